@@ -1,0 +1,140 @@
+// The canonical Document: one model of an invoice, whatever syntax or layer it was read from.
+// Readers fill it; checks and the field projection read it. Plain data, serialisable as JSON.
+// Dates are ISO `YYYY-MM-DD`; amounts are decimal strings with a dot (see decimal.ts).
+
+export type DocumentType =
+  | 'invoice'
+  | 'credit_note'
+  | 'corrected_invoice'
+  | 'self_billed_invoice'
+  | 'self_billed_credit_note'
+  | 'prepayment_invoice'
+  | 'partial_invoice'
+  | 'debit_note'
+  | 'other';
+
+/** Where a value came from: which reader, and where in the file (XML path, or page and box). */
+export interface Provenance {
+  source: 'xml' | 'qr' | 'text' | 'ocr' | 'user';
+  reader: string;
+  path?: string;
+  page?: number;
+  bbox?: [number, number, number, number];
+  confidence?: number;
+}
+
+export interface Address {
+  lines: string[];
+  city?: string;
+  postcode?: string;
+  region?: string;
+  country?: string;
+}
+
+export interface Party {
+  name?: string;
+  trading_name?: string;
+  address?: Address;
+  vat_id?: string;
+  tax_number?: string;
+  legal_id?: string;
+  electronic_address?: { scheme?: string; value: string };
+  contact?: { name?: string; phone?: string; email?: string };
+  /** Russian identifiers (decisions.md §1). */
+  inn?: string;
+  kpp?: string;
+}
+
+export interface BankAccount {
+  iban?: string;
+  /** A national account number where no IBAN is given (e.g. a Russian settlement account). */
+  account?: string;
+  bic?: string;
+  bik?: string;
+  name?: string;
+}
+
+export interface Payment {
+  means_code?: string;
+  accounts: BankAccount[];
+  terms?: string;
+  due_date?: string;
+  reference?: string;
+  /** With direct debit: the buyer's account the amount is taken from (never the seller's). */
+  debtor_iban?: string;
+}
+
+export interface Totals {
+  line_total?: string;
+  allowances?: string;
+  charges?: string;
+  net?: string;
+  vat?: string;
+  gross?: string;
+  prepaid?: string;
+  rounding?: string;
+  payable?: string;
+}
+
+export interface VatBreakdownEntry {
+  category?: string;
+  rate?: string;
+  taxable?: string;
+  tax?: string;
+  exemption_reason?: string;
+}
+
+export interface LineItem {
+  id?: string;
+  description?: string;
+  quantity?: string;
+  unit?: string;
+  unit_price?: string;
+  net_amount?: string;
+  vat_category?: string;
+  vat_rate?: string;
+}
+
+export interface Document {
+  type: DocumentType;
+  /** The code the document itself carried (UNTDID 1001 such as 380, or FatturaPA TD01). */
+  type_code?: string;
+  /** The syntax it was read from: cii, cii-zf1, ubl, fatturapa, fatturapa-simplified, ... */
+  syntax: string;
+  /** The specification or profile identifier, where the document names one. */
+  profile?: string;
+  number?: string;
+  issue_date?: string;
+  due_date?: string;
+  delivery_date?: string;
+  currency?: string;
+  seller: Party;
+  buyer: Party;
+  payee?: Party;
+  payment: Payment;
+  totals: Totals;
+  vat_breakdown: VatBreakdownEntry[];
+  lines: LineItem[];
+  notes: string[];
+  references: Record<string, string>;
+  /** Provenance per dotted path of this object, e.g. `seller.vat_id` or `totals.gross`. */
+  provenance: Record<string, Provenance>;
+  /** FatturaPA lots: every body of the file, in order (the first is also this document). */
+  bodies?: Document[];
+}
+
+export function emptyDocument(syntax: string): Document {
+  return {
+    type: 'invoice',
+    syntax,
+    seller: {},
+    buyer: {},
+    payment: { accounts: [] },
+    totals: {},
+    vat_breakdown: [],
+    lines: [],
+    notes: [],
+    references: {},
+    provenance: {},
+  };
+}

@@ -1,0 +1,32 @@
+// The one error type readers throw for a file they cannot read. `readInvoice` turns it into a
+// `failed` result with the code; anything else thrown becomes `internal_error`.
+
+export type ErrorCode =
+  | 'empty_file'
+  | 'unreadable_file'
+  | 'unsupported_file_type'
+  | 'unsupported_country'
+  | 'invalid_option'
+  | 'file_too_large'
+  | 'malformed_xml'
+  | 'unsafe_xml'
+  | 'not_an_invoice'
+  | 'missing_required_data'
+  | 'malformed_pdf'
+  | 'encrypted_pdf'
+  | 'malformed_signature'
+  | 'no_embedded_invoice'
+  | 'mode_not_applicable'
+  | 'mode_not_available'
+  | 'timeout'
+  | 'internal_error';
+
+export class ReadError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ReadError';
+  }
+}

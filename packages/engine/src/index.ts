@@ -1,0 +1,20 @@
+// Public entry of the engine: read an invoice, and the tables hosts need to describe the result.
+
+export type { Check } from './check/check.js';
+export type {
+  Address,
+  Document,
+  DocumentType,
+  LineItem,
+  Party,
+  Payment,
+  Provenance,
+  Totals,
+} from './document.js';
+export type { ErrorCode } from './errors.js';
+export { COUNTRIES, type Country, countryOf } from './project/countries.js';
+export type { FieldDetail, FieldStatus } from './project/field-sets.js';
+export { FIELD_SETS, fieldsFor } from './project/field-sets.js';
+export { type ReadOptions, readInvoice } from './read-invoice.js';
+export type { Mode, ReadResult, RequestedMode, SignatureInfo } from './result.js';
+export { MODES } from './result.js';

@@ -1,0 +1,217 @@
+// The engine's one public entry: bytes and a country in, a ReadResult out. It sniffs the type,
+// picks the readers the mode allows (XML first), runs the checks and projects the country's
+// field set. Nothing a user's file does escapes as an exception: every failure is a result.
+import { runChecks } from './check/document-checks.js';
+import { extractSignedContent } from './cms/p7m.js';
+import type { Document } from './document.js';
+import { type ErrorCode, ReadError } from './errors.js';
+import { invoiceCandidates, listAttachments } from './pdf/attachments.js';
+import { openPdf, type PdfDocument } from './pdf/open.js';
+import { countryOf } from './project/countries.js';
+import { project } from './project/field-sets.js';
+import { MODES, type Mode, type ReadResult, type RequestedMode, type SignatureInfo } from './result.js';
+import { type FileType, sniff } from './sniff.js';
+import { readXmlInvoice } from './xml/read-xml.js';
+
+export interface ReadOptions {
+  /** ISO 3166 alpha-2 code of the receiving business's country; decides the field set. */
+  country: string;
+  mode?: RequestedMode;
+  /** For messages only: the type is always taken from the content. */
+  filename?: string;
+  /** Upper bound for one read; a read that takes longer fails with `timeout`. */
+  timeoutMs?: number;
+  /** Largest file accepted, in bytes. */
+  maxBytes?: number;
+  /** "Today" for date plausibility (ISO); the current date when absent. */
+  today?: string;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
+
+/** What a reader found, before checks and projection. */
+interface Reading {
+  mode: Mode;
+  document: Document;
+  pages: number;
+  pagesScanned: number;
+  signature?: SignatureInfo;
+  embeddedFile?: string;
+}
+
+class Failure extends ReadError {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    readonly mode: Mode | null,
+    readonly pages = 0,
+  ) {
+    super(code, message);
+  }
+}
+
+export async function readInvoice(bytes: Uint8Array, options: ReadOptions): Promise<ReadResult> {
+  const started = performance.now();
+  const country = countryOf(options.country ?? '');
+  let fileType: FileType | null = null;
+  const finish = (
+    partial: Omit<ReadResult, 'ms' | 'file_type' | 'fields' | 'fields_detailed'>,
+  ): ReadResult => {
+    const projected = country
+      ? project(partial.document, partial.checks, country)
+      : { fields: {}, fields_detailed: [] };
+    return {
+      ...partial,
+      file_type: fileType,
+      ...projected,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+  };
+  const failed = (code: ErrorCode, message: string, mode: Mode | null = null, pages = 0) =>
+    finish({
+      status: 'failed',
+      error: code,
+      message,
+      mode,
+      pages,
+      pages_scanned: 0,
+      document: null,
+      checks: [],
+    });
+
+  try {
+    if (!country) return failed('unsupported_country', `country "${options.country}" is not supported`);
+    const mode = options.mode ?? 'auto';
+    if (!MODES.includes(mode))
+      return failed('invalid_option', `mode "${mode}" is not one of ${MODES.join(', ')}`);
+    if (!(bytes instanceof Uint8Array)) return failed('invalid_option', 'the file must be given as bytes');
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    if (bytes.length > maxBytes) return failed('file_too_large', `the file is larger than ${maxBytes} bytes`);
+    const sniffed = sniff(bytes);
+    if (sniffed === 'empty') return failed('empty_file', 'the file is empty');
+    if (sniffed === 'unknown') {
+      return failed(
+        'unsupported_file_type',
+        'the file is not a PDF, PNG, JPEG, XML or signed (.p7m) invoice',
+      );
+    }
+    fileType = sniffed;
+    const reading = await withTimeout(read(bytes, sniffed, mode), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const checks = runChecks(reading.document, options.today);
+    return finish({
+      status: 'done',
+      mode: reading.mode,
+      pages: reading.pages,
+      pages_scanned: reading.pagesScanned,
+      document: reading.document,
+      checks,
+      ...(reading.signature ? { signature: reading.signature } : {}),
+      ...(reading.embeddedFile ? { embedded_file: reading.embeddedFile } : {}),
+    });
+  } catch (err) {
+    if (err instanceof Failure) return failed(err.code, err.message, err.mode, err.pages);
+    if (err instanceof ReadError) return failed(err.code, err.message, null);
+    return failed('internal_error', `unexpected error: ${(err as Error)?.message ?? String(err)}`);
+  }
+}
+
+async function read(bytes: Uint8Array, type: FileType, mode: RequestedMode): Promise<Reading> {
+  switch (type) {
+    case 'xml':
+    case 'cms':
+      if (mode !== 'auto' && mode !== 'xml') {
+        throw new Failure('mode_not_applicable', `an XML invoice has no ${mode} layer to read`, mode);
+      }
+      return type === 'xml' ? readXml(bytes) : readSigned(bytes);
+    case 'pdf':
+      return readPdf(bytes, mode);
+    case 'png':
+    case 'jpeg':
+      if (mode === 'xml')
+        throw new Failure('mode_not_applicable', 'an image carries no embedded XML', 'xml', 1);
+      throw new Failure(
+        'mode_not_available',
+        'reading QR codes and scans (OCR) from images is not available in this version',
+        mode === 'auto' ? 'ocr' : mode,
+        1,
+      );
+  }
+}
+
+function readXml(bytes: Uint8Array): Reading {
+  try {
+    return { mode: 'xml', document: readXmlInvoice(bytes), pages: 1, pagesScanned: 0 };
+  } catch (err) {
+    if (err instanceof ReadError) throw new Failure(err.code, err.message, 'xml', 1);
+    throw err;
+  }
+}
+
+function readSigned(bytes: Uint8Array): Reading {
+  let inner: ReturnType<typeof extractSignedContent>;
+  try {
+    inner = extractSignedContent(bytes);
+  } catch (err) {
+    if (err instanceof ReadError) throw new Failure(err.code, err.message, 'xml');
+    throw err;
+  }
+  if (sniff(inner.content) !== 'xml') {
+    throw new Failure('not_an_invoice', 'the signed envelope does not contain an XML invoice', 'xml');
+  }
+  return { ...readXml(inner.content), signature: inner.signature };
+}
+
+async function readPdf(bytes: Uint8Array, mode: RequestedMode): Promise<Reading> {
+  let doc: PdfDocument;
+  try {
+    doc = await openPdf(bytes);
+  } catch (err) {
+    if (err instanceof ReadError) throw new Failure(err.code, err.message, mode === 'auto' ? null : mode);
+    throw err;
+  }
+  const pages = doc.numPages;
+  try {
+    let xmlError: ReadError | undefined;
+    if (mode === 'auto' || mode === 'xml') {
+      for (const att of invoiceCandidates(await listAttachments(doc))) {
+        try {
+          return {
+            mode: 'xml',
+            document: readXmlInvoice(att.content),
+            pages,
+            pagesScanned: 0,
+            embeddedFile: att.name,
+          };
+        } catch (err) {
+          if (!(err instanceof ReadError)) throw err;
+          // Another attachment may still be the invoice; remember the first reason this one was not.
+          xmlError ??= new ReadError(err.code, `embedded ${att.name}: ${err.message}`);
+        }
+      }
+      if (xmlError) throw new Failure(xmlError.code, xmlError.message, 'xml', pages);
+      if (mode === 'xml')
+        throw new Failure('no_embedded_invoice', 'the PDF has no embedded invoice XML', 'xml', pages);
+    }
+    throw new Failure(
+      'mode_not_available',
+      'this PDF has no embedded invoice XML, and reading its text layer, QR codes or scanned pages is not available in this version',
+      mode === 'auto' ? 'text' : mode,
+      pages,
+    );
+  } finally {
+    await doc.destroy().catch(() => {});
+  }
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ReadError('timeout', `reading took longer than ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,71 @@
+// Fills a Document from XML while recording, for each value, the XPath it came from. Every
+// structured reader writes through this so provenance is never forgotten.
+
+import { parseDecimal } from '../decimal.js';
+import { type Document, emptyDocument } from '../document.js';
+import type { XmlElement } from './parse.js';
+import { textOf, xpathOf } from './query.js';
+
+export class XmlDocumentBuilder {
+  readonly doc: Document;
+
+  constructor(
+    readonly reader: string,
+    syntax: string,
+  ) {
+    this.doc = emptyDocument(syntax);
+  }
+
+  /** Sets `path` (dotted, numeric steps index arrays) to the element's text when it has any. */
+  text(
+    path: string,
+    el: XmlElement | undefined,
+    transform?: (s: string) => string | undefined,
+  ): string | undefined {
+    const raw = textOf(el);
+    const value = raw !== undefined && transform ? transform(raw) : raw;
+    if (value === undefined || value === '') return undefined;
+    this.value(path, value, el);
+    return value;
+  }
+
+  /** Sets a decimal amount; text that is not a plain decimal is left out (and not invented). */
+  amount(path: string, el: XmlElement | undefined): string | undefined {
+    return this.text(path, el, parseDecimal);
+  }
+
+  /** Sets a date given in any of the forms invoice syntaxes use, as ISO `YYYY-MM-DD`. */
+  date(path: string, el: XmlElement | undefined): string | undefined {
+    return this.text(path, el, parseXmlDate);
+  }
+
+  value(path: string, value: string, el?: XmlElement): void {
+    setPath(this.doc as unknown as Record<string, unknown>, path, value);
+    this.doc.provenance[path] = { source: 'xml', reader: this.reader, ...(el ? { path: xpathOf(el) } : {}) };
+  }
+}
+
+/** `20240314` (format 102), `2024-03-14`, `2024-03-14T10:00:00Z` to ISO; undefined otherwise. */
+export function parseXmlDate(s: string): string | undefined {
+  const t = s.trim();
+  let m = /^(\d{4})(\d{2})(\d{2})$/.exec(t);
+  if (!m) m = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T\sZ+-])/.exec(t);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
+    return undefined;
+  return `${m[1]}-${m[2]}-${m[3]}`;
+}
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const steps = path.split('.');
+  let cur: Record<string, unknown> = target;
+  for (let i = 0; i < steps.length - 1; i++) {
+    const step = steps[i]!;
+    const nextIsIndex = /^\d+$/.test(steps[i + 1]!);
+    if (cur[step] == null) cur[step] = nextIsIndex ? [] : {};
+    cur = cur[step] as Record<string, unknown>;
+  }
+  cur[steps[steps.length - 1]!] = value;
+}

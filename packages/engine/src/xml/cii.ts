@@ -1,0 +1,234 @@
+// UN/CEFACT Cross Industry Invoice: D16B (ZUGFeRD 2.x, Factur-X every profile, XRechnung CII)
+// and the older ZUGFeRD 1.0 CrossIndustryDocument, whose containers carry other names but the
+// same content. One reader for both: each step names the D16B element and its 1.0 twin.
+import type { Document, DocumentType, Party } from '../document.js';
+import { ReadError } from '../errors.js';
+import { XmlDocumentBuilder } from './builder.js';
+import type { XmlElement } from './parse.js';
+import { child, childrenOf, find, findAll, textOf } from './query.js';
+import type { XmlSyntaxReader } from './syntax.js';
+
+/** First child among alternative local names (D16B name first, ZUGFeRD 1.0 name second). */
+function pick(el: XmlElement | undefined, ...names: string[]): XmlElement | undefined {
+  for (const n of names) {
+    const c = child(el, n);
+    if (c) return c;
+  }
+  return undefined;
+}
+
+export const UNTDID_1001: Record<string, DocumentType> = {
+  '380': 'invoice',
+  '383': 'debit_note',
+  '384': 'corrected_invoice',
+  '381': 'credit_note',
+  '389': 'self_billed_invoice',
+  '261': 'self_billed_credit_note',
+  '386': 'prepayment_invoice',
+  '326': 'partial_invoice',
+  '875': 'partial_invoice',
+  '876': 'partial_invoice',
+  '877': 'invoice',
+  '751': 'invoice',
+  '204': 'invoice',
+  '575': 'invoice',
+  '393': 'invoice',
+  '396': 'credit_note',
+  '532': 'credit_note',
+};
+
+export function documentTypeOf(code: string | undefined): DocumentType {
+  return (code && UNTDID_1001[code]) || (code ? 'other' : 'invoice');
+}
+
+export const ciiReader: XmlSyntaxReader = {
+  name: 'cii',
+  accepts: (root) => root.local === 'CrossIndustryInvoice' || root.local === 'CrossIndustryDocument',
+  read: readCii,
+};
+
+function readCii(root: XmlElement): Document {
+  const zf1 = root.local === 'CrossIndustryDocument';
+  const b = new XmlDocumentBuilder('cii', zf1 ? 'cii-zf1' : 'cii');
+  const d = b.doc;
+
+  const context = pick(root, 'ExchangedDocumentContext', 'SpecifiedExchangedDocumentContext');
+  b.text('profile', find(context, 'GuidelineSpecifiedDocumentContextParameter/ID'));
+
+  const header = pick(root, 'ExchangedDocument', 'HeaderExchangedDocument');
+  const tx = pick(root, 'SupplyChainTradeTransaction', 'SpecifiedSupplyChainTradeTransaction');
+  if (!header || !tx) {
+    throw new ReadError(
+      'missing_required_data',
+      'the CII document has no ExchangedDocument or trade transaction',
+    );
+  }
+  b.text('number', child(header, 'ID'));
+  const typeCode = b.text('type_code', child(header, 'TypeCode'));
+  d.type = documentTypeOf(typeCode);
+  b.date('issue_date', find(header, 'IssueDateTime/DateTimeString'));
+  childrenOf(header, 'IncludedNote').forEach((note) => {
+    const content = childrenOf(note, 'Content')
+      .map(textOf)
+      .filter((s): s is string => !!s)
+      .join('\n');
+    if (content) d.notes.push(content);
+  });
+
+  const agreement = pick(tx, 'ApplicableHeaderTradeAgreement', 'ApplicableSupplyChainTradeAgreement');
+  const delivery = pick(tx, 'ApplicableHeaderTradeDelivery', 'ApplicableSupplyChainTradeDelivery');
+  const settlement = pick(tx, 'ApplicableHeaderTradeSettlement', 'ApplicableSupplyChainTradeSettlement');
+
+  readParty(b, 'seller', child(agreement, 'SellerTradeParty'));
+  readParty(b, 'buyer', child(agreement, 'BuyerTradeParty'));
+  b.text('references.buyer_reference', child(agreement, 'BuyerReference'));
+  b.text('references.order', find(agreement, 'BuyerOrderReferencedDocument/IssuerAssignedID'));
+  b.text('references.contract', find(agreement, 'ContractReferencedDocument/IssuerAssignedID'));
+  b.date('delivery_date', find(delivery, 'ActualDeliverySupplyChainEvent/OccurrenceDateTime/DateTimeString'));
+
+  const currency = b.text('currency', child(settlement, 'InvoiceCurrencyCode'), (s) => s.toUpperCase());
+  const payee = child(settlement, 'PayeeTradeParty');
+  if (payee) {
+    d.payee = {};
+    readParty(b, 'payee', payee);
+  }
+  b.text('payment.reference', child(settlement, 'PaymentReference'));
+  readPaymentMeans(b, settlement);
+  readPaymentTerms(b, settlement);
+  b.text('references.preceding_invoice', find(settlement, 'InvoiceReferencedDocument/IssuerAssignedID'));
+
+  childrenOf(settlement, 'ApplicableTradeTax').forEach((tax, i) => {
+    const p = `vat_breakdown.${i}`;
+    b.text(`${p}.category`, child(tax, 'CategoryCode'));
+    b.amount(`${p}.rate`, pick(tax, 'RateApplicablePercent', 'ApplicablePercent'));
+    b.amount(`${p}.taxable`, child(tax, 'BasisAmount'));
+    b.amount(`${p}.tax`, child(tax, 'CalculatedAmount'));
+    b.text(`${p}.exemption_reason`, child(tax, 'ExemptionReason'));
+  });
+
+  const sums = pick(
+    settlement,
+    'SpecifiedTradeSettlementHeaderMonetarySummation',
+    'SpecifiedTradeSettlementMonetarySummation',
+  );
+  b.amount('totals.line_total', child(sums, 'LineTotalAmount'));
+  b.amount('totals.charges', child(sums, 'ChargeTotalAmount'));
+  b.amount('totals.allowances', child(sums, 'AllowanceTotalAmount'));
+  b.amount('totals.net', child(sums, 'TaxBasisTotalAmount'));
+  b.amount('totals.vat', inCurrency(childrenOf(sums, 'TaxTotalAmount'), currency));
+  b.amount('totals.rounding', child(sums, 'RoundingAmount'));
+  b.amount('totals.gross', child(sums, 'GrandTotalAmount'));
+  b.amount('totals.prepaid', child(sums, 'TotalPrepaidAmount'));
+  b.amount('totals.payable', child(sums, 'DuePayableAmount'));
+
+  findAll(tx, 'IncludedSupplyChainTradeLineItem').forEach((line, i) => {
+    readLine(b, i, line);
+  });
+  return d;
+}
+
+/** The VAT total stated in the invoice currency (BT-110), not its tax-currency twin (BT-111). */
+function inCurrency(candidates: XmlElement[], currency: string | undefined): XmlElement | undefined {
+  if (candidates.length <= 1) return candidates[0];
+  return candidates.find((c) => !c.attrs.currencyID || c.attrs.currencyID === currency) ?? candidates[0];
+}
+
+function readParty(
+  b: XmlDocumentBuilder,
+  role: 'seller' | 'buyer' | 'payee',
+  el: XmlElement | undefined,
+): void {
+  if (!el) return;
+  b.text(`${role}.name`, child(el, 'Name'));
+  const legal = child(el, 'SpecifiedLegalOrganization');
+  b.text(`${role}.trading_name`, child(legal, 'TradingBusinessName'));
+  b.text(`${role}.legal_id`, child(legal, 'ID'));
+  const addr = child(el, 'PostalTradeAddress');
+  if (addr) {
+    const lines = ['LineOne', 'LineTwo', 'LineThree'].map((n) => child(addr, n)).filter((x) => textOf(x));
+    for (const [i, line] of lines.entries()) b.text(`${role}.address.lines.${i}`, line);
+    if (!lines.length) (b.doc[role] as Party).address = { lines: [] };
+    b.text(`${role}.address.postcode`, child(addr, 'PostcodeCode'));
+    b.text(`${role}.address.city`, child(addr, 'CityName'));
+    b.text(`${role}.address.region`, child(addr, 'CountrySubDivisionName'));
+    b.text(`${role}.address.country`, child(addr, 'CountryID'), (s) => s.toUpperCase());
+  }
+  for (const reg of findAll(el, 'SpecifiedTaxRegistration/ID')) {
+    const scheme = (reg.attrs.schemeID ?? '').toUpperCase();
+    if (scheme === 'VA') b.text(`${role}.vat_id`, reg, normalizeId);
+    else if (scheme === 'FC') b.text(`${role}.tax_number`, reg);
+  }
+  const uri = find(el, 'URIUniversalCommunication/URIID');
+  if (b.text(`${role}.electronic_address.value`, uri) && uri?.attrs.schemeID) {
+    b.value(`${role}.electronic_address.scheme`, uri.attrs.schemeID, uri);
+  }
+  const contact = child(el, 'DefinedTradeContact');
+  if (contact) {
+    b.text(`${role}.contact.name`, pick(contact, 'PersonName', 'DepartmentName'));
+    b.text(`${role}.contact.phone`, find(contact, 'TelephoneUniversalCommunication/CompleteNumber'));
+    b.text(`${role}.contact.email`, find(contact, 'EmailURIUniversalCommunication/URIID'));
+  }
+}
+
+/** Identifiers (IBAN, BIC, VAT id) as decisions.md §2 wants them: upper case, no spaces. */
+export function normalizeId(s: string): string {
+  return s.replace(/\s+/g, '').toUpperCase();
+}
+
+function readPaymentMeans(b: XmlDocumentBuilder, settlement: XmlElement | undefined): void {
+  const means = childrenOf(settlement, 'SpecifiedTradeSettlementPaymentMeans');
+  let n = 0;
+  for (const m of means) {
+    const code = textOf(child(m, 'TypeCode'));
+    if (code && !b.doc.payment.means_code) b.text('payment.means_code', child(m, 'TypeCode'));
+    const account = child(m, 'PayeePartyCreditorFinancialAccount');
+    if (!account) continue;
+    const p = `payment.accounts.${n}`;
+    const iban = b.text(`${p}.iban`, child(account, 'IBANID'), normalizeId);
+    const other = iban ? undefined : b.text(`${p}.account`, child(account, 'ProprietaryID'), normalizeId);
+    if (!iban && !other) continue;
+    b.text(`${p}.name`, child(account, 'AccountName'));
+    b.text(`${p}.bic`, find(m, 'PayeeSpecifiedCreditorFinancialInstitution/BICID'), normalizeId);
+    n++;
+  }
+  // Direct debit names the buyer's account, not the seller's; it is kept apart.
+  const debtor = means.map((m) => find(m, 'PayerPartyDebtorFinancialAccount/IBANID')).find((x) => textOf(x));
+  if (debtor) b.text('payment.debtor_iban', debtor, normalizeId);
+}
+
+function readPaymentTerms(b: XmlDocumentBuilder, settlement: XmlElement | undefined): void {
+  const terms = childrenOf(settlement, 'SpecifiedTradePaymentTerms');
+  const descriptions = terms.map((t) => textOf(child(t, 'Description'))).filter((s): s is string => !!s);
+  if (descriptions.length) b.value('payment.terms', descriptions.join('\n'), child(terms[0], 'Description'));
+  for (const t of terms) {
+    const due = find(t, 'DueDateDateTime/DateTimeString');
+    if (textOf(due) && b.date('due_date', due)) {
+      b.date('payment.due_date', due);
+      break;
+    }
+  }
+}
+
+function readLine(b: XmlDocumentBuilder, i: number, line: XmlElement): void {
+  const p = `lines.${i}`;
+  const doc = child(line, 'AssociatedDocumentLineDocument');
+  const product = child(line, 'SpecifiedTradeProduct');
+  const lineAgreement = pick(line, 'SpecifiedLineTradeAgreement', 'SpecifiedSupplyChainTradeAgreement');
+  const lineDelivery = pick(line, 'SpecifiedLineTradeDelivery', 'SpecifiedSupplyChainTradeDelivery');
+  const lineSettlement = pick(line, 'SpecifiedLineTradeSettlement', 'SpecifiedSupplyChainTradeSettlement');
+  b.text(`${p}.id`, child(doc, 'LineID'));
+  b.text(`${p}.description`, child(product, 'Name'));
+  const qty = child(lineDelivery, 'BilledQuantity');
+  b.amount(`${p}.quantity`, qty);
+  if (qty?.attrs.unitCode) b.value(`${p}.unit`, qty.attrs.unitCode, qty);
+  b.amount(`${p}.unit_price`, find(lineAgreement, 'NetPriceProductTradePrice/ChargeAmount'));
+  const tax = child(lineSettlement, 'ApplicableTradeTax');
+  b.text(`${p}.vat_category`, child(tax, 'CategoryCode'));
+  b.amount(`${p}.vat_rate`, pick(tax, 'RateApplicablePercent', 'ApplicablePercent'));
+  const sum = pick(
+    lineSettlement,
+    'SpecifiedTradeSettlementLineMonetarySummation',
+    'SpecifiedTradeSettlementMonetarySummation',
+  );
+  b.amount(`${p}.net_amount`, child(sum, 'LineTotalAmount'));
+}

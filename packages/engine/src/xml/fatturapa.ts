@@ -1,0 +1,176 @@
+// The Italian FatturaPA 1.2 / 1.2.x ordinary invoice (root FatturaElettronica, FPA12 / FPR12, and
+// the older 1.1). One header (transmission data, seller, buyer) and one or more bodies: a file with
+// several bodies is a lot, every body an invoice of its own with the header's parties.
+//
+// Totals: FatturaPA has no net or VAT total, only the VAT summary (DatiRiepilogo), so net is the sum
+// of ImponibileImporto and VAT the sum of Imposta. Gross is ImportoTotaleDocumento when given and
+// otherwise net + VAT (the document's own summary, nothing estimated). Payable is the
+// ImportoPagamento of the first DettaglioPagamento, the instalment the due date also refers to.
+import type { Document } from '../document.js';
+import { ReadError } from '../errors.js';
+import { XmlDocumentBuilder } from './builder.js';
+import {
+  combineBodies,
+  readAddress,
+  readContact,
+  readGeneralData,
+  readIds,
+  readName,
+  readRecipientAddress,
+  required,
+  sumAll,
+} from './fatturapa-shared.js';
+import type { XmlElement } from './parse.js';
+import { child, childrenOf, find, findAll, textOf } from './query.js';
+import type { XmlSyntaxReader } from './syntax.js';
+
+export { fatturaPaSimplifiedReader } from './fatturapa-simplified.js';
+
+const SYNTAX = 'fatturapa';
+
+export const fatturaPaReader: XmlSyntaxReader = {
+  name: SYNTAX,
+  accepts: (root) => root.local === 'FatturaElettronica',
+  read: readFatturaPa,
+};
+
+function readFatturaPa(root: XmlElement): Document {
+  const header = required(child(root, 'FatturaElettronicaHeader'), 'FatturaElettronicaHeader');
+  const seller = required(child(header, 'CedentePrestatore'), 'FatturaElettronicaHeader/CedentePrestatore');
+  const bodies = childrenOf(root, 'FatturaElettronicaBody');
+  if (!bodies.length) throw new ReadError('missing_required_data', 'FatturaElettronicaBody is missing');
+  const docs = bodies.map((body, i) => {
+    const b = new XmlDocumentBuilder(SYNTAX, SYNTAX);
+    readHeader(b, root, header, seller);
+    readBody(b, body, i, bodies.length);
+    return b.doc;
+  });
+  return combineBodies(docs);
+}
+
+function readHeader(b: XmlDocumentBuilder, root: XmlElement, header: XmlElement, seller: XmlElement): void {
+  const version = root.attrs.versione?.trim();
+  if (version) b.value('profile', version, root);
+
+  const sellerData = child(seller, 'DatiAnagrafici');
+  readIds(b, 'seller', sellerData);
+  readName(b, 'seller', child(sellerData, 'Anagrafica'));
+  readAddress(b, 'seller', child(seller, 'Sede'));
+  readContact(b, 'seller', child(seller, 'Contatti'));
+  const rea = child(seller, 'IscrizioneREA');
+  const reaNumber = textOf(child(rea, 'NumeroREA'));
+  if (rea && reaNumber) {
+    const office = textOf(child(rea, 'Ufficio'));
+    b.value('seller.legal_id', office ? `${office}-${reaNumber}` : reaNumber, rea);
+  }
+
+  const buyer = child(header, 'CessionarioCommittente');
+  const buyerData = child(buyer, 'DatiAnagrafici');
+  readIds(b, 'buyer', buyerData);
+  readName(b, 'buyer', child(buyerData, 'Anagrafica'));
+  readAddress(b, 'buyer', child(buyer, 'Sede'));
+  readRecipientAddress(b, child(header, 'DatiTrasmissione'));
+}
+
+function readBody(b: XmlDocumentBuilder, body: XmlElement, index: number, count: number): void {
+  const dgd = readGeneralData(b, body, index, count);
+  const doc = b.doc;
+
+  for (const causale of childrenOf(dgd, 'Causale')) {
+    b.text(`notes.${doc.notes.length}`, causale);
+  }
+  readReferences(b, child(body, 'DatiGenerali'));
+  b.date('delivery_date', find(body, 'DatiGenerali/DatiTrasporto/DataOraConsegna'));
+
+  const goods = child(body, 'DatiBeniServizi');
+  childrenOf(goods, 'DettaglioLinee').forEach((line, i) => {
+    doc.lines.push({});
+    b.text(`lines.${i}.id`, child(line, 'NumeroLinea'));
+    b.text(`lines.${i}.description`, child(line, 'Descrizione'));
+    b.amount(`lines.${i}.quantity`, child(line, 'Quantita'));
+    b.text(`lines.${i}.unit`, child(line, 'UnitaMisura'));
+    b.amount(`lines.${i}.unit_price`, child(line, 'PrezzoUnitario'));
+    b.amount(`lines.${i}.net_amount`, child(line, 'PrezzoTotale'));
+    b.amount(`lines.${i}.vat_rate`, child(line, 'AliquotaIVA'));
+    b.text(`lines.${i}.vat_category`, child(line, 'Natura'));
+  });
+
+  const summary = childrenOf(goods, 'DatiRiepilogo');
+  const taxable: Array<string | undefined> = [];
+  const tax: Array<string | undefined> = [];
+  summary.forEach((entry, i) => {
+    doc.vat_breakdown.push({});
+    b.text(`vat_breakdown.${i}.category`, child(entry, 'Natura'));
+    b.amount(`vat_breakdown.${i}.rate`, child(entry, 'AliquotaIVA'));
+    taxable.push(b.amount(`vat_breakdown.${i}.taxable`, child(entry, 'ImponibileImporto')));
+    tax.push(b.amount(`vat_breakdown.${i}.tax`, child(entry, 'Imposta')));
+    b.text(`vat_breakdown.${i}.exemption_reason`, child(entry, 'RiferimentoNormativo'));
+  });
+  const only = summary.length === 1 ? summary[0] : undefined;
+  const net = sumAll(taxable);
+  if (net !== undefined) b.value('totals.net', net, only ? child(only, 'ImponibileImporto') : goods);
+  const vat = sumAll(tax);
+  if (vat !== undefined) b.value('totals.vat', vat, only ? child(only, 'Imposta') : goods);
+
+  if (
+    !b.amount('totals.gross', child(dgd, 'ImportoTotaleDocumento')) &&
+    net !== undefined &&
+    vat !== undefined
+  ) {
+    b.value('totals.gross', sumAll([net, vat])!, goods);
+  }
+  b.amount('totals.rounding', child(dgd, 'Arrotondamento'));
+
+  readPayment(b, body);
+}
+
+/** DatiPagamento: terms, means, due date, accounts and the amount of the first instalment. */
+function readPayment(b: XmlDocumentBuilder, body: XmlElement): void {
+  const blocks = childrenOf(body, 'DatiPagamento');
+  const details = findAll(body, 'DatiPagamento/DettaglioPagamento');
+  b.text('payment.terms', child(blocks[0], 'CondizioniPagamento'));
+  const firstWith = (local: string) => details.map((d) => child(d, local)).find((el) => textOf(el));
+  b.text('payment.means_code', firstWith('ModalitaPagamento'));
+  b.text('payment.reference', firstWith('CodicePagamento'));
+  const dueEl = firstWith('DataScadenzaPagamento');
+  if (b.date('due_date', dueEl)) b.date('payment.due_date', dueEl);
+  b.amount('totals.payable', child(details[0], 'ImportoPagamento'));
+
+  const seen = new Set<string>();
+  for (const detail of details) {
+    const ibanEl = child(detail, 'IBAN');
+    const bicEl = child(detail, 'BIC');
+    const iban = textOf(ibanEl)?.replace(/\s+/g, '').toUpperCase();
+    const bic = textOf(bicEl)?.replace(/\s+/g, '').toUpperCase();
+    if (!iban && !bic) continue;
+    const key = `${iban ?? ''}|${bic ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const k = b.doc.payment.accounts.length;
+    b.doc.payment.accounts.push({});
+    if (iban) b.value(`payment.accounts.${k}.iban`, iban, ibanEl);
+    if (bic) b.value(`payment.accounts.${k}.bic`, bic, bicEl);
+    b.text(`payment.accounts.${k}.name`, child(detail, 'Beneficiario'));
+  }
+}
+
+const REFERENCE_BLOCKS: Array<[string, string]> = [
+  ['DatiOrdineAcquisto', 'order'],
+  ['DatiContratto', 'contract'],
+  ['DatiConvenzione', 'agreement'],
+  ['DatiRicezione', 'receiving_advice'],
+  ['DatiFattureCollegate', 'preceding_invoice'],
+];
+
+/** The first identifier of each kind of related document, and the CUP / CIG project codes. */
+function readReferences(b: XmlDocumentBuilder, general: XmlElement | undefined): void {
+  const refs = b.doc.references;
+  for (const [local, key] of REFERENCE_BLOCKS) {
+    for (const block of childrenOf(general, local)) {
+      if (refs[key] === undefined) b.text(`references.${key}`, child(block, 'IdDocumento'));
+      if (refs.project === undefined) b.text('references.project', child(block, 'CodiceCUP'));
+      if (refs.tender === undefined) b.text('references.tender', child(block, 'CodiceCIG'));
+    }
+  }
+  b.text('references.despatch_advice', find(general, 'DatiDDT/NumeroDDT'));
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// `npm run eval [-- --category C] [-- --verbose]`: scores the reader on the shared corpus with
+// ../shared/eval/score.mjs, one gate per category that is built, each with the thresholds it
+// has already reached, so that an accuracy regression fails CI. Prints each scorer summary and
+// a last line `N passed, N failed` (gates). Skips cleanly when the corpus is absent.
+import { spawnSync } from 'node:child_process';
+import { corpusDir, haveCorpus, repoRoot, scorer } from './corpus.mjs';
+
+/** Gates: the categories this version reads, and the figures it must keep. */
+export const GATES = [
+  {
+    name: 'einvoice',
+    args: [
+      '--category',
+      'einvoice',
+      '--min-recall',
+      '0.995',
+      '--min-precision',
+      '0.999',
+      '--min-mode-ok',
+      '0.99',
+    ],
+  },
+  { name: 'einvoice-invalid', args: ['--category', 'einvoice-invalid'] },
+];
+
+const argv = process.argv.slice(2);
+const only = argv.includes('--category') ? argv[argv.indexOf('--category') + 1] : undefined;
+const extra = argv.filter((a) => a === '--verbose' || a === '--fields');
+
+if (!haveCorpus) {
+  console.log(`eval: no corpus at ${corpusDir}; nothing to score`);
+  console.log('0 passed, 0 failed');
+  process.exit(0);
+}
+let passed = 0;
+let failed = 0;
+for (const gate of GATES.filter((g) => !only || g.name === only)) {
+  const r = spawnSync(process.execPath, [scorer, '--corpus', corpusDir, ...gate.args, ...extra], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 28,
+  });
+  process.stdout.write(r.stdout ?? '');
+  if (r.status === 0) passed++;
+  else {
+    failed++;
+    console.log(`eval gate ${gate.name} FAILED (exit ${r.status})`);
+  }
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    testTimeout: 60_000,
+    pool: 'forks',
+  },
+});
