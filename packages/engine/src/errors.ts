@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'malformed_xml'
   | 'unsafe_xml'
   | 'not_an_invoice'
+  | 'unsupported_syntax'
   | 'missing_required_data'
   | 'malformed_pdf'
   | 'encrypted_pdf'

@@ -32,7 +32,13 @@ export function readerFor(root: XmlElement): XmlSyntaxReader | undefined {
 export function readXmlInvoice(bytes: Uint8Array): Document {
   const root = parseXmlBytes(bytes);
   const reader = readerFor(root);
-  if (!reader)
-    throw new ReadError('not_an_invoice', `<${root.name}> is not the root of an invoice syntax we read`);
-  return reader.read(root);
+  if (reader) return reader.read(root);
+  if (root.ns.includes(':CBFBUY:')) {
+    // Drafts of 2013-14 that preceded ZUGFeRD 1.0; no published specification defines them.
+    throw new ReadError(
+      'unsupported_syntax',
+      'a pre-release ZUGFeRD draft (UN/CEFACT CBFBUY namespace), not a published standard',
+    );
+  }
+  throw new ReadError('not_an_invoice', `<${root.name}> is not the root of an invoice syntax we read`);
 }

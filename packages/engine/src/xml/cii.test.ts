@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { ReadError } from '../errors.js';
+import { CII_D16B, CII_ZF1 } from '../test-support/samples.js';
+import { readXmlInvoice } from './read-xml.js';
+
+const read = (xml: string) => readXmlInvoice(Buffer.from(xml));
+
+describe('CII D16B reader', () => {
+  const d = read(CII_D16B);
+
+  it('reads the header', () => {
+    expect(d.syntax).toBe('cii');
+    expect(d.profile).toBe('urn:cen.eu:en16931:2017');
+    expect([d.number, d.type, d.type_code, d.issue_date, d.due_date, d.currency]).toEqual([
+      'RE-2024-0042',
+      'invoice',
+      '380',
+      '2024-03-14',
+      '2024-03-28',
+      'EUR',
+    ]);
+    expect(d.notes).toEqual(['Thank you']);
+    expect(d.references.buyer_reference).toBe('04011000-12345-34');
+  });
+
+  it('reads the parties with identifiers upper-cased and without spaces', () => {
+    expect(d.seller).toMatchObject({
+      name: 'Lieferant GmbH',
+      vat_id: 'DE136695976',
+      tax_number: '201/113/40209',
+      electronic_address: { scheme: 'EM', value: 'rechnung@lieferant.de' },
+      address: { lines: ['Lieferantenstraße 20'], postcode: '80333', city: 'München', country: 'DE' },
+    });
+    expect(d.buyer.name).toBe('Kunden AG');
+  });
+
+  it('reads payment, totals, VAT breakdown and lines', () => {
+    expect(d.payment).toMatchObject({
+      means_code: '58',
+      reference: 'RE-2024-0042',
+      terms: '14 days net',
+      accounts: [{ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }],
+    });
+    // The VAT total in the invoice currency (BT-110), not the tax-currency twin.
+    expect(d.totals).toEqual({
+      line_total: '100.00',
+      net: '100.00',
+      vat: '19.00',
+      gross: '119.00',
+      prepaid: '0.00',
+      payable: '119.00',
+    });
+    expect(d.vat_breakdown).toEqual([{ category: 'S', rate: '19.00', taxable: '100.00', tax: '19.00' }]);
+    expect(d.lines).toEqual([
+      {
+        id: '1',
+        description: 'Widget',
+        quantity: '2',
+        unit: 'H87',
+        unit_price: '50.00',
+        net_amount: '100.00',
+        vat_category: 'S',
+        vat_rate: '19',
+      },
+    ]);
+  });
+
+  it('records where each value came from', () => {
+    expect(d.provenance.number).toEqual({
+      source: 'xml',
+      reader: 'cii',
+      path: '/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:ID',
+    });
+    expect(d.provenance['totals.vat']?.path).toMatch(/ram:TaxTotalAmount\[2\]$/);
+  });
+
+  it('maps UNTDID 1001 type codes', () => {
+    const credit = read(
+      CII_D16B.replace('<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode>381</ram:TypeCode>'),
+    );
+    expect(credit.type).toBe('credit_note');
+    const corrected = read(
+      CII_D16B.replace('<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode>384</ram:TypeCode>'),
+    );
+    expect(corrected.type).toBe('corrected_invoice');
+  });
+
+  it('refuses a document without its header or transaction', () => {
+    const broken = CII_D16B.replace(/<rsm:ExchangedDocument>[\s\S]*<\/rsm:ExchangedDocument>/, '');
+    expect(() => read(broken)).toThrow(ReadError);
+    try {
+      read(broken);
+    } catch (err) {
+      expect((err as ReadError).code).toBe('missing_required_data');
+    }
+  });
+});
+
+describe('ZUGFeRD 1.0 reader', () => {
+  const d = read(CII_ZF1);
+
+  it('reads the 1.0 containers into the same Document', () => {
+    expect(d.syntax).toBe('cii-zf1');
+    expect([d.number, d.issue_date, d.currency, d.seller.name, d.seller.vat_id, d.buyer.name]).toEqual([
+      '471102',
+      '2013-03-05',
+      'EUR',
+      'Lieferant GmbH',
+      'DE123456789',
+      'Kunden AG Mitte',
+    ]);
+    expect(d.payment.accounts).toEqual([{ iban: 'DE08700901001234567890', bic: 'GENODEF1M04' }]);
+    expect(d.totals).toEqual({ line_total: '198.00', net: '198.00', vat: '37.62', gross: '235.62' });
+  });
+
+  it('answers a pre-release draft with its own code', () => {
+    const draft = '<rsm:Invoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CBFBUY:5"><x/></rsm:Invoice>';
+    expect(() => read(draft)).toThrow(/pre-release ZUGFeRD draft/);
+  });
+});

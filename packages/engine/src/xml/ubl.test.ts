@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { UBL_CREDIT_NOTE } from '../test-support/samples.js';
+import { readXmlInvoice } from './read-xml.js';
+
+const read = (xml: string) => readXmlInvoice(Buffer.from(xml));
+
+describe('UBL reader', () => {
+  const d = read(UBL_CREDIT_NOTE);
+
+  it('reads a Peppol credit note', () => {
+    expect(d.syntax).toBe('ubl');
+    expect([d.type, d.type_code, d.number, d.issue_date, d.currency]).toEqual([
+      'credit_note',
+      '381',
+      'CN-7',
+      '2024-02-01',
+      'SEK',
+    ]);
+    expect(d.references.preceding_invoice).toBe('INV-5');
+  });
+
+  it('prefers the registration name and keeps the trading name apart', () => {
+    expect(d.seller).toMatchObject({
+      name: 'Säljaren AB',
+      trading_name: 'Säljaren',
+      vat_id: 'SE556000000001',
+      legal_id: '5560000000',
+      electronic_address: { scheme: '0007', value: '5560000000' },
+      address: { lines: ['Storgatan 1'], postcode: '111 22', city: 'Stockholm', country: 'SE' },
+    });
+    expect(d.buyer.name).toBe('Köparen AB');
+  });
+
+  it('keeps a national account number apart from IBANs', () => {
+    expect(d.payment.accounts).toEqual([{ account: '1234567', bic: 'SE:BANKGIRO' }]);
+    expect(d.payment.reference).toBe('4711');
+  });
+
+  it('reads totals, breakdown and credit note lines', () => {
+    expect(d.totals).toEqual({
+      line_total: '100.00',
+      net: '100.00',
+      vat: '25.00',
+      gross: '125.00',
+      payable: '125.00',
+    });
+    expect(d.vat_breakdown).toEqual([{ category: 'S', rate: '25', taxable: '100.00', tax: '25.00' }]);
+    expect(d.lines[0]).toMatchObject({
+      quantity: '4',
+      unit: 'EA',
+      description: 'Returned goods',
+      net_amount: '100.00',
+    });
+  });
+
+  it('uses the party name when a producer gives no registration name', () => {
+    const old = read(UBL_CREDIT_NOTE.replace('<cbc:RegistrationName>Säljaren AB</cbc:RegistrationName>', ''));
+    expect(old.seller.name).toBe('Säljaren');
+  });
+
+  it('reads an IBAN from the payee account and the due date of an invoice', () => {
+    const inv = read(
+      UBL_CREDIT_NOTE.replaceAll('CreditNote', 'Invoice')
+        .replace('<cbc:ID>1234567</cbc:ID>', '<cbc:ID>SE45 5000 0000 0583 9825 7466</cbc:ID>')
+        .replace(
+          '<cbc:IssueDate>2024-02-01</cbc:IssueDate>',
+          '<cbc:IssueDate>2024-02-01</cbc:IssueDate><cbc:DueDate>2024-03-02</cbc:DueDate>',
+        )
+        .replace('CreditedQuantity', 'InvoicedQuantity')
+        .replace('CreditedQuantity', 'InvoicedQuantity'),
+    );
+    expect(inv.type).toBe('credit_note'); // type code 381 still decides
+    expect(inv.payment.accounts[0]?.iban).toBe('SE4550000000058398257466');
+    expect(inv.due_date).toBe('2024-03-02');
+    expect(inv.lines[0]?.quantity).toBe('4');
+  });
+});
