@@ -32,7 +32,16 @@ export function decodeXml(bytes: Uint8Array): string {
 
 // WHATWG decodes every Latin-1 label as windows-1252, but Node 20's TextDecoder decodes them as
 // ISO-8859-1 (0x80-0x9F become C1 controls instead of €, „, Š ...). Decode them here.
-const LATIN_LABELS = new Set(['windows-1252', 'cp1252', 'iso-8859-1', 'iso8859-1', 'latin1', 'l1', 'us-ascii', 'ascii']);
+const LATIN_LABELS = new Set([
+  'windows-1252',
+  'cp1252',
+  'iso-8859-1',
+  'iso8859-1',
+  'latin1',
+  'l1',
+  'us-ascii',
+  'ascii',
+]);
 const CP1252_HIGH =
   '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
   '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';

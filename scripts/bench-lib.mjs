@@ -1,0 +1,103 @@
+// Helpers for `npm run bench` (scripts/bench.mjs): argument parsing, the corpus manifest, order
+// statistics (median, percentile), the per-group summary, table printing, and the libxml2
+// reference timing (`xmllint`), kept here so that bench.mjs reads as the measuring procedure.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** `--limit N` (files per group), `--json` (print only JSON), `--group xml|pdf`. */
+export function parseArgs(argv) {
+  const opts = { limit: Number.POSITIVE_INFINITY, json: false, group: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--json') opts.json = true;
+    else if (a === '--limit') opts.limit = Number(argv[++i]);
+    else if (a === '--group') opts.group = argv[++i];
+    else throw new Error(`unknown option ${a}`);
+  }
+  if (!(opts.limit > 0)) throw new Error('--limit needs a positive number');
+  if (opts.group !== null && opts.group !== 'xml' && opts.group !== 'pdf')
+    throw new Error('--group must be xml or pdf');
+  return opts;
+}
+
+/** Rows of corpus/MANIFEST.tsv as objects keyed by the header's column names. */
+export function readManifest(corpusDir) {
+  const [header, ...lines] = readFileSync(path.join(corpusDir, 'MANIFEST.tsv'), 'utf8').split(/\r?\n/);
+  const cols = header.split('\t');
+  return lines
+    .filter((l) => l.trim())
+    .map((l) => Object.fromEntries(l.split('\t').map((v, i) => [cols[i], v])));
+}
+
+/** Percentile by linear interpolation between closest ranks (p in 0..100). */
+export function percentile(xs, p) {
+  if (!xs.length) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const at = ((s.length - 1) * p) / 100;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return s[lo] + (s[hi] - s[lo]) * (at - lo);
+}
+
+export const median = (xs) => percentile(xs, 50);
+export const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
+export const round = (x, digits = 3) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : null);
+
+/** A group's figures from its per-file medians (ms) and its sequential-pass times (ms). */
+export function summarize(perFileMs, passMs) {
+  const pass = median(passMs);
+  return {
+    files: perFileMs.length,
+    median_ms: round(median(perFileMs)),
+    p90_ms: round(percentile(perFileMs, 90)),
+    max_ms: round(Math.max(...perFileMs)),
+    mean_ms: round(mean(perFileMs)),
+    per_second: round(1000 / mean(perFileMs), 1),
+    pass_ms: round(pass, 1),
+    pass_per_second: round((perFileMs.length * 1000) / pass, 1),
+  };
+}
+
+/** Prints rows (arrays of cells) as a left-aligned table under a header row. */
+export function printTable(header, rows) {
+  const cells = [header, ...rows].map((r) => r.map((c) => (c === null || c === undefined ? '-' : String(c))));
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const line = (r) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
+  console.log(line(cells[0]));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of cells.slice(1)) console.log(line(r));
+}
+
+/** Whether `xmllint` (libxml2-utils) is on the PATH. */
+export function haveXmllint() {
+  const r = spawnSync('xmllint', ['--version'], { encoding: 'utf8' });
+  return !r.error && r.status === 0;
+}
+
+/**
+ * libxml2's parse time for one file, in ms. Spawning a process per parse would measure process
+ * start-up, not parsing, and `--timing` alone reports whole milliseconds. So each run is
+ * `xmllint --noout --nonet --repeat --timing FILE`: libxml2 parses (and frees) the file 100 times
+ * inside one process and prints "100 iterations took X ms" on stderr, timed by libxml2 itself
+ * around the parse loop only; X / 100 is one parse. The median of `runs` such runs is returned.
+ */
+export function xmllintParseMs(file, runs = 3) {
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    const r = spawnSync('xmllint', ['--noout', '--nonet', '--repeat', '--timing', file], {
+      encoding: 'utf8',
+    });
+    const m = /(\d+) iterations took (\d+(?:\.\d+)?) ms/.exec(r.stderr ?? '');
+    if (!m) return null;
+    samples.push(Number(m[2]) / Number(m[1]));
+  }
+  return median(samples);
+}
+
+/** "met" / "NOT met" for a figure against an upper bound. */
+export const verdict = (value, target) => (value !== null && value <= target ? 'met' : 'NOT met');
