@@ -2,6 +2,7 @@
 // structured reader writes through this so provenance is never forgotten.
 
 import { parseDecimal } from '../decimal.js';
+import { setPath } from '../document-path.js';
 import { type Document, emptyDocument } from '../document.js';
 import type { XmlElement } from './parse.js';
 import { textOf, xpathOf } from './query.js';
@@ -40,7 +41,7 @@ export class XmlDocumentBuilder {
   }
 
   value(path: string, value: string, el?: XmlElement): void {
-    setPath(this.doc as unknown as Record<string, unknown>, path, value);
+    setPath(this.doc, path, value);
     this.doc.provenance[path] = { source: 'xml', reader: this.reader, ...(el ? { path: xpathOf(el) } : {}) };
   }
 }
@@ -56,16 +57,4 @@ export function parseXmlDate(s: string): string | undefined {
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
     return undefined;
   return `${m[1]}-${m[2]}-${m[3]}`;
-}
-
-function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
-  const steps = path.split('.');
-  let cur: Record<string, unknown> = target;
-  for (let i = 0; i < steps.length - 1; i++) {
-    const step = steps[i]!;
-    const nextIsIndex = /^\d+$/.test(steps[i + 1]!);
-    if (cur[step] == null) cur[step] = nextIsIndex ? [] : {};
-    cur = cur[step] as Record<string, unknown>;
-  }
-  cur[steps[steps.length - 1]!] = value;
 }
