@@ -14,6 +14,8 @@ export type ErrorCode =
   | 'unsupported_syntax'
   | 'missing_required_data'
   | 'malformed_pdf'
+  | 'image_too_large'
+  | 'malformed_image'
   | 'encrypted_pdf'
   | 'malformed_signature'
   | 'no_embedded_invoice'

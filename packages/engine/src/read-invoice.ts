@@ -5,7 +5,7 @@ import { runChecks } from './check/document-checks.js';
 import { extractSignedContent } from './cms/p7m.js';
 import type { Document } from './document.js';
 import { type ErrorCode, ReadError } from './errors.js';
-import { invoiceCandidates, listAttachments } from './pdf/attachments.js';
+import { type Attachment, invoiceCandidates, listAttachments } from './pdf/attachments.js';
 import { openPdf, type PdfDocument } from './pdf/open.js';
 import { countryOf } from './project/countries.js';
 import { project } from './project/field-sets.js';
@@ -174,7 +174,14 @@ async function readPdf(bytes: Uint8Array, mode: RequestedMode): Promise<Reading>
   try {
     let xmlError: ReadError | undefined;
     if (mode === 'auto' || mode === 'xml') {
-      for (const att of invoiceCandidates(await listAttachments(doc))) {
+      let attachments: Attachment[] = [];
+      try {
+        attachments = await listAttachments(doc);
+      } catch (err) {
+        if (!(err instanceof ReadError)) throw err;
+        xmlError = err;
+      }
+      for (const att of invoiceCandidates(attachments)) {
         try {
           return {
             mode: 'xml',

@@ -1,6 +1,7 @@
 // Finds the invoice XML inside a hybrid PDF (ZUGFeRD, Factur-X, XRechnung in PDF/A-3): among the
 // embedded files, the known names first, then any XML whose root element an invoice reader
 // accepts. pdf.js walks the whole EmbeddedFiles name tree, so an unsorted tree is no obstacle.
+import { ReadError } from '../errors.js';
 import type { PdfDocument } from './open.js';
 
 export interface Attachment {
@@ -12,10 +13,16 @@ export interface Attachment {
 const KNOWN_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml', 'zugferd_invoice.xml'];
 
 export async function listAttachments(doc: PdfDocument): Promise<Attachment[]> {
-  const found = (await doc.getAttachments()) as Record<
-    string,
-    { filename: string; content: Uint8Array }
-  > | null;
+  let found: Record<string, { filename: string; content: Uint8Array }> | null;
+  try {
+    found = await doc.getAttachments();
+  } catch (err) {
+    // A damaged name tree or embedded stream: the page content may still be readable.
+    throw new ReadError(
+      'malformed_pdf',
+      `the PDF's embedded files cannot be read: ${(err as Error)?.message ?? err}`,
+    );
+  }
   if (!found) return [];
   return Object.values(found)
     .filter((a) => a?.content?.length)
