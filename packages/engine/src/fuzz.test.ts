@@ -11,35 +11,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ErrorCode } from './errors.js';
+import { ERROR_CODES, type ErrorCode } from './errors.js';
 import { readInvoice } from './read-invoice.js';
 import type { ReadResult } from './result.js';
+import { buildPdf } from './test-support/pdf-builder.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const corpusDir = path.resolve(repoRoot, '../shared/corpus');
 const manifestPath = path.join(corpusDir, 'MANIFEST.tsv');
 
-/** Every ErrorCode, checked complete by the compiler. */
-const KNOWN_CODES: Record<ErrorCode, true> = {
-  empty_file: true,
-  unreadable_file: true,
-  unsupported_file_type: true,
-  unsupported_country: true,
-  invalid_option: true,
-  file_too_large: true,
-  malformed_xml: true,
-  unsafe_xml: true,
-  not_an_invoice: true,
-  missing_required_data: true,
-  malformed_pdf: true,
-  encrypted_pdf: true,
-  malformed_signature: true,
-  no_embedded_invoice: true,
-  mode_not_applicable: true,
-  mode_not_available: true,
-  timeout: true,
-  internal_error: true,
-};
+const KNOWN_CODES = new Set<string>(ERROR_CODES);
 
 const READ_TIMEOUT_MS = 10_000;
 /** `FUZZ_SCALE=10 npx vitest run packages/engine/src/fuzz.test.ts` for a deeper run. */
@@ -198,6 +179,9 @@ const PDF_JUNK = [
 ];
 
 const P7M_JUNK = [
+  '=',
+  '-----END PKCS7-----',
+  '!',
   '\x30\x80',
   '\x00\x00',
   '\x04\x84\xff\xff\xff\xff',
@@ -244,7 +228,33 @@ function pools(): { xml: Pool; pdf: Pool; p7m: Pool } | undefined {
   for (const r of pdfRows) if (chosen.length < 10 && !chosen.includes(r)) chosen.push(r);
   const pdfSamples = chosen.map((r) => load(r.rel));
 
+  // Two hand-built hybrids with a corpus invoice inside: small files, so mutations hit the name
+  // tree, the file specifications and the xref table far more often than in the corpus PDFs.
+  const invoice = (byKind.get('cii') ?? [])[0]?.bytes;
+  if (invoice) {
+    const attachments = [
+      { name: 'notes.xml', content: '<notes><note>x</note></notes>' },
+      { name: 'factur-x.xml', content: new Uint8Array(invoice) },
+      { name: 'data.json', content: '{}' },
+    ];
+    pdfSamples.push(
+      { rel: 'pdf-builder:flat', bytes: Buffer.from(buildPdf({ attachments })) },
+      {
+        rel: 'pdf-builder:unsorted-kids-compressed',
+        bytes: Buffer.from(buildPdf({ attachments, unsortedNames: true, compress: true })),
+      },
+    );
+  }
+
+  // The signed files as found, and as PEM-armoured base64 (the other form .p7m files come in).
   const p7mSamples = rows.filter((r) => ext(r) === '.p7m').map((r) => load(r.rel));
+  for (const s of [...p7mSamples]) {
+    const b64 = s.bytes.toString('base64').replace(/.{64}/g, '$&\n');
+    p7mSamples.push({
+      rel: `${s.rel} (base64)`,
+      bytes: Buffer.from(`-----BEGIN PKCS7-----\n${b64}\n-----END PKCS7-----\n`),
+    });
+  }
 
   return {
     xml: {
@@ -278,7 +288,7 @@ function pools(): { xml: Pool; pdf: Pool; p7m: Pool } | undefined {
       samples: p7mSamples,
       donors: [...p7mSamples, ...xmlSamples.slice(-4)],
       junk: P7M_JUNK,
-      keywords: ['\x30\x80', '\x04', '\x06\x09', '<?xml', '\xa0'],
+      keywords: ['\x30\x80', '\x04', '\x06\x09', '<?xml', '\xa0', 'MII', '\n', '-----'],
     },
   };
 }
@@ -397,7 +407,7 @@ interface Tally {
 function problemOf(r: ReadResult, ms: number): string | undefined {
   if (r.status !== 'done' && r.status !== 'failed') return `status ${String(r.status)}`;
   if (r.status === 'failed') {
-    if (!r.error || !(r.error in KNOWN_CODES)) return `unknown error code ${String(r.error)}`;
+    if (!r.error || !KNOWN_CODES.has(r.error)) return `unknown error code ${String(r.error)}`;
     if (r.error === 'internal_error') return `internal_error: ${r.message}`;
     if (r.error === 'timeout') return `timeout: ${r.message}`;
   } else if (!r.document) {
@@ -464,8 +474,8 @@ describe.skipIf(!existsSync(manifestPath))('fuzz: mutated corpus files through r
 
   it('has files to mutate', () => {
     expect(p?.xml.samples.length).toBeGreaterThanOrEqual(30);
-    expect(p?.pdf.samples.length).toBe(10);
-    expect(p?.p7m.samples.length).toBeGreaterThanOrEqual(1);
+    expect(p?.pdf.samples.length).toBe(12);
+    expect(p?.p7m.samples.length).toBeGreaterThanOrEqual(2);
   });
 
   it('mutates deterministically from the seed', () => {

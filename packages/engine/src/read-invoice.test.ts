@@ -1,5 +1,6 @@
 // Hostile and edge input through the public entry: whatever the bytes, readInvoice resolves to a
 // result, failures carry the right code, and the country's field set is always there.
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ErrorCode } from './errors.js';
 import { countryOf } from './project/countries.js';
@@ -112,6 +113,15 @@ const DEEP = `${'<a>'.repeat(10_000)}${'</a>'.repeat(10_000)}`;
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01];
 
+/** A blank white 64×64 picture: a real image that carries no payment code. */
+const blank = (format: 'png' | 'jpeg'): Promise<Uint8Array> =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: '#ffffff' } })
+    .toFormat(format)
+    .toBuffer()
+    .then((b) => new Uint8Array(b));
+const BLANK_PNG = await blank('png');
+const BLANK_JPEG = await blank('jpeg');
+
 interface FailureCase {
   name: string;
   bytes: Uint8Array;
@@ -195,16 +205,42 @@ const FAILURES: FailureCase[] = [
     error: 'missing_required_data',
   },
   {
-    name: 'a PNG header',
-    bytes: concat(PNG, seededBytes(3, 64)),
+    name: 'a PNG without a payment code',
+    bytes: BLANK_PNG,
     error: 'mode_not_available',
     extra: { file_type: 'png', mode: 'ocr', pages: 1 },
   },
   {
-    name: 'a JPEG header',
-    bytes: concat(JPEG, seededBytes(4, 64)),
+    name: 'a JPEG without a payment code',
+    bytes: BLANK_JPEG,
     error: 'mode_not_available',
     extra: { file_type: 'jpeg', mode: 'ocr', pages: 1 },
+  },
+  {
+    name: 'a PNG header in mode ocr',
+    bytes: concat(PNG, seededBytes(3, 64)),
+    options: { mode: 'ocr' },
+    error: 'mode_not_available',
+    extra: { file_type: 'png', mode: 'ocr', pages: 1 },
+  },
+  {
+    name: 'a JPEG header in mode ocr',
+    bytes: concat(JPEG, seededBytes(4, 64)),
+    options: { mode: 'ocr' },
+    error: 'mode_not_available',
+    extra: { file_type: 'jpeg', mode: 'ocr', pages: 1 },
+  },
+  {
+    name: 'a PNG header and garbage',
+    bytes: concat(PNG, seededBytes(3, 64)),
+    error: 'malformed_image',
+    extra: { file_type: 'png' },
+  },
+  {
+    name: 'a JPEG header and garbage',
+    bytes: concat(JPEG, seededBytes(4, 64)),
+    error: 'malformed_image',
+    extra: { file_type: 'jpeg' },
   },
   {
     name: 'a PNG in mode xml',
@@ -425,4 +461,95 @@ describe('readInvoice: a small CII invoice', () => {
       else expect(r.error).toBe('not_an_invoice');
     });
   });
+});
+
+// --- the time bound ---------------------------------------------------------------------------
+// `timeoutMs` promises an upper bound for one read. Each input below is a few hundred kilobytes
+// to a few megabytes (far under maxBytes) and shaped to make super-linear work expensive: a read
+// must still come back within the bound (done, or failed with any code but internal_error).
+
+const TIME_BOUND_MS = 1_000;
+/** Slack for a loaded machine: a linear reader needs well under a second for any of these. */
+const SLACK_MS = 1_000;
+
+const ciiWith = (agreement: string, settlement: string): string =>
+  `<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:ram"><rsm:ExchangedDocument><ram:ID>1</ram:ID></rsm:ExchangedDocument><rsm:SupplyChainTradeTransaction><ram:ApplicableHeaderTradeAgreement>${agreement}</ram:ApplicableHeaderTradeAgreement><ram:ApplicableHeaderTradeSettlement>${settlement}</ram:ApplicableHeaderTradeSettlement></rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>`;
+
+/** A DER TLV (definite length). */
+const der = (tag: number, ...body: Buffer[]): Buffer => {
+  const content = Buffer.concat(body);
+  const n = content.length;
+  const len: number[] = [];
+  for (let v = n; v > 0; v = Math.floor(v / 256)) len.unshift(v & 0xff);
+  return Buffer.concat([Buffer.from(n < 0x80 ? [tag, n] : [tag, 0x80 | len.length, ...len]), content]);
+};
+const oid = (...bytes: number[]) => Buffer.from([0x06, bytes.length, ...bytes]);
+const PKCS = [0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01];
+
+/** SignedData around `content` with `signers` SignerInfos, each carrying a messageDigest. */
+function signedDataWithSigners(content: Buffer, signers: number): Uint8Array {
+  const int1 = Buffer.from([0x02, 0x01, 0x01]);
+  const sha256 = oid(0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01);
+  const messageDigest = der(0x30, oid(...PKCS, 0x09, 0x04), der(0x31, der(0x04, Buffer.alloc(32))));
+  const signer = der(0x30, int1, int1, der(0x30, sha256), der(0xa0, messageDigest));
+  const signedData = der(
+    0x30,
+    int1,
+    der(0x31),
+    der(0x30, oid(...PKCS, 0x07, 0x01), der(0xa0, der(0x04, content))),
+    der(0x31, Buffer.concat(Array.from({ length: signers }, () => signer))),
+  );
+  return new Uint8Array(der(0x30, oid(...PKCS, 0x07, 0x02), der(0xa0, signedData)));
+}
+
+const UBL_LINE =
+  '<cac:InvoiceLine><cbc:ID>1</cbc:ID><cbc:InvoicedQuantity unitCode="H87">1</cbc:InvoicedQuantity><cbc:LineExtensionAmount>1</cbc:LineExtensionAmount><cac:Item><cbc:Name>x</cbc:Name></cac:Item><cac:Price><cbc:PriceAmount>1</cbc:PriceAmount></cac:Price></cac:InvoiceLine>';
+const CII_TAX =
+  '<ram:ApplicableTradeTax><ram:CalculatedAmount>0</ram:CalculatedAmount><ram:BasisAmount>1</ram:BasisAmount><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>0</ram:RateApplicablePercent></ram:ApplicableTradeTax>';
+const CII_VAT_ID =
+  '<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">DE136695976</ram:ID></ram:SpecifiedTaxRegistration>';
+
+const SLOW_INPUTS: Array<[string, () => Uint8Array]> = [
+  [
+    'a UBL invoice with 2,500 lines (0.6 MB)',
+    () =>
+      utf8(
+        `<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cbc="urn:cbc" xmlns:cac="urn:cac"><cbc:ID>1</cbc:ID><cbc:IssueDate>2024-03-14</cbc:IssueDate>${UBL_LINE.repeat(2_500)}</Invoice>`,
+      ),
+  ],
+  ['a CII invoice with 5,000 VAT breakdown entries (1 MB)', () => utf8(ciiWith('', CII_TAX.repeat(5_000)))],
+  [
+    'a CII seller with 8,000 VAT registrations (0.8 MB)',
+    () => utf8(ciiWith(`<ram:SellerTradeParty>${CII_VAT_ID.repeat(8_000)}</ram:SellerTradeParty>`, '')),
+  ],
+  [
+    'a DOCTYPE of 12,000 unterminated SYSTEM entity declarations (0.2 MB)',
+    () => utf8(`<!DOCTYPE x [${'<!ENTITY a SYSTEM '.repeat(12_000)}]><x/>`),
+  ],
+  [
+    '8,000 elements declaring a prefix under a root declaring 1,500 (0.2 MB)',
+    () =>
+      utf8(
+        `<r${Array.from({ length: 1_500 }, (_, i) => ` xmlns:p${i}="u"`).join('')}>${'<a xmlns:q="x"/>'.repeat(8_000)}</r>`,
+      ),
+  ],
+  [
+    'a .p7m of 2 MB content with 2,000 SignerInfos (2.2 MB)',
+    () => signedDataWithSigners(Buffer.alloc(2 * 1024 * 1024, 0x20), 2_000),
+  ],
+];
+
+describe('readInvoice: timeoutMs bounds every read', () => {
+  it.each(SLOW_INPUTS)(
+    '%s',
+    async (_, make) => {
+      const bytes = make();
+      const started = performance.now();
+      const r = await read(bytes, { timeoutMs: TIME_BOUND_MS });
+      const ms = performance.now() - started;
+      expect(r.error).not.toBe('internal_error');
+      expect(Math.round(ms)).toBeLessThan(TIME_BOUND_MS + SLACK_MS);
+    },
+    120_000,
+  );
 });

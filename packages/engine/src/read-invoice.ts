@@ -3,13 +3,13 @@
 // field set. Nothing a user's file does escapes as an exception: every failure is a result.
 import { runChecks } from './check/document-checks.js';
 import { extractSignedContent } from './cms/p7m.js';
-import type { Document } from './document.js';
 import { type ErrorCode, ReadError } from './errors.js';
-import { type Attachment, invoiceCandidates, listAttachments } from './pdf/attachments.js';
-import { openPdf, type PdfDocument } from './pdf/open.js';
 import { countryOf } from './project/countries.js';
 import { project } from './project/field-sets.js';
-import { MODES, type Mode, type ReadResult, type RequestedMode, type SignatureInfo } from './result.js';
+import { readImage } from './read-image.js';
+import { readPdf } from './read-pdf.js';
+import { asFailure, Failure, type Reading } from './reading.js';
+import { MODES, type Mode, type ReadResult, type RequestedMode } from './result.js';
 import { type FileType, sniff } from './sniff.js';
 import { readXmlInvoice } from './xml/read-xml.js';
 
@@ -29,27 +29,6 @@ export interface ReadOptions {
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
-
-/** What a reader found, before checks and projection. */
-interface Reading {
-  mode: Mode;
-  document: Document;
-  pages: number;
-  pagesScanned: number;
-  signature?: SignatureInfo;
-  embeddedFile?: string;
-}
-
-class Failure extends ReadError {
-  constructor(
-    code: ErrorCode,
-    message: string,
-    readonly mode: Mode | null,
-    readonly pages = 0,
-  ) {
-    super(code, message);
-  }
-}
 
 export async function readInvoice(bytes: Uint8Array, options: ReadOptions): Promise<ReadResult> {
   const started = performance.now();
@@ -97,8 +76,11 @@ export async function readInvoice(bytes: Uint8Array, options: ReadOptions): Prom
       );
     }
     fileType = sniffed;
-    const reading = await withTimeout(read(bytes, sniffed, mode), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    const checks = runChecks(reading.document, options.today);
+    const reading = await withTimeout(
+      read(bytes, sniffed, mode, country.code),
+      options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    );
+    const checks = [...(reading.checks ?? []), ...runChecks(reading.document, options.today)];
     return finish({
       status: 'done',
       mode: reading.mode,
@@ -116,7 +98,12 @@ export async function readInvoice(bytes: Uint8Array, options: ReadOptions): Prom
   }
 }
 
-async function read(bytes: Uint8Array, type: FileType, mode: RequestedMode): Promise<Reading> {
+async function read(
+  bytes: Uint8Array,
+  type: FileType,
+  mode: RequestedMode,
+  country: string,
+): Promise<Reading> {
   switch (type) {
     case 'xml':
     case 'cms':
@@ -125,17 +112,10 @@ async function read(bytes: Uint8Array, type: FileType, mode: RequestedMode): Pro
       }
       return type === 'xml' ? readXml(bytes) : readSigned(bytes);
     case 'pdf':
-      return readPdf(bytes, mode);
+      return readPdf(bytes, mode, country);
     case 'png':
     case 'jpeg':
-      if (mode === 'xml')
-        throw new Failure('mode_not_applicable', 'an image carries no embedded XML', 'xml', 1);
-      throw new Failure(
-        'mode_not_available',
-        'reading QR codes and scans (OCR) from images is not available in this version',
-        mode === 'auto' ? 'ocr' : mode,
-        1,
-      );
+      return readImage(bytes, mode);
   }
 }
 
@@ -143,8 +123,7 @@ function readXml(bytes: Uint8Array): Reading {
   try {
     return { mode: 'xml', document: readXmlInvoice(bytes), pages: 1, pagesScanned: 0 };
   } catch (err) {
-    if (err instanceof ReadError) throw new Failure(err.code, err.message, 'xml', 1);
-    throw err;
+    asFailure(err, 'xml', 1);
   }
 }
 
@@ -153,62 +132,12 @@ function readSigned(bytes: Uint8Array): Reading {
   try {
     inner = extractSignedContent(bytes);
   } catch (err) {
-    if (err instanceof ReadError) throw new Failure(err.code, err.message, 'xml');
-    throw err;
+    asFailure(err, 'xml');
   }
   if (sniff(inner.content) !== 'xml') {
     throw new Failure('not_an_invoice', 'the signed envelope does not contain an XML invoice', 'xml');
   }
   return { ...readXml(inner.content), signature: inner.signature };
-}
-
-async function readPdf(bytes: Uint8Array, mode: RequestedMode): Promise<Reading> {
-  let doc: PdfDocument;
-  try {
-    doc = await openPdf(bytes);
-  } catch (err) {
-    if (err instanceof ReadError) throw new Failure(err.code, err.message, mode === 'auto' ? null : mode);
-    throw err;
-  }
-  const pages = doc.numPages;
-  try {
-    let xmlError: ReadError | undefined;
-    if (mode === 'auto' || mode === 'xml') {
-      let attachments: Attachment[] = [];
-      try {
-        attachments = await listAttachments(doc);
-      } catch (err) {
-        if (!(err instanceof ReadError)) throw err;
-        xmlError = err;
-      }
-      for (const att of invoiceCandidates(attachments)) {
-        try {
-          return {
-            mode: 'xml',
-            document: readXmlInvoice(att.content),
-            pages,
-            pagesScanned: 0,
-            embeddedFile: att.name,
-          };
-        } catch (err) {
-          if (!(err instanceof ReadError)) throw err;
-          // Another attachment may still be the invoice; remember the first reason this one was not.
-          xmlError ??= new ReadError(err.code, `embedded ${att.name}: ${err.message}`);
-        }
-      }
-      if (xmlError) throw new Failure(xmlError.code, xmlError.message, 'xml', pages);
-      if (mode === 'xml')
-        throw new Failure('no_embedded_invoice', 'the PDF has no embedded invoice XML', 'xml', pages);
-    }
-    throw new Failure(
-      'mode_not_available',
-      'this PDF has no embedded invoice XML, and reading its text layer, QR codes or scanned pages is not available in this version',
-      mode === 'auto' ? 'text' : mode,
-      pages,
-    );
-  } finally {
-    await doc.destroy().catch(() => {});
-  }
 }
 
 async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

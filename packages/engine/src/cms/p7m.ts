@@ -275,7 +275,17 @@ function readLayer(input: Uint8Array): Layer {
   if (!signerInfos?.constructed) malformed('signerInfos is missing or malformed in the signature');
 
   const layer: Layer = { content };
-  const results = signerInfos.children.map((info) => digestMatchOf(buf, info, content));
+  // Hash the content once per algorithm, however many signers name it.
+  const hashes = new Map<string, Uint8Array>();
+  const hashOf = (algorithm: string) => {
+    let h = hashes.get(algorithm);
+    if (!h) {
+      h = createHash(algorithm).update(content).digest();
+      hashes.set(algorithm, h);
+    }
+    return h;
+  };
+  const results = signerInfos.children.map((info) => digestMatchOf(buf, info, hashOf));
   if (results.includes(false)) layer.digestMatches = false;
   else if (results.length && results.every((r) => r === true)) layer.digestMatches = true;
   const signer = signerName(buf, signerInfos.children[0], certificates);
@@ -284,7 +294,11 @@ function readLayer(input: Uint8Array): Layer {
 }
 
 /** Compares the content's hash with the signed messageDigest attribute, where there is one. */
-function digestMatchOf(buf: Uint8Array, info: Tlv, content: Uint8Array): boolean | undefined {
+function digestMatchOf(
+  buf: Uint8Array,
+  info: Tlv,
+  hashOf: (algorithm: string) => Uint8Array,
+): boolean | undefined {
   const parts = expectConstructed(info, UNIVERSAL, SEQUENCE, 'SignerInfo').children;
   const algorithm = expectConstructed(parts[2], UNIVERSAL, SEQUENCE, 'the signer digest algorithm');
   const hash = HASH_BY_OID[oidOf(buf, expect(algorithm.children[0], UNIVERSAL, OID, 'the digest algorithm'))];
@@ -297,7 +311,7 @@ function digestMatchOf(buf: Uint8Array, info: Tlv, content: Uint8Array): boolean
     const value = expectConstructed(values, UNIVERSAL, SET, 'the messageDigest values').children[0];
     const digest = octetsOf(buf, expect(value, UNIVERSAL, OCTET_STRING, 'the messageDigest'));
     if (!hash) return undefined;
-    return bytesEqual(createHash(hash).update(content).digest(), digest);
+    return bytesEqual(hashOf(hash), digest);
   }
   return undefined;
 }

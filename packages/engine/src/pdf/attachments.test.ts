@@ -204,9 +204,14 @@ describe('hybrid PDFs through readInvoice', () => {
     expect(r.message).toContain('notes.xml');
   });
 
-  it('falls back to the text layer (not available) in auto mode without attachments', async () => {
-    const r = await read(buildPdf({}), 'auto');
-    expect(r).toMatchObject({ status: 'failed', error: 'mode_not_available', mode: 'text', pages: 1 });
+  it('goes on to the other layers in auto mode when there is no attachment', async () => {
+    for (const text of ['Page 1', '']) {
+      const r = await read(buildPdf({ text }), 'auto');
+      expect(r.status).toBe('failed');
+      expect(r.mode).not.toBe('xml');
+      expect(r.error).not.toBe('no_embedded_invoice');
+      expect(r.error).not.toBe('internal_error');
+    }
   });
 
   it('fails encrypted_pdf for a password-protected PDF', async () => {

@@ -143,7 +143,8 @@ export function project(
     const found = doc ? FIELDS[key]!(doc) : undefined;
     const detail = describe(key, found, doc, checks);
     fields[key] =
-      detail.status === 'confirmed' || (detail.status === 'flagged' && detail.source === 'xml')
+      detail.status === 'confirmed' ||
+      (detail.status === 'flagged' && (detail.source === 'xml' || detail.source === 'qr'))
         ? detail.value
         : '';
     fields_detailed.push(detail);

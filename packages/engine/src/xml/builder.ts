@@ -2,8 +2,8 @@
 // structured reader writes through this so provenance is never forgotten.
 
 import { parseDecimal } from '../decimal.js';
-import { setPath } from '../document-path.js';
 import { type Document, emptyDocument } from '../document.js';
+import { setPath } from '../document-path.js';
 import type { XmlElement } from './parse.js';
 import { textOf, xpathOf } from './query.js';
 

@@ -13,6 +13,10 @@ export interface XmlElement {
   /** Character data directly inside this element (untrimmed). */
   text: string;
   parent: XmlElement | null;
+  /** 1-based position among the parent's children of the same name (for XPaths). */
+  pos: number;
+  /** Names that occur more than once among the children (set only when some name does). */
+  repeated?: Set<string>;
 }
 
 export type XmlErrorCode = 'malformed_xml' | 'unsafe_xml';
@@ -104,6 +108,8 @@ export function parseXml(input: string, limits: Partial<XmlLimits> = {}): XmlEle
   };
 
   const stack: XmlElement[] = [];
+  /** Per open element, how often each child name occurred so far (positions for XPaths). */
+  const childCounts: Array<Map<string, number>> = [];
   const nsStack: Array<Record<string, string>> = [{ xml: XML_NS }];
   let root: XmlElement | null = null;
   let count = 0;
@@ -162,6 +168,7 @@ export function parseXml(input: string, limits: Partial<XmlLimits> = {}): XmlEle
       if (input.charCodeAt(pos) !== 62) fail('malformed end tag');
       pos++;
       nsStack.pop();
+      childCounts.pop();
     } else {
       NAME_RE.lastIndex = pos + 1;
       const m = NAME_RE.exec(input);
@@ -216,13 +223,27 @@ export function parseXml(input: string, limits: Partial<XmlLimits> = {}): XmlEle
           declared[aname.slice(6)] = value;
         }
       }
-      const scope = declared ? { ...nsStack[nsStack.length - 1], ...declared } : nsStack[nsStack.length - 1]!;
+      // A child scope inherits through its prototype: copying the parent's map for every element
+      // would cost (declared prefixes × elements).
+      const scope = declared
+        ? Object.assign(Object.create(nsStack[nsStack.length - 1]!), declared)
+        : nsStack[nsStack.length - 1]!;
       const colon = name.indexOf(':');
       const prefix = colon >= 0 ? name.slice(0, colon) : '';
       const ns = scope[prefix];
       if (ns === undefined && prefix) fail(`undeclared namespace prefix "${prefix}"`);
       const parent = stack[stack.length - 1] ?? null;
       if (!parent && root) fail('more than one root element');
+      let position = 1;
+      if (parent) {
+        const counts = childCounts[childCounts.length - 1]!;
+        position = (counts.get(name) ?? 0) + 1;
+        counts.set(name, position);
+        if (position > 1) {
+          parent.repeated ??= new Set();
+          parent.repeated.add(name);
+        }
+      }
       const el: XmlElement = {
         name,
         local: colon >= 0 ? name.slice(colon + 1) : name,
@@ -231,6 +252,7 @@ export function parseXml(input: string, limits: Partial<XmlLimits> = {}): XmlEle
         children: [],
         text: '',
         parent,
+        pos: position,
       };
       if (++count > lim.maxElements) throw new XmlError('unsafe_xml', 'too many elements');
       if (parent) parent.children.push(el);
@@ -239,6 +261,7 @@ export function parseXml(input: string, limits: Partial<XmlLimits> = {}): XmlEle
         if (stack.length >= lim.maxDepth) throw new XmlError('unsafe_xml', 'elements nested too deeply');
         stack.push(el);
         nsStack.push(scope);
+        childCounts.push(new Map());
       }
     }
   }
@@ -272,12 +295,34 @@ function readDoctype(input: string, start: number, entities: Map<string, Entity>
   }
   if (pos >= input.length) throw new XmlError('malformed_xml', 'unterminated DOCTYPE');
   if (/<!ENTITY\s+%/.test(subset)) throw new XmlError('unsafe_xml', 'parameter entities are not processed');
-  const declRe = /<!ENTITY\s+([A-Za-z_:][\w.:-]*)\s+(?:"([^"]*)"|'([^']*)'|(SYSTEM|PUBLIC)\b[^>]*)\s*>/g;
-  for (let m = declRe.exec(subset); m; m = declRe.exec(subset)) {
+  // One declaration at a time, each cut at its own end: a pattern over the whole subset would
+  // rescan the rest of it from every unterminated declaration.
+  const declRe = /^<!ENTITY\s+([A-Za-z_:][\w.:-]*)\s+(?:"([^"]*)"|'([^']*)'|(SYSTEM|PUBLIC)\b)/;
+  for (let at = subset.indexOf('<!ENTITY'); at >= 0; at = subset.indexOf('<!ENTITY', at + 1)) {
+    const close = nextDeclarationEnd(subset, at);
+    if (close < 0) throw new XmlError('malformed_xml', 'unterminated ENTITY declaration');
+    const m = declRe.exec(subset.slice(at, close + 1));
+    if (!m) throw new XmlError('malformed_xml', 'malformed ENTITY declaration');
     const name = m[1]!;
-    if (entities.has(name)) continue; // the first declaration binds (XML 1.0 §4.2)
-    if (m[4]) entities.set(name, { external: true });
-    else entities.set(name, { value: m[2] ?? m[3] ?? '', external: false });
+    if (!entities.has(name)) {
+      // The first declaration binds (XML 1.0 §4.2).
+      if (m[4]) entities.set(name, { external: true });
+      else entities.set(name, { value: m[2] ?? m[3] ?? '', external: false });
+    }
+    at = close;
   }
   return pos + 1;
+}
+
+/** The `>` that closes the declaration starting at `at`, skipping quoted literals. */
+function nextDeclarationEnd(subset: string, at: number): number {
+  let quote = '';
+  for (let i = at; i < subset.length; i++) {
+    const ch = subset[i]!;
+    if (quote) {
+      if (ch === quote) quote = '';
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '>') return i;
+  }
+  return -1;
 }

@@ -54,10 +54,7 @@ export function xpathOf(el: XmlElement): string {
   for (let e: XmlElement | null = el; e; e = e.parent) {
     const p = e.parent;
     let step = e.name;
-    if (p) {
-      const same = p.children.filter((c) => c.name === e!.name);
-      if (same.length > 1) step += `[${same.indexOf(e) + 1}]`;
-    }
+    if (p?.repeated?.has(e.name)) step += `[${e.pos}]`;
     parts.push(step);
   }
   return `/${parts.reverse().join('/')}`;

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { CURRENCY_TOKEN, currencyOfCountry, currencyOfToken, detectCurrency } from './currency.js';
+
+describe('detectCurrency', () => {
+  it.each([
+    ['Gesamtbetrag 1.234,56 EUR', 'EUR'],
+    ['Total € 717,97', 'EUR'],
+    ['Betrag in Euro: 12,00', 'EUR'],
+    ['Total for this invoice $4.11', 'USD'],
+    ['Amount US$ 12.00', 'USD'],
+    ['Total C$ 12.00', 'CAD'],
+    ['Total £12.50', 'GBP'],
+    ["Betrag CHF 1'234.50", 'CHF'],
+    ['Total Fr. 12.50', 'CHF'],
+    ['Итого: 1 234,56 ₽', 'RUB'],
+    ['Сумма 1234,56 руб.', 'RUB'],
+    ['Сумма 1234 р. 56 коп.', 'RUB'],
+    ['Razem 12,50 zł', 'PLN'],
+    ['Celkem 1 234,50 Kč', 'CZK'],
+    ['Összesen 12 500 Ft', 'HUF'],
+    ['Total 12,50 lei', 'RON'],
+    ['Общо 12,50 лв.', 'BGN'],
+    ['Amount SEK 1 000,00', 'SEK'],
+  ])('%s -> %s', (text, code) => {
+    expect(detectCurrency(text)).toBe(code);
+  });
+
+  it('chooses the most frequent explicit currency and refuses a tie', () => {
+    expect(detectCurrency('Total € 12,00 EUR 5,00 (USD 6.00)')).toBe('EUR');
+    expect(detectCurrency('Subtotal USD 5.00, Total USD 6.00, in EUR: 5,50')).toBe('USD');
+    expect(detectCurrency('EUR 1 337.42 USD 2.00')).toBeUndefined();
+  });
+
+  it('resolves "kr" only with a country', () => {
+    expect(detectCurrency('Att betala 1 234,00 kr')).toBeUndefined();
+    expect(detectCurrency('Att betala 1 234,00 kr', { country: 'SE' })).toBe('SEK');
+    expect(detectCurrency('Å betale kr 1 234,00', { country: 'no' })).toBe('NOK');
+    expect(detectCurrency('I alt 1.234,00 kr.', { country: 'DK' })).toBe('DKK');
+    expect(detectCurrency('Samtals 1.234 kr.', { country: 'IS' })).toBe('ISK');
+    expect(detectCurrency('Total 1 234,00 kr', { country: 'DE' })).toBeUndefined();
+    // An explicit code outranks a "kr" that cannot be resolved.
+    expect(detectCurrency('1 234,00 kr (SEK)')).toBe('SEK');
+  });
+
+  it('ignores words that only look like currencies', () => {
+    expect(detectCurrency('')).toBeUndefined();
+    expect(detectCurrency('Rechnung an Fr. Müller, Kreis Pinneberg')).toBeUndefined();
+    expect(detectCurrency('NEUREGELUNG EUROPA Europe Kr. Rendsburg, lei, Ft.')).toBeUndefined();
+    expect(detectCurrency('р/с 40702810938000000000')).toBeUndefined();
+  });
+});
+
+describe('currencyOfToken', () => {
+  it('maps codes and symbols; kr needs a country', () => {
+    expect(currencyOfToken('EUR')).toBe('EUR');
+    expect(currencyOfToken('€')).toBe('EUR');
+    expect(currencyOfToken('$')).toBe('USD');
+    expect(currencyOfToken('руб.')).toBe('RUB');
+    expect(currencyOfToken('SFr.')).toBe('CHF');
+    expect(currencyOfToken('kr')).toBeUndefined();
+    expect(currencyOfToken('kr.', 'DK')).toBe('DKK');
+    expect(currencyOfToken('XYZ')).toBeUndefined();
+    expect(new RegExp(`^${CURRENCY_TOKEN}$`, 'u').test('zł')).toBe(true);
+  });
+});
+
+describe('currencyOfCountry', () => {
+  it.each([
+    ['DE', 'EUR'],
+    ['at', 'EUR'],
+    ['FR', 'EUR'],
+    ['IT', 'EUR'],
+    ['CH', 'CHF'],
+    ['LI', 'CHF'],
+    ['GB', 'GBP'],
+    ['SE', 'SEK'],
+    ['NO', 'NOK'],
+    ['DK', 'DKK'],
+    ['PL', 'PLN'],
+    ['CZ', 'CZK'],
+    ['HU', 'HUF'],
+    ['RO', 'RON'],
+    ['IS', 'ISK'],
+    ['US', 'USD'],
+    ['RU', 'RUB'],
+  ])('%s -> %s', (country, code) => {
+    expect(currencyOfCountry(country)).toBe(code);
+  });
+
+  it('knows no currency for unsupported countries', () => {
+    expect(currencyOfCountry('JP')).toBeUndefined();
+    expect(currencyOfCountry('')).toBeUndefined();
+  });
+});

@@ -1,0 +1,118 @@
+// Dates as printed on invoices (14.03.2024, 03/14/2024, 2024-03-14, "14. März 2024", "March 14,
+// 2024", "14 марта 2024 г.") to ISO YYYY-MM-DD. A numeric date that reads validly both as day-month
+// and month-day needs an order (or a language that implies one): it is never guessed.
+import { isIsoDate } from '../check/dates.js';
+
+export type DateOrder = 'dmy' | 'mdy' | 'ymd';
+
+export interface DateOptions {
+  /** BCP 47 language of the document: en-US implies month-day, other languages day-month. */
+  lang?: string;
+  order?: DateOrder;
+}
+
+export interface DateMatch {
+  /** ISO YYYY-MM-DD. */
+  value: string;
+  raw: string;
+  start: number;
+  end: number;
+}
+
+// Month names and abbreviations in en, de, fr, it, es, nl and ru (nominative and genitive).
+// No spelling maps to two different months, so one table serves all languages.
+const MONTH_NAMES: readonly string[] = [
+  'january jan januar jänner jaenner janvier janv gennaio gen enero ene januari январь января янв',
+  'february feb februar feber février fevrier févr fevr febbraio febrero februari февраль февраля фев февр',
+  'march mar märz maerz mär mrz mars marzo maart mrt март марта мар',
+  'april apr avril avr aprile abril abr апрель апреля апр',
+  'may mai maggio mag mayo mei май мая',
+  'june jun juni juin giugno giu junio июнь июня июн',
+  'july jul juli juillet juil luglio lug julio июль июля июл',
+  'august aug août aout agosto ago augustus август августа авг',
+  'september sep sept septembre settembre set septiembre setiembre сентябрь сентября сен сент',
+  'october oct oktober okt octobre ottobre ott octubre октябрь октября окт',
+  'november nov novembre noviembre ноябрь ноября ноя нояб',
+  'december dec dezember dez décembre decembre déc dicembre dic diciembre декабрь декабря дек',
+];
+const MONTHS = new Map<string, number>(
+  MONTH_NAMES.flatMap((names, i) => names.split(' ').map((n) => [n, i + 1] as [string, number])),
+);
+// Longest first, so "marzo" is not cut to "mar".
+const NAME = `(${[...MONTHS.keys()].sort((a, b) => b.length - a.length).join('|')})\\.?`;
+const SP = '[^\\S\\n]';
+
+/** 14.03.2024, 14/3/24, 14. 03. 2024, 2024-03-14: one separator kind throughout. */
+const NUMERIC = /(?<!\d)(?<!\d[.,/])(\d{1,4})([./-])[^\S\n]?(\d{1,2})\2[^\S\n]?(\d{1,4})(?!\d)(?![.,/]\d)/gu;
+/** 14. März 2024, 14 de marzo de 2024, 14-Mar-24, «14» марта 2024 г., 1st March 2024. */
+const DAY_NAME = new RegExp(
+  `(?<![\\p{L}\\p{N}])[«"„]?(\\d{1,2})[»"“]?(?:st|nd|rd|th|er|º|°)?\\.?(?:${SP}*[-/])?${SP}*(?:de${SP}+)?${NAME}` +
+    `(?:${SP}*[-/,])?${SP}*(?:del?${SP}+)?(\\d{4}|\\d{2})(?!\\d)(?:${SP}*(?:г\\.|года|г(?!\\p{L})))?`,
+  'giu',
+);
+/** March 14, 2024; Mar 14 2024; Mar. 14th, 2024; "August 3 , 2014" as some text layers space it. */
+const NAME_DAY = new RegExp(
+  `(?<![\\p{L}])${NAME}${SP}+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d)(?:${SP}*,${SP}*|${SP}+)(\\d{4})(?!\\d)`,
+  'giu',
+);
+
+/** ISO date for a whole string holding one date, or undefined (not a date, invalid, ambiguous). */
+export function parseDate(raw: string, opts: DateOptions = {}): string | undefined {
+  const s = raw.trim();
+  const found = findDates(s, opts);
+  return found.length === 1 && found[0]!.start === 0 && found[0]!.end === s.length
+    ? found[0]!.value
+    : undefined;
+}
+
+/** All dates in a text, left to right, each with its position. */
+export function findDates(text: string, opts: DateOptions = {}): DateMatch[] {
+  const hits: DateMatch[] = [];
+  const push = (m: RegExpMatchArray, value: string | undefined) => {
+    if (value) hits.push({ value, raw: m[0], start: m.index!, end: m.index! + m[0].length });
+  };
+  for (const m of text.matchAll(NUMERIC)) push(m, numericDate(m[1]!, m[2]!, m[3]!, m[4]!, opts));
+  for (const m of text.matchAll(DAY_NAME)) push(m, iso(year(m[3]!), monthOf(m[2]!), Number(m[1])));
+  for (const m of text.matchAll(NAME_DAY)) push(m, iso(year(m[3]!), monthOf(m[1]!), Number(m[2])));
+  // The patterns cannot overlap on sane text; on odd text keep the earliest, longest match.
+  hits.sort((a, b) => a.start - b.start || b.end - a.end);
+  return hits.filter((h, i) => i === 0 || h.start >= hits[i - 1]!.end);
+}
+
+function monthOf(name: string): number {
+  return MONTHS.get(name.toLowerCase().replace(/\.$/, '')) ?? 0;
+}
+
+/** Two-digit years are this century: invoices are recent documents. */
+function year(y: string): number {
+  return y.length === 2 ? 2000 + Number(y) : y.length === 4 ? Number(y) : 0;
+}
+
+function iso(y: number, m: number, d: number): string | undefined {
+  if (y < 1900 || y > 2199) return undefined;
+  const s = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  return isIsoDate(s) ? s : undefined;
+}
+
+function numericDate(a: string, sep: string, b: string, c: string, opts: DateOptions): string | undefined {
+  // Year first (ISO, Hungarian, Swedish), or two-digit year first only when the order says so.
+  if (a.length === 4 && c.length <= 2) return iso(year(a), Number(b), Number(c));
+  if (a.length > 2 || (c.length !== 2 && c.length !== 4)) return undefined;
+  if (opts.order === 'ymd' && c.length <= 2) return iso(year(a), Number(b), Number(c));
+  const y = year(c);
+  const dmy = iso(y, Number(b), Number(a));
+  // Dotted dates are day-month everywhere; month-day is a slash (or dash) habit.
+  const mdy = sep === '.' ? undefined : iso(y, Number(a), Number(b));
+  if (!dmy || !mdy || dmy === mdy) return dmy ?? mdy;
+  const order = opts.order ?? orderOfLang(opts.lang);
+  return order === 'mdy' ? mdy : order === 'dmy' ? dmy : undefined;
+}
+
+/** en-US (and the few other month-first locales) -> mdy; plain "en" says nothing; others dmy. */
+function orderOfLang(lang: string | undefined): DateOrder | undefined {
+  if (!lang) return undefined;
+  const l = lang.toLowerCase().replace('_', '-');
+  if (/^en-(us|ph|fm|mh|pw|as|gu|mp|pr|um|vi)\b/.test(l)) return 'mdy';
+  if (l === 'en') return undefined;
+  return 'dmy';
+}

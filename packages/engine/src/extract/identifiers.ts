@@ -1,0 +1,186 @@
+// Payment and tax identifiers in invoice text: IBANs (spaced or not), BICs, VAT ids with country
+// prefix, e-mail addresses and the labelled Russian ids. Candidates carry their check result so
+// the caller can tell a typo (right shape, wrong checksum) from a clean value.
+import { checkBic } from '../check/bic.js';
+import { checkIban } from '../check/iban.js';
+import { checkVatId } from '../check/vat-id.js';
+
+export interface IdMatch {
+  /** The normalised value (upper case, no spaces) for ids; as printed for e-mails. */
+  value: string;
+  raw: string;
+  start: number;
+  end: number;
+}
+
+export interface IbanMatch extends IdMatch {
+  valid: boolean;
+}
+
+export interface BicMatch extends IdMatch {
+  valid: boolean;
+  /** A label (BIC, SWIFT, BIC/SWIFT code) precedes it: many 8-letter words are BIC-shaped. */
+  labelled: boolean;
+}
+
+export interface VatIdMatch extends IdMatch {
+  valid: boolean;
+  /** VAT prefix that decided the rules (EL for Greece, CH for Switzerland). */
+  country: string;
+}
+
+export type RuIdKind = 'inn' | 'kpp' | 'bik' | 'account' | 'corr_account';
+export interface RuIdMatch extends IdMatch {
+  kind: RuIdKind;
+}
+
+// National IBAN lengths are checked by checkIban; here only the shape: 15..34 characters.
+const IBAN_START = /(?<![A-Za-z0-9])[A-Z]{2}\d{2}/g;
+
+/** IBANs printed unspaced or in groups of four (the last group shorter); `valid` per checkIban. */
+export function findIbans(text: string): IbanMatch[] {
+  const out: IbanMatch[] = [];
+  for (const m of text.matchAll(IBAN_START)) {
+    if (out.length && m.index < out[out.length - 1]!.end) continue;
+    const start = m.index;
+    let end = start + 4;
+    let chars = 4;
+    // Unspaced: one run. Spaced: group by group, each a run of A-Z0-9 after one space; a group
+    // shorter than four ends the IBAN, and 34 characters is the longest IBAN there is.
+    const first = /^[A-Z0-9]*/.exec(text.slice(end, end + 40))![0];
+    end += first.length;
+    chars += first.length;
+    let groupLen = first ? 0 : 4;
+    while (groupLen === 4 && chars < 34) {
+      const g = /^[ \u00a0]([A-Z0-9]{1,4})(?![A-Za-z0-9])/.exec(text.slice(end, end + 6));
+      if (!g || chars + g[1]!.length > 34) break;
+      end += g[0].length;
+      chars += g[1]!.length;
+      groupLen = g[1]!.length;
+    }
+    if (chars < 15 || chars > 34 || /[a-z0-9]/.test(text[end] ?? '')) continue;
+    let raw = text.slice(start, end);
+    let check = checkIban(raw);
+    // The walk may take the next word if it is a short upper-case one ("... 0130 00 BIC"): retry
+    // without the last group before calling the IBAN invalid.
+    if (!check.ok && / [A-Z0-9]{1,4}$/.test(raw)) {
+      const shorter = raw.replace(/[ \u00a0][A-Z0-9]{1,4}$/, '');
+      if (checkIban(shorter).ok) [raw, end, check] = [shorter, start + shorter.length, checkIban(shorter)];
+    }
+    out.push({ value: check.iban, raw, start, end, valid: check.ok });
+  }
+  return out;
+}
+
+const BIC_RE = /(?<![A-Za-z0-9])[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?(?![A-Za-z0-9])/g;
+const BIC_LABEL =
+  /(?<![A-Za-z])(?:BIC|SWIFT|S\.W\.I\.F\.T\.?)(?:[\s\-/()]*(?:BIC|SWIFT|code|kod))*[\s.:#()]*$/i;
+
+/** BIC-shaped tokens that pass checkBic, plus labelled ones that do not (a misread BIC). */
+export function findBics(text: string): BicMatch[] {
+  const out: BicMatch[] = [];
+  for (const m of text.matchAll(BIC_RE)) {
+    const labelled = BIC_LABEL.test(text.slice(Math.max(0, m.index - 24), m.index));
+    const check = checkBic(m[0]);
+    if (!check.ok && !labelled) continue;
+    out.push({
+      value: check.bic,
+      raw: m[0],
+      start: m.index,
+      end: m.index + m[0].length,
+      valid: check.ok,
+      labelled,
+    });
+  }
+  return out;
+}
+
+// VAT prefixes: EU (EL for Greece, GR tolerated), XI for Northern Ireland, GB, CH (CHE-...) and NO.
+const VAT_START =
+  /(?<![A-Za-z0-9])(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|GR|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI|GB|CH|NO)(?=[\s.-]?[0-9A-Z])/g;
+
+/**
+ * VAT ids with their country prefix, also printed in groups ("DE 123 456 789", "CHE-123.456.789
+ * MWST", "FR 12 345678901"). The longest run of groups that has the country's format wins;
+ * `valid` is false when only the check digit fails. IBANs are not mistaken for VAT ids.
+ */
+export function findVatIds(text: string): VatIdMatch[] {
+  const ibans = findIbans(text).filter((i) => i.valid);
+  const out: VatIdMatch[] = [];
+  for (const m of text.matchAll(VAT_START)) {
+    const start = m.index;
+    if (ibans.some((i) => start >= i.start && start < i.end)) continue;
+    if (out.length && start < out[out.length - 1]!.end) continue;
+    // Groups of A-Z0-9 after the prefix, separated by one space, dot or dash; at most 6 groups.
+    const ends: number[] = [];
+    let pos = start + 2;
+    for (let i = 0; i < 6; i++) {
+      const g = /^(?:[^\S\n]|[.\-\u2010-\u2015])?([0-9A-Z]+)(?![0-9A-Za-z])/.exec(text.slice(pos, pos + 20));
+      if (!g) break;
+      pos += g[0].length;
+      ends.push(pos);
+    }
+    for (const end of ends.reverse()) {
+      const raw = text.slice(start, end);
+      const check = checkVatId(raw);
+      if (check.reason === 'format' || check.reason === 'country') continue;
+      out.push({ value: check.vatId, raw, start, end, valid: check.ok, country: check.country });
+      break;
+    }
+  }
+  return out;
+}
+
+const EMAIL =
+  /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?![\p{L}\p{N}])/gu;
+
+/** E-mail addresses as printed. */
+export function findEmails(text: string): IdMatch[] {
+  return [...text.matchAll(EMAIL)].map((m) => ({
+    value: m[0],
+    raw: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
+}
+
+// Labels as printed on Russian invoices; the digits may follow a colon or №.
+const L = '(?<![\\p{L}])';
+const SEP = '[\\s:№]*';
+const RU_PATTERNS: Array<[RuIdKind, RegExp]> = [
+  ['inn', new RegExp(`${L}ИНН(?:${SEP}/${SEP}КПП)?${SEP}(\\d{12}|\\d{10})(?!\\d)`, 'giu')],
+  ['kpp', new RegExp(`${L}ИНН${SEP}/${SEP}КПП${SEP}\\d{10}${SEP}/${SEP}(\\d{9})(?!\\d)`, 'giu')],
+  ['kpp', new RegExp(`${L}КПП${SEP}(\\d{9})(?!\\d)`, 'giu')],
+  ['bik', new RegExp(`${L}БИК${SEP}(\\d{9})(?!\\d)`, 'giu')],
+  [
+    'account',
+    new RegExp(
+      `${L}(?:р\\s?/\\s?сч?|р\\.\\s?с\\.|расч[её]тный\\s+сч[её]т|расч\\.\\s?сч[её]т)${SEP}(\\d[\\d ]{18,28}\\d)`,
+      'giu',
+    ),
+  ],
+  [
+    'corr_account',
+    new RegExp(
+      `${L}(?:к\\s?/\\s?сч?|кор+\\.?\\s?сч[её]т|корреспондентский\\s+сч[её]т)${SEP}(\\d[\\d ]{18,28}\\d)`,
+      'giu',
+    ),
+  ],
+];
+
+/** Labelled Russian ids (ИНН, КПП, БИК, р/с, к/с), shape only: checks are the caller's. */
+export function findRuIds(text: string): RuIdMatch[] {
+  const out: RuIdMatch[] = [];
+  for (const [kind, re] of RU_PATTERNS) {
+    for (const m of text.matchAll(re)) {
+      const digits = m[1]!;
+      const value = digits.replace(/\s+/g, '');
+      // Accounts may be printed in groups; they are always 20 digits.
+      if ((kind === 'account' || kind === 'corr_account') && value.length !== 20) continue;
+      const start = m.index + m[0].lastIndexOf(digits);
+      if (out.some((o) => o.kind === kind && o.start === start)) continue;
+      out.push({ kind, value, raw: digits, start, end: start + digits.length });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,342 @@
+// Label dictionaries: how invoices in de, en, fr, it, ru, es and nl name each field and each
+// party block. Patterns are matched against normalised text (lower case, accents kept) and are
+// anchored on the label itself, so "Nr." inside a street name does not count.
+
+export type FieldLabel =
+  | 'invoice_no'
+  | 'invoice_date'
+  | 'due_date'
+  | 'currency'
+  | 'vat_id'
+  | 'iban'
+  | 'bic'
+  | 'net'
+  | 'vat'
+  | 'gross'
+  | 'payable'
+  | 'name'
+  | 'tax_number'
+  | 'other_amount';
+
+/** Each label as a regular expression source; compiled once below. */
+const LABELS: Record<FieldLabel, string[]> = {
+  invoice_no: [
+    'rechnungs?-?\\s?(?:nummer|nr\\.?|no\\.?)',
+    'rechnung\\s+(?:nr|no)\\.?',
+    'gutschrift(?:s-?nummer|\\s+nr\\.?)',
+    'beleg-?(?:nummer|nr\\.?)',
+    'invoice\\s*(?:number|no\\.?|#|nr\\.?|num(?:ber)?)',
+    'invoice\\s+id',
+    'credit\\s+note\\s+(?:number|no\\.?)',
+    '(?:n[°o]|num[ée]ro)\\s*(?:de\\s+)?facture',
+    'facture\\s*(?:n[°o]|num[ée]ro)',
+    'avoir\\s*n[°o]',
+    'num(?:ero|\\.)\\s*(?:della\\s+)?fattura',
+    'fattura\\s*(?:n\\.?|nr\\.?|numero)',
+    'n\\.\\s*documento',
+    'сч[её]т(?:-фактура)?\\s*№',
+    'номер\\s+сч[её]та',
+    'factuur\\s*(?:nummer|nr\\.?)',
+    'factuurnummer',
+    'n[úu]mero\\s+de\\s+factura',
+    'factura\\s*(?:n[°oº]|núm\\.?)',
+  ],
+  invoice_date: [
+    'rechnungs-?\\s?datum',
+    'belegdatum',
+    'datum\\s+der\\s+rechnung',
+    'invoice\\s+date',
+    'date\\s+of\\s+invoice',
+    'date\\s+(?:de\\s+(?:la\\s+)?)?facture',
+    'data\\s+(?:della\\s+)?fattura',
+    'data\\s+documento',
+    'дата\\s+сч[её]та',
+    'factuurdatum',
+    'fecha\\s+(?:de\\s+)?(?:la\\s+)?factura',
+    'datum',
+    'date',
+    'data',
+    'дата',
+    'fecha',
+  ],
+  due_date: [
+    'f[äa]llig(?:keit(?:sdatum)?|\\s+am|\\s+bis)?',
+    'zahlbar\\s+bis',
+    'zahlungsziel',
+    'due\\s+date',
+    'payment\\s+due',
+    'due\\s+by',
+    'date\\s+(?:d.)?[ée]ch[ée]ance',
+    '[ée]ch[ée]ance',
+    'payable\\s+(?:avant\\s+)?le',
+    'scadenza',
+    'data\\s+scadenza',
+    'срок\\s+оплаты',
+    'оплатить\\s+до',
+    'vervaldatum',
+    'fecha\\s+de\\s+vencimiento',
+    'vencimiento',
+  ],
+  currency: ['w[äa]hrung', 'currency', 'devise', 'valuta', 'divisa', 'валюта', 'moneda'],
+  vat_id: [
+    'ust\\.?\\s*-?\\s*id\\.?\\s*-?\\s*(?:nr\\.?|nummer)?',
+    'umsatzsteuer-?\\s*(?:identifikations)?-?\\s*(?:nr\\.?|nummer|id)',
+    'mwst\\.?\\s*-?\\s*(?:nr\\.?|nummer)',
+    'uid(?:-nr\\.?|-nummer)?',
+    'vat\\s*(?:reg(?:istration)?\\.?\\s*)?(?:id|no\\.?|number|#)?',
+    'n[°o]\\s*(?:de\\s+)?tva(?:\\s+intracommunautaire)?',
+    'tva\\s+intracom(?:munautaire)?',
+    'num[ée]ro\\s+de\\s+tva',
+    'p\\.?\\s*iva',
+    'partita\\s+iva',
+    'btw(?:-?nummer|-?nr\\.?|\\s+nr\\.?|-?id)?',
+    'nif|cif|n[úu]mero\\s+de\\s+iva',
+  ],
+  iban: ['iban'],
+  bic: ['bic', 'swift(?:\\s*code)?', 'bic\\s*/\\s*swift', 'swift\\s*/\\s*bic'],
+  net: [
+    '(?:rechnungs)?(?:summe|betrag|gesamtbetrag|gesamtsumme)\\s+(?:netto|ohne\\s+(?:ust|mwst|umsatzsteuer))',
+    'gesamt\\s*(?:summe|betrag)?\\s*(?:netto|ohne\\s+(?:ust|mwst))',
+    'netto(?:betrag|summe|wert)?',
+    'summe\\s+netto',
+    'gesamt\\s*netto',
+    'nettobetrag',
+    'warenwert',
+    'summe\\s+positionen',
+    'zwischensumme',
+    'net\\s+(?:amount|total)',
+    'total\\s+(?:net|excl\\.?(?:\\s+vat)?|excluding\\s+vat|before\\s+tax)',
+    'subtotal',
+    'sub-total',
+    'total\\s+h\\.?t\\.?',
+    'montant\\s+h\\.?t\\.?',
+    'total\\s+hors\\s+taxes?',
+    'imponibile',
+    'totale\\s+imponibile',
+    'сумма\\s+без\\s+ндс',
+    'итого\\s+без\\s+ндс',
+    'totaal\\s+excl\\.?\\s*btw',
+    'base\\s+imponible',
+    'gesamtsumme\\s+netto',
+    'steuerbasis',
+    'basisbetrag',
+  ],
+  vat: [
+    'zuz[üu]gl(?:ich)?\\.?\\s*(?:ust|mwst)\\.?',
+    'mwst\\.?',
+    'ust\\.?',
+    'mehrwertsteuer',
+    'umsatzsteuer',
+    'steuerbetrag',
+    'summe\\s+(?:ust|mwst)',
+    'vat(?:\\s+amount|\\s+total)?',
+    'tax(?:\\s+amount)?',
+    'sales\\s+tax',
+    'total\\s+tva',
+    'montant\\s+tva',
+    'tva',
+    'iva',
+    'imposta',
+    'totale\\s+iva',
+    'ндс',
+    'сумма\\s+ндс',
+    'btw',
+    'cuota\\s+iva',
+  ],
+  gross: [
+    '(?:rechnungs)?(?:summe|betrag|gesamtbetrag|gesamtsumme)\\s+(?:brutto|inkl\\.?|mit|einschl\\.?)',
+    'total\\s+(?:[€$£]\\s+)?incl(?:\\.|uding)?',
+    'brutto(?:betrag|summe)?',
+    'bruttosumme',
+    'gesamtbetrag',
+    'rechnungsbetrag',
+    'rechnungssumme',
+    'endbetrag',
+    'gesamtsumme(?:\\s+brutto)?',
+    'summe\\s+brutto',
+    'total\\s+(?:amount|gross|incl\\.?(?:\\s+vat)?|including\\s+vat|due)?',
+    'grand\\s+total',
+    'invoice\\s+total',
+    'amount\\s+due',
+    'total\\s+t\\.?t\\.?c\\.?',
+    'montant\\s+t\\.?t\\.?c\\.?',
+    'net\\s+[àa]\\s+payer',
+    'totale(?:\\s+documento|\\s+fattura)?',
+    'importo\\s+totale',
+    'итого(?:\\s+с\\s+ндс)?',
+    'всего(?:\\s+к\\s+оплате)?',
+    'totaal(?:\\s+incl\\.?\\s*btw)?',
+    'total\\s+factura',
+    'importe\\s+total',
+  ],
+  payable: [
+    'zahlbetrag',
+    'zu\\s+zahlen(?:der\\s+betrag)?',
+    'f[äa]lliger\\s+betrag',
+    'amount\\s+(?:payable|to\\s+pay)',
+    'balance\\s+due',
+    'reste\\s+[àa]\\s+payer',
+    'montant\\s+[àa]\\s+payer',
+    'netto\\s+a\\s+pagare',
+    'к\\s+оплате',
+    'te\\s+betalen',
+  ],
+  name: ['name', 'firma', 'nom', 'raison\\s+sociale', 'ragione\\s+sociale', 'denominazione', 'наименование'],
+  // Amounts that stand near totals but are none of net, VAT, gross: named so they are not mistaken.
+  other_amount: [
+    'gesamtbetrag\\s+der\\s+(?:zuschl[äa]ge|abschl[äa]ge)',
+    'summe\\s+(?:der\\s+)?(?:zuschl[äa]ge|abschl[äa]ge|rabatte)',
+    'positionssumme',
+    'total\\s+(?:charges|allowances|discounts?)',
+    'montant\\s+d[ée]j[àa]\\s+pay[ée]',
+    'acompte',
+    'already\\s+paid',
+    'prepaid(?:\\s+amount)?',
+    'bereits\\s+(?:gezahlt|bezahlt)',
+    'anzahlung',
+    'skonto(?:betrag)?',
+    'rundungsbetrag',
+  ],
+  tax_number: [
+    'steuer-?\\s?(?:nummer|nr\\.?)',
+    'st\\.?-?nr\\.?',
+    'codice\\s+fiscale',
+    'siren',
+    'siret',
+    'инн',
+  ],
+};
+
+/** Headings that open a party block. */
+const PARTY_HEADINGS: Record<'seller' | 'buyer' | 'other', string[]> = {
+  seller: [
+    'verk[äa]ufer',
+    'lieferant',
+    'rechnungssteller',
+    'leistungserbringer',
+    'absender',
+    'seller',
+    'supplier',
+    'vendor',
+    'from',
+    'fournisseur',
+    'vendeur',
+    '[ée]metteur',
+    'cedente(?:\\s*/\\s*prestatore)?',
+    'fornitore',
+    'поставщик',
+    'продавец',
+    'исполнитель',
+    'leverancier',
+    'verkoper',
+    'proveedor',
+    'vendedor',
+  ],
+  buyer: [
+    'k[äa]ufer(?:\\s*/\\s*leistungsempf[äa]nger)?',
+    'rechnungsempf[äa]nger',
+    'leistungsempf[äa]nger',
+    'kunde',
+    'auftraggeber',
+    'buyer',
+    'customer',
+    'bill(?:ed)?\\s+to',
+    'invoice\\s+to',
+    'sold\\s+to',
+    'client',
+    'acheteur',
+    'adresse\\s+du\\s+client',
+    'factur[ée]\\s+[àa]',
+    'destinataire',
+    'cessionario(?:\\s*/\\s*committente)?',
+    'committente',
+    'покупатель',
+    'заказчик',
+    'плательщик',
+    'koper',
+    'klant',
+    'cliente',
+    'comprador',
+  ],
+  other: [
+    'abweichender\\s+(?:waren|rechnungs)empf[äa]nger',
+    'warenempf[äa]nger',
+    'lieferanschrift',
+    'lieferadresse',
+    'ship(?:ped)?\\s+to',
+    'deliver(?:y|ed)\\s+to',
+    'livraison',
+    'grузополучатель',
+    'грузополучатель',
+    'zahlungsempf[äa]nger',
+    'payee',
+    'steuerlicher\\s+vertreter',
+    'tax\\s+representative',
+    'repr[ée]sentant\\s+fiscal',
+    'bemerkungen',
+    'zahlungsinformationen',
+    'zahlungsbedingungen',
+    'positionen',
+    'rechnungspositionen',
+  ],
+};
+
+const compile = (sources: string[]) => new RegExp(`^(?:${sources.join('|')})(?=$|[\\s:.#/,;(-])`, 'u');
+
+const FIELD_RE = Object.fromEntries(Object.entries(LABELS).map(([k, v]) => [k, compile(v)])) as Record<
+  FieldLabel,
+  RegExp
+>;
+const HEADING_RE = Object.fromEntries(
+  Object.entries(PARTY_HEADINGS).map(([k, v]) => [k, new RegExp(`^(?:${v.join('|')})\\s*:?$`, 'u')]),
+) as Record<'seller' | 'buyer' | 'other', RegExp>;
+
+/** Lower case, typographic quotes and dashes folded, runs of spaces as one. */
+export function normalizeLabelText(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u201a]/g, "'")
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The label at the start of `text`, if any: which field, and how many characters of `text` it
+ * spans (including a following colon), so the caller can take what follows as the value.
+ */
+export function matchLabel(text: string, field: FieldLabel): number | undefined {
+  const norm = normalizeLabelText(text);
+  const m = FIELD_RE[field].exec(norm);
+  if (!m) return undefined;
+  let end = m[0].length;
+  const after = /^\s*(?:\([^)]{0,12}\))?\s*[:#]?\s*/.exec(norm.slice(end));
+  if (after) end += after[0].length;
+  return mapOffset(text, norm, end);
+}
+
+/** Whether the whole text is a party heading, and which party. */
+export function matchHeading(text: string): 'seller' | 'buyer' | 'other' | undefined {
+  const norm = normalizeLabelText(text).replace(/[:.]+$/, '');
+  for (const role of ['other', 'seller', 'buyer'] as const) if (HEADING_RE[role].test(norm)) return role;
+  return undefined;
+}
+
+/** Maps an offset in the normalised text back to the original (whitespace may have been folded). */
+function mapOffset(original: string, norm: string, normOffset: number): number {
+  if (original.length === norm.length) return normOffset;
+  let i = 0;
+  let j = 0;
+  const trimmed = original.replace(/^\s+/, '');
+  const lead = original.length - trimmed.length;
+  while (j < normOffset && i < trimmed.length) {
+    if (/\s/.test(trimmed[i]!)) {
+      while (i < trimmed.length && /\s/.test(trimmed[i]!)) i++;
+      j++;
+    } else {
+      i++;
+      j++;
+    }
+  }
+  return lead + i;
+}

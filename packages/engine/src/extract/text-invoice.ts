@@ -1,0 +1,313 @@
+// Reads an invoice from laid-out page text (a PDF text layer, later OCR) with no per-supplier
+// template: labels in several languages find candidates, value grammars parse them, arithmetic
+// and checksums decide between them. Every value records page, box and confidence.
+import { type Document, emptyDocument } from '../document.js';
+import { setPath } from '../document-path.js';
+import { parseAmount } from './amounts.js';
+import { detectCurrency } from './currency.js';
+import { findDates, parseDate } from './dates.js';
+import { findBics, findIbans, findVatIds } from './identifiers.js';
+import { type FieldLabel, matchLabel } from './labels.js';
+import {
+  type Box,
+  type LayoutPage,
+  type PageLayout,
+  type PartyBlock,
+  partyBlocks,
+  type Segment,
+  segmentPage,
+  union,
+  valuesNear,
+} from './layout.js';
+import { readParties } from './parties.js';
+import { type AmountCandidate, chooseTotals, type TotalKind } from './totals.js';
+
+export interface TextReadOptions {
+  source: 'text' | 'ocr';
+  reader: string;
+  country?: string;
+  lang?: string;
+}
+
+/** Labels in the order they are tried on a segment; the longest match wins (most specific). */
+const SEGMENT_LABELS: FieldLabel[] = [
+  'invoice_no',
+  'due_date',
+  'invoice_date',
+  'vat_id',
+  'iban',
+  'bic',
+  'currency',
+  'payable',
+  'gross',
+  'net',
+  'vat',
+  'other_amount',
+  'tax_number',
+];
+
+/** Labels that name the field unambiguously ("Rechnungsdatum") rather than generically ("Datum"). */
+const WEAK =
+  /^(?:datum|date|data|дата|fecha|total|totale|tax|ust\.?|mwst\.?|tva|iva|btw|итого|всего|subtotal)\b/i;
+
+export interface LabelHit {
+  field: FieldLabel;
+  seg: Segment;
+  /** The text after the label within the same segment. */
+  rest: string;
+  strength: number;
+}
+
+export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Document {
+  const d = emptyDocument(opts.source);
+  const layouts = pages.map(segmentPage);
+  const blocks = partyBlocks(layouts);
+  const hits = labelHits(layouts);
+  const put = (path: string, value: string, where: Box | undefined, page: number, confidence: number) => {
+    setPath(d, path, value);
+    d.provenance[path] = {
+      source: opts.source,
+      reader: opts.reader,
+      page,
+      ...(where ? { bbox: where } : {}),
+      confidence: Math.round(confidence * 100) / 100,
+    };
+  };
+  const order = opts.lang === 'en-US' || opts.country?.toUpperCase() === 'US' ? 'mdy' : 'dmy';
+
+  // Invoice number and date: from their labels, or from a title line "Rechnung Nr. X vom <date>".
+  const number = firstValue(hits, layouts, 'invoice_no', (s) => invoiceNumberOf(s));
+  if (number) put('number', number.value, number.box, number.page, number.strength > 1 ? 0.9 : 0.82);
+  const title = titleLine(layouts, order);
+  if (!d.number && title?.number) put('number', title.number, title.box, title.page, 0.88);
+  const date = firstValue(hits, layouts, 'invoice_date', (s) => dateOf(s, order));
+  if (date && date.strength > 1) put('issue_date', date.value, date.box, date.page, 0.9);
+  else if (title?.date) put('issue_date', title.date, title.box, title.page, 0.88);
+  else if (date) put('issue_date', date.value, date.box, date.page, 0.82);
+  const due = firstValue(hits, layouts, 'due_date', (s) => dateOf(s, order));
+  if (due && due.value !== d.issue_date) {
+    put('due_date', due.value, due.box, due.page, 0.88);
+    put('payment.due_date', due.value, due.box, due.page, 0.88);
+  }
+
+  // Currency: a labelled code, else the code or symbol the amounts are written with.
+  const cur = firstValue(hits, layouts, 'currency', (s) => /\b([A-Z]{3})\b/.exec(s)?.[1]);
+  const allText = layouts
+    .flatMap((l) => l.lines.map((segs) => segs.map((s) => s.text).join('  ')))
+    .join('\n');
+  if (cur) put('currency', cur.value, cur.box, cur.page, 0.92);
+  else {
+    const detected = detectCurrency(allText, opts.country ? { country: opts.country } : undefined);
+    if (detected) put('currency', detected, undefined, 1, 0.85);
+  }
+
+  readIdentifiers(d, layouts, blocks, hits, put);
+  readParties(d, layouts, blocks, put);
+  readTotals(hits, layouts, put);
+  return d;
+}
+
+/** Lines that name the buyer's own account (direct debit), not the account to pay to. */
+const DEBTOR_ACCOUNT =
+  /k[äa]ufer|buyer|debtor|payer|zahlungspflichtig|lastschrift|direct\s+debit|pr[ée]l[èe]vement|addebito|mandat|abbuchung|eingezogen|eingezug/i;
+
+type Put = (path: string, value: string, where: Box | undefined, page: number, confidence: number) => void;
+
+/** Every segment that starts with a label, with the field it names. */
+export function labelHits(layouts: PageLayout[]): LabelHit[] {
+  const hits: LabelHit[] = [];
+  for (const layout of layouts) {
+    for (const line of layout.lines) {
+      for (const seg of line) {
+        let best: { field: FieldLabel; end: number } | undefined;
+        for (const field of SEGMENT_LABELS) {
+          const end = matchLabel(seg.text, field);
+          if (end !== undefined && (!best || end > best.end)) best = { field, end };
+        }
+        if (!best) continue;
+        const labelText = seg.text.slice(0, best.end);
+        hits.push({
+          field: best.field,
+          seg,
+          rest: seg.text.slice(best.end).trim(),
+          strength: WEAK.test(labelText.trim()) && labelText.trim().split(/\s+/).length === 1 ? 1 : 2,
+        });
+      }
+    }
+  }
+  return hits;
+}
+
+interface Found {
+  value: string;
+  box: Box;
+  page: number;
+  strength: number;
+}
+
+/** The first labelled value that parses: after the label in its segment, right of it, or below. */
+function firstValue(
+  hits: LabelHit[],
+  layouts: PageLayout[],
+  field: FieldLabel,
+  parse: (s: string) => string | undefined,
+): Found | undefined {
+  let weak: Found | undefined;
+  for (const hit of hits.filter((h) => h.field === field)) {
+    const layout = layouts.find((l) => l.page === hit.seg.page)!;
+    const options = [
+      ...(hit.rest ? [{ text: hit.rest, seg: hit.seg }] : []),
+      ...valuesNear(layout, hit.seg).map((v) => ({ text: v.seg.text, seg: v.seg })),
+    ];
+    for (const o of options) {
+      const value = parse(o.text);
+      if (!value) continue;
+      const found = {
+        value,
+        box: o.seg === hit.seg ? hit.seg.bbox : union([hit.seg.bbox, o.seg.bbox]),
+        page: hit.seg.page,
+        strength: hit.strength,
+      };
+      if (hit.strength > 1) return found;
+      weak ??= found;
+      break;
+    }
+  }
+  return weak;
+}
+
+const NUMBER_TOKEN = /^[#:№]?\s*([A-Za-z0-9][A-Za-z0-9\-/._]{0,30})/;
+
+export function invoiceNumberOf(s: string): string | undefined {
+  const m = NUMBER_TOKEN.exec(s.trim());
+  const v = m?.[1]?.replace(/[.,;:]+$/, '');
+  if (!v || !/\d/.test(v) || v.length > 30) return undefined;
+  if (parseDate(v)) return undefined;
+  return v;
+}
+
+function dateOf(s: string, order: 'dmy' | 'mdy'): string | undefined {
+  return findDates(s, { order })[0]?.value;
+}
+
+/** "Handelsrechnung (380) Nr. KR87654321012 vom 06.10.2018", "Invoice No. 42 dated 1 March 2024". */
+function titleLine(layouts: PageLayout[], order: 'dmy' | 'mdy') {
+  const re =
+    /\b(?:nr|no|n°|nummer|number|num[ée]ro|№)\.?\s*:?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*\d[A-Za-z0-9\-/._]*)\s+(?:vom|du|del|dated|of|от|van|de)\s+(.{6,24})/i;
+  for (const layout of layouts.slice(0, 1)) {
+    for (const line of layout.lines) {
+      const text = line.map((s) => s.text).join(' ');
+      if (!/rechnung|invoice|facture|fattura|сч[её]т|factuur|factura|gutschrift|avoir|credit/i.test(text))
+        continue;
+      const m = re.exec(text);
+      if (!m) continue;
+      const date = findDates(m[2]!, { order })[0]?.value;
+      return { number: m[1]!, date, box: union(line.map((s) => s.bbox)), page: layout.page };
+    }
+  }
+  return undefined;
+}
+
+function readIdentifiers(
+  d: Document,
+  layouts: PageLayout[],
+  blocks: PartyBlock[],
+  hits: LabelHit[],
+  put: Put,
+): void {
+  const inRole = (seg: Segment, role: 'seller' | 'buyer' | 'other') =>
+    blocks.some((b) => b.role === role && b.segments.includes(seg));
+  const segments = layouts.flatMap((l) => l.lines.flat());
+  // VAT ids: the seller's is the first outside the buyer's and other parties' blocks.
+  for (const seg of segments) {
+    if (inRole(seg, 'buyer') || inRole(seg, 'other')) continue;
+    const [vat] = findVatIds(seg.text);
+    if (!vat) continue;
+    if (d.seller.vat_id) break;
+    put('seller.vat_id', vat.value, seg.bbox, seg.page, inRole(seg, 'seller') ? 0.92 : 0.86);
+  }
+  for (const seg of segments) {
+    if (!inRole(seg, 'buyer') || d.buyer.vat_id) continue;
+    const [vat] = findVatIds(seg.text);
+    if (vat) put('buyer.vat_id', vat.value, seg.bbox, seg.page, 0.88);
+  }
+  // IBAN: the first outside the buyer's block and not a direct-debit mandate.
+  for (const seg of segments) {
+    if (inRole(seg, 'buyer')) continue;
+    const line = layouts
+      .find((l) => l.page === seg.page)!
+      .lines[seg.line]!.map((s) => s.text)
+      .join(' ');
+    if (DEBTOR_ACCOUNT.test(line)) continue;
+    const [iban] = findIbans(seg.text);
+    if (!iban) continue;
+    put('payment.accounts.0.iban', iban.value, seg.bbox, seg.page, 0.9);
+    const bic = nearestBic(segments, seg, hits);
+    if (bic) put('payment.accounts.0.bic', bic.value, bic.seg.bbox, bic.seg.page, 0.88);
+    break;
+  }
+}
+
+/** A BIC on the IBAN's line or the lines just around it; labelled ones first. */
+function nearestBic(segments: Segment[], ibanSeg: Segment, hits: LabelHit[]) {
+  const near = segments.filter((s) => s.page === ibanSeg.page && Math.abs(s.line - ibanSeg.line) <= 3);
+  const labelled = new Set(hits.filter((h) => h.field === 'bic').map((h) => h.seg.line));
+  let fallback: { value: string; seg: Segment } | undefined;
+  for (const seg of near) {
+    for (const bic of findBics(seg.text)) {
+      if (bic.labelled || labelled.has(seg.line)) return { value: bic.value, seg };
+      fallback ??= { value: bic.value, seg };
+    }
+  }
+  return fallback && labelled.size ? fallback : undefined;
+}
+
+function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put): void {
+  const cands: AmountCandidate[] = [];
+  for (const hit of hits) {
+    if (!['net', 'vat', 'gross', 'payable'].includes(hit.field)) continue;
+    const layout = layouts.find((l) => l.page === hit.seg.page)!;
+    const line = layout.lines[hit.seg.line]!;
+    // The amount of a totals row is the last amount on it (a rate or a base may come first).
+    const right = line.slice(hit.seg.index + 1);
+    const texts = [hit.rest, ...right.map((s) => s.text)];
+    let value: string | undefined;
+    let seg = hit.seg;
+    for (let i = texts.length - 1; i >= 0 && !value; i--) {
+      value = lastAmount(texts[i]!);
+      if (value) seg = i === 0 ? hit.seg : right[i - 1]!;
+    }
+    if (!value) {
+      const below = valuesNear(layout, hit.seg).find((v) => v.where === 'below');
+      value = below ? lastAmount(below.seg.text) : undefined;
+      if (below && value) seg = below.seg;
+    }
+    if (value) cands.push({ kind: hit.field as TotalKind, value, seg, strength: hit.strength });
+  }
+  const t = chooseTotals(cands);
+  const conf = t.balanced ? 0.93 : 0.7;
+  for (const [k, c] of [
+    ['net', t.net],
+    ['vat', t.vat],
+    ['gross', t.gross],
+  ] as const) {
+    if (c) put(`totals.${k}`, c.value, union([c.seg.bbox]), c.seg.page, c.strength > 1 ? conf : conf - 0.05);
+  }
+  if (t.payable) put('totals.payable', t.payable.value, t.payable.seg.bbox, t.payable.seg.page, 0.8);
+}
+
+function lastAmount(text: string): string | undefined {
+  const tokens = text.split(/\s{2,}|\t/).reverse();
+  for (const tok of tokens) {
+    if (/%\s*$/.test(tok.trim())) continue;
+    const v = parseAmount(tok.trim());
+    if (v !== undefined && /[.,]\d{2}\b|[.,]-/.test(tok)) return v;
+  }
+  const m = text.match(/-?\(?[\d][\d.,'\u00a0\u202f ]*[.,]\d{2}\)?-?/g);
+  if (m)
+    for (const raw of m.reverse()) {
+      const v = parseAmount(raw.trim());
+      if (v !== undefined) return v;
+    }
+  return undefined;
+}

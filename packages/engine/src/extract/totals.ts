@@ -1,0 +1,76 @@
+// Totals chosen by arithmetic: among the amounts standing next to net, VAT and gross labels, the
+// (net, VAT, gross) triple that adds up with a plausible VAT share wins; labels alone are weaker
+// evidence. No template per supplier: the numbers have to agree with each other.
+import { toUnits } from '../decimal.js';
+import type { Segment } from './layout.js';
+
+export type TotalKind = 'net' | 'vat' | 'gross' | 'payable';
+
+export interface AmountCandidate {
+  kind: TotalKind;
+  value: string;
+  seg: Segment;
+  /** How strongly the label names this total (2: unambiguous, 1: generic like "Total"). */
+  strength: number;
+}
+
+export interface ChosenTotals {
+  net?: AmountCandidate;
+  vat?: AmountCandidate;
+  gross?: AmountCandidate;
+  payable?: AmountCandidate;
+  /** True when net + VAT = gross was found among the candidates. */
+  balanced: boolean;
+}
+
+const CENT = 10_000n;
+/** The highest standard VAT rate in Europe is 27 % (Hungary). */
+const MAX_VAT_SHARE = 0.28;
+
+export function chooseTotals(cands: AmountCandidate[]): ChosenTotals {
+  const of = (k: TotalKind) => cands.filter((c) => c.kind === k);
+  const nets = of('net');
+  const vats = of('vat');
+  const grosses = [...of('gross'), ...of('payable')];
+  let best: { score: number; net: AmountCandidate; vat: AmountCandidate; gross: AmountCandidate } | undefined;
+  for (const g of grosses) {
+    const gu = toUnits(g.value);
+    for (const n of nets) {
+      const nu = toUnits(n.value);
+      for (const v of vats) {
+        const vu = toUnits(v.value);
+        const diff = nu + vu - gu;
+        if ((diff < 0n ? -diff : diff) > CENT) continue;
+        const share = Number(vu) / Number(nu || 1n);
+        if (nu !== 0n && (share < 0 || share > MAX_VAT_SHARE) && nu > 0n) continue;
+        // Prefer strong labels, then totals lower on the page (the summary comes last), then larger.
+        const score =
+          g.strength + n.strength + v.strength + position(g) * 0.5 + (g.kind === 'gross' ? 0.2 : 0);
+        if (!best || score > best.score) best = { score, net: n, vat: v, gross: g };
+      }
+    }
+  }
+  const payable = pickStrongest(of('payable'));
+  if (best) return { net: best.net, vat: best.vat, gross: best.gross, payable, balanced: true };
+  return {
+    gross: pickStrongest(of('gross')),
+    net: pickStrongest(nets),
+    vat: pickStrongest(vats),
+    payable,
+    balanced: false,
+  };
+}
+
+/** A rough "how far down the document" measure: later pages and lower lines score higher. */
+function position(c: AmountCandidate): number {
+  return Math.min(1, (c.seg.page - 1) * 0.2 + c.seg.bbox[1]);
+}
+
+function pickStrongest(cs: AmountCandidate[]): AmountCandidate | undefined {
+  let best: AmountCandidate | undefined;
+  for (const c of cs) {
+    if (!best || c.strength > best.strength || (c.strength === best.strength && position(c) > position(best)))
+      best = c;
+  }
+  return best;
+}

@@ -1,0 +1,254 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { openPdf } from './open.js';
+import { extractText, type PageText, pageLinesText, textQuality } from './text.js';
+
+interface TestPage {
+  /** Content stream; fonts /F1 (Helvetica) and /F2 (Helvetica-Bold) are available. */
+  content: string;
+  rotate?: number;
+}
+
+/** A minimal PDF with exact xref offsets: one content stream per page, A4 portrait media box. */
+function makePdf(pages: TestPage[]): Uint8Array {
+  const objects: string[] = [];
+  const kids = pages.map((_, i) => `${5 + 2 * i} 0 R`).join(' ');
+  objects.push('<< /Type /Catalog /Pages 2 0 R >>');
+  objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${pages.length} >>`);
+  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>');
+  for (const [i, p] of pages.entries()) {
+    const rotate = p.rotate ? ` /Rotate ${p.rotate}` : '';
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842]${rotate} /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${6 + 2 * i} 0 R >>`,
+    );
+    objects.push(`<< /Length ${p.content.length} >>\nstream\n${p.content}\nendstream`);
+  }
+  let out = '%PDF-1.7\n';
+  const offsets = objects.map((body, i) => {
+    const at = out.length;
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new Uint8Array(Buffer.from(out, 'latin1'));
+}
+
+async function textOf(bytes: Uint8Array, maxPages?: number): Promise<PageText[]> {
+  const doc = await openPdf(bytes);
+  try {
+    return await extractText(doc, maxPages === undefined ? {} : { maxPages });
+  } finally {
+    await doc.destroy();
+  }
+}
+
+const lineTexts = (p: PageText): string[] => p.lines.map((l) => l.text);
+
+/** Every box inside the page and not inverted; lines top to bottom. */
+function expectSaneBoxes(p: PageText): void {
+  for (const l of p.lines) {
+    for (const b of [l.bbox, ...l.words.map((w) => w.bbox)]) {
+      expect(b.every((v) => v >= 0 && v <= 1)).toBe(true);
+      expect(b[0]).toBeLessThanOrEqual(b[2]);
+      expect(b[1]).toBeLessThanOrEqual(b[3]);
+    }
+    expect(l.text).toBe(l.words.map((w) => w.text).join(' '));
+    for (let i = 1; i < l.words.length; i++)
+      expect(l.words[i]!.bbox[0]).toBeGreaterThanOrEqual(l.words[i - 1]!.bbox[0]);
+  }
+  const mid = p.lines.map((l) => (l.bbox[1] + l.bbox[3]) / 2);
+  for (let i = 1; i < mid.length; i++) expect(mid[i]!).toBeGreaterThanOrEqual(mid[i - 1]!);
+}
+
+// Text whose baseline runs up the media box (0 1 -1 0 Tm) reads left to right once /Rotate 90 turns
+// the page; lines further right in user space are further down on the displayed page.
+const SIDEWAYS = [
+  'BT /F1 12 Tf 0 1 -1 0 100 72 Tm (Rechnung Nr. 4711) Tj ET',
+  'BT /F1 10 Tf 0 1 -1 0 130 72 Tm (Datum: 14.03.2024) Tj ET',
+  'BT /F1 10 Tf 0 1 -1 0 130 500 Tm (Betrag: 1.234,56 EUR) Tj ET',
+].join('\n');
+
+describe('extractText on generated PDFs', () => {
+  it('groups words into lines by baseline, orders them and keeps the column gap in the boxes', async () => {
+    const content = [
+      'BT /F1 10 Tf 1 0 0 1 300 700 Tm (Betrag: 1.234,56 EUR) Tj ET',
+      'BT /F1 10 Tf 1 0 0 1 72 701.5 Tm (Datum: 14.03.2024) Tj ET',
+      'BT /F2 14 Tf 1 0 0 1 72 750 Tm (Rechnung Nr. 4711) Tj ET',
+      'BT /F1 10 Tf 1 0 0 1 72 650 Tm (Rech) Tj /F2 10 Tf (nung) Tj ET',
+      'BT /F1 10 Tf 1 0 0 1 72 630 Tm (Total) Tj ET BT /F1 10 Tf 1 0 0 1 72.4 630 Tm (Total) Tj ET',
+    ].join('\n');
+    const [page] = await textOf(makePdf([{ content }]));
+    expect(page!.usable).toBe(true);
+    expect(page!.reason).toBeUndefined();
+    expect(page!.rotation).toBe(0);
+    expect([page!.width, page!.height]).toEqual([595, 842]);
+    // A font change inside a word joins back up; a doubly drawn (fake bold) word counts once.
+    expect(lineTexts(page!)).toEqual([
+      'Rechnung Nr. 4711',
+      'Datum: 14.03.2024 Betrag: 1.234,56 EUR',
+      'Rechnung',
+      'Total',
+    ]);
+    // chars counts the text layer as drawn, the doubled "Total" included.
+    expect(page!.chars).toBe(67);
+    const row = page!.lines[1]!;
+    expect(row.words.map((w) => w.text)).toEqual(['Datum:', '14.03.2024', 'Betrag:', '1.234,56', 'EUR']);
+    expect(row.words[0]!.bbox[0]).toBeCloseTo(72 / 595, 4);
+    expect(row.words[2]!.bbox[0]).toBeCloseTo(300 / 595, 4);
+    expect(row.words[2]!.bbox[0] - row.words[1]!.bbox[2]).toBeGreaterThan(0.2);
+    expect(row.words[0]!.fontSize).toBe(10);
+    expect(page!.lines[0]!.words[0]!.fontSize).toBe(14);
+    expectSaneBoxes(page!);
+    expect(pageLinesText(page!)).toBe(lineTexts(page!).join('\n'));
+  });
+
+  it('turns a /Rotate page upright through the viewport', async () => {
+    const [page] = await textOf(makePdf([{ content: SIDEWAYS, rotate: 90 }]));
+    expect(page!.rotation).toBe(0);
+    expect([page!.width, page!.height]).toEqual([842, 595]);
+    expect(lineTexts(page!)).toEqual(['Rechnung Nr. 4711', 'Datum: 14.03.2024 Betrag: 1.234,56 EUR']);
+    const row = page!.lines[1]!;
+    expect(row.words[0]!.bbox[0]).toBeCloseTo(72 / 842, 4);
+    expect(row.words[2]!.bbox[0]).toBeCloseTo(500 / 842, 4);
+    expectSaneBoxes(page!);
+  });
+
+  it('turns a page whose text runs sideways as displayed so the text reads upright', async () => {
+    const [page] = await textOf(makePdf([{ content: SIDEWAYS }]));
+    expect(page!.rotation).toBe(270);
+    expect([page!.width, page!.height]).toEqual([842, 595]);
+    expect(lineTexts(page!)).toEqual(['Rechnung Nr. 4711', 'Datum: 14.03.2024 Betrag: 1.234,56 EUR']);
+    expectSaneBoxes(page!);
+  });
+
+  it('keeps a line in another direction (a margin note) as its own line', async () => {
+    const note = 'BT /F1 8 Tf 1 0 0 1 400 300 Tm (HRB 1234) Tj ET';
+    const [page] = await textOf(makePdf([{ content: `${SIDEWAYS}\n${note}`, rotate: 90 }]));
+    expect(page!.rotation).toBe(0);
+    expect(lineTexts(page!)).toContain('HRB 1234');
+    expect(lineTexts(page!).filter((t) => t !== 'HRB 1234')).toEqual([
+      'Rechnung Nr. 4711',
+      'Datum: 14.03.2024 Betrag: 1.234,56 EUR',
+    ]);
+    const margin = page!.lines.find((l) => l.text === 'HRB 1234')!;
+    // Running down the displayed page: taller than wide in page proportions.
+    expect((margin.bbox[3] - margin.bbox[1]) * page!.height).toBeGreaterThan(
+      (margin.bbox[2] - margin.bbox[0]) * page!.width,
+    );
+    expectSaneBoxes(page!);
+  });
+
+  it('reads several pages, stops at maxPages and reports an empty page as no_text', async () => {
+    const bytes = makePdf([
+      { content: 'BT /F1 12 Tf 72 700 Td (Seite 1) Tj ET' },
+      { content: '' },
+      { content: 'BT /F1 12 Tf 72 700 Td (Seite 3) Tj ET' },
+    ]);
+    const all = await textOf(bytes);
+    expect(all.map((p) => [p.page, p.usable, p.reason, pageLinesText(p)])).toEqual([
+      [1, true, undefined, 'Seite 1'],
+      [2, false, 'no_text', ''],
+      [3, true, undefined, 'Seite 3'],
+    ]);
+    expect(all[1]!.chars).toBe(0);
+    expect((await textOf(bytes, 2)).map((p) => p.page)).toEqual([1, 2]);
+    expect(await textOf(bytes, 0)).toEqual([]);
+  });
+});
+
+describe('textQuality', () => {
+  it('accepts ordinary invoice text in Latin and Cyrillic scripts', () => {
+    expect(textQuality('Rechnung Nr. 4711 vom 14.03.2024 Gesamtbetrag 1.234,56 €')).toEqual({ usable: true });
+    expect(textQuality('Счёт № 15 от 14 марта 2024 г. Итого: 1 234,56 ₽')).toEqual({ usable: true });
+    expect(textQuality('1')).toEqual({ usable: true });
+  });
+
+  it('calls absent text no_text', () => {
+    expect(textQuality('')).toEqual({ usable: false, reason: 'no_text' });
+    expect(textQuality(' \n\t ')).toEqual({ usable: false, reason: 'no_text' });
+  });
+
+  it('calls unmapped glyphs, control characters, foreign scripts and symbol soup garbled', () => {
+    const garbled = { usable: false, reason: 'garbled' };
+    expect(textQuality('\ue001\ue002\ue003 \ue004\ue005 Total 12')).toEqual(garbled);
+    expect(textQuality('\u0003\u0004\u0005\u0006 \u0007\u0011 ab')).toEqual(garbled);
+    expect(textQuality('Re\ufffd\ufffdnung \ufffd\ufffd\ufffd')).toEqual(garbled);
+    expect(textQuality('䁒䁥䁣䁨䁮䁵䁮䁧 䁎䁲 123')).toEqual(garbled);
+    expect(textQuality('.... ---- //// ,,,, ;;;; .... ----')).toEqual(garbled);
+  });
+});
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const corpus = path.resolve(repoRoot, '../shared/corpus');
+const corpusPdf = (rel: string) => textOf(new Uint8Array(readFileSync(path.join(corpus, rel))));
+
+describe.skipIf(!existsSync(corpus))('extractText on the corpus', () => {
+  it('reads a four-page ZUGFeRD invoice line by line', async () => {
+    const pages = await corpusPdf('einvoice/ferd-zugferd-2.2/EXTENDED_Kostenrechnung.pdf');
+    expect(pages.map((p) => [p.page, p.usable, p.rotation, p.width, p.height])).toEqual([
+      [1, true, 0, 595, 842],
+      [2, true, 0, 595, 842],
+      [3, true, 0, 595, 842],
+      [4, true, 0, 595, 842],
+    ]);
+    const first = lineTexts(pages[0]!);
+    expect(first.slice(0, 3)).toEqual([
+      'Beispiel-Rechnungen für ZUGFeRD 2.2, (c) FeRD 2022',
+      'Handelsrechnung (380) Nr. KR87654321012 vom 06.10.2018 -',
+      'KOSTENRECHNUNG',
+    ]);
+    expect(first).toContain('Währung: EUR');
+    expect(first).toContain('E-Mail: max.mustermann@musterlieferant.de');
+    expect(first[first.length - 1]).toBe('Seite 1 von 4');
+    expect(lineTexts(pages[2]!)).toContain('Umsatzsteuer ( S ) 410,10 -6,55 403,55 19 76,67');
+    // "Label:        value" forms: the value's box starts well right of the label's.
+    const currency = pages[0]!.lines.find((l) => l.text === 'Währung: EUR')!;
+    expect(currency.words[1]!.bbox[0] - currency.words[0]!.bbox[2]).toBeGreaterThan(0.2);
+    for (const p of pages) expectSaneBoxes(p);
+  });
+
+  it('reads supplier invoices from invoice2data', async () => {
+    const coolblue = lineTexts((await corpusPdf('textpdf/invoice2data/coolblue1.pdf'))[0]!);
+    expect(coolblue).toContain('Factuurnummer: 993548900');
+    expect(coolblue).toContain('IBAN NL50INGB0683251309');
+    expect(coolblue).toContain('BIC INGBNL2A');
+    expect(coolblue).toContain('Exclusief BTW € 593,36 Subtotaal € 717,97');
+    const aws = await corpusPdf('textpdf/invoice2data/AmazonWebServices.pdf');
+    expect(lineTexts(aws[0]!)).toContain('Total for this invoice $4.11');
+    expect([aws[0]!.width, aws[0]!.height]).toEqual([612, 792]);
+    const hosting = await corpusPdf('textpdf/invoice2data/QualityHosting.pdf');
+    expect(hosting).toHaveLength(2);
+    expect(lineTexts(hosting[0]!)).toContain('Rechnungsdatum 7. Mai 2014');
+    for (const p of [...aws, ...hosting]) expectSaneBoxes(p);
+  });
+
+  it('reports an image-only scan as no_text on every page', async () => {
+    const pages = await corpusPdf('scans/ferd-zugferd-2.2/XRECHNUNG_Einfach.scan.pdf');
+    expect(pages.length).toBeGreaterThan(0);
+    for (const p of pages) expect([p.usable, p.reason, p.chars, p.lines]).toEqual([false, 'no_text', 0, []]);
+  });
+
+  it('reports a page whose glyphs map to garbage as garbled', async () => {
+    const pages = await corpusPdf('qr/swiss/smartive-swiss-qr-bill-decoder/images/double.pdf');
+    expect(pages.map((p) => [p.usable, p.reason])).toEqual([
+      [true, undefined],
+      [false, 'garbled'],
+    ]);
+  });
+
+  it('turns a /Rotate 270 page with upright content back so it reads as the unrotated bill', async () => {
+    const [rotated] = await corpusPdf('qr/swiss/smartive-swiss-qr-bill-decoder/images/rotated.pdf');
+    const [upright] = await corpusPdf('qr/swiss/smartive-swiss-qr-bill-decoder/images/double.pdf');
+    expect(rotated!.rotation).toBe(270);
+    expect([rotated!.width, rotated!.height]).toEqual([595.28, 841.89]);
+    expect(lineTexts(rotated!)).toContain('CH33 8914 4927 9774 7318 2');
+    expect(lineTexts(rotated!)).toEqual(lineTexts(upright!));
+    expectSaneBoxes(rotated!);
+  });
+});

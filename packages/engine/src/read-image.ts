@@ -1,0 +1,36 @@
+// Reads a photo or scan (PNG, JPEG): a payment QR code first; the rest of the page needs OCR,
+// which is not available in this version.
+import { loadImage } from './image/load.js';
+import { scanRaster } from './qr/read-qr.js';
+import { qrFailure } from './read-pdf.js';
+import { asFailure, Failure, type Reading } from './reading.js';
+import type { RequestedMode } from './result.js';
+
+export async function readImage(bytes: Uint8Array, mode: RequestedMode): Promise<Reading> {
+  if (mode === 'xml' || mode === 'text') {
+    throw new Failure(
+      'mode_not_applicable',
+      `an image has no ${mode === 'xml' ? 'embedded XML' : 'text layer'}`,
+      mode,
+      1,
+    );
+  }
+  if (mode === 'ocr') {
+    throw new Failure('mode_not_available', 'reading scans (OCR) is not available in this version', 'ocr', 1);
+  }
+  let raster: Awaited<ReturnType<typeof loadImage>>;
+  try {
+    raster = await loadImage(bytes);
+  } catch (err) {
+    asFailure(err, mode === 'auto' ? null : mode, 1);
+  }
+  const scan = scanRaster(raster, 1);
+  if (scan.found) return { mode: 'qr', document: scan.found.document, pages: 1, pagesScanned: 0 };
+  if (mode === 'qr' || scan.invalid.length) throw qrFailure(scan, 1);
+  throw new Failure(
+    'mode_not_available',
+    'the image carries no payment QR code, and reading scans (OCR) is not available in this version',
+    'ocr',
+    1,
+  );
+}

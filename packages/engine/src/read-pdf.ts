@@ -1,0 +1,138 @@
+// Reads a PDF in the order of `auto`: the embedded invoice XML (hybrid PDFs), then a payment QR
+// code on its pages, then the text layer; a QR code and the text layer combine. Pages without a
+// usable text layer would go to OCR (not available in this version).
+import { combineQrAndText } from './combine.js';
+import type { Document } from './document.js';
+import { ReadError } from './errors.js';
+import { readTextInvoice } from './extract/text-invoice.js';
+import { type Attachment, invoiceCandidates, listAttachments } from './pdf/attachments.js';
+import { openPdf, type PdfDocument } from './pdf/open.js';
+import { renderPage } from './pdf/render.js';
+import { extractText, type PageText } from './pdf/text.js';
+import { type QrScan, scanRaster } from './qr/read-qr.js';
+import { asFailure, Failure, type Reading } from './reading.js';
+import type { RequestedMode } from './result.js';
+import { readXmlInvoice } from './xml/read-xml.js';
+
+export const MAX_PAGES = 100;
+
+export async function readPdf(bytes: Uint8Array, mode: RequestedMode, country: string): Promise<Reading> {
+  let doc: PdfDocument;
+  try {
+    doc = await openPdf(bytes);
+  } catch (err) {
+    asFailure(err, mode === 'auto' ? null : mode);
+  }
+  const pages = doc.numPages;
+  try {
+    if (mode === 'auto' || mode === 'xml') {
+      const xml = await readEmbeddedXml(doc, pages);
+      if (xml.reading) return xml.reading;
+      if (mode === 'xml' || (xml.error && xml.error.code !== 'malformed_pdf')) {
+        // An embedded invoice that cannot be read is the answer: its text layer only shows it.
+        const e = xml.error ?? new ReadError('no_embedded_invoice', 'the PDF has no embedded invoice XML');
+        throw new Failure(e.code, e.message, 'xml', pages);
+      }
+    }
+    const text = mode === 'auto' || mode === 'text' ? await extractText(doc, { maxPages: MAX_PAGES }) : [];
+    const usable = text.filter((p) => p.usable);
+    if (mode === 'auto' || mode === 'qr') {
+      const scan = await scanPages(doc, pages);
+      if (scan.found) {
+        const textDoc = usable.length ? readText(usable, country) : undefined;
+        const { document, checks } = combineQrAndText(scan.found.document, textDoc);
+        return { mode: 'qr', document, pages, pagesScanned: 0, checks };
+      }
+      if (mode === 'qr') throw qrFailure(scan, pages);
+    }
+    if (usable.length) {
+      const document = readText(usable, country);
+      if (!looksLikeInvoice(document)) {
+        throw new Failure(
+          'not_an_invoice',
+          'the text of this PDF names no invoice number, date or total',
+          'text',
+          pages,
+        );
+      }
+      return { mode: 'text', document, pages, pagesScanned: 0 };
+    }
+    if (mode === 'text')
+      throw new Failure('no_text_layer', 'the PDF has no usable text layer', 'text', pages);
+    throw new Failure(
+      'mode_not_available',
+      'this PDF has no embedded invoice, payment QR code or usable text layer, and reading scanned pages (OCR) is not available in this version',
+      'ocr',
+      pages,
+    );
+  } catch (err) {
+    asFailure(err, mode === 'auto' ? null : mode, pages);
+  } finally {
+    await doc.destroy().catch(() => {});
+  }
+}
+
+async function readEmbeddedXml(
+  doc: PdfDocument,
+  pages: number,
+): Promise<{ reading?: Reading; error?: ReadError }> {
+  let attachments: Attachment[] = [];
+  let error: ReadError | undefined;
+  try {
+    attachments = await listAttachments(doc);
+  } catch (err) {
+    if (!(err instanceof ReadError)) throw err;
+    error = err;
+  }
+  for (const att of invoiceCandidates(attachments)) {
+    try {
+      const document = readXmlInvoice(att.content);
+      return { reading: { mode: 'xml', document, pages, pagesScanned: 0, embeddedFile: att.name } };
+    } catch (err) {
+      if (!(err instanceof ReadError)) throw err;
+      // Another attachment may still be the invoice; remember the first reason this one was not.
+      error ??= new ReadError(err.code, `embedded ${att.name}: ${err.message}`);
+    }
+  }
+  return error ? { error } : {};
+}
+
+/** Pages scanned for a payment code: all of a short document, else the first two and last two. */
+export function qrPages(count: number): number[] {
+  if (count <= 4) return Array.from({ length: count }, (_, i) => i + 1);
+  return [1, 2, count - 1, count];
+}
+
+async function scanPages(doc: PdfDocument, pages: number): Promise<QrScan> {
+  const scan: QrScan = { invalid: [], codes: 0 };
+  // The payment part of a QR bill is usually the last page: look there first.
+  for (const n of qrPages(pages).reverse()) {
+    try {
+      scanRaster(await renderPage(doc, n), n, scan);
+    } catch (err) {
+      if (!(err instanceof ReadError)) throw err; // a page that cannot be rendered has no code to read
+    }
+    if (scan.found) break;
+  }
+  return scan;
+}
+
+export function qrFailure(scan: QrScan, pages: number): Failure {
+  const bad = scan.invalid[0];
+  if (bad) return new Failure('invalid_payment_qr', `${bad.error}: ${bad.message}`, 'qr', pages);
+  return new Failure(
+    'no_qr_code',
+    scan.codes ? 'no QR code here is a payment code' : 'no QR code found',
+    'qr',
+    pages,
+  );
+}
+
+function readText(pages: PageText[], country: string): Document {
+  return readTextInvoice(pages, { source: 'text', reader: 'pdf-text', country });
+}
+
+/** Text that names none of number, date and total is no invoice we can read. */
+function looksLikeInvoice(d: Document): boolean {
+  return !!(d.number || d.issue_date || d.totals.gross || d.totals.net);
+}

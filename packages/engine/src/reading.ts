@@ -1,0 +1,35 @@
+// What a reader hands back to readInvoice before checks and projection, and the failure that
+// carries the mode it was trying, so a failed result still says which reader gave up.
+import type { Check } from './check/check.js';
+import type { Document } from './document.js';
+import { type ErrorCode, ReadError } from './errors.js';
+import type { Mode, SignatureInfo } from './result.js';
+
+export interface Reading {
+  mode: Mode;
+  document: Document;
+  pages: number;
+  pagesScanned: number;
+  /** Checks the reader itself made (a QR code against the page text). */
+  checks?: Check[];
+  signature?: SignatureInfo;
+  embeddedFile?: string;
+}
+
+export class Failure extends ReadError {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    readonly mode: Mode | null,
+    readonly pages = 0,
+  ) {
+    super(code, message);
+  }
+}
+
+/** Re-throws a ReadError as a Failure of the given mode; anything else unchanged. */
+export function asFailure(err: unknown, mode: Mode | null, pages = 0): never {
+  if (err instanceof Failure) throw err;
+  if (err instanceof ReadError) throw new Failure(err.code, err.message, mode, pages);
+  throw err;
+}
