@@ -426,32 +426,60 @@ async function run(pool: Pool, block: string, blockSeed: number, count: number):
   const found: Counterexample[] = [];
   const tally: Tally = { done: 0, failed: {} };
   const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    const seed = seedOf(blockSeed, i);
-    const { rel, ops, bytes } = mutate(pool, seed);
-    const t0 = performance.now();
-    let problem: string | undefined;
-    try {
-      const r = await readInvoice(bytes, { country: 'de', timeoutMs: READ_TIMEOUT_MS });
-      problem = problemOf(r, performance.now() - t0);
-      if (r.status === 'done') tally.done++;
-      else if (r.error) tally.failed[r.error] = (tally.failed[r.error] ?? 0) + 1;
-    } catch (err) {
-      problem = `readInvoice rejected: ${(err as Error)?.stack ?? String(err)}`;
-    }
-    if (problem) {
-      const ce: Counterexample = { block, iteration: i, seed, file: rel, ops, problem };
+  // A promise the engine (or a library under it) leaves rejected without a handler ends a Node
+  // process: each one is charged to the input being read when it surfaced.
+  let current: { i: number; seed: number; rel: string; ops: string[] } | undefined;
+  const unhandled: string[] = [];
+  const onUnhandled = (reason: unknown) => {
+    const text = `unhandled rejection: ${(reason as Error)?.name}: ${(reason as Error)?.message ?? String(reason)}`;
+    if (current)
+      found.push({
+        block,
+        iteration: current.i,
+        seed: current.seed,
+        file: current.rel,
+        ops: current.ops,
+        problem: text,
+      });
+    else unhandled.push(text);
+  };
+  process.on('unhandledRejection', onUnhandled);
+  try {
+    for (let i = 0; i < count; i++) {
+      const seed = seedOf(blockSeed, i);
+      const { rel, ops, bytes } = mutate(pool, seed);
+      current = { i, seed, rel, ops };
+      const t0 = performance.now();
+      let problem: string | undefined;
       try {
-        const dir = path.join(os.tmpdir(), 'invoice-reader-fuzz');
-        mkdirSync(dir, { recursive: true });
-        ce.saved = path.join(dir, `${block}-${seed}.bin`);
-        writeFileSync(ce.saved, bytes);
-      } catch {
-        // Saving is a convenience; the seed reproduces the input anyway.
+        const r = await readInvoice(bytes, { country: 'de', timeoutMs: READ_TIMEOUT_MS });
+        problem = problemOf(r, performance.now() - t0);
+        if (r.status === 'done') tally.done++;
+        else if (r.error) tally.failed[r.error] = (tally.failed[r.error] ?? 0) + 1;
+      } catch (err) {
+        problem = `readInvoice rejected: ${(err as Error)?.stack ?? String(err)}`;
       }
-      found.push(ce);
+      // Let rejections left behind by this read surface while it is still the current input.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (problem) {
+        const ce: Counterexample = { block, iteration: i, seed, file: rel, ops, problem };
+        try {
+          const dir = path.join(os.tmpdir(), 'invoice-reader-fuzz');
+          mkdirSync(dir, { recursive: true });
+          ce.saved = path.join(dir, `${block}-${seed}.bin`);
+          writeFileSync(ce.saved, bytes);
+        } catch {
+          // Saving is a convenience; the seed reproduces the input anyway.
+        }
+        found.push(ce);
+      }
     }
+  } finally {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    process.off('unhandledRejection', onUnhandled);
   }
+  for (const text of unhandled)
+    found.push({ block, iteration: -1, seed: 0, file: '', ops: [], problem: text });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `fuzz ${block}: ${count} inputs in ${seconds} s, done ${tally.done}, failed ${JSON.stringify(tally.failed)}`,
@@ -463,6 +491,32 @@ async function run(pool: Pool, block: string, blockSeed: number, count: number):
   }
   return found;
 }
+
+interface Regression {
+  name: string;
+  /** Corpus path. */
+  file: string;
+  /** [offset, new byte value]. */
+  patches: Array<[number, number]>;
+  mode: 'auto' | 'qr';
+}
+
+const REGRESSIONS: Regression[] = [
+  {
+    // pdf-2 #689 at FUZZ_SCALE=4 (seed 3545164526), reduced: a damaged page content stream and
+    // font program make pdf.js's page rendering fail while the operator list is still streaming;
+    // pdf.js then rethrows an AbortException ("Convert String to CString failed") from an
+    // internal promise nobody handles, which ends a plain Node process (exit code 1).
+    name: 'a damaged content stream and font: no unhandled rejection from page rendering',
+    file: 'einvoice/ferd-zugferd-2.4/MINIMUM_Rechnung_fx.pdf',
+    patches: [
+      [3298, 0xbf],
+      [17466, 0xe0],
+      [42960, 0xfe],
+    ],
+    mode: 'auto',
+  },
+];
 
 const reproduce = (found: Counterexample[]) =>
   found
@@ -512,4 +566,30 @@ describe.skipIf(!existsSync(manifestPath))('fuzz: mutated corpus files through r
   it('p7m: 300 mutated signed files', async () => {
     expect(reproduce(await run(p!.p7m, 'p7m', 0x6006, times(300)))).toEqual([]);
   }, 300_000);
+
+  // Counterexamples found at larger FUZZ_SCALE, replayed every run as byte patches of a corpus
+  // file (independent of the pools, so they survive changes to the corpus selection).
+  it.each(REGRESSIONS)('replays $name', async ({ file, patches, mode }) => {
+    const bytes = readFileSync(path.join(corpusDir, file));
+    for (const [at, value] of patches) bytes[at] = value;
+    const rejections: string[] = [];
+    const onUnhandled = (reason: unknown) => rejections.push(String(reason));
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // Twice: whether the first read of a process shows the fault can depend on what pdf.js
+      // has loaded and cached by then.
+      for (let round = 0; round < 2; round++) {
+        const r = await readInvoice(new Uint8Array(bytes), {
+          country: 'de',
+          mode,
+          timeoutMs: READ_TIMEOUT_MS,
+        });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(problemOf(r, 0)).toBeUndefined();
+      }
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(rejections).toEqual([]);
+  });
 });

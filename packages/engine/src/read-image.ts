@@ -26,11 +26,13 @@ export async function readImage(bytes: Uint8Array, mode: RequestedMode): Promise
   }
   const scan = scanRaster(raster, 1);
   if (scan.found) return { mode: 'qr', document: scan.found.document, pages: 1, pagesScanned: 0 };
-  if (mode === 'qr' || scan.invalid.length) throw qrFailure(scan, 1);
+  const why = qrFailure(scan, 1);
+  if (mode === 'qr' || scan.invalid.length) throw why;
   throw new Failure(
     'mode_not_available',
-    'the image carries no payment QR code, and reading scans (OCR) is not available in this version',
-    'ocr',
+    `${why.message}; reading scans (OCR) is not available in this version`,
+    'qr',
     1,
+    ['qr'],
   );
 }

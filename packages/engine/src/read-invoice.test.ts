@@ -208,13 +208,13 @@ const FAILURES: FailureCase[] = [
     name: 'a PNG without a payment code',
     bytes: BLANK_PNG,
     error: 'mode_not_available',
-    extra: { file_type: 'png', mode: 'ocr', pages: 1 },
+    extra: { file_type: 'png', mode: 'qr', tried: ['qr'], pages: 1 },
   },
   {
     name: 'a JPEG without a payment code',
     bytes: BLANK_JPEG,
     error: 'mode_not_available',
-    extra: { file_type: 'jpeg', mode: 'ocr', pages: 1 },
+    extra: { file_type: 'jpeg', mode: 'qr', tried: ['qr'], pages: 1 },
   },
   {
     name: 'a PNG header in mode ocr',

@@ -47,12 +47,19 @@ export async function readInvoice(bytes: Uint8Array, options: ReadOptions): Prom
       ms: Math.round((performance.now() - started) * 10) / 10,
     };
   };
-  const failed = (code: ErrorCode, message: string, mode: Mode | null = null, pages = 0) =>
+  const failed = (
+    code: ErrorCode,
+    message: string,
+    mode: Mode | null = null,
+    pages = 0,
+    tried: Mode[] = [],
+  ) =>
     finish({
       status: 'failed',
       error: code,
       message,
       mode,
+      tried,
       pages,
       pages_scanned: 0,
       document: null,
@@ -84,6 +91,7 @@ export async function readInvoice(bytes: Uint8Array, options: ReadOptions): Prom
     return finish({
       status: 'done',
       mode: reading.mode,
+      tried: reading.tried ?? [reading.mode],
       pages: reading.pages,
       pages_scanned: reading.pagesScanned,
       document: reading.document,
@@ -92,7 +100,8 @@ export async function readInvoice(bytes: Uint8Array, options: ReadOptions): Prom
       ...(reading.embeddedFile ? { embedded_file: reading.embeddedFile } : {}),
     });
   } catch (err) {
-    if (err instanceof Failure) return failed(err.code, err.message, err.mode, err.pages);
+    if (err instanceof Failure)
+      return failed(err.code, err.message, err.tried[0] ?? err.mode, err.pages, err.tried);
     if (err instanceof ReadError) return failed(err.code, err.message, null);
     return failed('internal_error', `unexpected error: ${(err as Error)?.message ?? String(err)}`);
   }

@@ -3,7 +3,7 @@
 // usable text layer would go to OCR (not available in this version).
 import { combineQrAndText } from './combine.js';
 import type { Document } from './document.js';
-import { ReadError } from './errors.js';
+import { type ErrorCode, ReadError } from './errors.js';
 import { readTextInvoice } from './extract/text-invoice.js';
 import { type Attachment, invoiceCandidates, listAttachments } from './pdf/attachments.js';
 import { openPdf, type PdfDocument } from './pdf/open.js';
@@ -11,7 +11,7 @@ import { renderPage } from './pdf/render.js';
 import { extractText, type PageText } from './pdf/text.js';
 import { type QrScan, scanRaster } from './qr/read-qr.js';
 import { asFailure, Failure, type Reading } from './reading.js';
-import type { RequestedMode } from './result.js';
+import type { Mode, RequestedMode } from './result.js';
 import { readXmlInvoice } from './xml/read-xml.js';
 
 export const MAX_PAGES = 100;
@@ -24,46 +24,56 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, country: s
     asFailure(err, mode === 'auto' ? null : mode);
   }
   const pages = doc.numPages;
+  const tried: Mode[] = [];
+  const reasons: string[] = [];
+  const fail = (code: ErrorCode, reason: string, last: Mode): never => {
+    throw new Failure(
+      code,
+      [...reasons, reason].join('; '),
+      tried[0] ?? last,
+      pages,
+      tried.length ? tried : [last],
+    );
+  };
   try {
     if (mode === 'auto' || mode === 'xml') {
       const xml = await readEmbeddedXml(doc, pages);
       if (xml.reading) return xml.reading;
+      if (xml.error) tried.push('xml');
       if (mode === 'xml' || (xml.error && xml.error.code !== 'malformed_pdf')) {
         // An embedded invoice that cannot be read is the answer: its text layer only shows it.
         const e = xml.error ?? new ReadError('no_embedded_invoice', 'the PDF has no embedded invoice XML');
-        throw new Failure(e.code, e.message, 'xml', pages);
+        fail(e.code, e.message, 'xml');
       }
+      if (xml.error) reasons.push(xml.error.message);
     }
     const text = mode === 'auto' || mode === 'text' ? await extractText(doc, { maxPages: MAX_PAGES }) : [];
     const usable = text.filter((p) => p.usable);
     if (mode === 'auto' || mode === 'qr') {
+      tried.push('qr');
       const scan = await scanPages(doc, pages);
       if (scan.found) {
         const textDoc = usable.length ? readText(usable, country) : undefined;
+        if (textDoc) tried.push('text');
         const { document, checks } = combineQrAndText(scan.found.document, textDoc);
-        return { mode: 'qr', document, pages, pagesScanned: 0, checks };
+        return { mode: 'qr', document, pages, pagesScanned: 0, checks, tried };
       }
-      if (mode === 'qr') throw qrFailure(scan, pages);
+      const why = qrFailure(scan, pages);
+      if (mode === 'qr') fail(why.code, why.message, 'qr');
+      reasons.push(why.message);
     }
     if (usable.length) {
+      tried.push('text');
       const document = readText(usable, country);
-      if (!looksLikeInvoice(document)) {
-        throw new Failure(
-          'not_an_invoice',
-          'the text of this PDF names no invoice number, date or total',
-          'text',
-          pages,
-        );
-      }
-      return { mode: 'text', document, pages, pagesScanned: 0 };
+      if (!looksLikeInvoice(document))
+        fail('not_an_invoice', 'the text layer names no invoice number, date or total', 'text');
+      return { mode: 'text', document, pages, pagesScanned: 0, tried };
     }
-    if (mode === 'text')
-      throw new Failure('no_text_layer', 'the PDF has no usable text layer', 'text', pages);
-    throw new Failure(
+    if (mode === 'text') fail('no_text_layer', 'the PDF has no usable text layer', 'text');
+    return fail(
       'mode_not_available',
-      'this PDF has no embedded invoice, payment QR code or usable text layer, and reading scanned pages (OCR) is not available in this version',
+      'no usable text layer, and reading scanned pages (OCR) is not available in this version',
       'ocr',
-      pages,
     );
   } catch (err) {
     asFailure(err, mode === 'auto' ? null : mode, pages);

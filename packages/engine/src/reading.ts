@@ -12,6 +12,8 @@ export interface Reading {
   pagesScanned: number;
   /** Checks the reader itself made (a QR code against the page text). */
   checks?: Check[];
+  /** Every reader that examined the content, in order. */
+  tried?: Mode[];
   signature?: SignatureInfo;
   embeddedFile?: string;
 }
@@ -22,6 +24,8 @@ export class Failure extends ReadError {
     message: string,
     readonly mode: Mode | null,
     readonly pages = 0,
+    /** Every reader that examined the content, in order (see ReadResult.tried). */
+    readonly tried: Mode[] = mode ? [mode] : [],
   ) {
     super(code, message);
   }

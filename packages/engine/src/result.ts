@@ -20,8 +20,13 @@ export interface SignatureInfo {
 
 export interface ReadResult {
   status: 'done' | 'failed';
-  /** How the values were read; for a failure, the mode that was tried (null when none got that far). */
+  /**
+   * How the values were read. For a failure: the first reader that examined the content (null
+   * when none got that far); `tried` lists them all and `message` says why each gave up.
+   */
   mode: Mode | null;
+  /** Every reader that examined the content, in the order of `auto`. */
+  tried: Mode[];
   error?: ErrorCode;
   message?: string;
   file_type: FileType | null;

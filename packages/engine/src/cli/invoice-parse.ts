@@ -74,6 +74,7 @@ async function readOne(file: string, args: Args): Promise<ReadResult> {
     return {
       status: 'failed',
       mode: null,
+      tried: [],
       error: 'unreadable_file',
       message: code === 'ENOENT' ? 'no such file' : `cannot read the file (${code ?? err})`,
       file_type: null,

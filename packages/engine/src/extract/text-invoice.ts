@@ -239,7 +239,9 @@ function readIdentifiers(
       .lines[seg.line]!.map((s) => s.text)
       .join(' ');
     if (DEBTOR_ACCOUNT.test(line)) continue;
-    const [iban] = findIbans(seg.text);
+    // A valid IBAN first; one that fails its checksum is still reported (and flagged).
+    const found = findIbans(seg.text);
+    const iban = found.find((i) => i.valid) ?? found[0];
     if (!iban) continue;
     put('payment.accounts.0.iban', iban.value, seg.bbox, seg.page, 0.9);
     const bic = nearestBic(segments, seg, hits);

@@ -68,8 +68,15 @@ export async function renderPage(
   const factory = doc.canvasFactory as CanvasFactory;
   const entry = factory.create(width, height);
   try {
-    // `canvas` rather than `canvasContext`: pdf.js then makes an opaque context itself.
-    await page.render({ canvas: entry.canvas as RenderCanvas, viewport }).promise;
+    // Fetch the whole operator list before drawing: when drawing fails while the list is still
+    // streaming, pdf.js rejects an internal promise nobody handles, which ends a Node process.
+    await page.getOperatorList();
+    tolerateBadText(entry.context);
+    await page.render({
+      canvas: entry.canvas as RenderCanvas,
+      canvasContext: entry.context as never,
+      viewport,
+    }).promise;
     const { data } = entry.context.getImageData(0, 0, width, height);
     return { data, width, height, channels: 4 };
   } catch (err) {
@@ -81,3 +88,47 @@ export async function renderPage(
 }
 
 const message = (err: unknown): string => (err as Error)?.message ?? String(err);
+
+/**
+ * A damaged font can hand the canvas text it refuses (a NUL byte: "Convert String to CString
+ * failed"), in a glyph pdf.js draws with fillText or in a font name. The throw happens mid-drawing,
+ * and pdf.js then rejects an internal promise that nobody handles, which ends a Node process.
+ * Strip control characters from what reaches the canvas, and keep the font in use if it still
+ * refuses one.
+ */
+function tolerateBadText(context: object): void {
+  const clean = (v: unknown) => String(v).replace(/[\u0000-\u001f]/g, '');
+  const desc = findProperty(context, 'font');
+  if (desc?.set && desc.get) {
+    const { get, set } = desc;
+    Object.defineProperty(context, 'font', {
+      configurable: true,
+      get() {
+        return get.call(this);
+      },
+      set(value: unknown) {
+        try {
+          set.call(this, clean(value));
+        } catch {
+          // keep the font in use
+        }
+      },
+    });
+  }
+  const ctx = context as Record<string, unknown>;
+  for (const name of ['fillText', 'strokeText', 'measureText']) {
+    const original = ctx[name];
+    if (typeof original !== 'function') continue;
+    ctx[name] = function (this: unknown, text: unknown, ...rest: unknown[]) {
+      return original.call(this, clean(text), ...rest);
+    };
+  }
+}
+
+function findProperty(obj: object, key: string): PropertyDescriptor | undefined {
+  for (let o: object | null = obj; o; o = Object.getPrototypeOf(o)) {
+    const d = Object.getOwnPropertyDescriptor(o, key);
+    if (d) return d;
+  }
+  return undefined;
+}

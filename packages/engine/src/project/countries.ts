@@ -32,7 +32,7 @@ const eu = (
 export const COUNTRIES: readonly Country[] = Object.freeze([
   eu('AT', 'Austria', ['de']),
   eu('BE', 'Belgium', ['nl', 'fr', 'de']),
-  eu('BG', 'Bulgaria', ['bg'], 'BGN'),
+  eu('BG', 'Bulgaria', ['bg']), // the euro since 1 January 2026
   eu('CY', 'Cyprus', ['el', 'en']),
   eu('CZ', 'Czechia', ['cs'], 'CZK'),
   eu('DE', 'Germany', ['de'], 'EUR', ['XRechnung', 'ZUGFeRD', 'Factur-X', 'UBL', 'Peppol BIS 3', 'EPC QR']),
