@@ -97,6 +97,7 @@ const message = (err: unknown): string => (err as Error)?.message ?? String(err)
  * refuses one.
  */
 function tolerateBadText(context: object): void {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
   const clean = (v: unknown) => String(v).replace(/[\u0000-\u001f]/g, '');
   const desc = findProperty(context, 'font');
   if (desc?.set && desc.get) {
