@@ -122,6 +122,7 @@ const LABELS: Record<FieldLabel, string[]> = {
     'basisbetrag',
   ],
   vat: [
+    'steuerbasisbetrag\\s+(?:ust|mwst)\\.?',
     'zuz[üu]gl(?:ich)?\\.?\\s*(?:ust|mwst)\\.?',
     'mwst\\.?',
     'ust\\.?',

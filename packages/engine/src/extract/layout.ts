@@ -87,12 +87,19 @@ export function valuesNear(
   const line = layout.lines[label.line] ?? [];
   const right = line[label.index + 1];
   if (right && right.bbox[0] - label.bbox[2] < 0.6) out.push({ seg: right, where: 'right' });
+  // Below: the first segment under the label's column within a few line heights (text of other
+  // columns may sit between a table header and its row).
   const height = label.bbox[3] - label.bbox[1];
-  for (let li = label.line + 1; li < Math.min(layout.lines.length, label.line + 3); li++) {
-    const below = layout.lines[li]!.find(
-      (s) => overlapsX(s.bbox, label.bbox) || Math.abs(s.bbox[0] - label.bbox[0]) < 0.02,
-    );
-    if (below && below.bbox[1] - label.bbox[3] < height * 3) {
+  for (let li = label.line + 1; li < layout.lines.length; li++) {
+    const line = layout.lines[li]!;
+    if (Math.min(...line.map((s) => s.bbox[1])) - label.bbox[3] > height * 4) break;
+    // Under the label's column, or (a right-aligned value) starting to its right in the next line.
+    const below =
+      line.find((s) => overlapsX(s.bbox, label.bbox) || Math.abs(s.bbox[0] - label.bbox[0]) < 0.02) ??
+      (li === label.line + 1
+        ? line.find((s) => s.bbox[0] > label.bbox[0] && s.bbox[0] - label.bbox[2] < 0.35)
+        : undefined);
+    if (below) {
       out.push({ seg: below, where: 'below' });
       break;
     }

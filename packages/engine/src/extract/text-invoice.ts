@@ -73,7 +73,7 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
       confidence: Math.round(confidence * 100) / 100,
     };
   };
-  const order = opts.lang === 'en-US' || opts.country?.toUpperCase() === 'US' ? 'mdy' : 'dmy';
+  const order = dateOrder(layouts, opts);
 
   // Invoice number and date: from their labels, or from a title line "Rechnung Nr. X vom <date>".
   const number = firstValue(hits, layouts, 'invoice_no', (s) => invoiceNumberOf(s));
@@ -186,24 +186,70 @@ export function invoiceNumberOf(s: string): string | undefined {
   return v;
 }
 
-function dateOf(s: string, order: 'dmy' | 'mdy'): string | undefined {
-  return findDates(s, { order })[0]?.value;
+type DateOrder = 'dmy' | 'mdy' | undefined;
+
+function dateOf(s: string, order: DateOrder): string | undefined {
+  return findDates(s, order ? { order } : {})[0]?.value;
 }
 
-/** "Handelsrechnung (380) Nr. KR87654321012 vom 06.10.2018", "Invoice No. 42 dated 1 March 2024". */
-function titleLine(layouts: PageLayout[], order: 'dmy' | 'mdy') {
-  const re =
-    /\b(?:nr|no|n°|nummer|number|num[ée]ro|№)\.?\s*:?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*\d[A-Za-z0-9\-/._]*)\s+(?:vom|du|del|dated|of|от|van|de)\s+(.{6,24})/i;
-  for (const layout of layouts.slice(0, 1)) {
-    for (const line of layout.lines) {
-      const text = line.map((s) => s.text).join(' ');
-      if (!/rechnung|invoice|facture|fattura|сч[её]т|factuur|factura|gutschrift|avoir|credit/i.test(text))
-        continue;
-      const m = re.exec(text);
-      if (!m) continue;
-      const date = findDates(m[2]!, { order })[0]?.value;
-      return { number: m[1]!, date, box: union(line.map((s) => s.bbox)), page: layout.page };
+/**
+ * Day or month first in slashed dates: month first for US invoices, day first for invoices in
+ * the languages of continental Europe and from the UK; an English invoice from elsewhere may be
+ * either, so an ambiguous date (03/04/2024) is left unread rather than guessed.
+ */
+function dateOrder(layouts: PageLayout[], opts: TextReadOptions): DateOrder {
+  const country = opts.country?.toUpperCase();
+  if (opts.lang === 'en-US' || country === 'US') return 'mdy';
+  if (country === 'GB' || country === 'IE') return 'dmy';
+  const text = layouts
+    .slice(0, 1)
+    .flatMap((l) => l.lines.flat().map((s) => s.text))
+    .join(' ');
+  const english = /\b(?:invoice|total|amount|date)\b/i.test(text);
+  const continental = /rechnung|betrag|facture|montant|fattura|importo|factuur|factura|сч[её]т|сумма/i.test(
+    text,
+  );
+  return english && !continental ? undefined : 'dmy';
+}
+
+const DOC_WORD = String.raw`rechnung|invoice|facture|fattura|сч[её]т|factuur|factura|gutschrift|avoir|credit\s+note|nota\s+di\s+credito`;
+const NUMBER = String.raw`([A-Za-z0-9][A-Za-z0-9\-\/._]*\d[A-Za-z0-9\-\/._]*)`;
+/** "Handelsrechnung (380) Nr. KR876 vom 06.10.2018", "Rechnung # RE-5 von 09.05.2017", "Invoice No. 42 dated 1 March 2024". */
+const TITLE_NUMBER = new RegExp(
+  `(?:\\b(?:nr|no|n°|nummer|number|num[ée]ro)\\.?|#|№)\\s*:?\\s*${NUMBER}(?:\\s+(?:vom|von|du|del|dated|of|от|van|de)\\s+(.{6,24}))?`,
+  'iu',
+);
+/** A heading that is the document word and its number alone: "Rechnung RE1001", "Facture FA-2017-0010". */
+const TITLE_ALONE = new RegExp(`^(?:\\p{L}*(?:${DOC_WORD}))\\s+${NUMBER}$`, 'iu');
+
+/** Not a date, and not a version number ("XRechnung 1.2"). */
+function plausibleNumber(s: string): boolean {
+  return s.length >= 3 && !/^\d{1,2}(?:\.\d{1,2}){1,2}$/.test(s) && !parseDate(s);
+}
+
+function titleLine(layouts: PageLayout[], order: DateOrder) {
+  const first = layouts[0];
+  if (!first) return undefined;
+  for (const [li, line] of first.lines.entries()) {
+    const text = line.map((s) => s.text).join(' ');
+    if (!new RegExp(DOC_WORD, 'iu').test(text)) continue;
+    const box = union(line.map((s) => s.bbox));
+    for (const seg of line) {
+      const alone = TITLE_ALONE.exec(seg.text.trim());
+      if (alone && plausibleNumber(alone[1]!))
+        return { number: alone[1]!, date: undefined, box: seg.bbox, page: first.page };
     }
+    const m = TITLE_NUMBER.exec(text);
+    if (!m || !plausibleNumber(m[1]!)) continue;
+    // The date may follow on the next line ("... Nr. 9314110911/00/M/00/N vom" / "01.01.2018").
+    const next = first.lines[li + 1]?.map((s) => s.text).join(' ') ?? '';
+    const date = findDates(m[2] ?? next.slice(0, 24), { order })[0]?.value;
+    return {
+      number: m[1]!,
+      date: m[2] || /\b(?:vom|von|du|del|dated)\s*$/i.test(text) ? date : undefined,
+      box,
+      page: first.page,
+    };
   }
   return undefined;
 }
