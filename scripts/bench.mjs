@@ -3,6 +3,9 @@
 // reader (`readInvoice` from packages/engine/dist) on the shared corpus's `einvoice` files, on one
 // core, XML files and hybrid PDFs apart, against the issue's targets; beside it libxml2's parse
 // time (`xmllint`) when installed. Writes reports/bench.json; skips cleanly without the corpus.
+// With `--all` (as `npm run bench` calls it) it then runs bench-text.mjs and bench-qr.mjs, passing on
+// --limit and --json; the exit status is the first non-zero one.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,9 +29,10 @@ const PASSES = 3; // timed sequential passes over a group; throughput uses their
 const TARGETS = { xml: 2, pdf: 15 }; // median ms per file, from the issue
 const LABELS = { xml: 'XML files', pdf: 'hybrid PDFs' };
 
+const all = process.argv.includes('--all');
 let opts;
 try {
-  opts = parseArgs(process.argv.slice(2));
+  opts = parseArgs(process.argv.slice(2).filter((a) => a !== '--all'));
 } catch (err) {
   console.error(`bench: ${err.message}; usage: npm run bench -- [--limit N] [--json] [--group xml|pdf]`);
   process.exit(2);
@@ -39,7 +43,7 @@ const table = opts.json ? () => {} : printTable;
 if (!existsSync(path.join(corpusDir, 'MANIFEST.tsv'))) {
   const message = `bench: no corpus at ${corpusDir}; nothing to measure`;
   console.log(opts.json ? JSON.stringify({ skipped: message }) : message);
-  process.exit(0);
+  finish(0);
 }
 const entry = path.join(repoRoot, 'packages', 'engine', 'dist', 'index.js');
 if (!existsSync(entry)) {
@@ -204,3 +208,20 @@ mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
 if (opts.json) console.log(JSON.stringify(report, null, 2));
 else say(`\nwrote ${path.relative(repoRoot, out)}`);
+finish(0);
+
+/** Exits; with --all, after running the text-layer and QR benchmarks, each in its own process. */
+function finish(code) {
+  const passOn = [
+    ...(opts.json ? ['--json'] : []),
+    ...(Number.isFinite(opts.limit) ? ['--limit', String(opts.limit)] : []),
+  ];
+  for (const script of all ? ['bench-text.mjs', 'bench-qr.mjs'] : []) {
+    if (!opts.json) console.log('');
+    const r = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', script), ...passOn], {
+      stdio: 'inherit',
+    });
+    code ||= r.status ?? 1;
+  }
+  process.exit(code);
+}

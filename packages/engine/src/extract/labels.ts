@@ -89,12 +89,15 @@ const LABELS: Record<FieldLabel, string[]> = {
     'num[ée]ro\\s+de\\s+tva',
     'p\\.?\\s*iva',
     'partita\\s+iva',
-    'btw(?:-?nummer|-?nr\\.?|\\s+nr\\.?|-?id)?',
+    'btw(?:-?nummer|-?nr\\.?|\\s+nr\\.?|-?id)',
     'nif|cif|n[úu]mero\\s+de\\s+iva',
   ],
   iban: ['iban'],
   bic: ['bic', 'swift(?:\\s*code)?', 'bic\\s*/\\s*swift', 'swift\\s*/\\s*bic'],
   net: [
+    '(?:exclusief|excl\\.?)\\s+btw',
+    'montant\\s+(?:eur\\s+|€\\s+)?h\\.?t\\.?',
+    'total\\s+(?:eur\\s+)?h\\.?t\\.?',
     '(?:rechnungs)?(?:summe|betrag|gesamtbetrag|gesamtsumme)\\s+(?:netto|ohne\\s+(?:ust|mwst|umsatzsteuer))',
     'gesamt\\s*(?:summe|betrag)?\\s*(?:netto|ohne\\s+(?:ust|mwst))',
     'netto(?:betrag|summe|wert)?',
@@ -145,6 +148,11 @@ const LABELS: Record<FieldLabel, string[]> = {
     'cuota\\s+iva',
   ],
   gross: [
+    '(?:inclusief|incl\\.?)\\s+btw',
+    'montant\\s+(?:eur\\s+|€\\s+)?t\\.?t\\.?c\\.?',
+    'total\\s+(?:de\\s+la\\s+)?facture',
+    'total\\s+for\\s+this\\s+invoice',
+    'total\\s+amount\\s+due',
     '(?:rechnungs)?(?:summe|betrag|gesamtbetrag|gesamtsumme)\\s+(?:brutto|inkl\\.?|mit|einschl\\.?)',
     'total\\s+(?:[€$£]\\s+)?incl(?:\\.|uding)?',
     'brutto(?:betrag|summe)?',
@@ -171,6 +179,7 @@ const LABELS: Record<FieldLabel, string[]> = {
     'importe\\s+total',
   ],
   payable: [
+    'somme\\s+[àa]\\s+payer',
     'zahlbetrag',
     'zu\\s+zahlen(?:der\\s+betrag)?',
     'f[äa]lliger\\s+betrag',
@@ -185,6 +194,7 @@ const LABELS: Record<FieldLabel, string[]> = {
   name: ['name', 'firma', 'nom', 'raison\\s+sociale', 'ragione\\s+sociale', 'denominazione', 'наименование'],
   // Amounts that stand near totals but are none of net, VAT, gross: named so they are not mistaken.
   other_amount: [
+    'subtotaal',
     'gesamtbetrag\\s+der\\s+(?:zuschl[äa]ge|abschl[äa]ge)',
     'summe\\s+(?:der\\s+)?(?:zuschl[äa]ge|abschl[äa]ge|rabatte)',
     'positionssumme',

@@ -316,8 +316,10 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put): void {
     if (!['net', 'vat', 'gross', 'payable'].includes(hit.field)) continue;
     const layout = layouts.find((l) => l.page === hit.seg.page)!;
     const line = layout.lines[hit.seg.line]!;
-    // The amount of a totals row is the last amount on it (a rate or a base may come first).
-    const right = line.slice(hit.seg.index + 1);
+    // The amount of a totals row is the last amount on it (a rate or a base may come first),
+    // up to the next label on the row (a second column of label and amount).
+    const nextLabel = line.findIndex((s, i) => i > hit.seg.index && hits.some((h) => h.seg === s));
+    const right = line.slice(hit.seg.index + 1, nextLabel < 0 ? undefined : nextLabel);
     const texts = [hit.rest, ...right.map((s) => s.text)];
     let value: string | undefined;
     let seg = hit.seg;
@@ -334,6 +336,10 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put): void {
   }
   const t = chooseTotals(cands);
   const conf = t.balanced ? 0.93 : 0.7;
+  if (!t.balanced && t.corroborated && t.gross) {
+    put('totals.gross', t.gross.value, t.gross.seg.bbox, t.gross.seg.page, 0.86);
+    return;
+  }
   for (const [k, c] of [
     ['net', t.net],
     ['vat', t.vat],

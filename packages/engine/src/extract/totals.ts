@@ -21,6 +21,8 @@ export interface ChosenTotals {
   payable?: AmountCandidate;
   /** True when net + VAT = gross was found among the candidates. */
   balanced: boolean;
+  /** Without a balanced triple: several strong total labels that name the same gross amount. */
+  corroborated?: boolean;
 }
 
 const CENT = 10_000n;
@@ -52,12 +54,21 @@ export function chooseTotals(cands: AmountCandidate[]): ChosenTotals {
   }
   const payable = pickStrongest(of('payable'));
   if (best) return { net: best.net, vat: best.vat, gross: best.gross, payable, balanced: true };
+  const gross = pickStrongest(of('gross'));
+  // No arithmetic to go by (an invoice without VAT lines): two or more strong labels on different
+  // rows agreeing on one amount, with no strong label naming another, still make a total.
+  const strong = grosses.filter((c) => c.strength > 1);
+  const values = new Set(strong.map((c) => toUnits(c.value)));
+  const rows = new Set(strong.map((c) => `${c.seg.page}:${c.seg.line}`));
+  const corroborated =
+    !!gross && values.size === 1 && rows.size >= 2 && toUnits(gross.value) === [...values][0];
   return {
-    gross: pickStrongest(of('gross')),
+    gross,
     net: pickStrongest(nets),
     vat: pickStrongest(vats),
     payable,
     balanced: false,
+    corroborated,
   };
 }
 
