@@ -21,6 +21,7 @@ export type FieldLabel =
 /** Each label as a regular expression source; compiled once below. */
 const LABELS: Record<FieldLabel, string[]> = {
   invoice_no: [
+    'factuur$',
     'rechnungs?-?\\s?(?:nummer|nr\\.?|no\\.?)',
     'rechnung\\s+(?:nr|no)\\.?',
     'gutschrift(?:s-?nummer|\\s+nr\\.?)',
@@ -42,6 +43,7 @@ const LABELS: Record<FieldLabel, string[]> = {
     'factura\\s*(?:n[°oº]|núm\\.?)',
   ],
   invoice_date: [
+    'factuur\\s*datum',
     'rechnungs-?\\s?datum',
     'belegdatum',
     'datum\\s+der\\s+rechnung',
@@ -95,6 +97,7 @@ const LABELS: Record<FieldLabel, string[]> = {
   iban: ['iban'],
   bic: ['bic', 'swift(?:\\s*code)?', 'bic\\s*/\\s*swift', 'swift\\s*/\\s*bic'],
   net: [
+    'grondslag',
     '(?:exclusief|excl\\.?)\\s+btw',
     'montant\\s+(?:eur\\s+|€\\s+)?h\\.?t\\.?',
     'total\\s+(?:eur\\s+)?h\\.?t\\.?',
@@ -148,6 +151,8 @@ const LABELS: Record<FieldLabel, string[]> = {
     'cuota\\s+iva',
   ],
   gross: [
+    'factuur\\s*totaal',
+    'totaal\\s+factuur',
     '(?:inclusief|incl\\.?)\\s+btw',
     'montant\\s+(?:eur\\s+|€\\s+)?t\\.?t\\.?c\\.?',
     'total\\s+(?:de\\s+la\\s+)?facture',
@@ -244,6 +249,11 @@ const PARTY_HEADINGS: Record<'seller' | 'buyer' | 'other', string[]> = {
     'vendedor',
   ],
   buyer: [
+    'factuuradres',
+    'rechnungsadresse',
+    '(?:invoice|billing)\\s+address',
+    'adresse\\s+de\\s+facturation',
+    'indirizzo\\s+di\\s+fatturazione',
     'k[äa]ufer(?:\\s*/\\s*leistungsempf[äa]nger)?',
     'rechnungsempf[äa]nger',
     'leistungsempf[äa]nger',
@@ -270,6 +280,9 @@ const PARTY_HEADINGS: Record<'seller' | 'buyer' | 'other', string[]> = {
     'comprador',
   ],
   other: [
+    'afleveradres',
+    'delivery\\s+address',
+    'adresse\\s+de\\s+livraison',
     'abweichender\\s+(?:waren|rechnungs)empf[äa]nger',
     'warenempf[äa]nger',
     'lieferanschrift',
