@@ -107,6 +107,23 @@ export function valuesNear(
   return out;
 }
 
+/** The segments under a column header, row by row, until the column ends (a wide gap). */
+export function columnBelow(layout: PageLayout, header: Segment, maxRows = 8): Segment[] {
+  const out: Segment[] = [];
+  const height = header.bbox[3] - header.bbox[1];
+  let bottom = header.bbox[3];
+  for (let li = header.line + 1; li < layout.lines.length && out.length < maxRows; li++) {
+    const line = layout.lines[li]!;
+    const top = Math.min(...line.map((s) => s.bbox[1]));
+    if (top - bottom > height * 4) break;
+    const seg = line.find((s) => overlapsX(s.bbox, header.bbox));
+    if (!seg) continue;
+    out.push(seg);
+    bottom = seg.bbox[3];
+  }
+  return out;
+}
+
 function overlapsX(a: Box, b: Box): boolean {
   return a[0] < b[2] && b[0] < a[2];
 }

@@ -14,6 +14,10 @@ const LEGAL_FORM =
 const NOT_ADDRESS =
   /^(?:tel(?:efon|\.)?|phone|fax|e-?mail|mail|web|www|https?|ust|vat|tva|iva|steuer|st\.-?nr|uid|iban|bic|swift|bank|konto|kunden-?\s?(?:nr|nummer)|customer\s+(?:no|number|id)|client\s*(?:no|n°)|contact|ansprechpartner|nummer|number|globale|gln|id|siren|siret|rcs|hrb|amtsgericht|registergericht|handelsregister|geschäftsführ\S*|abteilung|department|kontakt|z\.\s?hd|attn|handelsname)\b|^[:@]/i;
 
+/** Lines of a party block that are a salutation, a contact or a label, never the party's name. */
+const NOT_A_NAME =
+  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address)\s*$|\b(?:contact|attn|z\.\s?hd\.?|c\/o)\b/i;
+
 const ADDRESS_LABEL = /^(?:anschrift|adresse|address|indirizzo|адрес)\s*:?\s*/i;
 
 export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlock[], put: Put): void {
@@ -52,6 +56,7 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
         /\p{L}{2}/u.test(s.text) &&
         !s.text.includes(':') &&
         !NOT_ADDRESS.test(s.text.trim()) &&
+        !NOT_A_NAME.test(s.text) &&
         !labelled(layout, s),
     );
     name = nameSeg?.text;

@@ -10,6 +10,7 @@ import { findBics, findIbans, findVatIds } from './identifiers.js';
 import { type FieldLabel, matchLabel } from './labels.js';
 import {
   type Box,
+  columnBelow,
   type LayoutPage,
   type PageLayout,
   type PartyBlock,
@@ -327,12 +328,16 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put): void {
       value = lastAmount(texts[i]!);
       if (value) seg = i === 0 ? hit.seg : right[i - 1]!;
     }
-    if (!value) {
-      const below = valuesNear(layout, hit.seg).find((v) => v.where === 'below');
-      value = below ? lastAmount(below.seg.text) : undefined;
-      if (below && value) seg = below.seg;
+    if (value) {
+      cands.push({ kind: hit.field as TotalKind, value, seg, strength: hit.strength });
+      continue;
     }
-    if (value) cands.push({ kind: hit.field as TotalKind, value, seg, strength: hit.strength });
+    // A column header: every row of its column below is a candidate (a VAT breakdown lists one
+    // row per rate and then the sum row; arithmetic and position pick among them).
+    for (const below of columnBelow(layout, hit.seg)) {
+      const v = lastAmount(below.text);
+      if (v) cands.push({ kind: hit.field as TotalKind, value: v, seg: below, strength: hit.strength });
+    }
   }
   const t = chooseTotals(cands);
   const conf = t.balanced ? 0.93 : 0.7;
