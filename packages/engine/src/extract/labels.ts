@@ -45,7 +45,7 @@ const LABELS: Record<FieldLabel, string[]> = {
   invoice_date: [
     'factuur\\s*datum',
     'rechnungs-?\\s?datum',
-    'belegdatum',
+    'beleg-?\\s?datum',
     'datum\\s+der\\s+rechnung',
     'invoice\\s+date',
     'date\\s+of\\s+invoice',
@@ -94,8 +94,17 @@ const LABELS: Record<FieldLabel, string[]> = {
     'btw(?:-?nummer|-?nr\\.?|\\s+nr\\.?|-?id)',
     'nif|cif|n[úu]mero\\s+de\\s+iva',
   ],
-  iban: ['iban'],
-  bic: ['bic', 'swift(?:\\s*code)?', 'bic\\s*/\\s*swift', 'swift\\s*/\\s*bic'],
+  iban: [
+    'iban',
+    '(?:verk[äa]ufer|zahlungsempf[äa]nger|empf[äa]nger|beneficiary|b[ée]n[ée]ficiaire)-?\\s*iban',
+  ],
+  bic: [
+    '(?:verk[äa]ufer|zahlungsempf[äa]nger|empf[äa]nger|beneficiary|b[ée]n[ée]ficiaire)-?\\s*bic',
+    'bic',
+    'swift(?:\\s*code)?',
+    'bic\\s*/\\s*swift',
+    'swift\\s*/\\s*bic',
+  ],
   net: [
     'grondslag',
     '(?:exclusief|excl\\.?)\\s+btw',

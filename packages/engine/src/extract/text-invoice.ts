@@ -85,10 +85,14 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   if (date && date.strength > 1) put('issue_date', date.value, date.box, date.page, 0.9);
   else if (title?.date) put('issue_date', title.date, title.box, title.page, 0.88);
   else if (date) put('issue_date', date.value, date.box, date.page, 0.82);
-  const due = firstValue(hits, layouts, 'due_date', (s) => dateOf(s, order));
+  const labelledDue = firstValue(hits, layouts, 'due_date', (s) => dateOf(s, order));
+  // A date read out of a sentence of payment terms stays a candidate below the confidence bar:
+  // a person confirms it (the sentence may name a discount date or a delivery date).
+  const due = labelledDue ?? dueInTerms(layouts, order);
+  const dueConfidence = labelledDue ? 0.88 : 0.75;
   if (due && due.value !== d.issue_date) {
-    put('due_date', due.value, due.box, due.page, 0.88);
-    put('payment.due_date', due.value, due.box, due.page, 0.88);
+    put('due_date', due.value, due.box, due.page, dueConfidence);
+    put('payment.due_date', due.value, due.box, due.page, dueConfidence);
   }
 
   // Currency: a labelled code, else the code or symbol the amounts are written with.
@@ -188,6 +192,24 @@ export function invoiceNumberOf(s: string): string | undefined {
 }
 
 type DateOrder = 'dmy' | 'mdy' | undefined;
+
+/** Payment terms in a sentence: "Zahlbar innerhalb 30 Tagen netto bis 04.04.2013, 3% Skonto ...". */
+const TERMS_DUE =
+  /(?:zahlbar|f[äa]llig|payable|due|payer|pagabile|te\s+betalen|к\s+оплате)[^.;]*?\b(?:bis(?:\s+zum)?|by|until|avant\s+le|au\s+plus\s+tard\s+le|entro\s+il|voor|до)\s+/i;
+
+function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | undefined {
+  for (const layout of layouts) {
+    for (const line of layout.lines) {
+      const text = line.map((s) => s.text).join(' ');
+      const m = TERMS_DUE.exec(text);
+      if (!m) continue;
+      // The first date after the keyword: a discount date (Skonto) comes later in the sentence.
+      const value = dateOf(text.slice(m.index + m[0].length, m.index + m[0].length + 30), order);
+      if (value) return { value, box: union(line.map((s) => s.bbox)), page: layout.page, strength: 1 };
+    }
+  }
+  return undefined;
+}
 
 function dateOf(s: string, order: DateOrder): string | undefined {
   return findDates(s, order ? { order } : {})[0]?.value;
