@@ -3,9 +3,9 @@
 import { addDecimals, fromUnits, toUnits } from '../decimal.js';
 import type { Document, DocumentType } from '../document.js';
 import { ReadError } from '../errors.js';
-import type { XmlDocumentBuilder } from './builder.js';
+import { XmlDocumentBuilder } from './builder.js';
 import type { XmlElement } from './parse.js';
-import { child, find, textOf } from './query.js';
+import { child, childrenOf, find, textOf } from './query.js';
 
 export type PartyKey = 'seller' | 'buyer';
 
@@ -167,4 +167,30 @@ export function combineBodies(docs: Document[]): Document {
   const first = docs[0]!;
   if (docs.length === 1) return first;
   return { ...structuredClone(first), bodies: docs };
+}
+
+type HeaderReader = (b: XmlDocumentBuilder, root: XmlElement, header: XmlElement, seller: XmlElement) => void;
+type BodyReader = (b: XmlDocumentBuilder, body: XmlElement, index: number, count: number) => void;
+
+/**
+ * Both FatturaPA forms: one header (parties) and one or more bodies, each body a Document of its
+ * own with the header's parties; a lot returns the first with every body in `bodies`.
+ */
+export function readFatturaFile(
+  root: XmlElement,
+  syntax: string,
+  readHeader: HeaderReader,
+  readBody: BodyReader,
+): Document {
+  const header = required(child(root, 'FatturaElettronicaHeader'), 'FatturaElettronicaHeader');
+  const seller = required(child(header, 'CedentePrestatore'), 'FatturaElettronicaHeader/CedentePrestatore');
+  const bodies = childrenOf(root, 'FatturaElettronicaBody');
+  if (!bodies.length) throw new ReadError('missing_required_data', 'FatturaElettronicaBody is missing');
+  const docs = bodies.map((body, i) => {
+    const b = new XmlDocumentBuilder(syntax, syntax);
+    readHeader(b, root, header, seller);
+    readBody(b, body, i, bodies.length);
+    return b.doc;
+  });
+  return combineBodies(docs);
 }

@@ -6,16 +6,14 @@
 // gross - VAT only then. VAT is never worked out from a rate.
 import { parseDecimal } from '../decimal.js';
 import type { Document } from '../document.js';
-import { ReadError } from '../errors.js';
-import { XmlDocumentBuilder } from './builder.js';
+import type { XmlDocumentBuilder } from './builder.js';
 import {
-  combineBodies,
   readAddress,
+  readFatturaFile,
   readGeneralData,
   readIds,
   readName,
   readRecipientAddress,
-  required,
   subtractDecimals,
   sumAll,
 } from './fatturapa-shared.js';
@@ -32,17 +30,7 @@ export const fatturaPaSimplifiedReader: XmlSyntaxReader = {
 };
 
 function readSimplified(root: XmlElement): Document {
-  const header = required(child(root, 'FatturaElettronicaHeader'), 'FatturaElettronicaHeader');
-  const seller = required(child(header, 'CedentePrestatore'), 'FatturaElettronicaHeader/CedentePrestatore');
-  const bodies = childrenOf(root, 'FatturaElettronicaBody');
-  if (!bodies.length) throw new ReadError('missing_required_data', 'FatturaElettronicaBody is missing');
-  const docs = bodies.map((body, i) => {
-    const b = new XmlDocumentBuilder(SYNTAX, SYNTAX);
-    readHeader(b, root, header, seller);
-    readBody(b, body, i, bodies.length);
-    return b.doc;
-  });
-  return combineBodies(docs);
+  return readFatturaFile(root, SYNTAX, readHeader, readBody);
 }
 
 function readHeader(b: XmlDocumentBuilder, root: XmlElement, header: XmlElement, seller: XmlElement): void {

@@ -7,17 +7,15 @@
 // otherwise net + VAT (the document's own summary, nothing estimated). Payable is the
 // ImportoPagamento of the first DettaglioPagamento, the instalment the due date also refers to.
 import type { Document } from '../document.js';
-import { ReadError } from '../errors.js';
-import { XmlDocumentBuilder } from './builder.js';
+import type { XmlDocumentBuilder } from './builder.js';
 import {
-  combineBodies,
   readAddress,
   readContact,
+  readFatturaFile,
   readGeneralData,
   readIds,
   readName,
   readRecipientAddress,
-  required,
   sumAll,
 } from './fatturapa-shared.js';
 import type { XmlElement } from './parse.js';
@@ -35,17 +33,7 @@ export const fatturaPaReader: XmlSyntaxReader = {
 };
 
 function readFatturaPa(root: XmlElement): Document {
-  const header = required(child(root, 'FatturaElettronicaHeader'), 'FatturaElettronicaHeader');
-  const seller = required(child(header, 'CedentePrestatore'), 'FatturaElettronicaHeader/CedentePrestatore');
-  const bodies = childrenOf(root, 'FatturaElettronicaBody');
-  if (!bodies.length) throw new ReadError('missing_required_data', 'FatturaElettronicaBody is missing');
-  const docs = bodies.map((body, i) => {
-    const b = new XmlDocumentBuilder(SYNTAX, SYNTAX);
-    readHeader(b, root, header, seller);
-    readBody(b, body, i, bodies.length);
-    return b.doc;
-  });
-  return combineBodies(docs);
+  return readFatturaFile(root, SYNTAX, readHeader, readBody);
 }
 
 function readHeader(b: XmlDocumentBuilder, root: XmlElement, header: XmlElement, seller: XmlElement): void {
