@@ -81,6 +81,8 @@ const LABELS: Record<FieldLabel, string[]> = {
   ],
   currency: ['w[äa]hrung', 'currency', 'devise', 'valuta', 'divisa', 'валюта', 'moneda'],
   vat_id: [
+    'ust\\.?\\s*-?\\s*ident\\.?-?\\s*(?:nr\\.?|nummer)',
+    'ihre\\s+ust\\.?\\s*-?\\s*ident\\.?-?\\s*(?:nr\\.?|nummer)',
     'ust\\.?\\s*-?\\s*id\\.?\\s*-?\\s*(?:nr\\.?|nummer)?',
     'umsatzsteuer-?\\s*(?:identifikations)?-?\\s*(?:nr\\.?|nummer|id)',
     'mwst\\.?\\s*-?\\s*(?:nr\\.?|nummer)',
@@ -137,6 +139,10 @@ const LABELS: Record<FieldLabel, string[]> = {
     'basisbetrag',
   ],
   vat: [
+    'summe\\s+(?:der\\s+)?(?:ust|mwst|umsatzsteuer|mehrwertsteuer)',
+    '(?:zzgl|zuzgl|zuz[üu]glich)\\.?\\s*(?:ust|mwst|umsatzsteuer|mehrwertsteuer)\\.?',
+    'total\\s+(?:des\\s+)?tax(?:es)?',
+    'total\\s+tva',
     'steuerbasisbetrag\\s+(?:ust|mwst)\\.?',
     'zuz[üu]gl(?:ich)?\\.?\\s*(?:ust|mwst)\\.?',
     'mwst\\.?',

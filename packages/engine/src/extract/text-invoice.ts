@@ -382,7 +382,7 @@ function lastAmount(text: string): string | undefined {
   for (const tok of tokens) {
     if (/%\s*$/.test(tok.trim())) continue;
     const v = parseAmount(tok.trim());
-    if (v !== undefined && /[.,]\d{2}\b|[.,]-/.test(tok)) return v;
+    if (v !== undefined && /[.,]\d{1,2}\b|[.,]-/.test(tok)) return v;
   }
   const m = text.match(/-?\(?[\d][\d.,'\u00a0\u202f ]*[.,]\d{2}\)?-?/g);
   if (m)

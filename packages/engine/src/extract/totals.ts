@@ -1,8 +1,8 @@
 // Totals chosen by arithmetic: among the amounts standing next to net, VAT and gross labels, the
 // (net, VAT, gross) triple that adds up with a plausible VAT share wins; labels alone are weaker
 // evidence. No template per supplier: the numbers have to agree with each other.
-import { toUnits } from '../decimal.js';
-import type { Segment } from './layout.js';
+import { fromUnits, toUnits } from '../decimal.js';
+import { type Segment, union } from './layout.js';
 
 export type TotalKind = 'net' | 'vat' | 'gross' | 'payable';
 
@@ -30,9 +30,37 @@ const CENT = 10_000n;
 const MAX_VAT_SHARE = 0.28;
 
 export function chooseTotals(cands: AmountCandidate[]): ChosenTotals {
+  const single = balancedTriple(
+    cands,
+    cands.filter((c) => c.kind === 'vat'),
+  );
+  // Several VAT rates and no VAT total printed: the rows of the breakdown, added up, may be it.
+  return single.balanced ? single : balancedTriple(cands, summedVat(cands));
+}
+
+/** One candidate per page summing the VAT rows found on distinct lines of that page. */
+function summedVat(cands: AmountCandidate[]): AmountCandidate[] {
+  const out: AmountCandidate[] = [];
+  for (const page of new Set(cands.map((c) => c.seg.page))) {
+    const rows = new Map<number, AmountCandidate>();
+    for (const c of cands)
+      if (c.kind === 'vat' && c.seg.page === page && !rows.has(c.seg.line)) rows.set(c.seg.line, c);
+    if (rows.size < 2) continue;
+    const parts = [...rows.values()];
+    const first = parts[0]!;
+    out.push({
+      kind: 'vat',
+      value: fromUnits(parts.reduce((a, c) => a + toUnits(c.value), 0n)),
+      seg: { ...first.seg, bbox: union(parts.map((c) => c.seg.bbox)) },
+      strength: 1,
+    });
+  }
+  return out;
+}
+
+function balancedTriple(cands: AmountCandidate[], vats: AmountCandidate[]): ChosenTotals {
   const of = (k: TotalKind) => cands.filter((c) => c.kind === k);
   const nets = of('net');
-  const vats = of('vat');
   const grosses = [...of('gross'), ...of('payable')];
   let best: { score: number; net: AmountCandidate; vat: AmountCandidate; gross: AmountCandidate } | undefined;
   for (const g of grosses) {

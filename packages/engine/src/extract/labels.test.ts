@@ -1,0 +1,226 @@
+// Label dictionaries: matchLabel finds a field's label at the start of a text and says where its
+// value begins; matchHeading tells party headings from other text. Which field wins when several
+// labels match one segment (the longest) is decided in text-invoice's labelHits, tested here too.
+import { describe, expect, it } from 'vitest';
+import { type FieldLabel, matchHeading, matchLabel, normalizeLabelText } from './labels.js';
+import type { LayoutLine, LayoutPage } from './layout.js';
+import { segmentPage } from './layout.js';
+import { labelHits } from './text-invoice.js';
+
+/** What follows the label: the text from matchLabel's offset on (undefined without a label). */
+function valueAfter(text: string, field: FieldLabel): string | undefined {
+  const end = matchLabel(text, field);
+  return end === undefined ? undefined : text.slice(end);
+}
+
+describe('normalizeLabelText', () => {
+  it('lowers case, folds typographic quotes and dashes, and runs of whitespace', () => {
+    expect(normalizeLabelText('  Rechnungs\u2013Nr.\u2019  X\t\nY ')).toBe("rechnungs-nr.' x y");
+    expect(normalizeLabelText('Kunden\u2010Nr.\u00a0\u00a012')).toBe('kunden-nr. 12');
+  });
+
+  it('keeps accents and non-Latin letters', () => {
+    expect(normalizeLabelText('FÄLLIGKEIT Échéance СЧЁТ')).toBe('fälligkeit échéance счёт');
+  });
+});
+
+describe('matchLabel', () => {
+  it.each<[string, FieldLabel, string]>([
+    // de
+    ['Rechnungsnummer: 4711', 'invoice_no', '4711'],
+    ['Rechnungs-Nr. 4711', 'invoice_no', '4711'],
+    ['Rechnung Nr. RE-5', 'invoice_no', 'RE-5'],
+    ['Rechnungsdatum: 14.03.2024', 'invoice_date', '14.03.2024'],
+    ['Fällig am 01.02.2024', 'due_date', '01.02.2024'],
+    ['Zahlbar bis 28.03.2024', 'due_date', '28.03.2024'],
+    ['Nettobetrag 100,00 €', 'net', '100,00 €'],
+    ['Gesamtbetrag 119,00 €', 'gross', '119,00 €'],
+    ['USt 19 % 19,00 €', 'vat', '19 % 19,00 €'],
+    ['Steuernummer: 12/345/67890', 'tax_number', '12/345/67890'],
+    ['Zahlbetrag: 119,00', 'payable', '119,00'],
+    // en
+    ['Invoice No. 42', 'invoice_no', '42'],
+    ['Invoice number: INV-7', 'invoice_no', 'INV-7'],
+    ['Invoice # 99', 'invoice_no', '99'],
+    ['Invoice date: 2024-03-14', 'invoice_date', '2024-03-14'],
+    ['Due date: 2024-04-14', 'due_date', '2024-04-14'],
+    ['Amount due 120.00', 'gross', '120.00'],
+    ['Balance due: 120.00', 'payable', '120.00'],
+    // fr
+    ['N° de facture : F-1', 'invoice_no', 'F-1'],
+    ['Facture n° 2024-015', 'invoice_no', '2024-015'],
+    ['Date de facture : 01/02/2024', 'invoice_date', '01/02/2024'],
+    ['Total HT 100,00', 'net', '100,00'],
+    ['Total TTC 120,00', 'gross', '120,00'],
+    ['N° TVA intracommunautaire : FR40303265045', 'vat_id', 'FR40303265045'],
+    // it
+    ['Numero fattura 12', 'invoice_no', '12'],
+    ['Fattura n. 12/2024', 'invoice_no', '12/2024'],
+    ['Data fattura: 01/02/2024', 'invoice_date', '01/02/2024'],
+    ['Partita IVA: IT01234567897', 'vat_id', 'IT01234567897'],
+    ['Totale documento 122,00', 'gross', '122,00'],
+    // nl
+    ['Factuurnummer: 2024-1', 'invoice_no', '2024-1'],
+    ['Factuurdatum 01-02-2024', 'invoice_date', '01-02-2024'],
+    ['BTW-nummer: NL810433941B01', 'vat_id', 'NL810433941B01'],
+    ['Te betalen 121,00', 'payable', '121,00'],
+    // ru
+    ['Счёт № 15', 'invoice_no', '15'],
+    ['Счет-фактура № 15', 'invoice_no', '15'],
+    ['Дата счёта 01.02.2024', 'invoice_date', '01.02.2024'],
+    ['Итого с НДС 1 200,00', 'gross', '1 200,00'],
+    ['Сумма без НДС: 1 000,00', 'net', '1 000,00'],
+    // es
+    ['Número de factura: A-15', 'invoice_no', 'A-15'],
+  ])('%s: %s, value %s', (text, field, value) => {
+    expect(valueAfter(text, field)).toBe(value);
+  });
+
+  it('skips a short parenthesised qualifier and the colon after the label', () => {
+    expect(valueAfter('Rechnungsdatum (Leistung): 1.1.2024', 'invoice_date')).toBe('1.1.2024');
+    expect(valueAfter('Rechnungsnummer #4711', 'invoice_no')).toBe('4711');
+  });
+
+  it('maps the offset back to the original text when whitespace was folded', () => {
+    expect(valueAfter('  Rechnungsnummer   4711', 'invoice_no')).toBe('4711');
+    expect(valueAfter('Rechnungsnummer:\t\t4711', 'invoice_no')).toBe('4711');
+    expect(valueAfter('Invoice   number:   INV-7', 'invoice_no')).toBe('INV-7');
+    expect(valueAfter('Rechnungs\u2011Nr.\u00a04711', 'invoice_no')).toBe('4711');
+  });
+
+  it('is case-insensitive', () => {
+    expect(valueAfter('RECHNUNGSNUMMER: 4711', 'invoice_no')).toBe('4711');
+    expect(valueAfter('invoice no. 42', 'invoice_no')).toBe('42');
+  });
+
+  it('returns the full length for a label standing alone', () => {
+    expect(matchLabel('Nettobetrag', 'net')).toBe('Nettobetrag'.length);
+    expect(matchLabel('IBAN:', 'iban')).toBe('IBAN:'.length);
+  });
+
+  it('does not match a label inside other text', () => {
+    expect(matchLabel('Straße Nr. 5', 'invoice_no')).toBeUndefined();
+    expect(matchLabel('Hauptstraße Nr. 5', 'invoice_no')).toBeUndefined();
+    expect(matchLabel('Ihre Rechnungsnummer: 4711', 'invoice_no')).toBeUndefined();
+    expect(matchLabel('Bitte geben Sie die Rechnungsnummer an', 'invoice_no')).toBeUndefined();
+  });
+
+  it('does not match a label that is only the start of a longer word', () => {
+    expect(matchLabel('Datumsangabe 1.1.2024', 'invoice_date')).toBeUndefined();
+    expect(matchLabel('Totally 12,00', 'gross')).toBeUndefined();
+    expect(matchLabel('Ibanez 12', 'iban')).toBeUndefined();
+    expect(matchLabel('Nettogewicht 12 kg', 'net')).toBeUndefined();
+  });
+
+  it('does not take a label of one field for another', () => {
+    expect(matchLabel('Rechnungsnummer: 4711', 'invoice_date')).toBeUndefined();
+    expect(matchLabel('Total HT 100,00', 'gross')).toBeUndefined();
+    expect(matchLabel('Käufer-IBAN: DE02 1203 0000 0000 2020 51', 'iban')).toBeUndefined();
+  });
+
+  it('names the seller side of a labelled account', () => {
+    expect(valueAfter('Verkäufer-IBAN: DE89 3704', 'iban')).toBe('DE89 3704');
+    expect(valueAfter('Beneficiary BIC: COBADEFFXXX', 'bic')).toBe('COBADEFFXXX');
+  });
+});
+
+describe('matchHeading', () => {
+  it.each<[string, 'seller' | 'buyer' | 'other']>([
+    ['Verkäufer:', 'seller'],
+    ['Verkäufer', 'seller'],
+    ['LIEFERANT', 'seller'],
+    ['Rechnungssteller', 'seller'],
+    ['From', 'seller'],
+    ['Fournisseur', 'seller'],
+    ['Cedente / Prestatore', 'seller'],
+    ['Поставщик:', 'seller'],
+    ['Bill to', 'buyer'],
+    ['BILL TO:', 'buyer'],
+    ['Billed to', 'buyer'],
+    ['Adresse du Client', 'buyer'],
+    ['Käufer/Leistungsempfänger', 'buyer'],
+    ['Käufer / Leistungsempfänger', 'buyer'],
+    ['Rechnungsempfänger', 'buyer'],
+    ['Kunde', 'buyer'],
+    ['Client.', 'buyer'],
+    ['Cessionario / Committente', 'buyer'],
+    ['Покупатель', 'buyer'],
+    ['Klant', 'buyer'],
+    ['Lieferadresse', 'other'],
+    ['Delivery address', 'other'],
+    ['Ship to:', 'other'],
+    ['Zahlungsempfänger', 'other'],
+    ['Warenempfänger', 'other'],
+  ])('%s is a %s heading', (text, role) => {
+    expect(matchHeading(text)).toBe(role);
+  });
+
+  it('is undefined for sentences and for a heading followed by a value', () => {
+    expect(matchHeading('Please pay within 30 days.')).toBeUndefined();
+    expect(matchHeading('Verkäufer: ACME GmbH')).toBeUndefined();
+    expect(matchHeading('Kundennummer')).toBeUndefined();
+    expect(matchHeading('Our customer service is happy to help')).toBeUndefined();
+    expect(matchHeading('')).toBeUndefined();
+  });
+});
+
+// --- the field a segment is labelled with: the longest label wins --------------------------------
+
+const H = 842;
+/** A page whose lines each hold one segment (one word per token, tightly set). */
+function pageOf(texts: string[]): LayoutPage {
+  const lines: LayoutLine[] = texts.map((text, i) => {
+    const y = 0.05 + i * 0.03;
+    let x = 0.1;
+    const words = text.split(' ').map((t) => {
+      const w = { text: t, bbox: [x, y, x + t.length * 0.01, y + 10 / H] as [number, number, number, number] };
+      x += t.length * 0.01 + 0.004;
+      return { ...w, fontSize: 10 };
+    });
+    return { text, bbox: [0.1, y, x, y + 10 / H], words };
+  });
+  return { page: 1, width: 595, height: H, lines };
+}
+
+function fieldOf(text: string) {
+  const [hit] = labelHits([segmentPage(pageOf([text]))]);
+  return hit && { field: hit.field, rest: hit.rest, strength: hit.strength };
+}
+
+describe('labelHits: the longest label wins', () => {
+  it('reads "USt.-Id.-Nr." as the VAT id label, not the VAT amount label "USt."', () => {
+    expect(matchLabel('USt.-Id.-Nr.: DE136695976', 'vat')).toBeDefined();
+    expect(fieldOf('USt.-Id.-Nr.: DE136695976')).toMatchObject({ field: 'vat_id', rest: 'DE136695976' });
+  });
+
+  it('reads "Total HT" as net, not gross', () => {
+    expect(fieldOf('Total HT 100,00')).toMatchObject({ field: 'net', rest: '100,00', strength: 2 });
+  });
+
+  it('reads "Rechnungssumme ohne USt." as net although "Rechnungssumme" names the gross', () => {
+    expect(matchLabel('Rechnungssumme ohne USt. 100,00', 'gross')).toBeDefined();
+    const hit = fieldOf('Rechnungssumme ohne USt. 100,00');
+    expect(hit?.field).toBe('net');
+    expect(hit?.rest).toContain('100,00');
+  });
+
+  it('reads "Gesamtbetrag der Zuschläge" as another amount, not the gross', () => {
+    expect(matchLabel('Gesamtbetrag der Zuschläge 5,00', 'gross')).toBeDefined();
+    expect(fieldOf('Gesamtbetrag der Zuschläge 5,00')).toMatchObject({ field: 'other_amount', rest: '5,00' });
+  });
+
+  it('reads "Rechnungsdatum" over the due-date and the generic date labels', () => {
+    expect(fieldOf('Rechnungsdatum: 14.03.2024')).toMatchObject({ field: 'invoice_date', strength: 2 });
+    expect(fieldOf('Zahlbar bis 28.03.2024')).toMatchObject({ field: 'due_date', rest: '28.03.2024' });
+  });
+
+  it('gives a generic one-word label strength 1 and a specific one strength 2', () => {
+    expect(fieldOf('Datum 14.03.2024')).toMatchObject({ field: 'invoice_date', strength: 1 });
+    expect(fieldOf('Subtotal 100.00')).toMatchObject({ field: 'net', strength: 1 });
+    expect(fieldOf('Gesamtbetrag 119,00')).toMatchObject({ field: 'gross', strength: 2 });
+  });
+
+  it('finds no label in a street line', () => {
+    expect(fieldOf('Straße Nr. 5')).toBeUndefined();
+  });
+});
