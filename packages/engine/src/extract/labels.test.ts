@@ -173,7 +173,10 @@ function pageOf(texts: string[]): LayoutPage {
     const y = 0.05 + i * 0.03;
     let x = 0.1;
     const words = text.split(' ').map((t) => {
-      const w = { text: t, bbox: [x, y, x + t.length * 0.01, y + 10 / H] as [number, number, number, number] };
+      const w = {
+        text: t,
+        bbox: [x, y, x + t.length * 0.01, y + 10 / H] as [number, number, number, number],
+      };
       x += t.length * 0.01 + 0.004;
       return { ...w, fontSize: 10 };
     });

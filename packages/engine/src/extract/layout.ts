@@ -97,7 +97,7 @@ export function valuesNear(
     const below =
       line.find((s) => overlapsX(s.bbox, label.bbox) || Math.abs(s.bbox[0] - label.bbox[0]) < 0.02) ??
       (li === label.line + 1
-        ? line.find((s) => s.bbox[0] > label.bbox[0] && s.bbox[0] - label.bbox[2] < 0.35)
+        ? line.find((s) => s.bbox[0] > label.bbox[0] && s.bbox[0] - label.bbox[2] < 0.45)
         : undefined);
     if (below) {
       out.push({ seg: below, where: 'below' });

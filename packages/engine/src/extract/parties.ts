@@ -29,6 +29,36 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     const head = letterheadName(layouts[0]);
     if (head) put('seller.name', head.text, head.bbox, head.page, 0.84);
   }
+  const vat = d.provenance['seller.vat_id'];
+  if (!d.seller.name && vat?.bbox && vat.page) {
+    const layout = layouts.find((l) => l.page === vat.page);
+    const name = layout && nameAboveAddress(layout, vat.bbox);
+    if (name) put('seller.name', name.text.trim(), name.bbox, name.page, 0.82);
+  }
+}
+
+/**
+ * The seller's address block above its VAT id, in the same column: NAME / STREET 12 /
+ * POSTCODE CITY. The name is the line two above the postcode line, when the line between
+ * carries a house number.
+ */
+function nameAboveAddress(layout: PageLayout, anchor: Box): Segment | undefined {
+  const above = layout.lines
+    .flat()
+    .filter(
+      (s) =>
+        Math.abs(s.bbox[0] - anchor[0]) < 0.03 &&
+        s.bbox[3] <= anchor[1] + 0.002 &&
+        anchor[1] - s.bbox[1] < 0.2,
+    )
+    .sort((a, b) => b.bbox[1] - a.bbox[1]);
+  const place = above.findIndex((s) => placeOf(s.text));
+  const street = above[place + 1];
+  const name = above[place + 2];
+  if (place < 0 || !street || !name || !/\d/.test(street.text)) return undefined;
+  if (name.text.includes(':') || NOT_ADDRESS.test(name.text.trim()) || NOT_A_NAME.test(name.text))
+    return undefined;
+  return /\p{L}{2}/u.test(name.text) ? name : undefined;
 }
 
 function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLayout[], put: Put): void {
@@ -43,7 +73,8 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
     const rest = seg.text.slice(end).trim();
     if (rest) [name, nameSeg] = [rest, seg];
     else {
-      const v = valuesNear(layout, seg)[0];
+      // The value of a form row, never the next row's label.
+      const v = valuesNear(layout, seg).find((c) => !/:\s*$/.test(c.seg.text));
       if (v) [name, nameSeg] = [v.seg.text, v.seg];
     }
     break;

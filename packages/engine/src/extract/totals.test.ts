@@ -1,0 +1,225 @@
+// Choosing totals by arithmetic: the (net, VAT, gross) triple that adds up with a plausible VAT
+// share wins over label strength; without one, agreeing strong gross labels still corroborate.
+import { describe, expect, it } from 'vitest';
+import type { Segment } from './layout.js';
+import { type AmountCandidate, chooseTotals, type TotalKind } from './totals.js';
+
+/** A candidate on line `line` of `page`, its box at the line's height (lower lines, larger y). */
+function cand(kind: TotalKind, value: string, line: number, strength = 2, page = 1): AmountCandidate {
+  const y = 0.1 + line * 0.02;
+  const seg: Segment = { text: value, bbox: [0.8, y, 0.9, y + 0.012], page, line, index: 1 };
+  return { kind, value, seg, strength };
+}
+
+const values = (t: ReturnType<typeof chooseTotals>) => ({
+  net: t.net?.value,
+  vat: t.vat?.value,
+  gross: t.gross?.value,
+});
+
+describe('chooseTotals', () => {
+  it('takes a triple that adds up', () => {
+    const t = chooseTotals([
+      cand('net', '100.00', 10),
+      cand('vat', '19.00', 11),
+      cand('gross', '119.00', 12),
+    ]);
+    expect(t.balanced).toBe(true);
+    expect(values(t)).toEqual({ net: '100.00', vat: '19.00', gross: '119.00' });
+  });
+
+  it('picks the balanced triple over an unbalanced one with stronger labels', () => {
+    const strongGross = cand('gross', '150.00', 14, 2);
+    const weakGross = cand('gross', '119.00', 12, 1);
+    const strongNet = cand('net', '130.00', 8, 2);
+    const weakNet = cand('net', '100.00', 10, 1);
+    const t = chooseTotals([strongGross, weakGross, strongNet, weakNet, cand('vat', '19.00', 11, 1)]);
+    expect(t.balanced).toBe(true);
+    expect(t.gross).toBe(weakGross);
+    expect(t.net).toBe(weakNet);
+    expect(values(t)).toEqual({ net: '100.00', vat: '19.00', gross: '119.00' });
+  });
+
+  it('prefers the lower row (the sum row) when several rows balance', () => {
+    // A VAT breakdown: one row per rate, then the sum row under them.
+    const rows = [
+      cand('net', '50.00', 10),
+      cand('vat', '3.50', 10),
+      cand('gross', '53.50', 10),
+      cand('net', '100.00', 11),
+      cand('vat', '19.00', 11),
+      cand('gross', '119.00', 11),
+      cand('net', '150.00', 12),
+      cand('vat', '22.50', 12),
+      cand('gross', '172.50', 12),
+    ];
+    expect(values(chooseTotals(rows))).toEqual({ net: '150.00', vat: '22.50', gross: '172.50' });
+    // Whatever order the candidates come in.
+    expect(values(chooseTotals([...rows].reverse()))).toEqual({
+      net: '150.00',
+      vat: '22.50',
+      gross: '172.50',
+    });
+  });
+
+  it('prefers a total on a later page to one at the same height on an earlier page', () => {
+    const t = chooseTotals([
+      cand('net', '10.00', 10, 2, 2),
+      cand('vat', '1.90', 10, 2, 2),
+      cand('gross', '11.90', 10, 2, 2),
+      cand('net', '100.00', 10, 2, 1),
+      cand('vat', '19.00', 10, 2, 1),
+      cand('gross', '119.00', 10, 2, 1),
+    ]);
+    expect(t.gross?.value).toBe('11.90');
+  });
+
+  it('adds up the VAT rows of a breakdown when no VAT total is printed', () => {
+    const t = chooseTotals([
+      cand('net', '150.00', 14),
+      cand('vat', '3.50', 11, 1),
+      cand('vat', '19.00', 12, 1),
+      cand('gross', '172.50', 15),
+    ]);
+    expect(t.balanced).toBe(true);
+    expect(t.net?.value).toBe('150.00');
+    expect(t.gross?.value).toBe('172.50');
+    expect(Number(t.vat?.value)).toBe(22.5);
+  });
+
+  it('does not add up two VAT candidates of one row', () => {
+    const t = chooseTotals([
+      cand('net', '150.00', 14),
+      cand('vat', '3.50', 11, 1),
+      cand('vat', '19.00', 11, 1),
+      cand('gross', '172.50', 15),
+    ]);
+    expect(t.balanced).toBe(false);
+  });
+
+  it('allows a difference of one cent and no more', () => {
+    expect(
+      chooseTotals([cand('net', '100.00', 1), cand('vat', '19.01', 2), cand('gross', '119.00', 3)]).balanced,
+    ).toBe(true);
+    expect(
+      chooseTotals([cand('net', '100.00', 1), cand('vat', '19.02', 2), cand('gross', '119.00', 3)]).balanced,
+    ).toBe(false);
+  });
+
+  it('rejects a VAT share above 28 %', () => {
+    const t = chooseTotals([cand('net', '100.00', 1), cand('vat', '30.00', 2), cand('gross', '130.00', 3)]);
+    expect(t.balanced).toBe(false);
+    // 27 % (Hungary) and 28 % are still plausible.
+    expect(
+      chooseTotals([cand('net', '100.00', 1), cand('vat', '27.00', 2), cand('gross', '127.00', 3)]).balanced,
+    ).toBe(true);
+    expect(
+      chooseTotals([cand('net', '100.00', 1), cand('vat', '28.00', 2), cand('gross', '128.00', 3)]).balanced,
+    ).toBe(true);
+  });
+
+  it('passes over an implausible triple to a plausible one', () => {
+    // 50 + 19 = 69 would add up too, but 19 is 38 % of 50.
+    const t = chooseTotals([
+      cand('net', '50.00', 8, 2),
+      cand('net', '100.00', 10, 1),
+      cand('vat', '19.00', 11),
+      cand('gross', '69.00', 13, 2),
+      cand('gross', '119.00', 12, 1),
+    ]);
+    expect(t.balanced).toBe(true);
+    expect(values(t)).toEqual({ net: '100.00', vat: '19.00', gross: '119.00' });
+  });
+
+  it('balances a credit note with negative amounts', () => {
+    const t = chooseTotals([
+      cand('net', '-100.00', 1),
+      cand('vat', '-19.00', 2),
+      cand('gross', '-119.00', 3),
+    ]);
+    expect(t.balanced).toBe(true);
+    expect(t.gross?.value).toBe('-119.00');
+  });
+
+  it('balances a zero-rated invoice', () => {
+    const t = chooseTotals([cand('net', '100.00', 1), cand('vat', '0.00', 2), cand('gross', '100.00', 3)]);
+    expect(t.balanced).toBe(true);
+  });
+
+  it('lets an amount payable close the triple and reports the payable', () => {
+    const payable = cand('payable', '119.00', 14);
+    const t = chooseTotals([cand('net', '100.00', 10), cand('vat', '19.00', 11), payable]);
+    expect(t.balanced).toBe(true);
+    expect(t.gross).toBe(payable);
+    expect(t.payable).toBe(payable);
+  });
+
+  it('is not balanced when nothing adds up, and keeps the strongest net and gross', () => {
+    const strongNet = cand('net', '90.00', 10, 2);
+    const t = chooseTotals([
+      cand('net', '80.00', 12, 1),
+      strongNet,
+      cand('vat', '19.00', 11),
+      cand('gross', '150.00', 12, 1),
+      cand('gross', '125.00', 13, 1),
+    ]);
+    expect(t.balanced).toBe(false);
+    expect(t.corroborated).toBe(false);
+    expect(t.net).toBe(strongNet);
+    // Equal strength: the lower one.
+    expect(t.gross?.value).toBe('125.00');
+  });
+
+  it('is empty and unbalanced without candidates', () => {
+    expect(chooseTotals([])).toEqual({
+      balanced: false,
+      corroborated: false,
+      gross: undefined,
+      net: undefined,
+      vat: undefined,
+      payable: undefined,
+    });
+  });
+
+  describe('corroboration without a balanced triple', () => {
+    it('holds when two strong gross labels on different rows name the same amount', () => {
+      const t = chooseTotals([cand('gross', '119.00', 12), cand('gross', '119.00', 20)]);
+      expect(t).toMatchObject({ balanced: false, corroborated: true });
+      expect(t.gross?.value).toBe('119.00');
+    });
+
+    it('counts a strong payable label on another row as agreeing', () => {
+      const t = chooseTotals([cand('gross', '119.00', 12), cand('payable', '119', 20)]);
+      expect(t.corroborated).toBe(true);
+    });
+
+    it('does not hold when the strong labels disagree', () => {
+      const t = chooseTotals([cand('gross', '119.00', 12), cand('gross', '120.00', 20)]);
+      expect(t).toMatchObject({ balanced: false, corroborated: false });
+    });
+
+    it('does not hold for two candidates on one row', () => {
+      const t = chooseTotals([cand('gross', '119.00', 12), cand('gross', '119.00', 12)]);
+      expect(t.corroborated).toBe(false);
+    });
+
+    it('holds for the same line index on two pages (they are different rows)', () => {
+      const t = chooseTotals([cand('gross', '119.00', 12, 2, 1), cand('gross', '119.00', 12, 2, 2)]);
+      expect(t.corroborated).toBe(true);
+    });
+
+    it('does not count weak labels', () => {
+      const t = chooseTotals([cand('gross', '119.00', 12, 2), cand('gross', '119.00', 20, 1)]);
+      expect(t.corroborated).toBe(false);
+    });
+
+    it('does not hold when a strong label names another amount besides the agreeing ones', () => {
+      const t = chooseTotals([
+        cand('gross', '119.00', 12),
+        cand('gross', '119.00', 20),
+        cand('payable', '50.00', 22),
+      ]);
+      expect(t.corroborated).toBe(false);
+    });
+  });
+});
