@@ -39,7 +39,7 @@ export const GATES = [
       '0.92',
     ],
   },
-  { name: 'textpdf', args: ['--category', 'textpdf', '--min-recall', '0.8', '--min-precision', '0.55'] },
+  { name: 'textpdf', args: ['--category', 'textpdf', '--min-recall', '0.87', '--min-precision', '0.6'] },
 ];
 
 const argv = process.argv.slice(2);
