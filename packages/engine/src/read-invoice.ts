@@ -8,7 +8,7 @@ import { countryOf } from './project/countries.js';
 import { project } from './project/field-sets.js';
 import { readImage } from './read-image.js';
 import { readPdf } from './read-pdf.js';
-import { asFailure, Failure, type Reading } from './reading.js';
+import { asFailure, Failure, type ReadContext, type Reading } from './reading.js';
 import { MODES, type Mode, type ReadResult, type RequestedMode } from './result.js';
 import { type FileType, sniff } from './sniff.js';
 import { readXmlInvoice } from './xml/read-xml.js';
@@ -83,9 +83,10 @@ export async function readInvoice(bytes: Uint8Array, options: ReadOptions): Prom
       );
     }
     fileType = sniffed;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const reading = await withTimeout(
-      read(bytes, sniffed, mode, country.code),
-      options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      read(bytes, sniffed, mode, { country: country.code, timeoutMs }),
+      timeoutMs,
     );
     const checks = [...(reading.checks ?? []), ...runChecks(reading.document, options.today)];
     return finish({
@@ -111,7 +112,7 @@ async function read(
   bytes: Uint8Array,
   type: FileType,
   mode: RequestedMode,
-  country: string,
+  ctx: ReadContext,
 ): Promise<Reading> {
   switch (type) {
     case 'xml':
@@ -121,10 +122,10 @@ async function read(
       }
       return type === 'xml' ? readXml(bytes) : readSigned(bytes);
     case 'pdf':
-      return readPdf(bytes, mode, country);
+      return readPdf(bytes, mode, ctx);
     case 'png':
     case 'jpeg':
-      return readImage(bytes, mode);
+      return readImage(bytes, mode, ctx);
   }
 }
 

@@ -7,16 +7,16 @@ import { type ErrorCode, ReadError } from './errors.js';
 import { readTextInvoice } from './extract/text-invoice.js';
 import { type Attachment, invoiceCandidates, listAttachments } from './pdf/attachments.js';
 import { openPdf, type PdfDocument } from './pdf/open.js';
-import { renderPage } from './pdf/render.js';
 import { extractText, type PageText } from './pdf/text.js';
-import { type QrScan, scanRaster } from './qr/read-qr.js';
-import { asFailure, Failure, type Reading } from './reading.js';
+import { paymentQrOf, type QrScan } from './qr/read-qr.js';
+import { asFailure, Failure, type ReadContext, type Reading } from './reading.js';
 import type { Mode, RequestedMode } from './result.js';
+import { runPageTask } from './workers/page-tasks.js';
 import { readXmlInvoice } from './xml/read-xml.js';
 
 export const MAX_PAGES = 100;
 
-export async function readPdf(bytes: Uint8Array, mode: RequestedMode, country: string): Promise<Reading> {
+export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadContext): Promise<Reading> {
   let doc: PdfDocument;
   try {
     doc = await openPdf(bytes);
@@ -51,9 +51,9 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, country: s
     const usable = text.filter((p) => p.usable);
     if (mode === 'auto' || mode === 'qr') {
       tried.push('qr');
-      const scan = await scanPages(doc, pages);
+      const scan = await scanPages(bytes, pages, ctx.timeoutMs);
       if (scan.found) {
-        const textDoc = usable.length ? readText(usable, country) : undefined;
+        const textDoc = usable.length ? readText(usable, ctx.country) : undefined;
         if (textDoc) tried.push('text');
         const { document, checks } = combineQrAndText(scan.found.document, textDoc);
         return { mode: 'qr', document, pages, pagesScanned: 0, checks, tried };
@@ -64,7 +64,7 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, country: s
     }
     if (usable.length) {
       tried.push('text');
-      const document = readText(usable, country);
+      const document = readText(usable, ctx.country);
       if (!looksLikeInvoice(document))
         fail('not_an_invoice', 'the text layer names no invoice number, date or total', 'text');
       return { mode: 'text', document, pages, pagesScanned: 0, tried };
@@ -113,18 +113,12 @@ export function qrPages(count: number): number[] {
   return [1, 2, count - 1, count];
 }
 
-async function scanPages(doc: PdfDocument, pages: number): Promise<QrScan> {
-  const scan: QrScan = { invalid: [], codes: 0 };
-  // The payment part of a QR bill is usually the last page: look there first.
-  for (const n of qrPages(pages).reverse()) {
-    try {
-      scanRaster(await renderPage(doc, n), n, scan);
-    } catch (err) {
-      if (!(err instanceof ReadError)) throw err; // a page that cannot be rendered has no code to read
-    }
-    if (scan.found) break;
-  }
-  return scan;
+/** The pages' QR codes, found in the engine's worker pool (rendering is heavy, and a damaged
+ * page must not stall or crash the host). */
+async function scanPages(bytes: Uint8Array, pages: number, timeoutMs: number): Promise<QrScan> {
+  // The payment part of a QR bill is usually on the last page: look there first.
+  const { codes } = await runPageTask({ kind: 'qr-pdf', bytes, pages: qrPages(pages).reverse() }, timeoutMs);
+  return paymentQrOf(codes);
 }
 
 export function qrFailure(scan: QrScan, pages: number): Failure {

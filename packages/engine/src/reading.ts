@@ -5,6 +5,13 @@ import type { Document } from './document.js';
 import { type ErrorCode, ReadError } from './errors.js';
 import type { Mode, SignatureInfo } from './result.js';
 
+/** What every reader is told about the read it is part of. */
+export interface ReadContext {
+  country: string;
+  /** Time left for the read's heavy work (the worker pool ends a task that takes longer). */
+  timeoutMs: number;
+}
+
 export interface Reading {
   mode: Mode;
   document: Document;

@@ -1,8 +1,7 @@
-// Finds the payment QR code (Swiss QR-bill or EPC/GiroCode) on page rasters: detects every code,
-// reads each as a payment payload, and keeps the first valid one. A page may also carry URL or
-// vCard codes; those are not errors. An invalid payment payload is reported if nothing else reads.
-import type { Raster } from '../image/load.js';
-import { detectQrCodes } from './detect.js';
+// Reads the payment QR code (Swiss QR-bill or EPC/GiroCode) among the codes found on a file's
+// pages: the first valid one wins. A page may also carry URL or vCard codes; those are not
+// errors. An invalid payment payload is reported if nothing else reads.
+import type { QrCode } from './detect.js';
 import { type PaymentQrResult, readPaymentQr } from './payment-qr.js';
 
 export interface QrScan {
@@ -13,16 +12,15 @@ export interface QrScan {
   codes: number;
 }
 
-export function scanRaster(raster: Raster, page: number, into: QrScan = { invalid: [], codes: 0 }): QrScan {
-  if (into.found) return into;
-  for (const code of detectQrCodes(raster, page)) {
-    into.codes++;
-    const r = readPaymentQr(code.text, { page, bbox: code.bbox });
+export function paymentQrOf(codes: QrCode[]): QrScan {
+  const scan: QrScan = { invalid: [], codes: codes.length };
+  for (const code of codes) {
+    const r = readPaymentQr(code.text, { page: code.page, bbox: code.bbox });
     if (r.ok) {
-      into.found = { ...r, page };
-      return into;
+      scan.found = { ...r, page: code.page };
+      return scan;
     }
-    if (r.kind) into.invalid.push(r);
+    if (r.kind) scan.invalid.push(r);
   }
-  return into;
+  return scan;
 }

@@ -1,0 +1,210 @@
+// Seller and buyer from page text: placeOf reads a postcode-and-city line; readParties (through
+// readTextInvoice, on hand-made A4 pages in 10 pt type) takes names and addresses from the blocks
+// under party headings, or the seller's name from the letterhead.
+import { describe, expect, it } from 'vitest';
+import type { Document } from '../document.js';
+import { type LayoutLine, type LayoutPage, type LayoutWord, union } from './layout.js';
+import { placeOf } from './parties.js';
+import { readTextInvoice } from './text-invoice.js';
+
+const H = 842;
+const LH = 10 / H;
+type Part = [text: string, x0: number, x1: number];
+
+/** One line of type: each part a phrase from x0 to x1, its words 2.4 pt apart. */
+function line(y: number, ...parts: Part[]): LayoutLine {
+  const words: LayoutWord[] = [];
+  for (const [text, x0, x1] of parts) {
+    const tokens = text.split(' ');
+    const gap = 0.004;
+    const chars = tokens.reduce((n, t) => n + t.length, 0);
+    const span = x1 - x0 - gap * (tokens.length - 1);
+    let x = x0;
+    for (const t of tokens) {
+      const w = (span * t.length) / chars;
+      words.push({ text: t, bbox: [x, y, x + w, y + LH], fontSize: 10 });
+      x += w + gap;
+    }
+  }
+  return { text: words.map((w) => w.text).join(' '), bbox: union(words.map((w) => w.bbox)), words };
+}
+const row = (i: number) => 0.05 + (i * 14) / H;
+const read = (lines: LayoutLine[]): Document => {
+  const page: LayoutPage = { page: 1, width: 595, height: H, lines };
+  return readTextInvoice([page], { source: 'text', reader: 'test', country: 'DE' });
+};
+
+describe('placeOf', () => {
+  it.each([
+    ['DE 99199 Musterhausen', { postcode: '99199', city: 'Musterhausen', country: 'DE' }],
+    ['DE-99199 Musterhausen', { postcode: '99199', city: 'Musterhausen', country: 'DE' }],
+    ['99199 Musterhausen', { postcode: '99199', city: 'Musterhausen' }],
+    ['75018 PARIS, FR', { postcode: '75018', city: 'PARIS', country: 'FR' }],
+    ['8000 Zürich', { postcode: '8000', city: 'Zürich' }],
+    ['CH-8000 Zürich', { postcode: '8000', city: 'Zürich', country: 'CH' }],
+    ['60313 Frankfurt am Main', { postcode: '60313', city: 'Frankfurt am Main' }],
+    ['  10115 Berlin  ', { postcode: '10115', city: 'Berlin' }],
+    ['SW1A 1AA London', { postcode: 'SW1A 1AA', city: 'London', country: 'GB' }],
+    ['M1 1AE Manchester', { postcode: 'M1 1AE', city: 'Manchester', country: 'GB' }],
+  ])('%s', (text, place) => {
+    expect(placeOf(text)).toEqual(place);
+  });
+
+  it('gives no country key without a country', () => {
+    expect(placeOf('8000 Zürich')).not.toHaveProperty('country');
+  });
+
+  it.each([
+    'Hauptstraße 1',
+    'Musterhausen',
+    '99199',
+    '123 Main Street',
+    'Tel. 030 1234567',
+    'Rechnungsnummer 12345',
+    '12345 Berlin 030',
+    'IBAN DE89 3704 0044 0532 0130 00',
+    '',
+  ])('%j is no place', (text) => {
+    expect(placeOf(text)).toBeUndefined();
+  });
+});
+
+describe('readParties', () => {
+  it('reads a seller block of "Name:" form rows', () => {
+    const d = read([
+      line(row(0), ['Rechnung Nr. 4711', 0.6, 0.85]),
+      line(row(2), ['Verkäufer', 0.08, 0.2]),
+      line(row(3), ['Name:', 0.08, 0.14], ['Muster Lieferant GmbH', 0.35, 0.6]),
+      line(row(4), ['Anschrift: Hauptstraße 1', 0.08, 0.28]),
+      line(row(5), ['DE 99199 Musterhausen', 0.08, 0.28]),
+    ]);
+    expect(d.seller.name).toBe('Muster Lieferant GmbH');
+    expect(d.seller.address).toEqual({
+      lines: ['Hauptstraße 1'],
+      postcode: '99199',
+      city: 'Musterhausen',
+      country: 'DE',
+    });
+    expect(d.provenance['seller.name']).toMatchObject({ source: 'text', page: 1, confidence: 0.9 });
+    expect(d.provenance['seller.name']!.bbox![0]).toBeCloseTo(0.35);
+    expect(d.provenance['seller.address.city']).toMatchObject({ page: 1, confidence: 0.85 });
+  });
+
+  it('takes a "Name:" value written in the same segment', () => {
+    const d = read([
+      line(row(0), ['Lieferant', 0.08, 0.2]),
+      line(row(1), ['Name: Muster GmbH', 0.08, 0.28]),
+      line(row(2), ['Hauptstraße 1', 0.08, 0.25]),
+      line(row(3), ['99199 Musterhausen', 0.08, 0.28]),
+    ]);
+    expect(d.seller.name).toBe('Muster GmbH');
+    expect(d.seller.address).toMatchObject({ lines: ['Hauptstraße 1'], postcode: '99199' });
+  });
+
+  it('skips a salutation at the head of the buyer block', () => {
+    const d = read([
+      line(row(0), ['Kunde', 0.08, 0.16]),
+      line(row(1), ['Herrn', 0.08, 0.14]),
+      line(row(2), ['Max Mustermann', 0.08, 0.25]),
+      line(row(3), ['Musterweg 3', 0.08, 0.22]),
+      line(row(4), ['80331 München', 0.08, 0.24]),
+    ]);
+    expect(d.buyer.name).toBe('Max Mustermann');
+    expect(d.buyer.address).toEqual({ lines: ['Musterweg 3'], postcode: '80331', city: 'München' });
+    expect(d.provenance['buyer.name']).toMatchObject({ source: 'text', page: 1, confidence: 0.85 });
+    expect(d.provenance['buyer.name']!.bbox![1]).toBeCloseTo(row(2));
+  });
+
+  it('skips a contact line at the head of the buyer block', () => {
+    const d = read([
+      line(row(0), ['Bill to', 0.08, 0.16]),
+      line(row(1), ['Attn. Jane Doe', 0.08, 0.24]),
+      line(row(2), ['Globex Ltd', 0.08, 0.2]),
+      line(row(3), ['1 Main Street', 0.08, 0.22]),
+      line(row(4), ['SW1A 1AA London', 0.08, 0.26]),
+    ]);
+    expect(d.buyer.name).toBe('Globex Ltd');
+    expect(d.buyer.address).toEqual({
+      lines: ['1 Main Street'],
+      postcode: 'SW1A 1AA',
+      city: 'London',
+      country: 'GB',
+    });
+  });
+
+  it('ends the address at the place line and leaves labelled lines out of it', () => {
+    const d = read([
+      line(row(0), ['Käufer', 0.08, 0.16]),
+      line(row(1), ['Kunden AG', 0.08, 0.2]),
+      line(row(2), ['Tel. 089 123456', 0.08, 0.24]),
+      line(row(3), ['Marktplatz 5', 0.08, 0.22]),
+      line(row(4), ['80331 München', 0.08, 0.24]),
+      line(row(5), ['Bayern', 0.08, 0.16]),
+    ]);
+    expect(d.buyer.name).toBe('Kunden AG');
+    expect(d.buyer.address).toEqual({ lines: ['Marktplatz 5'], postcode: '80331', city: 'München' });
+  });
+
+  it('reads seller and buyer blocks side by side', () => {
+    const d = read([
+      line(row(0), ['Verkäufer', 0.08, 0.2], ['Käufer', 0.55, 0.64]),
+      line(row(1), ['ACME GmbH', 0.08, 0.22], ['Kunden AG', 0.55, 0.68]),
+      line(row(2), ['Hauptstraße 1', 0.08, 0.25], ['Marktplatz 5', 0.55, 0.7]),
+      line(row(3), ['10115 Berlin', 0.08, 0.22], ['80331 München', 0.55, 0.72]),
+    ]);
+    expect([d.seller.name, d.seller.address?.city]).toEqual(['ACME GmbH', 'Berlin']);
+    expect([d.buyer.name, d.buyer.address?.city]).toEqual(['Kunden AG', 'München']);
+  });
+
+  it('takes the seller from a letterhead sender line when there is no seller heading', () => {
+    const d = read([
+      line(row(0), ['ACME GmbH · Hauptstr. 1 · 12345 Berlin', 0.08, 0.45]),
+      line(row(2), ['Kunden AG', 0.08, 0.2]),
+      line(row(3), ['Marktplatz 5', 0.08, 0.22]),
+      line(row(6), ['Rechnung Nr. 4711', 0.08, 0.3]),
+    ]);
+    expect(d.seller.name).toBe('ACME GmbH');
+    expect(d.provenance['seller.name']).toMatchObject({ source: 'text', page: 1, confidence: 0.84 });
+  });
+
+  it('takes a short letterhead line with a legal form whole', () => {
+    const d = read([
+      line(row(0), ['Muster Software AG', 0.08, 0.3]),
+      line(row(3), ['Rechnung Nr. 4711', 0.08, 0.3]),
+    ]);
+    expect(d.seller.name).toBe('Muster Software AG');
+  });
+
+  it('prefers the seller block to the letterhead', () => {
+    const d = read([
+      line(row(0), ['Briefkopf Holding GmbH', 0.08, 0.35]),
+      line(row(2), ['Verkäufer', 0.08, 0.2]),
+      line(row(3), ['Muster Lieferant KG', 0.08, 0.3]),
+      line(row(4), ['Hauptstraße 1', 0.08, 0.25]),
+    ]);
+    expect(d.seller.name).toBe('Muster Lieferant KG');
+    expect(d.provenance['seller.name']!.confidence).toBe(0.85);
+  });
+
+  it('does not take a company name from the lower part of the page as the letterhead', () => {
+    const d = read([
+      line(row(0), ['Rechnung Nr. 4711', 0.08, 0.3]),
+      line(0.9, ['Bank: Muster Bank AG', 0.08, 0.3]),
+    ]);
+    expect(d.seller.name).toBeUndefined();
+    const low = read([
+      line(row(0), ['Rechnung Nr. 4711', 0.08, 0.3]),
+      line(0.5, ['Muster Software AG', 0.08, 0.3]),
+    ]);
+    expect(low.seller.name).toBeUndefined();
+  });
+
+  it('reads no party from a page without headings or a letterhead', () => {
+    const d = read([
+      line(row(0), ['Rechnung Nr. 4711', 0.08, 0.3]),
+      line(row(2), ['Vielen Dank', 0.08, 0.3]),
+    ]);
+    expect(d.seller).toEqual({});
+    expect(d.buyer).toEqual({});
+  });
+});

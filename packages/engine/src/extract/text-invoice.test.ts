@@ -1,0 +1,396 @@
+// The text-layer reader on hand-made pages (A4, 595 x 842 pt, 10 pt type): every value it finds
+// carries provenance (source, reader, page, box, confidence), totals are trusted only when they
+// add up, ambiguous dates are left unread, and the buyer's direct-debit account is not the
+// seller's. Through the checks and the projection, a clean invoice confirms all of Set A.
+import { describe, expect, it } from 'vitest';
+import { runChecks } from '../check/document-checks.js';
+import type { Document } from '../document.js';
+import { countryOf } from '../project/countries.js';
+import { CONFIDENCE_BAR, FIELD_SETS, project } from '../project/field-sets.js';
+import { type LayoutLine, type LayoutPage, type LayoutWord, union } from './layout.js';
+import { readTextInvoice, type TextReadOptions } from './text-invoice.js';
+
+const H = 842;
+const LH = 10 / H;
+type Part = [text: string, x0: number, x1: number];
+
+/** One line of type: each part a phrase from x0 to x1, its words 2.4 pt apart. */
+function line(y: number, ...parts: Part[]): LayoutLine {
+  const words: LayoutWord[] = [];
+  for (const [text, x0, x1] of parts) {
+    const tokens = text.split(' ');
+    const gap = 0.004;
+    const chars = tokens.reduce((n, t) => n + t.length, 0);
+    const span = x1 - x0 - gap * (tokens.length - 1);
+    let x = x0;
+    for (const t of tokens) {
+      const w = (span * t.length) / chars;
+      words.push({ text: t, bbox: [x, y, x + w, y + LH], fontSize: 10 });
+      x += w + gap;
+    }
+  }
+  return { text: words.map((w) => w.text).join(' '), bbox: union(words.map((w) => w.bbox)), words };
+}
+const row = (i: number) => 0.05 + (i * 14) / H;
+const page = (lines: LayoutLine[], n = 1): LayoutPage => ({ page: n, width: 595, height: H, lines });
+const read = (pages: LayoutPage[], opts: Partial<TextReadOptions> = {}): Document =>
+  readTextInvoice(pages, { source: 'text', reader: 'test', ...opts });
+
+const de = countryOf('de')!;
+
+/** A small German invoice; the totals rows can be replaced. */
+function germanInvoice(
+  totals: LayoutLine[] = [
+    line(row(14), ['Nettobetrag', 0.5, 0.64], ['100,00 €', 0.8, 0.9]),
+    line(row(15), ['USt 19 %', 0.5, 0.6], ['19,00 €', 0.81, 0.9]),
+    line(row(16), ['Gesamtbetrag', 0.5, 0.66], ['119,00 €', 0.8, 0.9]),
+  ],
+): LayoutPage {
+  return page([
+    line(row(0), ['ACME Software GmbH', 0.08, 0.35]),
+    line(row(2), ['Rechnung Nr. RE-2024-17 vom 14.03.2024', 0.08, 0.5]),
+    line(row(4), ['Verkäufer', 0.08, 0.2], ['Käufer', 0.55, 0.64]),
+    line(row(5), ['ACME Software GmbH', 0.08, 0.3], ['Kunden AG', 0.55, 0.68]),
+    line(row(6), ['Hauptstraße 1', 0.08, 0.25], ['Marktplatz 5', 0.55, 0.7]),
+    line(row(7), ['10115 Berlin', 0.08, 0.22], ['80331 München', 0.55, 0.72]),
+    line(row(9), ['USt-IdNr.: DE136695976', 0.08, 0.4]),
+    line(row(11), ['Pos.', 0.08, 0.13], ['Beratung', 0.2, 0.32], ['100,00 €', 0.8, 0.9]),
+    ...totals,
+    line(row(18), ['Zahlbar bis 28.03.2024', 0.08, 0.35]),
+    line(row(20), ['IBAN: DE89 3704 0044 0532 0130 00', 0.08, 0.5], ['BIC: COBADEFFXXX', 0.6, 0.8]),
+  ]);
+}
+
+describe('readTextInvoice: a German invoice', () => {
+  const d = read([germanInvoice()], { country: 'DE' });
+
+  it('reads every value', () => {
+    expect(d.syntax).toBe('text');
+    expect(d.number).toBe('RE-2024-17');
+    expect(d.issue_date).toBe('2024-03-14');
+    expect(d.due_date).toBe('2024-03-28');
+    expect(d.payment.due_date).toBe('2024-03-28');
+    expect(d.currency).toBe('EUR');
+    expect(d.seller).toEqual({
+      name: 'ACME Software GmbH',
+      vat_id: 'DE136695976',
+      address: { lines: ['Hauptstraße 1'], postcode: '10115', city: 'Berlin' },
+    });
+    expect(d.buyer).toEqual({
+      name: 'Kunden AG',
+      address: { lines: ['Marktplatz 5'], postcode: '80331', city: 'München' },
+    });
+    expect(d.payment.accounts).toEqual([{ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }]);
+    expect(d.totals).toEqual({ net: '100.00', vat: '19.00', gross: '119.00' });
+  });
+
+  it('records provenance for every value: source, reader, page, box and confidence', () => {
+    const paths = [
+      'number',
+      'issue_date',
+      'due_date',
+      'seller.name',
+      'seller.vat_id',
+      'seller.address.lines.0',
+      'seller.address.city',
+      'buyer.name',
+      'payment.accounts.0.iban',
+      'payment.accounts.0.bic',
+      'totals.net',
+      'totals.vat',
+      'totals.gross',
+    ];
+    for (const p of paths) {
+      const prov = d.provenance[p];
+      expect(prov, p).toMatchObject({ source: 'text', reader: 'test', page: 1 });
+      expect(prov!.confidence, p).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+      expect(prov!.confidence, p).toBeLessThanOrEqual(1);
+      const [x0, y0, x1, y1] = prov!.bbox!;
+      expect(x0, p).toBeLessThan(x1);
+      expect(y0, p).toBeLessThan(y1);
+      for (const v of prov!.bbox!) expect(v, p).toBeGreaterThanOrEqual(0);
+      for (const v of prov!.bbox!) expect(v, p).toBeLessThanOrEqual(1);
+    }
+    // The currency is inferred from the € signs: no single place on the page.
+    expect(d.provenance.currency).toMatchObject({ source: 'text', reader: 'test' });
+    expect(d.provenance.currency!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+  });
+
+  it('points each box at the text the value was read from', () => {
+    const box = (p: string) => d.provenance[p]!.bbox!;
+    // The gross is the amount on the Gesamtbetrag row, not the item row with the same column.
+    expect(box('totals.gross')[0]).toBeCloseTo(0.8);
+    expect(box('totals.gross')[1]).toBeCloseTo(row(16));
+    expect(box('totals.net')[1]).toBeCloseTo(row(14));
+    expect(box('totals.vat')[1]).toBeCloseTo(row(15));
+    expect(box('number')[1]).toBeCloseTo(row(2));
+    expect(box('due_date')[1]).toBeCloseTo(row(18));
+    expect(box('seller.vat_id')[1]).toBeCloseTo(row(9));
+    expect(box('payment.accounts.0.iban')[0]).toBeCloseTo(0.08);
+    expect(box('payment.accounts.0.bic')[0]).toBeCloseTo(0.6);
+    expect(box('buyer.name')[0]).toBeCloseTo(0.55);
+    expect(box('buyer.name')[1]).toBeCloseTo(row(5));
+  });
+
+  it('confirms every Set A field through the checks and the projection', () => {
+    const checks = runChecks(d, '2024-06-01');
+    expect(checks.filter((c) => c.outcome === 'fail')).toEqual([]);
+    const { fields, fields_detailed } = project(d, checks, de);
+    expect(fields).toEqual({
+      invoice_no: 'RE-2024-17',
+      invoice_date: '2024-03-14',
+      due_date: '2024-03-28',
+      currency: 'EUR',
+      seller_name: 'ACME Software GmbH',
+      seller_address: 'Hauptstraße 1, 10115 Berlin',
+      seller_vat_id: 'DE136695976',
+      seller_iban: 'DE89370400440532013000',
+      seller_bic: 'COBADEFFXXX',
+      buyer_name: 'Kunden AG',
+      net_amount: '100.00',
+      vat_amount: '19.00',
+      gross_amount: '119.00',
+    });
+    expect(fields_detailed.map((f) => f.key)).toEqual([...FIELD_SETS.A]);
+    for (const f of fields_detailed) {
+      expect(f.status, f.key).toBe('confirmed');
+      expect(f.source, f.key).toBe('text');
+      expect(f.page, f.key).toBe(1);
+    }
+  });
+
+  it('reads the same invoice from the second page with page 2 in its provenance', () => {
+    const second = read([page([line(row(0), ['Anlage', 0.08, 0.2])], 1), { ...germanInvoice(), page: 2 }], {
+      country: 'DE',
+    });
+    expect(second.totals.gross).toBe('119.00');
+    expect(second.provenance['totals.gross']!.page).toBe(2);
+    expect(second.provenance['payment.accounts.0.iban']!.page).toBe(2);
+  });
+});
+
+describe('readTextInvoice: totals', () => {
+  it('gives totals that do not add up a confidence below the bar, so they stay out of fields', () => {
+    const d = read(
+      [
+        germanInvoice([
+          line(row(14), ['Nettobetrag', 0.5, 0.64], ['100,00 €', 0.8, 0.9]),
+          line(row(15), ['USt 19 %', 0.5, 0.6], ['19,00 €', 0.81, 0.9]),
+          line(row(16), ['Gesamtbetrag', 0.5, 0.66], ['120,00 €', 0.8, 0.9]),
+        ]),
+      ],
+      { country: 'DE' },
+    );
+    expect(d.totals.net).toBe('100.00');
+    expect(d.totals.gross).toBe('120.00');
+    for (const p of ['totals.net', 'totals.gross'])
+      expect(d.provenance[p]!.confidence, p).toBeLessThan(CONFIDENCE_BAR);
+    const { fields, fields_detailed } = project(d, runChecks(d, '2024-06-01'), de);
+    expect([fields.net_amount, fields.vat_amount, fields.gross_amount]).toEqual(['', '', '']);
+    for (const key of ['net_amount', 'gross_amount'])
+      expect(fields_detailed.find((f) => f.key === key)!.status, key).not.toBe('confirmed');
+    // Nothing else is put in doubt.
+    expect(fields.invoice_no).toBe('RE-2024-17');
+    expect(fields.seller_iban).toBe('DE89370400440532013000');
+  });
+
+  it('takes the amount at the end of a totals row, after a VAT rate and base', () => {
+    const d = read([
+      germanInvoice([
+        line(row(14), ['Nettobetrag', 0.5, 0.64], ['100,00', 0.8, 0.9]),
+        line(
+          row(15),
+          ['MwSt.', 0.5, 0.56],
+          ['19 %', 0.6, 0.64],
+          ['100,00', 0.68, 0.76],
+          ['19,00', 0.83, 0.9],
+        ),
+        line(row(16), ['Gesamtbetrag', 0.5, 0.66], ['119,00', 0.8, 0.9]),
+      ]),
+    ]);
+    expect(d.totals).toEqual({ net: '100.00', vat: '19.00', gross: '119.00' });
+  });
+
+  it('reads a totals row whose label names net and gross as the net ("Rechnungssumme ohne USt.")', () => {
+    const d = read([
+      germanInvoice([
+        line(row(14), ['Rechnungssumme ohne USt.', 0.5, 0.7], ['100,00', 0.8, 0.9]),
+        line(row(15), ['USt 19 %', 0.5, 0.6], ['19,00', 0.81, 0.9]),
+        line(row(16), ['Rechnungssumme', 0.5, 0.66], ['119,00', 0.8, 0.9]),
+      ]),
+    ]);
+    expect(d.totals).toEqual({ net: '100.00', vat: '19.00', gross: '119.00' });
+  });
+
+  it('does not take "Gesamtbetrag der Zuschläge" for the gross', () => {
+    const d = read([
+      germanInvoice([
+        line(row(13), ['Gesamtbetrag der Zuschläge', 0.5, 0.7], ['5,00', 0.84, 0.9]),
+        line(row(14), ['Nettobetrag', 0.5, 0.64], ['100,00', 0.8, 0.9]),
+        line(row(15), ['USt 19 %', 0.5, 0.6], ['19,00', 0.81, 0.9]),
+        line(row(16), ['Gesamtbetrag', 0.5, 0.66], ['119,00', 0.8, 0.9]),
+      ]),
+    ]);
+    expect(d.totals.gross).toBe('119.00');
+  });
+
+  it('keeps a gross that two strong labels agree on, without VAT lines, at 0.86', () => {
+    const d = read([
+      germanInvoice([
+        line(row(14), ['Gesamtbetrag', 0.5, 0.66], ['250,00', 0.8, 0.9]),
+        line(row(16), ['Zahlbetrag', 0.5, 0.62], ['250,00', 0.8, 0.9]),
+      ]),
+    ]);
+    expect(d.totals).toEqual({ gross: '250.00' });
+    expect(d.provenance['totals.gross']!.confidence).toBe(0.86);
+    expect(d.provenance['totals.gross']!.bbox![1]).toBeCloseTo(row(14));
+  });
+
+  it('reads the rows of a totals table under its column headers', () => {
+    const d = read([
+      germanInvoice([
+        line(row(13), ['Nettobetrag', 0.4, 0.52], ['MwSt.', 0.6, 0.66], ['Gesamtbetrag', 0.78, 0.9]),
+        line(row(14), ['100,00', 0.44, 0.52], ['19,00', 0.61, 0.66], ['119,00', 0.82, 0.9]),
+      ]),
+    ]);
+    expect(d.totals).toEqual({ net: '100.00', vat: '19.00', gross: '119.00' });
+    expect(d.provenance['totals.gross']!.bbox![1]).toBeCloseTo(row(14));
+  });
+});
+
+describe('readTextInvoice: numbers and dates', () => {
+  /** An English invoice from a seller whose country the reader is not told. */
+  const english = (date: string) =>
+    page([
+      line(row(0), ['Globex Ltd', 0.08, 0.25]),
+      line(row(2), ['Invoice number: INV-88', 0.08, 0.4]),
+      line(row(3), ['Invoice date: ' + date, 0.08, 0.4]),
+      line(row(6), ['Net amount', 0.5, 0.62], ['100.00', 0.8, 0.9]),
+      line(row(7), ['Sales tax', 0.5, 0.6], ['20.00', 0.81, 0.9]),
+      line(row(8), ['Amount due', 0.5, 0.62], ['120.00', 0.8, 0.9]),
+    ]);
+
+  it('leaves an ambiguous date on an English invoice unread when the country does not settle it', () => {
+    const d = read([english('03/04/2024')]);
+    expect(d.number).toBe('INV-88');
+    expect(d.issue_date).toBeUndefined();
+    expect(d.provenance.issue_date).toBeUndefined();
+    expect(read([english('03/04/2024')], { country: 'DE' }).issue_date).toBeUndefined();
+  });
+
+  it('reads the date month first for a US invoice and day first for a UK one', () => {
+    expect(read([english('03/04/2024')], { country: 'US' }).issue_date).toBe('2024-03-04');
+    expect(read([english('03/04/2024')], { country: 'us' }).issue_date).toBe('2024-03-04');
+    expect(read([english('03/04/2024')], { lang: 'en-US' }).issue_date).toBe('2024-03-04');
+    expect(read([english('03/04/2024')], { country: 'GB' }).issue_date).toBe('2024-04-03');
+  });
+
+  it('reads an unambiguous slashed date without a country', () => {
+    expect(read([english('25/04/2024')]).issue_date).toBe('2024-04-25');
+    expect(read([english('2024-04-03')]).issue_date).toBe('2024-04-03');
+  });
+
+  it('reads the English totals', () => {
+    const d = read([english('2024-04-03')]);
+    expect(d.totals).toEqual({ net: '100.00', vat: '20.00', gross: '120.00' });
+  });
+
+  it('prefers a labelled invoice number and date to the title line', () => {
+    const d = read([
+      page([
+        line(row(0), ['Rechnung', 0.08, 0.2]),
+        line(row(1), ['Rechnungsnummer:', 0.08, 0.28], ['2024-0815', 0.4, 0.52]),
+        line(row(2), ['Rechnungsdatum:', 0.08, 0.27], ['02.05.2024', 0.4, 0.52]),
+      ]),
+    ]);
+    expect(d.number).toBe('2024-0815');
+    expect(d.issue_date).toBe('2024-05-02');
+    expect(d.provenance.number).toMatchObject({ confidence: 0.9, page: 1 });
+    // The box spans label and value.
+    expect(d.provenance.number!.bbox![0]).toBeCloseTo(0.08);
+    expect(d.provenance.number!.bbox![2]).toBeCloseTo(0.52);
+  });
+
+  it('reads the number alone in a title ("Rechnung RE1001")', () => {
+    expect(read([page([line(row(0), ['Rechnung RE1001', 0.08, 0.3])])]).number).toBe('RE1001');
+  });
+
+  it('does not take a date or a version number for the invoice number', () => {
+    const d = read([
+      page([
+        line(row(0), ['XRechnung 1.2', 0.08, 0.3]),
+        line(row(1), ['Rechnung Nr. 14.03.2024', 0.08, 0.4]),
+      ]),
+    ]);
+    expect(d.number).toBeUndefined();
+  });
+
+  it('keeps a due date read from a sentence of payment terms below the bar', () => {
+    const d = read([
+      page([
+        line(row(0), ['Rechnung Nr. 4711 vom 01.03.2024', 0.08, 0.45]),
+        line(row(2), ['Zahlbar innerhalb 14 Tagen bis 15.03.2024 ohne Abzug.', 0.08, 0.7]),
+      ]),
+    ]);
+    expect(d.due_date).toBe('2024-03-15');
+    expect(d.provenance.due_date!.confidence).toBeLessThan(CONFIDENCE_BAR);
+  });
+
+  it('takes a labelled currency code over the symbols', () => {
+    const d = read([
+      page([line(row(0), ['Rechnung Nr. 4711', 0.08, 0.3]), line(row(1), ['Währung: CHF', 0.08, 0.25])]),
+    ]);
+    expect(d.currency).toBe('CHF');
+    expect(d.provenance.currency!.bbox).toBeDefined();
+  });
+});
+
+describe('readTextInvoice: accounts', () => {
+  it('does not take the buyer’s direct-debit IBAN for the seller’s', () => {
+    const d = read([
+      page([
+        line(row(0), ['Rechnung Nr. 4711 vom 01.02.2024', 0.08, 0.45]),
+        line(row(2), ['Käufer-IBAN: DE02 1203 0000 0000 2020 51', 0.08, 0.5]),
+      ]),
+    ]);
+    expect(d.payment.accounts).toEqual([]);
+  });
+
+  it('takes the seller’s IBAN after a direct-debit line', () => {
+    const d = read([
+      page([
+        line(row(0), ['Rechnung Nr. 4711 vom 01.02.2024', 0.08, 0.45]),
+        line(row(2), ['Der Betrag wird per Lastschrift eingezogen von', 0.08, 0.6]),
+        line(row(3), ['Käufer-IBAN: DE02 1203 0000 0000 2020 51', 0.08, 0.5]),
+        line(row(5), ['IBAN: DE89 3704 0044 0532 0130 00', 0.08, 0.5]),
+      ]),
+    ]);
+    expect(d.payment.accounts.map((a) => a.iban)).toEqual(['DE89370400440532013000']);
+    expect(d.provenance['payment.accounts.0.iban']!.bbox![1]).toBeCloseTo(row(5));
+  });
+
+  it('does not take an IBAN standing in the buyer’s block', () => {
+    const d = read([
+      page([
+        line(row(0), ['Rechnung Nr. 4711', 0.08, 0.3]),
+        line(row(2), ['Rechnungsempfänger', 0.08, 0.3]),
+        line(row(3), ['Kunden AG', 0.08, 0.2]),
+        line(row(4), ['DE02 1203 0000 0000 2020 51', 0.08, 0.35]),
+      ]),
+    ]);
+    expect(d.payment.accounts).toEqual([]);
+  });
+
+  it('does not take the buyer’s VAT id for the seller’s', () => {
+    const d = read([
+      page([
+        line(row(0), ['Rechnung Nr. 4711', 0.08, 0.3]),
+        line(row(2), ['Kunde', 0.08, 0.16]),
+        line(row(3), ['Kunden AG', 0.08, 0.2]),
+        line(row(4), ['USt-IdNr. DE136695976', 0.08, 0.35]),
+      ]),
+    ]);
+    expect(d.seller.vat_id).toBeUndefined();
+    expect(d.buyer.vat_id).toBe('DE136695976');
+  });
+});

@@ -1,0 +1,49 @@
+// Worker thread entry for page work: renders PDF pages and reads images, then finds the QR codes
+// on them. Runs inside the engine's WorkerPool, so a slow or crashing page costs only its task.
+import { parentPort } from 'node:worker_threads';
+import { ReadError } from '../errors.js';
+import { loadImage } from '../image/load.js';
+import { openPdf } from '../pdf/open.js';
+import { renderPage } from '../pdf/render.js';
+import { detectQrCodes, type QrCode } from '../qr/detect.js';
+import type { PageTask, QrCodesResult } from './page-tasks.js';
+import type { TaskReply } from './pool.js';
+
+async function run(task: PageTask): Promise<QrCodesResult> {
+  const codes: QrCode[] = [];
+  if (task.kind === 'qr-image') {
+    codes.push(...detectQrCodes(await loadImage(task.bytes, { maxPixels: task.maxPixels }), 1));
+    return { codes };
+  }
+  const doc = await openPdf(task.bytes);
+  try {
+    for (const page of task.pages) {
+      try {
+        codes.push(...detectQrCodes(await renderPage(doc, page), page));
+      } catch (err) {
+        // A page that cannot be rendered carries no code we can read; the others still count.
+        if (!(err instanceof ReadError)) throw err;
+      }
+    }
+  } finally {
+    await doc.destroy().catch(() => {});
+  }
+  return { codes };
+}
+
+parentPort?.on('message', async (task: PageTask & { id: number }) => {
+  let reply: TaskReply<QrCodesResult>;
+  try {
+    reply = { id: task.id, ok: true, result: await run(task) };
+  } catch (err) {
+    reply =
+      err instanceof ReadError
+        ? { id: task.id, ok: false, error: { code: err.code, message: err.message } }
+        : {
+            id: task.id,
+            ok: false,
+            error: { code: 'internal_error', message: (err as Error)?.message ?? String(err) },
+          };
+  }
+  parentPort?.postMessage(reply);
+});

@@ -1,0 +1,98 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ReadError } from '../errors.js';
+import { WorkerPool } from './pool.js';
+
+// A real worker script speaking the pool's protocol: echo, fail with a code, hang, or crash.
+const dir = mkdtempSync(path.join(tmpdir(), 'pool-test-'));
+const script = path.join(dir, 'worker.mjs');
+writeFileSync(
+  script,
+  `import { parentPort, threadId } from 'node:worker_threads';
+parentPort.on('message', (t) => {
+  if (t.kind === 'echo') parentPort.postMessage({ id: t.id, ok: true, result: { value: t.value, threadId } });
+  if (t.kind === 'fail') parentPort.postMessage({ id: t.id, ok: false, error: { code: 'malformed_pdf', message: 'bad page' } });
+  if (t.kind === 'hang') setInterval(() => {}, 1000);
+  if (t.kind === 'crash') Promise.reject(new Error('boom'));
+});`,
+);
+const pools: WorkerPool[] = [];
+const newPool = (size = 2) => {
+  const p = new WorkerPool(pathToFileURL(script), size);
+  pools.push(p);
+  return p;
+};
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.close()));
+});
+
+async function errorOf(p: Promise<unknown>): Promise<ReadError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof ReadError) return err;
+    throw err;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('WorkerPool', () => {
+  it('runs tasks and reuses its workers', async () => {
+    const pool = newPool(1);
+    const a = await pool.run<{ value: number; threadId: number }>(
+      { kind: 'echo', value: 1 },
+      { timeoutMs: 5000 },
+    );
+    const b = await pool.run<{ value: number; threadId: number }>(
+      { kind: 'echo', value: 2 },
+      { timeoutMs: 5000 },
+    );
+    expect([a.value, b.value]).toEqual([1, 2]);
+    expect(b.threadId).toBe(a.threadId);
+  });
+
+  it('queues more tasks than workers and answers each', async () => {
+    const pool = newPool(2);
+    const values = await Promise.all(
+      Array.from({ length: 7 }, (_, i) =>
+        pool.run<{ value: number }>({ kind: 'echo', value: i }, { timeoutMs: 5000 }),
+      ),
+    );
+    expect(values.map((v) => v.value)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it("passes a worker's error code through", async () => {
+    const err = await errorOf(newPool().run({ kind: 'fail' }, { timeoutMs: 5000 }));
+    expect([err.code, err.message]).toEqual(['malformed_pdf', 'bad page']);
+  });
+
+  it('ends a task that takes too long with timeout, and goes on with a fresh worker', async () => {
+    const pool = newPool(1);
+    const err = await errorOf(pool.run({ kind: 'hang' }, { timeoutMs: 200 }));
+    expect(err.code).toBe('timeout');
+    const after = await pool.run<{ value: number }>({ kind: 'echo', value: 42 }, { timeoutMs: 5000 });
+    expect(after.value).toBe(42);
+  });
+
+  it('fails only the task of a worker that crashes', async () => {
+    const pool = newPool(1);
+    const err = await errorOf(pool.run({ kind: 'crash' }, { timeoutMs: 5000 }));
+    expect(err.code).toBe('internal_error');
+    expect(err.message).toMatch(/boom/);
+    const after = await pool.run<{ value: number }>({ kind: 'echo', value: 7 }, { timeoutMs: 5000 });
+    expect(after.value).toBe(7);
+  });
+
+  it('refuses work after close and fails what was queued', async () => {
+    const pool = newPool(1);
+    const hanging = errorOf(pool.run({ kind: 'hang' }, { timeoutMs: 60_000 }));
+    const queued = errorOf(pool.run({ kind: 'echo', value: 1 }, { timeoutMs: 60_000 }));
+    await pool.close();
+    expect((await hanging).message).toMatch(/shut down/);
+    expect((await queued).message).toMatch(/shut down/);
+    expect((await errorOf(pool.run({ kind: 'echo' }, { timeoutMs: 1000 }))).message).toMatch(/shut down/);
+  });
+});
