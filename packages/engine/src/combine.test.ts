@@ -270,3 +270,24 @@ describe('combineQrAndText', () => {
     expect(d.provenance['totals.gross']!.confidence).toBe(0.93);
   });
 });
+
+describe('combineQrAndText: accounts', () => {
+  it("keeps the text's BIC for the same IBAN, and the provenance of every account under its new place", () => {
+    const qr = qrDoc();
+    // A Swiss QR bill carries no BIC: the text's fills it in.
+    qr.payment.accounts = [{ iban: QR_IBAN, name: 'ACME GmbH' }];
+    delete qr.provenance['payment.accounts.0.bic'];
+    const text = textDoc();
+    text.payment.accounts = [{ iban: OTHER_IBAN }, { iban: QR_IBAN, bic: 'COBADEFFXXX' }];
+    text.provenance['payment.accounts.0.iban'] = textProv(0.9, 0.1);
+    text.provenance['payment.accounts.1.iban'] = textProv(0.9, 0.2);
+    text.provenance['payment.accounts.1.bic'] = textProv(0.9, 0.3);
+    const { document } = combineQrAndText(qr, text);
+    expect(document.payment.accounts[0]).toMatchObject({ iban: QR_IBAN, bic: 'COBADEFFXXX' });
+    expect(document.payment.accounts[1]).toEqual({ iban: OTHER_IBAN });
+    expect(document.provenance['payment.accounts.0.iban']?.source).toBe('qr');
+    expect(document.provenance['payment.accounts.0.bic']?.bbox?.[1]).toBe(0.3);
+    expect(document.provenance['payment.accounts.1.iban']?.bbox?.[1]).toBe(0.1);
+    expect(Object.values(document.provenance).every(Boolean)).toBe(true);
+  });
+});

@@ -14,8 +14,8 @@ export function combineQrAndText(
   d.syntax = `${qr.syntax}+text`;
   const checks: Check[] = [];
   const take = (path: string, value: string | undefined) => {
-    if (value === undefined) return;
-    d.provenance[path] = qr.provenance[path]!;
+    const from = qr.provenance[path];
+    if (value !== undefined && from) d.provenance[path] = from;
   };
 
   // Payment: the QR account becomes the first account; a different IBAN in the text is a conflict.
@@ -23,7 +23,24 @@ export function combineQrAndText(
   const textIban = text.payment.accounts[0]?.iban;
   if (qrAcc) {
     if (textIban) checks.push(agree('qr.iban', 'payment.accounts.0.iban', qrAcc.iban ?? '', textIban));
-    d.payment.accounts = [qrAcc, ...text.payment.accounts.filter((a) => a.iban !== qrAcc.iban)];
+    // The text's account with the same IBAN adds what the code lacks (a BIC); the others follow,
+    // each keeping the provenance of its own values under its new position.
+    const same = text.payment.accounts.findIndex((a) => a.iban === qrAcc.iban);
+    const others = text.payment.accounts.map((a, i) => ({ a, i })).filter(({ i }) => i !== same);
+    for (const key of Object.keys(d.provenance))
+      if (key.startsWith('payment.accounts.')) delete d.provenance[key];
+    const moved = (from: number, to: number) => {
+      for (const [key, p] of Object.entries(text.provenance)) {
+        const prefix = `payment.accounts.${from}.`;
+        if (key.startsWith(prefix)) d.provenance[`payment.accounts.${to}.${key.slice(prefix.length)}`] = p;
+      }
+    };
+    if (same >= 0) moved(same, 0);
+    others.forEach(({ i }, n) => moved(i, n + 1));
+    d.payment.accounts = [
+      { ...(same >= 0 ? text.payment.accounts[same] : {}), ...qrAcc },
+      ...others.map(({ a }) => a),
+    ];
     for (const [k, v] of Object.entries(qrAcc)) take(`payment.accounts.0.${k}`, v as string);
   }
   if (qr.payment.reference) {

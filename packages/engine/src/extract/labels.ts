@@ -87,7 +87,8 @@ const LABELS: Record<FieldLabel, string[]> = {
     'umsatzsteuer-?\\s*(?:identifikations)?-?\\s*(?:nr\\.?|nummer|id)',
     'mwst\\.?\\s*-?\\s*(?:nr\\.?|nummer)',
     'uid(?:-nr\\.?|-nummer)?',
-    'vat\\s*(?:reg(?:istration)?\\.?\\s*)?(?:id|no\\.?|number|#)?',
+    'vat\\s*(?:reg(?:istration)?\\.?\\s*)?(?:id|no\\.?|number|#)',
+    'vat\\s+reg(?:istration)?',
     'n[°o]\\s*(?:de\\s+)?tva(?:\\s+intracommunautaire)?',
     'tva\\s+intracom(?:munautaire)?',
     'num[ée]ro\\s+de\\s+tva',
@@ -183,7 +184,7 @@ const LABELS: Record<FieldLabel, string[]> = {
     'endbetrag',
     'gesamtsumme(?:\\s+brutto)?',
     'summe\\s+brutto',
-    'total\\s+(?:amount|gross|incl\\.?(?:\\s+vat)?|including\\s+vat|due)?',
+    'total(?:\\s+(?:amount|gross|incl\\.?(?:\\s+vat)?|including\\s+vat|due))?',
     'grand\\s+total',
     'invoice\\s+total',
     'amount\\s+due',
@@ -322,6 +323,9 @@ const PARTY_HEADINGS: Record<'seller' | 'buyer' | 'other', string[]> = {
 
 const compile = (sources: string[]) => new RegExp(`^(?:${sources.join('|')})(?=$|[\\s:.#/,;(-])`, 'u');
 
+const FIELD_PATTERNS = Object.fromEntries(
+  Object.entries(LABELS).map(([k, v]) => [k, v.map((source) => compile([source]))]),
+) as Record<FieldLabel, RegExp[]>;
 const FIELD_RE = Object.fromEntries(Object.entries(LABELS).map(([k, v]) => [k, compile(v)])) as Record<
   FieldLabel,
   RegExp
@@ -346,9 +350,11 @@ export function normalizeLabelText(s: string): string {
  */
 export function matchLabel(text: string, field: FieldLabel): number | undefined {
   const norm = normalizeLabelText(text);
-  const m = FIELD_RE[field].exec(norm);
-  if (!m) return undefined;
-  let end = m[0].length;
+  if (!FIELD_RE[field].test(norm)) return undefined;
+  // Alternation takes the first label that matches, not the longest ("Total" before "Total TTC"):
+  // when the field matches at all, its labels are tried one by one and the longest wins.
+  let end = 0;
+  for (const re of FIELD_PATTERNS[field]) end = Math.max(end, re.exec(norm)?.[0].length ?? 0);
   const after = /^\s*(?:\([^)]{0,12}\))?\s*[:#]?\s*/.exec(norm.slice(end));
   if (after) end += after[0].length;
   return mapOffset(text, norm, end);

@@ -394,3 +394,31 @@ describe('readTextInvoice: accounts', () => {
     expect(d.buyer.vat_id).toBe('DE136695976');
   });
 });
+
+describe('readTextInvoice: plain English total rows', () => {
+  it('reads "Subtotal", "VAT 20%" and a bare "Total" as net, VAT and gross', () => {
+    const d = read(
+      [
+        page([
+          line(row(1), ['Invoice No. INV-2024-9', 0.1, 0.4]),
+          line(row(20), ['Subtotal', 0.6, 0.7], ['100.00', 0.85, 0.92]),
+          line(row(21), ['VAT 20%', 0.6, 0.7], ['20.00', 0.86, 0.92]),
+          line(row(22), ['Total', 0.6, 0.66], ['120.00', 0.85, 0.92]),
+        ]),
+      ],
+      { country: 'gb' },
+    );
+    expect(d.totals).toMatchObject({ net: '100.00', vat: '20.00', gross: '120.00' });
+    expect(d.provenance['totals.gross']?.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+  });
+
+  it('does not take an IBAN-shaped number without an IBAN label when it fails its checksum', () => {
+    const d = read([
+      page([
+        line(row(1), ['Rechnung Nr. 17 vom 14.03.2024', 0.1, 0.5]),
+        line(row(3), ['Zählpunkt:', 0.1, 0.2], ['DE0001346484600000000000000100038', 0.3, 0.7]),
+      ]),
+    ]);
+    expect(d.payment.accounts).toEqual([]);
+  });
+});

@@ -310,13 +310,19 @@ function readIdentifiers(
     if (DEBTOR_ACCOUNT.test(line)) continue;
     // A valid IBAN first; one that fails its checksum is still reported (and flagged).
     const found = findIbans(seg.text);
-    const iban = found.find((i) => i.valid) ?? found[0];
+    // One that fails its checksum is taken only under an IBAN label (a meter or contract number
+    // can look like an IBAN).
+    const iban = found.find((i) => i.valid) ?? (ibanLabelled(hits, seg) ? found[0] : undefined);
     if (!iban) continue;
     put('payment.accounts.0.iban', iban.value, seg.bbox, seg.page, 0.9);
     const bic = nearestBic(segments, seg, hits);
     if (bic) put('payment.accounts.0.bic', bic.value, bic.seg.bbox, bic.seg.page, 0.88);
     break;
   }
+}
+
+function ibanLabelled(hits: LabelHit[], seg: Segment): boolean {
+  return hits.some((h) => h.field === 'iban' && h.seg.page === seg.page && h.seg.line === seg.line);
 }
 
 /** A BIC on the IBAN's line or the lines just around it; labelled ones first. */

@@ -223,3 +223,24 @@ describe('chooseTotals', () => {
     });
   });
 });
+
+describe('chooseTotals without a balanced triple', () => {
+  it('keeps the strongest single VAT amount (not a sum) when nothing adds up', () => {
+    const t = chooseTotals([cand('net', '90.00', 10), cand('vat', '19.00', 11), cand('gross', '125.00', 12)]);
+    expect(t.balanced).toBe(false);
+    expect(values(t)).toEqual({ net: '90.00', vat: '19.00', gross: '125.00' });
+    const two = chooseTotals([cand('net', '90.00', 10), cand('vat', '7.00', 11), cand('vat', '19.00', 12)]);
+    expect(['7.00', '19.00']).toContain(two.vat?.value);
+  });
+
+  it('adds the VAT rows of a breakdown when no VAT total is printed and the sum balances', () => {
+    const t = chooseTotals([
+      cand('net', '473.00', 10),
+      cand('vat', '19.25', 11, 1),
+      cand('vat', '37.62', 12, 1),
+      cand('gross', '529.87', 13),
+    ]);
+    expect(t.balanced).toBe(true);
+    expect(values(t)).toEqual({ net: '473.00', vat: '56.87', gross: '529.87' });
+  });
+});

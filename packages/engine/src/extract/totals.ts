@@ -35,7 +35,10 @@ export function chooseTotals(cands: AmountCandidate[]): ChosenTotals {
     cands.filter((c) => c.kind === 'vat'),
   );
   // Several VAT rates and no VAT total printed: the rows of the breakdown, added up, may be it.
-  return single.balanced ? single : balancedTriple(cands, summedVat(cands));
+  if (single.balanced) return single;
+  // Several VAT rates and no VAT total printed: the rows of the breakdown, added up, may be it.
+  const summed = balancedTriple(cands, summedVat(cands));
+  return summed.balanced ? summed : single;
 }
 
 /** One candidate per page summing the VAT rows found on distinct lines of that page. */
