@@ -36,7 +36,7 @@ export function combineQrAndText(
       }
     };
     if (same >= 0) moved(same, 0);
-    others.forEach(({ i }, n) => moved(i, n + 1));
+    for (const [n, { i }] of others.entries()) moved(i, n + 1);
     d.payment.accounts = [
       { ...(same >= 0 ? text.payment.accounts[same] : {}), ...qrAcc },
       ...others.map(({ a }) => a),
