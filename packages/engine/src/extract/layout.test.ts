@@ -1,11 +1,11 @@
 // Page layout on hand-made pages (A4, 595 x 842 pt, 10 pt type): segments cut at wide gaps,
 // values found right of or below their labels, table columns, and party blocks in their columns.
 import { describe, expect, it } from 'vitest';
+import { FONT_SIZE, LINE_H, line, PAGE_H, PAGE_W, page } from '../test-support/layout-pages.js';
 import {
   type Box,
   columnBelow,
   type LayoutLine,
-  type LayoutPage,
   type LayoutWord,
   type PageLayout,
   partyBlocks,
@@ -15,33 +15,10 @@ import {
   valuesNear,
 } from './layout.js';
 
-const W = 595;
-const H = 842;
-const FS = 10;
-/** One line of type in page fractions. */
-const LH = FS / H;
-
-/** A phrase set from x0 to x1: its words with small (2.4 pt) gaps between them. */
-type Part = [text: string, x0: number, x1: number];
-
-function line(y: number, ...parts: Part[]): LayoutLine {
-  const words: LayoutWord[] = [];
-  for (const [text, x0, x1] of parts) {
-    const tokens = text.split(' ');
-    const gap = 0.004;
-    const chars = tokens.reduce((n, t) => n + t.length, 0);
-    const span = x1 - x0 - gap * (tokens.length - 1);
-    let x = x0;
-    for (const t of tokens) {
-      const w = (span * t.length) / chars;
-      words.push({ text: t, bbox: [x, y, x + w, y + LH], fontSize: FS });
-      x += w + gap;
-    }
-  }
-  return { text: words.map((w) => w.text).join(' '), bbox: union(words.map((w) => w.bbox)), words };
-}
-
-const page = (lines: LayoutLine[], n = 1): LayoutPage => ({ page: n, width: W, height: H, lines });
+const W = PAGE_W;
+const H = PAGE_H;
+const FS = FONT_SIZE;
+const LH = LINE_H;
 /** Row i of a page set at 14 pt leading, from the top margin. */
 const row = (i: number) => 0.05 + (i * 14) / H;
 

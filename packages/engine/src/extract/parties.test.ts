@@ -3,35 +3,13 @@
 // under party headings, or the seller's name from the letterhead.
 import { describe, expect, it } from 'vitest';
 import type { Document } from '../document.js';
-import { type LayoutLine, type LayoutPage, type LayoutWord, union } from './layout.js';
+import { line, page, row } from '../test-support/layout-pages.js';
+import type { LayoutLine } from './layout.js';
 import { placeOf } from './parties.js';
 import { readTextInvoice } from './text-invoice.js';
 
-const H = 842;
-const LH = 10 / H;
-type Part = [text: string, x0: number, x1: number];
-
-/** One line of type: each part a phrase from x0 to x1, its words 2.4 pt apart. */
-function line(y: number, ...parts: Part[]): LayoutLine {
-  const words: LayoutWord[] = [];
-  for (const [text, x0, x1] of parts) {
-    const tokens = text.split(' ');
-    const gap = 0.004;
-    const chars = tokens.reduce((n, t) => n + t.length, 0);
-    const span = x1 - x0 - gap * (tokens.length - 1);
-    let x = x0;
-    for (const t of tokens) {
-      const w = (span * t.length) / chars;
-      words.push({ text: t, bbox: [x, y, x + w, y + LH], fontSize: 10 });
-      x += w + gap;
-    }
-  }
-  return { text: words.map((w) => w.text).join(' '), bbox: union(words.map((w) => w.bbox)), words };
-}
-const row = (i: number) => 0.05 + (i * 14) / H;
 const read = (lines: LayoutLine[]): Document => {
-  const page: LayoutPage = { page: 1, width: 595, height: H, lines };
-  return readTextInvoice([page], { source: 'text', reader: 'test', country: 'DE' });
+  return readTextInvoice([page(lines)], { source: 'text', reader: 'test', country: 'DE' });
 };
 
 describe('placeOf', () => {

@@ -7,32 +7,10 @@ import { runChecks } from '../check/document-checks.js';
 import type { Document } from '../document.js';
 import { countryOf } from '../project/countries.js';
 import { CONFIDENCE_BAR, FIELD_SETS, project } from '../project/field-sets.js';
-import { type LayoutLine, type LayoutPage, type LayoutWord, union } from './layout.js';
+import { line, page, row } from '../test-support/layout-pages.js';
+import type { LayoutLine, LayoutPage } from './layout.js';
 import { readTextInvoice, type TextReadOptions } from './text-invoice.js';
 
-const H = 842;
-const LH = 10 / H;
-type Part = [text: string, x0: number, x1: number];
-
-/** One line of type: each part a phrase from x0 to x1, its words 2.4 pt apart. */
-function line(y: number, ...parts: Part[]): LayoutLine {
-  const words: LayoutWord[] = [];
-  for (const [text, x0, x1] of parts) {
-    const tokens = text.split(' ');
-    const gap = 0.004;
-    const chars = tokens.reduce((n, t) => n + t.length, 0);
-    const span = x1 - x0 - gap * (tokens.length - 1);
-    let x = x0;
-    for (const t of tokens) {
-      const w = (span * t.length) / chars;
-      words.push({ text: t, bbox: [x, y, x + w, y + LH], fontSize: 10 });
-      x += w + gap;
-    }
-  }
-  return { text: words.map((w) => w.text).join(' '), bbox: union(words.map((w) => w.bbox)), words };
-}
-const row = (i: number) => 0.05 + (i * 14) / H;
-const page = (lines: LayoutLine[], n = 1): LayoutPage => ({ page: n, width: 595, height: H, lines });
 const read = (pages: LayoutPage[], opts: Partial<TextReadOptions> = {}): Document =>
   readTextInvoice(pages, { source: 'text', reader: 'test', ...opts });
 
