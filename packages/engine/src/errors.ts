@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'mode_not_applicable',
   'mode_not_available',
   'timeout',
+  'model_missing',
   'internal_error',
 ] as const;
 

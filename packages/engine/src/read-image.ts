@@ -1,9 +1,12 @@
-// Reads a photo or scan (PNG, JPEG): a payment QR code first; the rest of the page needs OCR,
-// which is not available in this version.
+// Reads a photo or scan (PNG, JPEG): a payment QR code first, else OCR of the page.
+
+import type { Document } from './document.js';
+import { ReadError } from './errors.js';
 import { paymentQrOf, type QrScan } from './qr/read-qr.js';
+import { ocrImage, readOcrPages } from './read-ocr.js';
 import { qrFailure } from './read-pdf.js';
 import { asFailure, Failure, type ReadContext, type Reading } from './reading.js';
-import type { RequestedMode } from './result.js';
+import type { Mode, RequestedMode } from './result.js';
 import { runPageTask } from './workers/page-tasks.js';
 
 export async function readImage(bytes: Uint8Array, mode: RequestedMode, ctx: ReadContext): Promise<Reading> {
@@ -15,9 +18,7 @@ export async function readImage(bytes: Uint8Array, mode: RequestedMode, ctx: Rea
       1,
     );
   }
-  if (mode === 'ocr') {
-    throw new Failure('mode_not_available', 'reading scans (OCR) is not available in this version', 'ocr', 1);
-  }
+  if (mode === 'ocr') return readScan(bytes, ctx, []);
   let scan: QrScan;
   try {
     scan = paymentQrOf((await runPageTask({ kind: 'qr-image', bytes }, ctx.timeoutMs)).codes);
@@ -27,11 +28,27 @@ export async function readImage(bytes: Uint8Array, mode: RequestedMode, ctx: Rea
   if (scan.found) return { mode: 'qr', document: scan.found.document, pages: 1, pagesScanned: 0 };
   const why = qrFailure(scan, 1);
   if (mode === 'qr' || scan.invalid.length) throw why;
-  throw new Failure(
-    'mode_not_available',
-    `${why.message}; reading scans (OCR) is not available in this version`,
-    'qr',
-    1,
-    ['qr'],
-  );
+  return readScan(bytes, ctx, ['qr'], why.message);
+}
+
+/** OCR of the image: the only reading that is charged (one scanned page). */
+async function readScan(
+  bytes: Uint8Array,
+  ctx: ReadContext,
+  tried: Mode[],
+  before?: string,
+): Promise<Reading> {
+  const all: Mode[] = [...tried, 'ocr'];
+  let document: Document;
+  try {
+    document = readOcrPages(await ocrImage(bytes, ctx.country, ctx.timeoutMs), ctx.country);
+  } catch (err) {
+    if (err instanceof ReadError) throw new Failure(err.code, err.message, all[0]!, 1, all);
+    throw err;
+  }
+  if (!document.number && !document.issue_date && !document.totals.gross && !document.totals.net) {
+    const why = 'the scanned page names no invoice number, date or total';
+    throw new Failure('not_an_invoice', before ? `${before}; ${why}` : why, all[0]!, 1, all);
+  }
+  return { mode: 'ocr', document, pages: 1, pagesScanned: 1, tried: all };
 }

@@ -9,6 +9,7 @@ import { type Attachment, invoiceCandidates, listAttachments } from './pdf/attac
 import { openPdf, type PdfDocument } from './pdf/open.js';
 import { extractText, type PageText } from './pdf/text.js';
 import { paymentQrOf, type QrScan } from './qr/read-qr.js';
+import { ocrPdfPages, readOcrPages } from './read-ocr.js';
 import { asFailure, Failure, type ReadContext, type Reading } from './reading.js';
 import type { Mode, RequestedMode } from './result.js';
 import { runPageTask } from './workers/page-tasks.js';
@@ -62,7 +63,7 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
       if (mode === 'qr') fail(why.code, why.message, 'qr');
       reasons.push(why.message);
     }
-    if (usable.length) {
+    if (usable.length && mode !== 'ocr') {
       tried.push('text');
       const document = readText(usable, ctx.country);
       if (!looksLikeInvoice(document))
@@ -70,11 +71,13 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
       return { mode: 'text', document, pages, pagesScanned: 0, tried };
     }
     if (mode === 'text') fail('no_text_layer', 'the PDF has no usable text layer', 'text');
-    return fail(
-      'mode_not_available',
-      'no usable text layer, and reading scanned pages (OCR) is not available in this version',
-      'ocr',
-    );
+    // Scanned pages: OCR, the only reading that is charged (pages_scanned).
+    tried.push('ocr');
+    const scanned = Array.from({ length: Math.min(pages, MAX_PAGES) }, (_, i) => i + 1);
+    const document = readOcrPages(await ocrPdfPages(bytes, scanned, ctx.country, ctx.timeoutMs), ctx.country);
+    if (!looksLikeInvoice(document))
+      fail('not_an_invoice', 'the scanned pages name no invoice number, date or total', 'ocr');
+    return { mode: 'ocr', document, pages, pagesScanned: scanned.length, tried };
   } catch (err) {
     asFailure(err, mode === 'auto' ? null : mode, pages);
   } finally {

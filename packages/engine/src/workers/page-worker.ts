@@ -3,13 +3,34 @@
 import { parentPort } from 'node:worker_threads';
 import { ReadError } from '../errors.js';
 import { loadImage } from '../image/load.js';
+import type { OcrPage } from '../ocr/ocr-page.js';
+import { recognizeTesseract } from '../ocr/tesseract.js';
 import { openPdf } from '../pdf/open.js';
 import { renderPage } from '../pdf/render.js';
 import { detectQrCodes, type QrCode } from '../qr/detect.js';
-import type { PageTask, QrCodesResult } from './page-tasks.js';
+import type { OcrResult, PageTask, QrCodesResult } from './page-tasks.js';
 import type { TaskReply } from './pool.js';
 
-async function run(task: PageTask): Promise<QrCodesResult> {
+/** DPI for OCR of PDF pages: scans inside PDFs are 150-300 dpi; 200 keeps text legible. */
+const OCR_DPI = 200;
+
+async function run(task: PageTask): Promise<QrCodesResult | OcrResult> {
+  if (task.kind === 'ocr-image') {
+    return { pages: [await recognizeTesseract(await loadImage(task.bytes), 1, task.langs)] };
+  }
+  if (task.kind === 'ocr-pdf') {
+    const doc = await openPdf(task.bytes);
+    try {
+      const pages: OcrPage[] = [];
+      for (const page of task.pages)
+        pages.push(
+          await recognizeTesseract(await renderPage(doc, page, { dpi: OCR_DPI }), page, task.langs, OCR_DPI),
+        );
+      return { pages };
+    } finally {
+      await doc.destroy().catch(() => {});
+    }
+  }
   const codes: QrCode[] = [];
   if (task.kind === 'qr-image') {
     codes.push(...detectQrCodes(await loadImage(task.bytes, { maxPixels: task.maxPixels }), 1));
@@ -32,7 +53,7 @@ async function run(task: PageTask): Promise<QrCodesResult> {
 }
 
 parentPort?.on('message', async (task: PageTask & { id: number }) => {
-  let reply: TaskReply<QrCodesResult>;
+  let reply: TaskReply<QrCodesResult | OcrResult>;
   try {
     reply = { id: task.id, ok: true, result: await run(task) };
   } catch (err) {

