@@ -23,7 +23,6 @@ export const ERROR_CODES = [
   'invalid_payment_qr',
   'no_text_layer',
   'mode_not_applicable',
-  'mode_not_available',
   'timeout',
   'model_missing',
   'internal_error',
