@@ -29,7 +29,7 @@ export function ocrLayout(p: OcrPage): LayoutPage {
       const words: LayoutWord[] = l.words.map((w) => ({
         text: w.text,
         bbox: w.bbox,
-        fontSize: Math.max(4, w.heightPx * 0.8),
+        fontSize: Math.max(4, w.heightPx * 1.3),
       }));
       return { text: words.map((w) => w.text).join(' '), bbox: union(words.map((w) => w.bbox)), words };
     })
