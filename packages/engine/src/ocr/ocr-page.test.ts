@@ -28,7 +28,7 @@ describe('ocrLayout', () => {
     expect([l.width, l.height]).toEqual([1000, 1400]);
     expect(l.lines.map((x) => x.text)).toEqual(['Rechnung', 'Total 119,00']);
     expect(l.lines[1]!.bbox).toEqual([0.6, 0.5, 0.88, 0.52]);
-    expect(l.lines[0]!.words[0]!.fontSize).toBeCloseTo(32);
+    expect(l.lines[0]!.words[0]!.fontSize).toBeCloseTo(52);
   });
 });
 
