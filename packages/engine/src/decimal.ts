@@ -55,7 +55,3 @@ export function formatAmount(s: string): string {
 export function addDecimals(values: string[]): string {
   return fromUnits(values.reduce((a, v) => a + toUnits(v), 0n));
 }
-
-export function negate(s: string): string {
-  return fromUnits(-toUnits(s));
-}

@@ -1,7 +1,7 @@
 // Page layout on hand-made pages (A4, 595 x 842 pt, 10 pt type): segments cut at wide gaps,
 // values found right of or below their labels, table columns, and party blocks in their columns.
 import { describe, expect, it } from 'vitest';
-import { FONT_SIZE, LINE_H, line, PAGE_H, PAGE_W, page } from '../test-support/layout-pages.js';
+import { FONT_SIZE, LINE_H, line, PAGE_H, PAGE_W, page, row } from '../test-support/layout-pages.js';
 import {
   type Box,
   columnBelow,
@@ -16,11 +16,9 @@ import {
 } from './layout.js';
 
 const W = PAGE_W;
-const H = PAGE_H;
+const _H = PAGE_H;
 const FS = FONT_SIZE;
 const LH = LINE_H;
-/** Row i of a page set at 14 pt leading, from the top margin. */
-const row = (i: number) => 0.05 + (i * 14) / H;
 
 /** The segment with this text. */
 function seg(layout: PageLayout, text: string): Segment {

@@ -2,7 +2,7 @@
 // "Client", ...) give name and address; without a seller heading, the letterhead's company name
 // (a line carrying a legal form such as GmbH, SARL, S.p.A., Ltd, ООО) is taken, less surely.
 import type { Document } from '../document.js';
-import { type FieldLabel, matchLabel, normalizeLabelText } from './labels.js';
+import { matchLabel, normalizeLabelText } from './labels.js';
 import { type Box, type PageLayout, type PartyBlock, type Segment, valuesNear } from './layout.js';
 
 type Put = (path: string, value: string, where: Box | undefined, page: number, confidence: number) => void;
@@ -68,7 +68,7 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
   let nameSeg: Segment | undefined;
   let name: string | undefined;
   for (const seg of segs) {
-    const end = labelEnd(seg.text, 'name');
+    const end = matchLabel(seg.text, 'name');
     if (end === undefined) continue;
     const rest = seg.text.slice(end).trim();
     if (rest) [name, nameSeg] = [rest, seg];
@@ -127,10 +127,6 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
       street.push(seg.text);
     }
   }
-}
-
-function labelEnd(text: string, field: FieldLabel): number | undefined {
-  return matchLabel(text, field);
 }
 
 /** A segment that is the value of a label standing left of it on the same line. */

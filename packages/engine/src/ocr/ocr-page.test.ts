@@ -42,7 +42,7 @@ describe('capByOcrConfidence', () => {
       bbox: [0.79, 0.49, 0.9, 0.53],
       confidence: 0.93,
     };
-    d.provenance['number'] = {
+    d.provenance.number = {
       source: 'ocr',
       reader: 't',
       page: 1,

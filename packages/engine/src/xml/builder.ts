@@ -1,6 +1,7 @@
 // Fills a Document from XML while recording, for each value, the XPath it came from. Every
 // structured reader writes through this so provenance is never forgotten.
 
+import { isIsoDate } from '../check/dates.js';
 import { parseDecimal } from '../decimal.js';
 import { type Document, emptyDocument } from '../document.js';
 import { setPath } from '../document-path.js';
@@ -52,9 +53,6 @@ export function parseXmlDate(s: string): string | undefined {
   let m = /^(\d{4})(\d{2})(\d{2})$/.exec(t);
   if (!m) m = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T\sZ+-])/.exec(t);
   if (!m) return undefined;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
-    return undefined;
-  return `${m[1]}-${m[2]}-${m[3]}`;
+  const iso = `${m[1]}-${m[2]}-${m[3]}`;
+  return isIsoDate(iso) ? iso : undefined;
 }
