@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'unsupported_country',
   'invalid_option',
   'file_too_large',
+  'too_many_pages',
   'malformed_xml',
   'unsafe_xml',
   'not_an_invoice',

@@ -12,6 +12,7 @@ export type {
   Totals,
 } from './document.js';
 export type { ErrorCode } from './errors.js';
+export { type Estimate, estimateRead } from './estimate.js';
 export { COUNTRIES, type Country, countryOf } from './project/countries.js';
 export type { FieldDetail, FieldStatus } from './project/field-sets.js';
 export { FIELD_SETS, fieldsFor } from './project/field-sets.js';
