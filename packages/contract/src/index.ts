@@ -1,1 +1,5 @@
-export {};
+// The contract between the service and its clients: zod schemas and the OpenAPI document.
+export * from './errors.js';
+export * from './openapi.js';
+export * from './public-api.js';
+export { z } from './zod.js';

@@ -1,1 +1,10 @@
-export {};
+// The service's storage: schema, the database handle and the repositories.
+export * from './accounts.js';
+export * from './api-keys.js';
+export * from './callbacks.js';
+export * from './database.js';
+export * from './jobs.js';
+export * from './rate-limits.js';
+export * as schema from './schema.js';
+export { CALLBACK_STATUSES, JOB_STATUSES, type JobStatus, LEDGER_KINDS, type LedgerKind } from './schema.js';
+export * from './usage.js';

@@ -1,0 +1,57 @@
+// The Express application: routes by domain, one error handler, request logs. It is built from
+// its dependencies so tests run it against a real SQLite file in a temporary folder.
+import type { HealthOut } from '@invoice-reader/contract';
+import { API_VERSION } from '@invoice-reader/contract';
+import { countJobs, type Db } from '@invoice-reader/db';
+import express, { type Express } from 'express';
+import type { Config } from './config.js';
+import { docsRouter } from './docs/router.js';
+import { errorHandler, HttpError } from './http/errors.js';
+import type { BlobStore } from './jobs/blobs.js';
+import type { Logger } from './log.js';
+import { publicApiRouter } from './public-api/router.js';
+
+export interface AppDeps {
+  db: Db;
+  blobs: BlobStore;
+  config: Readonly<Config>;
+  log: Logger;
+  kick: () => void;
+}
+
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      deps.log.debug('request', {
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      });
+    });
+    next();
+  });
+
+  // Liveness first: no limit, no key, no body; it must answer under any flood.
+  app.get('/health', (_req, res) => {
+    const out: HealthOut = {
+      ok: true,
+      version: API_VERSION,
+      queued: countJobs(deps.db, 'queued'),
+      processing: countJobs(deps.db, 'processing'),
+    };
+    res.json(out);
+  });
+  app.use(docsRouter());
+  app.use(publicApiRouter(deps));
+  app.use((_req, _res) => {
+    throw new HttpError(404, 'not_found');
+  });
+  app.use(errorHandler(deps.log));
+  return app;
+}

@@ -1,0 +1,99 @@
+// The service's configuration: read once from the environment, validated, typed and frozen. Every
+// setting has an embedded default, so `npm start` works on a fresh machine with no settings.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Loopback by default: exposing the service is a deliberate choice (HOST=0.0.0.0). */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Signs callbacks; at least 32 characters. Generated into DATA_DIR/secret when absent. */
+  SECRET: z.string().min(32).optional(),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20 * 1024 * 1024),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  FREE_API_PAGES: z.coerce.number().int().min(0).default(5),
+  EUR_TO_USD: z.coerce.number().positive().default(1.08),
+  EUR_TO_RUB: z.coerce.number().positive().default(98.75),
+  /** Lets callbacks reach loopback and private networks (development and tests only). */
+  CALLBACK_ALLOW_PRIVATE: flag.default(false),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseFile: string;
+  blobDir: string;
+  secret: string;
+  jobConcurrency: number;
+  jobTimeoutMs: number;
+  maxUploadBytes: number;
+  rateLimitPerMinute: number;
+  freeApiPages: number;
+  eurToUsd: number;
+  eurToRub: number;
+  callbackAllowPrivate: boolean;
+  shutdownGraceMs: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const why = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`invalid configuration: ${why}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseFile: path.join(dataDir, 'invoice-reader.sqlite'),
+    blobDir: path.join(dataDir, 'blobs'),
+    secret: e.SECRET ?? localSecret(dataDir),
+    jobConcurrency: e.JOB_CONCURRENCY,
+    jobTimeoutMs: e.JOB_TIMEOUT_MS,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    freeApiPages: e.FREE_API_PAGES,
+    eurToUsd: e.EUR_TO_USD,
+    eurToRub: e.EUR_TO_RUB,
+    callbackAllowPrivate: e.CALLBACK_ALLOW_PRIVATE,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    logLevel: e.LOG_LEVEL,
+  });
+}
+
+/** For logs: the configuration with its secret masked. */
+export function describeConfig(config: Config): Record<string, unknown> {
+  return { ...config, secret: '***' };
+}
+
+/** A secret made once per data folder and kept there (readable by the owner only). */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,49 @@
+// The one HTTP error helper: a refusal with a status and a machine code in `detail`, and the
+// error middleware that turns it (and a validation failure, and anything unexpected) into JSON.
+import type { ValidationErrorItem } from '@invoice-reader/contract';
+import type { ErrorRequestHandler } from 'express';
+import type { Logger } from '../log.js';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+}
+
+/** 422 in FastAPI's HTTPValidationError shape. */
+export class ValidationFailed extends Error {
+  constructor(readonly items: ValidationErrorItem[]) {
+    super('validation failed');
+  }
+}
+
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (res.headersSent) return;
+    if (err instanceof ValidationFailed) {
+      res.status(422).json({ detail: err.items });
+      return;
+    }
+    if (err instanceof HttpError) {
+      res.set(err.headers).status(err.status).json({ detail: err.detail });
+      return;
+    }
+    // body-parser and friends mark client mistakes with a 4xx status.
+    const status =
+      typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
+    if (status === 413) {
+      res.status(413).json({ detail: 'file_too_large' });
+      return;
+    }
+    if (status < 500) {
+      res.status(status).json({ detail: 'bad_request' });
+      return;
+    }
+    log.error('request failed', { method: req.method, path: req.path, error: String(err?.stack ?? err) });
+    res.status(500).json({ detail: 'internal_error' });
+  };
+}

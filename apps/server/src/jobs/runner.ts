@@ -1,0 +1,144 @@
+// Runs parse jobs: claims queued jobs oldest first, at most `concurrency` at a time (the engine
+// does its heavy page work in its own worker threads), reads each with the engine, stores the
+// result, settles the billing and queues the callback, all in one transaction. On start it
+// requeues jobs a crash left `processing`; on stop it lets running jobs finish for a grace period
+// and requeues the rest, so no job is ever lost.
+import {
+  claimNextJob,
+  type Db,
+  insertCallback,
+  inTransaction,
+  type Job,
+  requeueProcessing,
+  updateJob,
+} from '@invoice-reader/db';
+import { readInvoice } from '@invoice-reader/engine';
+import { settleJob } from '../billing/billing.js';
+import type { Logger } from '../log.js';
+import type { BlobStore } from './blobs.js';
+
+/** A file that brought the process down this many times is not tried again. */
+export const MAX_ATTEMPTS = 3;
+
+export interface RunnerOptions {
+  concurrency: number;
+  timeoutMs: number;
+  /** Called after a job ended (e.g. to wake the callback dispatcher). */
+  onEnded?: (job: Job) => void;
+}
+
+export class JobRunner {
+  private readonly running = new Map<number, Promise<void>>();
+  private stopping = false;
+  /** Jobs requeued at shutdown while their read went on: their late result is dropped. */
+  private readonly abandoned = new Set<number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly blobs: BlobStore,
+    private readonly log: Logger,
+    private readonly opts: RunnerOptions,
+  ) {}
+
+  /** Requeues what a crash left running, then starts on the queue. */
+  start(): void {
+    const requeued = requeueProcessing(this.db);
+    if (requeued) this.log.warn('requeued jobs left processing', { jobs: requeued });
+    this.kick();
+  }
+
+  get active(): number {
+    return this.running.size;
+  }
+
+  /** Starts queued jobs while there is room. */
+  kick(): void {
+    while (!this.stopping && this.running.size < this.opts.concurrency) {
+      const job = claimNextJob(this.db, new Date().toISOString());
+      if (!job) return;
+      const run = this.run(job).finally(() => {
+        this.running.delete(job.id);
+        this.kick();
+      });
+      this.running.set(job.id, run);
+    }
+  }
+
+  /** Stops claiming; waits up to `graceMs` for running jobs, then requeues those still running. */
+  async stop(graceMs: number): Promise<void> {
+    this.stopping = true;
+    const all = Promise.allSettled([...this.running.values()]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([all, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+    clearTimeout(timer);
+    const left = [...this.running.keys()];
+    if (left.length) {
+      for (const id of left) this.abandoned.add(id);
+      requeueProcessing(this.db, left);
+      this.log.warn('requeued running jobs at shutdown', { jobs: left });
+    }
+  }
+
+  private async run(job: Job): Promise<void> {
+    const started = Date.now();
+    try {
+      if (job.attempts > MAX_ATTEMPTS) {
+        this.end(job, {
+          status: 'failed',
+          error: 'internal_error',
+          message: `the read was cut off ${MAX_ATTEMPTS} times`,
+        });
+        return;
+      }
+      const bytes = this.blobs.get(job.sha256);
+      const r = await readInvoice(bytes, {
+        country: job.country,
+        filename: job.filename,
+        timeoutMs: this.opts.timeoutMs,
+      });
+      if (this.abandoned.has(job.id)) return;
+      this.end(job, {
+        status: r.status,
+        mode: r.mode,
+        pages: r.pages,
+        pagesScanned: r.pages_scanned,
+        error: r.error ?? null,
+        message: r.message ?? null,
+        readMs: Math.round(r.ms),
+        result: JSON.stringify({
+          fields: r.fields,
+          fields_detailed: r.fields_detailed,
+          document: r.document,
+          checks: r.checks,
+          tried: r.tried,
+          file_type: r.file_type,
+          ...(r.signature ? { signature: r.signature } : {}),
+          ...(r.embedded_file ? { embedded_file: r.embedded_file } : {}),
+        }),
+      });
+      this.log.info('job ended', {
+        job: job.id,
+        status: r.status,
+        mode: r.mode,
+        error: r.error,
+        ms: Date.now() - started,
+      });
+    } catch (err) {
+      this.log.error('job crashed', { job: job.id, error: String((err as Error)?.stack ?? err) });
+      this.end(job, { status: 'failed', error: 'internal_error', message: 'the read failed unexpectedly' });
+    }
+  }
+
+  private end(job: Job, outcome: Partial<Job> & { status: 'done' | 'failed' }): void {
+    const at = new Date();
+    const ended = inTransaction(this.db, () => {
+      const pagesScanned = outcome.pagesScanned ?? 0;
+      const bill = settleJob(this.db, job, outcome.status === 'done', pagesScanned, at);
+      const set = { ...outcome, ...bill, finishedAt: at.toISOString() };
+      updateJob(this.db, job.id, set);
+      if (job.callbackUrl) insertCallback(this.db, job.id, job.callbackUrl, at.toISOString(), at.getTime());
+      return { ...job, ...set };
+    });
+    this.opts.onEnded?.(ended);
+  }
+}

@@ -1,0 +1,41 @@
+// `npm start`: the service on its embedded defaults (SQLite and blobs under ./data, port 8080).
+// SIGTERM or SIGINT stops it gracefully; a second signal stops it at once.
+import { ConfigError, describeConfig, loadConfig } from './config.js';
+import { createLogger } from './log.js';
+import { startServer } from './server.js';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const log = createLogger(config.logLevel);
+  log.info('starting', { config: describeConfig(config) });
+  const server = await startServer(config, log);
+  let signalled = false;
+  const stop = (signal: string) => {
+    if (signalled) process.exit(1);
+    signalled = true;
+    log.info('shutting down', { signal });
+    server.close().then(
+      () => process.exit(0),
+      (err) => {
+        log.error('shutdown failed', { error: String(err) });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

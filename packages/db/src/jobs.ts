@@ -1,0 +1,72 @@
+// Parse jobs: inserted `queued`, claimed one at a time by the runner (`processing`), ended `done`
+// or `failed`. A job still `processing` when the service starts was cut off by a crash and is
+// queued again.
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from './database.js';
+import { type JobStatus, jobs } from './schema.js';
+
+export type Job = typeof jobs.$inferSelect;
+export type NewJob = typeof jobs.$inferInsert;
+
+export function insertJob(db: Db, job: NewJob): Job {
+  return db.insert(jobs).values(job).returning().get();
+}
+
+export function jobById(db: Db, id: number): Job | undefined {
+  return db.select().from(jobs).where(eq(jobs.id, id)).get();
+}
+
+/** The account's earlier job for the same bytes that did not fail (decisions §8). */
+export function duplicateJob(db: Db, accountId: number, sha256: string): Job | undefined {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.accountId, accountId), eq(jobs.sha256, sha256), ne(jobs.status, 'failed')))
+    .orderBy(jobs.id)
+    .limit(1)
+    .get();
+}
+
+/** Takes the oldest queued job and marks it `processing`, atomically. */
+export function claimNextJob(db: Db, at: string): Job | undefined {
+  return db
+    .update(jobs)
+    .set({ status: 'processing', startedAt: at, attempts: sql`${jobs.attempts} + 1` })
+    .where(
+      eq(
+        jobs.id,
+        sql`(select ${jobs.id} from ${jobs} where ${jobs.status} = 'queued' order by ${jobs.id} limit 1)`,
+      ),
+    )
+    .returning()
+    .get();
+}
+
+/** Puts jobs left `processing` (by a crash or a shutdown) back in the queue; returns how many. */
+export function requeueProcessing(db: Db, ids?: number[]): number {
+  const where = ids
+    ? and(eq(jobs.status, 'processing'), sql`${jobs.id} in (${sql.join(ids, sql`, `)})`)
+    : eq(jobs.status, 'processing');
+  if (ids && ids.length === 0) return 0;
+  return db.update(jobs).set({ status: 'queued', startedAt: null }).where(where).run().changes;
+}
+
+export function updateJob(db: Db, id: number, set: Partial<Job>): void {
+  db.update(jobs).set(set).where(eq(jobs.id, id)).run();
+}
+
+export function countJobs(db: Db, status: JobStatus): number {
+  const row = db.select({ n: sql<number>`count(*)` }).from(jobs).where(eq(jobs.status, status)).get();
+  return row?.n ?? 0;
+}
+
+export function jobsOf(db: Db, accountId: number, limit: number, offset: number): Job[] {
+  return db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.accountId, accountId))
+    .orderBy(desc(jobs.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+}

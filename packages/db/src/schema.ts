@@ -1,0 +1,162 @@
+// The service's tables (drizzle-orm, SQLite). Money is integer minor units (EUR cents); times are
+// ISO-8601 strings. The ledger is append-only: each column of `accounts` that holds money or
+// pages equals the sum of the matching ledger column, which the billing tests check.
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const accounts = sqliteTable('accounts', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  email: text('email').notNull().unique(),
+  createdAt: text('created_at').notNull(),
+  /** Prepaid money available for scanned pages. */
+  balanceMinor: integer('balance_minor').notNull().default(0),
+  /** Money reserved by jobs still running. */
+  heldMinor: integer('held_minor').notNull().default(0),
+  /** Free scanned pages left (the API's allowance). */
+  freePages: integer('free_pages').notNull().default(0),
+  /** Free pages reserved by jobs still running. */
+  heldFreePages: integer('held_free_pages').notNull().default(0),
+});
+
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The key's visible beginning, for lists ("ir_live_AbCd…"). */
+    prefix: text('prefix').notNull(),
+    /** SHA-256 (hex) of the whole key: the key itself is never stored. */
+    hash: text('hash').notNull().unique(),
+    label: text('label').notNull().default(''),
+    createdAt: text('created_at').notNull(),
+    lastUsedAt: text('last_used_at'),
+    revokedAt: text('revoked_at'),
+    /** `revoked` (one key stopped) or `rotated` (replaced by a new key). */
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('api_keys_account').on(t.accountId)],
+);
+
+export const LEDGER_KINDS = ['grant', 'topup', 'reserve', 'debit', 'release'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const ledger = sqliteTable(
+  'ledger',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    /** Change of accounts.balance_minor. */
+    balanceMinor: integer('balance_minor').notNull().default(0),
+    /** Change of accounts.held_minor. */
+    heldMinor: integer('held_minor').notNull().default(0),
+    /** Change of accounts.free_pages. */
+    freePages: integer('free_pages').notNull().default(0),
+    /** Change of accounts.held_free_pages. */
+    heldFreePages: integer('held_free_pages').notNull().default(0),
+    jobId: integer('job_id'),
+    note: text('note').notNull().default(''),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('ledger_account').on(t.accountId), index('ledger_job').on(t.jobId)],
+);
+
+export const JOB_STATUSES = ['queued', 'processing', 'done', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id),
+    /** Where the file came from: `api`, `upload`, `inbox`, `desktop`. */
+    source: text('source').notNull(),
+    status: text('status', { enum: JOB_STATUSES }).notNull(),
+    country: text('country').notNull(),
+    filename: text('filename').notNull().default(''),
+    fileType: text('file_type'),
+    size: integer('size').notNull(),
+    /** SHA-256 (hex) of the file: the blob's name and the dedup key. */
+    sha256: text('sha256').notNull(),
+    mode: text('mode'),
+    pages: integer('pages').notNull().default(0),
+    pagesScanned: integer('pages_scanned').notNull().default(0),
+    /** Pages reserved at submission (upper bound of pages_scanned). */
+    reservedPages: integer('reserved_pages').notNull().default(0),
+    reservedMinor: integer('reserved_minor').notNull().default(0),
+    reservedFreePages: integer('reserved_free_pages').notNull().default(0),
+    chargedMinor: integer('charged_minor').notNull().default(0),
+    chargedPages: integer('charged_pages').notNull().default(0),
+    /** The engine's result as JSON, once the job ended. */
+    result: text('result'),
+    error: text('error'),
+    message: text('message'),
+    callbackUrl: text('callback_url'),
+    /** How many times a worker started this job (a crash mid-read leaves it `processing`). */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: text('created_at').notNull(),
+    startedAt: text('started_at'),
+    finishedAt: text('finished_at'),
+    readMs: integer('read_ms'),
+  },
+  (t) => [
+    index('jobs_account_sha').on(t.accountId, t.sha256),
+    index('jobs_status').on(t.status, t.id),
+    index('jobs_account_id').on(t.accountId, t.id),
+  ],
+);
+
+export const usage = sqliteTable(
+  'usage',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    apiKeyId: integer('api_key_id'),
+    jobId: integer('job_id').notNull(),
+    pages: integer('pages').notNull(),
+    freePages: integer('free_pages').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('usage_account').on(t.accountId, t.id)],
+);
+
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    bucket: text('bucket').notNull(),
+    /** Start of the fixed window, in whole minutes since the epoch. */
+    window: integer('window').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.window] })],
+);
+
+export const CALLBACK_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+export const callbacks = sqliteTable(
+  'callbacks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    url: text('url').notNull(),
+    status: text('status', { enum: CALLBACK_STATUSES }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Epoch milliseconds of the next try. */
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: text('created_at').notNull(),
+    deliveredAt: text('delivered_at'),
+  },
+  (t) => [uniqueIndex('callbacks_job').on(t.jobId), index('callbacks_due').on(t.status, t.nextAttemptAt)],
+);
