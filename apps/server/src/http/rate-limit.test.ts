@@ -1,0 +1,43 @@
+// The rate limit over real HTTP: 120 a minute per key by default (here 5), RateLimit-* headers on
+// every answer, 429 rate_limited with Retry-After past the limit, and /health unaffected.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestServer, type TestServer } from '../test-support/server.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ RATE_LIMIT_PER_MINUTE: '5' });
+});
+afterAll(() => s.stop());
+
+describe('rate limit', () => {
+  it('counts per key and refuses past the limit with Retry-After', async () => {
+    const a = s.account('limited@example.com');
+    const b = s.account('unlimited@example.com');
+    for (let i = 0; i < 5; i++) {
+      const r = await call(s.url, '/v1/usage', { key: a.key });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('ratelimit-limit')).toBe('5');
+      expect(r.headers.get('ratelimit-remaining')).toBe(String(4 - i));
+    }
+    const refused = await call(s.url, '/v1/usage', { key: a.key });
+    expect(refused).toMatchObject({ status: 429, body: { detail: 'rate_limited' } });
+    const retry = Number(refused.headers.get('retry-after'));
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect((await call(s.url, '/v1/usage', { key: b.key })).status).toBe(200);
+  });
+
+  it('keeps /health answering under a flood of 429s', async () => {
+    const flood = Array.from({ length: 400 }, () => call(s.url, '/v1/usage', { key: 'ir_flood' }));
+    const health = Array.from({ length: 20 }, () => call(s.url, '/health'));
+    const [floods, healths] = await Promise.all([Promise.all(flood), Promise.all(health)]);
+    expect(floods.filter((r) => r.status === 429).length).toBeGreaterThan(390);
+    expect(healths.every((r) => r.status === 200 && r.body.ok === true)).toBe(true);
+  });
+
+  it('limits the public endpoints per client address', async () => {
+    const codes = [];
+    for (let i = 0; i < 7; i++) codes.push((await call(s.url, '/v1/price')).status);
+    expect(codes).toContain(429);
+  });
+});

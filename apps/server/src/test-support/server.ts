@@ -1,0 +1,96 @@
+// Test helpers: a real service on a random loopback port with a temporary data folder, accounts
+// and keys made through the same functions the admin command line uses, and small HTTP helpers.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAccount } from '../accounts/accounts.js';
+import { topUp } from '../billing/billing.js';
+import { loadConfig } from '../config.js';
+import { issueKey } from '../keys/keys.js';
+import { createLogger } from '../log.js';
+import { type RunningServer, startServer } from '../server.js';
+
+export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+export const corpusDir = path.resolve(repoRoot, '../shared/corpus');
+export const SAMPLE_XML = path.join(corpusDir, 'einvoice/akretion-factur-x/factur-x-en16931.xml');
+export const SAMPLE_SCAN = path.join(corpusDir, 'scans/ferd-zugferd-2.0/zugferd_2p0_MINIMUM.png');
+export const haveCorpus = existsSync(SAMPLE_XML) && existsSync(SAMPLE_SCAN);
+export const corpusFile = (file: string): Buffer => readFileSync(file);
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  secret: string;
+  account(email: string, opts?: { balanceMinor?: number }): { accountId: number; key: string; keyId: number };
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ir-server-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    JOB_CONCURRENCY: '2',
+    ...env,
+  });
+  const server = await startServer(config, createLogger('silent'));
+  return {
+    ...server,
+    dataDir,
+    secret: config.secret,
+    account(email, opts = {}) {
+      const a = createAccount(server.db, email, config.freeApiPages);
+      if (opts.balanceMinor) topUp(server.db, a.id, opts.balanceMinor, new Date());
+      const k = issueKey(server.db, config.secret, a.id, 'test');
+      return { accountId: a.id, key: k.key, keyId: k.id };
+    },
+    async stop() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function form(bytes: Uint8Array, fields: Record<string, string> = {}, filename = 'invoice'): FormData {
+  const f = new FormData();
+  f.set('file', new Blob([bytes]), filename);
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+}
+
+export async function call(
+  base: string,
+  pathname: string,
+  init: { key?: string; method?: string; body?: FormData | string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.key) headers['x-api-key'] = init.key;
+  const res = await fetch(base + pathname, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers,
+    body: init.body,
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body, headers: res.headers };
+}
+
+/** Polls a job until it ends (done or failed), slowing down so a long read stays under the rate limit. */
+export async function waitForJob(base: string, key: string, jobId: number, timeoutMs = 60_000): Promise<any> {
+  const until = Date.now() + timeoutMs;
+  for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
+    const r = await call(base, `/v1/parse/${jobId}`, { key });
+    if (r.status !== 200) throw new Error(`poll answered ${r.status}: ${JSON.stringify(r.body)}`);
+    if (r.body.status === 'done' || r.body.status === 'failed') return r.body;
+    if (Date.now() > until) throw new Error(`job ${jobId} still ${r.body.status}`);
+    await new Promise((r) => setTimeout(r, wait));
+  }
+}
+
+/** A distinct, tiny "PNG" (signature and junk): estimated as one scanned page, fails fast on reading. */
+export const junkPng = (n: number): Buffer =>
+  Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from(`junk ${n} ${Math.random()}`)]);
