@@ -18,6 +18,10 @@ export const SAMPLE_SCAN = path.join(corpusDir, 'scans/ferd-zugferd-2.0/zugferd_
 export const haveCorpus = existsSync(SAMPLE_XML) && existsSync(SAMPLE_SCAN);
 export const corpusFile = (file: string): Buffer => readFileSync(file);
 
+/** A JSON answer; tests check its shape with assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field by the tests
+export type Json = any;
+
 export interface TestServer extends RunningServer {
   dataDir: string;
   secret: string;
@@ -63,7 +67,7 @@ export async function call(
   base: string,
   pathname: string,
   init: { key?: string; method?: string; body?: FormData | string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: any; headers: Headers }> {
+): Promise<{ status: number; body: Json; headers: Headers }> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.key) headers['x-api-key'] = init.key;
   const res = await fetch(base + pathname, {
@@ -80,7 +84,12 @@ export async function call(
 }
 
 /** Polls a job until it ends (done or failed), slowing down so a long read stays under the rate limit. */
-export async function waitForJob(base: string, key: string, jobId: number, timeoutMs = 60_000): Promise<any> {
+export async function waitForJob(
+  base: string,
+  key: string,
+  jobId: number,
+  timeoutMs = 60_000,
+): Promise<Json> {
   const until = Date.now() + timeoutMs;
   for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
     const r = await call(base, `/v1/parse/${jobId}`, { key });

@@ -1,0 +1,129 @@
+// Billing edge cases with real SQLite: exactly enough balance, 50 concurrent submissions racing
+// for the last pages, and the books balancing after a randomised sequence of moves.
+import { accountById, type Db, jobById, ledgerOf, ledgerTotals, schema } from '@invoice-reader/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../accounts/accounts.js';
+import { call, form, junkPng, startTestServer, type TestServer, waitForJob } from '../test-support/server.js';
+import { InsufficientBalance, reservePages, settleJob, topUp } from './billing.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  // No free pages: every scanned page is paid for from the balance.
+  s = await startTestServer({ FREE_API_PAGES: '0', RATE_LIMIT_PER_MINUTE: '1000' });
+});
+afterAll(() => s.stop());
+
+function expectBooksBalance(db: Db, accountId: number): void {
+  const a = accountById(db, accountId);
+  const t = ledgerTotals(db, accountId);
+  expect({
+    balanceMinor: a?.balanceMinor,
+    heldMinor: a?.heldMinor,
+    freePages: a?.freePages,
+    heldFreePages: a?.heldFreePages,
+  }).toEqual(t);
+  for (const v of Object.values(t)) expect(v).toBeGreaterThanOrEqual(0);
+  // What is held is exactly what the unfinished jobs reserved.
+  const held = db
+    .select({ minor: sql<number>`coalesce(sum(${schema.jobs.reservedMinor}), 0)` })
+    .from(schema.jobs)
+    .where(sql`${schema.jobs.accountId} = ${accountId} and ${schema.jobs.status} in ('queued', 'processing')`)
+    .get();
+  expect(a?.heldMinor).toBe(held?.minor ?? 0);
+}
+
+describe('billing over HTTP', () => {
+  it('accepts a scan with exactly enough balance and refuses the next', async () => {
+    const { key, accountId } = s.account('exact@example.com', { balanceMinor: 9 });
+    expect(accountById(s.db, accountId)?.balanceMinor).toBe(9);
+    const ok = await call(s.url, '/v1/parse', { key, body: form(junkPng(1)) });
+    expect(ok.status).toBe(200);
+    expect(accountById(s.db, accountId)?.balanceMinor).toBe(2);
+    const refused = await call(s.url, '/v1/parse', { key, body: form(junkPng(2)) });
+    expect(refused).toMatchObject({ status: 402, body: { detail: 'insufficient_balance' } });
+    await waitForJob(s.url, key, ok.body.job_id);
+  });
+
+  it('never overdraws when 50 concurrent submissions race for the last 10 pages', async () => {
+    const { key, accountId } = s.account('race@example.com', { balanceMinor: 72 });
+    expect(accountById(s.db, accountId)?.balanceMinor).toBe(72); // ten pages and 2 cents
+    // Jobs stay queued (the runner is stopped), so no page comes back while the race is on.
+    await s.runner.stop(0);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => call(s.url, '/v1/parse', { key, body: form(junkPng(100 + i)) })),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(answers.filter((r) => r.status === 402)).toHaveLength(40);
+    expect(accountById(s.db, accountId)?.balanceMinor).toBe(2);
+    expect(accountById(s.db, accountId)?.heldMinor).toBe(70);
+    expectBooksBalance(s.db, accountId);
+  });
+});
+
+describe('the ledger', () => {
+  it('balances after a randomised sequence of top-ups, reservations, debits and releases', () => {
+    const account = createAccount(s.db, 'random@example.com', 5);
+    let seed = 12345;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return (seed >>> 16) % n;
+    };
+    const open: number[] = [];
+    let refused = 0;
+    for (let step = 0; step < 400; step++) {
+      const move = rnd(10);
+      if (move === 0) topUp(s.db, account.id, 100 + rnd(800), new Date());
+      else if (move <= 4 || open.length === 0) {
+        const pages = 1 + rnd(40);
+        const job = s.db
+          .insert(schema.jobs)
+          .values({
+            accountId: account.id,
+            source: 'api',
+            status: 'processing',
+            country: 'DE',
+            size: 1,
+            sha256: `r${step}`,
+            reservedPages: pages,
+            createdAt: new Date().toISOString(),
+          })
+          .returning()
+          .get();
+        try {
+          s.db.$client.transaction(() => {
+            const held = reservePages(s.db, account, job.id, pages, new Date());
+            s.db
+              .update(schema.jobs)
+              .set({ reservedFreePages: held.freePages, reservedMinor: held.minor })
+              .where(eq(schema.jobs.id, job.id))
+              .run();
+          })();
+          open.push(job.id);
+        } catch (err) {
+          expect(err).toBeInstanceOf(InsufficientBalance);
+          s.db.update(schema.jobs).set({ status: 'failed' }).where(eq(schema.jobs.id, job.id)).run();
+          refused++;
+        }
+      } else {
+        const id = open.splice(rnd(open.length), 1)[0] as number;
+        const job = jobById(s.db, id);
+        if (!job) throw new Error('lost job');
+        const done = move <= 7;
+        s.db.$client.transaction(() => {
+          settleJob(s.db, job, done, rnd(job.reservedPages + 3), new Date());
+          s.db
+            .update(schema.jobs)
+            .set({ status: done ? 'done' : 'failed' })
+            .where(eq(schema.jobs.id, id))
+            .run();
+        })();
+      }
+      expectBooksBalance(s.db, account.id);
+    }
+    expect(refused).toBeGreaterThan(0);
+    expect(new Set(ledgerOf(s.db, account.id).map((e) => e.kind))).toEqual(
+      new Set(['grant', 'topup', 'reserve', 'debit', 'release']),
+    );
+  });
+});

@@ -1,0 +1,77 @@
+// A kill -9 during processing loses no job: the real service runs as a child process, is killed
+// while it reads a scan, and on restart resumes the job, which ends `done` and is charged once.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { closeDatabase, openDatabase } from '@invoice-reader/db';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../accounts/accounts.js';
+import { loadConfig } from '../config.js';
+import { issueKey } from '../keys/keys.js';
+import {
+  call,
+  corpusFile,
+  form,
+  haveCorpus,
+  repoRoot,
+  SAMPLE_SCAN,
+  waitForJob,
+} from '../test-support/server.js';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ir-crash-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Starts `node apps/server/dist/main.js` and resolves with its URL once it listens. */
+function startChild(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', JOB_CONCURRENCY: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /"msg":"listening","url":"([^"]+)"/.exec(out);
+      if (m?.[1]) resolve({ child, url: m[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+}
+
+describe.skipIf(!haveCorpus)('kill -9 during processing', () => {
+  it('resumes the job on restart and it ends done, charged once', async () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    const db = openDatabase(config.databaseFile);
+    const account = createAccount(db, 'crash@example.com', 5);
+    const { key } = issueKey(db, config.secret, account.id, 'crash');
+    closeDatabase(db);
+
+    const first = await startChild();
+    const sub = await call(first.url, '/v1/parse', { key, body: form(corpusFile(SAMPLE_SCAN)) });
+    expect(sub.status).toBe(200);
+    // Wait until the job is being read, then kill the process without warning.
+    let seen = '';
+    for (let i = 0; i < 200 && seen !== 'processing'; i++) {
+      seen = (await call(first.url, `/v1/parse/${sub.body.job_id}`, { key })).body.status;
+      if (seen !== 'processing') await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(seen).toBe('processing');
+    const exited = new Promise((r) => first.child.once('exit', r));
+    first.child.kill('SIGKILL');
+    await exited;
+
+    const second = await startChild();
+    const job = await waitForJob(second.url, key, sub.body.job_id);
+    expect(job).toMatchObject({ status: 'done', mode: 'ocr', pages_scanned: 1, charged: true });
+    const usage = await call(second.url, '/v1/usage', { key });
+    expect(usage.body).toMatchObject({ sheets_used: 1, free_pages_left: 4, pages_reserved: 0 });
+    second.child.kill('SIGTERM');
+    expect(await new Promise((r) => second.child.once('exit', r))).toBe(0);
+  });
+});

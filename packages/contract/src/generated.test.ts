@@ -1,0 +1,35 @@
+// Generated artefacts are checked in and must be current (ARCHITECTURE.md "Habits"): the OpenAPI
+// document in docs/, and the drizzle migrations of packages/db (drizzle-kit finds nothing to add).
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from './openapi.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+describe('generated files', () => {
+  it('docs/openapi.json is the document the contract builds (npm run openapi)', () => {
+    const committed = JSON.parse(readFileSync(path.join(root, 'docs/openapi.json'), 'utf8'));
+    expect(committed).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
+    expect(committed.info).toMatchObject({ title: 'Invoice Reader', version: '0.3.0' });
+  });
+
+  it('packages/db/migrations matches the schema (npm run db:generate)', () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'ir-migrations-'));
+    try {
+      cpSync(path.join(root, 'packages/db/migrations'), out, { recursive: true });
+      const before = readdirSync(out).sort();
+      execFileSync(path.join(root, 'node_modules/.bin/drizzle-kit'), ['generate'], {
+        cwd: path.join(root, 'packages/db'),
+        env: { ...process.env, DRIZZLE_OUT: out },
+        stdio: 'pipe',
+      });
+      expect(readdirSync(out).sort()).toEqual(before);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
