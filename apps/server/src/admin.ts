@@ -135,6 +135,10 @@ function eurToMinor(amount: string | undefined): number {
 
 function main(): void {
   const argv = process.argv.slice(2);
+  if (argv.length === 0 || argv.some((a) => a === '--help' || a === '-h' || a === 'help')) {
+    console.log(USAGE);
+    return;
+  }
   const json = argv.includes('--json');
   const say = (code: number, error: string, message: string) => {
     if (json) console.log(JSON.stringify({ error, message }));
