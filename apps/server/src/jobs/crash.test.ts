@@ -27,9 +27,9 @@ afterAll(() => {
 });
 
 /** Starts `node apps/server/dist/main.js` and resolves with its URL once it listens. */
-function startChild(): Promise<{ child: ChildProcess; url: string }> {
+function startChild(env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', JOB_CONCURRENCY: '1' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', JOB_CONCURRENCY: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -44,6 +44,15 @@ function startChild(): Promise<{ child: ChildProcess; url: string }> {
   });
 }
 
+async function waitUntilProcessing(url: string, key: string, jobId: number): Promise<string> {
+  let seen = '';
+  for (let i = 0; i < 200 && seen !== 'processing'; i++) {
+    seen = (await call(url, `/v1/parse/${jobId}`, { key })).body.status;
+    if (seen !== 'processing') await new Promise((r) => setTimeout(r, 25));
+  }
+  return seen;
+}
+
 describe.skipIf(!haveCorpus)('kill -9 during processing', () => {
   it('resumes the job on restart and it ends done, charged once', async () => {
     const config = loadConfig({ DATA_DIR: dataDir });
@@ -56,12 +65,7 @@ describe.skipIf(!haveCorpus)('kill -9 during processing', () => {
     const sub = await call(first.url, '/v1/parse', { key, body: form(corpusFile(SAMPLE_SCAN)) });
     expect(sub.status).toBe(200);
     // Wait until the job is being read, then kill the process without warning.
-    let seen = '';
-    for (let i = 0; i < 200 && seen !== 'processing'; i++) {
-      seen = (await call(first.url, `/v1/parse/${sub.body.job_id}`, { key })).body.status;
-      if (seen !== 'processing') await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(seen).toBe('processing');
+    expect(await waitUntilProcessing(first.url, key, sub.body.job_id)).toBe('processing');
     const exited = new Promise((r) => first.child.once('exit', r));
     first.child.kill('SIGKILL');
     await exited;
@@ -73,5 +77,33 @@ describe.skipIf(!haveCorpus)('kill -9 during processing', () => {
     expect(usage.body).toMatchObject({ sheets_used: 1, free_pages_left: 4, pages_reserved: 0 });
     second.child.kill('SIGTERM');
     expect(await new Promise((r) => second.child.once('exit', r))).toBe(0);
+  });
+
+  it('SIGTERM with no grace left requeues the running job, and the next start finishes it', async () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    const db = openDatabase(config.databaseFile);
+    const account = createAccount(db, 'shutdown@example.com', 5);
+    const { key } = issueKey(db, config.secret, account.id, 'shutdown');
+    closeDatabase(db);
+
+    const first = await startChild({ SHUTDOWN_GRACE_MS: '0' });
+    const sub = await call(first.url, '/v1/parse', { key, body: form(corpusFile(SAMPLE_SCAN)) });
+    expect(await waitUntilProcessing(first.url, key, sub.body.job_id)).toBe('processing');
+    const exited = new Promise((r) => first.child.once('exit', r));
+    first.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const check = openDatabase(config.databaseFile);
+    expect(check.$client.prepare('select status from jobs where id = ?').get(sub.body.job_id)).toEqual({
+      status: 'queued',
+    });
+    closeDatabase(check);
+
+    const second = await startChild();
+    expect(await waitForJob(second.url, key, sub.body.job_id)).toMatchObject({
+      status: 'done',
+      pages_scanned: 1,
+    });
+    second.child.kill('SIGTERM');
+    await new Promise((r) => second.child.once('exit', r));
   });
 });
