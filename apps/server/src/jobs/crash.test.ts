@@ -44,6 +44,16 @@ function startChild(env: Record<string, string> = {}): Promise<{ child: ChildPro
   });
 }
 
+/** An account with its free pages and a key, made in the data folder before the server starts. */
+function keyFor(email: string): string {
+  const config = loadConfig({ DATA_DIR: dataDir });
+  const db = openDatabase(config.databaseFile);
+  const account = createAccount(db, email, 5);
+  const { key } = issueKey(db, config.secret, account.id, 'test');
+  closeDatabase(db);
+  return key;
+}
+
 async function waitUntilProcessing(url: string, key: string, jobId: number): Promise<string> {
   let seen = '';
   for (let i = 0; i < 200 && seen !== 'processing'; i++) {
@@ -55,11 +65,7 @@ async function waitUntilProcessing(url: string, key: string, jobId: number): Pro
 
 describe.skipIf(!haveCorpus)('kill -9 during processing', () => {
   it('resumes the job on restart and it ends done, charged once', async () => {
-    const config = loadConfig({ DATA_DIR: dataDir });
-    const db = openDatabase(config.databaseFile);
-    const account = createAccount(db, 'crash@example.com', 5);
-    const { key } = issueKey(db, config.secret, account.id, 'crash');
-    closeDatabase(db);
+    const key = keyFor('crash@example.com');
 
     const first = await startChild();
     const sub = await call(first.url, '/v1/parse', { key, body: form(corpusFile(SAMPLE_SCAN)) });
@@ -80,11 +86,7 @@ describe.skipIf(!haveCorpus)('kill -9 during processing', () => {
   });
 
   it('SIGTERM with no grace left requeues the running job, and the next start finishes it', async () => {
-    const config = loadConfig({ DATA_DIR: dataDir });
-    const db = openDatabase(config.databaseFile);
-    const account = createAccount(db, 'shutdown@example.com', 5);
-    const { key } = issueKey(db, config.secret, account.id, 'shutdown');
-    closeDatabase(db);
+    const key = keyFor('shutdown@example.com');
 
     const first = await startChild({ SHUTDOWN_GRACE_MS: '0' });
     const sub = await call(first.url, '/v1/parse', { key, body: form(corpusFile(SAMPLE_SCAN)) });
@@ -92,7 +94,7 @@ describe.skipIf(!haveCorpus)('kill -9 during processing', () => {
     const exited = new Promise((r) => first.child.once('exit', r));
     first.child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    const check = openDatabase(config.databaseFile);
+    const check = openDatabase(loadConfig({ DATA_DIR: dataDir }).databaseFile);
     expect(check.$client.prepare('select status from jobs where id = ?').get(sub.body.job_id)).toEqual({
       status: 'queued',
     });
