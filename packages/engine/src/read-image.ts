@@ -5,7 +5,7 @@ import { ReadError } from './errors.js';
 import { paymentQrOf, type QrScan } from './qr/read-qr.js';
 import { ocrImage, readOcrPages } from './read-ocr.js';
 import { qrFailure } from './read-pdf.js';
-import { asFailure, Failure, type ReadContext, type Reading } from './reading.js';
+import { asFailure, Failure, type ReadContext, type Reading, timeLeft } from './reading.js';
 import type { Mode, RequestedMode } from './result.js';
 import { runPageTask } from './workers/page-tasks.js';
 
@@ -21,7 +21,7 @@ export async function readImage(bytes: Uint8Array, mode: RequestedMode, ctx: Rea
   if (mode === 'ocr') return readScan(bytes, ctx, []);
   let scan: QrScan;
   try {
-    scan = paymentQrOf((await runPageTask({ kind: 'qr-image', bytes }, ctx.timeoutMs)).codes);
+    scan = paymentQrOf((await runPageTask({ kind: 'qr-image', bytes }, timeLeft(ctx))).codes);
   } catch (err) {
     asFailure(err, mode === 'auto' ? null : mode, 1);
   }
@@ -41,7 +41,7 @@ async function readScan(
   const all: Mode[] = [...tried, 'ocr'];
   let document: Document;
   try {
-    document = readOcrPages(await ocrImage(bytes, ctx.country, ctx.timeoutMs), ctx.country);
+    document = readOcrPages(await ocrImage(bytes, ctx), ctx.country);
   } catch (err) {
     if (err instanceof ReadError) throw new Failure(err.code, err.message, all[0]!, 1, all);
     throw err;

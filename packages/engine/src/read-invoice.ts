@@ -85,7 +85,7 @@ export async function readInvoice(bytes: Uint8Array, options: ReadOptions): Prom
     fileType = sniffed;
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const reading = await withTimeout(
-      read(bytes, sniffed, mode, { country: country.code, timeoutMs }),
+      read(bytes, sniffed, mode, { country: country.code, deadline: Date.now() + timeoutMs }),
       timeoutMs,
     );
     const checks = [...(reading.checks ?? []), ...runChecks(reading.document, options.today)];

@@ -2,22 +2,67 @@
 // extraction as a PDF text layer, and each value's confidence is capped by the OCR confidence
 // of the words it was read from, so a doubtful digit never becomes a confirmed value.
 import type { Document } from './document.js';
+import type { LayoutPage } from './extract/layout.js';
 import { readTextInvoice } from './extract/text-invoice.js';
 import { tesseractLangs } from './ocr/models.js';
 import { capByOcrConfidence, type OcrPage, ocrLayout } from './ocr/ocr-page.js';
-import { runPageTask } from './workers/page-tasks.js';
+import { type ReadContext, timeLeft } from './reading.js';
+import { pageWorkers, runPageTask, type ScanResult } from './workers/page-tasks.js';
 
-export function readOcrPages(pages: OcrPage[], country: string): Document {
-  const doc = readTextInvoice(pages.map(ocrLayout), { source: 'ocr', reader: 'tesseract', country });
+/**
+ * The invoice on OCR'd pages, together with the usable text-layer pages of the same PDF (a file
+ * mixing typed and scanned pages): values found on a text page keep the text layer as source.
+ */
+export function readOcrPages(pages: OcrPage[], country: string, textPages: LayoutPage[] = []): Document {
+  const all = [...textPages, ...pages.map(ocrLayout)].sort((a, b) => a.page - b.page);
+  const doc = readTextInvoice(all, { source: 'ocr', reader: 'tesseract', country });
   capByOcrConfidence(doc, pages);
+  const typed = new Set(textPages.map((p) => p.page));
+  for (const prov of Object.values(doc.provenance)) {
+    if (prov.page && typed.has(prov.page)) Object.assign(prov, { source: 'text', reader: 'pdf-text' });
+  }
   return doc;
 }
 
-export async function ocrPdfPages(bytes: Uint8Array, pages: number[], country: string, timeoutMs: number) {
-  return (await runPageTask({ kind: 'ocr-pdf', bytes, pages, langs: tesseractLangs(country) }, timeoutMs))
-    .pages;
+/**
+ * The pages searched for a payment code, each rendered once for the search and (when it is one
+ * of `scanned`) for OCR; the OCR is skipped when a valid payment code turns up.
+ */
+export function scanQrPages(
+  bytes: Uint8Array,
+  qrPages: number[],
+  scanned: number[],
+  ctx: ReadContext,
+): Promise<ScanResult> {
+  const ocrPages = qrPages.filter((p) => scanned.includes(p));
+  return runPageTask(
+    { kind: 'scan-pdf', bytes, qrPages, ocrPages, langs: tesseractLangs(ctx.country), stopOnPaymentQr: true },
+    timeLeft(ctx),
+  );
 }
 
-export async function ocrImage(bytes: Uint8Array, country: string, timeoutMs: number) {
-  return (await runPageTask({ kind: 'ocr-image', bytes, langs: tesseractLangs(country) }, timeoutMs)).pages;
+/** OCR of PDF pages, split into one run of consecutive pages per worker (so a long scan uses
+ * every core, and holds one copy of the file per worker, not per page). */
+export async function ocrPdfPages(bytes: Uint8Array, pages: number[], ctx: ReadContext): Promise<OcrPage[]> {
+  if (!pages.length) return [];
+  const runs = Math.min(pageWorkers(), pages.length);
+  const size = Math.ceil(pages.length / runs);
+  const chunks = Array.from({ length: runs }, (_, i) => pages.slice(i * size, (i + 1) * size)).filter(
+    (c) => c.length,
+  );
+  const langs = tesseractLangs(ctx.country);
+  const results = await Promise.all(
+    chunks.map((ocrPages) =>
+      runPageTask(
+        { kind: 'scan-pdf', bytes, qrPages: [], ocrPages, langs, stopOnPaymentQr: false },
+        timeLeft(ctx),
+      ),
+    ),
+  );
+  return results.flatMap((r) => r.pages).sort((a, b) => a.page - b.page);
+}
+
+export async function ocrImage(bytes: Uint8Array, ctx: ReadContext): Promise<OcrPage[]> {
+  return (await runPageTask({ kind: 'ocr-image', bytes, langs: tesseractLangs(ctx.country) }, timeLeft(ctx)))
+    .pages;
 }

@@ -1,16 +1,17 @@
 // Reads a PDF in the order of `auto`: the embedded invoice XML (hybrid PDFs), then a payment QR
 // code on its pages, then the text layer; a QR code and the text layer combine. Pages without a
-// usable text layer would go to OCR (not available in this version).
+// usable text layer go to OCR, each rendered once for the code search and the OCR.
 import { combineQrAndText } from './combine.js';
 import type { Document } from './document.js';
 import { type ErrorCode, ReadError } from './errors.js';
 import { readTextInvoice } from './extract/text-invoice.js';
+import type { OcrPage } from './ocr/ocr-page.js';
 import { type Attachment, invoiceCandidates, listAttachments } from './pdf/attachments.js';
 import { openPdf, type PdfDocument } from './pdf/open.js';
 import { extractText, type PageText } from './pdf/text.js';
 import { paymentQrOf, type QrScan } from './qr/read-qr.js';
-import { ocrPdfPages, readOcrPages } from './read-ocr.js';
-import { asFailure, Failure, type ReadContext, type Reading } from './reading.js';
+import { ocrPdfPages, readOcrPages, scanQrPages } from './read-ocr.js';
+import { asFailure, Failure, type ReadContext, type Reading, timeLeft } from './reading.js';
 import type { Mode, RequestedMode } from './result.js';
 import { runPageTask } from './workers/page-tasks.js';
 import { readXmlInvoice } from './xml/read-xml.js';
@@ -25,6 +26,15 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
     asFailure(err, mode === 'auto' ? null : mode);
   }
   const pages = doc.numPages;
+  if (pages > MAX_PAGES) {
+    await doc.destroy().catch(() => {});
+    throw new Failure(
+      'too_many_pages',
+      `the PDF has ${pages} pages; at most ${MAX_PAGES} are read`,
+      mode === 'auto' ? null : mode,
+      pages,
+    );
+  }
   const tried: Mode[] = [];
   const reasons: string[] = [];
   const fail = (code: ErrorCode, reason: string, last: Mode): never => {
@@ -50,11 +60,23 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
     }
     const text = mode === 'auto' || mode === 'text' ? await extractText(doc, { maxPages: MAX_PAGES }) : [];
     const usable = text.filter((p) => p.usable);
+    const textDoc = usable.length && mode !== 'ocr' ? readText(usable, ctx.country) : undefined;
+    // Pages for OCR: in `ocr` mode every page; in `auto` the pages without a usable text layer,
+    // and only when the text pages alone do not make the invoice (a typed invoice with a scanned
+    // delivery note is read, and charged, as text).
+    const scanned =
+      mode === 'ocr'
+        ? Array.from({ length: pages }, (_, i) => i + 1)
+        : mode === 'auto' && !(textDoc && isComplete(textDoc))
+          ? text.filter((p) => !p.usable).map((p) => p.page)
+          : [];
+    const ocrDone: OcrPage[] = [];
     if (mode === 'auto' || mode === 'qr') {
       tried.push('qr');
-      const scan = await scanPages(bytes, pages, ctx.timeoutMs);
+      const scan = scanned.length
+        ? await scanQrAndOcr(bytes, pages, scanned, ctx, ocrDone)
+        : await scanPages(bytes, pages, ctx);
       if (scan.found) {
-        const textDoc = usable.length ? readText(usable, ctx.country) : undefined;
         if (textDoc) tried.push('text');
         const { document, checks } = combineQrAndText(scan.found.document, textDoc);
         return { mode: 'qr', document, pages, pagesScanned: 0, checks, tried };
@@ -63,21 +85,27 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
       if (mode === 'qr') fail(why.code, why.message, 'qr');
       reasons.push(why.message);
     }
-    if (usable.length && mode !== 'ocr') {
-      tried.push('text');
-      const document = readText(usable, ctx.country);
-      if (!looksLikeInvoice(document))
+    if (textDoc) tried.push('text');
+    if (textDoc && !scanned.length) {
+      if (!looksLikeInvoice(textDoc))
         fail('not_an_invoice', 'the text layer names no invoice number, date or total', 'text');
-      return { mode: 'text', document, pages, pagesScanned: 0, tried };
+      return { mode: 'text', document: textDoc, pages, pagesScanned: 0, tried };
     }
     if (mode === 'text') fail('no_text_layer', 'the PDF has no usable text layer', 'text');
-    // Scanned pages: OCR, the only reading that is charged (pages_scanned).
+    // Scanned pages: OCR, the only reading that is charged (pages_scanned counts exactly the
+    // pages recognised).
     tried.push('ocr');
-    const scanned = Array.from({ length: Math.min(pages, MAX_PAGES) }, (_, i) => i + 1);
-    const document = readOcrPages(await ocrPdfPages(bytes, scanned, ctx.country, ctx.timeoutMs), ctx.country);
+    const done = new Set(ocrDone.map((p) => p.page));
+    const rest = await ocrPdfPages(
+      bytes,
+      scanned.filter((p) => !done.has(p)),
+      ctx,
+    );
+    const ocrPages = [...ocrDone, ...rest].sort((a, b) => a.page - b.page);
+    const document = readOcrPages(ocrPages, ctx.country, textDoc ? usable : []);
     if (!looksLikeInvoice(document))
       fail('not_an_invoice', 'the scanned pages name no invoice number, date or total', 'ocr');
-    return { mode: 'ocr', document, pages, pagesScanned: scanned.length, tried };
+    return { mode: 'ocr', document, pages, pagesScanned: ocrPages.length, tried };
   } catch (err) {
     asFailure(err, mode === 'auto' ? null : mode, pages);
   } finally {
@@ -118,10 +146,27 @@ export function qrPages(count: number): number[] {
 
 /** The pages' QR codes, found in the engine's worker pool (rendering is heavy, and a damaged
  * page must not stall or crash the host). */
-async function scanPages(bytes: Uint8Array, pages: number, timeoutMs: number): Promise<QrScan> {
+async function scanPages(bytes: Uint8Array, pages: number, ctx: ReadContext): Promise<QrScan> {
   // The payment part of a QR bill is usually on the last page: look there first.
-  const { codes } = await runPageTask({ kind: 'qr-pdf', bytes, pages: qrPages(pages).reverse() }, timeoutMs);
+  const { codes } = await runPageTask(
+    { kind: 'qr-pdf', bytes, pages: qrPages(pages).reverse() },
+    timeLeft(ctx),
+  );
   return paymentQrOf(codes);
+}
+
+/** The same search on a PDF with scanned pages: a page searched for a code that OCR needs too
+ * is rendered once for both, and its OCR (done unless a payment code is found) lands in `ocr`. */
+async function scanQrAndOcr(
+  bytes: Uint8Array,
+  pages: number,
+  scanned: number[],
+  ctx: ReadContext,
+  ocr: OcrPage[],
+): Promise<QrScan> {
+  const result = await scanQrPages(bytes, qrPages(pages).reverse(), scanned, ctx);
+  ocr.push(...result.pages);
+  return paymentQrOf(result.codes);
 }
 
 export function qrFailure(scan: QrScan, pages: number): Failure {
@@ -137,6 +182,11 @@ export function qrFailure(scan: QrScan, pages: number): Failure {
 
 function readText(pages: PageText[], country: string): Document {
   return readTextInvoice(pages, { source: 'text', reader: 'pdf-text', country });
+}
+
+/** Text pages that name the invoice number and its gross total need no scanned page beside them. */
+function isComplete(d: Document): boolean {
+  return !!(d.number && d.totals.gross);
 }
 
 /** Text that names none of number, date and total is no invoice we can read. */

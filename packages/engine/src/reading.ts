@@ -8,8 +8,16 @@ import type { Mode, SignatureInfo } from './result.js';
 /** What every reader is told about the read it is part of. */
 export interface ReadContext {
   country: string;
-  /** Time left for the read's heavy work (the worker pool ends a task that takes longer). */
-  timeoutMs: number;
+  /** When the read must be over (Date.now() scale): page work is given only the time left, so
+   * a task still running at the deadline is ended with its worker instead of running on. */
+  deadline: number;
+}
+
+/** Milliseconds left before the read's deadline; `timeout` once it has passed. */
+export function timeLeft(ctx: ReadContext): number {
+  const left = ctx.deadline - Date.now();
+  if (left <= 0) throw new ReadError('timeout', 'the read ran out of time');
+  return left;
 }
 
 export interface Reading {

@@ -36,7 +36,7 @@ export interface BuildPdfOptions {
 type Chunk = string | Uint8Array;
 
 /** Writes `buildPdf`'s objects and keeps their byte offsets for the xref table. */
-class PdfWriter {
+export class PdfWriter {
   private readonly chunks: Buffer[] = [];
   private length = 0;
   private readonly offsets: number[] = [];

@@ -9,7 +9,19 @@ import { WorkerPool } from './pool.js';
 export type PageTask =
   | { kind: 'qr-pdf'; bytes: Uint8Array; pages: number[] }
   | { kind: 'qr-image'; bytes: Uint8Array; maxPixels?: number }
-  | { kind: 'ocr-pdf'; bytes: Uint8Array; pages: number[]; langs: string[] }
+  /**
+   * Scanned PDF pages, each rendered once: the `qrPages` are searched for codes first (at OCR
+   * resolution when they are also to be OCR'd); unless `stopOnPaymentQr` finds a valid payment
+   * code among them, the `ocrPages` are then recognised.
+   */
+  | {
+      kind: 'scan-pdf';
+      bytes: Uint8Array;
+      qrPages: number[];
+      ocrPages: number[];
+      langs: string[];
+      stopOnPaymentQr: boolean;
+    }
   | { kind: 'ocr-image'; bytes: Uint8Array; langs: string[] };
 
 export interface QrCodesResult {
@@ -20,6 +32,11 @@ export interface OcrResult {
   pages: OcrPage[];
 }
 
+export interface ScanResult extends QrCodesResult, OcrResult {
+  /** Pages rendered (each page at most once). */
+  rendered: number;
+}
+
 let pool: WorkerPool | undefined;
 
 function workerScript(): URL {
@@ -28,11 +45,25 @@ function workerScript(): URL {
   return new URL('./page-worker.js', here);
 }
 
-type ResultOf<T extends PageTask> = T['kind'] extends 'ocr-pdf' | 'ocr-image' ? OcrResult : QrCodesResult;
+type ResultOf<T extends PageTask> = T['kind'] extends 'scan-pdf'
+  ? ScanResult
+  : T['kind'] extends 'ocr-image'
+    ? OcrResult
+    : QrCodesResult;
+
+function thePool(): WorkerPool {
+  pool ??= new WorkerPool(workerScript());
+  return pool;
+}
+
+/** How many tasks run at once (one worker per core, at most four). */
+export function pageWorkers(): number {
+  return thePool().size;
+}
 
 /** Runs page work in the pool; the bytes are copied, so the caller keeps its buffer. */
 export function runPageTask<T extends PageTask>(task: T, timeoutMs: number): Promise<ResultOf<T>> {
-  pool ??= new WorkerPool(workerScript());
+  const pool = thePool();
   const bytes = new Uint8Array(task.bytes);
   return pool.run<ResultOf<T>>({ ...task, bytes }, { timeoutMs, transfer: [bytes.buffer as ArrayBuffer] });
 }

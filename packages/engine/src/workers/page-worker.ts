@@ -1,36 +1,22 @@
-// Worker thread entry for page work: renders PDF pages and reads images, then finds the QR codes
-// on them. Runs inside the engine's WorkerPool, so a slow or crashing page costs only its task.
+// Worker thread entry for page work: renders PDF pages and reads images, finds the QR codes on
+// them and recognises scanned pages (scan-pdf.ts). Runs inside the engine's WorkerPool, so a
+// slow or crashing page costs only its task.
 import { parentPort } from 'node:worker_threads';
 import { ReadError } from '../errors.js';
 import { loadImage } from '../image/load.js';
-import type { OcrPage } from '../ocr/ocr-page.js';
 import { recognizeTesseract } from '../ocr/tesseract.js';
 import { openPdf } from '../pdf/open.js';
 import { renderPage } from '../pdf/render.js';
 import { detectQrCodes, type QrCode } from '../qr/detect.js';
 import type { OcrResult, PageTask, QrCodesResult } from './page-tasks.js';
 import type { TaskReply } from './pool.js';
-
-/** DPI for OCR of PDF pages: scans inside PDFs are 150-300 dpi; 200 keeps text legible. */
-const OCR_DPI = 200;
+import { scanPdf } from './scan-pdf.js';
 
 async function run(task: PageTask): Promise<QrCodesResult | OcrResult> {
   if (task.kind === 'ocr-image') {
     return { pages: [await recognizeTesseract(await loadImage(task.bytes), 1, task.langs)] };
   }
-  if (task.kind === 'ocr-pdf') {
-    const doc = await openPdf(task.bytes);
-    try {
-      const pages: OcrPage[] = [];
-      for (const page of task.pages)
-        pages.push(
-          await recognizeTesseract(await renderPage(doc, page, { dpi: OCR_DPI }), page, task.langs, OCR_DPI),
-        );
-      return { pages };
-    } finally {
-      await doc.destroy().catch(() => {});
-    }
-  }
+  if (task.kind === 'scan-pdf') return scanPdf(task);
   const codes: QrCode[] = [];
   if (task.kind === 'qr-image') {
     codes.push(...detectQrCodes(await loadImage(task.bytes, { maxPixels: task.maxPixels }), 1));

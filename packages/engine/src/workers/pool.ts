@@ -34,7 +34,7 @@ export class WorkerPool {
 
   constructor(
     private readonly script: URL,
-    private readonly size = Math.max(1, Math.min(4, availableParallelism())),
+    readonly size = Math.max(1, Math.min(4, availableParallelism())),
   ) {}
 
   /** Runs one task; rejects with a ReadError (the worker's code, `timeout`, or `internal_error`). */

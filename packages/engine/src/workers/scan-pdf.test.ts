@@ -1,0 +1,43 @@
+// The scan work of a page worker, run in this thread: a page searched for a QR code and OCR'd is
+// rendered once, OCR covers exactly the pages asked for, and a damaged page fails clearly.
+import { describe, expect, it } from 'vitest';
+import { tesseractLangs } from '../ocr/models.js';
+import { buildScanPdf, scanJpeg, textPageImage } from '../test-support/scan-pages.js';
+import { scanPdf } from './scan-pdf.js';
+
+const langs = tesseractLangs('de');
+
+describe('scanPdf', () => {
+  it('renders each page once for the code search and the OCR', async () => {
+    const scan = await scanJpeg(await textPageImage(['Rechnung Nr. 4711'], { dpi: 100, fontPt: 20 }));
+    const bytes = buildScanPdf([scan, { text: 'Seite 2' }, scan]);
+    const r = await scanPdf({
+      kind: 'scan-pdf',
+      bytes,
+      qrPages: [3, 2, 1],
+      ocrPages: [1, 3],
+      langs,
+      stopOnPaymentQr: true,
+    });
+    expect(r.rendered).toBe(3);
+    expect(r.codes).toEqual([]);
+    expect(r.pages.map((p) => p.page)).toEqual([1, 3]);
+    const words = r.pages[0]!.lines.flatMap((l) => l.words.map((w) => w.text));
+    expect(words).toContain('4711');
+  }, 60_000);
+
+  it('renders the pages only OCR needs once, and none it does not need', async () => {
+    const scan = await scanJpeg(await textPageImage(['Anlage'], { dpi: 50 }));
+    const bytes = buildScanPdf([scan, scan, scan, scan]);
+    const r = await scanPdf({
+      kind: 'scan-pdf',
+      bytes,
+      qrPages: [],
+      ocrPages: [2, 3],
+      langs,
+      stopOnPaymentQr: false,
+    });
+    expect(r.rendered).toBe(2);
+    expect(r.pages.map((p) => p.page)).toEqual([2, 3]);
+  }, 60_000);
+});
