@@ -13,7 +13,7 @@ import {
   jobById,
   updateCallback,
 } from '@invoice-reader/db';
-import { presentJob } from '../jobs/present.js';
+import { presentJobJson } from '../jobs/present.js';
 import { callbackSecret } from '../keys/keys.js';
 import type { Logger } from '../log.js';
 
@@ -68,7 +68,7 @@ export class CallbackDispatcher {
       updateCallback(this.db, cb.id, { status: 'failed', lastError: 'job or key gone' });
       return;
     }
-    const body = JSON.stringify(presentJob(job));
+    const body = presentJobJson(job);
     const t = Math.floor(Date.now() / 1000);
     let error: string | undefined;
     try {

@@ -1,18 +1,13 @@
-// A job row as the public API shows it (JobOut): the engine's result fields for an ended job,
-// empty ones while it is queued or processing.
+// A job row as the public API shows it (JobOut), as JSON text: the job's own columns, then the
+// engine's stored result (fields, fields_detailed, document, checks, ...) spliced in as it was
+// stored, so a poll never parses and re-serialises a large document.
 import type { JobOut } from '@invoice-reader/contract';
 import type { Job } from '@invoice-reader/db';
 
-interface StoredResult {
-  fields?: Record<string, string>;
-  fields_detailed?: JobOut['fields_detailed'];
-  document?: Record<string, unknown> | null;
-  checks?: Record<string, unknown>[];
-}
+const EMPTY_RESULT = '{"fields":{},"fields_detailed":[],"document":null,"checks":[]}';
 
-export function presentJob(job: Job): JobOut {
-  const result: StoredResult = job.result ? JSON.parse(job.result) : {};
-  return {
+export function presentJobJson(job: Job): string {
+  const head: Omit<JobOut, 'fields' | 'fields_detailed' | 'document' | 'checks'> = {
     ok: true,
     job_id: job.id,
     status: job.status,
@@ -21,13 +16,11 @@ export function presentJob(job: Job): JobOut {
     pages: job.pages,
     pages_scanned: job.pagesScanned,
     charged: job.chargedPages > 0,
-    fields: result.fields ?? {},
-    fields_detailed: result.fields_detailed ?? [],
-    document: result.document ?? null,
-    checks: result.checks ?? [],
     error: job.error,
     message: job.message,
     created_at: job.createdAt,
     finished_at: job.finishedAt,
   };
+  const result = job.result?.startsWith('{"') ? job.result : EMPTY_RESULT;
+  return `${JSON.stringify(head).slice(0, -1)},${result.slice(1)}`;
 }

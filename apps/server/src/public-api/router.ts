@@ -18,7 +18,7 @@ import { readUpload } from '../http/multipart.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validation.js';
 import type { BlobStore } from '../jobs/blobs.js';
-import { presentJob } from '../jobs/present.js';
+import { presentJobJson } from '../jobs/present.js';
 import { submitFile } from '../jobs/submit.js';
 import { callerOf, requireApiKey } from '../keys/auth.js';
 
@@ -78,7 +78,7 @@ export function publicApiRouter({ db, blobs, config, kick }: PublicApiDeps): Rou
     const job = jobById(db, job_id);
     // Another account's job is answered exactly like a job that does not exist.
     if (!job || job.accountId !== callerOf(res).accountId) throw new HttpError(404, 'job_not_found');
-    res.json(presentJob(job));
+    res.type('json').send(presentJobJson(job));
   });
 
   router.get('/v1/usage', limited, keyed, (_req, res) => {
