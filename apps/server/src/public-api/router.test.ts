@@ -1,5 +1,7 @@
 // The /v1 contract over real HTTP against a real server with a temporary SQLite database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The engine's own test PDF writer (test support, not part of its public API).
+import { buildPdf } from '../../../../packages/engine/src/test-support/pdf-builder.js';
 import {
   call,
   corpusFile,
@@ -61,6 +63,10 @@ describe('submission refusals', () => {
       body: { detail: 'unsupported_file_type' },
     });
     expect(await post(form(Buffer.alloc(0)))).toMatchObject({ status: 400, body: { detail: 'empty_file' } });
+    expect(await post(form(buildPdf({ pages: 101, text: '' })))).toMatchObject({
+      status: 400,
+      body: { detail: 'too_many_pages' },
+    });
     expect(await post(form(Buffer.alloc(4 * 1024 * 1024 + 1, 0x41)))).toMatchObject({
       status: 413,
       body: { detail: 'file_too_large' },
