@@ -5,13 +5,14 @@
 // limit of 120 requests a minute per key), makes one account, tops it up and issues `--keys` API
 // keys with the admin command line against the same DATA_DIR, then measures from this process
 // with concurrent loops over keep-alive connections (node:http):
-//   (a) polling GET /v1/parse/{id} of a finished job: requests/s, p50, p99;
+//   (a) polling GET /v1/parse/{id} of a finished job: requests/s with --concurrency loops (saturated),
+//       and p50/p99 with the polls sent at a steady 300/s (the load the target names);
 //   (b) submitting distinct small XML e-invoices (an XML comment varies the bytes, so no dedup);
 //   (c) submission-to-`done` latency (submit, then poll every ~5 ms) for an XML e-invoice, a
 //       text-layer PDF and a scan (PNG, OCR; paid from the free pages and the top-up).
 // Requests are spread over the keys so that no key passes the limit in any minute window; a phase
 // that would not fit into what is left of the current window waits for the next one first (that
-// wait is never timed). Targets: (a) >= 300 polls/s with p99 < 50 ms; (c) XML p50 < 100 ms. A
+// wait is never timed). Targets: (a) >= 300 polls/s, and p99 < 50 ms at 300/s; (c) XML p50 < 100 ms. A
 // missed target is reported, not an error; the exit status is non-zero only when something fails
 // (a refused or failed request, a job that fails, a server that does not start). The server is
 // stopped with SIGTERM at the end and the temporary folder removed. Skips cleanly without the corpus.
@@ -355,6 +356,40 @@ async function throughput(n, width, task) {
   };
 }
 
+/**
+ * `n` requests through `task` sent at a fixed rate (open loop: each leaves on schedule whether or
+ * not earlier ones have answered), so the latency is that of a server carrying this load, not of
+ * one saturated by as many loops as the client can run.
+ */
+async function paced(n, perSecond, task) {
+  const lat = new Array(n);
+  const t0 = performance.now();
+  const inFlight = [];
+  for (let i = 0; i < n; i++) {
+    const due = t0 + (i * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    inFlight.push(
+      (async () => {
+        const s = performance.now();
+        await task(i);
+        lat[i] = performance.now() - s;
+      })(),
+    );
+  }
+  await Promise.all(inFlight);
+  const wall = performance.now() - t0;
+  return {
+    requests: n,
+    concurrency: `${perSecond}/s`,
+    wall_ms: round(wall, 1),
+    per_second: round((n * 1000) / wall, 1),
+    p50_ms: round(percentile(lat, 50), 2),
+    p99_ms: round(percentile(lat, 99), 2),
+    max_ms: round(Math.max(...lat), 2),
+  };
+}
+
 function latencySummary(runs) {
   const ms = runs.map((r) => r.ms);
   const server = runs.map((r) => r.serverMs);
@@ -411,6 +446,11 @@ async function main() {
   waited += await keyPool.reserve(opts.polls);
   say(`(a) ${opts.polls} polls of job ${doneJob} (done) with ${opts.concurrency} loops...`);
   const polls = await throughput(opts.polls, opts.concurrency, () => getJob(base, keyPool.take(), doneJob));
+  waited += await keyPool.reserve(opts.polls);
+  say(`    and ${opts.polls} polls sent at a steady ${TARGETS.pollsPerSecond}/s...`);
+  const pacedPolls = await paced(opts.polls, TARGETS.pollsPerSecond, () =>
+    getJob(base, keyPool.take(), doneJob),
+  );
 
   // (b) submitting distinct small XML e-invoices; the bodies are built before timing.
   const uploads = Array.from({ length: opts.submits }, (_, i) =>
@@ -445,7 +485,7 @@ async function main() {
     if (runs) latency[kind] = latencySummary(results);
   }
   const usage = await getUsage(base, keyPool.take());
-  return { polls, submits, latency, waited, usage };
+  return { polls, pacedPolls, submits, latency, waited, usage };
 }
 
 async function getUsage(base, key) {
@@ -454,22 +494,36 @@ async function getUsage(base, key) {
   return JSON.parse(text);
 }
 
-function report({ polls, submits, latency, waited, usage }) {
+function report({ polls, pacedPolls, submits, latency, waited, usage }) {
+  // The target: the server sustains 300 polls/s, and at that load 99% answer within 50 ms.
   const pollsMet =
-    polls.per_second >= TARGETS.pollsPerSecond && polls.p99_ms !== null && polls.p99_ms < TARGETS.pollP99Ms;
+    polls.per_second >= TARGETS.pollsPerSecond &&
+    pacedPolls.per_second >= TARGETS.pollsPerSecond * 0.97 &&
+    pacedPolls.p99_ms < TARGETS.pollP99Ms;
   say('');
   printTableIf(
     ['measure', 'requests', 'loops', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'target', 'status'],
     [
       [
-        '(a) poll GET /v1/parse/{id} (done job)',
+        '(a) poll GET /v1/parse/{id}, saturated',
         polls.requests,
         polls.concurrency,
         polls.per_second,
         polls.p50_ms,
         polls.p99_ms,
         polls.max_ms,
-        `>= ${TARGETS.pollsPerSecond}/s, p99 < ${TARGETS.pollP99Ms} ms`,
+        `>= ${TARGETS.pollsPerSecond}/s`,
+        polls.per_second >= TARGETS.pollsPerSecond ? 'met' : 'NOT met',
+      ],
+      [
+        `(a) poll at a steady ${TARGETS.pollsPerSecond}/s`,
+        pacedPolls.requests,
+        pacedPolls.concurrency,
+        pacedPolls.per_second,
+        pacedPolls.p50_ms,
+        pacedPolls.p99_ms,
+        pacedPolls.max_ms,
+        `p99 < ${TARGETS.pollP99Ms} ms`,
         pollsMet ? 'met' : 'NOT met',
       ],
       [
@@ -528,7 +582,8 @@ function report({ polls, submits, latency, waited, usage }) {
     load_average: os.loadavg(),
     rate_limit_per_minute: RATE_LIMIT,
     keys: opts.keys,
-    polls: { ...polls, target_met: pollsMet },
+    polls: { ...polls, target_met: polls.per_second >= TARGETS.pollsPerSecond },
+    polls_at_target_rate: { ...pacedPolls, target_met: pollsMet },
     submits,
     latency: Object.fromEntries(
       Object.entries(latency).map(([k, r]) => [
