@@ -1,12 +1,21 @@
 // OCR with tesseract.js (LSTM, local models only). Runs inside the engine's page worker; one warm
-// Tesseract instance per language set is kept for the life of the worker.
-import sharp from 'sharp';
+// Tesseract instance per language set is kept for the life of the worker. Pages are prepared
+// first (preprocess.ts); a page read with low confidence is tried upside down on a small copy of
+// a band of its text, since the profiles that straighten a page cannot tell 0° from 180°.
 import type { Raster } from '../image/load.js';
 import { tesseractModelDir } from './models.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
+import { type GreyImage, isBlank, pgmOf, preparePage, scaled, turned } from './preprocess.js';
 
 type TesseractWorker = Awaited<ReturnType<typeof import('tesseract.js')['createWorker']>>;
 const workers = new Map<string, Promise<TesseractWorker>>();
+
+/** Below this mean word confidence a page may be upside down. */
+const DOUBTFUL = 0.6;
+/** Fewer words than this say nothing about the page's orientation. */
+const MIN_WORDS = 5;
+/** An upside-down trial must beat the page as it is by this much to be believed. */
+const FLIP_MARGIN = 0.15;
 
 function workerFor(langs: string[]): Promise<TesseractWorker> {
   const key = langs.join('+');
@@ -21,25 +30,42 @@ function workerFor(langs: string[]): Promise<TesseractWorker> {
   return w;
 }
 
-/** Words and lines of one page raster, boxes as page fractions, confidences 0..1. */
+/** Words and lines of one page raster, boxes as fractions of the upright page, confidences 0..1. */
 export async function recognizeTesseract(
   raster: Raster,
   page: number,
   langs: string[],
-  dpi = 300,
+  dpi?: number,
 ): Promise<OcrPage> {
   const worker = await workerFor(langs);
-  const png = await sharp(Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength), {
-    raw: { width: raster.width, height: raster.height, channels: 4 },
-  })
-    .grayscale()
-    // Tesseract reads the resolution from the image; without it, it guesses (and warns).
-    .withMetadata({ density: dpi })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
-  const { data } = await worker.recognize(png, {}, { blocks: true, text: false });
-  const fx = (x: number) => x / raster.width;
-  const fy = (y: number) => y / raster.height;
+  const prepared = await preparePage(raster, { dpi });
+  let img: GreyImage = prepared;
+  // A blank page's noise would only come back as made-up words, slowly.
+  if (isBlank(img)) return { page, widthPx: img.width, heightPx: img.height, lines: [] };
+  // Without a known resolution the page is taken for A4 (or US Letter) by its long side: what
+  // Tesseract needs is the text size in pixels, and invoices are mostly that size.
+  const density = prepared.dpi ?? Math.min(600, Math.max(70, Math.max(img.width, img.height) / 11.3));
+  let lines = await recognize(worker, img, density);
+  // A page with hardly any words is blank or a picture, not text upside down.
+  if (wordCount(lines) >= MIN_WORDS && meanConfidence(lines) < DOUBTFUL) {
+    const small = inkBand(await scaled(img, 0.5));
+    const [asIs, flipped] = [
+      meanConfidence(await recognize(worker, small, density / 2)),
+      meanConfidence(await recognize(worker, await turned(small, 180), density / 2)),
+    ];
+    if (flipped > asIs + FLIP_MARGIN) {
+      img = await turned(img, 180);
+      lines = await recognize(worker, img, density);
+    }
+  }
+  return { page, widthPx: img.width, heightPx: img.height, lines };
+}
+
+async function recognize(worker: TesseractWorker, img: GreyImage, dpi: number): Promise<OcrLine[]> {
+  await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+  const { data } = await worker.recognize(pgmOf(img), {}, { blocks: true, text: false });
+  const fx = (x: number) => x / img.width;
+  const fy = (y: number) => y / img.height;
   const lines: OcrLine[] = [];
   for (const block of data.blocks ?? []) {
     for (const para of block.paragraphs) {
@@ -61,5 +87,38 @@ export async function recognizeTesseract(
       }
     }
   }
-  return { page, widthPx: raster.width, heightPx: raster.height, lines };
+  return lines;
+}
+
+/** The middle third of the rows that carry ink (all of them when fewer): enough text to tell
+ * which way up a page is, at a fraction of the cost of reading the whole page both ways. */
+function inkBand(img: GreyImage): GreyImage {
+  let first = -1;
+  let last = -1;
+  for (let y = 0; y < img.height; y++) {
+    const row = img.data.subarray(y * img.width, (y + 1) * img.width);
+    if (row.some((v) => v < 128)) {
+      if (first < 0) first = y;
+      last = y;
+    }
+  }
+  if (first < 0) return img;
+  const extent = last - first + 1;
+  const height = Math.min(extent, Math.max(1, Math.ceil(img.height / 3)));
+  const top = first + Math.floor((extent - height) / 2);
+  return { data: img.data.subarray(top * img.width, (top + height) * img.width), width: img.width, height };
+}
+
+const wordCount = (lines: OcrLine[]) => lines.reduce((n, l) => n + l.words.length, 0);
+
+/** Mean word confidence, 0 for a page without words. */
+export function meanConfidence(lines: OcrLine[]): number {
+  let sum = 0;
+  let n = 0;
+  for (const l of lines)
+    for (const w of l.words) {
+      sum += w.confidence;
+      n++;
+    }
+  return n ? sum / n : 0;
 }

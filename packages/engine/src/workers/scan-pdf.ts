@@ -6,14 +6,29 @@ import { ReadError } from '../errors.js';
 import type { Raster } from '../image/load.js';
 import type { OcrPage } from '../ocr/ocr-page.js';
 import { recognizeTesseract } from '../ocr/tesseract.js';
-import { openPdf } from '../pdf/open.js';
+import { imageScale } from '../pdf/image-scale.js';
+import { openPdf, type PdfDocument } from '../pdf/open.js';
 import { renderPage } from '../pdf/render.js';
 import { detectQrCodes, type QrCode } from '../qr/detect.js';
 import { paymentQrOf } from '../qr/read-qr.js';
 import type { PageTask, ScanResult } from './page-tasks.js';
 
-/** DPI for OCR of PDF pages: scans inside PDFs are 150-300 dpi; 200 keeps text legible. */
+/** DPI for OCR of PDF pages without an image: 200 keeps text legible. */
 export const OCR_DPI = 200;
+/** A scan is rendered at its own resolution (imageScale), within these bounds in dpi. */
+const MIN_SCAN_DPI = 72;
+const MAX_SCAN_DPI = 300;
+
+/**
+ * The dpi to render a page at for OCR: a scan's own resolution, else OCR_DPI. Only the latter is
+ * told to Tesseract: a scan's page size says little about its text size (scanning software
+ * often places an A4 scan at 72 or 96 ppi on an oversized page).
+ */
+async function ocrDpi(doc: PdfDocument, page: number): Promise<{ dpi: number; scan: boolean }> {
+  const scale = await imageScale(doc, page).catch(() => undefined);
+  if (!scale) return { dpi: OCR_DPI, scan: false };
+  return { dpi: Math.min(MAX_SCAN_DPI, Math.max(MIN_SCAN_DPI, scale * 72)), scan: true };
+}
 
 export async function scanPdf(task: Extract<PageTask, { kind: 'scan-pdf' }>): Promise<ScanResult> {
   const doc = await openPdf(task.bytes);
@@ -22,30 +37,33 @@ export async function scanPdf(task: Extract<PageTask, { kind: 'scan-pdf' }>): Pr
     const codes: QrCode[] = [];
     // Rasters of pages searched for codes that OCR will need: rendering is the costly half of
     // the code search, so they are kept for OCR rather than rendered a second time.
-    const kept = new Map<number, Raster>();
     let rendered = 0;
-    const render = (page: number, dpi?: number) => {
+    const render = async (page: number, forOcr: boolean) => {
       rendered++;
-      return renderPage(doc, page, dpi ? { dpi } : {});
+      const how = forOcr ? await ocrDpi(doc, page) : undefined;
+      const raster = await renderPage(doc, page, how ? { dpi: how.dpi } : {});
+      return { raster, dpi: how && !how.scan ? how.dpi : undefined };
     };
+    const kept = new Map<number, { raster: Raster; dpi?: number }>();
     for (const page of task.qrPages) {
       let raster: Raster;
+      let dpi: number | undefined;
       try {
-        raster = await render(page, ocr.has(page) ? OCR_DPI : undefined);
+        ({ raster, dpi } = await render(page, ocr.has(page)));
       } catch (err) {
         // A page that cannot be rendered carries no code we can read; the others still count.
         if (!(err instanceof ReadError) || ocr.has(page)) throw err;
         continue;
       }
       codes.push(...detectQrCodes(raster, page));
-      if (ocr.has(page)) kept.set(page, raster);
+      if (ocr.has(page)) kept.set(page, { raster, dpi });
     }
     if (task.stopOnPaymentQr && paymentQrOf(codes).found) return { codes, pages: [], rendered };
     const pages: OcrPage[] = [];
     for (const page of task.ocrPages) {
-      const raster = kept.get(page) ?? (await render(page, OCR_DPI));
+      const { raster, dpi } = kept.get(page) ?? (await render(page, true));
       kept.delete(page);
-      pages.push(await recognizeTesseract(raster, page, task.langs, OCR_DPI));
+      pages.push(await recognizeTesseract(raster, page, task.langs, dpi));
     }
     return { codes, pages, rendered };
   } finally {

@@ -1,0 +1,135 @@
+// Page preparation on generated scans: a page of rendered text turned by a few degrees is
+// measured and straightened, a page on its side is stood up, faint scans are stretched to full
+// contrast, and the resolution is brought into the range Tesseract reads well.
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { loadImage, type Raster } from '../image/load.js';
+import { textPageImage, turned } from '../test-support/scan-pages.js';
+import {
+  binarise,
+  type GreyImage,
+  isBlank,
+  isSideways,
+  MAX_LONG_SIDE,
+  preparePage,
+  skewAngle,
+} from './preprocess.js';
+
+const LINES = [
+  'Muster GmbH, Hauptstraße 1, 10115 Berlin',
+  '',
+  'Rechnung Nr. RE-2024-0815',
+  'Rechnungsdatum: 14.03.2024',
+  '',
+  'Pos  Menge  Beschreibung         Preis',
+  '1    2      Schrauben M4         10,00',
+  '2    1      Werkzeugkoffer       90,00',
+  '',
+  'Nettobetrag 100,00 EUR',
+  'MwSt 19 % 19,00 EUR',
+  'Gesamtbetrag 119,00 EUR',
+];
+
+let page: Buffer | undefined;
+const textPage = async () => {
+  page ??= await textPageImage(LINES, { dpi: 150 });
+  return page;
+};
+const rasterTurned = async (deg: number): Promise<Raster> => loadImage(await turned(await textPage(), deg));
+const grey = async (r: Raster): Promise<GreyImage> => {
+  const { data, info } = await sharp(Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength), {
+    raw: { width: r.width, height: r.height, channels: 4 },
+  })
+    .grayscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+};
+
+describe('skewAngle', () => {
+  it.each([0, 1.5, 3, -2.5, -4.5])('measures a page turned by %s°', async (deg) => {
+    expect(skewAngle(binarise(await grey(await rasterTurned(deg))))).toBeCloseTo(deg, 0);
+  });
+
+  it('finds nothing to measure on an empty page', () => {
+    const blank = { data: Buffer.alloc(400 * 300, 255), width: 400, height: 300 };
+    expect(skewAngle(binarise(blank))).toBe(0);
+  });
+});
+
+describe('isSideways', () => {
+  it.each([
+    [0, false],
+    [180, false],
+    [90, true],
+    [270, true],
+  ])('a page turned by %s° runs sideways: %s', async (deg, sideways) => {
+    expect(isSideways(binarise(await grey(await rasterTurned(deg))))).toBe(sideways);
+  });
+});
+
+describe('preparePage', () => {
+  it('straightens a tilted scan', async () => {
+    const p = await preparePage(await rasterTurned(3));
+    expect(p.skew).toBeCloseTo(3, 0);
+    expect(Math.abs(skewAngle(binarise(p)))).toBeLessThanOrEqual(0.3);
+  });
+
+  it('leaves a straight page as it is', async () => {
+    const r = await rasterTurned(0);
+    const p = await preparePage(r, { dpi: 150 });
+    expect([p.turn, p.skew, p.width, p.height, p.dpi]).toEqual([0, 0, r.width, r.height, 150]);
+  });
+
+  it('stands a page on its side upright (up to a half turn OCR decides)', async () => {
+    const p = await preparePage(await rasterTurned(90));
+    expect(p.turn).toBe(90);
+    expect(p.height).toBeGreaterThan(p.width);
+    expect(isSideways(binarise(p))).toBe(false);
+  });
+
+  it('is grey and stretched to full contrast', async () => {
+    // Grey text (120) on grey paper (210): what a faint copy looks like.
+    const faint = await sharp(await textPage())
+      .linear(90 / 255, 120)
+      .png()
+      .toBuffer();
+    const p = await preparePage(await loadImage(faint));
+    expect(p.data.length).toBe(p.width * p.height);
+    let [lo, hi] = [255, 0];
+    for (const v of p.data) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
+    expect(lo).toBeLessThan(30);
+    expect(hi).toBeGreaterThan(225);
+  });
+
+  it('leaves the noise of a blank page alone, and calls the page blank', async () => {
+    const noise = Buffer.alloc(1000 * 1400);
+    for (let i = 0; i < noise.length; i++) noise[i] = 235 + ((i * 2654435761) >>> 28);
+    const png = await sharp(noise, { raw: { width: 1000, height: 1400, channels: 1 } })
+      .png()
+      .toBuffer();
+    const p = await preparePage(await loadImage(png));
+    expect(p.data.reduce((lo, v) => Math.min(lo, v), 255)).toBeGreaterThan(200);
+    expect(isBlank(p)).toBe(true);
+    expect(isBlank(await preparePage(await rasterTurned(0)))).toBe(false);
+  });
+
+  it('caps the long side of a huge image and enlarges a tiny one', async () => {
+    const huge = await loadImage(
+      await sharp(await textPage())
+        .resize({ height: 5000 })
+        .png()
+        .toBuffer(),
+    );
+    const big = await preparePage(huge, { dpi: 400, deskew: false });
+    expect(big.height).toBe(MAX_LONG_SIDE);
+    expect(big.dpi).toBeCloseTo((400 * MAX_LONG_SIDE) / 5000, 5);
+    const tiny = await loadImage(
+      await sharp(await textPage())
+        .resize({ height: 800 })
+        .png()
+        .toBuffer(),
+    );
+    expect((await preparePage(tiny, { deskew: false })).height).toBe(1600);
+  });
+});

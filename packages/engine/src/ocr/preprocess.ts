@@ -1,0 +1,277 @@
+// Prepares a page raster for OCR: grey, contrast stretched (paper white, ink black), at a
+// resolution where text is legible but not wastefully large, text lines turned upright when they
+// run down the page, and a scan tilted by up to ±5° straightened. Skew and sideways text are measured on a small binarised
+// copy by projection profiles: text lines give a row profile of sharp peaks and gaps, and the
+// angle (or the axis) that sharpens it most is the one the lines run along.
+import sharp, { type Sharp } from 'sharp';
+import type { Raster } from '../image/load.js';
+
+/** 8-bit grey pixels, one byte each, row by row. */
+export interface GreyImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface Prepared extends GreyImage {
+  /** Clockwise turn (0 or 90 by the profiles; 180/270 only by a later OCR pass) applied. */
+  turn: number;
+  /** The text's measured tilt in degrees (clockwise positive), already undone in `data`. */
+  skew: number;
+  /** Pixels per inch of `data`, when the input's resolution was known. */
+  dpi?: number;
+}
+
+export interface PrepareOptions {
+  /** Resolution of the raster (rendered PDF pages); images leave it unknown. */
+  dpi?: number;
+  /** Measure and undo a tilt of up to ±5° (default true). */
+  deskew?: boolean;
+  /** Turn pages whose text lines run vertically (default true). */
+  upright?: boolean;
+}
+
+/** A page's long side is capped here (A4 at 300 dpi): more pixels only slow Tesseract down. */
+export const MAX_LONG_SIDE = 3508;
+/** Images smaller than this (long side) are enlarged ×2: Tesseract misreads text a few px tall. */
+export const MIN_LONG_SIDE = 1200;
+/** Tilts are looked for up to this many degrees either way. */
+export const MAX_SKEW = 5;
+/** Smaller tilts are left alone: Tesseract reads them as they are, and shifting columns by whole
+ * pixels for so little would only put steps into long rules and underlines. */
+const MIN_SKEW = 0.3;
+/** Width of the binarised copy the profiles are measured on. */
+const ANALYSIS_WIDTH = 1000;
+
+export async function preparePage(raster: Raster, opts: PrepareOptions = {}): Promise<Prepared> {
+  let grey = greyOfRaster(raster);
+  const long = Math.max(grey.width, grey.height);
+  const factor = long > MAX_LONG_SIDE ? MAX_LONG_SIDE / long : long < MIN_LONG_SIDE ? 2 : 1;
+  if (factor !== 1) grey = await resized(grey, factor);
+  const dpi = opts.dpi ? opts.dpi * factor : undefined;
+  let turn = 0;
+  if (opts.upright !== false && isSideways(binarise(grey))) {
+    grey = await turned(grey, 90);
+    turn = 90;
+  }
+  let skew = 0;
+  if (opts.deskew !== false) {
+    skew = skewAngle(binarise(grey));
+    if (Math.abs(skew) >= MIN_SKEW) grey = unsheared(grey, skew);
+    else skew = 0;
+  }
+  return { ...grey, turn, skew, ...(dpi ? { dpi } : {}) };
+}
+
+/** True for a page with next to no ink (a blank page, a back side): nothing to recognise. */
+export function isBlank(img: GreyImage): boolean {
+  const ink = binarise(img);
+  return ink.xs.length < ink.width * ink.height * 0.0005;
+}
+
+/** Luma of RGBA pixels (BT.601 weights, in integers), contrast stretched in the same pass
+ * (stretchContrast's mapping, from a sample of the page): this runs on every page. */
+function greyOfRaster(r: Raster): GreyImage {
+  const n = r.width * r.height;
+  const d = r.data;
+  // One 32-bit load per pixel (little-endian: R in the low byte), aligned or copied to be.
+  const px =
+    d.byteOffset % 4 === 0
+      ? new Uint32Array(d.buffer, d.byteOffset, n)
+      : new Uint32Array(new Uint8Array(d).buffer, 0, n);
+  const hist = new Uint32Array(256);
+  // Every 7th pixel: a sample spread over the whole page, enough for two percentiles.
+  for (let j = 0; j < n; j += 7) {
+    const v = px[j]!;
+    hist[((v & 255) * 77 + ((v >>> 8) & 255) * 150 + ((v >>> 16) & 255) * 29) >> 8]!++;
+  }
+  const lut = contrastLut(hist);
+  const data = Buffer.allocUnsafe(n);
+  for (let j = 0; j < n; j++) {
+    const v = px[j]!;
+    data[j] = lut[((v & 255) * 77 + ((v >>> 8) & 255) * 150 + ((v >>> 16) & 255) * 29) >> 8]!;
+  }
+  return { data, width: r.width, height: r.height };
+}
+
+/**
+ * Undoes a tilt of `degrees` by shifting each column up or down by whole pixels (a shear, not a
+ * rotation): text lines come out level, strokes lean by at most the tilt (Tesseract reads italics
+ * anyway), and no pixel is interpolated, so strokes stay as sharp as scanned. Uncovered corners
+ * are paper.
+ */
+export function unsheared(img: GreyImage, degrees: number): GreyImage {
+  const { width, height } = img;
+  const tan = Math.tan((degrees * Math.PI) / 180);
+  const out = Buffer.alloc(width * height, 255);
+  // Pivot at the centre so the page moves as little as possible; row by row for the cache.
+  const shifts = new Int32Array(width);
+  for (let x = 0; x < width; x++) shifts[x] = Math.round((x - width / 2) * tan);
+  const src = img.data;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const from = y + shifts[x]!;
+      if (from >= 0 && from < height) out[row + x] = src[from * width + x]!;
+    }
+  }
+  return { data: out, width, height };
+}
+
+async function resized(img: GreyImage, factor: number): Promise<GreyImage> {
+  return greyOf(
+    sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } }).resize({
+      width: Math.max(1, Math.round(img.width * factor)),
+      height: Math.max(1, Math.round(img.height * factor)),
+      kernel: 'lanczos3',
+    }),
+  );
+}
+
+/**
+ * Faint or grey-on-grey scans: the paper (the brightest common grey) becomes white and the ink
+ * (the darkest 0.5% of pixels) black. Percentiles of the whole page would not do: on a sparse
+ * page the ink is under 1% of it. A page without distinct ink is left alone.
+ */
+export function stretchContrast(img: GreyImage): GreyImage {
+  const hist = new Uint32Array(256);
+  const d = img.data;
+  for (let i = 0; i < d.length; i++) hist[d[i]!]!++;
+  const lut = contrastLut(hist);
+  for (let i = 0; i < d.length; i++) d[i] = lut[d[i]!]!;
+  return img;
+}
+
+/** The grey mapping that stretches ink to black and paper to white (identity without ink). */
+function contrastLut(hist: Uint32Array): Uint8Array {
+  const lut = new Uint8Array(256);
+  let total = 0;
+  for (const c of hist) total += c;
+  const paper = paperLevel(hist);
+  let ink = 0;
+  for (let v = 0, seen = 0; v < 256; v++) {
+    seen += hist[v]!;
+    if (seen >= total * 0.005) {
+      ink = v;
+      break;
+    }
+  }
+  // Without ink clearly darker than the paper (a blank page's noise, a photo of a wall) there
+  // is nothing to stretch: stretching would turn the noise into specks Tesseract reads as words.
+  const flat = paper - ink < 48 || ink > paper * 0.75;
+  for (let v = 0; v < 256; v++)
+    lut[v] = flat ? v : Math.max(0, Math.min(255, Math.round(((v - ink) * 255) / (paper - ink))));
+  return lut;
+}
+
+/** The bright mode of a grey histogram: the paper. */
+function paperLevel(hist: Uint32Array): number {
+  let paper = 255;
+  for (let v = 255, best = 0; v >= 128; v--)
+    if (hist[v]! > best) {
+      best = hist[v]!;
+      paper = v;
+    }
+  return paper;
+}
+
+/** `img` turned clockwise by a multiple of 90°. */
+export async function turned(img: GreyImage, degrees: number): Promise<GreyImage> {
+  if (degrees % 360 === 0) return img;
+  return greyOf(
+    sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } }).rotate(degrees),
+  );
+}
+
+/** `img` as a binary PGM: Leptonica reads it without decoding anything (a PNG costs as much to
+ * compress as a third of the preparation). PGM carries no resolution: tell Tesseract apart. */
+export function pgmOf(img: GreyImage): Buffer {
+  return Buffer.concat([Buffer.from(`P5\n${img.width} ${img.height}\n255\n`, 'latin1'), img.data]);
+}
+
+/** `img` at `scale` (for a quick trial read of a page). */
+export function scaled(img: GreyImage, scale: number): Promise<GreyImage> {
+  return greyOf(
+    sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } }).resize({
+      width: Math.max(1, Math.round(img.width * scale)),
+    }),
+  );
+}
+
+async function greyOf(img: Sharp): Promise<GreyImage> {
+  const { data, info } = await img.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  if (info.channels !== 1) throw new Error(`expected one channel, got ${info.channels}`);
+  return { data, width: info.width, height: info.height };
+}
+
+/** Ink pixels of a small copy of `img`: their coordinates, and the copy's size. */
+export interface Ink {
+  xs: Int32Array;
+  ys: Int32Array;
+  width: number;
+  height: number;
+}
+
+/** Nearest-neighbour copy about ANALYSIS_WIDTH wide, thresholded halfway between paper and ink. */
+export function binarise(img: GreyImage): Ink {
+  const step = Math.max(1, Math.round(img.width / ANALYSIS_WIDTH));
+  const width = Math.floor(img.width / step);
+  const height = Math.floor(img.height / step);
+  // Paper is the bright mode; a pixel well below it is ink (robust to grey paper and noise).
+  const hist = new Uint32Array(256);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) hist[img.data[y * step * img.width + x * step]!]!++;
+  const threshold = paperLevel(hist) * 0.6;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = y * step * img.width;
+    for (let x = 0; x < width; x++) {
+      if (img.data[row + x * step]! < threshold) {
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+  }
+  return { xs: Int32Array.from(xs), ys: Int32Array.from(ys), width, height };
+}
+
+/** How sharply the ink falls into rows when sheared by `tan` (sum of squared row counts). */
+function rowScore(along: Int32Array, across: Int32Array, extent: number, tan: number): number {
+  const pad = Math.ceil(Math.abs(tan) * 4096) + 1;
+  const bins = new Float64Array(extent + 2 * pad);
+  for (let i = 0; i < along.length; i++) {
+    const b = Math.round(across[i]! - along[i]! * tan) + pad;
+    if (b >= 0 && b < bins.length) bins[b]!++;
+  }
+  let s = 0;
+  for (const v of bins) s += v * v;
+  return s;
+}
+
+function bestShear(along: Int32Array, across: Int32Array, extent: number): { angle: number; score: number } {
+  let best = { angle: 0, score: -1 };
+  const tryAngle = (deg: number) => {
+    const score = rowScore(along, across, extent, Math.tan((deg * Math.PI) / 180));
+    if (score > best.score) best = { angle: deg, score };
+  };
+  for (let d = -MAX_SKEW; d <= MAX_SKEW + 1e-9; d += 0.5) tryAngle(d);
+  const coarse = best.angle;
+  for (let d = coarse - 0.4; d <= coarse + 0.4 + 1e-9; d += 0.1) tryAngle(Math.round(d * 10) / 10);
+  return best;
+}
+
+/** The tilt of the text lines in degrees (clockwise positive), within ±MAX_SKEW; 0 without ink. */
+export function skewAngle(ink: Ink): number {
+  if (ink.xs.length < 50) return 0;
+  return bestShear(ink.xs, ink.ys, ink.height).angle;
+}
+
+/** True when the ink forms columns far more sharply than rows: text lines running down the page. */
+export function isSideways(ink: Ink): boolean {
+  if (ink.xs.length < 200) return false;
+  // Sum of squares × bins ÷ ink² is 1 + the squared variation of the profile, whatever its length.
+  const rows = bestShear(ink.xs, ink.ys, ink.height).score * ink.height;
+  const cols = bestShear(ink.ys, ink.xs, ink.width).score * ink.width;
+  return cols > rows * 1.3;
+}
