@@ -48,8 +48,8 @@ const load = (m) => import(pathToFileURL(path.join(dist, m)).href);
 const { loadImage } = await load('image/load.js');
 const { openPdf } = await load('pdf/open.js');
 const { renderPage } = await load('pdf/render.js');
-const { recognizeTesseract } = await load('ocr/tesseract.js');
-const { tesseractLangs } = await load('ocr/models.js');
+const { recognizeTesseract, TESSERACT_PSM } = await load('ocr/tesseract.js');
+const { tesseractLangs, tesseractModelDir } = await load('ocr/models.js');
 // One core: libvips (sharp) would otherwise spread resizing and rotating over every core.
 sharp.concurrency(1);
 
@@ -116,11 +116,15 @@ say(
   `node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}; one page at a time, sharp on one thread; ` +
     'one untimed warm-up page per language set, then one timed read per page (wall seconds)',
 );
-say(`ours: engine recognizeTesseract (tesseract.js, models/tesseract, page preparation included)`);
+const sets = [...new Set(pages.map((p) => tesseractLangs(p.country).join('+')))];
+const modelDirs = sets.map(
+  (set) => `${set} from ${path.relative(repoRoot, tesseractModelDir(set.split('+')))}`,
+);
+say(`ours: engine recognizeTesseract (tesseract.js, page preparation included; ${modelDirs.join(', ')})`);
 say(
   native.skipped
     ? `native: skipped (${native.skipped})\n`
-    : `native: ${native.version}, system tessdata (fast models), OMP_THREAD_LIMIT=1, --oem 1, process start included\n`,
+    : `native: ${native.version}, system tessdata (fast models), OMP_THREAD_LIMIT=1, --oem 1 --psm ${TESSERACT_PSM} (as ours), process start included\n`,
 );
 
 // Ours: the PNG decoded and recognised in this process, as a page worker does it.
@@ -150,10 +154,14 @@ if (!native.skipped) {
       continue;
     }
     const t = performance.now();
-    const r = spawnSync('tesseract', [p.png, 'stdout', '--oem', '1', '-l', langs.join('+')], {
-      encoding: 'utf8',
-      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-    });
+    const r = spawnSync(
+      'tesseract',
+      [p.png, 'stdout', '--oem', '1', '--psm', TESSERACT_PSM, '-l', langs.join('+')],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+      },
+    );
     if (r.status !== 0) {
       p.native_note = `failed: ${(r.stderr ?? '').trim().split('\n').pop()}`;
       continue;

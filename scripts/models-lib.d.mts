@@ -35,6 +35,9 @@ export const ONNX_PACKAGE: string;
 export const ONNX_MODELS: { kind: 'onnx'; lang: string; asset: string; pkg: string; file: string }[];
 export const RUS_MODEL: { kind: 'tesseract'; lang: 'rus'; file: string };
 export const RUS_HOW_TO_GET: string;
+export const FAST_MODELS: { kind: 'tesseract'; lang: string; file: string }[];
+export function tessdataCandidates(lang: string): string[];
+export function findSystemFast(): Record<string, string>;
 export const EXPECTED_MODELS: ExpectedModel[];
 export function parseArgs(argv: string[]): { out: string };
 export function sha256(buf: Uint8Array | string): string;
@@ -45,5 +48,6 @@ export function fetchModels(opts?: {
   out?: string;
   resolvePackage?: (pkg: string) => { dir: string; meta: { version: string; license?: string } };
   systemRus?: string | null;
+  systemFast?: Record<string, string>;
   log?: (line: string) => void;
 }): FetchResult;

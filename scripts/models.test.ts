@@ -3,10 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   EXPECTED_MODELS,
   fetchModels,
+  findSystemFast,
   findSystemRus,
   type Manifest,
   ONNX_MODELS,
@@ -73,6 +75,26 @@ describe('scripts/fetch-models.mjs', () => {
     } else {
       expect(rus).toBeUndefined();
     }
+  });
+
+  it('lists the fast German and English models if and only if the system has them', () => {
+    const fast = readManifest(out).models.filter((m) => m.file.startsWith('tesseract-fast/'));
+    const system = findSystemFast();
+    expect(fast.map((m) => m.lang).sort()).toEqual(Object.keys(system).sort());
+    for (const m of fast) {
+      expect(m.file).toBe(`tesseract-fast/${m.lang}.traineddata.gz`);
+      expect(m.source).toContain(system[m.lang]);
+      expect(gunzipSync(readFileSync(path.join(out, m.file))).equals(readFileSync(system[m.lang]!))).toBe(
+        true,
+      );
+    }
+    const none = fetchModels({
+      out: path.join(tmp, 'no-fast'),
+      systemRus: null,
+      systemFast: {},
+      log: () => {},
+    });
+    expect(none.manifest.models.some((m) => m.file.startsWith('tesseract-fast/'))).toBe(false);
   });
 
   it('is idempotent: a second run leaves the files and the manifest untouched', () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -74,6 +74,23 @@ describe('OCR models', () => {
     expect(tesseractLangs('de')).toEqual(['deu', 'eng']);
     expect(tesseractLangs('RU')).toEqual(['rus', 'eng']);
     expect(tesseractLangs('us')).toEqual(['eng']);
+  });
+
+  it('takes the fast models when they cover the languages, else the best ones', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'models-'));
+    process.env.INVOICE_MODELS_DIR = dir;
+    for (const f of [
+      'tesseract/deu',
+      'tesseract/eng',
+      'tesseract/fra',
+      'tesseract-fast/deu',
+      'tesseract-fast/eng',
+    ]) {
+      mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+      writeFileSync(path.join(dir, `${f}.traineddata.gz`), '');
+    }
+    expect(tesseractModelDir(['deu', 'eng'])).toBe(path.join(dir, 'tesseract-fast'));
+    expect(tesseractModelDir(['fra', 'eng'])).toBe(path.join(dir, 'tesseract'));
   });
 
   it('names a missing model and the command that provides it', () => {
