@@ -17,7 +17,7 @@ import { corpusDir, repoRoot } from './corpus.mjs';
 
 const TARGET_S = 1.0; // seconds per page on one core, from the issue
 const TARGET_RATIO = 1.5; // ours / native Tesseract, from the issue
-const opts = { limit: 12, dpi: 200, json: false };
+const opts = { limit: 16, dpi: null, json: false };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--json') opts.json = true;
@@ -28,7 +28,7 @@ for (let i = 0; i < argv.length; i++) {
     process.exit(2);
   }
 }
-if (!(opts.limit > 0) || !(opts.dpi > 0)) {
+if (!(opts.limit > 0) || !(opts.dpi === null || opts.dpi > 0)) {
   console.error('bench-ocr: --limit and --dpi need positive numbers');
   process.exit(2);
 }
@@ -48,6 +48,7 @@ const load = (m) => import(pathToFileURL(path.join(dist, m)).href);
 const { loadImage } = await load('image/load.js');
 const { openPdf } = await load('pdf/open.js');
 const { renderPage } = await load('pdf/render.js');
+const { ocrDpi } = await load('workers/scan-pdf.js');
 const { recognizeTesseract, TESSERACT_PSM } = await load('ocr/tesseract.js');
 const { tesseractLangs, tesseractModelDir } = await load('ocr/models.js');
 // One core: libvips (sharp) would otherwise spread resizing and rotating over every core.
@@ -85,8 +86,12 @@ for (const row of rows) {
   const rasters = [];
   if (/\.pdf$/i.test(row.path)) {
     const doc = await openPdf(bytes);
-    for (let n = 1; n <= doc.numPages && rasters.length + pages.length < opts.limit; n++)
-      rasters.push({ raster: await renderPage(doc, n, { dpi: opts.dpi }), dpi: opts.dpi, page: n });
+    for (let n = 1; n <= doc.numPages && rasters.length + pages.length < opts.limit; n++) {
+      // As a page worker renders it (a scan at its own resolution), unless --dpi says otherwise.
+      const how = opts.dpi ? { dpi: opts.dpi, scan: false } : await ocrDpi(doc, n);
+      const raster = await renderPage(doc, n, { dpi: how.dpi });
+      rasters.push({ raster, dpi: how.scan ? undefined : how.dpi, page: n });
+    }
     await doc.destroy();
   } else {
     rasters.push({ raster: await loadImage(bytes), dpi: undefined, page: 1 });
@@ -105,12 +110,15 @@ for (const row of rows) {
       png,
       dpi,
       size: `${raster.width}x${raster.height}`,
+      // The scan's resolution were it an A4 page (what its pixels are worth for text).
+      a4dpi: Math.round(Math.max(raster.width, raster.height) / 11.69),
     });
   }
 }
 
 say(
-  `bench-ocr: ${pages.length} scan pages (${corpusDir}); PDF pages rendered at ${opts.dpi} dpi, images as they are`,
+  `bench-ocr: ${pages.length} scan pages (${corpusDir}); PDF pages rendered ` +
+    `${opts.dpi ? `at ${opts.dpi} dpi` : 'as the engine does (a scan at its own resolution)'}, images as they are`,
 );
 say(
   `node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}; one page at a time, sharp on one thread; ` +
@@ -184,6 +192,9 @@ const summary = {
     ),
   ),
   ours_cpu_median_s: round(median(pages.map((p) => p.ours_cpu_s))),
+  // The issue's target is for pages at 200-300 dpi: those pages alone.
+  ours_200_300_pages: pages.filter((p) => p.a4dpi >= 190).length,
+  ours_200_300_median_s: round(median(pages.filter((p) => p.a4dpi >= 190).map((p) => p.ours_s))),
   native_pages: both.length,
   native_median_s: both.length ? round(median(both.map((p) => p.native_s))) : null,
   // On the pages both read, so the ratio compares like with like.
@@ -204,6 +215,7 @@ if (opts.json) {
       'file',
       'page',
       'pixels',
+      'dpi (A4)',
       'ours s',
       'ours cpu s',
       'words',
@@ -213,6 +225,7 @@ if (opts.json) {
       p.file.replace(/^scans\//, ''),
       p.page,
       p.size,
+      p.a4dpi,
       round(p.ours_s, 2),
       round(p.ours_cpu_s, 2),
       p.ours_words,
@@ -227,6 +240,12 @@ if (opts.json) {
     [
       ['ours (wall)', summary.ours_median_s, `<= ${TARGET_S}`, verdict(summary.ours_median_s, TARGET_S)],
       ['ours (cpu, all threads)', summary.ours_cpu_median_s, null, null],
+      [
+        `ours, pages at 200-300 dpi (${summary.ours_200_300_pages})`,
+        summary.ours_200_300_median_s,
+        `<= ${TARGET_S}`,
+        verdict(summary.ours_200_300_median_s, TARGET_S),
+      ],
       ...(native.skipped
         ? []
         : [

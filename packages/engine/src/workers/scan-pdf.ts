@@ -24,7 +24,7 @@ const MAX_SCAN_DPI = 300;
  * told to Tesseract: a scan's page size says little about its text size (scanning software
  * often places an A4 scan at 72 or 96 ppi on an oversized page).
  */
-async function ocrDpi(doc: PdfDocument, page: number): Promise<{ dpi: number; scan: boolean }> {
+export async function ocrDpi(doc: PdfDocument, page: number): Promise<{ dpi: number; scan: boolean }> {
   const scale = await imageScale(doc, page).catch(() => undefined);
   if (!scale) return { dpi: OCR_DPI, scan: false };
   return { dpi: Math.min(MAX_SCAN_DPI, Math.max(MIN_SCAN_DPI, scale * 72)), scan: true };
