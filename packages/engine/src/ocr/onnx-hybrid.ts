@@ -1,0 +1,84 @@
+// The hybrid reader: PP-OCR's DBNet finds the text lines, Tesseract reads each line on its own
+// (page segmentation mode 7, one line). Tesseract's own page layout analysis is skipped, which is
+// where it loses lines in tables and boxes, while its language models (umlauts, accents,
+// Cyrillic) still do the reading, which PP-OCR's Chinese + ASCII recogniser cannot.
+import type { Raster } from '../image/load.js';
+import { tesseractModelDir } from './models.js';
+import type { OcrPage } from './ocr-page.js';
+import { type DetectOptions, detectLines } from './onnx-detect.js';
+import { joinRows, ocrLines, type PxWord } from './onnx-layout.js';
+import { crop } from './onnx-recognize.js';
+import { pgmOf, preparePage } from './preprocess.js';
+
+type TesseractWorker = Awaited<ReturnType<typeof import('tesseract.js')['createWorker']>>;
+const lineWorkers = new Map<string, Promise<TesseractWorker>>();
+
+/**
+ * A warm Tesseract set to read single lines, per language set. It is its own instance because
+ * the page segmentation mode is state of the instance, and the whole-page reader needs another.
+ */
+function lineWorker(langs: string[]): Promise<TesseractWorker> {
+  const key = langs.join('+');
+  let w = lineWorkers.get(key);
+  if (!w) {
+    const langPath = tesseractModelDir(langs);
+    w = import('tesseract.js').then(async ({ createWorker, OEM, PSM }) => {
+      const worker = await createWorker(langs, OEM.LSTM_ONLY, {
+        langPath,
+        cacheMethod: 'none',
+        gzip: true,
+        logger: () => {},
+      });
+      await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE });
+      return worker;
+    });
+    lineWorkers.set(key, w);
+  }
+  return w;
+}
+
+export interface HybridOptions extends DetectOptions {
+  dpi?: number;
+}
+
+/** Words and lines of one page raster, boxes as fractions of the prepared (upright) page. */
+export async function recognizeHybrid(
+  raster: Raster,
+  page: number,
+  langs: string[],
+  opts: HybridOptions = {},
+): Promise<OcrPage> {
+  const worker = await lineWorker(langs);
+  const gray = await preparePage(raster, { dpi: opts.dpi });
+  const boxes = await detectLines(gray, opts);
+  // The page's resolution, as the whole-page reader tells it (A4 by the long side when unknown):
+  // a line crop alone says nothing about the size of its text.
+  const dpi = gray.dpi ?? Math.min(600, Math.max(70, Math.max(gray.width, gray.height) / 11.3));
+  await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+  const pieces: PxWord[][] = [];
+  for (const b of boxes) {
+    const c = crop(gray, b);
+    const x0 = Math.max(0, Math.floor(b.x0));
+    const y0 = Math.max(0, Math.floor(b.y0));
+    const { data } = await worker.recognize(
+      pgmOf({ ...c, data: Buffer.from(c.data.buffer, c.data.byteOffset, c.data.byteLength) }),
+      {},
+      { blocks: true, text: false },
+    );
+    const words: PxWord[] = [];
+    for (const block of data.blocks ?? [])
+      for (const para of block.paragraphs)
+        for (const line of para.lines)
+          for (const w of line.words) {
+            const text = w.text.trim();
+            if (!text) continue;
+            words.push({
+              text,
+              box: [x0 + w.bbox.x0, y0 + w.bbox.y0, x0 + w.bbox.x1, y0 + w.bbox.y1],
+              confidence: w.confidence / 100,
+            });
+          }
+    pieces.push(words);
+  }
+  return { page, widthPx: gray.width, heightPx: gray.height, lines: ocrLines(joinRows(pieces), gray) };
+}
