@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node scripts/ocr-compare.mjs [--backends tesseract,onnx,hybrid] [--limit N] [--out DIR]`:
+// `node scripts/ocr-compare.mjs [--backends tesseract,onnx,hybrid] [--every N] [--limit N] [--out DIR]`:
 // measures the OCR backends on the shared corpus's `scan` files, each page rendered (PDF) or
 // decoded (image) once as a page worker does and read by every backend in turn, so that a busy
 // machine slows all of them alike. Per backend it prints the seconds per page (CPU time of this
@@ -37,6 +37,8 @@ if (argv.includes('--replay')) {
 
 const backends = opt('--backends', 'tesseract,onnx,hybrid').split(',');
 const limit = Number(opt('--limit', '0'));
+// Every Nth file only (a sample across the corpus's suppliers and countries, for a quick run).
+const every = Number(opt('--every', '1'));
 const out = path.resolve(opt('--out', path.join(os.tmpdir(), 'ocr-compare')));
 if (!existsSync(path.join(corpusDir, 'MANIFEST.tsv'))) {
   console.log(`ocr-compare: no corpus at ${corpusDir}; nothing to measure`);
@@ -73,6 +75,7 @@ const cpu = () => {
 };
 
 let rows = readManifest(corpusDir).filter((r) => r.category === 'scan');
+rows = rows.filter((_, i) => i % every === 0);
 if (limit) rows = rows.slice(0, limit);
 mkdirSync(out, { recursive: true });
 const times = Object.fromEntries(backends.map((b) => [b, { cpu: [], wall: [] }]));

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { emptyDocument } from '../document.js';
 import { ReadError } from '../errors.js';
 import { tesseractLangs, tesseractModelDir } from './models.js';
-import { capByOcrConfidence, type OcrPage, ocrLayout } from './ocr-page.js';
+import { capByOcrConfidence, DEFAULT_OCR_BACKEND, type OcrPage, ocrBackend, ocrLayout } from './ocr-page.js';
 
 const page: OcrPage = {
   page: 1,
@@ -104,5 +104,25 @@ describe('OCR models', () => {
     expect(err).toBeInstanceOf(ReadError);
     expect((err as ReadError).code).toBe('model_missing');
     expect((err as ReadError).message).toMatch(/deu\.traineddata\.gz .*npm run models/);
+  });
+});
+
+describe('ocrBackend', () => {
+  it('takes the default of the first language, Tesseract where none is set', () => {
+    expect(ocrBackend(['deu', 'eng'], '')).toBe(DEFAULT_OCR_BACKEND.deu);
+    expect(ocrBackend(['rus', 'eng'], '')).toBe('tesseract');
+    expect(ocrBackend(['xyz'], '')).toBe('tesseract');
+  });
+
+  it('never chooses PP-OCR alone for Russian: its recogniser has no Cyrillic', () => {
+    expect(DEFAULT_OCR_BACKEND.rus).not.toBe('onnx');
+  });
+
+  it('follows INVOICE_OCR_BACKEND and refuses an unknown backend', () => {
+    expect(ocrBackend(['deu', 'eng'], 'hybrid')).toBe('hybrid');
+    expect(ocrBackend(['rus', 'eng'], 'onnx')).toBe('onnx');
+    expect(() => ocrBackend(['deu'], 'paddle')).toThrow(
+      /INVOICE_OCR_BACKEND must be one of tesseract, onnx, hybrid/,
+    );
   });
 });

@@ -2,8 +2,10 @@
 // reads (the same extraction as for a PDF text layer). OCR confidence then caps the confidence
 // of every value read from the words it covers.
 import type { Document } from '../document.js';
+import { ReadError } from '../errors.js';
 import type { LayoutPage, LayoutWord } from '../extract/layout.js';
 import { union } from '../extract/layout.js';
+import type { Raster } from '../image/load.js';
 
 export interface OcrWord {
   text: string;
@@ -56,5 +58,51 @@ export function capByOcrConfidence(doc: Document, pages: OcrPage[]): void {
       }
     }
     if (n) prov.confidence = Math.round(Math.min(prov.confidence ?? 1, sum / n) * 100) / 100;
+  }
+}
+
+/** The OCR backends: Tesseract alone, PP-OCR (ONNX) alone, PP-OCR's lines read by Tesseract. */
+export const OCR_BACKENDS = ['tesseract', 'onnx', 'hybrid'] as const;
+export type OcrBackend = (typeof OCR_BACKENDS)[number];
+
+/**
+ * The backend per language (the country's first Tesseract language), the one that read the scan
+ * corpus best (scripts/ocr-compare.mjs; figures in docs/engine.md). PP-OCR's recogniser has no
+ * Cyrillic and no ö or ß, so it reads only where its script suffices.
+ */
+export const DEFAULT_OCR_BACKEND: Record<string, OcrBackend> = {
+  deu: 'tesseract',
+  fra: 'tesseract',
+  ita: 'tesseract',
+  rus: 'tesseract',
+  eng: 'tesseract',
+};
+
+/** `INVOICE_OCR_BACKEND` when set (measurements), else the default for the languages. */
+export function ocrBackend(langs: string[], env = process.env.INVOICE_OCR_BACKEND): OcrBackend {
+  if (env) {
+    if ((OCR_BACKENDS as readonly string[]).includes(env)) return env as OcrBackend;
+    throw new ReadError('invalid_option', `INVOICE_OCR_BACKEND must be one of ${OCR_BACKENDS.join(', ')}`);
+  }
+  return DEFAULT_OCR_BACKEND[langs[0] ?? 'eng'] ?? 'tesseract';
+}
+
+/**
+ * The one place a page is handed to OCR. Backends load on first use, so a worker that never
+ * meets a scan never loads Tesseract or onnxruntime.
+ */
+export async function recognizePage(
+  raster: Raster,
+  page: number,
+  langs: string[],
+  dpi?: number,
+): Promise<OcrPage> {
+  switch (ocrBackend(langs)) {
+    case 'onnx':
+      return (await import('./onnx.js')).recognizeOnnx(raster, page, { dpi });
+    case 'hybrid':
+      return (await import('./onnx-hybrid.js')).recognizeHybrid(raster, page, langs, { dpi });
+    default:
+      return (await import('./tesseract.js')).recognizeTesseract(raster, page, langs, dpi);
   }
 }

@@ -4,7 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import { ReadError } from '../errors.js';
 import { loadImage } from '../image/load.js';
-import { recognizeTesseract } from '../ocr/tesseract.js';
+import { recognizePage } from '../ocr/ocr-page.js';
 import { openPdf } from '../pdf/open.js';
 import { renderPage } from '../pdf/render.js';
 import { detectQrCodes, type QrCode } from '../qr/detect.js';
@@ -14,7 +14,7 @@ import { scanPdf } from './scan-pdf.js';
 
 async function run(task: PageTask): Promise<QrCodesResult | OcrResult> {
   if (task.kind === 'ocr-image') {
-    return { pages: [await recognizeTesseract(await loadImage(task.bytes), 1, task.langs)] };
+    return { pages: [await recognizePage(await loadImage(task.bytes), 1, task.langs)] };
   }
   if (task.kind === 'scan-pdf') return scanPdf(task);
   const codes: QrCode[] = [];

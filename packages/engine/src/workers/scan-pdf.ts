@@ -4,8 +4,7 @@
 // the few rasters kept from the code search (at most four) in memory.
 import { ReadError } from '../errors.js';
 import type { Raster } from '../image/load.js';
-import type { OcrPage } from '../ocr/ocr-page.js';
-import { recognizeTesseract } from '../ocr/tesseract.js';
+import { type OcrPage, recognizePage } from '../ocr/ocr-page.js';
 import { imageScale } from '../pdf/image-scale.js';
 import { openPdf, type PdfDocument } from '../pdf/open.js';
 import { renderPage } from '../pdf/render.js';
@@ -63,7 +62,7 @@ export async function scanPdf(task: Extract<PageTask, { kind: 'scan-pdf' }>): Pr
     for (const page of task.ocrPages) {
       const { raster, dpi } = kept.get(page) ?? (await render(page, true));
       kept.delete(page);
-      pages.push(await recognizeTesseract(raster, page, task.langs, dpi));
+      pages.push(await recognizePage(raster, page, task.langs, dpi));
     }
     return { codes, pages, rendered };
   } finally {
