@@ -5,18 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { readInvoice } from './read-invoice.js';
 import { buildPdf } from './test-support/pdf-builder.js';
-import { buildScanPdf, scanJpeg, textPageImage } from './test-support/scan-pages.js';
+import { buildScanPdf, SAMPLE_INVOICE_LINES, scanJpeg, textPageImage } from './test-support/scan-pages.js';
 
-const INVOICE = [
-  'Muster GmbH, Hauptstraße 1, 10115 Berlin',
-  '',
-  'Rechnung Nr. RE-2024-0815',
-  'Rechnungsdatum: 14.03.2024',
-  '',
-  'Nettobetrag 100,00 EUR',
-  'MwSt 19 % 19,00 EUR',
-  'Gesamtbetrag 119,00 EUR',
-];
+const INVOICE = SAMPLE_INVOICE_LINES;
 const LETTER =
   'Sehr geehrte Damen und Herren,\nanbei erhalten Sie unsere Unterlagen.\nMit freundlichen Gruessen';
 

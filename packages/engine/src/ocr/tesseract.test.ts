@@ -2,20 +2,11 @@
 // the profiles stand it up and a doubtful read is tried the other way round.
 import { describe, expect, it } from 'vitest';
 import { loadImage } from '../image/load.js';
-import { textPageImage, turned } from '../test-support/scan-pages.js';
+import { SAMPLE_INVOICE_LINES, textPageImage, turned } from '../test-support/scan-pages.js';
 import { tesseractLangs } from './models.js';
 import { meanConfidence, recognizeTesseract } from './tesseract.js';
 
-const LINES = [
-  'Muster GmbH, Hauptstraße 1, 10115 Berlin',
-  '',
-  'Rechnung Nr. RE-2024-0815',
-  'Rechnungsdatum: 14.03.2024',
-  '',
-  'Nettobetrag 100,00 EUR',
-  'MwSt 19 % 19,00 EUR',
-  'Gesamtbetrag 119,00 EUR',
-];
+const LINES = SAMPLE_INVOICE_LINES;
 
 describe('recognizeTesseract', () => {
   it.each([0, 90, 180, 270, 2.5])(

@@ -93,3 +93,15 @@ export async function scanJpeg(png: Buffer): Promise<{ jpeg: Uint8Array; width: 
     .toBuffer({ resolveWithObject: true });
   return { jpeg: new Uint8Array(data), width: info.width, height: info.height };
 }
+
+/** The lines of a short German invoice, drawn on generated scans by the OCR tests. */
+export const SAMPLE_INVOICE_LINES = [
+  'Muster GmbH, Hauptstraße 1, 10115 Berlin',
+  '',
+  'Rechnung Nr. RE-2024-0815',
+  'Rechnungsdatum: 14.03.2024',
+  '',
+  'Nettobetrag 100,00 EUR',
+  'MwSt 19 % 19,00 EUR',
+  'Gesamtbetrag 119,00 EUR',
+];
