@@ -224,6 +224,25 @@ describe('labelHits: the longest label wins', () => {
     expect(fieldOf('Gesamtbetrag 119,00')).toMatchObject({ field: 'gross', strength: 2 });
   });
 
+  it('looks past the table rules and margin marks OCR puts before a label', () => {
+    expect(fieldOf('| Rechnungssumme Netto 473,00')).toMatchObject({ field: 'net', rest: '473,00' });
+    expect(fieldOf('[Zahlbar bis 28.03.2024')).toMatchObject({ field: 'due_date', rest: '28.03.2024' });
+    expect(matchHeading('| Verkäufer:')).toBe('seller');
+  });
+
+  it('splits a table header whose column titles ran together, one hit per title', () => {
+    const hits = labelHits([segmentPage(pageOf(['Grondslag BTW bedrag']))]);
+    expect(hits.map((h) => [h.field, h.seg.text, h.rest])).toEqual([
+      ['net', 'Grondslag', ''],
+      ['vat', 'BTW bedrag', 'bedrag'],
+    ]);
+    // Each title has its share of the box, left to right.
+    expect(hits[0]!.seg.bbox[2]).toBeLessThanOrEqual(hits[1]!.seg.bbox[0] + 1e-9);
+    // A row with amounts is not a header: the label keeps its values.
+    const row = labelHits([segmentPage(pageOf(['Netto 100,00 MwSt 19,00']))]);
+    expect(row.map((h) => h.field)).toEqual(['net']);
+  });
+
   it('finds no label in a street line', () => {
     expect(fieldOf('Straße Nr. 5')).toBeUndefined();
   });

@@ -348,7 +348,9 @@ export function normalizeLabelText(s: string): string {
  * The label at the start of `text`, if any: which field, and how many characters of `text` it
  * spans (including a following colon), so the caller can take what follows as the value.
  */
-export function matchLabel(text: string, field: FieldLabel): number | undefined {
+export function matchLabel(whole: string, field: FieldLabel): number | undefined {
+  const lead = LEADING_MARKS.exec(whole)?.[0].length ?? 0;
+  const text = whole.slice(lead);
   const norm = normalizeLabelText(text);
   if (!FIELD_RE[field].test(norm)) return undefined;
   // Alternation takes the first label that matches, not the longest ("Total" before "Total TTC"):
@@ -357,12 +359,16 @@ export function matchLabel(text: string, field: FieldLabel): number | undefined 
   for (const re of FIELD_PATTERNS[field]) end = Math.max(end, re.exec(norm)?.[0].length ?? 0);
   const after = /^\s*(?:\([^)]{0,12}\))?\s*[:#]?\s*/.exec(norm.slice(end));
   if (after) end += after[0].length;
-  return mapOffset(text, norm, end);
+  return lead + mapOffset(text, norm, end);
 }
+
+/** Marks before a label that are no part of it: table rules and margin ticks as OCR reads them
+ * ("| Rechnungssumme", "[Zahlungsinformationen"), bullets. */
+const LEADING_MARKS = /^[\s|[\]{}®©*•·»«_~=]+/u;
 
 /** Whether the whole text is a party heading, and which party. */
 export function matchHeading(text: string): 'seller' | 'buyer' | 'other' | undefined {
-  const norm = normalizeLabelText(text).replace(/[:.]+$/, '');
+  const norm = normalizeLabelText(text.replace(LEADING_MARKS, '')).replace(/[:.]+$/, '');
   for (const role of ['other', 'seller', 'buyer'] as const) if (HEADING_RE[role].test(norm)) return role;
   return undefined;
 }

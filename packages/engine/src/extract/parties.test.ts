@@ -177,6 +177,37 @@ describe('readParties', () => {
     expect(low.seller.name).toBeUndefined();
   });
 
+  it('never takes the letterhead name from the buyer block', () => {
+    // The sender is only a logo: the first company name on the page is the buyer's.
+    const d = read([
+      line(row(0), ['Factuuradres', 0.08, 0.2]),
+      line(row(1), ['Strategic Corp', 0.08, 0.22]),
+      line(row(2), ['Fakestreet 46', 0.08, 0.22]),
+      line(row(3), ['3500 MJ Utrecht', 0.08, 0.22]),
+      line(row(6), ['Factuur VF1005193039', 0.08, 0.3]),
+    ]);
+    expect(d.buyer.name).toBe('Strategic Corp');
+    expect(d.seller.name).toBeUndefined();
+  });
+
+  it('joins a company name broken over two lines when the second carries the legal form', () => {
+    const d = read([
+      line(row(0), ['Verkäufer:', 0.08, 0.2]),
+      line(row(1), ['MVM Musterhafter', 0.08, 0.25]),
+      line(row(2), ['Versicherungsverein Musterstadt a.G.', 0.08, 0.35]),
+      line(row(3), ['Musterstr. 12', 0.08, 0.22]),
+      line(row(4), ['12345 Musterstadt', 0.08, 0.25]),
+      line(row(6), ['Käufer:', 0.08, 0.2]),
+      line(row(7), ['Kunden AG Mitte', 0.08, 0.25]),
+      line(row(8), ['Hans Muster', 0.08, 0.22]),
+      line(row(9), ['Kundenstraße 15', 0.08, 0.25]),
+    ]);
+    expect(d.seller.name).toBe('MVM Musterhafter Versicherungsverein Musterstadt a.G.');
+    expect(d.seller.address?.lines).toEqual(['Musterstr. 12']);
+    // A contact person under a name that has its legal form is not part of the name.
+    expect(d.buyer.name).toBe('Kunden AG Mitte');
+  });
+
   it('reads no party from a page without headings or a letterhead', () => {
     const d = read([
       line(row(0), ['Rechnung Nr. 4711', 0.08, 0.3]),

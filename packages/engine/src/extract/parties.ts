@@ -8,7 +8,7 @@ import { type Box, type PageLayout, type PartyBlock, type Segment, valuesNear } 
 type Put = (path: string, value: string, where: Box | undefined, page: number, confidence: number) => void;
 
 const LEGAL_FORM =
-  /(?:^|[\s,])(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.\s?k\.|ug|se|ltd\.?|limited|llc|inc\.?|corp\.?|plc|sarl|s\.a\.r\.l\.|sas|s\.a\.s\.|sa|s\.a\.|eurl|s\.p\.a\.|spa|s\.r\.l\.|srl|b\.v\.|bv|n\.v\.|nv|oy|ab|as|a\/s|aps|sp\.\s?z\s?o\.o\.|s\.l\.|ооо|оао|зао|ао|пао|ип)(?=$|[\s,.])/iu;
+  /(?:^|[\s,])(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.\s?k\.|ug|se|ltd\.?|limited|llc|inc\.?|corp\.?|plc|sarl|s\.a\.r\.l\.|sas|s\.a\.s\.|sa|s\.a\.|eurl|s\.p\.a\.|spa|s\.r\.l\.|srl|b\.v\.|bv|n\.v\.|nv|oy|ab|as|a\/s|aps|sp\.\s?z\s?o\.o\.|s\.l\.|a\.\s?g\.|e\.\s?v\.|e\.\s?g\.|eg|kgaa|ооо|оао|зао|ао|пао|ип)(?=$|[\s,.])/iu;
 
 /** Labels of lines inside a party block that are not its name or address. */
 const NOT_ADDRESS =
@@ -26,7 +26,10 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     if (block) readBlock(role, block, layouts, put);
   }
   if (!d.seller.name) {
-    const head = letterheadName(layouts[0]);
+    // The letterhead, never a line of the buyer's or another party's block (an invoice whose
+    // sender is only a logo shows no company name above the buyer's address).
+    const elsewhere = new Set(blocks.filter((b) => b.role !== 'seller').flatMap((b) => b.segments));
+    const head = letterheadName(layouts[0], elsewhere);
     if (head) put('seller.name', head.text, head.bbox, head.page, 0.84);
   }
   const vat = d.provenance['seller.vat_id'];
@@ -80,6 +83,8 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
     break;
   }
   let confidence = 0.9;
+  /** The name's last line: the address starts after it. */
+  let nameEnd = nameSeg;
   if (!name) {
     // Otherwise the first line of the block that is text, not a label or a number.
     nameSeg = segs.find(
@@ -92,15 +97,28 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
     );
     name = nameSeg?.text;
     confidence = 0.85;
+    // A company name broken over two lines: "MVM Musterhafter" / "Versicherungsverein
+    // Musterstadt a.G.": the second line carries the legal form, and no address.
+    const next = nameSeg && segs.find((s) => s.line === nameSeg!.line + 1);
+    if (
+      name &&
+      next &&
+      !LEGAL_FORM.test(name) &&
+      LEGAL_FORM.test(next.text) &&
+      !/\d/.test(next.text) &&
+      !NOT_ADDRESS.test(next.text.trim())
+    ) {
+      name = `${name} ${next.text}`;
+      nameEnd = next;
+    }
   }
   if (!name || !nameSeg) return;
   put(`${role}.name`, cleanName(name), nameSeg.bbox, nameSeg.page, confidence);
 
   // Address: the lines after the name in the block's value column, until a non-address line.
   const lines: Segment[] = [];
-  const after = segs.filter(
-    (s) => s.line > nameSeg!.line || (s.line === nameSeg!.line && s.index > nameSeg!.index),
-  );
+  const last = nameEnd ?? nameSeg;
+  const after = segs.filter((s) => s.line > last.line || (s.line === last.line && s.index > last.index));
   for (const seg of after) {
     const text = seg.text.trim();
     if (ADDRESS_LABEL.test(text)) {
@@ -154,11 +172,12 @@ function cleanName(s: string): string {
 }
 
 /** The company name in the top part of the first page: the first line with a legal form. */
-function letterheadName(layout: PageLayout | undefined): Segment | undefined {
+function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>): Segment | undefined {
   if (!layout) return undefined;
   for (const line of layout.lines) {
     for (const seg of line) {
       if (seg.bbox[1] > 0.3) return undefined;
+      if (elsewhere.has(seg)) continue;
       const text = seg.text.trim();
       if (text.length > 60 || !LEGAL_FORM.test(text)) continue;
       if (/[:@]|www\.|https?:/.test(text)) continue;

@@ -123,24 +123,52 @@ export function labelHits(layouts: PageLayout[]): LabelHit[] {
   const hits: LabelHit[] = [];
   for (const layout of layouts) {
     for (const line of layout.lines) {
-      for (const seg of line) {
-        let best: { field: FieldLabel; end: number } | undefined;
-        for (const field of SEGMENT_LABELS) {
-          const end = matchLabel(seg.text, field);
-          if (end !== undefined && (!best || end > best.end)) best = { field, end };
-        }
-        if (!best) continue;
-        const labelText = seg.text.slice(0, best.end);
-        hits.push({
-          field: best.field,
-          seg,
-          rest: seg.text.slice(best.end).trim(),
-          strength: WEAK.test(labelText.trim()) && labelText.trim().split(/\s+/).length === 1 ? 1 : 2,
-        });
-      }
+      for (const seg of line) hits.push(...segmentHits(seg));
     }
   }
   return hits;
+}
+
+/**
+ * The label a segment starts with; a table header whose column titles ran together into one
+ * segment ("Grondslag BTW bedrag", "Netto MwSt. Brutto": no digits, label after label) gives one
+ * hit per title, each with its share of the segment's box.
+ */
+function segmentHits(seg: Segment): LabelHit[] {
+  const out: LabelHit[] = [];
+  let part = seg;
+  for (;;) {
+    const best = longestLabel(part.text);
+    if (!best) break;
+    const labelText = part.text.slice(0, best.end);
+    const rest = part.text.slice(best.end).trim();
+    const strength = WEAK.test(labelText.trim()) && labelText.trim().split(/\s+/).length === 1 ? 1 : 2;
+    const next = rest && !/\d/.test(seg.text) ? longestLabel(rest) : undefined;
+    if (!next) {
+      out.push({ field: best.field, seg: part, rest, strength });
+      break;
+    }
+    const cut = part.text.length - rest.length;
+    out.push({ field: best.field, seg: slice(part, 0, cut), rest: '', strength });
+    part = slice(part, cut, part.text.length);
+  }
+  return out;
+}
+
+function longestLabel(text: string): { field: FieldLabel; end: number } | undefined {
+  let best: { field: FieldLabel; end: number } | undefined;
+  for (const field of SEGMENT_LABELS) {
+    const end = matchLabel(text, field);
+    if (end !== undefined && (!best || end > best.end)) best = { field, end };
+  }
+  return best;
+}
+
+/** Characters [from, to) of a segment, its box cut in proportion (the words' own boxes are gone). */
+function slice(seg: Segment, from: number, to: number): Segment {
+  const [x0, y0, x1, y1] = seg.bbox;
+  const per = (x1 - x0) / Math.max(1, seg.text.length);
+  return { ...seg, text: seg.text.slice(from, to).trim(), bbox: [x0 + per * from, y0, x0 + per * to, y1] };
 }
 
 interface Found {

@@ -243,4 +243,26 @@ describe('chooseTotals without a balanced triple', () => {
     expect(t.balanced).toBe(true);
     expect(values(t)).toEqual({ net: '473.00', vat: '56.87', gross: '529.87' });
   });
+
+  it('reads net = gross when every VAT amount is zero and the gross is corroborated', () => {
+    const t = chooseTotals([
+      cand('gross', '4.11', 8),
+      cand('vat', '0.00', 19, 1),
+      cand('gross', '4.11', 20),
+      cand('vat', '0.00', 24),
+    ]);
+    expect(t.balanced).toBe(true);
+    expect(values(t)).toEqual({ net: '4.11', vat: '0.00', gross: '4.11' });
+  });
+
+  it('does not derive the net from a zero VAT row when another VAT amount is printed', () => {
+    const t = chooseTotals([
+      cand('gross', '119.00', 8),
+      cand('gross', '119.00', 20),
+      cand('vat', '0.00', 12),
+      cand('vat', '19.00', 13),
+    ]);
+    expect(t.balanced).toBe(false);
+    expect(t.net).toBeUndefined();
+  });
 });

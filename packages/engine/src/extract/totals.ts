@@ -93,6 +93,14 @@ function balancedTriple(cands: AmountCandidate[], vats: AmountCandidate[]): Chos
   const rows = new Set(strong.map((c) => `${c.seg.page}:${c.seg.line}`));
   const corroborated =
     !!gross && values.size === 1 && rows.size >= 2 && toUnits(gross.value) === [...values][0];
+  // An invoice whose every VAT amount is zero (a supply outside the VAT's scope, a reverse
+  // charge) has net = gross: with the gross corroborated and no net label naming another
+  // amount, that sum adds up too.
+  const zero = vats.length > 0 && vats.every((v) => toUnits(v.value) === 0n);
+  if (zero && gross && corroborated && nets.every((n) => toUnits(n.value) === toUnits(gross.value))) {
+    const vat = pickStrongest(vats)!;
+    return { net: { ...gross, kind: 'net' }, vat, gross, payable, balanced: true };
+  }
   return {
     gross,
     net: pickStrongest(nets),

@@ -61,6 +61,34 @@ describe('capByOcrConfidence', () => {
     expect(d.provenance.number!.confidence).toBe(0.9);
     expect(d.provenance['totals.net']!.confidence).toBe(0.75);
   });
+
+  it('leaves totals that add up and an IBAN that passes its checksum as the reader rated them', () => {
+    const prov = (bbox: [number, number, number, number]) => ({
+      source: 'ocr' as const,
+      reader: 't',
+      page: 1,
+      bbox,
+      confidence: 0.93,
+    });
+    const d = emptyDocument('ocr');
+    d.totals = { net: '100.00', vat: '19.00', gross: '119.00' };
+    d.payment.accounts = [{ iban: 'DE89370400440532013000' }];
+    for (const k of ['totals.net', 'totals.vat', 'totals.gross', 'payment.accounts.0.iban'])
+      d.provenance[k] = prov([0.79, 0.49, 0.9, 0.53]);
+    capByOcrConfidence(d, [page]);
+    for (const k of ['totals.net', 'totals.vat', 'totals.gross', 'payment.accounts.0.iban'])
+      expect(d.provenance[k]!.confidence, k).toBe(0.93);
+
+    // Totals that do not add up, or an IBAN failing mod 97, keep the cap.
+    const off = emptyDocument('ocr');
+    off.totals = { net: '100.00', vat: '19.00', gross: '118.00' };
+    off.payment.accounts = [{ iban: 'DE89370400440532013001' }];
+    for (const k of ['totals.gross', 'payment.accounts.0.iban'])
+      off.provenance[k] = prov([0.79, 0.49, 0.9, 0.53]);
+    capByOcrConfidence(off, [page]);
+    expect(off.provenance['totals.gross']!.confidence).toBe(0.55);
+    expect(off.provenance['payment.accounts.0.iban']!.confidence).toBe(0.55);
+  });
 });
 
 describe('OCR models', () => {

@@ -1,6 +1,8 @@
 // What OCR gives back for a page, and how it becomes the laid-out text the field extraction
 // reads (the same extraction as for a PDF text layer). OCR confidence then caps the confidence
 // of every value read from the words it covers.
+import { checkIban } from '../check/iban.js';
+import { toUnits } from '../decimal.js';
 import type { Document } from '../document.js';
 import { ReadError } from '../errors.js';
 import type { LayoutPage, LayoutWord } from '../extract/layout.js';
@@ -39,10 +41,16 @@ export function ocrLayout(p: OcrPage): LayoutPage {
   return { page: p.page, width: p.widthPx, height: p.heightPx, lines };
 }
 
-/** Lowers each value's confidence to the mean OCR confidence of the words under its box. */
+/**
+ * Lowers each value's confidence to the mean OCR confidence of the words under its box, except
+ * for values an independent check has already verified digit by digit: totals that add up
+ * (net + VAT = gross) and an IBAN that passes its mod-97 checksum. A misread digit breaks
+ * those checks, so a doubtful glyph there is not a reason to doubt the value.
+ */
 export function capByOcrConfidence(doc: Document, pages: OcrPage[]): void {
-  for (const prov of Object.values(doc.provenance)) {
-    if (!prov.bbox || !prov.page) continue;
+  const verified = verifiedPaths(doc);
+  for (const [path, prov] of Object.entries(doc.provenance)) {
+    if (!prov.bbox || !prov.page || verified.has(path)) continue;
     const page = pages.find((p) => p.page === prov.page);
     if (!page) continue;
     const [x0, y0, x1, y1] = prov.bbox;
@@ -60,6 +68,21 @@ export function capByOcrConfidence(doc: Document, pages: OcrPage[]): void {
     if (n) prov.confidence = Math.round(Math.min(prov.confidence ?? 1, sum / n) * 100) / 100;
   }
 }
+
+function verifiedPaths(doc: Document): Set<string> {
+  const out = new Set<string>();
+  const { net, vat, gross } = doc.totals;
+  if (net && vat && gross) {
+    const diff = toUnits(net) + toUnits(vat) - toUnits(gross);
+    if ((diff < 0n ? -diff : diff) <= CENT) for (const k of ['net', 'vat', 'gross']) out.add(`totals.${k}`);
+  }
+  for (const [i, account] of (doc.payment.accounts ?? []).entries())
+    if (account.iban && checkIban(account.iban).ok) out.add(`payment.accounts.${i}.iban`);
+  return out;
+}
+
+/** One cent in the units of decimal.ts. */
+const CENT = toUnits('0.01');
 
 /** The OCR backends: Tesseract alone, PP-OCR (ONNX) alone, PP-OCR's lines read by Tesseract. */
 export const OCR_BACKENDS = ['tesseract', 'onnx', 'hybrid'] as const;
