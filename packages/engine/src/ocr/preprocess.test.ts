@@ -11,7 +11,9 @@ import {
   isBlank,
   isSideways,
   MAX_LONG_SIDE,
+  MIN_DPI,
   preparePage,
+  scaleFactor,
   skewAngle,
 } from './preprocess.js';
 
@@ -77,8 +79,8 @@ describe('preparePage', () => {
 
   it('leaves a straight page as it is', async () => {
     const r = await rasterTurned(0);
-    const p = await preparePage(r, { dpi: 150 });
-    expect([p.turn, p.skew, p.width, p.height, p.dpi]).toEqual([0, 0, r.width, r.height, 150]);
+    const p = await preparePage(r, { dpi: 200 });
+    expect([p.turn, p.skew, p.width, p.height, p.dpi]).toEqual([0, 0, r.width, r.height, 200]);
   });
 
   it('stands a page on its side upright (up to a half turn OCR decides)', async () => {
@@ -131,5 +133,24 @@ describe('preparePage', () => {
         .toBuffer(),
     );
     expect((await preparePage(tiny, { deskew: false })).height).toBe(1600);
+  });
+
+  it('enlarges a coarse scan to MIN_DPI, and leaves one near it or finer alone', async () => {
+    // A4 at 150 dpi, resolution known (a rendered PDF scan) or estimated from the size (an image).
+    expect(scaleFactor(1754, 150)).toBeCloseTo(MIN_DPI / 150, 5);
+    expect(scaleFactor(1754)).toBeCloseTo(MIN_DPI / (1754 / 11.7), 5);
+    expect(scaleFactor(2339, 200)).toBe(1);
+    expect(scaleFactor(3508, 300)).toBe(1);
+    // Never beyond the cap on the long side.
+    expect(scaleFactor(3000, 100)).toBeCloseTo(MAX_LONG_SIDE / 3000, 5);
+    const coarse = await loadImage(
+      await sharp(await textPage())
+        .resize({ height: 1754 })
+        .png()
+        .toBuffer(),
+    );
+    const p = await preparePage(coarse, { dpi: 150, deskew: false });
+    expect(p.dpi).toBeCloseTo(MIN_DPI, 5);
+    expect(p.height).toBe(Math.round((1754 * MIN_DPI) / 150));
   });
 });

@@ -35,6 +35,26 @@ export interface PrepareOptions {
 export const MAX_LONG_SIDE = 3508;
 /** Images smaller than this (long side) are enlarged ×2: Tesseract misreads text a few px tall. */
 export const MIN_LONG_SIDE = 1200;
+/**
+ * Pages scanned coarser than this are enlarged to it: at 150 dpi the small print of an invoice
+ * is a dozen pixels tall and Tesseract confuses its digits (on the scan corpus, enlarging such
+ * pages to 220 dpi read 2 % more fields right for 3 % more time; 300 dpi added almost nothing
+ * more for 30 % more time).
+ */
+export const MIN_DPI = 220;
+/** Enlarging by less than this gains nothing worth its time. */
+const MIN_ENLARGE = 1.25;
+/** An image of unknown resolution is taken for an A4 (or Letter) page by its long side. */
+const PAGE_LONG_INCHES = 11.7;
+
+/** How much a page of `long` pixels (long side) at `dpi` (if known) is resized before OCR. */
+export function scaleFactor(long: number, dpi?: number): number {
+  if (long > MAX_LONG_SIDE) return MAX_LONG_SIDE / long;
+  if (long < MIN_LONG_SIDE) return 2;
+  const enlarge = MIN_DPI / (dpi ?? long / PAGE_LONG_INCHES);
+  return enlarge >= MIN_ENLARGE ? Math.min(enlarge, MAX_LONG_SIDE / long) : 1;
+}
+
 /** Tilts are looked for up to this many degrees either way. */
 export const MAX_SKEW = 5;
 /** Smaller tilts are left alone: Tesseract reads them as they are, and shifting columns by whole
@@ -46,7 +66,7 @@ const ANALYSIS_WIDTH = 1000;
 export async function preparePage(raster: Raster, opts: PrepareOptions = {}): Promise<Prepared> {
   let grey = greyOfRaster(raster);
   const long = Math.max(grey.width, grey.height);
-  const factor = long > MAX_LONG_SIDE ? MAX_LONG_SIDE / long : long < MIN_LONG_SIDE ? 2 : 1;
+  const factor = scaleFactor(long, opts.dpi);
   if (factor !== 1) grey = await resized(grey, factor);
   const dpi = opts.dpi ? opts.dpi * factor : undefined;
   let turn = 0;
