@@ -400,3 +400,39 @@ describe('readTextInvoice: plain English total rows', () => {
     expect(d.payment.accounts).toEqual([]);
   });
 });
+
+describe('readTextInvoice: numbers and dates of other documents', () => {
+  it('does not take the number of an associated invoice or the date of an order', () => {
+    const d = read([
+      page([
+        line(row(1), ['FACTURE', 0.1, 0.3]),
+        line(row(3), ['N° DE FACTURE ASSOCIÉE :', 0.1, 0.4], ['F20260003', 0.45, 0.6]),
+        line(row(4), ['DATE DE FACTURE ASSOCIÉE :', 0.1, 0.4], ['01/01/2026', 0.45, 0.6]),
+        line(row(5), ['Datum der Bestellung:', 0.1, 0.35], ['02.01.2026', 0.45, 0.6]),
+      ]),
+    ]);
+    expect(d.number).toBeUndefined();
+    expect(d.issue_date).toBeUndefined();
+  });
+
+  it('does not take an order number from a sentence that mentions the invoice', () => {
+    const d = read([
+      page([
+        line(row(1), ['Rechnung gemäß Bestellung Nr. 2013-471331', 0.5, 0.9]),
+        line(row(2), ['Positionen aus der Lieferung Nr. 2013-51112 in Rechnung zu stellen:', 0.1, 0.8]),
+      ]),
+    ]);
+    expect(d.number).toBeUndefined();
+  });
+
+  it('reads the date of a title "Invoice # X issued at <date>"', () => {
+    const d = read([
+      page([
+        line(row(1), ['Invoice # RE-20190610/507 issued at 2019-06-10', 0.1, 0.6]),
+        line(row(2), ['Date of delivery 2019-06-09', 0.1, 0.4]),
+      ]),
+    ]);
+    expect(d.number).toBe('RE-20190610/507');
+    expect(d.issue_date).toBe('2019-06-10');
+  });
+});

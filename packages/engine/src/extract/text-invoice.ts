@@ -47,6 +47,14 @@ const SEGMENT_LABELS: FieldLabel[] = [
   'tax_number',
 ];
 
+/**
+ * Words right after an invoice-number or date label that make it name another document: the
+ * invoice corrected or referred to, the order, the delivery ("N° de facture associée : F2026",
+ * "Datum der Bestellung", "Date de livraison").
+ */
+const OTHER_DOCUMENT =
+  /^(?:(?:de\s+la|de|der|des|du|of(?:\s+the)?|della|del|dell'|di)\s+)?(?:associ[ée]e?s?|li[ée]e?s?|d'origine|origin(?:al|ale|e)|pr[ée]c[ée]dente?|preceding|previous|related|referenced|corrig[ée]e|rectifi[ée]e|ursprungs|vorherigen?|urspr[üu]nglichen?|bestellung|auftrag(?:s)?|lieferung|leistung|order|commande|livraison|delivery|ordine|consegna|contrat|contratto|vertrag|contract|angebot|offre|quote|quotation|offerta|zahlung|paiement|payment|pagamento|versand|shipment|exp[ée]dition)(?![\p{L}])/iu;
+
 /** Labels that name the field unambiguously ("Rechnungsdatum") rather than generically ("Datum"). */
 const WEAK =
   /^(?:datum|date|data|дата|fecha|total|totale|tax|ust\.?|mwst\.?|tva|iva|btw|итого|всего|subtotal)\b/i;
@@ -142,6 +150,8 @@ function segmentHits(seg: Segment): LabelHit[] {
     if (!best) break;
     const labelText = part.text.slice(0, best.end);
     const rest = part.text.slice(best.end).trim();
+    // "N° de facture associée", "Datum der Bestellung": a label about another document.
+    if ((best.field === 'invoice_no' || best.field === 'invoice_date') && OTHER_DOCUMENT.test(rest)) break;
     const strength = WEAK.test(labelText.trim()) && labelText.trim().split(/\s+/).length === 1 ? 1 : 2;
     const next = rest && !/\d/.test(seg.text) ? longestLabel(rest) : undefined;
     if (!next) {
@@ -267,11 +277,15 @@ const DOC_WORD = String.raw`rechnung|invoice|facture|fattura|сч[её]т|factuu
 const NUMBER = String.raw`([A-Za-z0-9][A-Za-z0-9\-\/._]*\d[A-Za-z0-9\-\/._]*)`;
 /** "Handelsrechnung (380) Nr. KR876 vom 06.10.2018", "Rechnung # RE-5 von 09.05.2017", "Invoice No. 42 dated 1 March 2024". */
 const TITLE_NUMBER = new RegExp(
-  `(?:\\b(?:nr|no|n°|nummer|number|num[ée]ro)\\.?|#|№)\\s*:?\\s*${NUMBER}(?:\\s+(?:vom|von|du|del|dated|of|от|van|de)\\s+(.{6,24}))?`,
+  `(?:\\b(?:nr|no|n°|nummer|number|num[ée]ro)\\.?|#|№)\\s*:?\\s*${NUMBER}(?:\\s+(?:vom|von|du|del|dated|of|от|van|de|issued(?:\\s+(?:at|on))?|ausgestellt\\s+am|[ée]mise?\\s+le)\\s+(.{6,24}))?`,
   'iu',
 );
 /** A heading that is the document word and its number alone: "Rechnung RE1001", "Facture FA-2017-0010". */
 const TITLE_ALONE = new RegExp(`^(?:\\p{L}*(?:${DOC_WORD}))\\s+${NUMBER}$`, 'iu');
+
+/** A document other than the invoice named between the title word and the number. */
+const OTHER_BEFORE_NUMBER =
+  /bestell|auftrag|liefer|vertrag|angebot|kunden|order|delivery|contract|quot|customer|commande|livraison|contrat|client|devis|ordine|consegna|contratto|cliente|заказ|договор|накладн|bestelling|levering|pedido|albar|associ|li[ée]e|ursprung|origin|preceding|previous/iu;
 
 /** Not a date, and not a version number ("XRechnung 1.2"). */
 function plausibleNumber(s: string): boolean {
@@ -292,6 +306,11 @@ function titleLine(layouts: PageLayout[], order: DateOrder) {
     }
     const m = TITLE_NUMBER.exec(text);
     if (!m || !plausibleNumber(m[1]!)) continue;
+    // "Rechnung gemäß Bestellung Nr. 2013-471331": the number of the order, not of the invoice.
+    // "... aus der Lieferung Nr. 2013-51112 in Rechnung zu stellen": the title word comes first.
+    const doc = new RegExp(DOC_WORD, 'iu').exec(text)!;
+    if (doc.index > m.index || OTHER_BEFORE_NUMBER.test(text.slice(doc.index + doc[0].length, m.index)))
+      continue;
     // The date may follow on the next line ("... Nr. 9314110911/00/M/00/N vom" / "01.01.2018").
     const next = first.lines[li + 1]?.map((s) => s.text).join(' ') ?? '';
     const date = findDates(m[2] ?? next.slice(0, 24), { order })[0]?.value;
