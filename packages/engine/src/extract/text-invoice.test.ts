@@ -436,3 +436,17 @@ describe('readTextInvoice: numbers and dates of other documents', () => {
     expect(d.issue_date).toBe('2019-06-10');
   });
 });
+
+describe('readTextInvoice: a credit note', () => {
+  it('reads the totals of an invoice correction whose gross lost its minus sign', () => {
+    const d = read([
+      page([
+        line(row(1), ['Rechnungskorrektur Nr. RK21012345 vom 16.09.2018', 0.1, 0.6]),
+        line(row(20), ['Rechnungssumme ohne USt.', 0.5, 0.7], ['7,67', 0.85, 0.9]),
+        line(row(21), ['Steuerbetrag', 0.5, 0.65], ['-1,12', 0.85, 0.9]),
+        line(row(22), ['Bruttosumme', 0.5, 0.65], ['8,79', 0.85, 0.9]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '-7.67', vat: '-1.12', gross: '-8.79' });
+  });
+});

@@ -414,7 +414,8 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put): void {
       if (v) cands.push({ kind: hit.field as TotalKind, value: v, seg: below, strength: hit.strength });
     }
   }
-  const t = chooseTotals(cands);
+  const credit = layouts[0]?.lines.some((l) => l.some((seg) => CREDIT_TITLE.test(seg.text))) ?? false;
+  const t = chooseTotals(cands, { credit });
   const conf = t.balanced ? 0.93 : 0.7;
   if (!t.balanced && t.corroborated && t.gross) {
     put('totals.gross', t.gross.value, t.gross.seg.bbox, t.gross.seg.page, 0.86);
@@ -429,6 +430,10 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put): void {
   }
   if (t.payable) put('totals.payable', t.payable.value, t.payable.seg.bbox, t.payable.seg.page, 0.8);
 }
+
+/** A segment that opens with the name of a credit note or of an invoice correction. */
+const CREDIT_TITLE =
+  /^\s*(?:gutschrift|rechnungskorrektur|korrekturrechnung|stornorechnung|credit\s+note|avoir|facture\s+d'avoir|nota\s+di\s+credito|creditnota|nota\s+de\s+cr[ée]dito|корректировочный)(?![\p{L}])/iu;
 
 function lastAmount(text: string): string | undefined {
   const tokens = text.split(/\s{2,}|\t/).reverse();

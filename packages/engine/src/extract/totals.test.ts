@@ -266,3 +266,26 @@ describe('chooseTotals without a balanced triple', () => {
     expect(t.net).toBeUndefined();
   });
 });
+
+describe('chooseTotals: credit notes with a minus sign not read', () => {
+  it('makes the VAT negative when net and gross are and the magnitudes add up', () => {
+    const t = chooseTotals([cand('net', '-7.67', 10), cand('vat', '1.12', 11), cand('gross', '-8.79', 12)]);
+    expect(t.balanced).toBe(true);
+    expect(values(t)).toEqual({ net: '-7.67', vat: '-1.12', gross: '-8.79' });
+  });
+
+  it('takes a single minus for all three only on a document titled as a credit note', () => {
+    const cands = [cand('net', '7.67', 10), cand('vat', '-1.12', 11), cand('gross', '8.79', 12)];
+    expect(chooseTotals(cands).balanced).toBe(false);
+    const t = chooseTotals(cands, { credit: true });
+    expect(t.balanced).toBe(true);
+    expect(values(t)).toEqual({ net: '-7.67', vat: '-1.12', gross: '-8.79' });
+  });
+
+  it('infers no sign when the magnitudes do not add up', () => {
+    const t = chooseTotals([cand('net', '-7.67', 10), cand('vat', '1.20', 11), cand('gross', '-8.79', 12)], {
+      credit: true,
+    });
+    expect(t.balanced).toBe(false);
+  });
+});

@@ -29,16 +29,50 @@ const CENT = 10_000n;
 /** The highest standard VAT rate in Europe is 27 % (Hungary). */
 const MAX_VAT_SHARE = 0.28;
 
-export function chooseTotals(cands: AmountCandidate[]): ChosenTotals {
+export interface TotalsContext {
+  /** The document calls itself a credit note or an invoice correction (Gutschrift, avoir, ...). */
+  credit?: boolean;
+}
+
+export function chooseTotals(cands: AmountCandidate[], ctx: TotalsContext = {}): ChosenTotals {
   const single = balancedTriple(
     cands,
     cands.filter((c) => c.kind === 'vat'),
   );
-  // Several VAT rates and no VAT total printed: the rows of the breakdown, added up, may be it.
   if (single.balanced) return single;
   // Several VAT rates and no VAT total printed: the rows of the breakdown, added up, may be it.
   const summed = balancedTriple(cands, summedVat(cands));
-  return summed.balanced ? summed : single;
+  if (summed.balanced) return summed;
+  return negativeTriple(cands, ctx) ?? single;
+}
+
+const negate = (v: string) => (toUnits(v) === 0n ? v : fromUnits(-toUnits(v)));
+const magnitude = (v: string) => (toUnits(v) < 0n ? negate(v) : v);
+
+/**
+ * A credit note whose minus signs were not all read (OCR drops a thin dash; a text layer may set
+ * the sign apart from its number): the amounts add up only as magnitudes, and the signs that
+ * were read say negative, by majority or, on a document titled as a credit note, by any one of
+ * the three. The sums still have to agree to the cent; only the sign is inferred, from the rest.
+ */
+function negativeTriple(cands: AmountCandidate[], ctx: TotalsContext): ChosenTotals | undefined {
+  const original = new Map<AmountCandidate, AmountCandidate>();
+  const abs = cands.map((c) => {
+    const a = { ...c, value: magnitude(c.value) };
+    original.set(a, c);
+    return a;
+  });
+  const t = balancedTriple(
+    abs,
+    abs.filter((c) => c.kind === 'vat'),
+  );
+  if (!t.balanced || !t.net || !t.vat || !t.gross) return undefined;
+  const chosen = [t.net, t.vat, t.gross];
+  const negatives = chosen.filter((c) => toUnits(original.get(c)!.value) < 0n).length;
+  if (negatives === 0 || (negatives === 1 && !ctx.credit)) return undefined;
+  const neg = (c: AmountCandidate) => ({ ...original.get(c)!, value: negate(c.value) });
+  const payable = t.payable && { ...t.payable, value: negate(magnitude(t.payable.value)) };
+  return { net: neg(t.net), vat: neg(t.vat), gross: neg(t.gross), payable, balanced: true };
 }
 
 /** One candidate per page summing the VAT rows found on distinct lines of that page. */
