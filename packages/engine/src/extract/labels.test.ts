@@ -243,6 +243,23 @@ describe('labelHits: the longest label wins', () => {
     expect(row.map((h) => h.field)).toEqual(['net']);
   });
 
+  it('ends a label at a table rule OCR read right after it ("Total HT|")', () => {
+    expect(fieldOf('Total HT| 100,00')).toMatchObject({ field: 'net', strength: 2 });
+    expect(fieldOf('TOTAL TTC] 104,90')).toMatchObject({ field: 'gross', strength: 2 });
+  });
+
+  it('reads the run-together "TOTALTVA" as the VAT total', () => {
+    expect(fieldOf('TOTALTVA')).toMatchObject({ field: 'vat', strength: 2 });
+  });
+
+  it('reads the insurance premium and its insurance tax as net and VAT', () => {
+    expect(fieldOf('Gesamtbeitrag 1.000,00 €')).toMatchObject({ field: 'net', rest: '1.000,00 €' });
+    expect(fieldOf('Versicherungsteuer zur Wohngebäudeversicherung 163,40 €')).toMatchObject({
+      field: 'vat',
+      strength: 2,
+    });
+  });
+
   it('finds no label in a street line', () => {
     expect(fieldOf('Straße Nr. 5')).toBeUndefined();
   });

@@ -138,18 +138,22 @@ const LABELS: Record<FieldLabel, string[]> = {
     'gesamtsumme\\s+netto',
     'steuerbasis',
     'basisbetrag',
+    // Insurance premiums: the premium before insurance tax.
+    'gesamtbeitrag',
+    'nettobeitrag',
   ],
   vat: [
     'summe\\s+(?:der\\s+)?(?:ust|mwst|umsatzsteuer|mehrwertsteuer)',
     '(?:zzgl|zuzgl|zuz[üu]glich)\\.?\\s*(?:ust|mwst|umsatzsteuer|mehrwertsteuer)\\.?',
     'total\\s+(?:des\\s+)?tax(?:es)?',
-    'total\\s+tva',
+    'total\\s*tva',
     'steuerbasisbetrag\\s+(?:ust|mwst)\\.?',
     'zuz[üu]gl(?:ich)?\\.?\\s*(?:ust|mwst)\\.?',
     'mwst\\.?',
     'ust\\.?',
     'mehrwertsteuer',
     'umsatzsteuer',
+    'versicherungs?steuer(?:betrag)?',
     'steuerbetrag',
     'summe\\s+(?:ust|mwst)',
     'vat(?:\\s+amount|\\s+total)?',
@@ -321,7 +325,8 @@ const PARTY_HEADINGS: Record<'seller' | 'buyer' | 'other', string[]> = {
   ],
 };
 
-const compile = (sources: string[]) => new RegExp(`^(?:${sources.join('|')})(?=$|[\\s:.#/,;(-])`, 'u');
+// A label ends at a space, punctuation, or a table rule OCR read as '|' or ']' ("Total HT|").
+const compile = (sources: string[]) => new RegExp(`^(?:${sources.join('|')})(?=$|[\\s:.#/,;(|\\]-])`, 'u');
 
 const FIELD_PATTERNS = Object.fromEntries(
   Object.entries(LABELS).map(([k, v]) => [k, v.map((source) => compile([source]))]),

@@ -450,3 +450,20 @@ describe('readTextInvoice: a credit note', () => {
     expect(d.totals).toMatchObject({ net: '-7.67', vat: '-1.12', gross: '-8.79' });
   });
 });
+
+describe('readTextInvoice: OCR slips in totals rows', () => {
+  it('reads "18310, 63" (a space after the decimal comma) on a totals row', () => {
+    const d = read(
+      [
+        page([
+          line(row(1), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.5]),
+          line(row(20), ['Rechnungssumme ohne USt.', 0.5, 0.7], ['15387,08', 0.84, 0.9]),
+          line(row(21), ['Steuerbetrag', 0.5, 0.65], ['2923,55', 0.85, 0.9]),
+          line(row(22), ['Bruttosumme', 0.5, 0.65], ['18310, 63', 0.84, 0.9]),
+        ]),
+      ],
+      { source: 'ocr' },
+    );
+    expect(d.totals).toMatchObject({ net: '15387.08', vat: '2923.55', gross: '18310.63' });
+  });
+});

@@ -437,9 +437,11 @@ const CREDIT_TITLE =
 
 function lastAmount(text: string): string | undefined {
   const tokens = text.split(/\s{2,}|\t/).reverse();
-  for (const tok of tokens) {
-    if (/%\s*$/.test(tok.trim())) continue;
-    const v = parseAmount(tok.trim());
+  for (const raw of tokens) {
+    if (/%\s*$/.test(raw.trim())) continue;
+    // OCR's stray space after the decimal comma of a totals row: "18310, 63".
+    const tok = raw.trim().replace(/^(-?\d[\d.']*[.,]) (\d{2})$/, '$1$2');
+    const v = parseAmount(tok);
     if (v !== undefined && /[.,]\d{1,2}\b|[.,]-/.test(tok)) return v;
   }
   const m = text.match(/-?\(?[\d][\d.,'\u00a0\u202f ]*[.,]\d{2}\)?-?/g);
