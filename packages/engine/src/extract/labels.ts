@@ -79,7 +79,16 @@ const LABELS: Record<FieldLabel, string[]> = {
     'fecha\\s+de\\s+vencimiento',
     'vencimiento',
   ],
-  currency: ['w[äa]hrung', 'currency', 'devise', 'valuta', 'divisa', 'валюта', 'moneda'],
+  currency: [
+    'rechnungsw[äa]hrung',
+    'w[äa]hrung',
+    '(?:invoice\\s+)?currency',
+    'devise(?:\\s+de\\s+(?:la\\s+)?facture)?',
+    'valuta',
+    'divisa',
+    'валюта',
+    'moneda',
+  ],
   vat_id: [
     'ust\\.?\\s*-?\\s*ident\\.?-?\\s*(?:nr\\.?|nummer)',
     'ihre\\s+ust\\.?\\s*-?\\s*ident\\.?-?\\s*(?:nr\\.?|nummer)',

@@ -467,3 +467,56 @@ describe('readTextInvoice: OCR slips in totals rows', () => {
     expect(d.totals).toMatchObject({ net: '15387.08', vat: '2923.55', gross: '18310.63' });
   });
 });
+
+describe('readTextInvoice: currency, letter date, policy numbers and the payer account', () => {
+  it('takes the invoice currency, not the currency the VAT is booked in', () => {
+    const d = read([
+      page([
+        line(row(1), ['Rechnung Nr. 4711 vom 05.03.2018', 0.1, 0.5]),
+        line(row(2), ['Rechnungswährung', 0.1, 0.3], [': GBP', 0.35, 0.45]),
+        line(row(3), ['Währung der Umsatzsteuerbuchung : EUR', 0.1, 0.5]),
+      ]),
+    ]);
+    expect(d.currency).toBe('GBP');
+  });
+
+  it('reads the date of the letter over a generic "Datum" print stamp', () => {
+    const d = read([
+      page([
+        line(row(2), ['Rechnungsnummer:', 0.5, 0.65], ['2015738820', 0.7, 0.85]),
+        line(row(3), ['München, den', 0.5, 0.62], ['01.11.2024', 0.7, 0.8]),
+        line(row(50), ['Datum:', 0.1, 0.16], ['30.10.2024', 0.2, 0.3], ['Zeit: 04:59:13', 0.4, 0.55]),
+      ]),
+    ]);
+    expect(d.issue_date).toBe('2024-11-01');
+  });
+
+  it('reads a date set right of the title line, and not a policy number as the invoice number', () => {
+    const d = read([
+      page([
+        line(
+          row(10),
+          ['Beitragsrechnung zur Kraftfahrtversicherung Nr. 00.123.456.7', 0.1, 0.6],
+          ['11. März 2014', 0.75, 0.9],
+        ),
+      ]),
+    ]);
+    expect(d.issue_date).toBe('2014-03-11');
+    expect(d.number).toBeUndefined();
+  });
+
+  it("does not take the account a direct debit is drawn from ('von Ihrem Konto mit IBAN')", () => {
+    const d = read([
+      page([
+        line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
+        line(row(20), [
+          'Der Betrag wird am 20.03.2014 von Ihrem Konto mit IBAN DE89 3704 0044 0532 0130 00',
+          0.1,
+          0.9,
+        ]),
+        line(row(21), ['und BIC COBADEFFXXX per SEPA-Lastschrift eingezogen.', 0.1, 0.6]),
+      ]),
+    ]);
+    expect(d.payment.accounts).toEqual([]);
+  });
+});

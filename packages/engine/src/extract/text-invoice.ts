@@ -55,6 +55,10 @@ const SEGMENT_LABELS: FieldLabel[] = [
 const OTHER_DOCUMENT =
   /^(?:(?:de\s+la|de|der|des|du|of(?:\s+the)?|della|del|dell'|di)\s+)?(?:associ[ée]e?s?|li[ée]e?s?|d'origine|origin(?:al|ale|e)|pr[ée]c[ée]dente?|preceding|previous|related|referenced|corrig[ée]e|rectifi[ée]e|ursprungs|vorherigen?|urspr[üu]nglichen?|bestellung|auftrag(?:s)?|lieferung|leistung|order|commande|livraison|delivery|ordine|consegna|contrat|contratto|vertrag|contract|angebot|offre|quote|quotation|offerta|zahlung|paiement|payment|pagamento|versand|shipment|exp[ée]dition)(?![\p{L}])/iu;
 
+/** After a currency label: the currency of the VAT accounting, not of the invoice. */
+const TAX_CURRENCY =
+  /^(?:(?:der|des|de\s+la|de|of(?:\s+the)?|for|dell[a']?|dell')\s*)?(?:umsatzsteuer|steuer|mwst|ust|vat|tax|tva|iva|btw)/iu;
+
 /** Labels that name the field unambiguously ("Rechnungsdatum") rather than generically ("Datum"). */
 const WEAK =
   /^(?:datum|date|data|дата|fecha|total|totale|tax|ust\.?|mwst\.?|tva|iva|btw|итого|всего|subtotal)\b/i;
@@ -92,7 +96,13 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   const date = firstValue(hits, layouts, 'invoice_date', (s) => dateOf(s, order));
   if (date && date.strength > 1) put('issue_date', date.value, date.box, date.page, 0.9);
   else if (title?.date) put('issue_date', title.date, title.box, title.page, 0.88);
-  else if (date) put('issue_date', date.value, date.box, date.page, 0.82);
+  else {
+    // The date of the letter ("München, den 01.11.2024", or set right of the title line) before
+    // a generic "Datum" (which may be a print stamp in the footer: "Datum: 30.10.2024 Zeit: ...").
+    const letter = letterDate(layouts, order);
+    if (letter) put('issue_date', letter.value, letter.box, letter.page, 0.85);
+    else if (date) put('issue_date', date.value, date.box, date.page, 0.82);
+  }
   const labelledDue = firstValue(hits, layouts, 'due_date', (s) => dateOf(s, order));
   // A date read out of a sentence of payment terms stays a candidate below the confidence bar:
   // a person confirms it (the sentence may name a discount date or a delivery date).
@@ -122,7 +132,7 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
 
 /** Lines that name the buyer's own account (direct debit), not the account to pay to. */
 const DEBTOR_ACCOUNT =
-  /k[äa]ufer|buyer|debtor|payer|zahlungspflichtig|lastschrift|direct\s+debit|pr[ée]l[èe]vement|addebito|mandat|abbuchung|eingezogen|eingezug/i;
+  /k[äa]ufer|buyer|debtor|payer|zahlungspflichtig|lastschrift|direct\s+debit|pr[ée]l[èe]vement|addebito|mandat|abbuchung|eingezogen|eingezug|ihrem\s+konto|your\s+account|votre\s+compte|vostro\s+conto/i;
 
 type Put = (path: string, value: string, where: Box | undefined, page: number, confidence: number) => void;
 
@@ -152,6 +162,8 @@ function segmentHits(seg: Segment): LabelHit[] {
     const rest = part.text.slice(best.end).trim();
     // "N° de facture associée", "Datum der Bestellung": a label about another document.
     if ((best.field === 'invoice_no' || best.field === 'invoice_date') && OTHER_DOCUMENT.test(rest)) break;
+    // "Währung der Umsatzsteuerbuchung : EUR": the currency the VAT is booked in, not the invoice's.
+    if (best.field === 'currency' && TAX_CURRENCY.test(rest)) break;
     const strength = WEAK.test(labelText.trim()) && labelText.trim().split(/\s+/).length === 1 ? 1 : 2;
     const next = rest && !/\d/.test(seg.text) ? longestLabel(rest) : undefined;
     if (!next) {
@@ -285,11 +297,50 @@ const TITLE_ALONE = new RegExp(`^(?:\\p{L}*(?:${DOC_WORD}))\\s+${NUMBER}$`, 'iu'
 
 /** A document other than the invoice named between the title word and the number. */
 const OTHER_BEFORE_NUMBER =
-  /bestell|auftrag|liefer|vertrag|angebot|kunden|order|delivery|contract|quot|customer|commande|livraison|contrat|client|devis|ordine|consegna|contratto|cliente|заказ|договор|накладн|bestelling|levering|pedido|albar|associ|li[ée]e|ursprung|origin|preceding|previous/iu;
+  /bestell|auftrag|liefer|vertrag|angebot|kunden|order|delivery|contract|quot|customer|commande|livraison|contrat|client|devis|ordine|consegna|contratto|cliente|заказ|договор|накладн|bestelling|levering|pedido|albar|associ|li[ée]e|ursprung|origin|preceding|previous|versicherung|police|policy|polizza|mandat/iu;
 
 /** Not a date, and not a version number ("XRechnung 1.2"). */
 function plausibleNumber(s: string): boolean {
   return s.length >= 3 && !/^\d{1,2}(?:\.\d{1,2}){1,2}$/.test(s) && !parseDate(s);
+}
+
+/** "<Ort>, den" / "<ville>, le" right before the date of a letter. */
+const PLACE_COMMA = /\p{Lu}[\p{L}.\- ]*,\s*(?:den|le|il|am)\s*$/u;
+
+/**
+ * The date of the letter in the top part of the first page: after "<place>, den", or a date
+ * standing alone at the right end of the title line ("Beitragsrechnung ... Nr. X      11. März 2014").
+ */
+function letterDate(layouts: PageLayout[], order: DateOrder): Found | undefined {
+  const first = layouts[0];
+  if (!first) return undefined;
+  for (const line of first.lines) {
+    if (line[0] && line[0].bbox[1] > 0.45) break;
+    for (const [i, seg] of line.entries()) {
+      const inline = /,\s*(?:den|le|il|am)\s+(.{6,20})$/u.exec(seg.text);
+      if (
+        inline &&
+        PLACE_COMMA.test(seg.text.slice(0, inline.index + inline[0].length - inline[1]!.length))
+      ) {
+        const value = dateOf(inline[1]!, order);
+        if (value) return { value, box: seg.bbox, page: first.page, strength: 1 };
+      }
+      if (i === 0) continue;
+      const prev = line[i - 1]!;
+      const alone = dateOf(seg.text, order);
+      if (!alone || findDates(seg.text, order ? { order } : {})[0]!.raw.length < seg.text.trim().length - 1)
+        continue;
+      const titled =
+        i === line.length - 1 &&
+        i === 1 &&
+        new RegExp(DOC_WORD, 'iu').test(prev.text) &&
+        TITLE_NUMBER.test(prev.text) &&
+        !longestLabel(prev.text);
+      if (PLACE_COMMA.test(prev.text) || titled)
+        return { value: alone, box: union([prev.bbox, seg.bbox]), page: first.page, strength: 1 };
+    }
+  }
+  return undefined;
 }
 
 function titleLine(layouts: PageLayout[], order: DateOrder) {
@@ -350,11 +401,12 @@ function readIdentifiers(
   // IBAN: the first outside the buyer's block and not a direct-debit mandate.
   for (const seg of segments) {
     if (inRole(seg, 'buyer')) continue;
-    const line = layouts
-      .find((l) => l.page === seg.page)!
-      .lines[seg.line]!.map((s) => s.text)
-      .join(' ');
-    if (DEBTOR_ACCOUNT.test(line)) continue;
+    // The IBAN's line, and the next one when the sentence goes on there ("... von Ihrem Konto
+    // mit IBAN DE21 ..." / "und BIC ..., per SEPA-Lastschrift eingezogen.").
+    const lines = layouts.find((l) => l.page === seg.page)!.lines;
+    const line = lines[seg.line]!.map((s) => s.text).join(' ');
+    const next = /[.:]\s*$/.test(line) ? '' : (lines[seg.line + 1]?.map((s) => s.text).join(' ') ?? '');
+    if (DEBTOR_ACCOUNT.test(line) || (next && /^\p{Ll}/u.test(next) && DEBTOR_ACCOUNT.test(next))) continue;
     // A valid IBAN first; one that fails its checksum is still reported (and flagged).
     const found = findIbans(seg.text);
     // One that fails its checksum is taken only under an IBAN label (a meter or contract number
