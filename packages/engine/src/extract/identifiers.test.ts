@@ -26,6 +26,19 @@ describe('findIbans', () => {
     ]);
   });
 
+  it('puts right an O that OCR read for a zero where only a digit can stand, if the checksum then holds', () => {
+    expect(findIbans('Verkäufer-IBAN : DEO2120300000000202051').map((i) => [i.value, i.valid])).toEqual([
+      ['DE02120300000000202051', true],
+    ]);
+    expect(findIbans('IBAN DE89 37O4 0044 0532 0130 00').map((i) => i.value)).toEqual([
+      'DE89370400440532013000',
+    ]);
+    // No checksum after the repair: nothing, not a flagged guess.
+    expect(findIbans('IBAN DEO2120300000000202052')).toEqual([]);
+    // Letters belong to a British account number: an O there stays an O (and fails).
+    expect(findIbans('GB29 NWBK 6016 1331 9268 19').map((i) => i.valid)).toEqual([true]);
+  });
+
   it('returns IBAN-shaped candidates that fail the check as invalid', () => {
     expect(findIbans('IBAN DE89 3704 0044 0532 0130 01')).toEqual([
       {

@@ -35,7 +35,43 @@ export interface RuIdMatch extends IdMatch {
 }
 
 // National IBAN lengths are checked by checkIban; here only the shape: 15..34 characters.
-const IBAN_START = /(?<![A-Za-z0-9])[A-Z]{2}\d{2}/g;
+// OCR reads a zero as the letter O: check digits are digits, so "DEO2" may start one too.
+const IBAN_START = /(?<![A-Za-z0-9])[A-Z]{2}[\dO]{2}/g;
+
+/** Countries whose account part (BBAN) is all digits: there, an O can only be a misread 0. */
+const NUMERIC_BBAN = new Set([
+  'DE',
+  'AT',
+  'BE',
+  'CH',
+  'LI',
+  'DK',
+  'FI',
+  'NO',
+  'SE',
+  'PL',
+  'CZ',
+  'SK',
+  'SI',
+  'EE',
+  'LT',
+  'HR',
+  'ES',
+  'PT',
+  'HU',
+  'RS',
+  'TR',
+  'IS',
+]);
+
+/** O read for 0 where the IBAN's grammar allows only a digit; undefined when nothing changes. */
+function zerosForOs(raw: string): string | undefined {
+  const country = raw.slice(0, 2);
+  const rest = NUMERIC_BBAN.has(country)
+    ? raw.slice(2).replace(/O/g, '0')
+    : raw.slice(2, 4).replace(/O/g, '0') + raw.slice(4);
+  return rest === raw.slice(2) ? undefined : country + rest;
+}
 
 /** IBANs printed unspaced or in groups of four (the last group shorter); `valid` per checkIban. */
 export function findIbans(text: string): IbanMatch[] {
@@ -61,6 +97,14 @@ export function findIbans(text: string): IbanMatch[] {
     if (chars < 15 || chars > 34 || /[a-z0-9]/.test(text[end] ?? '')) continue;
     let raw = text.slice(start, end);
     let check = checkIban(raw);
+    // A misread O is put right only when the checksum then holds (it catches any one wrong digit).
+    if (/O/.test(raw.slice(2, 4)) || (!check.ok && NUMERIC_BBAN.has(raw.slice(0, 2)) && /O/.test(raw))) {
+      const fixed = zerosForOs(raw);
+      const fixedCheck = fixed ? checkIban(fixed) : undefined;
+      if (!fixedCheck?.ok) continue;
+      out.push({ value: fixedCheck.iban, raw, start, end, valid: true });
+      continue;
+    }
     // The walk may take the next word if it is a short upper-case one ("... 0130 00 BIC"): retry
     // without the last group before calling the IBAN invalid.
     if (!check.ok && / [A-Z0-9]{1,4}$/.test(raw)) {
