@@ -520,3 +520,15 @@ describe('readTextInvoice: currency, letter date, policy numbers and the payer a
     expect(d.payment.accounts).toEqual([]);
   });
 });
+
+describe('readTextInvoice: the seller-side IBAN label', () => {
+  it('takes the IBAN labelled "Verkäufer-IBAN" (Verkäufer is the seller, not the buyer)', () => {
+    const d = read([
+      page([
+        line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
+        line(row(20), ['Verkäufer-IBAN', 0.1, 0.3], [': DE89 3704 0044 0532 0130 00', 0.35, 0.7]),
+      ]),
+    ]);
+    expect(d.payment.accounts[0]?.iban).toBe('DE89370400440532013000');
+  });
+});

@@ -132,7 +132,7 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
 
 /** Lines that name the buyer's own account (direct debit), not the account to pay to. */
 const DEBTOR_ACCOUNT =
-  /k[äa]ufer|buyer|debtor|payer|zahlungspflichtig|lastschrift|direct\s+debit|pr[ée]l[èe]vement|addebito|mandat|abbuchung|eingezogen|eingezug|ihrem\s+konto|your\s+account|votre\s+compte|vostro\s+conto/i;
+  /(?<!ver)k[äa]ufer|buyer|debtor|payer|zahlungspflichtig|lastschrift|direct\s+debit|pr[ée]l[èe]vement|addebito|mandat|abbuchung|eingezogen|eingezug|ihrem\s+konto|your\s+account|votre\s+compte|vostro\s+conto/i;
 
 type Put = (path: string, value: string, where: Box | undefined, page: number, confidence: number) => void;
 
