@@ -2,10 +2,12 @@
 // extraction as a PDF text layer, and each value's confidence is capped by the OCR confidence
 // of the words it was read from, so a doubtful digit never becomes a confirmed value.
 import type { Document } from './document.js';
+import { ReadError } from './errors.js';
 import type { LayoutPage } from './extract/layout.js';
 import { readTextInvoice } from './extract/text-invoice.js';
 import { tesseractLangs } from './ocr/models.js';
-import { capByOcrConfidence, type OcrPage, ocrLayout } from './ocr/ocr-page.js';
+import { capByOcrConfidence, type OcrBackend, type OcrPage, ocrLayout } from './ocr/ocr-page.js';
+import { combineReads, needsSecondRead, SECOND_READER } from './ocr/second-read.js';
 import { type ReadContext, timeLeft } from './reading.js';
 import { pageWorkers, runPageTask, type ScanResult } from './workers/page-tasks.js';
 
@@ -23,6 +25,33 @@ export function readOcrPages(pages: OcrPage[], country: string, textPages: Layou
   }
   return doc;
 }
+
+/**
+ * The first read's document, completed by a second read with the other backend when the first
+ * left its core incomplete (ocr/second-read.ts) and the read has time for it: a second read
+ * takes about as long again as the first, and one that fails or runs late is dropped, never the
+ * read. Both reads cover the same pages, so `pages_scanned` is unchanged.
+ */
+export async function withSecondRead(
+  first: Document,
+  startedAt: number,
+  ctx: ReadContext,
+  readAgain: (backend: OcrBackend) => Promise<OcrPage[]>,
+  textPages: LayoutPage[] = [],
+): Promise<Document> {
+  if (!needsSecondRead(first)) return first;
+  const took = Date.now() - startedAt;
+  if (ctx.deadline - Date.now() < SECOND_READ_ROOM * took) return first;
+  try {
+    return combineReads(first, readOcrPages(await readAgain(SECOND_READER), ctx.country, textPages));
+  } catch (err) {
+    if (err instanceof ReadError) return first;
+    throw err;
+  }
+}
+
+/** The time a second read needs, as a multiple of the first read's (the hybrid takes ~1.6×). */
+const SECOND_READ_ROOM = 2.5;
 
 /**
  * The pages searched for a payment code, each rendered once for the search and (when it is one
@@ -43,7 +72,12 @@ export function scanQrPages(
 
 /** OCR of PDF pages, split into one run of consecutive pages per worker (so a long scan uses
  * every core, and holds one copy of the file per worker, not per page). */
-export async function ocrPdfPages(bytes: Uint8Array, pages: number[], ctx: ReadContext): Promise<OcrPage[]> {
+export async function ocrPdfPages(
+  bytes: Uint8Array,
+  pages: number[],
+  ctx: ReadContext,
+  backend?: OcrBackend,
+): Promise<OcrPage[]> {
   if (!pages.length) return [];
   const runs = Math.min(pageWorkers(), pages.length);
   const size = Math.ceil(pages.length / runs);
@@ -54,7 +88,7 @@ export async function ocrPdfPages(bytes: Uint8Array, pages: number[], ctx: ReadC
   const results = await Promise.all(
     chunks.map((ocrPages) =>
       runPageTask(
-        { kind: 'scan-pdf', bytes, qrPages: [], ocrPages, langs, stopOnPaymentQr: false },
+        { kind: 'scan-pdf', bytes, qrPages: [], ocrPages, langs, stopOnPaymentQr: false, backend },
         timeLeft(ctx),
       ),
     ),
@@ -62,7 +96,7 @@ export async function ocrPdfPages(bytes: Uint8Array, pages: number[], ctx: ReadC
   return results.flatMap((r) => r.pages).sort((a, b) => a.page - b.page);
 }
 
-export async function ocrImage(bytes: Uint8Array, ctx: ReadContext): Promise<OcrPage[]> {
-  return (await runPageTask({ kind: 'ocr-image', bytes, langs: tesseractLangs(ctx.country) }, timeLeft(ctx)))
-    .pages;
+export async function ocrImage(bytes: Uint8Array, ctx: ReadContext, backend?: OcrBackend): Promise<OcrPage[]> {
+  const task = { kind: 'ocr-image' as const, bytes, langs: tesseractLangs(ctx.country), backend };
+  return (await runPageTask(task, timeLeft(ctx))).pages;
 }

@@ -10,7 +10,7 @@ import { type Attachment, invoiceCandidates, listAttachments } from './pdf/attac
 import { openPdf, type PdfDocument } from './pdf/open.js';
 import { extractText, type PageText } from './pdf/text.js';
 import { paymentQrOf, type QrScan } from './qr/read-qr.js';
-import { ocrPdfPages, readOcrPages, scanQrPages } from './read-ocr.js';
+import { ocrPdfPages, readOcrPages, scanQrPages, withSecondRead } from './read-ocr.js';
 import { asFailure, Failure, type ReadContext, type Reading, timeLeft } from './reading.js';
 import type { Mode, RequestedMode } from './result.js';
 import { runPageTask } from './workers/page-tasks.js';
@@ -71,6 +71,7 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
           ? text.filter((p) => !p.usable).map((p) => p.page)
           : [];
     const ocrDone: OcrPage[] = [];
+    const ocrStarted = Date.now();
     if (mode === 'auto' || mode === 'qr') {
       tried.push('qr');
       const scan = scanned.length
@@ -102,7 +103,14 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
       ctx,
     );
     const ocrPages = [...ocrDone, ...rest].sort((a, b) => a.page - b.page);
-    const document = readOcrPages(ocrPages, ctx.country, textDoc ? usable : []);
+    const textPages = textDoc ? usable : [];
+    const document = await withSecondRead(
+      readOcrPages(ocrPages, ctx.country, textPages),
+      ocrStarted,
+      ctx,
+      (backend) => ocrPdfPages(bytes, ocrPages.map((p) => p.page), ctx, backend),
+      textPages,
+    );
     if (!looksLikeInvoice(document))
       fail('not_an_invoice', 'the scanned pages name no invoice number, date or total', 'ocr');
     return { mode: 'ocr', document, pages, pagesScanned: ocrPages.length, tried };

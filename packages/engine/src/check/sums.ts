@@ -2,7 +2,7 @@
 // each relation that the document gives every input for is checked, with one cent of
 // tolerance per rounding step, so a document that adds up is never flagged.
 import { toUnits } from '../decimal.js';
-import type { Document } from '../document.js';
+import type { Document, Totals } from '../document.js';
 import type { Check } from './check.js';
 
 const CENT_UNITS = 10_000n; // decimal.ts units per cent
@@ -33,6 +33,13 @@ function relation(
 }
 
 const sum = (xs: string[]): bigint => xs.reduce((a, x) => a + toUnits(x), 0n);
+
+/** Whether the document's net, VAT and gross are all there and net + VAT = gross (to a cent). */
+export function totalsAddUp(t: Totals): boolean {
+  if (!t.net || !t.vat || !t.gross) return false;
+  const diff = sum([t.net, t.vat]) - toUnits(t.gross);
+  return (diff < 0n ? -diff : diff) <= CENT_UNITS;
+}
 
 export function checkSums(doc: Document): Check[] {
   const t = doc.totals;

@@ -2,7 +2,7 @@
 // reads (the same extraction as for a PDF text layer). OCR confidence then caps the confidence
 // of every value read from the words it covers.
 import { checkIban } from '../check/iban.js';
-import { toUnits } from '../decimal.js';
+import { totalsAddUp } from '../check/sums.js';
 import type { Document } from '../document.js';
 import { ReadError } from '../errors.js';
 import type { LayoutPage, LayoutWord } from '../extract/layout.js';
@@ -71,18 +71,11 @@ export function capByOcrConfidence(doc: Document, pages: OcrPage[]): void {
 
 function verifiedPaths(doc: Document): Set<string> {
   const out = new Set<string>();
-  const { net, vat, gross } = doc.totals;
-  if (net && vat && gross) {
-    const diff = toUnits(net) + toUnits(vat) - toUnits(gross);
-    if ((diff < 0n ? -diff : diff) <= CENT) for (const k of ['net', 'vat', 'gross']) out.add(`totals.${k}`);
-  }
+  if (totalsAddUp(doc.totals)) for (const k of ['net', 'vat', 'gross']) out.add(`totals.${k}`);
   for (const [i, account] of (doc.payment.accounts ?? []).entries())
     if (account.iban && checkIban(account.iban).ok) out.add(`payment.accounts.${i}.iban`);
   return out;
 }
-
-/** One cent in the units of decimal.ts. */
-const CENT = toUnits('0.01');
 
 /** The OCR backends: Tesseract alone, PP-OCR (ONNX) alone, PP-OCR's lines read by Tesseract. */
 export const OCR_BACKENDS = ['tesseract', 'onnx', 'hybrid'] as const;
@@ -121,8 +114,9 @@ export async function recognizePage(
   page: number,
   langs: string[],
   dpi?: number,
+  backend: OcrBackend = ocrBackend(langs),
 ): Promise<OcrPage> {
-  switch (ocrBackend(langs)) {
+  switch (backend) {
     case 'onnx':
       return (await import('./onnx.js')).recognizeOnnx(raster, page, { dpi });
     case 'hybrid':

@@ -2,7 +2,7 @@
 // Workers load from the built engine (dist); when the engine runs from its TypeScript sources
 // (the tests), the worker still comes from dist, which `npm test` builds first.
 import { fileURLToPath } from 'node:url';
-import type { OcrPage } from '../ocr/ocr-page.js';
+import type { OcrBackend, OcrPage } from '../ocr/ocr-page.js';
 import type { QrCode } from '../qr/detect.js';
 import { WorkerPool } from './pool.js';
 
@@ -21,8 +21,10 @@ export type PageTask =
       ocrPages: number[];
       langs: string[];
       stopOnPaymentQr: boolean;
+      /** The OCR backend; the languages' default when absent. */
+      backend?: OcrBackend;
     }
-  | { kind: 'ocr-image'; bytes: Uint8Array; langs: string[] };
+  | { kind: 'ocr-image'; bytes: Uint8Array; langs: string[]; backend?: OcrBackend };
 
 export interface QrCodesResult {
   codes: QrCode[];

@@ -14,7 +14,9 @@ import { scanPdf } from './scan-pdf.js';
 
 async function run(task: PageTask): Promise<QrCodesResult | OcrResult> {
   if (task.kind === 'ocr-image') {
-    return { pages: [await recognizePage(await loadImage(task.bytes), 1, task.langs)] };
+    return {
+      pages: [await recognizePage(await loadImage(task.bytes), 1, task.langs, undefined, task.backend)],
+    };
   }
   if (task.kind === 'scan-pdf') return scanPdf(task);
   const codes: QrCode[] = [];

@@ -62,7 +62,7 @@ export async function scanPdf(task: Extract<PageTask, { kind: 'scan-pdf' }>): Pr
     for (const page of task.ocrPages) {
       const { raster, dpi } = kept.get(page) ?? (await render(page, true));
       kept.delete(page);
-      pages.push(await recognizePage(raster, page, task.langs, dpi));
+      pages.push(await recognizePage(raster, page, task.langs, dpi, task.backend));
     }
     return { codes, pages, rendered };
   } finally {

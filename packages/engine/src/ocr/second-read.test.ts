@@ -1,0 +1,137 @@
+// Combining two OCR reads of one document: values both reads agree on are surer, values only
+// the second read found fill the gaps, disagreements are never confirmed, and totals, accounts
+// and addresses move as wholes. A second read is asked for only when the first left the core
+// (number, date, totals that add up) incomplete, and only when the read has time for it.
+import { describe, expect, it } from 'vitest';
+import { type Document, emptyDocument } from '../document.js';
+import { setPath } from '../document-path.js';
+import { ReadError } from '../errors.js';
+import { CONFIDENCE_BAR } from '../project/field-sets.js';
+import { withSecondRead } from '../read-ocr.js';
+import { combineReads, needsSecondRead } from './second-read.js';
+
+/** A document with `values` (dotted path → value), each read at `confidence`. */
+function read(values: Record<string, string>, confidence = 0.9): Document {
+  const d = emptyDocument('ocr');
+  for (const [path, value] of Object.entries(values)) {
+    setPath(d, path, value);
+    d.provenance[path] = {
+      source: 'ocr',
+      reader: 'tesseract',
+      page: 1,
+      bbox: [0.1, 0.1, 0.2, 0.12],
+      confidence,
+    };
+  }
+  return d;
+}
+
+const complete = {
+  number: 'RE-17',
+  issue_date: '2024-03-14',
+  'totals.net': '100.00',
+  'totals.vat': '19.00',
+  'totals.gross': '119.00',
+};
+
+describe('needsSecondRead', () => {
+  it('asks for a second read when the number, the date or totals that add up are missing', () => {
+    expect(needsSecondRead(read(complete), undefined)).toBe(false);
+    expect(needsSecondRead(read({ ...complete, number: '' }), undefined)).toBe(true);
+    expect(needsSecondRead(read({ ...complete, 'totals.gross': '118.00' }), undefined)).toBe(true);
+    // Present but below the confidence bar counts as missing.
+    expect(needsSecondRead(read(complete, CONFIDENCE_BAR - 0.05), undefined)).toBe(true);
+    // Turned off for measurement.
+    expect(needsSecondRead(read({}), '0')).toBe(false);
+  });
+});
+
+describe('combineReads', () => {
+  it('fills what only the second read found and raises what both agree on', () => {
+    const first = read({ number: 'RE-17', 'seller.name': 'ACME GmbH' }, 0.82);
+    const second = read({ number: 'RE-17', issue_date: '2024-03-14' }, 0.9);
+    const d = combineReads(first, second);
+    expect(d.number).toBe('RE-17');
+    expect(d.provenance.number!.confidence).toBe(0.9);
+    expect(d.issue_date).toBe('2024-03-14');
+    expect(d.provenance.issue_date).toMatchObject({ confidence: 0.9, page: 1 });
+    expect(d.seller.name).toBe('ACME GmbH');
+    // Neither input is changed.
+    expect(first.issue_date).toBeUndefined();
+    expect(first.provenance.number!.confidence).toBe(0.82);
+  });
+
+  it('confirms neither value where the reads disagree, keeping the surer one for a person', () => {
+    const d = combineReads(
+      read({ issue_date: '2024-03-14' }, 0.85),
+      read({ issue_date: '2024-03-16' }, 0.95),
+    );
+    expect(d.issue_date).toBe('2024-03-16');
+    expect(d.provenance.issue_date!.confidence).toBeLessThan(CONFIDENCE_BAR);
+  });
+
+  it('takes the totals as a whole from the read where they add up', () => {
+    const first = read({ 'totals.net': '100.00', 'totals.vat': '19.00', 'totals.gross': '118.00' });
+    const second = read({ 'totals.net': '100.00', 'totals.vat': '18.00', 'totals.gross': '118.00' });
+    const d = combineReads(first, second);
+    expect(d.totals).toEqual({ net: '100.00', vat: '18.00', gross: '118.00' });
+    // Totals that add up in the first read stay, whatever the second read says.
+    const kept = combineReads(read(complete), second);
+    expect(kept.totals).toEqual({ net: '100.00', vat: '19.00', gross: '119.00' });
+  });
+
+  it('takes an account or an address whole when the first read has none', () => {
+    const second = read({
+      'payment.accounts.0.iban': 'DE89370400440532013000',
+      'payment.accounts.0.bic': 'COBADEFFXXX',
+      'seller.address.lines.0': 'Hauptstraße 1',
+      'seller.address.city': 'Berlin',
+    });
+    const d = combineReads(read({ 'seller.name': 'ACME GmbH' }), second);
+    expect(d.payment.accounts).toEqual([{ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }]);
+    expect(d.seller).toEqual({ name: 'ACME GmbH', address: { lines: ['Hauptstraße 1'], city: 'Berlin' } });
+    expect(Object.keys(d.provenance).sort()).toEqual(
+      [
+        'payment.accounts.0.bic',
+        'payment.accounts.0.iban',
+        'seller.address.city',
+        'seller.address.lines.0',
+        'seller.name',
+      ].sort(),
+    );
+  });
+});
+
+describe('withSecondRead', () => {
+  const ctx = (msLeft: number) => ({ country: 'de', deadline: Date.now() + msLeft });
+
+  it('combines a second read of an incomplete document', async () => {
+    let asked = '';
+    const d = await withSecondRead(
+      read({ number: 'RE-17' }),
+      Date.now() - 10,
+      ctx(60_000),
+      async (backend) => {
+        asked = backend;
+        return [];
+      },
+    );
+    expect(asked).toBe('hybrid');
+    expect(d.number).toBe('RE-17');
+  });
+
+  it('keeps the first read when it is complete, when time is short, or when the second read fails', async () => {
+    const never = async () => {
+      throw new Error('not to be called');
+    };
+    const done = read(complete);
+    expect(await withSecondRead(done, Date.now(), ctx(60_000), never)).toBe(done);
+    const partial = read({ number: 'RE-17' });
+    // The first read took 10 s and 12 s are left: not enough for a second one.
+    expect(await withSecondRead(partial, Date.now() - 10_000, ctx(12_000), never)).toBe(partial);
+    const failing = async () => {
+      throw new ReadError('timeout', 'the read ran out of time');
+    };
+    expect(await withSecondRead(partial, Date.now(), ctx(60_000), failing)).toBe(partial);
+  });
+});

@@ -1,0 +1,95 @@
+// A second OCR read of a document the first read left incomplete, and how the two are combined.
+// The two backends fail differently: Tesseract's own layout analysis drops lines inside the
+// boxes and tables of invoices, where PP-OCR's line detection (the hybrid backend) finds them,
+// and each misreads other glyphs. A value both reads agree on is surer than either; a value only
+// one read found is taken as that read rated it; where they disagree, neither is confirmed.
+import { totalsAddUp } from '../check/sums.js';
+import type { Document, Provenance } from '../document.js';
+import { setPath } from '../document-path.js';
+import { CONFIDENCE_BAR } from '../project/field-sets.js';
+import type { OcrBackend } from './ocr-page.js';
+
+/** The backend of the second read. */
+export const SECOND_READER: OcrBackend = 'hybrid';
+
+/** A value two reads disagree on is kept below the bar of confirmed values, for a person. */
+const DISAGREED = Math.round((CONFIDENCE_BAR - 0.1) * 100) / 100;
+
+/** Values read as a whole: totals only count when they add up together; an account, an address. */
+const GROUPS = ['totals.', 'payment.accounts.', 'seller.address.', 'buyer.address.'];
+
+/**
+ * Whether a first read left the document's core incomplete: its number, its date, or totals
+ * that add up, missing or not confirmed. `INVOICE_OCR_SECOND_READ=0` turns second reads off
+ * (for measurement).
+ */
+export function needsSecondRead(doc: Document, env = process.env.INVOICE_OCR_SECOND_READ): boolean {
+  if (env === '0') return false;
+  const sure = (path: string) => (doc.provenance[path]?.confidence ?? 0) >= CONFIDENCE_BAR;
+  return !(doc.number && sure('number') && doc.issue_date && sure('issue_date') && totalsAddUp(doc.totals));
+}
+
+/** The first read, completed and checked by the second (neither is changed). */
+export function combineReads(first: Document, second: Document): Document {
+  const out = structuredClone(first);
+  const paths = (d: Document, prefix: string) =>
+    Object.keys(d.provenance).filter((p) => p.startsWith(prefix));
+  const take = (prefix: string, key: 'totals' | 'accounts' | 'seller' | 'buyer') => {
+    for (const p of paths(out, prefix)) delete out.provenance[p];
+    for (const p of paths(second, prefix)) out.provenance[p] = { ...second.provenance[p]! };
+    if (key === 'totals') out.totals = structuredClone(second.totals);
+    else if (key === 'accounts') out.payment.accounts = structuredClone(second.payment.accounts);
+    else {
+      const address = second[key].address;
+      if (address) out[key].address = structuredClone(address);
+    }
+  };
+  if (!totalsAddUp(first.totals) && totalsAddUp(second.totals)) take('totals.', 'totals');
+  if (!first.payment.accounts[0]?.iban && second.payment.accounts[0]?.iban)
+    take('payment.accounts.', 'accounts');
+  else if (first.payment.accounts[0]?.iban) {
+    for (const p of ['payment.accounts.0.iban', 'payment.accounts.0.bic']) leaf(out, second, p);
+  }
+  for (const party of ['seller', 'buyer'] as const) {
+    if (!paths(first, `${party}.address.`).length && paths(second, `${party}.address.`).length)
+      take(`${party}.address.`, party);
+  }
+  const single = new Set(
+    [...Object.keys(first.provenance), ...Object.keys(second.provenance)].filter(
+      (p) => !GROUPS.some((g) => p.startsWith(g)),
+    ),
+  );
+  for (const p of single) leaf(out, second, p);
+  return out;
+}
+
+/** One value: agreeing reads raise its confidence, a value only the second read found is taken,
+ * disagreeing reads keep the surer value below the bar. */
+function leaf(out: Document, second: Document, path: string): void {
+  const a = valueAt(out, path);
+  const b = valueAt(second, path);
+  const pa = out.provenance[path];
+  const pb = second.provenance[path];
+  if (b === undefined || !pb) return;
+  if (a === undefined || !pa) {
+    setPath(out, path, b);
+    out.provenance[path] = { ...pb };
+    return;
+  }
+  if (a === b) {
+    pa.confidence = Math.max(pa.confidence ?? 0, pb.confidence ?? 0);
+    return;
+  }
+  const surer: Provenance = (pb.confidence ?? 0) > (pa.confidence ?? 0) ? pb : pa;
+  if (surer === pb) setPath(out, path, b);
+  out.provenance[path] = { ...surer, confidence: Math.min(surer.confidence ?? 0, DISAGREED) };
+}
+
+function valueAt(doc: Document, path: string): string | undefined {
+  let cur: unknown = doc;
+  for (const step of path.split('.')) {
+    if (cur == null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[step];
+  }
+  return typeof cur === 'string' ? cur : undefined;
+}
