@@ -29,7 +29,8 @@ function lineWorker(langs: string[]): Promise<TesseractWorker> {
         gzip: true,
         logger: () => {},
       });
-      await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE });
+      // debug_file: Tesseract prints statistics of a line it finds no text in to stderr.
+      await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE, debug_file: '/dev/null' });
       return worker;
     });
     lineWorkers.set(key, w);
