@@ -82,11 +82,11 @@ export const OCR_BACKENDS = ['tesseract', 'onnx', 'hybrid'] as const;
 export type OcrBackend = (typeof OCR_BACKENDS)[number];
 
 /**
- * The backend per language (the country's first Tesseract language). None reads a page in 1 s on
- * one core, so the best reader is taken: Tesseract. The hybrid finds more values on the scan
- * corpus (recall 0.758 against 0.696) but confirms more wrong ones (precision 0.965 against
- * 0.976), and a wrong confirmed value is worse than a missing one (docs/engine.md, "OCR
- * backends"). PP-OCR alone reads worst, and not at all in Cyrillic.
+ * The backend per language (the country's first Tesseract language): Tesseract, the best reader
+ * near 1 s per page on one core. The hybrid alone finds more values but confirms more wrong ones
+ * and costs 1.6× the CPU; it is the second read where Tesseract leaves the core of an invoice
+ * unconfirmed (second-read.ts; docs/engine.md, "OCR backends"). PP-OCR alone reads worst, and
+ * not at all in Cyrillic.
  */
 export const DEFAULT_OCR_BACKEND: Record<string, OcrBackend> = {
   deu: 'tesseract',
