@@ -23,7 +23,8 @@ export const GATES = [
   },
   { name: 'einvoice-invalid', args: ['--category', 'einvoice-invalid'] },
   { name: 'qr', args: ['--category', 'qr', '--min-mode-ok', '0.95'] },
-  // The text-layer reader: figures reached so far (issue 3 targets recall 0.9, precision 0.98).
+  // The text-layer reader: figures reached so far (issue 3 targets recall 0.9, precision 0.98;
+  // 2026-11-23: 0.856 / 0.957, of which 103 VAT ids are test ids failing their checksum).
   {
     name: 'einvoice-text',
     args: [
@@ -34,18 +35,21 @@ export const GATES = [
       '--mode',
       'text',
       '--min-recall',
-      '0.83',
+      '0.85',
       '--min-precision',
-      '0.945',
+      '0.955',
     ],
   },
-  // The OCR reader: figures reached so far (0.696 / 0.976 with page preparation and the fast
-  // deu/eng models, 0.686 / 0.970 without them; issue 4 targets recall 0.85, precision 0.97).
+  // The OCR reader with its second read: figures reached so far (2026-11-23: 0.806 / 0.977 with
+  // the system's fast models, 0.793 / 0.974 with the best_int models alone, as CI has them;
+  // issue 4 targets recall 0.85, precision 0.97).
   {
     name: 'scan',
-    args: ['--category', 'scan', '--min-recall', '0.68', '--min-precision', '0.965', '--min-mode-ok', '0.98'],
+    args: ['--category', 'scan', '--min-recall', '0.78', '--min-precision', '0.97', '--min-mode-ok', '0.98'],
   },
-  { name: 'textpdf', args: ['--category', 'textpdf', '--min-recall', '0.87', '--min-precision', '0.6'] },
+  // textpdf's truth is partial (invoice2data's fields only): true values of other fields count as
+  // invented, hence the low precision (docs/decisions.md, "Evaluation").
+  { name: 'textpdf', args: ['--category', 'textpdf', '--min-recall', '0.95', '--min-precision', '0.62'] },
 ];
 
 const argv = process.argv.slice(2);
