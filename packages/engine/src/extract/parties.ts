@@ -1,6 +1,9 @@
 // Seller and buyer from page text: the blocks under their headings ("Verkäufer", "Bill to",
 // "Client", ...) give name and address; without a seller heading, the letterhead's company name
-// (a line carrying a legal form such as GmbH, SARL, S.p.A., Ltd, ООО) is taken, less surely.
+// (a line carrying a legal form such as GmbH, SARL, S.p.A., Ltd, ООО) is taken, less surely,
+// or the name over the address over the seller's VAT id or registration number. Without a buyer
+// heading, the recipient's block in the address window (under a one-line sender address, or
+// under a salutation) gives the buyer.
 import type { Document } from '../document.js';
 import { matchLabel, normalizeLabelText } from './labels.js';
 import { type Box, type PageLayout, type PartyBlock, type Segment, valuesNear } from './layout.js';
@@ -25,10 +28,18 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     const block = blocks.find((b) => b.role === role && b.segments.length);
     if (block) readBlock(role, block, layouts, put);
   }
+  // Without a buyer heading, the recipient's address in the window of the letter.
+  const recipient = blocks.some((b) => b.role === 'buyer' && b.segments.length)
+    ? undefined
+    : recipientBlock(layouts[0], new Set(blocks.flatMap((b) => [b.heading, ...b.segments])));
+  if (recipient) readRecipient(recipient, put);
+  const elsewhere = new Set([
+    ...blocks.filter((b) => b.role !== 'seller').flatMap((b) => b.segments),
+    ...(recipient?.segments ?? []),
+  ]);
   if (!d.seller.name) {
     // The letterhead, never a line of the buyer's or another party's block (an invoice whose
     // sender is only a logo shows no company name above the buyer's address).
-    const elsewhere = new Set(blocks.filter((b) => b.role !== 'seller').flatMap((b) => b.segments));
     const head = letterheadName(layouts[0], elsewhere);
     if (head) put('seller.name', head.text, head.bbox, head.page, 0.84);
   }
@@ -36,8 +47,119 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
   if (!d.seller.name && vat?.bbox && vat.page) {
     const layout = layouts.find((l) => l.page === vat.page);
     const name = layout && nameAboveAddress(layout, vat.bbox);
-    if (name) put('seller.name', name.text.trim(), name.bbox, name.page, 0.82);
+    if (name && !elsewhere.has(name)) put('seller.name', name.text.trim(), name.bbox, name.page, 0.82);
   }
+  if (!d.seller.name && layouts[0]) {
+    // Or above the company's registration number (SIREN, HRB, ...) printed under its address
+    // in the upper half of the first page, outside the buyer's and other parties' blocks.
+    const layout = layouts[0];
+    for (const seg of layout.lines.flat()) {
+      if (seg.bbox[1] > 0.5 || elsewhere.has(seg) || !REGISTRATION.test(seg.text.trim())) continue;
+      const name = nameAboveAddress(layout, seg.bbox);
+      if (name && !elsewhere.has(name)) {
+        put('seller.name', name.text.trim(), name.bbox, name.page, 0.82);
+        break;
+      }
+    }
+  }
+}
+
+/** A company's registration number: it names the party whose address stands above it. */
+const REGISTRATION =
+  /^(?:siren|siret|rcs|hrb|hra|handelsregister|registergericht|amtsgericht|registro\s+imprese|rea|company\s+(?:no|number|reg(?:istration)?)|огрн)\b/i;
+
+/** Separators of a one-line sender address: "ACME GmbH · Str. 1 · 12345 Ort", "A, Str. 1, 12345 Ort". */
+const SENDER_SEP = /\s*[·•●|]\s*|\s+[-–]\s+|,\s+/;
+
+/** A salutation standing alone above a person's name. */
+const SALUTATION =
+  /^\s*(?:herrn?|frau|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|sig\.?(?:ra)?|signor[ae]?|gentile|spett\.?\s*le)\s*$/i;
+
+interface Recipient {
+  segments: Segment[];
+  name: Segment;
+  place: Segment;
+}
+
+/**
+ * The recipient's address in the window of a letter: NAME / [contact] / STREET 1 / POSTCODE CITY
+ * in the upper half of the first page, outside any block under a heading, shown to be the
+ * recipient by the one-line sender address printed above it ("ACME GmbH · Str. 1 · 12345 Ort",
+ * the letterhead whose place it does not share) or by a salutation over the name ("Herrn").
+ * Two such blocks (one could be the sender's own) give none.
+ */
+function recipientBlock(layout: PageLayout | undefined, headed: Set<Segment>): Recipient | undefined {
+  if (!layout) return undefined;
+  const all = layout.lines.flat();
+  // Sender lines: the line (its segments joined) cut at separators, a place after a street.
+  const senders: Array<{ line: number; postcodes: Set<string>; first: string }> = [];
+  for (const [li, line] of layout.lines.entries()) {
+    if (!line.length || line[0]!.bbox[1] > 0.45) continue;
+    const parts = line
+      .map((s) => s.text)
+      .join(' | ')
+      .split(SENDER_SEP)
+      .map((p) => p.trim())
+      .filter(Boolean);
+    // A street after the name and a place after the street ("1242 chemin de l'olive" reads as
+    // a place too: the place is the one after a part with a number).
+    const at = parts.findIndex(
+      (p, i) => i > 1 && placeOf(p) && parts.slice(1, i).some((q) => /\d/.test(q) && /\p{L}{2}/u.test(q)),
+    );
+    if (at < 0) continue;
+    const postcodes = new Set(parts.map((p) => placeOf(p)?.postcode).filter((p): p is string => !!p));
+    senders.push({ line: li, postcodes, first: normalizeLabelText(parts[0]!) });
+  }
+  const found: Recipient[] = [];
+  for (const place of all) {
+    if (place.bbox[1] > 0.5 || headed.has(place) || !placeOf(place.text)) continue;
+    // The lines above it in its column, while they follow one another closely.
+    const height = place.bbox[3] - place.bbox[1];
+    const column = all
+      .filter((s) => s.line < place.line && Math.abs(s.bbox[0] - place.bbox[0]) < 0.015)
+      .sort((a, b) => b.bbox[1] - a.bbox[1]);
+    const lines: Segment[] = [];
+    let top = place;
+    for (const s of column) {
+      // (an empty line before the place, as older letters leave it, included)
+      if (top.bbox[1] - s.bbox[3] > height * 2.2 || lines.length >= 4) break;
+      if (senders.some((x) => x.line === s.line)) break;
+      lines.unshift(s);
+      top = s;
+      if (SALUTATION.test(s.text)) break;
+    }
+    const street = lines[lines.length - 1];
+    if (!street || !/\d/.test(street.text) || lines.some((s) => headed.has(s))) continue;
+    const salutation = SALUTATION.test(lines[0]!.text) ? lines[0] : undefined;
+    const name = lines.slice(0, -1).find((s) => isName(s.text));
+    if (!name) continue;
+    const postcode = placeOf(place.text)!.postcode;
+    const sender = senders.find(
+      (x) =>
+        x.line < lines[0]!.line && !x.postcodes.has(postcode) && x.first !== normalizeLabelText(name.text),
+    );
+    if (!salutation && !sender) continue;
+    found.push({ segments: [...lines, place], name, place });
+  }
+  return found.length === 1 ? found[0] : undefined;
+}
+
+function isName(text: string): boolean {
+  const t = text.trim();
+  return (
+    /\p{L}{2}/u.test(t) && !t.includes(':') && !NOT_ADDRESS.test(t) && !NOT_A_NAME.test(t) && !/\d{3}/.test(t)
+  );
+}
+
+function readRecipient(r: Recipient, put: Put): void {
+  put('buyer.name', cleanName(r.name.text), r.name.bbox, r.name.page, 0.85);
+  const street = r.segments.slice(r.segments.indexOf(r.name) + 1, -1).filter((s) => /\d/.test(s.text));
+  for (const [i, seg] of street.entries())
+    put(`buyer.address.lines.${i}`, seg.text.trim(), seg.bbox, seg.page, 0.85);
+  const place = placeOf(r.place.text)!;
+  if (place.country) put('buyer.address.country', place.country, r.place.bbox, r.place.page, 0.85);
+  put('buyer.address.postcode', place.postcode, r.place.bbox, r.place.page, 0.85);
+  put('buyer.address.city', place.city, r.place.bbox, r.place.page, 0.85);
 }
 
 /**
