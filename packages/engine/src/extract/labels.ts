@@ -62,7 +62,7 @@ const LABELS: Record<FieldLabel, string[]> = {
     'fecha',
   ],
   due_date: [
-    'f[äa]llig(?:keit(?:sdatum)?|\\s+am|\\s+bis)?',
+    'f[äa]llig(?:keit(?:sdatum|stag)?|\\s+am|\\s+bis)?',
     'zahlbar\\s+bis',
     'zahlungsziel',
     'due\\s+date',

@@ -314,6 +314,39 @@ describe('readTextInvoice: numbers and dates', () => {
     expect(d.provenance.due_date!.confidence).toBeLessThan(CONFIDENCE_BAR);
   });
 
+  it('keeps a labelled due date equal to the invoice date (payment at once)', () => {
+    const d = read([
+      page([
+        line(row(0), ['Facture FA-2017-0010', 0.08, 0.4]),
+        line(row(2), ['Date de facture', 0.08, 0.25], ['16/11/2017', 0.35, 0.45]),
+        line(row(3), ["Date d'échéance", 0.08, 0.25], ['16/11/2017', 0.35, 0.45]),
+      ]),
+    ]);
+    expect(d.due_date).toBe('2017-11-16');
+    expect(d.provenance.due_date!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+  });
+
+  it('takes no due date equal to the invoice date out of a sentence under a label', () => {
+    const d = read([
+      page([
+        line(row(0), ['Rechnung Nr. 4711 vom 06.12.2018', 0.08, 0.45]),
+        line(row(2), ['Fälligkeit 06.12.2018 den Beitrag von dem uns bekannten', 0.08, 0.6]),
+      ]),
+    ]);
+    expect(d.due_date).toBeUndefined();
+  });
+
+  it('reads a "Fälligkeitstag" label', () => {
+    const d = read([
+      page([
+        line(row(0), ['Beitragsrechnung Nr. 00.123.456.7 vom 11.03.2014', 0.08, 0.6]),
+        line(row(2), ['Fälligkeitstag: 01.04.2014', 0.08, 0.3]),
+      ]),
+    ]);
+    expect(d.due_date).toBe('2014-04-01');
+    expect(d.provenance.due_date!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+  });
+
   it('takes a labelled currency code over the symbols', () => {
     const d = read([
       page([line(row(0), ['Rechnung Nr. 4711', 0.08, 0.3]), line(row(1), ['Währung: CHF', 0.08, 0.25])]),

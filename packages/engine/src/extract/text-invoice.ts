@@ -108,7 +108,9 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   // a person confirms it (the sentence may name a discount date or a delivery date).
   const due = labelledDue ?? dueInTerms(layouts, order);
   const dueConfidence = labelledDue ? 0.88 : 0.75;
-  if (due && due.value !== d.issue_date) {
+  // A due date equal to the invoice date is kept only as the value of its own label
+  // ("Date d'échéance  16/11/2017", payment at once), never out of a sentence.
+  if (due && (due.value !== d.issue_date || (labelledDue && onlyDate(labelledDue)))) {
     put('due_date', due.value, due.box, due.page, dueConfidence);
     put('payment.due_date', due.value, due.box, due.page, dueConfidence);
   }
@@ -198,6 +200,8 @@ interface Found {
   box: Box;
   page: number;
   strength: number;
+  /** The text the value was read from. */
+  text?: string;
 }
 
 /** The first labelled value that parses: after the label in its segment, right of it, or below. */
@@ -222,6 +226,7 @@ function firstValue(
         box: o.seg === hit.seg ? hit.seg.bbox : union([hit.seg.bbox, o.seg.bbox]),
         page: hit.seg.page,
         strength: hit.strength,
+        text: o.text,
       };
       if (hit.strength > 1) return found;
       weak ??= found;
@@ -259,6 +264,12 @@ function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | undefined 
     }
   }
   return undefined;
+}
+
+/** A value that is a date alone under a strong label, not a date inside running text. */
+function onlyDate(f: Found): boolean {
+  const dates = f.text ? findDates(f.text) : [];
+  return f.strength > 1 && dates.length === 1 && !/\p{L}{2}/u.test(f.text!.slice(dates[0]!.end));
 }
 
 function dateOf(s: string, order: DateOrder): string | undefined {
