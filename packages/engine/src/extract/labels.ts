@@ -45,6 +45,7 @@ const LABELS: Record<FieldLabel, string[]> = {
   invoice_date: [
     'factuur\\s*datum',
     'rechnungs-?\\s?datum',
+    'liefer-?\\s+und\\s+rechnungsdatum',
     'beleg-?\\s?datum',
     'datum\\s+der\\s+rechnung',
     'invoice\\s+date',
@@ -153,7 +154,8 @@ const LABELS: Record<FieldLabel, string[]> = {
   ],
   vat: [
     'summe\\s+(?:der\\s+)?(?:ust|mwst|umsatzsteuer|mehrwertsteuer)',
-    '(?:zzgl|zuzgl|zuz[üu]glich)\\.?\\s*(?:ust|mwst|umsatzsteuer|mehrwertsteuer)\\.?',
+    // "zzgl. MwSt.", "zuzüglich 19% MwSt.", "zzgl. 7,0 % USt."
+    '(?:zzgl|zuzgl|zuz[üu]glich)\\.?\\s*(?:\\d{1,2}(?:[.,]\\d{1,2})?\\s*%\\s*)?(?:ust|mwst|umsatzsteuer|mehrwertsteuer)\\.?',
     'total\\s+(?:des\\s+)?tax(?:es)?',
     'total\\s*tva',
     'steuerbasisbetrag\\s+(?:ust|mwst)\\.?',
