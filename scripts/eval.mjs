@@ -24,7 +24,7 @@ export const GATES = [
   { name: 'einvoice-invalid', args: ['--category', 'einvoice-invalid'] },
   { name: 'qr', args: ['--category', 'qr', '--min-mode-ok', '0.95'] },
   // The text-layer reader: figures reached so far (issue 3 targets recall 0.9, precision 0.98;
-  // 2026-11-23: 0.856 / 0.957, of which 103 VAT ids are test ids failing their checksum).
+  // 2026-11-23: 0.871 / 0.958, of which 103 VAT ids are test ids failing their checksum).
   {
     name: 'einvoice-text',
     args: [
@@ -35,7 +35,7 @@ export const GATES = [
       '--mode',
       'text',
       '--min-recall',
-      '0.85',
+      '0.865',
       '--min-precision',
       '0.955',
     ],

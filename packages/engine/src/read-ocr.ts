@@ -96,7 +96,11 @@ export async function ocrPdfPages(
   return results.flatMap((r) => r.pages).sort((a, b) => a.page - b.page);
 }
 
-export async function ocrImage(bytes: Uint8Array, ctx: ReadContext, backend?: OcrBackend): Promise<OcrPage[]> {
+export async function ocrImage(
+  bytes: Uint8Array,
+  ctx: ReadContext,
+  backend?: OcrBackend,
+): Promise<OcrPage[]> {
   const task = { kind: 'ocr-image' as const, bytes, langs: tesseractLangs(ctx.country), backend };
   return (await runPageTask(task, timeLeft(ctx))).pages;
 }

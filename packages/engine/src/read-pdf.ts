@@ -108,7 +108,13 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
       readOcrPages(ocrPages, ctx.country, textPages),
       ocrStarted,
       ctx,
-      (backend) => ocrPdfPages(bytes, ocrPages.map((p) => p.page), ctx, backend),
+      (backend) =>
+        ocrPdfPages(
+          bytes,
+          ocrPages.map((p) => p.page),
+          ctx,
+          backend,
+        ),
       textPages,
     );
     if (!looksLikeInvoice(document))
