@@ -144,22 +144,21 @@ function recipientBlock(layout: PageLayout | undefined, headed: Set<Segment>): R
   return found.length === 1 ? found[0] : undefined;
 }
 
-function isName(text: string): boolean {
+/** Text, not a label, a contact line or a salutation. */
+function looksLikeName(text: string): boolean {
   const t = text.trim();
-  return (
-    /\p{L}{2}/u.test(t) && !t.includes(':') && !NOT_ADDRESS.test(t) && !NOT_A_NAME.test(t) && !/\d{3}/.test(t)
-  );
+  return /\p{L}{2}/u.test(t) && !t.includes(':') && !NOT_ADDRESS.test(t) && !NOT_A_NAME.test(t);
+}
+
+/** A name in an address window: no long number in it either (a customer number, a GLN). */
+function isName(text: string): boolean {
+  return looksLikeName(text) && !/\d{3}/.test(text);
 }
 
 function readRecipient(r: Recipient, put: Put): void {
   put('buyer.name', cleanName(r.name.text), r.name.bbox, r.name.page, 0.85);
   const street = r.segments.slice(r.segments.indexOf(r.name) + 1, -1).filter((s) => /\d/.test(s.text));
-  for (const [i, seg] of street.entries())
-    put(`buyer.address.lines.${i}`, seg.text.trim(), seg.bbox, seg.page, 0.85);
-  const place = placeOf(r.place.text)!;
-  if (place.country) put('buyer.address.country', place.country, r.place.bbox, r.place.page, 0.85);
-  put('buyer.address.postcode', place.postcode, r.place.bbox, r.place.page, 0.85);
-  put('buyer.address.city', place.city, r.place.bbox, r.place.page, 0.85);
+  putAddress('buyer', street, r.place, put);
 }
 
 /**
@@ -205,18 +204,11 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
     break;
   }
   let confidence = 0.9;
-  /** The name's last line: the address starts after it. */
-  let nameEnd = nameSeg;
+  /** The name's second line, when it runs over two: the address starts after it. */
+  let nameEnd: Segment | undefined;
   if (!name) {
     // Otherwise the first line of the block that is text, not a label or a number.
-    nameSeg = segs.find(
-      (s) =>
-        /\p{L}{2}/u.test(s.text) &&
-        !s.text.includes(':') &&
-        !NOT_ADDRESS.test(s.text.trim()) &&
-        !NOT_A_NAME.test(s.text) &&
-        !labelled(layout, s),
-    );
+    nameSeg = segs.find((s) => looksLikeName(s.text) && !labelled(layout, s));
     name = nameSeg?.text;
     confidence = 0.85;
     // A company name broken over two lines: "MVM Musterhafter" / "Versicherungsverein
@@ -255,18 +247,26 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
     lines.push(seg);
     if (lines.length >= 4 || placeOf(text)) break;
   }
-  const street: string[] = [];
-  for (const seg of lines) {
-    const place = placeOf(seg.text);
-    if (place) {
-      if (place.country) put(`${role}.address.country`, place.country, seg.bbox, seg.page, 0.85);
-      put(`${role}.address.postcode`, place.postcode, seg.bbox, seg.page, 0.85);
-      put(`${role}.address.city`, place.city, seg.bbox, seg.page, 0.85);
-    } else {
-      put(`${role}.address.lines.${street.length}`, seg.text.trim(), seg.bbox, seg.page, 0.85);
-      street.push(seg.text);
-    }
-  }
+  // The walk above ends at the place line, so only the last line can be the place.
+  const end = lines[lines.length - 1];
+  const place = end && placeOf(end.text) ? end : undefined;
+  putAddress(role, place ? lines.slice(0, -1) : lines, place, put);
+}
+
+/** An address: its street lines in order, then postcode, city and country from the place line. */
+function putAddress(
+  role: 'seller' | 'buyer',
+  street: Segment[],
+  placeSeg: Segment | undefined,
+  put: Put,
+): void {
+  for (const [i, seg] of street.entries())
+    put(`${role}.address.lines.${i}`, seg.text.trim(), seg.bbox, seg.page, 0.85);
+  const place = placeSeg && placeOf(placeSeg.text);
+  if (!placeSeg || !place) return;
+  if (place.country) put(`${role}.address.country`, place.country, placeSeg.bbox, placeSeg.page, 0.85);
+  put(`${role}.address.postcode`, place.postcode, placeSeg.bbox, placeSeg.page, 0.85);
+  put(`${role}.address.city`, place.city, placeSeg.bbox, placeSeg.page, 0.85);
 }
 
 /** A segment that is the value of a label standing left of it on the same line. */

@@ -5,7 +5,7 @@
 // one read found is taken as that read rated it; where they disagree, neither is confirmed.
 import { totalsAddUp } from '../check/sums.js';
 import type { Document, Provenance } from '../document.js';
-import { setPath } from '../document-path.js';
+import { getPath, setPath } from '../document-path.js';
 import { CONFIDENCE_BAR } from '../project/field-sets.js';
 import type { OcrBackend } from './ocr-page.js';
 
@@ -66,8 +66,8 @@ export function combineReads(first: Document, second: Document): Document {
 /** One value: agreeing reads raise its confidence, a value only the second read found is taken,
  * disagreeing reads keep the surer value below the bar. */
 function leaf(out: Document, second: Document, path: string): void {
-  const a = valueAt(out, path);
-  const b = valueAt(second, path);
+  const a = getPath(out, path);
+  const b = getPath(second, path);
   const pa = out.provenance[path];
   const pb = second.provenance[path];
   if (b === undefined || !pb) return;
@@ -83,13 +83,4 @@ function leaf(out: Document, second: Document, path: string): void {
   const surer: Provenance = (pb.confidence ?? 0) > (pa.confidence ?? 0) ? pb : pa;
   if (surer === pb) setPath(out, path, b);
   out.provenance[path] = { ...surer, confidence: Math.min(surer.confidence ?? 0, DISAGREED) };
-}
-
-function valueAt(doc: Document, path: string): string | undefined {
-  let cur: unknown = doc;
-  for (const step of path.split('.')) {
-    if (cur == null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[step];
-  }
-  return typeof cur === 'string' ? cur : undefined;
 }
