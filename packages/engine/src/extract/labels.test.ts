@@ -2,10 +2,10 @@
 // value begins; matchHeading tells party headings from other text. Which field wins when several
 // labels match one segment (the longest) is decided in text-invoice's labelHits, tested here too.
 import { describe, expect, it } from 'vitest';
+import { labelHits } from './label-hits.js';
 import { type FieldLabel, matchHeading, matchLabel, normalizeLabelText } from './labels.js';
 import type { LayoutLine, LayoutPage } from './layout.js';
 import { segmentPage } from './layout.js';
-import { labelHits } from './text-invoice.js';
 
 /** What follows the label: the text from matchLabel's offset on (undefined without a label). */
 function valueAfter(text: string, field: FieldLabel): string | undefined {

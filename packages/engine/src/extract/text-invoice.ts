@@ -5,9 +5,8 @@ import { type Document, emptyDocument } from '../document.js';
 import { setPath } from '../document-path.js';
 import { parseAmount } from './amounts.js';
 import { detectCurrency } from './currency.js';
-import { findDates, parseDate } from './dates.js';
 import { findBics, findIbans, findVatIds } from './identifiers.js';
-import { type FieldLabel, matchLabel } from './labels.js';
+import { firstValue, type LabelHit, labelHits } from './label-hits.js';
 import {
   type Box,
   columnBelow,
@@ -18,8 +17,16 @@ import {
   type Segment,
   segmentPage,
   union,
-  valuesNear,
 } from './layout.js';
+import {
+  dateOf,
+  dateOrder,
+  dueInTerms,
+  invoiceNumberOf,
+  letterDate,
+  onlyDate,
+  titleLine,
+} from './number-and-dates.js';
 import { readParties } from './parties.js';
 import { type AmountCandidate, chooseTotals, type TotalKind } from './totals.js';
 
@@ -28,47 +35,6 @@ export interface TextReadOptions {
   reader: string;
   country?: string;
   lang?: string;
-}
-
-/** Labels in the order they are tried on a segment; the longest match wins (most specific). */
-const SEGMENT_LABELS: FieldLabel[] = [
-  'invoice_no',
-  'due_date',
-  'invoice_date',
-  'vat_id',
-  'iban',
-  'bic',
-  'currency',
-  'payable',
-  'gross',
-  'net',
-  'vat',
-  'other_amount',
-  'tax_number',
-];
-
-/**
- * Words right after an invoice-number or date label that make it name another document: the
- * invoice corrected or referred to, the order, the delivery ("N° de facture associée : F2026",
- * "Datum der Bestellung", "Date de livraison").
- */
-const OTHER_DOCUMENT =
-  /^(?:(?:de\s+la|de|der|des|du|of(?:\s+the)?|della|del|dell'|di)\s+)?(?:associ[ée]e?s?|li[ée]e?s?|d'origine|origin(?:al|ale|e)|pr[ée]c[ée]dente?|preceding|previous|related|referenced|corrig[ée]e|rectifi[ée]e|ursprungs|vorherigen?|urspr[üu]nglichen?|bestellung|auftrag(?:s)?|lieferung|leistung|order|commande|livraison|delivery|ordine|consegna|contrat|contratto|vertrag|contract|angebot|offre|quote|quotation|offerta|zahlung|paiement|payment|pagamento|versand|shipment|exp[ée]dition)(?![\p{L}])/iu;
-
-/** After a currency label: the currency of the VAT accounting, not of the invoice. */
-const TAX_CURRENCY =
-  /^(?:(?:der|des|de\s+la|de|of(?:\s+the)?|for|dell[a']?|dell')\s*)?(?:umsatzsteuer|steuer|mwst|ust|vat|tax|tva|iva|btw)/iu;
-
-/** Labels that name the field unambiguously ("Rechnungsdatum") rather than generically ("Datum"). */
-const WEAK =
-  /^(?:datum|date|data|дата|fecha|total|totale|tax|ust\.?|mwst\.?|tva|iva|btw|итого|всего|subtotal)\b/i;
-
-export interface LabelHit {
-  field: FieldLabel;
-  seg: Segment;
-  /** The text after the label within the same segment. */
-  rest: string;
-  strength: number;
 }
 
 export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Document {
@@ -137,254 +103,6 @@ const DEBTOR_ACCOUNT =
   /(?<!ver)k[äa]ufer|buyer|debtor|payer|zahlungspflichtig|lastschrift|direct\s+debit|pr[ée]l[èe]vement|addebito|mandat|abbuchung|eingezogen|eingezug|ihrem\s+konto|your\s+account|votre\s+compte|vostro\s+conto/i;
 
 type Put = (path: string, value: string, where: Box | undefined, page: number, confidence: number) => void;
-
-/** Every segment that starts with a label, with the field it names. */
-export function labelHits(layouts: PageLayout[]): LabelHit[] {
-  const hits: LabelHit[] = [];
-  for (const layout of layouts) {
-    for (const line of layout.lines) {
-      for (const seg of line) hits.push(...segmentHits(seg));
-    }
-  }
-  return hits;
-}
-
-/**
- * The label a segment starts with; a table header whose column titles ran together into one
- * segment ("Grondslag BTW bedrag", "Netto MwSt. Brutto": no digits, label after label) gives one
- * hit per title, each with its share of the segment's box.
- */
-function segmentHits(seg: Segment): LabelHit[] {
-  const out: LabelHit[] = [];
-  let part = seg;
-  for (;;) {
-    const best = longestLabel(part.text);
-    if (!best) break;
-    const labelText = part.text.slice(0, best.end);
-    const rest = part.text.slice(best.end).trim();
-    // "N° de facture associée", "Datum der Bestellung": a label about another document.
-    if ((best.field === 'invoice_no' || best.field === 'invoice_date') && OTHER_DOCUMENT.test(rest)) break;
-    // "Währung der Umsatzsteuerbuchung : EUR": the currency the VAT is booked in, not the invoice's.
-    if (best.field === 'currency' && TAX_CURRENCY.test(rest)) break;
-    const strength = WEAK.test(labelText.trim()) && labelText.trim().split(/\s+/).length === 1 ? 1 : 2;
-    const next = rest && !/\d/.test(seg.text) ? longestLabel(rest) : undefined;
-    if (!next) {
-      out.push({ field: best.field, seg: part, rest, strength });
-      break;
-    }
-    const cut = part.text.length - rest.length;
-    out.push({ field: best.field, seg: slice(part, 0, cut), rest: '', strength });
-    part = slice(part, cut, part.text.length);
-  }
-  return out;
-}
-
-function longestLabel(text: string): { field: FieldLabel; end: number } | undefined {
-  let best: { field: FieldLabel; end: number } | undefined;
-  for (const field of SEGMENT_LABELS) {
-    const end = matchLabel(text, field);
-    if (end !== undefined && (!best || end > best.end)) best = { field, end };
-  }
-  return best;
-}
-
-/** Characters [from, to) of a segment, its box cut in proportion (the words' own boxes are gone). */
-function slice(seg: Segment, from: number, to: number): Segment {
-  const [x0, y0, x1, y1] = seg.bbox;
-  const per = (x1 - x0) / Math.max(1, seg.text.length);
-  return { ...seg, text: seg.text.slice(from, to).trim(), bbox: [x0 + per * from, y0, x0 + per * to, y1] };
-}
-
-interface Found {
-  value: string;
-  box: Box;
-  page: number;
-  strength: number;
-  /** The text the value was read from. */
-  text?: string;
-}
-
-/** The first labelled value that parses: after the label in its segment, right of it, or below. */
-function firstValue(
-  hits: LabelHit[],
-  layouts: PageLayout[],
-  field: FieldLabel,
-  parse: (s: string) => string | undefined,
-): Found | undefined {
-  let weak: Found | undefined;
-  for (const hit of hits.filter((h) => h.field === field)) {
-    const layout = layouts.find((l) => l.page === hit.seg.page)!;
-    const options = [
-      ...(hit.rest ? [{ text: hit.rest, seg: hit.seg }] : []),
-      ...valuesNear(layout, hit.seg).map((v) => ({ text: v.seg.text, seg: v.seg })),
-    ];
-    for (const o of options) {
-      const value = parse(o.text);
-      if (!value) continue;
-      const found = {
-        value,
-        box: o.seg === hit.seg ? hit.seg.bbox : union([hit.seg.bbox, o.seg.bbox]),
-        page: hit.seg.page,
-        strength: hit.strength,
-        text: o.text,
-      };
-      if (hit.strength > 1) return found;
-      weak ??= found;
-      break;
-    }
-  }
-  return weak;
-}
-
-const NUMBER_TOKEN = /^[#:№]?\s*([A-Za-z0-9][A-Za-z0-9\-/._]{0,30})/;
-
-export function invoiceNumberOf(s: string): string | undefined {
-  const m = NUMBER_TOKEN.exec(s.trim());
-  const v = m?.[1]?.replace(/[.,;:]+$/, '');
-  if (!v || !/\d/.test(v) || v.length > 30) return undefined;
-  if (parseDate(v)) return undefined;
-  return v;
-}
-
-type DateOrder = 'dmy' | 'mdy' | undefined;
-
-/** Payment terms in a sentence: "Zahlbar innerhalb 30 Tagen netto bis 04.04.2013, 3% Skonto ...". */
-const TERMS_DUE =
-  /(?:zahlbar|f[äa]llig|payable|due|payer|pagabile|te\s+betalen|к\s+оплате)[^.;]*?\b(?:bis(?:\s+zum)?|by|until|avant\s+le|au\s+plus\s+tard\s+le|entro\s+il|voor|до)\s+/i;
-
-function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | undefined {
-  for (const layout of layouts) {
-    for (const line of layout.lines) {
-      const text = line.map((s) => s.text).join(' ');
-      const m = TERMS_DUE.exec(text);
-      if (!m) continue;
-      // The first date after the keyword: a discount date (Skonto) comes later in the sentence.
-      const value = dateOf(text.slice(m.index + m[0].length, m.index + m[0].length + 30), order);
-      if (value) return { value, box: union(line.map((s) => s.bbox)), page: layout.page, strength: 1 };
-    }
-  }
-  return undefined;
-}
-
-/** A value that is a date alone under a strong label, not a date inside running text. */
-function onlyDate(f: Found): boolean {
-  const dates = f.text ? findDates(f.text) : [];
-  return f.strength > 1 && dates.length === 1 && !/\p{L}{2}/u.test(f.text!.slice(dates[0]!.end));
-}
-
-function dateOf(s: string, order: DateOrder): string | undefined {
-  return findDates(s, order ? { order } : {})[0]?.value;
-}
-
-/**
- * Day or month first in slashed dates: month first for US invoices, day first for invoices in
- * the languages of continental Europe and from the UK; an English invoice from elsewhere may be
- * either, so an ambiguous date (03/04/2024) is left unread rather than guessed.
- */
-function dateOrder(layouts: PageLayout[], opts: TextReadOptions): DateOrder {
-  const country = opts.country?.toUpperCase();
-  if (opts.lang === 'en-US' || country === 'US') return 'mdy';
-  if (country === 'GB' || country === 'IE') return 'dmy';
-  const text = layouts
-    .slice(0, 1)
-    .flatMap((l) => l.lines.flat().map((s) => s.text))
-    .join(' ');
-  const english = /\b(?:invoice|total|amount|date)\b/i.test(text);
-  const continental = /rechnung|betrag|facture|montant|fattura|importo|factuur|factura|сч[её]т|сумма/i.test(
-    text,
-  );
-  return english && !continental ? undefined : 'dmy';
-}
-
-const DOC_WORD = String.raw`rechnung|invoice|facture|fattura|сч[её]т|factuur|factura|gutschrift|avoir|credit\s+note|nota\s+di\s+credito`;
-const NUMBER = String.raw`([A-Za-z0-9][A-Za-z0-9\-\/._]*\d[A-Za-z0-9\-\/._]*)`;
-/** "Handelsrechnung (380) Nr. KR876 vom 06.10.2018", "Rechnung # RE-5 von 09.05.2017", "Invoice No. 42 dated 1 March 2024". */
-const TITLE_NUMBER = new RegExp(
-  `(?:\\b(?:nr|no|n°|nummer|number|num[ée]ro)\\.?|#|№)\\s*:?\\s*${NUMBER}(?:\\s+(?:vom|von|du|del|dated|of|от|van|de|issued(?:\\s+(?:at|on))?|ausgestellt\\s+am|[ée]mise?\\s+le)\\s+(.{6,24}))?`,
-  'iu',
-);
-/** A heading that is the document word and its number alone: "Rechnung RE1001", "Facture FA-2017-0010". */
-const TITLE_ALONE = new RegExp(`^(?:\\p{L}*(?:${DOC_WORD}))\\s+${NUMBER}$`, 'iu');
-
-/** A document other than the invoice named between the title word and the number. */
-const OTHER_BEFORE_NUMBER =
-  /bestell|auftrag|liefer|vertrag|angebot|kunden|order|delivery|contract|quot|customer|commande|livraison|contrat|client|devis|ordine|consegna|contratto|cliente|заказ|договор|накладн|bestelling|levering|pedido|albar|associ|li[ée]e|ursprung|origin|preceding|previous|versicherung|police|policy|polizza|mandat/iu;
-
-/** Not a date, and not a version number ("XRechnung 1.2"). */
-function plausibleNumber(s: string): boolean {
-  return s.length >= 3 && !/^\d{1,2}(?:\.\d{1,2}){1,2}$/.test(s) && !parseDate(s);
-}
-
-/** "<Ort>, den" / "<ville>, le" right before the date of a letter. */
-const PLACE_COMMA = /\p{Lu}[\p{L}.\- ]*,\s*(?:den|le|il|am)\s*$/u;
-
-/**
- * The date of the letter in the top part of the first page: after "<place>, den", or a date
- * standing alone at the right end of the title line ("Beitragsrechnung ... Nr. X      11. März 2014").
- */
-function letterDate(layouts: PageLayout[], order: DateOrder): Found | undefined {
-  const first = layouts[0];
-  if (!first) return undefined;
-  for (const line of first.lines) {
-    if (line[0] && line[0].bbox[1] > 0.45) break;
-    for (const [i, seg] of line.entries()) {
-      const inline = /,\s*(?:den|le|il|am)\s+(.{6,20})$/u.exec(seg.text);
-      if (
-        inline &&
-        PLACE_COMMA.test(seg.text.slice(0, inline.index + inline[0].length - inline[1]!.length))
-      ) {
-        const value = dateOf(inline[1]!, order);
-        if (value) return { value, box: seg.bbox, page: first.page, strength: 1 };
-      }
-      if (i === 0) continue;
-      const prev = line[i - 1]!;
-      const alone = dateOf(seg.text, order);
-      if (!alone || findDates(seg.text, order ? { order } : {})[0]!.raw.length < seg.text.trim().length - 1)
-        continue;
-      const titled =
-        i === line.length - 1 &&
-        i === 1 &&
-        new RegExp(DOC_WORD, 'iu').test(prev.text) &&
-        TITLE_NUMBER.test(prev.text) &&
-        !longestLabel(prev.text);
-      if (PLACE_COMMA.test(prev.text) || titled)
-        return { value: alone, box: union([prev.bbox, seg.bbox]), page: first.page, strength: 1 };
-    }
-  }
-  return undefined;
-}
-
-function titleLine(layouts: PageLayout[], order: DateOrder) {
-  const first = layouts[0];
-  if (!first) return undefined;
-  for (const [li, line] of first.lines.entries()) {
-    const text = line.map((s) => s.text).join(' ');
-    if (!new RegExp(DOC_WORD, 'iu').test(text)) continue;
-    const box = union(line.map((s) => s.bbox));
-    for (const seg of line) {
-      const alone = TITLE_ALONE.exec(seg.text.trim());
-      if (alone && plausibleNumber(alone[1]!))
-        return { number: alone[1]!, date: undefined, box: seg.bbox, page: first.page };
-    }
-    const m = TITLE_NUMBER.exec(text);
-    if (!m || !plausibleNumber(m[1]!)) continue;
-    // "Rechnung gemäß Bestellung Nr. 2013-471331": the number of the order, not of the invoice.
-    // "... aus der Lieferung Nr. 2013-51112 in Rechnung zu stellen": the title word comes first.
-    const doc = new RegExp(DOC_WORD, 'iu').exec(text)!;
-    if (doc.index > m.index || OTHER_BEFORE_NUMBER.test(text.slice(doc.index + doc[0].length, m.index)))
-      continue;
-    // The date may follow on the next line ("... Nr. 9314110911/00/M/00/N vom" / "01.01.2018").
-    const next = first.lines[li + 1]?.map((s) => s.text).join(' ') ?? '';
-    const date = findDates(m[2] ?? next.slice(0, 24), { order })[0]?.value;
-    return {
-      number: m[1]!,
-      date: m[2] || /\b(?:vom|von|du|del|dated)\s*$/i.test(text) ? date : undefined,
-      box,
-      page: first.page,
-    };
-  }
-  return undefined;
-}
 
 function readIdentifiers(
   d: Document,

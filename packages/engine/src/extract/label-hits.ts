@@ -1,0 +1,143 @@
+// Labels on a page: every segment that starts with one (in any of the languages of labels.ts),
+// with the field it names and how surely, and the first value next to a label that parses.
+import { type FieldLabel, matchLabel } from './labels.js';
+import { type Box, type PageLayout, type Segment, union, valuesNear } from './layout.js';
+
+/** Labels in the order they are tried on a segment; the longest match wins (most specific). */
+const SEGMENT_LABELS: FieldLabel[] = [
+  'invoice_no',
+  'due_date',
+  'invoice_date',
+  'vat_id',
+  'iban',
+  'bic',
+  'currency',
+  'payable',
+  'gross',
+  'net',
+  'vat',
+  'other_amount',
+  'tax_number',
+];
+
+/**
+ * Words right after an invoice-number or date label that make it name another document: the
+ * invoice corrected or referred to, the order, the delivery ("N° de facture associée : F2026",
+ * "Datum der Bestellung", "Date de livraison").
+ */
+const OTHER_DOCUMENT =
+  /^(?:(?:de\s+la|de|der|des|du|of(?:\s+the)?|della|del|dell'|di)\s+)?(?:associ[ée]e?s?|li[ée]e?s?|d'origine|origin(?:al|ale|e)|pr[ée]c[ée]dente?|preceding|previous|related|referenced|corrig[ée]e|rectifi[ée]e|ursprungs|vorherigen?|urspr[üu]nglichen?|bestellung|auftrag(?:s)?|lieferung|leistung|order|commande|livraison|delivery|ordine|consegna|contrat|contratto|vertrag|contract|angebot|offre|quote|quotation|offerta|zahlung|paiement|payment|pagamento|versand|shipment|exp[ée]dition)(?![\p{L}])/iu;
+
+/** After a currency label: the currency of the VAT accounting, not of the invoice. */
+const TAX_CURRENCY =
+  /^(?:(?:der|des|de\s+la|de|of(?:\s+the)?|for|dell[a']?|dell')\s*)?(?:umsatzsteuer|steuer|mwst|ust|vat|tax|tva|iva|btw)/iu;
+
+/** Labels that name the field unambiguously ("Rechnungsdatum") rather than generically ("Datum"). */
+const WEAK =
+  /^(?:datum|date|data|дата|fecha|total|totale|tax|ust\.?|mwst\.?|tva|iva|btw|итого|всего|subtotal)\b/i;
+
+export interface LabelHit {
+  field: FieldLabel;
+  seg: Segment;
+  /** The text after the label within the same segment. */
+  rest: string;
+  strength: number;
+}
+
+/** Every segment that starts with a label, with the field it names. */
+export function labelHits(layouts: PageLayout[]): LabelHit[] {
+  const hits: LabelHit[] = [];
+  for (const layout of layouts) {
+    for (const line of layout.lines) {
+      for (const seg of line) hits.push(...segmentHits(seg));
+    }
+  }
+  return hits;
+}
+
+/**
+ * The label a segment starts with; a table header whose column titles ran together into one
+ * segment ("Grondslag BTW bedrag", "Netto MwSt. Brutto": no digits, label after label) gives one
+ * hit per title, each with its share of the segment's box.
+ */
+function segmentHits(seg: Segment): LabelHit[] {
+  const out: LabelHit[] = [];
+  let part = seg;
+  for (;;) {
+    const best = longestLabel(part.text);
+    if (!best) break;
+    const labelText = part.text.slice(0, best.end);
+    const rest = part.text.slice(best.end).trim();
+    // "N° de facture associée", "Datum der Bestellung": a label about another document.
+    if ((best.field === 'invoice_no' || best.field === 'invoice_date') && OTHER_DOCUMENT.test(rest)) break;
+    // "Währung der Umsatzsteuerbuchung : EUR": the currency the VAT is booked in, not the invoice's.
+    if (best.field === 'currency' && TAX_CURRENCY.test(rest)) break;
+    const strength = WEAK.test(labelText.trim()) && labelText.trim().split(/\s+/).length === 1 ? 1 : 2;
+    const next = rest && !/\d/.test(seg.text) ? longestLabel(rest) : undefined;
+    if (!next) {
+      out.push({ field: best.field, seg: part, rest, strength });
+      break;
+    }
+    const cut = part.text.length - rest.length;
+    out.push({ field: best.field, seg: slice(part, 0, cut), rest: '', strength });
+    part = slice(part, cut, part.text.length);
+  }
+  return out;
+}
+
+export function longestLabel(text: string): { field: FieldLabel; end: number } | undefined {
+  let best: { field: FieldLabel; end: number } | undefined;
+  for (const field of SEGMENT_LABELS) {
+    const end = matchLabel(text, field);
+    if (end !== undefined && (!best || end > best.end)) best = { field, end };
+  }
+  return best;
+}
+
+/** Characters [from, to) of a segment, its box cut in proportion (the words' own boxes are gone). */
+function slice(seg: Segment, from: number, to: number): Segment {
+  const [x0, y0, x1, y1] = seg.bbox;
+  const per = (x1 - x0) / Math.max(1, seg.text.length);
+  return { ...seg, text: seg.text.slice(from, to).trim(), bbox: [x0 + per * from, y0, x0 + per * to, y1] };
+}
+
+export interface Found {
+  value: string;
+  box: Box;
+  page: number;
+  strength: number;
+  /** The text the value was read from. */
+  text?: string;
+}
+
+/** The first labelled value that parses: after the label in its segment, right of it, or below. */
+export function firstValue(
+  hits: LabelHit[],
+  layouts: PageLayout[],
+  field: FieldLabel,
+  parse: (s: string) => string | undefined,
+): Found | undefined {
+  let weak: Found | undefined;
+  for (const hit of hits.filter((h) => h.field === field)) {
+    const layout = layouts.find((l) => l.page === hit.seg.page)!;
+    const options = [
+      ...(hit.rest ? [{ text: hit.rest, seg: hit.seg }] : []),
+      ...valuesNear(layout, hit.seg).map((v) => ({ text: v.seg.text, seg: v.seg })),
+    ];
+    for (const o of options) {
+      const value = parse(o.text);
+      if (!value) continue;
+      const found = {
+        value,
+        box: o.seg === hit.seg ? hit.seg.bbox : union([hit.seg.bbox, o.seg.bbox]),
+        page: hit.seg.page,
+        strength: hit.strength,
+        text: o.text,
+      };
+      if (hit.strength > 1) return found;
+      weak ??= found;
+      break;
+    }
+  }
+  return weak;
+}

@@ -1,0 +1,157 @@
+// The invoice's own number and dates where no label gives them: the title line ("Rechnung Nr. X
+// vom <date>"), the date of the letter ("München, den <date>"), a due date in a sentence of
+// payment terms; and how slashed dates are ordered on a page.
+import { findDates, parseDate } from './dates.js';
+import { type Found, longestLabel } from './label-hits.js';
+import { type PageLayout, union } from './layout.js';
+
+const NUMBER_TOKEN = /^[#:№]?\s*([A-Za-z0-9][A-Za-z0-9\-/._]{0,30})/;
+
+export function invoiceNumberOf(s: string): string | undefined {
+  const m = NUMBER_TOKEN.exec(s.trim());
+  const v = m?.[1]?.replace(/[.,;:]+$/, '');
+  if (!v || !/\d/.test(v) || v.length > 30) return undefined;
+  if (parseDate(v)) return undefined;
+  return v;
+}
+
+export type DateOrder = 'dmy' | 'mdy' | undefined;
+
+/** Payment terms in a sentence: "Zahlbar innerhalb 30 Tagen netto bis 04.04.2013, 3% Skonto ...". */
+const TERMS_DUE =
+  /(?:zahlbar|f[äa]llig|payable|due|payer|pagabile|te\s+betalen|к\s+оплате)[^.;]*?\b(?:bis(?:\s+zum)?|by|until|avant\s+le|au\s+plus\s+tard\s+le|entro\s+il|voor|до)\s+/i;
+
+export function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | undefined {
+  for (const layout of layouts) {
+    for (const line of layout.lines) {
+      const text = line.map((s) => s.text).join(' ');
+      const m = TERMS_DUE.exec(text);
+      if (!m) continue;
+      // The first date after the keyword: a discount date (Skonto) comes later in the sentence.
+      const value = dateOf(text.slice(m.index + m[0].length, m.index + m[0].length + 30), order);
+      if (value) return { value, box: union(line.map((s) => s.bbox)), page: layout.page, strength: 1 };
+    }
+  }
+  return undefined;
+}
+
+/** A value that is a date alone under a strong label, not a date inside running text. */
+export function onlyDate(f: Found): boolean {
+  const dates = f.text ? findDates(f.text) : [];
+  return f.strength > 1 && dates.length === 1 && !/\p{L}{2}/u.test(f.text!.slice(dates[0]!.end));
+}
+
+export function dateOf(s: string, order: DateOrder): string | undefined {
+  return findDates(s, order ? { order } : {})[0]?.value;
+}
+
+/**
+ * Day or month first in slashed dates: month first for US invoices, day first for invoices in
+ * the languages of continental Europe and from the UK; an English invoice from elsewhere may be
+ * either, so an ambiguous date (03/04/2024) is left unread rather than guessed.
+ */
+export function dateOrder(layouts: PageLayout[], opts: { country?: string; lang?: string }): DateOrder {
+  const country = opts.country?.toUpperCase();
+  if (opts.lang === 'en-US' || country === 'US') return 'mdy';
+  if (country === 'GB' || country === 'IE') return 'dmy';
+  const text = layouts
+    .slice(0, 1)
+    .flatMap((l) => l.lines.flat().map((s) => s.text))
+    .join(' ');
+  const english = /\b(?:invoice|total|amount|date)\b/i.test(text);
+  const continental = /rechnung|betrag|facture|montant|fattura|importo|factuur|factura|сч[её]т|сумма/i.test(
+    text,
+  );
+  return english && !continental ? undefined : 'dmy';
+}
+
+const DOC_WORD = String.raw`rechnung|invoice|facture|fattura|сч[её]т|factuur|factura|gutschrift|avoir|credit\s+note|nota\s+di\s+credito`;
+const DOC_WORD_RE = new RegExp(DOC_WORD, 'iu');
+const NUMBER = String.raw`([A-Za-z0-9][A-Za-z0-9\-\/._]*\d[A-Za-z0-9\-\/._]*)`;
+/** "Handelsrechnung (380) Nr. KR876 vom 06.10.2018", "Rechnung # RE-5 von 09.05.2017", "Invoice No. 42 dated 1 March 2024". */
+const TITLE_NUMBER = new RegExp(
+  `(?:\\b(?:nr|no|n°|nummer|number|num[ée]ro)\\.?|#|№)\\s*:?\\s*${NUMBER}(?:\\s+(?:vom|von|du|del|dated|of|от|van|de|issued(?:\\s+(?:at|on))?|ausgestellt\\s+am|[ée]mise?\\s+le)\\s+(.{6,24}))?`,
+  'iu',
+);
+/** A heading that is the document word and its number alone: "Rechnung RE1001", "Facture FA-2017-0010". */
+const TITLE_ALONE = new RegExp(`^(?:\\p{L}*(?:${DOC_WORD}))\\s+${NUMBER}$`, 'iu');
+
+/** A document other than the invoice named between the title word and the number. */
+const OTHER_BEFORE_NUMBER =
+  /bestell|auftrag|liefer|vertrag|angebot|kunden|order|delivery|contract|quot|customer|commande|livraison|contrat|client|devis|ordine|consegna|contratto|cliente|заказ|договор|накладн|bestelling|levering|pedido|albar|associ|li[ée]e|ursprung|origin|preceding|previous|versicherung|police|policy|polizza|mandat/iu;
+
+/** Not a date, and not a version number ("XRechnung 1.2"). */
+function plausibleNumber(s: string): boolean {
+  return s.length >= 3 && !/^\d{1,2}(?:\.\d{1,2}){1,2}$/.test(s) && !parseDate(s);
+}
+
+/** "<Ort>, den" / "<ville>, le" right before the date of a letter. */
+const PLACE_COMMA = /\p{Lu}[\p{L}.\- ]*,\s*(?:den|le|il|am)\s*$/u;
+
+/**
+ * The date of the letter in the top part of the first page: after "<place>, den", or a date
+ * standing alone at the right end of the title line ("Beitragsrechnung ... Nr. X      11. März 2014").
+ */
+export function letterDate(layouts: PageLayout[], order: DateOrder): Found | undefined {
+  const first = layouts[0];
+  if (!first) return undefined;
+  for (const line of first.lines) {
+    if (line[0] && line[0].bbox[1] > 0.45) break;
+    for (const [i, seg] of line.entries()) {
+      const inline = /,\s*(?:den|le|il|am)\s+(.{6,20})$/u.exec(seg.text);
+      if (
+        inline &&
+        PLACE_COMMA.test(seg.text.slice(0, inline.index + inline[0].length - inline[1]!.length))
+      ) {
+        const value = dateOf(inline[1]!, order);
+        if (value) return { value, box: seg.bbox, page: first.page, strength: 1 };
+      }
+      if (i === 0) continue;
+      const prev = line[i - 1]!;
+      const [found] = findDates(seg.text, order ? { order } : {});
+      if (!found || found.raw.length < seg.text.trim().length - 1) continue;
+      const alone = found.value;
+      const titled =
+        i === line.length - 1 &&
+        i === 1 &&
+        DOC_WORD_RE.test(prev.text) &&
+        TITLE_NUMBER.test(prev.text) &&
+        !longestLabel(prev.text);
+      if (PLACE_COMMA.test(prev.text) || titled)
+        return { value: alone, box: union([prev.bbox, seg.bbox]), page: first.page, strength: 1 };
+    }
+  }
+  return undefined;
+}
+
+export function titleLine(layouts: PageLayout[], order: DateOrder) {
+  const first = layouts[0];
+  if (!first) return undefined;
+  for (const [li, line] of first.lines.entries()) {
+    const text = line.map((s) => s.text).join(' ');
+    if (!DOC_WORD_RE.test(text)) continue;
+    const box = union(line.map((s) => s.bbox));
+    for (const seg of line) {
+      const alone = TITLE_ALONE.exec(seg.text.trim());
+      if (alone && plausibleNumber(alone[1]!))
+        return { number: alone[1]!, date: undefined, box: seg.bbox, page: first.page };
+    }
+    const m = TITLE_NUMBER.exec(text);
+    if (!m || !plausibleNumber(m[1]!)) continue;
+    // "Rechnung gemäß Bestellung Nr. 2013-471331": the number of the order, not of the invoice.
+    // "... aus der Lieferung Nr. 2013-51112 in Rechnung zu stellen": the title word comes first.
+    const doc = DOC_WORD_RE.exec(text)!;
+    if (doc.index > m.index || OTHER_BEFORE_NUMBER.test(text.slice(doc.index + doc[0].length, m.index)))
+      continue;
+    // The date may follow on the next line ("... Nr. 9314110911/00/M/00/N vom" / "01.01.2018").
+    const next = first.lines[li + 1]?.map((s) => s.text).join(' ') ?? '';
+    const date = findDates(m[2] ?? next.slice(0, 24), { order })[0]?.value;
+    return {
+      number: m[1]!,
+      date: m[2] || /\b(?:vom|von|du|del|dated)\s*$/i.test(text) ? date : undefined,
+      box,
+      page: first.page,
+    };
+  }
+  return undefined;
+}
