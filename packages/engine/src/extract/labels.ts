@@ -168,6 +168,9 @@ const LABELS: Record<FieldLabel, string[]> = {
     'steuerbetrag',
     'summe\\s+(?:ust|mwst)',
     'vat(?:\\s+amount|\\s+total)?',
+    // The rate before the tax's name: "19% VAT", "7 % MwSt.", "20% TVA".
+    // Not a tax category code in a table ("19% UST(S)").
+    '\\d{1,2}(?:[.,]\\d{1,2})?\\s*%\\s*(?:vat|tax|mwst|ust|tva|iva|btw|ндс)\\.?(?!\\s*\\()',
     'tax(?:\\s+amount)?',
     'sales\\s+tax',
     'total\\s+tva',
@@ -190,7 +193,7 @@ const LABELS: Record<FieldLabel, string[]> = {
     'total\\s+for\\s+this\\s+invoice',
     'total\\s+amount\\s+due',
     '(?:rechnungs)?(?:summe|betrag|gesamtbetrag|gesamtsumme)\\s+(?:brutto|inkl\\.?|mit|einschl\\.?)',
-    'total\\s+(?:[€$£]\\s+)?incl(?:\\.|uding)?',
+    'total\\s+(?:[€$£]\\s+)?incl(?:\\.|uding)?(?:\\s*(?:vat|tax|mwst|ust))?',
     'brutto(?:betrag|summe)?',
     'bruttosumme',
     'gesamtbetrag',
@@ -220,6 +223,7 @@ const LABELS: Record<FieldLabel, string[]> = {
     'zu\\s+zahlen(?:der\\s+betrag)?',
     'f[äa]lliger\\s+betrag',
     'amount\\s+(?:payable|to\\s+pay)',
+    '(?:due|total)\\s+payable',
     'balance\\s+due',
     'reste\\s+[àa]\\s+payer',
     'montant\\s+[àa]\\s+payer',

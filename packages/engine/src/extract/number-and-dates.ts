@@ -19,7 +19,7 @@ export type DateOrder = 'dmy' | 'mdy' | undefined;
 
 /** Payment terms in a sentence: "Zahlbar innerhalb 30 Tagen netto bis 04.04.2013, 3% Skonto ...". */
 const TERMS_DUE =
-  /(?:zahlbar|f[äa]llig|payable|due|payer|pagabile|te\s+betalen|к\s+оплате)[^.;]*?\b(?:bis(?:\s+zum)?|by|until|avant\s+le|au\s+plus\s+tard\s+le|entro\s+il|voor|до)\s+/i;
+  /(?:zahlbar|f[äa]llig|payable|due|remit|payer|pagabile|te\s+betalen|к\s+оплате)[^.;]*?\b(?:bis(?:\s+zum)?|by|until|avant\s+le|au\s+plus\s+tard\s+le|entro\s+il|voor|до)\s+/i;
 
 export function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | undefined {
   for (const layout of layouts) {
@@ -29,7 +29,12 @@ export function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | und
       if (!m) continue;
       // The first date after the keyword: a discount date (Skonto) comes later in the sentence.
       const value = dateOf(text.slice(m.index + m[0].length, m.index + m[0].length + 30), order);
-      if (value) return { value, box: union(line.map((s) => s.bbox)), page: layout.page, strength: 1 };
+      if (!value) continue;
+      // A sentence that says nothing but the date ("Please remit until 2019-07-01.") names the due
+      // date as surely as a label; one with days, rates or a second date (Skonto) does not.
+      const dates = findDates(text);
+      const alone = dates.length === 1 && !/\d/.test(text.replace(dates[0]!.raw, ''));
+      return { value, box: union(line.map((s) => s.bbox)), page: layout.page, strength: alone ? 2 : 1 };
     }
   }
   return undefined;

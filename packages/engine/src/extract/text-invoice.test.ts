@@ -314,6 +314,17 @@ describe('readTextInvoice: numbers and dates', () => {
     expect(d.provenance.due_date!.confidence).toBeLessThan(CONFIDENCE_BAR);
   });
 
+  it('confirms a due date from a sentence that holds no other number', () => {
+    const d = read([
+      page([
+        line(row(0), ['Invoice # RE-20190610/507 issued at 2019-06-10', 0.08, 0.6]),
+        line(row(2), ['Please remit until 2019-07-01.', 0.08, 0.5]),
+      ]),
+    ]);
+    expect(d.due_date).toBe('2019-07-01');
+    expect(d.provenance.due_date!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+  });
+
   it('keeps a labelled due date equal to the invoice date (payment at once)', () => {
     const d = read([
       page([
@@ -481,6 +492,58 @@ describe('readTextInvoice: a credit note', () => {
       ]),
     ]);
     expect(d.totals).toMatchObject({ net: '-7.67', vat: '-1.12', gross: '-8.79' });
+  });
+});
+
+describe('readTextInvoice: totals rows in other forms', () => {
+  it('reads "19% VAT", "Total € Incl. VAT" and "Due payable" rows', () => {
+    const d = read([
+      page([
+        line(row(1), ['Invoice 103767', 0.1, 0.3]),
+        line(row(20), ['Subtotal', 0.58, 0.65], ['573.00', 0.9, 0.95]),
+        line(row(21), ['19% VAT', 0.58, 0.65], ['108.87', 0.9, 0.95]),
+        line(row(22), ['Total € Incl. VAT', 0.58, 0.72], ['681.87', 0.9, 0.95]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '573.00', vat: '108.87', gross: '681.87' });
+    const due = read([
+      page([
+        line(row(1), ['Invoice # RE-5 issued at 2019-06-10', 0.1, 0.5]),
+        line(row(20), ['Net total: 496.00 €', 0.1, 0.3]),
+        line(row(21), ['VAT total: 75.04 €', 0.26, 0.4]),
+        line(row(22), ['Due payable: 571.04 €', 0.1, 0.3]),
+      ]),
+    ]);
+    expect(due.totals).toMatchObject({ net: '496.00', vat: '75.04', gross: '571.04' });
+  });
+
+  it('reads a VAT total printed without decimals ("Steuerbetrag in EUR  0"), when the sums agree', () => {
+    const doc = (vat: string) =>
+      read([
+        page([
+          line(row(1), ['Rechnung Nr. 6039999999 vom 31.08.2026', 0.1, 0.5]),
+          line(row(20), ['Rechnungssumme ohne USt.', 0.38, 0.6], ['824,88', 0.87, 0.92]),
+          line(row(21), ['Steuerbetrag in EUR', 0.38, 0.55], [vat, 0.89, 0.92]),
+          line(row(22), ['Bruttosumme', 0.38, 0.5], ['824,88', 0.87, 0.92]),
+        ]),
+      ]);
+    expect(doc('0').totals).toMatchObject({ net: '824.88', vat: '0', gross: '824.88' });
+    expect(doc('0').provenance['totals.vat']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    // 824.88 + 7 is not 824.88: a whole number that does not add up stays a doubtful candidate.
+    expect(doc('7').provenance['totals.vat']?.confidence ?? 0).toBeLessThan(CONFIDENCE_BAR);
+  });
+
+  it('does not read a tax category code in a table row ("19% UST(S)") as the VAT total', () => {
+    const d = read([
+      page([
+        line(row(1), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.5]),
+        line(row(20), ['Rechnungssumme ohne USt.', 0.38, 0.6], ['100,00', 0.87, 0.92]),
+        line(row(21), ['Steuerbetrag', 0.38, 0.55], ['19,00', 0.87, 0.92]),
+        line(row(22), ['Bruttosumme', 0.38, 0.5], ['119,00', 0.87, 0.92]),
+        line(row(24), ['Transportkosten', 0.1, 0.3], ['19% UST(S)', 0.73, 0.8], ['3,00', 0.89, 0.92]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '100.00', vat: '19.00', gross: '119.00' });
   });
 });
 

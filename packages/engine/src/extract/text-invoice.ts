@@ -71,9 +71,10 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   }
   const labelledDue = firstValue(hits, layouts, 'due_date', (s) => dateOf(s, order));
   // A date read out of a sentence of payment terms stays a candidate below the confidence bar:
-  // a person confirms it (the sentence may name a discount date or a delivery date).
+  // a person confirms it (the sentence may name a discount date or a delivery date), unless the
+  // sentence holds no other number ("Please remit until 2019-07-01.").
   const due = labelledDue ?? dueInTerms(layouts, order);
-  const dueConfidence = labelledDue ? 0.88 : 0.75;
+  const dueConfidence = labelledDue ? 0.88 : due?.strength === 2 ? 0.85 : 0.75;
   // A due date equal to the invoice date is kept only as the value of its own label
   // ("Date d'échéance  16/11/2017", payment at once), never out of a sentence.
   if (due && (due.value !== d.issue_date || (labelledDue && onlyDate(labelledDue)))) {
@@ -181,7 +182,7 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put): void {
     let value: string | undefined;
     let seg = hit.seg;
     for (let i = texts.length - 1; i >= 0 && !value; i--) {
-      value = lastAmount(texts[i]!);
+      value = lastAmount(texts[i]!, hit.field === 'vat');
       if (value) seg = i === 0 ? hit.seg : right[i - 1]!;
     }
     if (value) {
@@ -216,8 +217,12 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put): void {
 const CREDIT_TITLE =
   /^\s*(?:gutschrift|rechnungskorrektur|korrekturrechnung|stornorechnung|credit\s+note|avoir|facture\s+d'avoir|nota\s+di\s+credito|creditnota|nota\s+de\s+cr[ée]dito|корректировочный)(?![\p{L}])/iu;
 
-function lastAmount(text: string): string | undefined {
+/** The last amount in a totals row's text. `wholeVat`: a whole number is taken as the amount of
+ * a VAT row ("Steuerbetrag in EUR   0", "… 70": some renderers drop the decimals of the tax
+ * total), though elsewhere a number without decimals is no amount; arithmetic still decides. */
+function lastAmount(text: string, wholeVat = false): string | undefined {
   const tokens = text.split(/\s{2,}|\t/).reverse();
+  if (wholeVat && /^\d{1,7}$/.test(tokens[0]?.trim() ?? '')) return parseAmount(tokens[0]!.trim());
   for (const raw of tokens) {
     if (/%\s*$/.test(raw.trim())) continue;
     // OCR's stray space after the decimal comma of a totals row: "18310, 63".
