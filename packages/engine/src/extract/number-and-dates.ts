@@ -19,7 +19,7 @@ export type DateOrder = 'dmy' | 'mdy' | undefined;
 
 /** Payment terms in a sentence: "Zahlbar innerhalb 30 Tagen netto bis 04.04.2013, 3% Skonto ...". */
 const TERMS_DUE =
-  /(?:zahlbar|f[äa]llig|payable|due|remit|payer|pagabile|te\s+betalen|к\s+оплате)[^.;]*?\b(?:bis(?:\s+zum)?|by|until|avant\s+le|au\s+plus\s+tard\s+le|entro\s+il|voor|до)\s+/i;
+  /(?:zahlbar|f[äa]llig|[üu]berweisen|bezahlen|payable|due|remit|payer|r[ée]gler|virer|versare|pagabile|te\s+betalen|к\s+оплате)[^.;]*?\b(?:bis(?:\s+zum)?|by|until|avant\s+le|au\s+plus\s+tard\s+le|entro\s+il|voor|до)\s+/i;
 
 export function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | undefined {
   for (const layout of layouts) {
@@ -70,7 +70,9 @@ export function dateOrder(layouts: PageLayout[], opts: { country?: string; lang?
   return english && !continental ? undefined : 'dmy';
 }
 
-const DOC_WORD = String.raw`rechnung|invoice|facture|fattura|сч[её]т|factuur|factura|gutschrift|avoir|credit\s+note|nota\s+di\s+credito`;
+// The last form: a document type code (UNTDID 1001) printed after the title, as e-invoice
+// viewers do ("BUCHUNGSHILFE (751) Nr. 471102 vom 05.03.2020").
+const DOC_WORD = String.raw`rechnung|invoice|facture|fattura|сч[её]т|factuur|factura|gutschrift|avoir|credit\s+note|nota\s+di\s+credito|\(\d{3}\)(?=\s+(?:nr|no|n°)\.?\s)`;
 const DOC_WORD_RE = new RegExp(DOC_WORD, 'iu');
 const NUMBER = String.raw`([A-Za-z0-9][A-Za-z0-9\-\/._]*\d[A-Za-z0-9\-\/._]*)`;
 /** "Handelsrechnung (380) Nr. KR876 vom 06.10.2018", "Rechnung # RE-5 von 09.05.2017", "Invoice No. 42 dated 1 March 2024". */

@@ -233,6 +233,19 @@ describe('readParties: the recipient in the address window', () => {
     expect(d.seller.name).toBeUndefined();
   });
 
+  it('follows a window block whose lines stand two and a half lines apart', () => {
+    // Rows at half steps: the name, the street and the place 2.5 rows apart (a scan whose address
+    // lines sit level with a wider-spaced column beside them).
+    const half = (i: number) => row(0) + (i * 7) / 842;
+    const d = read([
+      line(row(0), ['Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen', 0.14, 0.5]),
+      line(half(2), ['Theodor Est', 0.12, 0.22]),
+      line(half(7), ['Bahnstr. 42', 0.12, 0.21]),
+      line(half(12), ['88802 Spielkreis', 0.12, 0.26]),
+    ]);
+    expect(d.buyer.name).toBe('Theodor Est');
+  });
+
   it('finds the place of a French sender line after the street number', () => {
     const d = read([
       line(row(0), ["Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène - France", 0.2, 0.65]),

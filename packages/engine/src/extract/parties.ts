@@ -122,7 +122,7 @@ function recipientBlock(layout: PageLayout | undefined, headed: Set<Segment>): R
     let top = place;
     for (const s of column) {
       // (an empty line before the place, as older letters leave it, included)
-      if (top.bbox[1] - s.bbox[3] > height * 2.2 || lines.length >= 4) break;
+      if (top.bbox[1] - s.bbox[3] > height * 3 || lines.length >= 4) break;
       if (senders.some((x) => x.line === s.line)) break;
       lines.unshift(s);
       top = s;

@@ -315,14 +315,25 @@ describe('readTextInvoice: numbers and dates', () => {
   });
 
   it('confirms a due date from a sentence that holds no other number', () => {
-    const d = read([
-      page([
-        line(row(0), ['Invoice # RE-20190610/507 issued at 2019-06-10', 0.08, 0.6]),
-        line(row(2), ['Please remit until 2019-07-01.', 0.08, 0.5]),
-      ]),
-    ]);
-    expect(d.due_date).toBe('2019-07-01');
-    expect(d.provenance.due_date!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    for (const sentence of ['Please remit until 2019-07-01.', 'Bitte überweisen Sie bis zum 01.07.2019.']) {
+      const d = read([
+        page([
+          line(row(0), ['Invoice # RE-20190610/507 issued at 2019-06-10', 0.08, 0.6]),
+          line(row(2), [sentence, 0.08, 0.5]),
+        ]),
+      ]);
+      expect(d.due_date, sentence).toBe('2019-07-01');
+      expect(d.provenance.due_date!.confidence, sentence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    }
+  });
+
+  it('reads number and date from a title carrying a document type code ("BUCHUNGSHILFE (751) Nr.")', () => {
+    const d = read([page([line(row(0), ['BUCHUNGSHILFE (751) Nr. 471102 vom 05.03.2020', 0.09, 0.5])])]);
+    expect(d.number).toBe('471102');
+    expect(d.issue_date).toBe('2020-03-05');
+    // A telephone area code in parentheses is no such code.
+    const phone = read([page([line(row(0), ['Telefon (089) 12345 Nr. 7788 vom 05.03.2020', 0.09, 0.5])])]);
+    expect(phone.number).toBeUndefined();
   });
 
   it('keeps a labelled due date equal to the invoice date (payment at once)', () => {

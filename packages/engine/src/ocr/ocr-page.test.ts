@@ -62,6 +62,33 @@ describe('capByOcrConfidence', () => {
     expect(d.provenance['totals.net']!.confidence).toBe(0.75);
   });
 
+  it('rates a value with digits by the words with digits under its box, not by a smudged label', () => {
+    const d = emptyDocument('ocr');
+    d.issue_date = '2013-03-05';
+    d.provenance.issue_date = {
+      source: 'ocr',
+      reader: 't',
+      page: 1,
+      bbox: [0.6, 0.1, 0.95, 0.13],
+      confidence: 0.9,
+    };
+    const labelled: OcrPage = {
+      page: 1,
+      widthPx: 1000,
+      heightPx: 1400,
+      lines: [
+        {
+          words: [
+            { text: 'Rechnungsdalum', bbox: [0.6, 0.1, 0.75, 0.13], confidence: 0.4, heightPx: 20 },
+            { text: '05.03.2013', bbox: [0.85, 0.1, 0.95, 0.13], confidence: 0.88, heightPx: 20 },
+          ],
+        },
+      ],
+    };
+    capByOcrConfidence(d, [labelled]);
+    expect(d.provenance.issue_date!.confidence).toBe(0.88);
+  });
+
   it('leaves totals that add up and an IBAN that passes its checksum as the reader rated them', () => {
     const prov = (bbox: [number, number, number, number]) => ({
       source: 'ocr' as const,

@@ -4,6 +4,7 @@
 import { checkIban } from '../check/iban.js';
 import { totalsAddUp } from '../check/sums.js';
 import type { Document } from '../document.js';
+import { getPath } from '../document-path.js';
 import { ReadError } from '../errors.js';
 import type { LayoutPage, LayoutWord } from '../extract/layout.js';
 import { union } from '../extract/layout.js';
@@ -45,7 +46,9 @@ export function ocrLayout(p: OcrPage): LayoutPage {
  * Lowers each value's confidence to the mean OCR confidence of the words under its box, except
  * for values an independent check has already verified digit by digit: totals that add up
  * (net + VAT = gross) and an IBAN that passes its mod-97 checksum. A misread digit breaks
- * those checks, so a doubtful glyph there is not a reason to doubt the value.
+ * those checks, so a doubtful glyph there is not a reason to doubt the value. The box of a
+ * labelled value spans its label too: for a value with digits (a date, a number, an amount)
+ * only the words with digits count, so a smudged label does not cast doubt on a clean value.
  */
 export function capByOcrConfidence(doc: Document, pages: OcrPage[]): void {
   const verified = verifiedPaths(doc);
@@ -53,19 +56,20 @@ export function capByOcrConfidence(doc: Document, pages: OcrPage[]): void {
     if (!prov.bbox || !prov.page || verified.has(path)) continue;
     const page = pages.find((p) => p.page === prov.page);
     if (!page) continue;
+    const digits = /\d/.test(getPath(doc, path) ?? '');
     const [x0, y0, x1, y1] = prov.bbox;
-    let sum = 0;
-    let n = 0;
+    const under: OcrWord[] = [];
     for (const line of page.lines) {
       for (const w of line.words) {
         const [a, b, c, d] = w.bbox;
-        if (a < x1 && c > x0 && b < y1 && d > y0) {
-          sum += w.confidence;
-          n++;
-        }
+        if (a < x1 && c > x0 && b < y1 && d > y0) under.push(w);
       }
     }
-    if (n) prov.confidence = Math.round(Math.min(prov.confidence ?? 1, sum / n) * 100) / 100;
+    const counted =
+      digits && under.some((w) => /\d/.test(w.text)) ? under.filter((w) => /\d/.test(w.text)) : under;
+    if (!counted.length) continue;
+    const mean = counted.reduce((a, w) => a + w.confidence, 0) / counted.length;
+    prov.confidence = Math.round(Math.min(prov.confidence ?? 1, mean) * 100) / 100;
   }
 }
 
