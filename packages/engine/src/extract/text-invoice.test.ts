@@ -558,6 +558,35 @@ describe('readTextInvoice: totals rows in other forms', () => {
   });
 });
 
+describe('readTextInvoice: totals under column headers and beside two-line labels', () => {
+  it('stops a totals column at a row labelled as another amount ("Acompte")', () => {
+    const d = read([
+      page([
+        line(row(1), ['Facture F20220023', 0.1, 0.3]),
+        line(row(20), ['TOTAL HT', 0.59, 0.65], ['TOTAL TVA', 0.67, 0.74], ['TOTAL TTC', 0.76, 0.84]),
+        line(row(21), ['100,00', 0.6, 0.65], ['4,90', 0.68, 0.72], ['104,90', 0.79, 0.84]),
+        line(row(22), ['Acompte :', 0.68, 0.74], ['0,00', 0.8, 0.84]),
+        line(row(23), ['0,00', 0.6, 0.65], ['0,00', 0.8, 0.84]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '100.00', vat: '4.90', gross: '104.90' });
+  });
+
+  it('reads the amount set level with the middle of a label on two lines', () => {
+    const d = read([
+      page([
+        line(row(1), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.5]),
+        line(row(20), ['Rechnungssumme ohne USt.', 0.5, 0.7], ['100,00', 0.86, 0.9]),
+        line(row(21), ['Steuerbetrag in', 0.5, 0.62]),
+        line(row(21) + 0.006, ['19,00', 0.87, 0.9]),
+        line(row(22), ['EUR', 0.5, 0.53]),
+        line(row(23), ['Bruttosumme', 0.5, 0.6], ['119,00', 0.86, 0.9]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '100.00', vat: '19.00', gross: '119.00' });
+  });
+});
+
 describe('readTextInvoice: OCR slips in totals rows', () => {
   it('reads "18310, 63" (a space after the decimal comma) on a totals row', () => {
     const d = read(

@@ -170,6 +170,9 @@ function nearestBic(segments: Segment[], ibanSeg: Segment, hits: LabelHit[]) {
 
 function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put): void {
   const cands: AmountCandidate[] = [];
+  const otherRows = new Set(
+    hits.filter((h) => h.field === 'other_amount').map((h) => `${h.seg.page}:${h.seg.line}`),
+  );
   for (const hit of hits) {
     if (!['net', 'vat', 'gross', 'payable'].includes(hit.field)) continue;
     const layout = layouts.find((l) => l.page === hit.seg.page)!;
@@ -185,18 +188,36 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put): void {
       value = lastAmount(texts[i]!, hit.field === 'vat');
       if (value) seg = i === 0 ? hit.seg : right[i - 1]!;
     }
+    // A label set on two lines ("Steuerbetrag in / EUR") has its amount level with its middle,
+    // on the next line of text: a lone amount right of it, no higher than the label's bottom.
+    if (!value) {
+      const [, y0, x1, y1] = hit.seg.bbox;
+      const beside = layout.lines
+        .slice(hit.seg.line + 1, hit.seg.line + 3)
+        .flat()
+        .find(
+          (s) =>
+            s.bbox[0] > x1 && s.bbox[1] < y1 && s.bbox[1] > y0 && !hits.some((h) => h.seg.line === s.line),
+        );
+      value = beside && lastAmount(beside.text, hit.field === 'vat');
+      if (value) seg = beside!;
+    }
     if (value) {
       cands.push({ kind: hit.field as TotalKind, value, seg, strength: hit.strength });
       continue;
     }
     // A column header: every row of its column below is a candidate (a VAT breakdown lists one
-    // row per rate and then the sum row; arithmetic and position pick among them).
+    // row per rate and then the sum row; arithmetic and position pick among them), down to a
+    // row labelled as another amount ("Acompte : 0,00" under "TOTAL TTC" is not the total).
     for (const below of columnBelow(layout, hit.seg)) {
+      if (otherRows.has(`${below.page}:${below.line}`)) break;
       const v = lastAmount(below.text);
       if (v) cands.push({ kind: hit.field as TotalKind, value: v, seg: below, strength: hit.strength });
     }
   }
   const credit = layouts[0]?.lines.some((l) => l.some((seg) => CREDIT_TITLE.test(seg.text))) ?? false;
+  if (process.env.DBG_TOTALS)
+    console.error(cands.map((c) => `${c.kind}:${c.value}@${c.seg.line}/${c.strength}`).join(' '));
   const t = chooseTotals(cands, { credit });
   const conf = t.balanced ? 0.93 : 0.7;
   if (!t.balanced && t.corroborated && t.gross) {

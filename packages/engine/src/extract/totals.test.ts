@@ -118,6 +118,11 @@ describe('chooseTotals', () => {
     ).toBe(true);
   });
 
+  it('rejects a zero net whose VAT is the whole gross', () => {
+    const t = chooseTotals([cand('net', '0.00', 1), cand('vat', '104.90', 2), cand('gross', '104.90', 3)]);
+    expect(t.balanced).toBe(false);
+  });
+
   it('passes over an implausible triple to a plausible one', () => {
     // 50 + 19 = 69 would add up too, but 19 is 38 % of 50.
     const t = chooseTotals([

@@ -47,8 +47,9 @@ export function ocrLayout(p: OcrPage): LayoutPage {
  * for values an independent check has already verified digit by digit: totals that add up
  * (net + VAT = gross) and an IBAN that passes its mod-97 checksum. A misread digit breaks
  * those checks, so a doubtful glyph there is not a reason to doubt the value. The box of a
- * labelled value spans its label too: for a value with digits (a date, a number, an amount)
- * only the words with digits count, so a smudged label does not cast doubt on a clean value.
+ * value may span its label or a whole title line: for a value with digits (a date, a number, an
+ * amount) only the words it was read from count (ofValue), so a smudged label or a type code
+ * beside it does not cast doubt on a clean value.
  */
 export function capByOcrConfidence(doc: Document, pages: OcrPage[]): void {
   const verified = verifiedPaths(doc);
@@ -56,7 +57,7 @@ export function capByOcrConfidence(doc: Document, pages: OcrPage[]): void {
     if (!prov.bbox || !prov.page || verified.has(path)) continue;
     const page = pages.find((p) => p.page === prov.page);
     if (!page) continue;
-    const digits = /\d/.test(getPath(doc, path) ?? '');
+    const value = getPath(doc, path) ?? '';
     const [x0, y0, x1, y1] = prov.bbox;
     const under: OcrWord[] = [];
     for (const line of page.lines) {
@@ -65,12 +66,25 @@ export function capByOcrConfidence(doc: Document, pages: OcrPage[]): void {
         if (a < x1 && c > x0 && b < y1 && d > y0) under.push(w);
       }
     }
-    const counted =
-      digits && under.some((w) => /\d/.test(w.text)) ? under.filter((w) => /\d/.test(w.text)) : under;
+    const own = under.filter((w) => ofValue(w.text, value));
+    const counted = own.length ? own : under;
     if (!counted.length) continue;
     const mean = counted.reduce((a, w) => a + w.confidence, 0) / counted.length;
     prov.confidence = Math.round(Math.min(prov.confidence ?? 1, mean) * 100) / 100;
   }
+}
+
+/**
+ * Whether an OCR word is (part of) the printed form of a value with digits: its digits are a
+ * piece of the value's ("DE89 3704 ..." of an IBAN), or its numbers are among the value's
+ * ("05.03.2018" of 2018-03-05, "448,99" of 448.99).
+ */
+function ofValue(word: string, value: string): boolean {
+  const digits = word.replace(/\D/g, '');
+  if (!digits || !/\d/.test(value)) return false;
+  if (value.replace(/\D/g, '').includes(digits)) return true;
+  const numbers = new Set((value.match(/\d+/g) ?? []).map(Number));
+  return (word.match(/\d+/g) ?? []).every((n) => numbers.has(Number(n)));
 }
 
 function verifiedPaths(doc: Document): Set<string> {

@@ -69,7 +69,11 @@ export function lineWords(img: GrayImage, line: RecognizedLine): PxWord[] {
       const gap = (runs[run]?.[0] ?? 0) - (runs[cur.run]?.[1] ?? 0);
       // Digit groups (an IBAN, an account number) are split only by a clear word space.
       const digits = /[0-9]/.test(before) && /[0-9]/.test(c.ch);
-      if (digits ? gap < 0.75 * advance : joined(before, c.ch)) cur.run = run;
+      // An initial capital whose top overhangs the next letter ("To", "Va") leaves a gap at the
+      // baseline: it still starts the word when the recogniser saw no space there.
+      const initial =
+        cur.chars.length === 1 && /\p{Lu}/u.test(before) && /\p{Ll}/u.test(c.ch) && gap < advance;
+      if (initial || (digits ? gap < 0.75 * advance : joined(before, c.ch))) cur.run = run;
     }
     if (!cur || cur.run !== run) {
       cur = { chars: [], run };

@@ -5,6 +5,7 @@
 // angle (or the axis) that sharpens it most is the one the lines run along.
 import sharp, { type Sharp } from 'sharp';
 import type { Raster } from '../image/load.js';
+import { removeRules } from './rules.js';
 
 /** 8-bit grey pixels, one byte each, row by row. */
 export interface GreyImage {
@@ -29,6 +30,8 @@ export interface PrepareOptions {
   deskew?: boolean;
   /** Turn pages whose text lines run vertically (default true). */
   upright?: boolean;
+  /** Take thin table rules and box lines off the page (default true; ocr/rules.ts). */
+  rules?: boolean;
 }
 
 /** A page's long side is capped here (A4 at 300 dpi): more pixels only slow Tesseract down. */
@@ -79,6 +82,10 @@ export async function preparePage(raster: Raster, opts: PrepareOptions = {}): Pr
     skew = skewAngle(binarise(grey));
     if (Math.abs(skew) >= MIN_SKEW) grey = unsheared(grey, skew);
     else skew = 0;
+  }
+  // After deskewing, so the rules run straight along rows and columns.
+  if (opts.rules !== false) {
+    grey = removeRules(grey, dpi ?? Math.max(grey.width, grey.height) / PAGE_LONG_INCHES);
   }
   return { ...grey, turn, skew, ...(dpi ? { dpi } : {}) };
 }
