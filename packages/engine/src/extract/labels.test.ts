@@ -252,8 +252,10 @@ describe('labelHits: the longest label wins', () => {
     expect(fieldOf('TOTAL TTC] 104,90')).toMatchObject({ field: 'gross', strength: 2 });
   });
 
-  it('reads the run-together "TOTALTVA" as the VAT total', () => {
+  it('reads the run-together "TOTALTVA", "TOTALHT" and "TOTALTTC" as the totals', () => {
     expect(fieldOf('TOTALTVA')).toMatchObject({ field: 'vat', strength: 2 });
+    expect(fieldOf('TOTALHT')).toMatchObject({ field: 'net', strength: 2 });
+    expect(fieldOf('TOTALTTC')).toMatchObject({ field: 'gross', strength: 2 });
   });
 
   it('reads the insurance premium and its insurance tax as net and VAT', () => {
