@@ -588,6 +588,24 @@ describe('readTextInvoice: totals under column headers and beside two-line label
 });
 
 describe('readTextInvoice: OCR slips in totals rows', () => {
+  it('restores a decimal comma OCR dropped ("17743") only where the sums then add up', () => {
+    const rows = (net: string, vat: string) =>
+      page([
+        line(row(1), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.5]),
+        line(row(20), ['Rechnungssumme ohne USt.', 0.37, 0.6], [net, 0.86, 0.9]),
+        line(row(21), ['Steuerbetrag', 0.37, 0.5], [vat, 0.86, 0.9]),
+        line(row(22), ['Bruttosumme', 0.37, 0.5], ['197,58', 0.86, 0.9]),
+      ]);
+    expect(read([rows('17743', '20,15')], { source: 'ocr' }).totals).toMatchObject({
+      net: '177.43',
+      vat: '20.15',
+      gross: '197.58',
+    });
+    // Two amounts without their commas are not repaired together, and a text layer prints what it means.
+    expect(read([rows('17743', '2015')], { source: 'ocr' }).totals.net).not.toBe('177.43');
+    expect(read([rows('17743', '20,15')], { source: 'text' }).totals.net).not.toBe('177.43');
+  });
+
   it('reads "18310, 63" (a space after the decimal comma) on a totals row', () => {
     const d = read(
       [

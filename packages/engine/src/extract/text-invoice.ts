@@ -95,7 +95,7 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
 
   readIdentifiers(d, layouts, blocks, hits, put);
   readParties(d, layouts, blocks, put);
-  readTotals(hits, layouts, put);
+  readTotals(hits, layouts, put, opts.source === 'ocr');
   return d;
 }
 
@@ -168,7 +168,7 @@ function nearestBic(segments: Segment[], ibanSeg: Segment, hits: LabelHit[]) {
   return fallback && labelled.size ? fallback : undefined;
 }
 
-function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put): void {
+function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: boolean): void {
   const cands: AmountCandidate[] = [];
   const otherRows = new Set(
     hits.filter((h) => h.field === 'other_amount').map((h) => `${h.seg.page}:${h.seg.line}`),
@@ -201,6 +201,23 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put): void {
         );
       value = beside && lastAmount(beside.text, hit.field === 'vat');
       if (value) seg = beside!;
+    }
+    // OCR drops a decimal comma now and then ("17743" for 177,43): on a scan, a whole number of
+    // three to seven digits ending the row also stands for itself with two decimals, a candidate
+    // that counts only where the sums then add up to the cent (totals.ts).
+    const whole =
+      ocr && hit.field !== 'payable' ? /(?:^|\s)(\d{3,7})$/.exec(texts[texts.length - 1]!.trim()) : null;
+    if (whole) {
+      const digits = whole[1]!;
+      const restored = `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+      const at = right.length ? right[right.length - 1]! : hit.seg;
+      cands.push({
+        kind: hit.field as TotalKind,
+        value: restored,
+        seg: at,
+        strength: hit.strength,
+        restored: true,
+      });
     }
     if (value) {
       cands.push({ kind: hit.field as TotalKind, value, seg, strength: hit.strength });

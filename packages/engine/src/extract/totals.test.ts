@@ -118,6 +118,22 @@ describe('chooseTotals', () => {
     ).toBe(true);
   });
 
+  it('takes a value with a restored decimal comma only in a triple that adds up beside two read as printed', () => {
+    const restored = { ...cand('net', '177.43', 1), restored: true };
+    expect(values(chooseTotals([restored, cand('vat', '20.15', 2), cand('gross', '197.58', 3)]))).toEqual({
+      net: '177.43',
+      vat: '20.15',
+      gross: '197.58',
+    });
+    const twice = chooseTotals([
+      restored,
+      { ...cand('vat', '20.15', 2), restored: true },
+      cand('gross', '197.58', 3),
+    ]);
+    expect(twice.balanced).toBe(false);
+    expect(twice.net).toBeUndefined();
+  });
+
   it('rejects a zero net whose VAT is the whole gross', () => {
     const t = chooseTotals([cand('net', '0.00', 1), cand('vat', '104.90', 2), cand('gross', '104.90', 3)]);
     expect(t.balanced).toBe(false);

@@ -12,6 +12,9 @@ export interface AmountCandidate {
   seg: Segment;
   /** How strongly the label names this total (2: unambiguous, 1: generic like "Total"). */
   strength: number;
+  /** Read with its decimal separator restored (OCR dropped it: "17743" for 177,43): such a
+   * value counts only in a triple that adds up, beside two amounts read as printed. */
+  restored?: boolean;
 }
 
 export interface ChosenTotals {
@@ -81,7 +84,8 @@ function summedVat(cands: AmountCandidate[]): AmountCandidate[] {
   for (const page of new Set(cands.map((c) => c.seg.page))) {
     const rows = new Map<number, AmountCandidate>();
     for (const c of cands)
-      if (c.kind === 'vat' && c.seg.page === page && !rows.has(c.seg.line)) rows.set(c.seg.line, c);
+      if (c.kind === 'vat' && !c.restored && c.seg.page === page && !rows.has(c.seg.line))
+        rows.set(c.seg.line, c);
     if (rows.size < 2) continue;
     const parts = [...rows.values()];
     const first = parts[0]!;
@@ -105,6 +109,7 @@ function balancedTriple(cands: AmountCandidate[], vats: AmountCandidate[]): Chos
     for (const n of nets) {
       const nu = toUnits(n.value);
       for (const v of vats) {
+        if ([g, n, v].filter((c) => c.restored).length > 1) continue;
         const vu = toUnits(v.value);
         const diff = nu + vu - gu;
         if ((diff < 0n ? -diff : diff) > CENT) continue;
@@ -121,6 +126,22 @@ function balancedTriple(cands: AmountCandidate[], vats: AmountCandidate[]): Chos
   }
   const payable = pickStrongest(of('payable'));
   if (best) return { net: best.net, vat: best.vat, gross: best.gross, payable, balanced: true };
+  return unbalanced(
+    cands.filter((c) => !c.restored),
+    vats.filter((c) => !c.restored),
+    payable,
+  );
+}
+
+/** Without a triple that adds up: the strongest of each, and whether the gross is corroborated. */
+function unbalanced(
+  cands: AmountCandidate[],
+  vats: AmountCandidate[],
+  payable: AmountCandidate | undefined,
+): ChosenTotals {
+  const of = (k: TotalKind) => cands.filter((c) => c.kind === k);
+  const nets = of('net');
+  const grosses = [...of('gross'), ...of('payable')];
   const gross = pickStrongest(of('gross'));
   // No arithmetic to go by (an invoice without VAT lines): two or more strong labels on different
   // rows agreeing on one amount, with no strong label naming another, still make a total.
