@@ -572,6 +572,24 @@ describe('readTextInvoice: totals under column headers and beside two-line label
     expect(d.totals).toMatchObject({ net: '100.00', vat: '4.90', gross: '104.90' });
   });
 
+  it('does not take the first row under a column header for an amount beside it', () => {
+    const d = read([
+      page([
+        line(row(1), ['Factuur VF1005193039', 0.1, 0.3]),
+        line(row(19), ['Factuur totaal EUR', 0.69, 0.8], ['49,99', 0.88, 0.92]),
+        line(row(20), ['BTW %', 0.58, 0.63], ['Grondslag BTW bedrag', 0.66, 0.84], ['Totaal', 0.88, 0.92]),
+        line(
+          row(21) - 0.004,
+          ['21 %', 0.6, 0.63],
+          ['41,31', 0.69, 0.73],
+          ['8,68', 0.8, 0.83],
+          ['49,99', 0.89, 0.92],
+        ),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '41.31', vat: '8.68', gross: '49.99' });
+  });
+
   it('reads the amount set level with the middle of a label on two lines', () => {
     const d = read([
       page([

@@ -188,16 +188,21 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: bool
       value = lastAmount(texts[i]!, hit.field === 'vat');
       if (value) seg = i === 0 ? hit.seg : right[i - 1]!;
     }
-    // A label set on two lines ("Steuerbetrag in / EUR") has its amount level with its middle,
-    // on the next line of text: a lone amount right of it, no higher than the label's bottom.
+    // A label set on two lines ("Steuerbetrag in / EUR") has its amount level with its middle:
+    // right of the label, between its first line and the continuation (words without digits
+    // starting where the label starts).
     if (!value) {
-      const [, y0, x1, y1] = hit.seg.bbox;
-      const beside = layout.lines
-        .slice(hit.seg.line + 1, hit.seg.line + 3)
-        .flat()
-        .find(
+      const [x0, y0, x1] = hit.seg.bbox;
+      const next = layout.lines.slice(hit.seg.line + 1, hit.seg.line + 3).flat();
+      const more = next.find((s) => Math.abs(s.bbox[0] - x0) < 0.01 && !/\d/.test(s.text) && s.bbox[1] > y0);
+      const beside =
+        more &&
+        next.find(
           (s) =>
-            s.bbox[0] > x1 && s.bbox[1] < y1 && s.bbox[1] > y0 && !hits.some((h) => h.seg.line === s.line),
+            s.bbox[0] > x1 &&
+            s.bbox[1] > y0 &&
+            s.bbox[1] < more.bbox[1] &&
+            !hits.some((h) => h.seg.line === s.line),
         );
       value = beside && lastAmount(beside.text, hit.field === 'vat');
       if (value) seg = beside!;
