@@ -53,6 +53,8 @@ export function ocrLayout(p: OcrPage): LayoutPage {
  */
 export function capByOcrConfidence(doc: Document, pages: OcrPage[]): void {
   const verified = verifiedPaths(doc);
+  const ratings = new Map<string, OcrRating>();
+  ocrRatings.set(doc, ratings);
   for (const [path, prov] of Object.entries(doc.provenance)) {
     if (!prov.bbox || !prov.page || verified.has(path)) continue;
     const page = pages.find((p) => p.page === prov.page);
@@ -70,8 +72,23 @@ export function capByOcrConfidence(doc: Document, pages: OcrPage[]): void {
     const counted = own.length ? own : under;
     if (!counted.length) continue;
     const mean = counted.reduce((a, w) => a + w.confidence, 0) / counted.length;
+    ratings.set(path, { read: prov.confidence ?? 1, ocr: mean });
     prov.confidence = Math.round(Math.min(prov.confidence ?? 1, mean) * 100) / 100;
   }
+}
+
+/** The two parts of a capped value's confidence: how surely the reading found it (a label, a
+ * sentence of terms) and how surely OCR saw its characters. */
+export interface OcrRating {
+  read: number;
+  ocr: number;
+}
+
+/** Per document read from OCR, the rating of each capped value (kept out of the document). */
+const ocrRatings = new WeakMap<Document, Map<string, OcrRating>>();
+
+export function ocrRating(doc: Document, path: string): OcrRating | undefined {
+  return ocrRatings.get(doc)?.get(path);
 }
 
 /**

@@ -8,6 +8,7 @@ import { setPath } from '../document-path.js';
 import { ReadError } from '../errors.js';
 import { CONFIDENCE_BAR } from '../project/field-sets.js';
 import { withSecondRead } from '../read-ocr.js';
+import { capByOcrConfidence, type OcrPage } from './ocr-page.js';
 import { combineReads, needsSecondRead } from './second-read.js';
 
 /** A document with `values` (dotted path → value), each read at `confidence`. */
@@ -133,5 +134,34 @@ describe('withSecondRead', () => {
       throw new ReadError('timeout', 'the read ran out of time');
     };
     expect(await withSecondRead(partial, Date.now(), ctx(60_000), failing)).toBe(partial);
+  });
+});
+
+describe('combineReads: OCR doubts of two reads that agree', () => {
+  /** A page whose one word is `text`, seen at `confidence`, where `read` put its values. */
+  const page = (text: string, confidence: number): OcrPage => ({
+    page: 1,
+    widthPx: 1000,
+    heightPx: 1400,
+    lines: [{ words: [{ text, bbox: [0.1, 0.1, 0.2, 0.12], confidence, heightPx: 20 }] }],
+  });
+  const capped = (values: Record<string, string>, readAt: number, text: string, ocr: number) => {
+    const d = read(values, readAt);
+    capByOcrConfidence(d, [page(text, ocr)]);
+    return d;
+  };
+
+  it('combines the OCR confidences of two reads of one value as independent chances', () => {
+    const first = capped({ number: '471102' }, 0.88, '471102', 0.6);
+    const second = capped({ number: '471102' }, 0.88, '471102', 0.7);
+    expect(first.provenance.number!.confidence).toBe(0.6);
+    // 1 - 0.4 x 0.3
+    expect(combineReads(first, second).provenance.number!.confidence).toBe(0.88);
+  });
+
+  it('keeps what the reading itself doubts: a due date out of a sentence stays below the bar', () => {
+    const first = capped({ due_date: '2013-04-04' }, 0.75, '04.04.2013', 0.7);
+    const second = capped({ due_date: '2013-04-04' }, 0.75, '04.04.2013', 0.72);
+    expect(combineReads(first, second).provenance.due_date!.confidence).toBe(0.75);
   });
 });

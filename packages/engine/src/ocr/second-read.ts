@@ -7,7 +7,7 @@ import { totalsAddUp } from '../check/sums.js';
 import type { Document, Provenance } from '../document.js';
 import { getPath, setPath } from '../document-path.js';
 import { CONFIDENCE_BAR } from '../project/field-sets.js';
-import type { OcrBackend } from './ocr-page.js';
+import { type OcrBackend, ocrRating } from './ocr-page.js';
 
 /** The backend of the second read. */
 export const SECOND_READER: OcrBackend = 'hybrid';
@@ -48,7 +48,8 @@ export function combineReads(first: Document, second: Document): Document {
   if (!first.payment.accounts[0]?.iban && second.payment.accounts[0]?.iban)
     take('payment.accounts.', 'accounts');
   else if (first.payment.accounts[0]?.iban) {
-    for (const p of ['payment.accounts.0.iban', 'payment.accounts.0.bic']) leaf(out, second, p);
+    for (const p of ['payment.accounts.0.iban', 'payment.accounts.0.bic'])
+      leaf(out, second, p, agreedConfidence(first, second, p));
   }
   for (const party of ['seller', 'buyer'] as const) {
     if (!paths(first, `${party}.address.`).length && paths(second, `${party}.address.`).length)
@@ -59,13 +60,27 @@ export function combineReads(first: Document, second: Document): Document {
       (p) => !GROUPS.some((g) => p.startsWith(g)),
     ),
   );
-  for (const p of single) leaf(out, second, p);
+  for (const p of single) leaf(out, second, p, agreedConfidence(first, second, p));
   return out;
+}
+
+/**
+ * The confidence of a value both reads found alike. OCR doubt is a chance of a misread, and two
+ * reads (different crops through different layout analysis) misreading a value into the same
+ * string is rarer than either: their OCR confidences combine as independent chances. What the
+ * reading itself doubts (a date out of a sentence of terms) stays doubted: it caps the result.
+ */
+export function agreedConfidence(first: Document, second: Document, path: string): number | undefined {
+  const a = ocrRating(first, path);
+  const b = ocrRating(second, path);
+  if (!a || !b) return undefined;
+  const ocr = 1 - (1 - a.ocr) * (1 - b.ocr);
+  return Math.round(Math.min(a.read, b.read, ocr) * 100) / 100;
 }
 
 /** One value: agreeing reads raise its confidence, a value only the second read found is taken,
  * disagreeing reads keep the surer value below the bar. */
-function leaf(out: Document, second: Document, path: string): void {
+function leaf(out: Document, second: Document, path: string, agreed?: number): void {
   const a = getPath(out, path);
   const b = getPath(second, path);
   const pa = out.provenance[path];
@@ -77,7 +92,7 @@ function leaf(out: Document, second: Document, path: string): void {
     return;
   }
   if (a === b) {
-    pa.confidence = Math.max(pa.confidence ?? 0, pb.confidence ?? 0);
+    pa.confidence = Math.max(pa.confidence ?? 0, pb.confidence ?? 0, agreed ?? 0);
     return;
   }
   const surer: Provenance = (pb.confidence ?? 0) > (pa.confidence ?? 0) ? pb : pa;
