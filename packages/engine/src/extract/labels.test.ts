@@ -139,6 +139,7 @@ describe('matchHeading', () => {
     ['Fournisseur', 'seller'],
     ['Cedente / Prestatore', 'seller'],
     ['Поставщик:', 'seller'],
+    ['SELLER TRADE NAME', 'seller'],
     ['Bill to', 'buyer'],
     ['BILL TO:', 'buyer'],
     ['Billed to', 'buyer'],

@@ -266,7 +266,7 @@ const PARTY_HEADINGS: Record<'seller' | 'buyer' | 'other', string[]> = {
     'rechnungssteller',
     'leistungserbringer',
     'absender',
-    'seller',
+    'seller(?:\\s+trade)?(?:\\s+name)?',
     'supplier',
     'vendor',
     'from',
