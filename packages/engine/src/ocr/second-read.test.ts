@@ -151,6 +151,29 @@ describe('combineReads: OCR doubts of two reads that agree', () => {
     return d;
   };
 
+  it('asks for a second read when a value the reading found surely is doubted by OCR alone', () => {
+    const withDue = (readAt: number, ocr: number) => {
+      const d = read(complete);
+      d.due_date = '2025-03-31';
+      d.provenance.due_date = {
+        source: 'ocr',
+        reader: 't',
+        page: 1,
+        bbox: [0.5, 0.5, 0.6, 0.52],
+        confidence: readAt,
+      };
+      const word = { text: '31.03.2025', bbox: [0.5, 0.5, 0.6, 0.52] as [number, number, number, number] };
+      capByOcrConfidence(d, [
+        { ...page('', 1), lines: [{ words: [{ ...word, confidence: ocr, heightPx: 20 }] }] },
+      ]);
+      return d;
+    };
+    expect(needsSecondRead(withDue(0.88, 0.95), undefined)).toBe(false);
+    expect(needsSecondRead(withDue(0.88, 0.78), undefined)).toBe(true);
+    // A date out of a sentence of terms is doubted by the reading itself: a second read would not help.
+    expect(needsSecondRead(withDue(0.75, 0.78), undefined)).toBe(false);
+  });
+
   it('combines the OCR confidences of two reads of one value as independent chances', () => {
     const first = capped({ number: '471102' }, 0.88, '471102', 0.6);
     const second = capped({ number: '471102' }, 0.88, '471102', 0.7);

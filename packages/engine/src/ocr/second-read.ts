@@ -26,7 +26,14 @@ const GROUPS = ['totals.', 'payment.accounts.', 'seller.address.', 'buyer.addres
 export function needsSecondRead(doc: Document, env = process.env.INVOICE_OCR_SECOND_READ): boolean {
   if (env === '0') return false;
   const sure = (path: string) => (doc.provenance[path]?.confidence ?? 0) >= CONFIDENCE_BAR;
-  return !(doc.number && sure('number') && doc.issue_date && sure('issue_date') && totalsAddUp(doc.totals));
+  if (!(doc.number && sure('number') && doc.issue_date && sure('issue_date') && totalsAddUp(doc.totals)))
+    return true;
+  // Or a value the reading found surely that only OCR's doubt keeps unconfirmed: a second read
+  // that sees it alike confirms it (agreedConfidence).
+  return Object.keys(doc.provenance).some((path) => {
+    const rating = ocrRating(doc, path);
+    return !!rating && rating.read >= CONFIDENCE_BAR && rating.ocr < CONFIDENCE_BAR;
+  });
 }
 
 /** The first read, completed and checked by the second (neither is changed). */
