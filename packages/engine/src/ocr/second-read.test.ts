@@ -174,6 +174,17 @@ describe('combineReads: OCR doubts of two reads that agree', () => {
     expect(needsSecondRead(withDue(0.75, 0.78), undefined)).toBe(false);
   });
 
+  it('takes names that differ only in punctuation as agreeing, in the surer spelling', () => {
+    const first = read({ 'buyer.name': 'Metallbau Leipzig GmbH & Co, KG' }, 0.7);
+    const second = read({ 'buyer.name': 'Metallbau Leipzig GmbH & Co. KG' }, 0.9);
+    const both = combineReads(first, second);
+    expect(both.buyer.name).toBe('Metallbau Leipzig GmbH & Co. KG');
+    expect(both.provenance['buyer.name']!.confidence).toBe(0.9);
+    // Other letters are a disagreement.
+    const other = combineReads(first, read({ 'buyer.name': 'Metallbau Leipzig GmbH & Co. KB' }, 0.9));
+    expect(other.provenance['buyer.name']!.confidence).toBeLessThan(CONFIDENCE_BAR);
+  });
+
   it('combines the OCR confidences of two reads of one value as independent chances', () => {
     const first = capped({ number: '471102' }, 0.88, '471102', 0.6);
     const second = capped({ number: '471102' }, 0.88, '471102', 0.7);

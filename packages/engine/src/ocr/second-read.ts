@@ -85,6 +85,17 @@ export function agreedConfidence(first: Document, second: Document, path: string
   return Math.round(Math.min(a.read, b.read, ocr) * 100) / 100;
 }
 
+/** Two spellings of a name with the same letters and digits, word by word. */
+function sameName(a: string, b: string): boolean {
+  const fold = (s: string) =>
+    s
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  return fold(a) === fold(b);
+}
+
 /** One value: agreeing reads raise its confidence, a value only the second read found is taken,
  * disagreeing reads keep the surer value below the bar. */
 function leaf(out: Document, second: Document, path: string, agreed?: number): void {
@@ -98,7 +109,10 @@ function leaf(out: Document, second: Document, path: string, agreed?: number): v
     out.provenance[path] = { ...pb };
     return;
   }
-  if (a === b) {
+  if (a === b || (path.endsWith('.name') && sameName(a, b))) {
+    // Names that differ only in punctuation OCR blurs ("Co. KG" / "Co, KG") agree: the surer read's
+    // spelling is kept.
+    if ((pb.confidence ?? 0) > (pa.confidence ?? 0)) setPath(out, path, b);
     pa.confidence = Math.max(pa.confidence ?? 0, pb.confidence ?? 0, agreed ?? 0);
     return;
   }
