@@ -153,6 +153,15 @@ describe('readParties', () => {
     expect(d.seller.name).toBe('Muster Software AG');
   });
 
+  it('takes no legal form standing alone for a letterhead name ("oy" read from a logo)', () => {
+    const d = read([
+      line(row(0), ['oy', 0.58, 0.6]),
+      line(row(1), ['Muster Software AG', 0.08, 0.3]),
+      line(row(3), ['Rechnung Nr. 4711', 0.08, 0.3]),
+    ]);
+    expect(d.seller.name).toBe('Muster Software AG');
+  });
+
   it('prefers the seller block to the letterhead', () => {
     const d = read([
       line(row(0), ['Briefkopf Holding GmbH', 0.08, 0.35]),

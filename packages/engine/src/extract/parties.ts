@@ -303,6 +303,8 @@ function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>)
       const text = seg.text.trim();
       if (text.length > 60 || !LEGAL_FORM.test(text)) continue;
       if (/[:@]|www\.|https?:/.test(text)) continue;
+      // A legal form alone is no name ("oy" is OCR's reading of a logo as often as a Finnish Oy).
+      if (!/\p{L}{2}/u.test(text.replace(LEGAL_FORM, ' '))) continue;
       // A sender line above the address window ("ACME GmbH · Str. 1 · 12345 Ort") gives its first part.
       const first = text.split(/\s[·•|–-]\s|,\s/)[0]!.trim();
       if (LEGAL_FORM.test(first)) return { ...seg, text: first };
