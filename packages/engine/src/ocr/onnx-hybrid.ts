@@ -9,6 +9,7 @@ import { type DetectOptions, detectLines } from './onnx-detect.js';
 import { joinRows, ocrLines, type PxWord } from './onnx-layout.js';
 import { crop } from './onnx-recognize.js';
 import { pgmOf, preparePage } from './preprocess.js';
+import { wordConfidence } from './tesseract.js';
 
 type TesseractWorker = Awaited<ReturnType<typeof import('tesseract.js')['createWorker']>>;
 const lineWorkers = new Map<string, Promise<TesseractWorker>>();
@@ -76,7 +77,7 @@ export async function recognizeHybrid(
             words.push({
               text,
               box: [x0 + w.bbox.x0, y0 + w.bbox.y0, x0 + w.bbox.x1, y0 + w.bbox.y1],
-              confidence: w.confidence / 100,
+              confidence: wordConfidence(w),
             });
           }
     pieces.push(words);

@@ -91,7 +91,7 @@ async function recognize(worker: TesseractWorker, img: GreyImage, dpi: number): 
               number,
               number,
             ],
-            confidence: w.confidence / 100,
+            confidence: wordConfidence(w),
             heightPx: w.bbox.y1 - w.bbox.y0,
           }));
         if (words.length) lines.push({ words });
@@ -99,6 +99,22 @@ async function recognize(worker: TesseractWorker, img: GreyImage, dpi: number): 
     }
   }
   return lines;
+}
+
+/**
+ * How surely Tesseract read a word. Its own word confidence weighs whether the word is spelled as
+ * in its dictionary, which says much about a word of letters and nothing about a number: a date or
+ * an amount read with every digit at 99 % scores 57 as a word. A word without letters is rated by
+ * its least sure character instead.
+ */
+export function wordConfidence(w: {
+  text: string;
+  confidence: number;
+  symbols?: Array<{ confidence: number }> | null;
+}): number {
+  const symbols = w.symbols ?? [];
+  const numeric = !/\p{L}/u.test(w.text) && symbols.length > 0;
+  return (numeric ? Math.min(...symbols.map((s) => s.confidence)) : w.confidence) / 100;
 }
 
 /** The middle third of the rows that carry ink (all of them when fewer): enough text to tell
