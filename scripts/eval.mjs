@@ -24,7 +24,7 @@ export const GATES = [
   { name: 'einvoice-invalid', args: ['--category', 'einvoice-invalid'] },
   { name: 'qr', args: ['--category', 'qr', '--min-mode-ok', '0.95'] },
   // The text-layer reader: figures reached so far (issue 3 targets recall 0.9, precision 0.98;
-  // 2026-11-23: 0.871 / 0.958, of which 103 VAT ids are test ids failing their checksum).
+  // 2026-11-23: 0.877 / 0.956, of which 103 VAT ids are test ids failing their checksum).
   {
     name: 'einvoice-text',
     args: [
@@ -35,17 +35,17 @@ export const GATES = [
       '--mode',
       'text',
       '--min-recall',
-      '0.865',
+      '0.875',
       '--min-precision',
       '0.955',
     ],
   },
-  // The OCR reader with its second read: figures reached so far (2026-11-23: 0.806 / 0.977 with
-  // the system's fast models, 0.793 / 0.974 with the best_int models alone, as CI has them;
+  // The OCR reader with its second read: figures reached so far (2026-11-23: 0.852 / 0.978 with
+  // the system's fast models, 0.826 / 0.977 with the best_int models alone, as CI may have them;
   // issue 4 targets recall 0.85, precision 0.97).
   {
     name: 'scan',
-    args: ['--category', 'scan', '--min-recall', '0.78', '--min-precision', '0.97', '--min-mode-ok', '0.98'],
+    args: ['--category', 'scan', '--min-recall', '0.82', '--min-precision', '0.97', '--min-mode-ok', '0.98'],
   },
   // textpdf's truth is partial (invoice2data's fields only): true values of other fields count as
   // invented, hence the low precision (docs/decisions.md, "Evaluation").
