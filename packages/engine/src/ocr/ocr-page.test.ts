@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyDocument } from '../document.js';
 import { ReadError } from '../errors.js';
+import { ocrPage, ocrWord } from '../test-support/ocr-pages.js';
 import { tesseractLangs, tesseractModelDir } from './models.js';
 import { capByOcrConfidence, DEFAULT_OCR_BACKEND, type OcrPage, ocrBackend, ocrLayout } from './ocr-page.js';
 
@@ -72,19 +73,10 @@ describe('capByOcrConfidence', () => {
       bbox: [0.6, 0.1, 0.95, 0.13],
       confidence: 0.9,
     };
-    const labelled: OcrPage = {
-      page: 1,
-      widthPx: 1000,
-      heightPx: 1400,
-      lines: [
-        {
-          words: [
-            { text: 'Rechnungsdalum', bbox: [0.6, 0.1, 0.75, 0.13], confidence: 0.4, heightPx: 20 },
-            { text: '05.03.2013', bbox: [0.85, 0.1, 0.95, 0.13], confidence: 0.88, heightPx: 20 },
-          ],
-        },
-      ],
-    };
+    const labelled = ocrPage([
+      ocrWord('Rechnungsdalum', [0.6, 0.1, 0.75, 0.13], 0.4),
+      ocrWord('05.03.2013', [0.85, 0.1, 0.95, 0.13], 0.88),
+    ]);
     capByOcrConfidence(d, [labelled]);
     expect(d.provenance.issue_date!.confidence).toBe(0.88);
   });

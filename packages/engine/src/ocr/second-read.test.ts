@@ -8,6 +8,7 @@ import { setPath } from '../document-path.js';
 import { ReadError } from '../errors.js';
 import { CONFIDENCE_BAR } from '../project/field-sets.js';
 import { withSecondRead } from '../read-ocr.js';
+import { ocrPage, ocrWord } from '../test-support/ocr-pages.js';
 import { capByOcrConfidence, type OcrPage } from './ocr-page.js';
 import { combineReads, needsSecondRead } from './second-read.js';
 
@@ -139,12 +140,8 @@ describe('withSecondRead', () => {
 
 describe('combineReads: OCR doubts of two reads that agree', () => {
   /** A page whose one word is `text`, seen at `confidence`, where `read` put its values. */
-  const page = (text: string, confidence: number): OcrPage => ({
-    page: 1,
-    widthPx: 1000,
-    heightPx: 1400,
-    lines: [{ words: [{ text, bbox: [0.1, 0.1, 0.2, 0.12], confidence, heightPx: 20 }] }],
-  });
+  const page = (text: string, confidence: number): OcrPage =>
+    ocrPage([ocrWord(text, [0.1, 0.1, 0.2, 0.12], confidence)]);
   const capped = (values: Record<string, string>, readAt: number, text: string, ocr: number) => {
     const d = read(values, readAt);
     capByOcrConfidence(d, [page(text, ocr)]);
@@ -162,10 +159,7 @@ describe('combineReads: OCR doubts of two reads that agree', () => {
         bbox: [0.5, 0.5, 0.6, 0.52],
         confidence: readAt,
       };
-      const word = { text: '31.03.2025', bbox: [0.5, 0.5, 0.6, 0.52] as [number, number, number, number] };
-      capByOcrConfidence(d, [
-        { ...page('', 1), lines: [{ words: [{ ...word, confidence: ocr, heightPx: 20 }] }] },
-      ]);
+      capByOcrConfidence(d, [ocrPage([ocrWord('31.03.2025', [0.5, 0.5, 0.6, 0.52], ocr)])]);
       return d;
     };
     expect(needsSecondRead(withDue(0.88, 0.95), undefined)).toBe(false);
