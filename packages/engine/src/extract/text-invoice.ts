@@ -238,8 +238,6 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: bool
     }
   }
   const credit = layouts[0]?.lines.some((l) => l.some((seg) => CREDIT_TITLE.test(seg.text))) ?? false;
-  if (process.env.DBG_TOTALS)
-    console.error(cands.map((c) => `${c.kind}:${c.value}@${c.seg.line}/${c.strength}`).join(' '));
   const t = chooseTotals(cands, { credit });
   const conf = t.balanced ? 0.93 : 0.7;
   if (!t.balanced && t.corroborated && t.gross) {
