@@ -188,41 +188,22 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: bool
       value = lastAmount(texts[i]!, hit.field === 'vat');
       if (value) seg = i === 0 ? hit.seg : right[i - 1]!;
     }
-    // A label set on two lines ("Steuerbetrag in / EUR") has its amount level with its middle:
-    // right of the label, between its first line and the continuation (words without digits
-    // starting where the label starts).
     if (!value) {
-      const [x0, y0, x1] = hit.seg.bbox;
-      const next = layout.lines.slice(hit.seg.line + 1, hit.seg.line + 3).flat();
-      const more = next.find((s) => Math.abs(s.bbox[0] - x0) < 0.01 && !/\d/.test(s.text) && s.bbox[1] > y0);
-      const beside =
-        more &&
-        next.find(
-          (s) =>
-            s.bbox[0] > x1 &&
-            s.bbox[1] > y0 &&
-            s.bbox[1] < more.bbox[1] &&
-            !hits.some((h) => h.seg.line === s.line),
-        );
+      const beside = besideTwoLineLabel(layout, hit, hits);
       value = beside && lastAmount(beside.text, hit.field === 'vat');
       if (value) seg = beside!;
     }
-    // OCR drops a decimal comma now and then ("17743" for 177,43): on a scan, a whole number of
-    // three to seven digits ending the row also stands for itself with two decimals, a candidate
-    // that counts only where the sums then add up to the cent (totals.ts).
-    const whole =
-      ocr && hit.field !== 'payable' ? /(?:^|\s)(\d{3,7})$/.exec(texts[texts.length - 1]!.trim()) : null;
-    if (whole) {
-      const digits = whole[1]!;
-      const restored = `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+    if (ocr && hit.field !== 'payable') {
+      const restored = restoredDecimals(texts[texts.length - 1]!);
       const at = right.length ? right[right.length - 1]! : hit.seg;
-      cands.push({
-        kind: hit.field as TotalKind,
-        value: restored,
-        seg: at,
-        strength: hit.strength,
-        restored: true,
-      });
+      if (restored)
+        cands.push({
+          kind: hit.field as TotalKind,
+          value: restored,
+          seg: at,
+          strength: hit.strength,
+          restored: true,
+        });
     }
     if (value) {
       cands.push({ kind: hit.field as TotalKind, value, seg, strength: hit.strength });
@@ -252,6 +233,35 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: bool
     if (c) put(`totals.${k}`, c.value, union([c.seg.bbox]), c.seg.page, c.strength > 1 ? conf : conf - 0.05);
   }
   if (t.payable) put('totals.payable', t.payable.value, t.payable.seg.bbox, t.payable.seg.page, 0.8);
+}
+
+/**
+ * The amount beside a label set on two lines ("Steuerbetrag in / EUR"), level with its middle:
+ * right of the label, between its first line and the continuation (words without digits starting
+ * where the label starts), on a line with no label of its own.
+ */
+function besideTwoLineLabel(layout: PageLayout, hit: LabelHit, hits: LabelHit[]): Segment | undefined {
+  const [x0, y0, x1] = hit.seg.bbox;
+  const next = layout.lines.slice(hit.seg.line + 1, hit.seg.line + 3).flat();
+  const more = next.find((s) => Math.abs(s.bbox[0] - x0) < 0.01 && !/\d/.test(s.text) && s.bbox[1] > y0);
+  if (!more) return undefined;
+  return next.find(
+    (s) =>
+      s.bbox[0] > x1 &&
+      s.bbox[1] > y0 &&
+      s.bbox[1] < more.bbox[1] &&
+      !hits.some((h) => h.seg.line === s.line),
+  );
+}
+
+/**
+ * A whole number of three to seven digits ending a totals row, with two decimals put back: OCR
+ * drops a decimal comma now and then ("17743" for 177,43). The candidate counts only where the
+ * sums then add up to the cent (totals.ts).
+ */
+function restoredDecimals(text: string): string | undefined {
+  const digits = /(?:^|\s)(\d{3,7})$/.exec(text.trim())?.[1];
+  return digits && `${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
 /** A segment that opens with the name of a credit note or of an invoice correction. */

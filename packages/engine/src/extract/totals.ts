@@ -113,10 +113,10 @@ function balancedTriple(cands: AmountCandidate[], vats: AmountCandidate[]): Chos
         const vu = toUnits(v.value);
         const diff = nu + vu - gu;
         if ((diff < 0n ? -diff : diff) > CENT) continue;
+        // A plausible VAT share of a positive net; no VAT without a base (a zero net with the gross
+        // as its VAT is two misread rows).
         const share = Number(vu) / Number(nu || 1n);
-        if (nu !== 0n && (share < 0 || share > MAX_VAT_SHARE) && nu > 0n) continue;
-        // No VAT without a base: a zero net with the gross as its VAT is two misread rows.
-        if (nu === 0n && vu !== 0n) continue;
+        if (nu === 0n ? vu !== 0n : nu > 0n && (share < 0 || share > MAX_VAT_SHARE)) continue;
         // Prefer strong labels, then totals lower on the page (the summary comes last), then larger.
         const score =
           g.strength + n.strength + v.strength + position(g) * 0.5 + (g.kind === 'gross' ? 0.2 : 0);

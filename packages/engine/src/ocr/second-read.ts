@@ -55,8 +55,7 @@ export function combineReads(first: Document, second: Document): Document {
   if (!first.payment.accounts[0]?.iban && second.payment.accounts[0]?.iban)
     take('payment.accounts.', 'accounts');
   else if (first.payment.accounts[0]?.iban) {
-    for (const p of ['payment.accounts.0.iban', 'payment.accounts.0.bic'])
-      leaf(out, second, p, agreedConfidence(first, second, p));
+    for (const p of ['payment.accounts.0.iban', 'payment.accounts.0.bic']) leaf(out, first, second, p);
   }
   for (const party of ['seller', 'buyer'] as const) {
     if (!paths(first, `${party}.address.`).length && paths(second, `${party}.address.`).length)
@@ -67,7 +66,7 @@ export function combineReads(first: Document, second: Document): Document {
       (p) => !GROUPS.some((g) => p.startsWith(g)),
     ),
   );
-  for (const p of single) leaf(out, second, p, agreedConfidence(first, second, p));
+  for (const p of single) leaf(out, first, second, p);
   return out;
 }
 
@@ -98,7 +97,7 @@ function sameName(a: string, b: string): boolean {
 
 /** One value: agreeing reads raise its confidence, a value only the second read found is taken,
  * disagreeing reads keep the surer value below the bar. */
-function leaf(out: Document, second: Document, path: string, agreed?: number): void {
+function leaf(out: Document, first: Document, second: Document, path: string): void {
   const a = getPath(out, path);
   const b = getPath(second, path);
   const pa = out.provenance[path];
@@ -113,7 +112,11 @@ function leaf(out: Document, second: Document, path: string, agreed?: number): v
     // Names that differ only in punctuation OCR blurs ("Co. KG" / "Co, KG") agree: the surer read's
     // spelling is kept.
     if ((pb.confidence ?? 0) > (pa.confidence ?? 0)) setPath(out, path, b);
-    pa.confidence = Math.max(pa.confidence ?? 0, pb.confidence ?? 0, agreed ?? 0);
+    pa.confidence = Math.max(
+      pa.confidence ?? 0,
+      pb.confidence ?? 0,
+      agreedConfidence(first, second, path) ?? 0,
+    );
     return;
   }
   const surer: Provenance = (pb.confidence ?? 0) > (pa.confidence ?? 0) ? pb : pa;
