@@ -1,43 +1,15 @@
 // The text-layer reader on hand-made pages (A4, 595 x 842 pt, 10 pt type): every value it finds
-// carries provenance (source, reader, page, box, confidence), totals are trusted only when they
-// add up, ambiguous dates are left unread, and the buyer's direct-debit account is not the
-// seller's. Through the checks and the projection, a clean invoice confirms all of Set A.
+// carries provenance (source, reader, page, box, confidence), ambiguous dates are left unread,
+// and the buyer's direct-debit account is not the seller's. Through the checks and the
+// projection, a clean invoice confirms all of Set A. Totals: text-invoice-totals.test.ts.
 import { describe, expect, it } from 'vitest';
 import { runChecks } from '../check/document-checks.js';
-import type { Document } from '../document.js';
 import { countryOf } from '../project/countries.js';
 import { CONFIDENCE_BAR, FIELD_SETS, project } from '../project/field-sets.js';
 import { line, page, row } from '../test-support/layout-pages.js';
-import type { LayoutLine, LayoutPage } from './layout.js';
-import { readTextInvoice, type TextReadOptions } from './text-invoice.js';
-
-const read = (pages: LayoutPage[], opts: Partial<TextReadOptions> = {}): Document =>
-  readTextInvoice(pages, { source: 'text', reader: 'test', ...opts });
+import { germanInvoice, readText as read } from '../test-support/text-invoices.js';
 
 const de = countryOf('de')!;
-
-/** A small German invoice; the totals rows can be replaced. */
-function germanInvoice(
-  totals: LayoutLine[] = [
-    line(row(14), ['Nettobetrag', 0.5, 0.64], ['100,00 €', 0.8, 0.9]),
-    line(row(15), ['USt 19 %', 0.5, 0.6], ['19,00 €', 0.81, 0.9]),
-    line(row(16), ['Gesamtbetrag', 0.5, 0.66], ['119,00 €', 0.8, 0.9]),
-  ],
-): LayoutPage {
-  return page([
-    line(row(0), ['ACME Software GmbH', 0.08, 0.35]),
-    line(row(2), ['Rechnung Nr. RE-2024-17 vom 14.03.2024', 0.08, 0.5]),
-    line(row(4), ['Verkäufer', 0.08, 0.2], ['Käufer', 0.55, 0.64]),
-    line(row(5), ['ACME Software GmbH', 0.08, 0.3], ['Kunden AG', 0.55, 0.68]),
-    line(row(6), ['Hauptstraße 1', 0.08, 0.25], ['Marktplatz 5', 0.55, 0.7]),
-    line(row(7), ['10115 Berlin', 0.08, 0.22], ['80331 München', 0.55, 0.72]),
-    line(row(9), ['USt-IdNr.: DE136695976', 0.08, 0.4]),
-    line(row(11), ['Pos.', 0.08, 0.13], ['Beratung', 0.2, 0.32], ['100,00 €', 0.8, 0.9]),
-    ...totals,
-    line(row(18), ['Zahlbar bis 28.03.2024', 0.08, 0.35]),
-    line(row(20), ['IBAN: DE89 3704 0044 0532 0130 00', 0.08, 0.5], ['BIC: COBADEFFXXX', 0.6, 0.8]),
-  ]);
-}
 
 describe('readTextInvoice: a German invoice', () => {
   const d = read([germanInvoice()], { country: 'DE' });
@@ -144,95 +116,6 @@ describe('readTextInvoice: a German invoice', () => {
     expect(second.totals.gross).toBe('119.00');
     expect(second.provenance['totals.gross']!.page).toBe(2);
     expect(second.provenance['payment.accounts.0.iban']!.page).toBe(2);
-  });
-});
-
-describe('readTextInvoice: totals', () => {
-  it('gives totals that do not add up a confidence below the bar, so they stay out of fields', () => {
-    const d = read(
-      [
-        germanInvoice([
-          line(row(14), ['Nettobetrag', 0.5, 0.64], ['100,00 €', 0.8, 0.9]),
-          line(row(15), ['USt 19 %', 0.5, 0.6], ['19,00 €', 0.81, 0.9]),
-          line(row(16), ['Gesamtbetrag', 0.5, 0.66], ['120,00 €', 0.8, 0.9]),
-        ]),
-      ],
-      { country: 'DE' },
-    );
-    expect(d.totals.net).toBe('100.00');
-    expect(d.totals.gross).toBe('120.00');
-    for (const p of ['totals.net', 'totals.gross'])
-      expect(d.provenance[p]!.confidence, p).toBeLessThan(CONFIDENCE_BAR);
-    const { fields, fields_detailed } = project(d, runChecks(d, '2024-06-01'), de);
-    expect([fields.net_amount, fields.vat_amount, fields.gross_amount]).toEqual(['', '', '']);
-    for (const key of ['net_amount', 'gross_amount'])
-      expect(fields_detailed.find((f) => f.key === key)!.status, key).not.toBe('confirmed');
-    // Nothing else is put in doubt.
-    expect(fields.invoice_no).toBe('RE-2024-17');
-    expect(fields.seller_iban).toBe('DE89370400440532013000');
-  });
-
-  it('takes the amount at the end of a totals row, after a VAT rate and base', () => {
-    const d = read([
-      germanInvoice([
-        line(row(14), ['Nettobetrag', 0.5, 0.64], ['100,00', 0.8, 0.9]),
-        line(
-          row(15),
-          ['MwSt.', 0.5, 0.56],
-          ['19 %', 0.6, 0.64],
-          ['100,00', 0.68, 0.76],
-          ['19,00', 0.83, 0.9],
-        ),
-        line(row(16), ['Gesamtbetrag', 0.5, 0.66], ['119,00', 0.8, 0.9]),
-      ]),
-    ]);
-    expect(d.totals).toEqual({ net: '100.00', vat: '19.00', gross: '119.00' });
-  });
-
-  it('reads a totals row whose label names net and gross as the net ("Rechnungssumme ohne USt.")', () => {
-    const d = read([
-      germanInvoice([
-        line(row(14), ['Rechnungssumme ohne USt.', 0.5, 0.7], ['100,00', 0.8, 0.9]),
-        line(row(15), ['USt 19 %', 0.5, 0.6], ['19,00', 0.81, 0.9]),
-        line(row(16), ['Rechnungssumme', 0.5, 0.66], ['119,00', 0.8, 0.9]),
-      ]),
-    ]);
-    expect(d.totals).toEqual({ net: '100.00', vat: '19.00', gross: '119.00' });
-  });
-
-  it('does not take "Gesamtbetrag der Zuschläge" for the gross', () => {
-    const d = read([
-      germanInvoice([
-        line(row(13), ['Gesamtbetrag der Zuschläge', 0.5, 0.7], ['5,00', 0.84, 0.9]),
-        line(row(14), ['Nettobetrag', 0.5, 0.64], ['100,00', 0.8, 0.9]),
-        line(row(15), ['USt 19 %', 0.5, 0.6], ['19,00', 0.81, 0.9]),
-        line(row(16), ['Gesamtbetrag', 0.5, 0.66], ['119,00', 0.8, 0.9]),
-      ]),
-    ]);
-    expect(d.totals.gross).toBe('119.00');
-  });
-
-  it('keeps a gross that two strong labels agree on, without VAT lines, at 0.86', () => {
-    const d = read([
-      germanInvoice([
-        line(row(14), ['Gesamtbetrag', 0.5, 0.66], ['250,00', 0.8, 0.9]),
-        line(row(16), ['Zahlbetrag', 0.5, 0.62], ['250,00', 0.8, 0.9]),
-      ]),
-    ]);
-    expect(d.totals).toEqual({ gross: '250.00' });
-    expect(d.provenance['totals.gross']!.confidence).toBe(0.86);
-    expect(d.provenance['totals.gross']!.bbox![1]).toBeCloseTo(row(14));
-  });
-
-  it('reads the rows of a totals table under its column headers', () => {
-    const d = read([
-      germanInvoice([
-        line(row(13), ['Nettobetrag', 0.4, 0.52], ['MwSt.', 0.6, 0.66], ['Gesamtbetrag', 0.78, 0.9]),
-        line(row(14), ['100,00', 0.44, 0.52], ['19,00', 0.61, 0.66], ['119,00', 0.82, 0.9]),
-      ]),
-    ]);
-    expect(d.totals).toEqual({ net: '100.00', vat: '19.00', gross: '119.00' });
-    expect(d.provenance['totals.gross']!.bbox![1]).toBeCloseTo(row(14));
   });
 });
 
@@ -428,34 +311,6 @@ describe('readTextInvoice: accounts', () => {
   });
 });
 
-describe('readTextInvoice: plain English total rows', () => {
-  it('reads "Subtotal", "VAT 20%" and a bare "Total" as net, VAT and gross', () => {
-    const d = read(
-      [
-        page([
-          line(row(1), ['Invoice No. INV-2024-9', 0.1, 0.4]),
-          line(row(20), ['Subtotal', 0.6, 0.7], ['100.00', 0.85, 0.92]),
-          line(row(21), ['VAT 20%', 0.6, 0.7], ['20.00', 0.86, 0.92]),
-          line(row(22), ['Total', 0.6, 0.66], ['120.00', 0.85, 0.92]),
-        ]),
-      ],
-      { country: 'gb' },
-    );
-    expect(d.totals).toMatchObject({ net: '100.00', vat: '20.00', gross: '120.00' });
-    expect(d.provenance['totals.gross']?.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
-  });
-
-  it('does not take an IBAN-shaped number without an IBAN label when it fails its checksum', () => {
-    const d = read([
-      page([
-        line(row(1), ['Rechnung Nr. 17 vom 14.03.2024', 0.1, 0.5]),
-        line(row(3), ['Zählpunkt:', 0.1, 0.2], ['DE0001346484600000000000000100038', 0.3, 0.7]),
-      ]),
-    ]);
-    expect(d.payment.accounts).toEqual([]);
-  });
-});
-
 describe('readTextInvoice: numbers and dates of other documents', () => {
   it('does not take the number of an associated invoice or the date of an order', () => {
     const d = read([
@@ -489,154 +344,6 @@ describe('readTextInvoice: numbers and dates of other documents', () => {
     ]);
     expect(d.number).toBe('RE-20190610/507');
     expect(d.issue_date).toBe('2019-06-10');
-  });
-});
-
-describe('readTextInvoice: a credit note', () => {
-  it('reads the totals of an invoice correction whose gross lost its minus sign', () => {
-    const d = read([
-      page([
-        line(row(1), ['Rechnungskorrektur Nr. RK21012345 vom 16.09.2018', 0.1, 0.6]),
-        line(row(20), ['Rechnungssumme ohne USt.', 0.5, 0.7], ['7,67', 0.85, 0.9]),
-        line(row(21), ['Steuerbetrag', 0.5, 0.65], ['-1,12', 0.85, 0.9]),
-        line(row(22), ['Bruttosumme', 0.5, 0.65], ['8,79', 0.85, 0.9]),
-      ]),
-    ]);
-    expect(d.totals).toMatchObject({ net: '-7.67', vat: '-1.12', gross: '-8.79' });
-  });
-});
-
-describe('readTextInvoice: totals rows in other forms', () => {
-  it('reads "19% VAT", "Total € Incl. VAT" and "Due payable" rows', () => {
-    const d = read([
-      page([
-        line(row(1), ['Invoice 103767', 0.1, 0.3]),
-        line(row(20), ['Subtotal', 0.58, 0.65], ['573.00', 0.9, 0.95]),
-        line(row(21), ['19% VAT', 0.58, 0.65], ['108.87', 0.9, 0.95]),
-        line(row(22), ['Total € Incl. VAT', 0.58, 0.72], ['681.87', 0.9, 0.95]),
-      ]),
-    ]);
-    expect(d.totals).toMatchObject({ net: '573.00', vat: '108.87', gross: '681.87' });
-    const due = read([
-      page([
-        line(row(1), ['Invoice # RE-5 issued at 2019-06-10', 0.1, 0.5]),
-        line(row(20), ['Net total: 496.00 €', 0.1, 0.3]),
-        line(row(21), ['VAT total: 75.04 €', 0.26, 0.4]),
-        line(row(22), ['Due payable: 571.04 €', 0.1, 0.3]),
-      ]),
-    ]);
-    expect(due.totals).toMatchObject({ net: '496.00', vat: '75.04', gross: '571.04' });
-  });
-
-  it('reads a VAT total printed without decimals ("Steuerbetrag in EUR  0"), when the sums agree', () => {
-    const doc = (vat: string) =>
-      read([
-        page([
-          line(row(1), ['Rechnung Nr. 6039999999 vom 31.08.2026', 0.1, 0.5]),
-          line(row(20), ['Rechnungssumme ohne USt.', 0.38, 0.6], ['824,88', 0.87, 0.92]),
-          line(row(21), ['Steuerbetrag in EUR', 0.38, 0.55], [vat, 0.89, 0.92]),
-          line(row(22), ['Bruttosumme', 0.38, 0.5], ['824,88', 0.87, 0.92]),
-        ]),
-      ]);
-    expect(doc('0').totals).toMatchObject({ net: '824.88', vat: '0', gross: '824.88' });
-    expect(doc('0').provenance['totals.vat']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
-    // 824.88 + 7 is not 824.88: a whole number that does not add up stays a doubtful candidate.
-    expect(doc('7').provenance['totals.vat']?.confidence ?? 0).toBeLessThan(CONFIDENCE_BAR);
-  });
-
-  it('does not read a tax category code in a table row ("19% UST(S)") as the VAT total', () => {
-    const d = read([
-      page([
-        line(row(1), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.5]),
-        line(row(20), ['Rechnungssumme ohne USt.', 0.38, 0.6], ['100,00', 0.87, 0.92]),
-        line(row(21), ['Steuerbetrag', 0.38, 0.55], ['19,00', 0.87, 0.92]),
-        line(row(22), ['Bruttosumme', 0.38, 0.5], ['119,00', 0.87, 0.92]),
-        line(row(24), ['Transportkosten', 0.1, 0.3], ['19% UST(S)', 0.73, 0.8], ['3,00', 0.89, 0.92]),
-      ]),
-    ]);
-    expect(d.totals).toMatchObject({ net: '100.00', vat: '19.00', gross: '119.00' });
-  });
-});
-
-describe('readTextInvoice: totals under column headers and beside two-line labels', () => {
-  it('stops a totals column at a row labelled as another amount ("Acompte")', () => {
-    const d = read([
-      page([
-        line(row(1), ['Facture F20220023', 0.1, 0.3]),
-        line(row(20), ['TOTAL HT', 0.59, 0.65], ['TOTAL TVA', 0.67, 0.74], ['TOTAL TTC', 0.76, 0.84]),
-        line(row(21), ['100,00', 0.6, 0.65], ['4,90', 0.68, 0.72], ['104,90', 0.79, 0.84]),
-        line(row(22), ['Acompte :', 0.68, 0.74], ['0,00', 0.8, 0.84]),
-        line(row(23), ['0,00', 0.6, 0.65], ['0,00', 0.8, 0.84]),
-      ]),
-    ]);
-    expect(d.totals).toMatchObject({ net: '100.00', vat: '4.90', gross: '104.90' });
-  });
-
-  it('does not take the first row under a column header for an amount beside it', () => {
-    const d = read([
-      page([
-        line(row(1), ['Factuur VF1005193039', 0.1, 0.3]),
-        line(row(19), ['Factuur totaal EUR', 0.69, 0.8], ['49,99', 0.88, 0.92]),
-        line(row(20), ['BTW %', 0.58, 0.63], ['Grondslag BTW bedrag', 0.66, 0.84], ['Totaal', 0.88, 0.92]),
-        line(
-          row(20) + 0.011,
-          ['21 %', 0.6, 0.63],
-          ['41,31', 0.69, 0.73],
-          ['8,68', 0.8, 0.83],
-          ['49,99', 0.89, 0.92],
-        ),
-      ]),
-    ]);
-    expect(d.totals).toMatchObject({ net: '41.31', vat: '8.68', gross: '49.99' });
-  });
-
-  it('reads the amount set level with the middle of a label on two lines', () => {
-    const d = read([
-      page([
-        line(row(1), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.5]),
-        line(row(20), ['Rechnungssumme ohne USt.', 0.5, 0.7], ['100,00', 0.86, 0.9]),
-        line(row(21), ['Steuerbetrag in', 0.5, 0.62]),
-        line(row(21) + 0.006, ['19,00', 0.87, 0.9]),
-        line(row(22), ['EUR', 0.5, 0.53]),
-        line(row(23), ['Bruttosumme', 0.5, 0.6], ['119,00', 0.86, 0.9]),
-      ]),
-    ]);
-    expect(d.totals).toMatchObject({ net: '100.00', vat: '19.00', gross: '119.00' });
-  });
-});
-
-describe('readTextInvoice: OCR slips in totals rows', () => {
-  it('restores a decimal comma OCR dropped ("17743") only where the sums then add up', () => {
-    const rows = (net: string, vat: string) =>
-      page([
-        line(row(1), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.5]),
-        line(row(20), ['Rechnungssumme ohne USt.', 0.37, 0.6], [net, 0.86, 0.9]),
-        line(row(21), ['Steuerbetrag', 0.37, 0.5], [vat, 0.86, 0.9]),
-        line(row(22), ['Bruttosumme', 0.37, 0.5], ['197,58', 0.86, 0.9]),
-      ]);
-    expect(read([rows('17743', '20,15')], { source: 'ocr' }).totals).toMatchObject({
-      net: '177.43',
-      vat: '20.15',
-      gross: '197.58',
-    });
-    // Two amounts without their commas are not repaired together, and a text layer prints what it means.
-    expect(read([rows('17743', '2015')], { source: 'ocr' }).totals.net).not.toBe('177.43');
-    expect(read([rows('17743', '20,15')], { source: 'text' }).totals.net).not.toBe('177.43');
-  });
-
-  it('reads "18310, 63" (a space after the decimal comma) on a totals row', () => {
-    const d = read(
-      [
-        page([
-          line(row(1), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.5]),
-          line(row(20), ['Rechnungssumme ohne USt.', 0.5, 0.7], ['15387,08', 0.84, 0.9]),
-          line(row(21), ['Steuerbetrag', 0.5, 0.65], ['2923,55', 0.85, 0.9]),
-          line(row(22), ['Bruttosumme', 0.5, 0.65], ['18310, 63', 0.84, 0.9]),
-        ]),
-      ],
-      { source: 'ocr' },
-    );
-    expect(d.totals).toMatchObject({ net: '15387.08', vat: '2923.55', gross: '18310.63' });
   });
 });
 
