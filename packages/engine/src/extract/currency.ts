@@ -25,6 +25,9 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   '£': 'GBP',
   '₽': 'RUB',
   руб: 'RUB',
+  рубль: 'RUB',
+  рубля: 'RUB',
+  рублей: 'RUB',
   'руб.': 'RUB',
   'р.': 'RUB',
   '₴': 'UAH',
@@ -57,7 +60,7 @@ const KRONA: Readonly<Record<string, string>> = {
  * A currency token as a regex source (no groups): ISO codes, then symbols, longest alternatives
  * first so "руб." wins over "р.". Callers add their own boundaries.
  */
-export const CURRENCY_TOKEN = `(?:${[...CODES, 'Euros?', 'EUROS?', 'euros?', 'US\\$', 'C\\$', 'A\\$', 'NZ\\$', 'HK\\$', 'S\\$', 'R\\$', '[€$£₽₴₺₹]', '[Рр]уб\\.?', 'р\\.', 'S?Fr\\.', 'zł', 'Kč', 'Ft', 'lei', 'лв\\.?', '[Kk]r\\.?'].join('|')})`;
+export const CURRENCY_TOKEN = `(?:${[...CODES, 'Euros?', 'EUROS?', 'euros?', 'US\\$', 'C\\$', 'A\\$', 'NZ\\$', 'HK\\$', 'S\\$', 'R\\$', '[€$£₽₴₺₹]', '[Рр]убл(?:ей|я|ь)', '[Рр]уб\\.?', 'р\\.', 'S?Fr\\.', 'zł', 'Kč', 'Ft', 'lei', 'лв\\.?', '[Kk]r\\.?'].join('|')})`;
 
 /** ISO code for a token matched by CURRENCY_TOKEN; undefined for an unresolvable "kr". */
 export function currencyOfToken(token: string, country?: string): string | undefined {

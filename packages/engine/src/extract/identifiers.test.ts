@@ -165,6 +165,15 @@ describe('findRuIds', () => {
     ]);
   });
 
+  it('reads a party word between label and number, as a УПД prints it', () => {
+    const kinds = (t: string) => findRuIds(t).map((r) => [r.kind, r.value]);
+    expect(kinds('ИНН/КПП продавца: 7707083893/773601001')).toEqual([
+      ['inn', '7707083893'],
+      ['kpp', '773601001'],
+    ]);
+    expect(kinds('ИНН покупателя 5003052454')).toEqual([['inn', '5003052454']]);
+  });
+
   it('ignores unlabelled numbers and wrong lengths', () => {
     expect(findRuIds('7707083893 044525225 40702810938000000000')).toEqual([]);
     expect(findRuIds('ИНН 77070838931 БИК 04452522 р/с 4070281093800000000')).toEqual([]);

@@ -191,10 +191,12 @@ export function findEmails(text: string): IdMatch[] {
 // Labels as printed on Russian invoices; the digits may follow a colon or №.
 const L = '(?<![\\p{L}])';
 const SEP = '[\\s:№]*';
+// Whose number it is may stand between label and digits ("ИНН/КПП продавца: …/…" on a УПД).
+const PARTY = '(?:\\s+[а-яё]+)?';
 const RU_PATTERNS: Array<[RuIdKind, RegExp]> = [
-  ['inn', new RegExp(`${L}ИНН(?:${SEP}/${SEP}КПП)?${SEP}(\\d{12}|\\d{10})(?!\\d)`, 'giu')],
-  ['kpp', new RegExp(`${L}ИНН${SEP}/${SEP}КПП${SEP}\\d{10}${SEP}/${SEP}(\\d{9})(?!\\d)`, 'giu')],
-  ['kpp', new RegExp(`${L}КПП${SEP}(\\d{9})(?!\\d)`, 'giu')],
+  ['inn', new RegExp(`${L}ИНН(?:${SEP}/${SEP}КПП)?${PARTY}${SEP}(\\d{12}|\\d{10})(?!\\d)`, 'giu')],
+  ['kpp', new RegExp(`${L}ИНН${SEP}/${SEP}КПП${PARTY}${SEP}\\d{10}${SEP}/${SEP}(\\d{9})(?!\\d)`, 'giu')],
+  ['kpp', new RegExp(`${L}КПП${PARTY}${SEP}(\\d{9})(?!\\d)`, 'giu')],
   ['bik', new RegExp(`${L}БИК${SEP}(\\d{9})(?!\\d)`, 'giu')],
   [
     'account',

@@ -325,7 +325,6 @@ const PARTY_HEADINGS: Record<'seller' | 'buyer' | 'other', string[]> = {
     'ship(?:ped)?\\s+to',
     'deliver(?:y|ed)\\s+to',
     'livraison',
-    'grузополучатель',
     'грузополучатель',
     'zahlungsempf[äa]nger',
     'payee',

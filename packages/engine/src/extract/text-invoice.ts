@@ -28,6 +28,7 @@ import {
   titleLine,
 } from './number-and-dates.js';
 import { readParties } from './parties.js';
+import { readRuRequisites } from './ru-requisites.js';
 import { type AmountCandidate, chooseTotals, type TotalKind } from './totals.js';
 
 export interface TextReadOptions {
@@ -94,6 +95,7 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   }
 
   readIdentifiers(d, layouts, blocks, hits, put);
+  readRuRequisites(d, layouts, blocks, put);
   readParties(d, layouts, blocks, put);
   readTotals(hits, layouts, put, opts.source === 'ocr');
   return d;
