@@ -1,7 +1,7 @@
 // Scans in the languages the shared corpus has none of, end to end with real sharp and
-// Tesseract models: a Russian "Счёт на оплату" (rus+eng, its requisites checked by their control
-// digits) and an Italian "fattura" (ita+eng), typed, rendered to a JPEG at 200 dpi and read as
-// the image a phone or scanner would send.
+// Tesseract models: two Russian "Счёт на оплату" (rus+eng, their requisites checked by their
+// control digits; one in 1C's form) and an Italian "fattura" (ita+eng), typed, rendered to a
+// JPEG at 200 dpi and read as the image a phone or scanner would send.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +9,9 @@ import { modelsDir } from './ocr/models.js';
 import { readInvoice } from './read-invoice.js';
 import { scanJpeg, textPageImage } from './test-support/scan-pages.js';
 
-const scan = async (lines: string[]) =>
-  (await scanJpeg(await textPageImage(lines, { dpi: 200, fontPt: 10 }))).jpeg;
+const scan = async (lines: string[], fontPt = 10) =>
+  (await scanJpeg(await textPageImage(lines, { dpi: 200, fontPt }))).jpeg;
+const hasRussian = () => existsSync(path.join(modelsDir(), 'tesseract', 'rus.traineddata.gz'));
 
 const RUSSIAN = [
   'ООО «Ромашка»',
@@ -34,6 +35,33 @@ const RUSSIAN = [
   'Двадцать четыре тысячи рублей 00 копеек',
   '',
   'Оплатить до 29 марта 2024 г.',
+];
+
+/** 1C's "Счёт на оплату": the bank table first, the parties on one line each, VAT included. */
+const RUSSIAN_1C = [
+  'ПАО СБЕРБАНК г. Москва                          БИК       044525225',
+  'Банк получателя                                 Сч. №     30101810400000000225',
+  'ИНН 7707083893       КПП 773601001              Сч. №     40702810938000012345',
+  'ООО "Ромашка"',
+  'Получатель',
+  '',
+  'Счет на оплату № 17 от 5 апреля 2024 г.',
+  '',
+  'Поставщик (Исполнитель): ООО "Ромашка", ИНН 7707083893, КПП 773601001, 123456, Москва г, Ленина ул, дом № 1',
+  'Покупатель (Заказчик): ООО "Василёк", ИНН 5003052454, КПП 500301001, 142000, Московская обл, Домодедово г',
+  'Основание: Договор № 5 от 01.02.2024',
+  '',
+  '№  Товары (работы, услуги)       Кол-во  Ед.  Цена       Сумма',
+  '1  Поставка бумаги А4             100   шт   250,00     25 000,00',
+  '',
+  '                                                 Итого:   25 000,00',
+  '                                В том числе НДС (20%):    4 166,67',
+  '                                       Всего к оплате:   25 000,00',
+  '',
+  'Всего наименований 1, на сумму 25 000,00 руб.',
+  'Двадцать пять тысяч рублей 00 копеек',
+  '',
+  'Оплатить не позднее 15.04.2024',
 ];
 
 const ITALIAN = [
@@ -63,7 +91,7 @@ const ITALIAN = [
 describe('scans in Russian and Italian', () => {
   it('reads a Russian invoice with its requisites, or names the Russian model it lacks', async () => {
     const r = await readInvoice(await scan(RUSSIAN), { country: 'ru', today: '2024-04-01' });
-    if (!existsSync(path.join(modelsDir(), 'tesseract', 'rus.traineddata.gz'))) {
+    if (!hasRussian()) {
       // Without Debian's tesseract-ocr-rus the set-up cannot place the model (README).
       expect(r).toMatchObject({ status: 'failed', error: 'model_missing' });
       expect(r.message).toMatch(/rus\.traineddata.*tesseract-ocr-rus/);
@@ -78,6 +106,27 @@ describe('scans in Russian and Italian', () => {
       net_amount: '20000.00',
       vat_amount: '4000.00',
       gross_amount: '24000.00',
+      currency: 'RUB',
+      seller_inn: '7707083893',
+      seller_kpp: '773601001',
+      buyer_inn: '5003052454',
+      seller_account: '40702810938000012345',
+      seller_bik: '044525225',
+    });
+  }, 60_000);
+
+  it("reads 1C's invoice form: the payee's bank table, one-line parties, VAT included in the total", async () => {
+    const r = await readInvoice(await scan(RUSSIAN_1C, 7), { country: 'ru', today: '2024-04-10' });
+    if (!hasRussian()) return expect(r).toMatchObject({ status: 'failed', error: 'model_missing' });
+    expect(r).toMatchObject({ status: 'done', mode: 'ocr', pages_scanned: 1 });
+    expect(r.fields).toEqual({
+      invoice_number: '17',
+      invoice_date: '2024-04-05',
+      due_date: '2024-04-15',
+      vendor_name: 'ООО "Ромашка"',
+      net_amount: '20833.33',
+      vat_amount: '4166.67',
+      gross_amount: '25000.00',
       currency: 'RUB',
       seller_inn: '7707083893',
       seller_kpp: '773601001',

@@ -16,6 +16,7 @@ const SEGMENT_LABELS: FieldLabel[] = [
   'gross',
   'net',
   'vat',
+  'vat_included',
   'other_amount',
   'tax_number',
 ];

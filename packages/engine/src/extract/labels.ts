@@ -12,6 +12,7 @@ export type FieldLabel =
   | 'bic'
   | 'net'
   | 'vat'
+  | 'vat_included'
   | 'gross'
   | 'payable'
   | 'name'
@@ -75,7 +76,8 @@ const LABELS: Record<FieldLabel, string[]> = {
     'scadenza',
     'data\\s+scadenza',
     'срок\\s+оплаты',
-    'оплатить\\s+до',
+    'оплатить\\s+(?:до|не\\s+позднее)',
+    'срок\\s+платежа',
     'vervaldatum',
     'fecha\\s+de\\s+vencimiento',
     'vencimiento',
@@ -183,6 +185,17 @@ const LABELS: Record<FieldLabel, string[]> = {
     'сумма\\s+ндс',
     'btw',
     'cuota\\s+iva',
+  ],
+  // VAT contained in the total above it, no net printed (1C's invoice form, receipts).
+  vat_included: [
+    'в\\s+том\\s+числе\\s+ндс',
+    'в\\s+т\\.\\s*ч\\.\\s*ндс',
+    'включая\\s+ндс',
+    '(?:darin\\s+)?enthaltene?\\s+(?:\\d{1,2}(?:[.,]\\d{1,2})?\\s*%\\s*)?(?:mwst|ust|mehrwertsteuer|umsatzsteuer)\\.?',
+    'inkl\\.?\\s+(?:\\d{1,2}(?:[.,]\\d{1,2})?\\s*%\\s*)?(?:mwst|ust)\\.?',
+    'dont\\s+tva',
+    'di\\s+cui\\s+iva',
+    'incl(?:\\.|uding)?\\s+(?:\\d{1,2}(?:[.,]\\d{1,2})?\\s*%\\s*)?vat',
   ],
   gross: [
     'factuur\\s*totaal',
@@ -352,6 +365,30 @@ const FIELD_RE = Object.fromEntries(Object.entries(LABELS).map(([k, v]) => [k, c
 const HEADING_RE = Object.fromEntries(
   Object.entries(PARTY_HEADINGS).map(([k, v]) => [k, new RegExp(`^(?:${v.join('|')})\\s*:?$`, 'u')]),
 ) as Record<'seller' | 'buyer' | 'other', RegExp>;
+
+const INLINE_HEADING_RE = Object.fromEntries(
+  Object.entries(PARTY_HEADINGS).map(([k, v]) => [
+    k,
+    new RegExp(`^(?:${v.join('|')})\\s*(?:\\([^)]{1,30}\\))?\\s*:\\s*`, 'u'),
+  ]),
+) as Record<'seller' | 'buyer' | 'other', RegExp>;
+
+/**
+ * A party heading with the party after its colon on the same line ("Поставщик (Исполнитель):
+ * ООО «Ромашка», ИНН …", "Buyer: ACME Ltd"): the role and where the party's text starts.
+ */
+export function matchInlineHeading(
+  text: string,
+): { role: 'seller' | 'buyer' | 'other'; end: number } | undefined {
+  const lead = LEADING_MARKS.exec(text)?.[0].length ?? 0;
+  const rest = text.slice(lead);
+  const norm = normalizeLabelText(rest);
+  for (const role of ['other', 'seller', 'buyer'] as const) {
+    const m = INLINE_HEADING_RE[role].exec(norm);
+    if (m) return { role, end: lead + mapOffset(rest, norm, m[0].length) };
+  }
+  return undefined;
+}
 
 /** Lower case, typographic quotes and dashes folded, runs of spaces as one. */
 export function normalizeLabelText(s: string): string {

@@ -74,7 +74,8 @@ export function dateOrder(layouts: PageLayout[], opts: { country?: string; lang?
 // viewers do ("BUCHUNGSHILFE (751) Nr. 471102 vom 05.03.2020").
 const DOC_WORD = String.raw`rechnung|invoice|facture|fattura|сч[её]т|factuur|factura|gutschrift|avoir|credit\s+note|nota\s+di\s+credito|\(\d{3}\)(?=\s+(?:nr|no|n°)\.?\s)`;
 const DOC_WORD_RE = new RegExp(DOC_WORD, 'iu');
-const NUMBER = String.raw`([A-Za-z0-9][A-Za-z0-9\-\/._]*\d[A-Za-z0-9\-\/._]*)`;
+// (a single digit too: plausibleNumber lets it through only with its date after it)
+const NUMBER = String.raw`([A-Za-z0-9][A-Za-z0-9\-\/._]*\d[A-Za-z0-9\-\/._]*|\d)`;
 /** "Handelsrechnung (380) Nr. KR876 vom 06.10.2018", "Rechnung # RE-5 von 09.05.2017", "Invoice No. 42 dated 1 March 2024". */
 const TITLE_NUMBER = new RegExp(
   `(?:\\b(?:nr|no|n°|nummer|number|num[ée]ro)\\.?|#|№)\\s*:?\\s*${NUMBER}(?:\\s+(?:vom|von|du|del|dated|of|от|van|de|issued(?:\\s+(?:at|on))?|ausgestellt\\s+am|[ée]mise?\\s+le)\\s+(.{6,24}))?`,
@@ -144,7 +145,10 @@ export function titleLine(layouts: PageLayout[], order: DateOrder) {
         return { number: alone[1]!, date: undefined, box: seg.bbox, page: first.page };
     }
     const m = TITLE_NUMBER.exec(text);
-    if (!m || !plausibleNumber(m[1]!)) continue;
+    if (!m) continue;
+    // A short number ("Счёт на оплату № 17 от 5 апреля 2024 г.") only with its date after it.
+    const dated = m[2] ? findDates(m[2], { order })[0]?.value : undefined;
+    if (!plausibleNumber(m[1]!) && !(dated && /^\d{1,2}$/.test(m[1]!))) continue;
     // "Rechnung gemäß Bestellung Nr. 2013-471331": the number of the order, not of the invoice.
     // "... aus der Lieferung Nr. 2013-51112 in Rechnung zu stellen": the title word comes first.
     const doc = DOC_WORD_RE.exec(text)!;
@@ -152,7 +156,7 @@ export function titleLine(layouts: PageLayout[], order: DateOrder) {
       continue;
     // The date may follow on the next line ("... Nr. 9314110911/00/M/00/N vom" / "01.01.2018").
     const next = first.lines[li + 1]?.map((s) => s.text).join(' ') ?? '';
-    const date = findDates(m[2] ?? next.slice(0, 24), { order })[0]?.value;
+    const date = m[2] ? dated : findDates(next.slice(0, 24), { order })[0]?.value;
     return {
       number: m[1]!,
       date: m[2] || /\b(?:vom|von|du|del|dated)\s*$/i.test(text) ? date : undefined,

@@ -227,6 +227,41 @@ describe('readParties', () => {
   });
 });
 
+describe("readParties: a party named on its heading's line", () => {
+  it('reads 1C\'s "Поставщик (Исполнитель): ООО «Ромашка», ИНН …" and a "Buyer:" row', () => {
+    const d = read([
+      line(row(0), ['ПАО СБЕРБАНК г. Москва', 0.08, 0.4], ['БИК 044525225', 0.55, 0.75]),
+      line(row(4), [
+        'Поставщик (Исполнитель): ООО "Ромашка", ИНН 7707083893, КПП 773601001, Москва',
+        0.08,
+        0.9,
+      ]),
+      line(
+        row(5),
+        ['Покупатель (Заказчик):', 0.08, 0.3],
+        ['ООО «Василёк, Лютик и К», ИНН 5003052454', 0.32, 0.8],
+      ),
+    ]);
+    // Not the bank's name at the top of the page, which carries a legal form too.
+    expect(d.seller.name).toBe('ООО "Ромашка"');
+    expect(d.provenance['seller.name']).toMatchObject({ page: 1, confidence: 0.88 });
+    // A comma inside the quotes is part of the name.
+    expect(d.buyer.name).toBe('ООО «Василёк, Лютик и К»');
+    expect(read([line(row(0), ['Buyer: ACME Ltd, 1 High Street, London', 0.08, 0.6])]).buyer.name).toBe(
+      'ACME Ltd',
+    );
+  });
+
+  it('takes no number or label after the colon for a name', () => {
+    const d = read([
+      line(row(0), ['Kunde: 100234', 0.08, 0.3]),
+      line(row(1), ['Lieferant: Tel. 030 1234', 0.08, 0.4]),
+    ]);
+    expect(d.buyer.name).toBeUndefined();
+    expect(d.seller.name).toBeUndefined();
+  });
+});
+
 describe('readParties: the recipient in the address window', () => {
   it('reads the block under a one-line sender address as the buyer, not as the seller', () => {
     const d = read([

@@ -5,7 +5,7 @@
 // heading, the recipient's block in the address window (under a one-line sender address, or
 // under a salutation) gives the buyer.
 import type { Document } from '../document.js';
-import { matchLabel, normalizeLabelText } from './labels.js';
+import { matchInlineHeading, matchLabel, normalizeLabelText } from './labels.js';
 import { type Box, type PageLayout, type PartyBlock, type Segment, valuesNear } from './layout.js';
 
 type Put = (path: string, value: string, where: Box | undefined, page: number, confidence: number) => void;
@@ -37,6 +37,11 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     ...blocks.filter((b) => b.role !== 'seller').flatMap((b) => b.segments),
     ...(recipient?.segments ?? []),
   ]);
+  for (const role of ['seller', 'buyer'] as const) {
+    if (d[role].name) continue;
+    const inline = inlineParty(layouts, role);
+    if (inline) put(`${role}.name`, inline.name, inline.seg.bbox, inline.seg.page, 0.88);
+  }
   if (!d.seller.name) {
     // The letterhead, never a line of the buyer's or another party's block (an invoice whose
     // sender is only a logo shows no company name above the buyer's address).
@@ -62,6 +67,29 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
       }
     }
   }
+}
+
+/**
+ * The party named after its heading on the heading's own line ("Поставщик (Исполнитель): ООО
+ * «Ромашка», ИНН 7707083893, …", 1C's invoice form): its name is the text up to the first comma
+ * outside quotes.
+ */
+function inlineParty(
+  layouts: PageLayout[],
+  role: 'seller' | 'buyer',
+): { name: string; seg: Segment } | undefined {
+  for (const layout of layouts) {
+    for (const line of layout.lines) {
+      const seg = line[0];
+      const heading = seg && matchInlineHeading(seg.text);
+      if (!seg || heading?.role !== role) continue;
+      // The party's text is on the heading's segment or, set apart by a gap, in the next one.
+      const text = seg.text.slice(heading.end).trim() || (line[1]?.text.trim() ?? '');
+      const name = /^(?:[^,"«»“”]|"[^"]*"|«[^»]*»|“[^”]*”)+/.exec(text)?.[0].trim();
+      if (name && looksLikeName(name) && !/^\d/.test(name)) return { name, seg };
+    }
+  }
+  return undefined;
 }
 
 /** A company's registration number: it names the party whose address stands above it. */

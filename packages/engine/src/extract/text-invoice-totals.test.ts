@@ -272,4 +272,26 @@ describe('readTextInvoice: OCR slips in totals rows', () => {
     );
     expect(d.totals).toMatchObject({ net: '15387.08', vat: '2923.55', gross: '18310.63' });
   });
+
+  it("reads a total with the VAT it contains: a receipt and 1C's invoice form", () => {
+    const receipt = read([
+      page([
+        line(row(0), ['Rechnung Nr. 4711 vom 01.03.2024', 0.08, 0.45]),
+        line(row(4), ['Gesamtbetrag', 0.5, 0.66], ['19,99 €', 0.8, 0.9]),
+        line(row(5), ['inkl. 19 % MwSt.', 0.5, 0.66], ['3,19 €', 0.81, 0.9]),
+      ]),
+    ]);
+    expect(receipt.totals).toEqual({ net: '16.80', vat: '3.19', gross: '19.99' });
+    const oneC = read([
+      page([
+        line(row(0), ['Счет на оплату № 17 от 5 апреля 2024 г.', 0.08, 0.6]),
+        line(row(4), ['Итого:', 0.6, 0.7], ['25 000,00', 0.78, 0.9]),
+        line(row(5), ['В том числе НДС (20%):', 0.45, 0.7], ['4 166,67', 0.8, 0.9]),
+        line(row(6), ['Всего к оплате:', 0.55, 0.7], ['25 000,00', 0.78, 0.9]),
+      ]),
+    ]);
+    expect(oneC.totals).toMatchObject({ net: '20833.33', vat: '4166.67', gross: '25000.00' });
+    expect(oneC.number).toBe('17');
+    expect(oneC.issue_date).toBe('2024-04-05');
+  });
 });

@@ -176,6 +176,13 @@ describe('readTextInvoice: numbers and dates', () => {
     expect(read([page([line(row(0), ['Rechnung RE1001', 0.08, 0.3])])]).number).toBe('RE1001');
   });
 
+  it('takes a number of one or two digits from a title only with its date after it', () => {
+    const dated = read([page([line(row(0), ['Счёт на оплату № 5 от 14 марта 2024 г.', 0.08, 0.5])])]);
+    expect(dated.number).toBe('5');
+    expect(dated.issue_date).toBe('2024-03-14');
+    expect(read([page([line(row(0), ['Счёт на оплату № 17', 0.08, 0.3])])]).number).toBeUndefined();
+  });
+
   it('does not take a date or a version number for the invoice number', () => {
     const d = read([
       page([

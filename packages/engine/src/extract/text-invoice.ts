@@ -176,7 +176,7 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: bool
     hits.filter((h) => h.field === 'other_amount').map((h) => `${h.seg.page}:${h.seg.line}`),
   );
   for (const hit of hits) {
-    if (!['net', 'vat', 'gross', 'payable'].includes(hit.field)) continue;
+    if (!['net', 'vat', 'vat_included', 'gross', 'payable'].includes(hit.field)) continue;
     const layout = layouts.find((l) => l.page === hit.seg.page)!;
     const line = layout.lines[hit.seg.line]!;
     // The amount of a totals row is the last amount on it (a rate or a base may come first),
@@ -208,7 +208,14 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: bool
         });
     }
     if (value) {
-      cands.push({ kind: hit.field as TotalKind, value, seg, strength: hit.strength });
+      const rate = hit.field === 'vat_included' ? rateOf(hit.seg.text) : undefined;
+      cands.push({
+        kind: hit.field as TotalKind,
+        value,
+        seg,
+        strength: hit.strength,
+        ...(rate ? { rate } : {}),
+      });
       continue;
     }
     // A column header: every row of its column below is a candidate (a VAT breakdown lists one
@@ -264,6 +271,12 @@ function besideTwoLineLabel(layout: PageLayout, hit: LabelHit, hits: LabelHit[])
 function restoredDecimals(text: string): string | undefined {
   const digits = /(?:^|\s)(\d{3,7})$/.exec(text.trim())?.[1];
   return digits && `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/** The VAT rate printed in a label ("В том числе НДС (20%):", "inkl. 7 % MwSt."), per cent. */
+function rateOf(label: string): number | undefined {
+  const m = /(\d{1,2}(?:[.,]\d{1,2})?)\s*%/.exec(label);
+  return m ? Number(m[1]!.replace(',', '.')) : undefined;
 }
 
 /** A segment that opens with the name of a credit note or of an invoice correction. */

@@ -309,4 +309,32 @@ describe('chooseTotals: credit notes with a minus sign not read', () => {
     });
     expect(t.balanced).toBe(false);
   });
+
+  it('takes a total with the VAT it contains, at the printed rate, and derives the net', () => {
+    const vat = { ...cand('vat_included', '4166.67', 13), rate: 20 };
+    const t = chooseTotals([cand('gross', '25000.00', 12, 1), vat, cand('payable', '25000.00', 14)]);
+    expect(t.balanced).toBe(true);
+    expect(values(t)).toEqual({ net: '20833.33', vat: '4166.67', gross: '25000.00' });
+    expect(t.vat?.kind).toBe('vat');
+  });
+
+  it('tries the usual rates when the row names none, and refuses a VAT that is no share of the total', () => {
+    const t = chooseTotals([cand('gross', '19.99', 12), cand('vat_included', '3.19', 13)]);
+    expect(values(t)).toEqual({ net: '16.80', vat: '3.19', gross: '19.99' });
+    // 5.00 of 19.99 is no VAT rate; neither is 20 % printed beside a 19 % share.
+    expect(chooseTotals([cand('gross', '19.99', 12), cand('vat_included', '5.00', 13)]).balanced).toBe(false);
+    const printed = { ...cand('vat_included', '3.19', 13), rate: 20 };
+    expect(chooseTotals([cand('gross', '19.99', 12), printed]).balanced).toBe(false);
+  });
+
+  it('prefers a printed triple that adds up to a derived one', () => {
+    const t = chooseTotals([
+      cand('net', '100.00', 10),
+      cand('vat', '19.00', 11),
+      cand('gross', '119.00', 12),
+      cand('vat_included', '19.00', 13),
+    ]);
+    expect(t.net?.kind).toBe('net');
+    expect(t.net?.seg.line).toBe(10);
+  });
 });

@@ -1,10 +1,10 @@
 // Totals chosen by arithmetic: among the amounts standing next to net, VAT and gross labels, the
 // (net, VAT, gross) triple that adds up with a plausible VAT share wins; labels alone are weaker
 // evidence. No template per supplier: the numbers have to agree with each other.
-import { fromUnits, toUnits } from '../decimal.js';
+import { formatAmount, fromUnits, toUnits } from '../decimal.js';
 import { type Segment, union } from './layout.js';
 
-export type TotalKind = 'net' | 'vat' | 'gross' | 'payable';
+export type TotalKind = 'net' | 'vat' | 'vat_included' | 'gross' | 'payable';
 
 export interface AmountCandidate {
   kind: TotalKind;
@@ -15,6 +15,8 @@ export interface AmountCandidate {
   /** Read with its decimal separator restored (OCR dropped it: "17743" for 177,43): such a
    * value counts only in a triple that adds up, beside two amounts read as printed. */
   restored?: boolean;
+  /** The VAT rate in per cent printed on the amount's row ("В том числе НДС (20%)"). */
+  rate?: number;
 }
 
 export interface ChosenTotals {
@@ -46,7 +48,43 @@ export function chooseTotals(cands: AmountCandidate[], ctx: TotalsContext = {}):
   // Several VAT rates and no VAT total printed: the rows of the breakdown, added up, may be it.
   const summed = balancedTriple(cands, summedVat(cands));
   if (summed.balanced) return summed;
-  return negativeTriple(cands, ctx) ?? single;
+  return includedTriple(cands) ?? negativeTriple(cands, ctx) ?? single;
+}
+
+/** VAT rates (per cent) a VAT-included amount is tried with when its row names none: the
+ * standard and reduced rates of the supported countries. */
+const RATES = [2.5, 3.8, 5, 5.5, 6, 7, 8.1, 9, 10, 12, 13, 14, 17, 19, 20, 21, 22, 23, 24, 25, 25.5, 27];
+
+/**
+ * A total with the VAT it contains ("Итого 25 000,00 / В том числе НДС (20%) 4 166,67", "inkl.
+ * 19 % MwSt."), and no net printed: the VAT has to be the total's share at the printed rate (or
+ * at one of the usual rates) to within half a per cent of the VAT (rounding per line), and the
+ * net is then the total less the VAT, exactly.
+ */
+function includedTriple(cands: AmountCandidate[]): ChosenTotals | undefined {
+  const grosses = cands
+    .filter((c) => (c.kind === 'gross' || c.kind === 'payable') && !c.restored && toUnits(c.value) > 0n)
+    .sort((a, b) => b.strength - a.strength || position(b) - position(a));
+  for (const v of cands) {
+    const vu = toUnits(v.value);
+    if (v.kind !== 'vat_included' || v.restored || vu <= 0n) continue;
+    const tolerance = Math.max(Number(CENT), Number(vu) / 200);
+    const gross = grosses.find((g) =>
+      (v.rate !== undefined ? [v.rate] : RATES).some(
+        (r) => Math.abs((Number(toUnits(g.value)) * r) / (100 + r) - Number(vu)) <= tolerance,
+      ),
+    );
+    if (!gross) continue;
+    const net = { ...gross, kind: 'net' as const, value: formatAmount(fromUnits(toUnits(gross.value) - vu)) };
+    return {
+      net,
+      vat: { ...v, kind: 'vat' },
+      gross,
+      payable: pickStrongest(cands.filter((c) => c.kind === 'payable')),
+      balanced: true,
+    };
+  }
+  return undefined;
 }
 
 const negate = (v: string) => (toUnits(v) === 0n ? v : fromUnits(-toUnits(v)));
