@@ -146,6 +146,8 @@ const LABELS: Record<FieldLabel, string[]> = {
     'сумма\\s+без\\s+ндс',
     'итого\\s+без\\s+ндс',
     'totaal\\s+excl\\.?\\s*btw',
+    'subtotaal',
+    'bedrag\\s+excl\\.?\\s*btw',
     'base\\s+imponible',
     'gesamtsumme\\s+netto',
     'steuerbasis',
@@ -247,7 +249,6 @@ const LABELS: Record<FieldLabel, string[]> = {
   name: ['name', 'firma', 'nom', 'raison\\s+sociale', 'ragione\\s+sociale', 'denominazione', 'наименование'],
   // Amounts that stand near totals but are none of net, VAT, gross: named so they are not mistaken.
   other_amount: [
-    'subtotaal',
     'gesamtbetrag\\s+der\\s+(?:zuschl[äa]ge|abschl[äa]ge)',
     'summe\\s+(?:der\\s+)?(?:zuschl[äa]ge|abschl[äa]ge|rabatte)',
     'positionssumme',

@@ -42,17 +42,23 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     const inline = inlineParty(layouts, role);
     if (inline) put(`${role}.name`, inline.name, inline.seg.bbox, inline.seg.page, 0.88);
   }
+  /** The seller's name found outside any block, so its address can be looked for under it. */
+  let named: Segment | undefined;
   if (!d.seller.name) {
     // The letterhead, never a line of the buyer's or another party's block (an invoice whose
     // sender is only a logo shows no company name above the buyer's address).
     const head = letterheadName(layouts[0], elsewhere);
     if (head) put('seller.name', head.text, head.bbox, head.page, 0.84);
+    named = head;
   }
   const vat = d.provenance['seller.vat_id'];
   if (!d.seller.name && vat?.bbox && vat.page) {
     const layout = layouts.find((l) => l.page === vat.page);
     const name = layout && nameAboveAddress(layout, vat.bbox);
-    if (name && !elsewhere.has(name)) put('seller.name', name.text.trim(), name.bbox, name.page, 0.82);
+    if (name && !elsewhere.has(name)) {
+      put('seller.name', name.text.trim(), name.bbox, name.page, 0.82);
+      named = name;
+    }
   }
   if (!d.seller.name && layouts[0]) {
     // Or above the company's registration number (SIREN, HRB, ...) printed under its address
@@ -63,10 +69,44 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
       const name = nameAboveAddress(layout, seg.bbox);
       if (name && !elsewhere.has(name)) {
         put('seller.name', name.text.trim(), name.bbox, name.page, 0.82);
+        named = name;
         break;
       }
     }
   }
+  const layout = named && layouts.find((l) => l.page === named!.page);
+  const address = layout && !d.seller.address && addressBelow(layout, named!, elsewhere);
+  if (address) putAddress('seller', address.street, address.place, put);
+}
+
+/**
+ * The address printed under a name, in its column: street lines (each with a number) down to
+ * the postcode-and-city line, or one line holding both ("Via Roma 12, 20121 Milano").
+ */
+function addressBelow(
+  layout: PageLayout,
+  name: Segment,
+  elsewhere: Set<Segment>,
+): { street: Segment[]; place: Segment } | undefined {
+  const street: Segment[] = [];
+  let bottom = name.bbox[3];
+  const height = name.bbox[3] - name.bbox[1];
+  for (const line of layout.lines.slice(name.line + 1, name.line + 4)) {
+    const seg = line.find((s) => Math.abs(s.bbox[0] - name.bbox[0]) < 0.02);
+    if (!seg || elsewhere.has(seg) || seg.bbox[1] - bottom > height * 2) return undefined;
+    const text = seg.text.trim();
+    if (placeOf(text)) return { street, place: seg };
+    const comma = text.lastIndexOf(',');
+    if (comma > 0 && placeOf(text.slice(comma + 1)) && /\d/.test(text.slice(0, comma)))
+      return {
+        street: [...street, { ...seg, text: text.slice(0, comma) }],
+        place: { ...seg, text: text.slice(comma + 1) },
+      };
+    if (!/\d/.test(text) || NOT_ADDRESS.test(text) || text.includes(':')) return undefined;
+    street.push(seg);
+    bottom = seg.bbox[3];
+  }
+  return undefined;
 }
 
 /**
@@ -303,14 +343,21 @@ function labelled(layout: PageLayout, seg: Segment): boolean {
   return !!left && (/:\s*$/.test(left.text) || NOT_ADDRESS.test(left.text.trim()));
 }
 
-/** `DE 99199 Musterhausen`, `99199 Musterhausen`, `75018 PARIS, FR`, `CH-8000 Zürich`, `SW1A 1AA London`. */
+/** `DE 99199 Musterhausen`, `99199 Musterhausen`, `75018 PARIS, FR`, `CH-8000 Zürich`, `1015 AA
+ * Amsterdam`, `SW1A 1AA London`, `London SW1A 1AA`. */
 export function placeOf(text: string): { postcode: string; city: string; country?: string } | undefined {
   const t = text.trim();
-  let m = /^(?:([A-Z]{2})[\s-]+)?(\d{4,5})\s+([\p{L}][\p{L}\s.'-]{1,40}?)(?:,\s*([A-Z]{2}))?$/u.exec(t);
+  // A Dutch postcode has two letters after its four digits: "1015 AA Amsterdam".
+  let m = /^(?:NL[\s-]+)?(\d{4}\s?[A-Z]{2})\s+([\p{L}][\p{L}\s.'-]{1,40})$/u.exec(t);
+  if (m) return { postcode: m[1]!, city: m[2]!.trim(), country: 'NL' };
+  m = /^(?:([A-Z]{2})[\s-]+)?(\d{4,5})\s+([\p{L}][\p{L}\s.'-]{1,40}?)(?:,\s*([A-Z]{2}))?$/u.exec(t);
   if (m)
     return { postcode: m[2]!, city: m[3]!.trim(), ...(m[1] || m[4] ? { country: (m[1] ?? m[4])! } : {}) };
   m = /^([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})\s+([\p{L}][\p{L}\s.'-]{1,40})$/u.exec(t);
   if (m) return { postcode: m[1]!, city: m[2]!.trim(), country: 'GB' };
+  // British order: the town, then the postcode ("London EC1A 1BB").
+  m = /^([\p{L}][\p{L}\s.'-]{1,40}?)\s+([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})$/u.exec(t);
+  if (m) return { postcode: m[2]!, city: m[1]!.trim(), country: 'GB' };
   return undefined;
 }
 

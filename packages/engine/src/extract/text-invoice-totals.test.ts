@@ -294,4 +294,23 @@ describe('readTextInvoice: OCR slips in totals rows', () => {
     expect(oneC.number).toBe('17');
     expect(oneC.issue_date).toBe('2024-04-05');
   });
+
+  it('reads Dutch totals whichever amount "Subtotaal" names: arithmetic decides', () => {
+    const doc = (first: [string, string]) =>
+      read([
+        page([
+          line(row(0), ['Factuurnummer: 2024-0457', 0.08, 0.4]),
+          line(row(4), [first[0], 0.5, 0.66], [first[1], 0.8, 0.9]),
+          line(row(5), ['BTW 21%', 0.5, 0.6], ['€ 168,00', 0.81, 0.9]),
+          line(row(6), ['Totaal', 0.5, 0.6], ['€ 968,00', 0.8, 0.9]),
+        ]),
+      ]);
+    const totals = (first: [string, string]) => doc(first).totals;
+    // "Subtotaal" before VAT (most invoices) is the net; after it (Coolblue's, the total incl.
+    // BTW) it adds up as nothing, and the net comes from "Exclusief BTW".
+    expect(totals(['Subtotaal', '€ 800,00'])).toEqual({ net: '800.00', vat: '168.00', gross: '968.00' });
+    expect(totals(['Exclusief BTW', '€ 800,00'])).toEqual({ net: '800.00', vat: '168.00', gross: '968.00' });
+    const after = doc(['Subtotaal', '€ 968,00']);
+    expect(after.provenance['totals.net']?.confidence ?? 0).toBeLessThan(CONFIDENCE_BAR);
+  });
 });
