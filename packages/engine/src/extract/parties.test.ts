@@ -24,6 +24,9 @@ describe('placeOf', () => {
     ['  10115 Berlin  ', { postcode: '10115', city: 'Berlin' }],
     ['SW1A 1AA London', { postcode: 'SW1A 1AA', city: 'London', country: 'GB' }],
     ['M1 1AE Manchester', { postcode: 'M1 1AE', city: 'Manchester', country: 'GB' }],
+    ['London EC1A 1BB', { postcode: 'EC1A 1BB', city: 'London', country: 'GB' }],
+    ['1015 AA Amsterdam', { postcode: '1015 AA', city: 'Amsterdam', country: 'NL' }],
+    ['NL-3011AD Rotterdam', { postcode: '3011AD', city: 'Rotterdam', country: 'NL' }],
   ])('%s', (text, place) => {
     expect(placeOf(text)).toEqual(place);
   });
@@ -224,6 +227,38 @@ describe('readParties', () => {
     ]);
     expect(d.seller).toEqual({});
     expect(d.buyer).toEqual({});
+  });
+});
+
+describe('readParties: the address under a letterhead name', () => {
+  it('reads street lines down to the place, or one line holding both', () => {
+    const twoLines = read([
+      line(row(0), ['ACME Software GmbH', 0.08, 0.35]),
+      line(row(1), ['Hauptstraße 1', 0.08, 0.25]),
+      line(row(2), ['10115 Berlin', 0.08, 0.22]),
+    ]);
+    expect(twoLines.seller.address).toEqual({ lines: ['Hauptstraße 1'], postcode: '10115', city: 'Berlin' });
+    const oneLine = read([
+      line(row(0), ['Rossi Forniture S.r.l.', 0.08, 0.35]),
+      line(row(1), ['Via Roma 12, 20121 Milano', 0.08, 0.4]),
+    ]);
+    expect(oneLine.seller.address).toEqual({ lines: ['Via Roma 12'], postcode: '20121', city: 'Milano' });
+    expect(oneLine.provenance['seller.address.city']).toMatchObject({ page: 1, confidence: 0.85 });
+  });
+
+  it('reads no address from lines that are none, or far below the name', () => {
+    const slogan = read([
+      line(row(0), ['ACME Software GmbH', 0.08, 0.35]),
+      line(row(1), ['Ihr Partner für Software', 0.08, 0.3]),
+      line(row(2), ['10115 Berlin', 0.08, 0.22]),
+    ]);
+    expect(slogan.seller.name).toBe('ACME Software GmbH');
+    expect(slogan.seller.address).toBeUndefined();
+    const far = read([
+      line(row(0), ['ACME Software GmbH', 0.08, 0.35]),
+      line(row(6), ['10115 Berlin', 0.08, 0.22]),
+    ]);
+    expect(far.seller.address).toBeUndefined();
   });
 });
 
