@@ -1,6 +1,6 @@
 // Scans in the languages the shared corpus has none of, end to end with real sharp and
 // Tesseract models: two Russian "Счёт на оплату" (rus+eng, their requisites checked by their
-// control digits; one in 1C's form) and an Italian "fattura" (ita+eng), typed, rendered to a
+// control digits; one in 1C's form), a УПД and an Italian "fattura" (ita+eng), typed, rendered to a
 // JPEG at 200 dpi and read as the image a phone or scanner would send.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -62,6 +62,25 @@ const RUSSIAN_1C = [
   'Двадцать пять тысяч рублей 00 копеек',
   '',
   'Оплатить не позднее 15.04.2024',
+];
+
+/** A УПД (universal transfer document): "ИНН/КПП продавца", totals in the table's last row. */
+const RUSSIAN_UPD = [
+  'Универсальный передаточный документ',
+  'Счет-фактура № 77 от 01 февраля 2024 г.',
+  '',
+  'Продавец: ООО "Ромашка"',
+  'Адрес: 123456, г. Москва, ул. Ленина, д. 1',
+  'ИНН/КПП продавца: 7707083893/773601001',
+  'Грузоотправитель и его адрес: он же',
+  'Грузополучатель и его адрес: ООО "Склад", ИНН 7728123459',
+  'Покупатель: ООО "Василёк"',
+  'ИНН/КПП покупателя: 5003052454/500301001',
+  'Валюта: наименование, код Российский рубль, 643',
+  '',
+  'Код  Наименование товара    Кол-во   Цена        Стоимость без налога   Ставка   Сумма налога   Стоимость с налогом',
+  '1    Бумага А4              100      208,33      20 833,33              20%      4 166,67       25 000,00',
+  'Всего к оплате                                   20 833,33              X        4 166,67       25 000,00',
 ];
 
 const ITALIAN = [
@@ -133,6 +152,23 @@ describe('scans in Russian and Italian', () => {
       buyer_inn: '5003052454',
       seller_account: '40702810938000012345',
       seller_bik: '044525225',
+    });
+  }, 60_000);
+
+  it('reads a УПД: the parties by "продавца" and "покупателя", totals from the last table row', async () => {
+    const r = await readInvoice(await scan(RUSSIAN_UPD, 6), { country: 'ru', today: '2024-04-10' });
+    if (!hasRussian()) return expect(r).toMatchObject({ status: 'failed', error: 'model_missing' });
+    expect(r.fields).toMatchObject({
+      invoice_number: '77',
+      invoice_date: '2024-02-01',
+      vendor_name: 'ООО "Ромашка"',
+      net_amount: '20833.33',
+      vat_amount: '4166.67',
+      gross_amount: '25000.00',
+      currency: 'RUB',
+      seller_inn: '7707083893',
+      seller_kpp: '773601001',
+      buyer_inn: '5003052454',
     });
   }, 60_000);
 

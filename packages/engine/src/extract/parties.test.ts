@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Document } from '../document.js';
 import { line, page, row } from '../test-support/layout-pages.js';
 import type { LayoutLine } from './layout.js';
-import { placeOf } from './parties.js';
+import { placeOf, ruLegalForm } from './parties.js';
 import { readTextInvoice } from './text-invoice.js';
 
 const read = (lines: LayoutLine[]): Document => {
@@ -227,6 +227,17 @@ describe('readParties', () => {
     ]);
     expect(d.seller).toEqual({});
     expect(d.buyer).toEqual({});
+  });
+});
+
+describe('ruLegalForm', () => {
+  it('reads the digit 0 as the letter О in a Russian legal form before a quoted name', () => {
+    expect(ruLegalForm('000 "Ромашка"')).toBe('ООО "Ромашка"');
+    expect(ruLegalForm('ПА0 «Сбербанк»')).toBe('ПАО «Сбербанк»');
+    expect(ruLegalForm('А0 «Василёк»')).toBe('АО «Василёк»');
+    // Not before a Latin name, nor a number that is a number.
+    expect(ruLegalForm('000 "ACME"')).toBe('000 "ACME"');
+    expect(ruLegalForm('000 руб.')).toBe('000 руб.');
   });
 });
 

@@ -125,11 +125,21 @@ function inlineParty(
       if (!seg || heading?.role !== role) continue;
       // The party's text is on the heading's segment or, set apart by a gap, in the next one.
       const text = seg.text.slice(heading.end).trim() || (line[1]?.text.trim() ?? '');
-      const name = /^(?:[^,"«»“”]|"[^"]*"|«[^»]*»|“[^”]*”)+/.exec(text)?.[0].trim();
+      const name = /^(?:[^,"«»“”]|"[^"]*"|«[^»]*»|“[^”]*”)+/.exec(ruLegalForm(text))?.[0].trim();
       if (name && looksLikeName(name) && !/^\d/.test(name)) return { name, seg };
     }
   }
   return undefined;
+}
+
+/**
+ * A Russian legal form whose letter О OCR read as the digit 0 ("000 «Ромашка»" for ООО): before
+ * a quoted Cyrillic name the digits can only be the letter.
+ */
+export function ruLegalForm(text: string): string {
+  return text.replace(/^(?:[0О]{3}|[ЗПО0]?А[0О])(?=\s*["«“]\p{Script=Cyrillic})/u, (form) =>
+    form.replace(/0/g, 'О'),
+  );
 }
 
 /** A company's registration number: it names the party whose address stands above it. */
@@ -375,7 +385,7 @@ function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>)
     for (const seg of line) {
       if (seg.bbox[1] > 0.3) return undefined;
       if (elsewhere.has(seg)) continue;
-      const text = seg.text.trim();
+      const text = ruLegalForm(seg.text.trim());
       if (text.length > 60 || !LEGAL_FORM.test(text)) continue;
       if (/[:@]|www\.|https?:/.test(text)) continue;
       // A legal form alone is no name ("oy" is OCR's reading of a logo as often as a Finnish Oy).
@@ -383,7 +393,7 @@ function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>)
       // A sender line above the address window ("ACME GmbH · Str. 1 · 12345 Ort") gives its first part.
       const first = text.split(/\s[·•|–-]\s|,\s/)[0]!.trim();
       if (LEGAL_FORM.test(first)) return { ...seg, text: first };
-      if (normalizeLabelText(text).split(' ').length <= 6) return seg;
+      if (normalizeLabelText(text).split(' ').length <= 6) return { ...seg, text };
     }
   }
   return undefined;

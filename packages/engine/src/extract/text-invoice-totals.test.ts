@@ -313,4 +313,26 @@ describe('readTextInvoice: OCR slips in totals rows', () => {
     const after = doc(['Subtotaal', '€ 968,00']);
     expect(after.provenance['totals.net']?.confidence ?? 0).toBeLessThan(CONFIDENCE_BAR);
   });
+
+  it("reads net and VAT from the columns of a total's row that add up to it (a УПД)", () => {
+    const upd = (net: string) =>
+      read([
+        page([
+          line(row(0), ['Счет-фактура № 77 от 01.02.2024', 0.08, 0.5]),
+          line(
+            row(6),
+            ['Всего к оплате', 0.08, 0.25],
+            [net, 0.45, 0.55],
+            ['X', 0.6, 0.62],
+            ['4 166,67', 0.7, 0.78],
+            ['25 000,00', 0.85, 0.95],
+          ),
+        ]),
+      ]);
+    const d = upd('20 833,33');
+    expect(d.totals).toEqual({ net: '20833.33', vat: '4166.67', gross: '25000.00' });
+    expect(d.provenance['totals.net']!.bbox![0]).toBeCloseTo(0.45);
+    // Columns that do not add up to the total name no net or VAT.
+    expect(upd('20 000,00').totals.net).toBeUndefined();
+  });
 });

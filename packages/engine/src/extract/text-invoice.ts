@@ -1,6 +1,8 @@
 // Reads an invoice from laid-out page text (a PDF text layer, later OCR) with no per-supplier
 // template: labels in several languages find candidates, value grammars parse them, arithmetic
 // and checksums decide between them. Every value records page, box and confidence.
+
+import { toUnits } from '../decimal.js';
 import { type Document, emptyDocument } from '../document.js';
 import { setPath } from '../document-path.js';
 import { parseAmount } from './amounts.js';
@@ -207,6 +209,12 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: bool
           restored: true,
         });
     }
+    // A total row of a table that carries its net and VAT columns too ("Всего к оплате
+    // 20 833,33  X  4 166,67  25 000,00" on a УПД): the two amounts before the total that add
+    // up to it.
+    if (value && (hit.field === 'gross' || hit.field === 'payable')) {
+      for (const c of rowParts(right, value)) cands.push({ ...c, strength: hit.strength });
+    }
     if (value) {
       const rate = hit.field === 'vat_included' ? rateOf(hit.seg.text) : undefined;
       cands.push({
@@ -271,6 +279,29 @@ function besideTwoLineLabel(layout: PageLayout, hit: LabelHit, hits: LabelHit[])
 function restoredDecimals(text: string): string | undefined {
   const digits = /(?:^|\s)(\d{3,7})$/.exec(text.trim())?.[1];
   return digits && `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/** Net and VAT among the amounts of a total's row, before the total itself: an adjacent pair
+ * (net first) adding up to it, the VAT a plausible share of the net. */
+function rowParts(segs: Segment[], total: string): Array<Omit<AmountCandidate, 'strength'>> {
+  const amounts = segs.flatMap((seg) =>
+    seg.text
+      .split(/\s{2,}|\t/)
+      .filter((t) => /\d[.,]\d{2}$/.test(t.trim()))
+      .map((t) => ({ value: parseAmount(t.trim()), seg }))
+      .filter((a): a is { value: string; seg: Segment } => a.value !== undefined),
+  );
+  const gross = toUnits(total);
+  for (let i = amounts.length - 3; i >= 0; i--) {
+    const [net, vat] = [amounts[i]!, amounts[i + 1]!];
+    const [n, v] = [toUnits(net.value), toUnits(vat.value)];
+    if (n > 0n && v >= 0n && n + v === gross && Number(v) <= Number(n) * 0.28)
+      return [
+        { kind: 'net', value: net.value, seg: net.seg },
+        { kind: 'vat', value: vat.value, seg: vat.seg },
+      ];
+  }
+  return [];
 }
 
 /** The VAT rate printed in a label ("В том числе НДС (20%):", "inkl. 7 % MwSt."), per cent. */
