@@ -323,6 +323,19 @@ describe('readParties: the recipient in the address window', () => {
     expect(d.seller.name).toBeUndefined();
   });
 
+  it('reads a recipient under a salutation whose street and place share a line', () => {
+    const d = read([
+      line(row(0), ['Rossi Forniture S.r.l.', 0.08, 0.35]),
+      line(row(1), ['Via Roma 12, 20121 Milano', 0.08, 0.4]),
+      line(row(4), ['Spett.le', 0.55, 0.65]),
+      line(row(5), ['Bianchi S.p.A.', 0.55, 0.7]),
+      line(row(6), ['Corso Italia 5, 10121 Torino', 0.55, 0.85]),
+    ]);
+    expect(d.buyer.name).toBe('Bianchi S.p.A.');
+    expect(d.buyer.address).toEqual({ lines: ['Corso Italia 5'], postcode: '10121', city: 'Torino' });
+    expect(d.seller.name).toBe('Rossi Forniture S.r.l.');
+  });
+
   it('follows a window block whose lines stand two and a half lines apart', () => {
     // Rows at half steps: the name, the street and the place 2.5 rows apart (a scan whose address
     // lines sit level with a wider-spaced column beside them).

@@ -94,14 +94,9 @@ function addressBelow(
   for (const line of layout.lines.slice(name.line + 1, name.line + 4)) {
     const seg = line.find((s) => Math.abs(s.bbox[0] - name.bbox[0]) < 0.02);
     if (!seg || elsewhere.has(seg) || seg.bbox[1] - bottom > height * 2) return undefined;
+    const split = placeLine(seg);
+    if (split) return { street: split.street ? [...street, split.street] : street, place: split.place };
     const text = seg.text.trim();
-    if (placeOf(text)) return { street, place: seg };
-    const comma = text.lastIndexOf(',');
-    if (comma > 0 && placeOf(text.slice(comma + 1)) && /\d/.test(text.slice(0, comma)))
-      return {
-        street: [...street, { ...seg, text: text.slice(0, comma) }],
-        place: { ...seg, text: text.slice(comma + 1) },
-      };
     if (!/\d/.test(text) || NOT_ADDRESS.test(text) || text.includes(':')) return undefined;
     street.push(seg);
     bottom = seg.bbox[3];
@@ -189,15 +184,17 @@ function recipientBlock(layout: PageLayout | undefined, headed: Set<Segment>): R
     senders.push({ line: li, postcodes, first: normalizeLabelText(parts[0]!) });
   }
   const found: Recipient[] = [];
-  for (const place of all) {
-    if (place.bbox[1] > 0.5 || headed.has(place) || !placeOf(place.text)) continue;
+  for (const seg of all) {
+    const split = seg.bbox[1] > 0.5 || headed.has(seg) ? undefined : placeLine(seg);
+    if (!split) continue;
+    const place = split.place;
     // The lines above it in its column, while they follow one another closely.
-    const height = place.bbox[3] - place.bbox[1];
+    const height = seg.bbox[3] - seg.bbox[1];
     const column = all
-      .filter((s) => s.line < place.line && Math.abs(s.bbox[0] - place.bbox[0]) < 0.015)
+      .filter((s) => s.line < seg.line && Math.abs(s.bbox[0] - seg.bbox[0]) < 0.015)
       .sort((a, b) => b.bbox[1] - a.bbox[1]);
     const lines: Segment[] = [];
-    let top = place;
+    let top = seg;
     for (const s of column) {
       // (an empty line before the place, as older letters leave it, included)
       if (top.bbox[1] - s.bbox[3] > height * 3 || lines.length >= 4) break;
@@ -206,10 +203,10 @@ function recipientBlock(layout: PageLayout | undefined, headed: Set<Segment>): R
       top = s;
       if (SALUTATION.test(s.text)) break;
     }
-    const street = lines[lines.length - 1];
-    if (!street || !/\d/.test(street.text) || lines.some((s) => headed.has(s))) continue;
+    const street = split.street ?? lines[lines.length - 1];
+    if (!street || !lines.length || !/\d/.test(street.text) || lines.some((s) => headed.has(s))) continue;
     const salutation = SALUTATION.test(lines[0]!.text) ? lines[0] : undefined;
-    const name = lines.slice(0, -1).find((s) => isName(s.text));
+    const name = (split.street ? lines : lines.slice(0, -1)).find((s) => isName(s.text) && s !== salutation);
     if (!name) continue;
     const postcode = placeOf(place.text)!.postcode;
     const sender = senders.find(
@@ -217,7 +214,7 @@ function recipientBlock(layout: PageLayout | undefined, headed: Set<Segment>): R
         x.line < lines[0]!.line && !x.postcodes.has(postcode) && x.first !== normalizeLabelText(name.text),
     );
     if (!salutation && !sender) continue;
-    found.push({ segments: [...lines, place], name, place });
+    found.push({ segments: [...lines, ...(split.street ? [split.street] : []), place], name, place });
   }
   return found.length === 1 ? found[0] : undefined;
 }
@@ -345,6 +342,22 @@ function putAddress(
   if (place.country) put(`${role}.address.country`, place.country, placeSeg.bbox, placeSeg.page, 0.85);
   put(`${role}.address.postcode`, place.postcode, placeSeg.bbox, placeSeg.page, 0.85);
   put(`${role}.address.city`, place.city, placeSeg.bbox, placeSeg.page, 0.85);
+}
+
+/**
+ * A segment that is a postcode-and-city line, or a street and its place on one line ("Via Roma
+ * 12, 20121 Milano": split at the last comma, the street carrying a number).
+ */
+function placeLine(seg: Segment): { street?: Segment; place: Segment } | undefined {
+  const text = seg.text.trim();
+  if (placeOf(text)) return { place: seg };
+  const comma = text.lastIndexOf(',');
+  if (comma > 0 && placeOf(text.slice(comma + 1)) && /\d/.test(text.slice(0, comma)))
+    return {
+      street: { ...seg, text: text.slice(0, comma) },
+      place: { ...seg, text: text.slice(comma + 1).trim() },
+    };
+  return undefined;
 }
 
 /** A segment that is the value of a label standing left of it on the same line. */
