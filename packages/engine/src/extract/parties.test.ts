@@ -323,6 +323,18 @@ describe('readParties: the recipient in the address window', () => {
     expect(d.seller.name).toBeUndefined();
   });
 
+  it('reads a sender line whose middle dots OCR read as colons, and "Firma" over the name', () => {
+    const d = read([
+      line(row(0), ['Müller Bürotechnik GmbH : Industriestraße 5 : 70565 Stuttgart', 0.08, 0.5]),
+      line(row(1), ['Firma', 0.08, 0.14]),
+      line(row(2), ['Schneider & Partner KG', 0.08, 0.3]),
+      line(row(3), ['Hauptstraße 12', 0.08, 0.22]),
+      line(row(4), ['80331 München', 0.08, 0.22]),
+    ]);
+    expect(d.buyer.name).toBe('Schneider & Partner KG');
+    expect(d.buyer.address).toEqual({ lines: ['Hauptstraße 12'], postcode: '80331', city: 'München' });
+  });
+
   it('reads a recipient under a salutation whose street and place share a line', () => {
     const d = read([
       line(row(0), ['Rossi Forniture S.r.l.', 0.08, 0.35]),

@@ -141,12 +141,13 @@ export function ruLegalForm(text: string): string {
 const REGISTRATION =
   /^(?:siren|siret|rcs|hrb|hra|handelsregister|registergericht|amtsgericht|registro\s+imprese|rea|company\s+(?:no|number|reg(?:istration)?)|огрн)\b/i;
 
-/** Separators of a one-line sender address: "ACME GmbH · Str. 1 · 12345 Ort", "A, Str. 1, 12345 Ort". */
-const SENDER_SEP = /\s*[·•●|]\s*|\s+[-–]\s+|,\s+/;
+/** Separators of a one-line sender address: "ACME GmbH · Str. 1 · 12345 Ort", "A, Str. 1, 12345 Ort"
+ * (OCR reads a middle dot as a colon, " : ", now and then). */
+const SENDER_SEP = /\s*[·•●|]\s*|\s+[-–:]\s+|,\s+/;
 
-/** A salutation standing alone above a person's name. */
+/** A salutation standing alone above a person's or a company's name. */
 const SALUTATION =
-  /^\s*(?:herrn?|frau|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|sig\.?(?:ra)?|signor[ae]?|gentile|spett\.?\s*le)\s*$/i;
+  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|sig\.?(?:ra)?|signor[ae]?|gentile|spett\.?\s*le)\s*$/i;
 
 interface Recipient {
   segments: Segment[];
