@@ -214,6 +214,22 @@ describe('partyBlocks', () => {
     ]);
   });
 
+  it("ends a block at a line of the invoice's own data, as a one-column page runs on below it", () => {
+    const layout = segmentPage(
+      page([
+        line(row(0), ['Bill To:', 0.08, 0.2]),
+        line(row(1), ['Contoso Plc', 0.08, 0.22]),
+        line(row(2), ['1 Market Square, Leeds LS1 1AA', 0.08, 0.4]),
+        line(row(4), ['Invoice No: INV-10452', 0.08, 0.3]),
+        line(row(5), ['Due Date: 13 April 2024', 0.08, 0.3]),
+        line(row(7), ['Total £960.00', 0.08, 0.25]),
+        line(row(9), ['IBAN: GB33 BUKB 2020 1555 5555 55', 0.08, 0.5]),
+      ]),
+    );
+    const [block] = partyBlocks([layout]);
+    expect(texts(block!.segments)).toEqual(['Contoso Plc', '1 Market Square, Leeds LS1 1AA']);
+  });
+
   it('ends a block at the next heading in its column and at a wide vertical gap', () => {
     const layout = segmentPage(
       page([

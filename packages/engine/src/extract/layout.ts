@@ -1,7 +1,7 @@
 // Layout of a page as the field extraction sees it: lines cut into segments at wide gaps (the
 // columns of "Label:        Value" forms and tables), party blocks under their headings, and
 // for a label the value right of it, after it in the same segment, or just below it.
-import { matchHeading } from './labels.js';
+import { type FieldLabel, matchHeading, matchLabel } from './labels.js';
 
 export type Box = [number, number, number, number];
 
@@ -166,6 +166,8 @@ export function partyBlocks(layouts: PageLayout[]): PartyBlock[] {
         const top = Math.min(...inColumn.map((s) => s.bbox[1]));
         if (top - lastBottom > lineHeight * 3.5) break;
         if (inColumn.some((s) => headings.some((o) => o.seg === s))) break;
+        // The invoice's own data below the address ("Invoice No: …", "Total …") is no party's.
+        if (inColumn.some((s) => ENDS_BLOCK.some((f) => matchLabel(s.text, f) !== undefined))) break;
         segs.push(...inColumn);
         lastBottom = Math.max(...inColumn.map((s) => s.bbox[3]));
         if (segs.length > 24) break;
@@ -175,6 +177,9 @@ export function partyBlocks(layouts: PageLayout[]): PartyBlock[] {
   }
   return blocks;
 }
+
+/** Labels of the invoice's own data: a party block ends at a line opening with one. */
+const ENDS_BLOCK: FieldLabel[] = ['invoice_no', 'due_date', 'net', 'vat', 'gross', 'payable'];
 
 /** A heading's column ends where the next heading to its right on about the same line begins. */
 function columnEnd(h: { seg: Segment }, headings: Array<{ seg: Segment }>): number {
