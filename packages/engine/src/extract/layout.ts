@@ -178,8 +178,9 @@ export function partyBlocks(layouts: PageLayout[]): PartyBlock[] {
   return blocks;
 }
 
-/** Labels of the invoice's own data: a party block ends at a line opening with one. */
-const ENDS_BLOCK: FieldLabel[] = ['invoice_no', 'due_date', 'net', 'vat', 'gross', 'payable'];
+/** Labels of the invoice's own data: a party block ends at a line opening with one. (Not VAT:
+ * "USt-IdNr." and "TVA intracommunautaire" open lines of a party's block.) */
+const ENDS_BLOCK: FieldLabel[] = ['invoice_no', 'due_date', 'net', 'gross', 'payable'];
 
 /** A heading's column ends where the next heading to its right on about the same line begins. */
 function columnEnd(h: { seg: Segment }, headings: Array<{ seg: Segment }>): number {
