@@ -7,7 +7,7 @@ import type { LayoutPage } from './extract/layout.js';
 import { readTextInvoice } from './extract/text-invoice.js';
 import { tesseractLangs } from './ocr/models.js';
 import { capByOcrConfidence, type OcrBackend, type OcrPage, ocrLayout } from './ocr/ocr-page.js';
-import { combineReads, needsSecondRead, SECOND_READER } from './ocr/second-read.js';
+import { combineReads, needsSecondRead, SECOND_READER, secondReadPages } from './ocr/second-read.js';
 import { type ReadContext, timeLeft } from './reading.js';
 import { pageWorkers, runPageTask, type ScanResult } from './workers/page-tasks.js';
 
@@ -36,14 +36,16 @@ export async function withSecondRead(
   first: Document,
   startedAt: number,
   ctx: ReadContext,
-  readAgain: (backend: OcrBackend) => Promise<OcrPage[]>,
+  readAgain: (backend: OcrBackend, pages: number[]) => Promise<OcrPage[]>,
   textPages: LayoutPage[] = [],
+  scanned: number[] = [1],
 ): Promise<Document> {
   if (!needsSecondRead(first)) return first;
+  const again = secondReadPages(first, scanned);
   const took = Date.now() - startedAt;
-  if (ctx.deadline - Date.now() < SECOND_READ_ROOM * took) return first;
+  if (ctx.deadline - Date.now() < (SECOND_READ_ROOM * took * again.length) / scanned.length) return first;
   try {
-    return combineReads(first, readOcrPages(await readAgain(SECOND_READER), ctx.country, textPages));
+    return combineReads(first, readOcrPages(await readAgain(SECOND_READER, again), ctx.country, textPages));
   } catch (err) {
     if (err instanceof ReadError) return first;
     throw err;

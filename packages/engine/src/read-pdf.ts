@@ -108,14 +108,9 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
       readOcrPages(ocrPages, ctx.country, textPages),
       ocrStarted,
       ctx,
-      (backend) =>
-        ocrPdfPages(
-          bytes,
-          ocrPages.map((p) => p.page),
-          ctx,
-          backend,
-        ),
+      (backend, again) => ocrPdfPages(bytes, again, ctx, backend),
       textPages,
+      ocrPages.map((p) => p.page),
     );
     if (!looksLikeInvoice(document))
       fail('not_an_invoice', 'the scanned pages name no invoice number, date or total', 'ocr');

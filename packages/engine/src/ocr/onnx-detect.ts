@@ -3,7 +3,7 @@
 // connected region above the threshold becomes one axis-aligned line box, grown back by the
 // "unclip" distance DBNet was trained to shrink its regions by.
 import sharp from 'sharp';
-import { ONNX_DET, onnxSession } from './onnx-models.js';
+import { ONNX_DET, onnxSession, runSession } from './onnx-models.js';
 
 /** A grey page: one byte per pixel, row by row. */
 export interface GrayImage {
@@ -66,7 +66,9 @@ export async function detectLines(img: GrayImage, opts: DetectOptions = {}): Pro
   }
   const session = await onnxSession(ONNX_DET);
   const { Tensor } = await import('onnxruntime-node');
-  const out = await session.run({ [session.inputNames[0]!]: new Tensor('float32', input, [1, 3, h, w]) });
+  const out = await runSession(session, {
+    [session.inputNames[0]!]: new Tensor('float32', input, [1, 3, h, w]),
+  });
   const prob = out[session.outputNames[0]!]!.data as Float32Array;
 
   const boxes = regions(prob, w, h, opts);

@@ -2,42 +2,17 @@
 // (page segmentation mode 7, one line). Tesseract's own page layout analysis is skipped, which is
 // where it loses lines in tables and boxes, while its language models (umlauts, accents,
 // Cyrillic) still do the reading, which PP-OCR's Chinese + ASCII recogniser cannot.
+import type { PSM } from 'tesseract.js';
 import type { Raster } from '../image/load.js';
-import { tesseractModelDir } from './models.js';
 import type { OcrPage } from './ocr-page.js';
 import { type DetectOptions, detectLines } from './onnx-detect.js';
 import { joinRows, ocrLines, type PxWord } from './onnx-layout.js';
 import { crop } from './onnx-recognize.js';
 import { pgmOf, preparePage } from './preprocess.js';
-import { wordConfidence } from './tesseract.js';
+import { tesseractWorker, wordConfidence } from './tesseract.js';
 
-type TesseractWorker = Awaited<ReturnType<typeof import('tesseract.js')['createWorker']>>;
-const lineWorkers = new Map<string, Promise<TesseractWorker>>();
-
-/**
- * A warm Tesseract set to read single lines, per language set. It is its own instance because
- * the page segmentation mode is state of the instance, and the whole-page reader needs another.
- */
-function lineWorker(langs: string[]): Promise<TesseractWorker> {
-  const key = langs.join('+');
-  let w = lineWorkers.get(key);
-  if (!w) {
-    const langPath = tesseractModelDir(langs);
-    w = import('tesseract.js').then(async ({ createWorker, OEM, PSM }) => {
-      const worker = await createWorker(langs, OEM.LSTM_ONLY, {
-        langPath,
-        cacheMethod: 'none',
-        gzip: true,
-        logger: () => {},
-      });
-      // debug_file: Tesseract prints statistics of a line it finds no text in to stderr.
-      await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE, debug_file: '/dev/null' });
-      return worker;
-    });
-    lineWorkers.set(key, w);
-  }
-  return w;
-}
+/** Tesseract's page segmentation mode 7: the image is one text line. */
+const SINGLE_LINE = '7' as PSM;
 
 export interface HybridOptions extends DetectOptions {
   dpi?: number;
@@ -50,13 +25,20 @@ export async function recognizeHybrid(
   langs: string[],
   opts: HybridOptions = {},
 ): Promise<OcrPage> {
-  const worker = await lineWorker(langs);
+  // The whole-page reader's instance, switched to single lines for this page: one warm Tesseract
+  // per language set and thread (each holds its models, a few hundred MB).
+  const worker = await tesseractWorker(langs);
   const gray = await preparePage(raster, { dpi: opts.dpi });
   const boxes = await detectLines(gray, opts);
   // The page's resolution, as the whole-page reader tells it (A4 by the long side when unknown):
   // a line crop alone says nothing about the size of its text.
   const dpi = gray.dpi ?? Math.min(600, Math.max(70, Math.max(gray.width, gray.height) / 11.3));
-  await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+  // debug_file: Tesseract prints statistics of a line it finds no text in to stderr.
+  await worker.setParameters({
+    user_defined_dpi: String(Math.round(dpi)),
+    tessedit_pageseg_mode: SINGLE_LINE,
+    debug_file: '/dev/null',
+  });
   const pieces: PxWord[][] = [];
   for (const b of boxes) {
     const c = crop(gray, b);

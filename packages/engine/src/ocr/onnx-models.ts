@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { InferenceSession } from 'onnxruntime-node';
 import { ReadError } from '../errors.js';
+import { inNativeCall } from '../workers/native-calls.js';
 import { modelsDir } from './models.js';
 
 export const ONNX_DET = 'ch_PP-OCRv4_det_infer.onnx';
@@ -23,20 +24,31 @@ export function onnxModelPath(file: string): string {
 
 const sessions = new Map<string, Promise<InferenceSession>>();
 
+/** A session run, counted as a native call its worker must not be terminated inside. */
+export function runSession(session: InferenceSession, feeds: InferenceSession.FeedsType) {
+  return inNativeCall(() => session.run(feeds));
+}
+
 /**
  * A warm session for `file`. One intra-op thread: the engine already runs one page worker per
  * core, so more threads per session would only make the workers compete for the same cores.
+ * Created inside a counted native call: see workers/native-calls.ts.
  */
 export function onnxSession(file: string): Promise<InferenceSession> {
   const p = onnxModelPath(file);
   let s = sessions.get(p);
   if (!s) {
     s = import('onnxruntime-node').then(({ InferenceSession }) =>
-      InferenceSession.create(p, {
-        intraOpNumThreads: 1,
-        interOpNumThreads: 1,
-        graphOptimizationLevel: 'all',
-      }),
+      inNativeCall(() =>
+        InferenceSession.create(p, {
+          intraOpNumThreads: 1,
+          interOpNumThreads: 1,
+          graphOptimizationLevel: 'all',
+          // Without the arena, a run's buffers go back to the system afterwards: measured on the
+          // detector at 1600 px, 320 MB resident instead of 770, for 0.1 s more per page.
+          enableCpuMemArena: false,
+        }),
+      ),
     );
     // A failed load (a damaged file) is not cached, so the next read tries again.
     s.catch(() => sessions.delete(p));

@@ -4,7 +4,7 @@
 // from which words and their boxes are rebuilt.
 import sharp from 'sharp';
 import type { GrayImage, LineBox } from './onnx-detect.js';
-import { ONNX_CLS, ONNX_REC, onnxSession, recognizerClasses } from './onnx-models.js';
+import { ONNX_CLS, ONNX_REC, onnxSession, recognizerClasses, runSession } from './onnx-models.js';
 
 export interface RecognizedChar {
   ch: string;
@@ -87,7 +87,7 @@ async function orient(lines: GrayImage[]): Promise<GrayImage[]> {
   const small = await Promise.all(
     lines.map((l) => toHeight(l, 48, Math.min(192, Math.round((l.width * 48) / l.height)))),
   );
-  const out = await session.run({
+  const out = await runSession(session, {
     [session.inputNames[0]!]: new Tensor('float32', tensorData(small, 192, 48), [small.length, 3, 48, 192]),
   });
   const p = out[session.outputNames[0]!]!.data as Float32Array;
@@ -133,7 +133,7 @@ export async function recognizeLines(
     const idx = order.slice(start, start + batchSize);
     const lines = await Promise.all(idx.map((i) => toHeight(crops[i]!, HEIGHT)));
     const width = Math.max(MIN_WIDTH, ...lines.map((l) => l.width));
-    const out = await session.run({
+    const out = await runSession(session, {
       [session.inputNames[0]!]: new Tensor('float32', tensorData(lines, width, HEIGHT), [
         lines.length,
         3,

@@ -10,7 +10,7 @@ import { CONFIDENCE_BAR } from '../project/field-sets.js';
 import { withSecondRead } from '../read-ocr.js';
 import { ocrPage, ocrWord } from '../test-support/ocr-pages.js';
 import { capByOcrConfidence, type OcrPage } from './ocr-page.js';
-import { combineReads, needsSecondRead } from './second-read.js';
+import { combineReads, needsSecondRead, SECOND_READ_PAGES, secondReadPages } from './second-read.js';
 
 /** A document with `values` (dotted path → value), each read at `confidence`. */
 function read(values: Record<string, string>, confidence = 0.9): Document {
@@ -191,5 +191,47 @@ describe('combineReads: OCR doubts of two reads that agree', () => {
     const first = capped({ due_date: '2013-04-04' }, 0.75, '04.04.2013', 0.7);
     const second = capped({ due_date: '2013-04-04' }, 0.75, '04.04.2013', 0.72);
     expect(combineReads(first, second).provenance.due_date!.confidence).toBe(0.75);
+  });
+});
+
+describe('secondReadPages', () => {
+  const ctx = (msLeft: number) => ({ country: 'de', deadline: Date.now() + msLeft });
+
+  it('reads again only the pages holding the core, the first and the last, when a scan is long', async () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
+    const first = read({ number: 'RE-17' });
+    first.provenance.number!.page = 40;
+    // (the next pages from the start fill what is left of SECOND_READ_PAGES)
+    expect(secondReadPages(first, hundred)).toEqual([1, 2, 40, 100]);
+    expect(secondReadPages(read({}), [3, 4, 5, 6, 7, 8])).toEqual([3, 4, 5, 8]);
+    expect(secondReadPages(read({}), [2])).toEqual([2]);
+    let asked: number[] = [];
+    await withSecondRead(
+      first,
+      Date.now() - 10,
+      ctx(60_000),
+      async (_backend, pages) => {
+        asked = pages;
+        return [];
+      },
+      [],
+      hundred,
+    );
+    expect(asked).toEqual([1, 2, 40, 100]);
+    expect(asked.length).toBeLessThanOrEqual(SECOND_READ_PAGES);
+    // 4 of 100 pages need a twenty-fifth of the time the first read took, not 2.5 times it.
+    let called = false;
+    await withSecondRead(
+      first,
+      Date.now() - 20_000,
+      ctx(10_000),
+      async () => {
+        called = true;
+        return [];
+      },
+      [],
+      hundred,
+    );
+    expect(called).toBe(true);
   });
 });

@@ -25,7 +25,12 @@ const MIN_WORDS = 5;
 /** An upside-down trial must beat the page as it is by this much to be believed. */
 const FLIP_MARGIN = 0.15;
 
-function workerFor(langs: string[]): Promise<TesseractWorker> {
+/**
+ * The warm Tesseract of this thread for a language set, shared by the whole-page and the hybrid
+ * reader: each call sets the page segmentation mode it reads with, since that is state of the
+ * instance.
+ */
+export function tesseractWorker(langs: string[]): Promise<TesseractWorker> {
   const key = langs.join('+');
   let w = workers.get(key);
   if (!w) {
@@ -45,7 +50,7 @@ export async function recognizeTesseract(
   langs: string[],
   dpi?: number,
 ): Promise<OcrPage> {
-  const worker = await workerFor(langs);
+  const worker = await tesseractWorker(langs);
   const prepared = await preparePage(raster, { dpi });
   let img: GreyImage = prepared;
   // A blank page's noise would only come back as made-up words, slowly.

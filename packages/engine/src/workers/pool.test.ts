@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,13 +6,21 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ReadError } from '../errors.js';
 import { WorkerPool } from './pool.js';
 
-// A real worker script speaking the pool's protocol: echo, fail with a code, hang, or crash.
+// A real worker script speaking the pool's protocol: echo, fail with a code, hang, crash, or
+// stay inside a (pretend) native call.
 const dir = mkdtempSync(path.join(tmpdir(), 'pool-test-'));
 const script = path.join(dir, 'worker.mjs');
 writeFileSync(
   script,
-  `import { parentPort, threadId } from 'node:worker_threads';
+  `import { writeFileSync } from 'node:fs';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
+const native = new Int32Array(workerData.nativeCalls);
 parentPort.on('message', (t) => {
+  // Inside a native call (counted as native-calls.ts counts one) for 300 ms, then a mark on disk.
+  if (t.kind === 'native') {
+    Atomics.add(native, 0, 1);
+    setTimeout(() => { writeFileSync(t.mark, 'left'); Atomics.sub(native, 0, 1); }, 300);
+  }
   if (t.kind === 'echo') parentPort.postMessage({ id: t.id, ok: true, result: { value: t.value, threadId } });
   if (t.kind === 'fail') parentPort.postMessage({ id: t.id, ok: false, error: { code: 'malformed_pdf', message: 'bad page' } });
   if (t.kind === 'hang') setInterval(() => {}, 1000);
@@ -75,6 +83,21 @@ describe('WorkerPool', () => {
     expect(err.code).toBe('timeout');
     const after = await pool.run<{ value: number }>({ kind: 'echo', value: 42 }, { timeoutMs: 5000 });
     expect(after.value).toBe(42);
+  });
+
+  it('answers a timeout at once but ends the worker only once it has left its native call', async () => {
+    const pool = newPool(1);
+    const mark = path.join(dir, 'left-native-call');
+    const started = Date.now();
+    const err = await errorOf(pool.run({ kind: 'native', mark }, { timeoutMs: 50 }));
+    expect(err.code).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(250);
+    expect(existsSync(mark)).toBe(false);
+    // Terminated in the middle, the worker would never have written its mark.
+    await new Promise((r) => setTimeout(r, 600));
+    expect(existsSync(mark)).toBe(true);
+    const after = await pool.run<{ value: number }>({ kind: 'echo', value: 3 }, { timeoutMs: 5000 });
+    expect(after.value).toBe(3);
   });
 
   it('fails only the task of a worker that crashes', async () => {

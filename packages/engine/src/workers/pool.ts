@@ -1,9 +1,17 @@
-// A small pool of worker threads the engine owns for heavy work (page rendering and QR
-// detection now, OCR later): warm workers reused across reads, a queue, a hard time limit per
-// task (the worker is terminated and replaced), and a crash in a worker fails only its task.
+// A small pool of worker threads the engine owns for heavy work (page rendering, QR detection,
+// OCR): warm workers reused across reads, a queue, a hard time limit per task (the task fails at
+// once; the worker is terminated, once out of any native call, and replaced), and a crash in a
+// worker fails only its task.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type ErrorCode, ReadError } from '../errors.js';
+import { NATIVE_CALLS, nativeCallsDone, nativeCallsMemory } from './native-calls.js';
+
+/**
+ * How long a worker being ended may take to leave a native call (native-calls.ts): creating an
+ * ONNX session or running one on a page takes well under a second.
+ */
+const NATIVE_GRACE_MS = 10_000;
 
 export interface TaskReply<T> {
   id: number;
@@ -23,6 +31,8 @@ interface Pending<T> {
 
 interface Slot {
   worker: Worker;
+  /** Shared with the worker: its native calls in progress (native-calls.ts). */
+  nativeCalls: SharedArrayBuffer;
   busy?: { task: Pending<unknown>; timer: NodeJS.Timeout };
 }
 
@@ -81,8 +91,9 @@ export class WorkerPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.script);
-    const slot: Slot = { worker };
+    const nativeCalls = nativeCallsMemory();
+    const worker = new Worker(this.script, { workerData: { [NATIVE_CALLS]: nativeCalls } });
+    const slot: Slot = { worker, nativeCalls };
     worker.on('message', (reply: TaskReply<unknown>) => {
       const busy = slot.busy;
       if (!busy || busy.task.id !== reply.id) return;
@@ -119,6 +130,8 @@ export class WorkerPool {
       busy.task.reject(new ReadError(code, why));
     }
     slot.worker.removeAllListeners('exit');
+    // The task has its answer already; the worker is ended once it is out of native code.
+    await nativeCallsDone(slot.nativeCalls, NATIVE_GRACE_MS);
     await slot.worker.terminate().catch(() => {});
   }
 }
