@@ -156,10 +156,12 @@ export function titleLine(layouts: PageLayout[], order: DateOrder) {
       continue;
     // The date may follow on the next line ("... Nr. 9314110911/00/M/00/N vom" / "01.01.2018").
     const next = first.lines[li + 1]?.map((s) => s.text).join(' ') ?? '';
-    const date = m[2] ? dated : findDates(next.slice(0, 24), { order })[0]?.value;
+    const date = m[2] ? dated : findDates(next.trim().slice(0, 28), { order })[0]?.value;
+    // ... or the word before the date starts the next line ("... Nr. 47110818" / "vom 31.10.2018").
+    const dateNext = /^(?:vom|von|du|del|dated)\s/i.test(next.trim());
     return {
       number: m[1]!,
-      date: m[2] || /\b(?:vom|von|du|del|dated)\s*$/i.test(text) ? date : undefined,
+      date: m[2] || /\b(?:vom|von|du|del|dated)\s*$/i.test(text) || dateNext ? date : undefined,
       box,
       page: first.page,
     };

@@ -176,6 +176,17 @@ describe('readTextInvoice: numbers and dates', () => {
     expect(read([page([line(row(0), ['Rechnung RE1001', 0.08, 0.3])])]).number).toBe('RE1001');
   });
 
+  it('reads the date of a title from the next line when that line starts with "vom"', () => {
+    const d = read([
+      page([
+        line(row(0), ['Gutschrift (Selbst ausgestellte Rechnung) Nr. 47110818', 0.08, 0.6]),
+        line(row(1), ['vom 31.10.2018', 0.08, 0.22]),
+      ]),
+    ]);
+    expect(d.number).toBe('47110818');
+    expect(d.issue_date).toBe('2018-10-31');
+  });
+
   it('takes a number of one or two digits from a title only with its date after it', () => {
     const dated = read([page([line(row(0), ['Счёт на оплату № 5 от 14 марта 2024 г.', 0.08, 0.5])])]);
     expect(dated.number).toBe('5');
