@@ -193,13 +193,15 @@ const LABELS: Record<FieldLabel, string[]> = {
     'в\\s+том\\s+числе\\s+ндс',
     'в\\s+т\\.\\s*ч\\.\\s*ндс',
     'включая\\s+ндс',
-    '(?:darin\\s+)?enthaltene?\\s+(?:\\d{1,2}(?:[.,]\\d{1,2})?\\s*%\\s*)?(?:mwst|ust|mehrwertsteuer|umsatzsteuer)\\.?',
+    '(?:darin\\s+|in\\s+diesem\\s+(?:betrag|beitrag)\\s+)?enthaltene?\\s+(?:\\d{1,2}(?:[.,]\\d{1,2})?\\s*%\\s*)?(?:mwst|ust|mehrwertsteuer|umsatzsteuer|versicherungs?steuer)\\.?',
     'inkl\\.?\\s+(?:\\d{1,2}(?:[.,]\\d{1,2})?\\s*%\\s*)?(?:mwst|ust)\\.?',
     'dont\\s+tva',
     'di\\s+cui\\s+iva',
     'incl(?:\\.|uding)?\\s+(?:\\d{1,2}(?:[.,]\\d{1,2})?\\s*%\\s*)?vat',
   ],
   gross: [
+    // An insurance premium with its tax: "vierteljährlicher Beitrag inklusive 19 % Versicherungsteuer".
+    '(?:\\p{L}+\\s+)?beitrag\\s+(?:inkl\\.?|inklusive)',
     'factuur\\s*totaal',
     'totaal\\s+factuur',
     '(?:inclusief|incl\\.?)\\s+btw',

@@ -314,6 +314,25 @@ describe('readTextInvoice: OCR slips in totals rows', () => {
     expect(after.provenance['totals.net']?.confidence ?? 0).toBeLessThan(CONFIDENCE_BAR);
   });
 
+  it('reads an insurance premium with the tax it contains, set in parentheses as an aside', () => {
+    const d = read([
+      page([
+        line(row(0), ['Beitragsrechnung Nr. 00.123.456.7', 0.08, 0.5]),
+        line(
+          row(4),
+          ['vierteljährlicher Beitrag inklusive 19 % Versicherungsteuer', 0.08, 0.6],
+          ['220,00 €', 0.8, 0.9],
+        ),
+        line(
+          row(5),
+          ['in diesem Beitrag enthaltene Versicherungsteuer', 0.08, 0.6],
+          ['(35,13 €)', 0.79, 0.9],
+        ),
+      ]),
+    ]);
+    expect(d.totals).toEqual({ net: '184.87', vat: '35.13', gross: '220.00' });
+  });
+
   it("reads net and VAT from the columns of a total's row that add up to it (a УПД)", () => {
     const upd = (net: string) =>
       read([

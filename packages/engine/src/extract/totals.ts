@@ -66,7 +66,9 @@ function includedTriple(cands: AmountCandidate[]): ChosenTotals | undefined {
     .filter((c) => (c.kind === 'gross' || c.kind === 'payable') && !c.restored && toUnits(c.value) > 0n)
     .sort((a, b) => b.strength - a.strength || position(b) - position(a));
   for (const v of cands) {
-    const vu = toUnits(v.value);
+    // A VAT contained in a positive total is positive, even set in parentheses as an aside
+    // ("enthaltene Versicherungsteuer (35,13 €)"), which the amount grammar reads as negative.
+    const vu = toUnits(magnitude(v.value));
     if (v.kind !== 'vat_included' || v.restored || vu <= 0n) continue;
     const tolerance = Math.max(Number(CENT), Number(vu) / 200);
     const gross = grosses.find((g) =>
@@ -78,7 +80,7 @@ function includedTriple(cands: AmountCandidate[]): ChosenTotals | undefined {
     const net = { ...gross, kind: 'net' as const, value: formatAmount(fromUnits(toUnits(gross.value) - vu)) };
     return {
       net,
-      vat: { ...v, kind: 'vat' },
+      vat: { ...v, kind: 'vat', value: magnitude(v.value) },
       gross,
       payable: pickStrongest(cands.filter((c) => c.kind === 'payable')),
       balanced: true,
