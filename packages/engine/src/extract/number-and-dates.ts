@@ -19,7 +19,7 @@ export type DateOrder = 'dmy' | 'mdy' | undefined;
 
 /** Payment terms in a sentence: "Zahlbar innerhalb 30 Tagen netto bis 04.04.2013, 3% Skonto ...". */
 const TERMS_DUE =
-  /(?:zahlbar|f[äa]llig|[üu]berweisen|bezahlen|payable|due|remit|payer|r[ée]gler|virer|versare|pagabile|te\s+betalen|к\s+оплате)[^.;]*?\b(?:bis(?:\s+zum)?|by|until|avant\s+le|au\s+plus\s+tard\s+le|entro\s+il|voor|до)\s+/i;
+  /(?:zahlbar|f[äa]llig|[üu]berweisen|bezahlen|payable|due|remit|payer|r[ée]gler|virer|versare|pagabile|pagamento|bonifico|te\s+betalen|к\s+оплате)[^.;]*?\b(?:bis(?:\s+zum)?|by|until|avant\s+le|au\s+plus\s+tard\s+le|entro\s+il|voor|до)\s+/i;
 
 export function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | undefined {
   for (const layout of layouts) {
@@ -78,7 +78,7 @@ const DOC_WORD_RE = new RegExp(DOC_WORD, 'iu');
 const NUMBER = String.raw`([A-Za-z0-9][A-Za-z0-9\-\/._]*\d[A-Za-z0-9\-\/._]*|\d)`;
 /** "Handelsrechnung (380) Nr. KR876 vom 06.10.2018", "Rechnung # RE-5 von 09.05.2017", "Invoice No. 42 dated 1 March 2024". */
 const TITLE_NUMBER = new RegExp(
-  `(?:\\b(?:nr|no|n°|nummer|number|num[ée]ro)\\.?|#|№)\\s*:?\\s*${NUMBER}(?:\\s+(?:vom|von|du|del|dated|of|от|van|de|issued(?:\\s+(?:at|on))?|ausgestellt\\s+am|[ée]mise?\\s+le)\\s+(.{6,24}))?`,
+  `(?:\\b(?:nr|no|n°|nº|n(?=\\.)|nummer|number|num[ée]ro)\\.?|#|№)\\s*:?\\s*${NUMBER}(?:\\s+(?:vom|von|du|del|dated|of|от|van|de|issued(?:\\s+(?:at|on))?|ausgestellt\\s+am|[ée]mise?\\s+le)\\s+(.{6,24}))?`,
   'iu',
 );
 /** A heading that is the document word and its number alone: "Rechnung RE1001", "Facture FA-2017-0010". */

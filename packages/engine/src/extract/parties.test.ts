@@ -26,6 +26,7 @@ describe('placeOf', () => {
     ['M1 1AE Manchester', { postcode: 'M1 1AE', city: 'Manchester', country: 'GB' }],
     ['London EC1A 1BB', { postcode: 'EC1A 1BB', city: 'London', country: 'GB' }],
     ['1015 AA Amsterdam', { postcode: '1015 AA', city: 'Amsterdam', country: 'NL' }],
+    ['20121 Milano (MI)', { postcode: '20121', city: 'Milano' }],
     ['NL-3011AD Rotterdam', { postcode: '3011AD', city: 'Rotterdam', country: 'NL' }],
   ])('%s', (text, place) => {
     expect(placeOf(text)).toEqual(place);

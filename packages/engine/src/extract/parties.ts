@@ -347,17 +347,14 @@ function putAddress(
 
 /**
  * A segment that is a postcode-and-city line, or a street and its place on one line ("Via Roma
- * 12, 20121 Milano": split at the last comma, the street carrying a number).
+ * 12, 20121 Milano", "Via Roma 12 - 20121 Milano (MI)": split at the last comma or dash, the
+ * street carrying a number).
  */
 function placeLine(seg: Segment): { street?: Segment; place: Segment } | undefined {
   const text = seg.text.trim();
   if (placeOf(text)) return { place: seg };
-  const comma = text.lastIndexOf(',');
-  if (comma > 0 && placeOf(text.slice(comma + 1)) && /\d/.test(text.slice(0, comma)))
-    return {
-      street: { ...seg, text: text.slice(0, comma) },
-      place: { ...seg, text: text.slice(comma + 1).trim() },
-    };
+  const cut = /^(.*\d.*?)\s*(?:,|\s[-–]\s)\s*([^,]+)$/u.exec(text);
+  if (cut && placeOf(cut[2]!)) return { street: { ...seg, text: cut[1]! }, place: { ...seg, text: cut[2]! } };
   return undefined;
 }
 
@@ -374,7 +371,11 @@ export function placeOf(text: string): { postcode: string; city: string; country
   // A Dutch postcode has two letters after its four digits: "1015 AA Amsterdam".
   let m = /^(?:NL[\s-]+)?(\d{4}\s?[A-Z]{2})\s+([\p{L}][\p{L}\s.'-]{1,40})$/u.exec(t);
   if (m) return { postcode: m[1]!, city: m[2]!.trim(), country: 'NL' };
-  m = /^(?:([A-Z]{2})[\s-]+)?(\d{4,5})\s+([\p{L}][\p{L}\s.'-]{1,40}?)(?:,\s*([A-Z]{2}))?$/u.exec(t);
+  // (an Italian province after the city is no part of it: "20121 Milano (MI)")
+  m =
+    /^(?:([A-Z]{2})[\s-]+)?(\d{4,5})\s+([\p{L}][\p{L}\s.'-]{1,40}?)(?:\s*\([A-Z]{2}\))?(?:,\s*([A-Z]{2}))?$/u.exec(
+      t,
+    );
   if (m)
     return { postcode: m[2]!, city: m[3]!.trim(), ...(m[1] || m[4] ? { country: (m[1] ?? m[4])! } : {}) };
   m = /^([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})\s+([\p{L}][\p{L}\s.'-]{1,40})$/u.exec(t);

@@ -176,6 +176,29 @@ describe('readTextInvoice: numbers and dates', () => {
     expect(read([page([line(row(0), ['Rechnung RE1001', 0.08, 0.3])])]).number).toBe('RE1001');
   });
 
+  it('reads an Italian invoice: "Fattura n. 118 del …", a "Partita IVA" without its prefix, "entro il"', () => {
+    const d = read(
+      [
+        page([
+          line(row(0), ['Rossi Forniture S.r.l.', 0.08, 0.35]),
+          line(row(1), ['Via Roma 12 - 20121 Milano (MI)', 0.08, 0.4]),
+          line(row(2), ['Partita IVA 12345670017 - C.F. 12345670017', 0.08, 0.5]),
+          line(row(4), ['Fattura n. 118 del 14/03/2024', 0.08, 0.4]),
+          line(row(6), ['Modalità di pagamento: bonifico bancario entro il 13/04/2024', 0.08, 0.7]),
+        ]),
+      ],
+      { country: 'IT' },
+    );
+    expect(d.number).toBe('118');
+    expect(d.issue_date).toBe('2024-03-14');
+    expect(d.due_date).toBe('2024-04-13');
+    expect(d.seller.vat_id).toBe('IT12345670017');
+    expect(d.seller.address).toEqual({ lines: ['Via Roma 12'], postcode: '20121', city: 'Milano' });
+    // Eleven digits whose check digit fails are no VAT id.
+    const wrong = read([page([line(row(0), ['P.IVA 12345670018', 0.08, 0.4])])]);
+    expect(wrong.seller.vat_id).toBeUndefined();
+  });
+
   it('reads the date of a title from the next line when that line starts with "vom"', () => {
     const d = read([
       page([

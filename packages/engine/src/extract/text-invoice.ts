@@ -2,6 +2,7 @@
 // template: labels in several languages find candidates, value grammars parse them, arithmetic
 // and checksums decide between them. Every value records page, box and confidence.
 
+import { checkVatId } from '../check/vat-id.js';
 import { toUnits } from '../decimal.js';
 import { type Document, emptyDocument } from '../document.js';
 import { setPath } from '../document-path.js';
@@ -126,6 +127,15 @@ function readIdentifiers(
     if (!vat) continue;
     if (d.seller.vat_id) break;
     put('seller.vat_id', vat.value, seg.bbox, seg.page, inRole(seg, 'seller') ? 0.92 : 0.86);
+  }
+  // An Italian "Partita IVA 12345670017" goes without its country prefix: under an Italian label,
+  // eleven digits whose check digit holds are an IT VAT id.
+  for (const hit of hits) {
+    if (d.seller.vat_id || hit.field !== 'vat_id' || !/iva/i.test(hit.seg.text) || inRole(hit.seg, 'buyer'))
+      continue;
+    const digits = /^\s*(\d{11})(?!\d)/.exec(hit.rest)?.[1];
+    const check = digits && checkVatId(digits, 'IT');
+    if (check && check.ok) put('seller.vat_id', check.vatId, hit.seg.bbox, hit.seg.page, 0.86);
   }
   for (const seg of segments) {
     if (!inRole(seg, 'buyer') || d.buyer.vat_id) continue;
