@@ -134,8 +134,8 @@ function readIdentifiers(
     if (d.seller.vat_id || hit.field !== 'vat_id' || !/iva/i.test(hit.seg.text) || inRole(hit.seg, 'buyer'))
       continue;
     const digits = /^\s*(\d{11})(?!\d)/.exec(hit.rest)?.[1];
-    const check = digits && checkVatId(digits, 'IT');
-    if (check && check.ok) put('seller.vat_id', check.vatId, hit.seg.bbox, hit.seg.page, 0.86);
+    const check = digits ? checkVatId(digits, 'IT') : undefined;
+    if (check?.ok) put('seller.vat_id', check.vatId, hit.seg.bbox, hit.seg.page, 0.86);
   }
   for (const seg of segments) {
     if (!inRole(seg, 'buyer') || d.buyer.vat_id) continue;
