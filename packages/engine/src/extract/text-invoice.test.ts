@@ -199,6 +199,18 @@ describe('readTextInvoice: numbers and dates', () => {
     expect(wrong.seller.vat_id).toBeUndefined();
   });
 
+  it("offers the receiving country's currency below the bar when no amount names one", () => {
+    const lines = [
+      line(row(0), ['Rechnung Nr. 2024-031 vom 14.03.2024', 0.08, 0.5]),
+      line(row(2), ['Brutto 355,81', 0.08, 0.3]),
+    ];
+    const d = read([page(lines)], { country: 'DE' });
+    expect(d.currency).toBe('EUR');
+    expect(d.provenance.currency!.confidence).toBeLessThan(CONFIDENCE_BAR);
+    expect(read([page(lines)], { country: 'CH' }).currency).toBe('CHF');
+    expect(read([page(lines)]).currency).toBeUndefined();
+  });
+
   it('reads the date of a title from the next line when that line starts with "vom"', () => {
     const d = read([
       page([

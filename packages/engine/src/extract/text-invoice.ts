@@ -6,6 +6,7 @@ import { checkVatId } from '../check/vat-id.js';
 import { toUnits } from '../decimal.js';
 import { type Document, emptyDocument } from '../document.js';
 import { setPath } from '../document-path.js';
+import { countryOf } from '../project/countries.js';
 import { parseAmount } from './amounts.js';
 import { detectCurrency } from './currency.js';
 import { findBics, findIbans, findVatIds } from './identifiers.js';
@@ -95,6 +96,12 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   else {
     const detected = detectCurrency(allText, opts.country ? { country: opts.country } : undefined);
     if (detected) put('currency', detected, undefined, 1, 0.85);
+    else {
+      // Amounts with no currency anywhere: the usual one of the receiving business's country is
+      // a likely guess, offered below the confidence bar for a person to confirm.
+      const usual = opts.country ? countryOf(opts.country)?.currency : undefined;
+      if (usual) put('currency', usual, undefined, 1, 0.6);
+    }
   }
 
   readIdentifiers(d, layouts, blocks, hits, put);
