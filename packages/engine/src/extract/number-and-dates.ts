@@ -75,6 +75,10 @@ export function dateOrder(layouts: PageLayout[], opts: { country?: string; lang?
 const DOC_WORD = String.raw`rechnung|invoice|facture|fattura|сч[её]т|factuur|factura|gutschrift|avoir|credit\s+note|nota\s+di\s+credito|\(\d{3}\)(?=\s+(?:nr|no|n°)\.?\s)`;
 const DOC_WORD_RE = new RegExp(DOC_WORD, 'iu');
 // (a single digit too: plausibleNumber lets it through only with its date after it)
+/** A title line ending with, or a next line starting with, the word before a date ("vom"). */
+const DATE_WORD = 'vom|von|du|del|dated';
+const DATE_WORD_ENDS = new RegExp(`\\b(?:${DATE_WORD})\\s*$`, 'i');
+const DATE_WORD_STARTS = new RegExp(`^(?:${DATE_WORD})\\s`, 'i');
 const NUMBER = String.raw`([A-Za-z0-9][A-Za-z0-9\-\/._]*\d[A-Za-z0-9\-\/._]*|\d)`;
 /** "Handelsrechnung (380) Nr. KR876 vom 06.10.2018", "Rechnung # RE-5 von 09.05.2017", "Invoice No. 42 dated 1 March 2024". */
 const TITLE_NUMBER = new RegExp(
@@ -154,14 +158,13 @@ export function titleLine(layouts: PageLayout[], order: DateOrder) {
     const doc = DOC_WORD_RE.exec(text)!;
     if (doc.index > m.index || OTHER_BEFORE_NUMBER.test(text.slice(doc.index + doc[0].length, m.index)))
       continue;
-    // The date may follow on the next line ("... Nr. 9314110911/00/M/00/N vom" / "01.01.2018").
-    const next = first.lines[li + 1]?.map((s) => s.text).join(' ') ?? '';
-    const date = m[2] ? dated : findDates(next.trim().slice(0, 28), { order })[0]?.value;
-    // ... or the word before the date starts the next line ("... Nr. 47110818" / "vom 31.10.2018").
-    const dateNext = /^(?:vom|von|du|del|dated)\s/i.test(next.trim());
+    // The date may follow on the next line, the word before it ending the title line or starting
+    // the next ("... Nr. 9314110911/00/M/00/N vom" / "01.01.2018"; "... Nr. 47110818" / "vom …").
+    const next = (first.lines[li + 1]?.map((s) => s.text).join(' ') ?? '').trim();
+    const wordBefore = DATE_WORD_ENDS.test(text) || DATE_WORD_STARTS.test(next);
     return {
       number: m[1]!,
-      date: m[2] || /\b(?:vom|von|du|del|dated)\s*$/i.test(text) || dateNext ? date : undefined,
+      date: m[2] ? dated : wordBefore ? findDates(next.slice(0, 28), { order })[0]?.value : undefined,
       box,
       page: first.page,
     };
