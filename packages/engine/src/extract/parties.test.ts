@@ -299,6 +299,11 @@ describe("readParties: a party named on its heading's line", () => {
     );
   });
 
+  it('mends a legal form OCR read with zeros in a block under its heading too', () => {
+    const d = read([line(row(0), ['Продавец:', 0.08, 0.2]), line(row(1), ['000 «Ромашка»', 0.08, 0.3])]);
+    expect(d.seller.name).toBe('ООО «Ромашка»');
+  });
+
   it('takes no number or label after the colon for a name', () => {
     const d = read([
       line(row(0), ['Kunde: 100234', 0.08, 0.3]),

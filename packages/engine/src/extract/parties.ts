@@ -120,7 +120,8 @@ function inlineParty(
       if (!seg || heading?.role !== role) continue;
       // The party's text is on the heading's segment or, set apart by a gap, in the next one.
       const text = seg.text.slice(heading.end).trim() || (line[1]?.text.trim() ?? '');
-      const name = /^(?:[^,"«»“”]|"[^"]*"|«[^»]*»|“[^”]*”)+/.exec(ruLegalForm(text))?.[0].trim();
+      const raw = /^(?:[^,"«»“”]|"[^"]*"|«[^»]*»|“[^”]*”)+/.exec(text)?.[0];
+      const name = raw && cleanName(raw);
       if (name && looksLikeName(name) && !/^\d/.test(name)) return { name, seg };
     }
   }
@@ -386,8 +387,9 @@ export function placeOf(text: string): { postcode: string; city: string; country
   return undefined;
 }
 
+/** A party's name as read: spaces folded, trailing punctuation off, an OCR'd legal form mended. */
 function cleanName(s: string): string {
-  return s
+  return ruLegalForm(s.trim())
     .replace(/\s+/g, ' ')
     .replace(/[,;:]+$/, '')
     .trim();
