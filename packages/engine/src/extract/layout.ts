@@ -5,6 +5,15 @@ import { type FieldLabel, matchHeading, matchLabel } from './labels.js';
 
 export type Box = [number, number, number, number];
 
+/** How an extractor records a value: its document path, the value, where it was read, how surely. */
+export type Put = (
+  path: string,
+  value: string,
+  where: Box | undefined,
+  page: number,
+  confidence: number,
+) => void;
+
 /** The parts of the text layer (pdf/text.ts) and of OCR output that layout needs. */
 export interface LayoutWord {
   text: string;

@@ -8,10 +8,9 @@
 import { checkRuAccount } from '../check/ru-ids.js';
 import type { Document } from '../document.js';
 import { findRuIds, type RuIdKind } from './identifiers.js';
-import type { Box, PageLayout, PartyBlock, Segment } from './layout.js';
+import type { PageLayout, PartyBlock, Put, Segment } from './layout.js';
 
 type Role = 'seller' | 'buyer' | 'other';
-type Put = (path: string, value: string, where: Box | undefined, page: number, confidence: number) => void;
 
 /** Words naming a party, from a word's start: a consignee ("грузополучатель") is not the payee
  * ("получатель"). */

@@ -17,6 +17,7 @@ import {
   type LayoutPage,
   type PageLayout,
   type PartyBlock,
+  type Put,
   partyBlocks,
   type Segment,
   segmentPage,
@@ -114,8 +115,6 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
 /** Lines that name the buyer's own account (direct debit), not the account to pay to. */
 const DEBTOR_ACCOUNT =
   /(?<!ver)k[äa]ufer|buyer|debtor|payer|zahlungspflichtig|lastschrift|direct\s+debit|pr[ée]l[èe]vement|addebito|mandat|abbuchung|eingezogen|eingezug|ihrem\s+konto|your\s+account|votre\s+compte|vostro\s+conto/i;
-
-type Put = (path: string, value: string, where: Box | undefined, page: number, confidence: number) => void;
 
 function readIdentifiers(
   d: Document,
