@@ -73,13 +73,15 @@ export async function preparePage(raster: Raster, opts: PrepareOptions = {}): Pr
   if (factor !== 1) grey = await resized(grey, factor);
   const dpi = opts.dpi ? opts.dpi * factor : undefined;
   let turn = 0;
-  if (opts.upright !== false && isSideways(binarise(grey))) {
+  let ink = binarise(grey);
+  if (opts.upright !== false && isSideways(ink)) {
     grey = await turned(grey, 90);
+    ink = binarise(grey);
     turn = 90;
   }
   let skew = 0;
   if (opts.deskew !== false) {
-    skew = skewAngle(binarise(grey));
+    skew = skewAngle(ink);
     if (Math.abs(skew) >= MIN_SKEW) grey = unsheared(grey, skew);
     else skew = 0;
   }
@@ -244,23 +246,30 @@ export function binarise(img: GreyImage): Ink {
   const step = Math.max(1, Math.round(img.width / ANALYSIS_WIDTH));
   const width = Math.floor(img.width / step);
   const height = Math.floor(img.height / step);
-  // Paper is the bright mode; a pixel well below it is ink (robust to grey paper and noise).
+  // The small copy first (one strided walk of the page), then everything on it in order.
+  const small = new Uint8Array(width * height);
   const hist = new Uint32Array(256);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) hist[img.data[y * step * img.width + x * step]!]!++;
-  const threshold = paperLevel(hist) * 0.6;
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (let y = 0; y < height; y++) {
+  for (let y = 0, i = 0; y < height; y++) {
     const row = y * step * img.width;
-    for (let x = 0; x < width; x++) {
-      if (img.data[row + x * step]! < threshold) {
-        xs.push(x);
-        ys.push(y);
-      }
+    for (let x = 0; x < width; x++, i++) {
+      const v = img.data[row + x * step]!;
+      small[i] = v;
+      hist[v]!++;
     }
   }
-  return { xs: Int32Array.from(xs), ys: Int32Array.from(ys), width, height };
+  // Paper is the bright mode; a pixel well below it is ink (robust to grey paper and noise).
+  const threshold = paperLevel(hist) * 0.6;
+  let count = 0;
+  for (let i = 0; i < small.length; i++) if (small[i]! < threshold) count++;
+  const xs = new Int32Array(count);
+  const ys = new Int32Array(count);
+  for (let i = 0, n = 0; i < small.length; i++) {
+    if (small[i]! < threshold) {
+      xs[n] = i % width;
+      ys[n++] = (i / width) | 0;
+    }
+  }
+  return { xs, ys, width, height };
 }
 
 /** How sharply the ink falls into rows when sheared by `tan` (sum of squared row counts). */

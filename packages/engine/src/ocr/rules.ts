@@ -34,11 +34,24 @@ export function removeRules(img: GreyImage, dpi: number, threshold = 200): GreyI
   const horizontal = rowRuns(img, threshold, minRun('rows'));
   const vertical = columnRuns(img, threshold, minRun('columns'));
   // Decide on the thickness before painting either: a crossing of two rules is in both masks.
-  const paint = new Uint8Array(img.width * img.height);
+  const paint: Marks = { mask: new Uint8Array(img.width * img.height), rows: new Uint8Array(img.height) };
   thinAcrossRows(horizontal, img.width, img.height, maxThick, paint);
   thinAcrossColumns(vertical, img.width, img.height, maxThick, paint);
-  for (let i = 0; i < paint.length; i++) if (paint[i]) img.data[i] = 255;
+  for (let y = 0; y < img.height; y++) {
+    if (!paint.rows[y]) continue;
+    for (let i = y * img.width, end = i + img.width; i < end; i++) if (paint.mask[i]) img.data[i] = 255;
+  }
   return img;
+}
+
+/**
+ * Pixels marked 1 in `mask`, and which rows hold any: most of a page holds no rule, and the
+ * passes after the first skip those rows (a third of the preparation time, measured, went into
+ * walking empty masks).
+ */
+interface Marks {
+  mask: Uint8Array;
+  rows: Uint8Array;
 }
 
 /** Where a run of pixels darker than `threshold` ends: long enough and dark enough for a rule. */
@@ -47,9 +60,10 @@ function isRule(run: number, dark: number, minRun: number): boolean {
 }
 
 /** 1 where a pixel belongs to a rule-like run along its row. */
-function rowRuns(img: GreyImage, threshold: number, minRun: number): Uint8Array {
+function rowRuns(img: GreyImage, threshold: number, minRun: number): Marks {
   const { width, height, data } = img;
   const mask = new Uint8Array(width * height);
+  const rows = new Uint8Array(height);
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let start = -1;
@@ -62,19 +76,23 @@ function rowRuns(img: GreyImage, threshold: number, minRun: number): Uint8Array 
         last = x;
         if (v < DARK) dark++;
       } else if (start >= 0 && (x === width || x - last > MAX_GAP)) {
-        if (isRule(last + 1 - start, dark, minRun)) mask.fill(1, row + start, row + last + 1);
+        if (isRule(last + 1 - start, dark, minRun)) {
+          mask.fill(1, row + start, row + last + 1);
+          rows[y] = 1;
+        }
         start = -1;
       }
     }
   }
-  return mask;
+  return { mask, rows };
 }
 
 /** 1 where a pixel belongs to a rule-like run down its column (walked row by row, as the pixels
  * lie in memory, each column keeping its run in the arrays). */
-function columnRuns(img: GreyImage, threshold: number, minRun: number): Uint8Array {
+function columnRuns(img: GreyImage, threshold: number, minRun: number): Marks {
   const { width, height, data } = img;
   const mask = new Uint8Array(width * height);
+  const rows = new Uint8Array(height);
   const start = new Int32Array(width).fill(-1);
   const last = new Int32Array(width);
   const dark = new Int32Array(width);
@@ -87,34 +105,36 @@ function columnRuns(img: GreyImage, threshold: number, minRun: number): Uint8Arr
         if (v < DARK) dark[x]!++;
       } else if (start[x]! >= 0 && (y === height || y - last[x]! > MAX_GAP)) {
         if (isRule(last[x]! + 1 - start[x]!, dark[x]!, minRun))
-          for (let j = start[x]!; j <= last[x]!; j++) mask[j * width + x] = 1;
+          for (let j = start[x]!; j <= last[x]!; j++) {
+            mask[j * width + x] = 1;
+            rows[j] = 1;
+          }
         start[x] = -1;
       }
     }
   }
-  return mask;
+  return { mask, rows };
 }
 
 /**
  * The pixels to paint for the horizontal runs in `mask`: down each column, every stretch of
  * marked pixels at most `maxThick` tall, widened by EDGE pixels for the rule's blurred edge.
  */
-function thinAcrossRows(
-  mask: Uint8Array,
-  width: number,
-  height: number,
-  maxThick: number,
-  paint: Uint8Array,
-) {
+function thinAcrossRows(marks: Marks, width: number, height: number, maxThick: number, paint: Marks) {
+  const { mask, rows } = marks;
   const start = new Int32Array(width).fill(-1);
   for (let y = 0; y <= height; y++) {
+    // A stretch can only begin or end on a row that is marked or follows a marked one.
+    if (!rows[y] && !(y > 0 && rows[y - 1])) continue;
     for (let x = 0; x < width; x++) {
       const on = y < height && mask[y * width + x] === 1;
       if (on && start[x]! < 0) start[x] = y;
       else if (!on && start[x]! >= 0) {
         if (y - start[x]! <= maxThick)
-          for (let j = Math.max(0, start[x]! - EDGE); j < Math.min(height, y + EDGE); j++)
-            paint[j * width + x] = 1;
+          for (let j = Math.max(0, start[x]! - EDGE); j < Math.min(height, y + EDGE); j++) {
+            paint.mask[j * width + x] = 1;
+            paint.rows[j] = 1;
+          }
         start[x] = -1;
       }
     }
@@ -122,22 +142,20 @@ function thinAcrossRows(
 }
 
 /** The same for the vertical runs: along each row, stretches at most `maxThick` wide. */
-function thinAcrossColumns(
-  mask: Uint8Array,
-  width: number,
-  height: number,
-  maxThick: number,
-  paint: Uint8Array,
-) {
+function thinAcrossColumns(marks: Marks, width: number, height: number, maxThick: number, paint: Marks) {
+  const { mask, rows } = marks;
   for (let y = 0; y < height; y++) {
+    if (!rows[y]) continue;
     const row = y * width;
     let start = -1;
     for (let x = 0; x <= width; x++) {
       const on = x < width && mask[row + x] === 1;
       if (on && start < 0) start = x;
       else if (!on && start >= 0) {
-        if (x - start <= maxThick)
-          paint.fill(1, row + Math.max(0, start - EDGE), row + Math.min(width, x + EDGE));
+        if (x - start <= maxThick) {
+          paint.mask.fill(1, row + Math.max(0, start - EDGE), row + Math.min(width, x + EDGE));
+          paint.rows[y] = 1;
+        }
         start = -1;
       }
     }
