@@ -1,5 +1,5 @@
 // A seeded mutation fuzzer over real corpus files: XML invoices (CII, UBL, FatturaPA), hybrid
-// PDFs and signed .p7m files are truncated, bit-flipped, spliced, duplicated, salted with XML or
+// PDFs, signed .p7m files, and images and scans (the QR and OCR path) are truncated, bit-flipped, spliced, duplicated, salted with XML or
 // PDF syntax and cut, then read through the public entry. Whatever comes in, readInvoice must
 // resolve to a serialisable result; a failure must carry a known code and never internal_error.
 //
@@ -18,6 +18,9 @@ import { corpusDir, manifestPath, mutate, type Pool, pools, seedOf } from './tes
 const KNOWN_CODES = new Set<string>(ERROR_CODES);
 
 const READ_TIMEOUT_MS = 10_000;
+/** An image that still decodes is read by OCR, which takes seconds a page (more on a busy
+ * machine): its time limit only has to catch a read that never ends. */
+const IMAGE_READ_TIMEOUT_MS = 120_000;
 /** `FUZZ_SCALE=10 npx vitest run packages/engine/src/fuzz.test.ts` for a deeper run. */
 const SCALE = Math.max(0.01, Number(process.env.FUZZ_SCALE) || 1);
 const times = (n: number): number => Math.max(1, Math.round(n * SCALE));
@@ -57,6 +60,7 @@ function problemOf(r: ReadResult, _ms: number): string | undefined {
 }
 
 async function run(pool: Pool, block: string, blockSeed: number, count: number): Promise<Counterexample[]> {
+  const timeoutMs = pool.kind === 'image' ? IMAGE_READ_TIMEOUT_MS : READ_TIMEOUT_MS;
   const found: Counterexample[] = [];
   const tally: Tally = { done: 0, failed: {} };
   const started = performance.now();
@@ -86,7 +90,7 @@ async function run(pool: Pool, block: string, blockSeed: number, count: number):
       const t0 = performance.now();
       let problem: string | undefined;
       try {
-        const r = await readInvoice(bytes, { country: 'de', timeoutMs: READ_TIMEOUT_MS });
+        const r = await readInvoice(bytes, { country: 'de', timeoutMs });
         problem = problemOf(r, performance.now() - t0);
         if (r.status === 'done') tally.done++;
         else if (r.error) tally.failed[r.error] = (tally.failed[r.error] ?? 0) + 1;
@@ -164,6 +168,7 @@ describe.skipIf(!existsSync(manifestPath))('fuzz: mutated corpus files through r
     expect(p?.xml.samples.length).toBeGreaterThanOrEqual(30);
     expect(p?.pdf.samples.length).toBe(12);
     expect(p?.p7m.samples.length).toBeGreaterThanOrEqual(2);
+    expect(p?.image.samples.length).toBe(6);
   });
 
   it('mutates deterministically from the seed', () => {
@@ -200,6 +205,12 @@ describe.skipIf(!existsSync(manifestPath))('fuzz: mutated corpus files through r
   it('p7m: 300 mutated signed files', async () => {
     expect(reproduce(await run(p!.p7m, 'p7m', 0x6006, times(300)))).toEqual([]);
   }, 300_000);
+
+  // Few, since one that still decodes is read by OCR: decoders (sharp, pdf.js), the pixel limit,
+  // QR detection and the page workers see damaged images and scans.
+  it('image: 40 mutated images and scans', async () => {
+    expect(reproduce(await run(p!.image, 'image', 0x7007, times(40)))).toEqual([]);
+  }, 600_000);
 
   // Counterexamples found at larger FUZZ_SCALE, replayed every run as byte patches of a corpus
   // file (independent of the pools, so they survive changes to the corpus selection).

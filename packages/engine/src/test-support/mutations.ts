@@ -1,5 +1,6 @@
 // Deterministic mutations of real corpus files for the fuzz test: seeded randomness, pools of
-// XML, PDF and .p7m samples (from ../shared/corpus and hand-built hybrids), and the mutations.
+// XML, PDF and .p7m samples (from ../shared/corpus and hand-built hybrids), images and scanned
+// PDFs (the OCR and QR path), and the mutations.
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -37,7 +38,7 @@ export interface Sample {
 }
 
 export interface Pool {
-  kind: 'xml' | 'pdf' | 'p7m';
+  kind: 'xml' | 'pdf' | 'p7m' | 'image';
   samples: Sample[];
   /** Other files whose chunks are spliced in. */
   donors: Sample[];
@@ -173,7 +174,33 @@ export const P7M_JUNK = [
   '&x;',
 ];
 
-export function pools(): { xml: Pool; pdf: Pool; p7m: Pool } | undefined {
+/** Corpus images and scans for the image pool: EPC and Swiss QR codes, a rendered QR-bill, a photo
+ * of a Swiss QR-bill as JPEG, a scanned invoice as JPEG and a scanned PDF. */
+const IMAGE_SAMPLES = [
+  'qr/epc/mtgrosser-girocode/demo.png',
+  'qr/epc/timueh-py-epc-qr/qr_version_002.png',
+  'qr/swiss/manuelbl-SwissQRBill/rendered/a4bill_ex3.png',
+  'qr/swiss/smartive-swiss-qr-bill-decoder/images/full.jpg',
+  'scans/zugferd-corpus/Avoir_FR_type381_BASIC.jpg',
+  'scans/ferd-zugferd-2.4/EN16931_Gutschrift_fx.scan.pdf',
+];
+
+export const IMAGE_JUNK = [
+  '\x7f\xff\xff\xffIDAT',
+  'IHDR\x00\x01\x00\x00\x00\x01\x00\x00\x08\x00\x00\x00\x00',
+  'IEND\xaeB`\x82',
+  '\xff\xd8\xff',
+  '\xff\xd9',
+  '\xff\xc0\x00\x11\x08\xff\xff\xff\xff\x03',
+  '\xff\xda\x00\x0c',
+  'Exif\x00\x00MM\x00*\x00\x00\x00\x08\x00\x01\x01\x12\x00\x03\x00\x00\x00\x01\x00\x09',
+  '/Width 99999 /Height 99999',
+  '/BitsPerComponent 16',
+  '/Filter /DCTDecode',
+  '\x00\x00\x00\x00',
+];
+
+export function pools(): { xml: Pool; pdf: Pool; p7m: Pool; image: Pool } | undefined {
   const rows = manifestRows();
   if (!rows.length) return undefined;
   const ext = (r: Row) => path.extname(r.rel).toLowerCase();
@@ -237,7 +264,29 @@ export function pools(): { xml: Pool; pdf: Pool; p7m: Pool } | undefined {
     });
   }
 
+  // Images and scanned PDFs: the smallest of each kind, so that a mutation that still decodes
+  // costs one short OCR or QR read.
+  const imageSamples = IMAGE_SAMPLES.filter((rel) => existsSync(path.join(corpusDir, rel))).map(load);
+
   return {
+    image: {
+      kind: 'image',
+      samples: imageSamples,
+      donors: imageSamples,
+      junk: IMAGE_JUNK,
+      keywords: [
+        'IHDR',
+        'IDAT',
+        'PLTE',
+        'IEND',
+        '\xff\xc0',
+        '\xff\xc4',
+        '\xff\xda',
+        '\xff\xe1',
+        '/Image',
+        'stream',
+      ],
+    },
     xml: {
       kind: 'xml',
       samples: xmlSamples,
