@@ -1,7 +1,8 @@
 // Scans in the languages the shared corpus has none of, end to end with real sharp and
 // Tesseract models: two Russian "Счёт на оплату" (rus+eng, their requisites checked by their
-// control digits; one in 1C's form), a УПД and an Italian "fattura" (ita+eng), typed, rendered to a
-// JPEG at 200 dpi and read as the image a phone or scanner would send.
+// control digits; one in 1C's form), a УПД, an Italian "fattura" (ita+eng) and a Spanish
+// "factura" (English alone: there is no Spanish model), typed, rendered to a JPEG at 200 dpi and
+// read as the image a phone or scanner would send.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -107,6 +108,29 @@ const ITALIAN = [
   'BIC: BPMOIT22XXX',
 ];
 
+const SPANISH = [
+  'Suministros Garcia S.L.',
+  'Calle Mayor 15, 28013 Madrid',
+  'CIF: ESB12345674',
+  '',
+  'Cliente: Distribuciones Ruiz S.A.',
+  'Avenida de la Paz 8, 41001 Sevilla',
+  '',
+  'Factura Nº 2024-117',
+  'Fecha de factura: 14/03/2024',
+  'Fecha de vencimiento: 13/04/2024',
+  '',
+  'Concepto                    Cantidad   Precio     Importe',
+  'Material de oficina          10         50,00       500,00',
+  '',
+  'Base imponible      500,00 €',
+  'IVA 21%             105,00 €',
+  'Total factura       605,00 €',
+  '',
+  'IBAN: ES91 2100 0418 4502 0005 1332',
+  'BIC: CAIXESBBXXX',
+];
+
 /** The parties' ids and the payee's bank on every Russian page below. */
 const PARTIES = {
   vendor_name: 'ООО "Ромашка"',
@@ -167,7 +191,7 @@ const RUSSIAN_CASES = [
   },
 ];
 
-describe('scans in Russian and Italian', () => {
+describe('scans in Russian, Italian and Spanish', () => {
   it.each(RUSSIAN_CASES)(
     'reads $name, or names the Russian model it lacks',
     async ({ lines, fontPt, fields }) => {
@@ -201,6 +225,25 @@ describe('scans in Russian and Italian', () => {
       net_amount: '1500.00',
       vat_amount: '330.00',
       gross_amount: '1830.00',
+    });
+  }, 60_000);
+
+  it('reads a Spanish invoice with English OCR, its "Nº" read as "N2"', async () => {
+    const r = await readInvoice(await scan(SPANISH), { country: 'es', today: '2024-04-01' });
+    expect(r).toMatchObject({ status: 'done', mode: 'ocr', pages_scanned: 1 });
+    expect(r.fields).toMatchObject({
+      invoice_no: '2024-117',
+      invoice_date: '2024-03-14',
+      due_date: '2024-04-13',
+      currency: 'EUR',
+      seller_name: 'Suministros Garcia S.L.',
+      seller_vat_id: 'ESB12345674',
+      seller_iban: 'ES9121000418450200051332',
+      seller_bic: 'CAIXESBBXXX',
+      buyer_name: 'Distribuciones Ruiz S.A.',
+      net_amount: '500.00',
+      vat_amount: '105.00',
+      gross_amount: '605.00',
     });
   }, 60_000);
 });

@@ -76,6 +76,11 @@ describe('matchLabel', () => {
     ['Сумма без НДС: 1 000,00', 'net', '1 000,00'],
     // es
     ['Número de factura: A-15', 'invoice_no', 'A-15'],
+    ['Factura Nº 2024-117', 'invoice_no', '2024-117'],
+    ['Nº Factura: 2024-117', 'invoice_no', '2024-117'],
+    // the same as English-only OCR reads it
+    ['Factura N@ 2024-117', 'invoice_no', '2024-117'],
+    ['Factura N2 2024-117', 'invoice_no', '2024-117'],
   ])('%s: %s, value %s', (text, field, value) => {
     expect(valueAfter(text, field)).toBe(value);
   });
@@ -107,6 +112,7 @@ describe('matchLabel', () => {
     expect(matchLabel('Hauptstraße Nr. 5', 'invoice_no')).toBeUndefined();
     expect(matchLabel('Ihre Rechnungsnummer: 4711', 'invoice_no')).toBeUndefined();
     expect(matchLabel('Bitte geben Sie die Rechnungsnummer an', 'invoice_no')).toBeUndefined();
+    expect(matchLabel('Factura N2024-117', 'invoice_no')).toBeUndefined();
   });
 
   it('does not match a label that is only the start of a longer word', () => {

@@ -41,7 +41,10 @@ const LABELS: Record<FieldLabel, string[]> = {
     'factuur\\s*(?:nummer|nr\\.?)',
     'factuurnummer',
     'n[úu]mero\\s+de\\s+factura',
-    'factura\\s*(?:n[°oº]|núm\\.?)',
+    // "Nº" also as English-only OCR reads it ("N2", "N@"): Spain's scans are read without a
+    // Spanish model. The label still has to end at a space, so "Factura N2024-7" is no label.
+    'factura\\s*(?:n[°oº@2]|núm\\.?)',
+    '(?:n[°º@2]|núm\\.?)\\s*(?:de\\s+)?factura',
   ],
   invoice_date: [
     'factuur\\s*datum',
