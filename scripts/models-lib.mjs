@@ -34,9 +34,11 @@ export const RUS_HOW_TO_GET = 'apt-get install tesseract-ocr-rus, then re-run np
  * they read as well as the best_int models (German; French: 58 fields right against 56 on its 9
  * scans) and take about 60% of the time; Italian has no scans to measure and follows the others.
  * The engine uses them for a language set only when every language of it is here
- * (tesseract-fast/), else the best_int models.
+ * (tesseract-fast/), else the best_int models. Spanish and Dutch (tesseract-ocr-spa, -nld) have
+ * no npm package: when the system has them, Spain's and the Netherlands' scans are read with
+ * them (and English), else with English alone.
  */
-export const FAST_MODELS = ['deu', 'eng', 'fra', 'ita'].map((lang) => ({
+export const FAST_MODELS = ['deu', 'eng', 'fra', 'ita', 'spa', 'nld'].map((lang) => ({
   kind: 'tesseract',
   lang,
   file: `tesseract-fast/${lang}.traineddata.gz`,

@@ -11,8 +11,23 @@ export function modelsDir(): string {
   return process.env.INVOICE_MODELS_DIR ?? fileURLToPath(new URL('../../../../models/', import.meta.url));
 }
 
+/**
+ * Languages whose models only the system's tessdata provides (no npm package): a country's
+ * invoices are read with them when the set-up placed them with English's fast model
+ * (`tesseract-fast/`), else with English alone, which reads their letters but not all their
+ * accents ("Nº" comes out as "N2").
+ */
+const SYSTEM_ONLY: Record<string, string> = { ES: 'spa', NL: 'nld' };
+
 /** The Tesseract languages for a country's invoices: its language(s), then English. */
 export function tesseractLangs(country: string): string[] {
+  const code = country.toUpperCase();
+  const own = SYSTEM_ONLY[code];
+  if (own) {
+    const fast = path.join(modelsDir(), 'tesseract-fast');
+    const placed = [own, 'eng'].every((lang) => existsSync(path.join(fast, `${lang}.traineddata.gz`)));
+    return placed ? [own, 'eng'] : ['eng'];
+  }
   const byCountry: Record<string, string[]> = {
     DE: ['deu'],
     AT: ['deu'],
@@ -24,7 +39,7 @@ export function tesseractLangs(country: string): string[] {
     IT: ['ita'],
     RU: ['rus'],
   };
-  return [...(byCountry[country.toUpperCase()] ?? []), 'eng'];
+  return [...(byCountry[code] ?? []), 'eng'];
 }
 
 /**

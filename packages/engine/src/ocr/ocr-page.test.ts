@@ -123,6 +123,18 @@ describe('OCR models', () => {
     expect(tesseractLangs('us')).toEqual(['eng']);
   });
 
+  it('reads Spain and the Netherlands in their language when the system gave its model', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'models-'));
+    process.env.INVOICE_MODELS_DIR = dir;
+    expect(tesseractLangs('es')).toEqual(['eng']);
+    mkdirSync(path.join(dir, 'tesseract-fast'), { recursive: true });
+    for (const lang of ['spa', 'eng'])
+      writeFileSync(path.join(dir, `tesseract-fast/${lang}.traineddata.gz`), '');
+    expect(tesseractLangs('ES')).toEqual(['spa', 'eng']);
+    expect(tesseractModelDir(tesseractLangs('es'))).toBe(path.join(dir, 'tesseract-fast'));
+    expect(tesseractLangs('nl')).toEqual(['eng']);
+  });
+
   it('takes the fast models when they cover the languages, else the best ones', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'models-'));
     process.env.INVOICE_MODELS_DIR = dir;
