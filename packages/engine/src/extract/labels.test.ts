@@ -158,6 +158,8 @@ describe('matchHeading', () => {
     ['Cessionario / Committente', 'buyer'],
     ['Покупатель', 'buyer'],
     ['Klant', 'buyer'],
+    ['Aan:', 'buyer'],
+    ['To:', 'buyer'],
     ['Lieferadresse', 'other'],
     ['Delivery address', 'other'],
     ['Ship to:', 'other'],
@@ -172,6 +174,8 @@ describe('matchHeading', () => {
     expect(matchHeading('Verkäufer: ACME GmbH')).toBeUndefined();
     expect(matchHeading('Kundennummer')).toBeUndefined();
     expect(matchHeading('Our customer service is happy to help')).toBeUndefined();
+    expect(matchHeading('Aan deze factuur kunnen geen rechten worden ontleend')).toBeUndefined();
+    expect(matchHeading('Total')).toBeUndefined();
     expect(matchHeading('')).toBeUndefined();
   });
 });

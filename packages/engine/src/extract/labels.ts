@@ -330,6 +330,9 @@ const PARTY_HEADINGS: Record<'seller' | 'buyer' | 'other', string[]> = {
     'плательщик',
     'koper',
     'klant',
+    // the addressee as a letter names it, beside the seller's 'from'
+    'aan',
+    'to',
     'cliente',
     'comprador',
   ],
