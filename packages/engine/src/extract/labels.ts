@@ -330,9 +330,9 @@ const PARTY_HEADINGS: Record<'seller' | 'buyer' | 'other', string[]> = {
     'плательщик',
     'koper',
     'klant',
-    // the addressee as a letter names it, beside the seller's 'from'
+    // the addressee as a Dutch letter names it ("Aan: …"); not English "To", which also heads
+    // a table's date column beside "From"
     'aan',
-    'to',
     'cliente',
     'comprador',
   ],
