@@ -12,10 +12,11 @@ export function modelsDir(): string {
 }
 
 /**
- * Languages whose models only the system's tessdata provides (no npm package): a country's
- * invoices are read with them when the set-up placed them with English's fast model
- * (`tesseract-fast/`), else with English alone, which reads their letters but not all their
- * accents ("Nº" comes out as "N2").
+ * Languages whose models only the system's tessdata provides (no npm package), like Russian; but
+ * unlike Russian, whose script English cannot read at all (a missing model is `model_missing`),
+ * these are optional: a country's invoices are read with them when the set-up placed them with
+ * English's fast model (`tesseract-fast/`), else with English alone, which reads their letters
+ * but not all their accents ("Nº" comes out as "N2").
  */
 const SYSTEM_ONLY: Record<string, string> = { ES: 'spa', NL: 'nld' };
 
