@@ -34,7 +34,7 @@ import {
 } from './number-and-dates.js';
 import { readParties } from './parties.js';
 import { readRuRequisites } from './ru-requisites.js';
-import { type AmountCandidate, chooseTotals, type TotalKind } from './totals.js';
+import { type AmountCandidate, chooseTotals, MAX_VAT_SHARE, type TotalKind } from './totals.js';
 
 export interface TextReadOptions {
   source: 'text' | 'ocr';
@@ -311,7 +311,7 @@ function rowParts(segs: Segment[], total: string): Array<Omit<AmountCandidate, '
   for (let i = amounts.length - 3; i >= 0; i--) {
     const [net, vat] = [amounts[i]!, amounts[i + 1]!];
     const [n, v] = [toUnits(net.value), toUnits(vat.value)];
-    if (n > 0n && v >= 0n && n + v === gross && Number(v) <= Number(n) * 0.28)
+    if (n > 0n && v >= 0n && n + v === gross && Number(v) <= Number(n) * MAX_VAT_SHARE)
       return [
         { kind: 'net', value: net.value, seg: net.seg },
         { kind: 'vat', value: vat.value, seg: vat.seg },

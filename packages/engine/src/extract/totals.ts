@@ -31,8 +31,8 @@ export interface ChosenTotals {
 }
 
 const CENT = 10_000n;
-/** The highest standard VAT rate in Europe is 27 % (Hungary). */
-const MAX_VAT_SHARE = 0.28;
+/** The highest standard VAT rate in Europe is 27 % (Hungary): no VAT is a larger share of its net. */
+export const MAX_VAT_SHARE = 0.28;
 
 export interface TotalsContext {
   /** The document calls itself a credit note or an invoice correction (Gutschrift, avoir, ...). */
