@@ -24,11 +24,7 @@ const SYSTEM_ONLY: Record<string, string> = { ES: 'spa', NL: 'nld' };
 export function tesseractLangs(country: string): string[] {
   const code = country.toUpperCase();
   const own = SYSTEM_ONLY[code];
-  if (own) {
-    const fast = path.join(modelsDir(), 'tesseract-fast');
-    const placed = [own, 'eng'].every((lang) => existsSync(path.join(fast, `${lang}.traineddata.gz`)));
-    return placed ? [own, 'eng'] : ['eng'];
-  }
+  if (own) return fastModelsCover([own, 'eng']) ? [own, 'eng'] : ['eng'];
   const byCountry: Record<string, string[]> = {
     DE: ['deu'],
     AT: ['deu'],
@@ -49,8 +45,7 @@ export function tesseractLangs(country: string): string[] {
  * the scan corpus they read as well in about 60% of the time; else the best_int models.
  */
 export function tesseractModelDir(langs: string[]): string {
-  const fast = path.join(modelsDir(), 'tesseract-fast');
-  if (langs.every((lang) => existsSync(path.join(fast, `${lang}.traineddata.gz`)))) return fast;
+  if (fastModelsCover(langs)) return path.join(modelsDir(), 'tesseract-fast');
   const dir = path.join(modelsDir(), 'tesseract');
   for (const lang of langs) {
     if (!existsSync(path.join(dir, `${lang}.traineddata.gz`))) {
@@ -63,4 +58,10 @@ export function tesseractModelDir(langs: string[]): string {
     }
   }
   return dir;
+}
+
+/** Whether `models/tesseract-fast` holds a model for every language of `langs`. */
+function fastModelsCover(langs: string[]): boolean {
+  const fast = path.join(modelsDir(), 'tesseract-fast');
+  return langs.every((lang) => existsSync(path.join(fast, `${lang}.traineddata.gz`)));
 }
