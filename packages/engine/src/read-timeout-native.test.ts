@@ -7,8 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_INVOICE_LINES, textPageImage } from './test-support/scan-pages.js';
+import { WorkerPool } from './workers/pool.js';
 
 const LIMITS_MS = [300, 500, 700, 900, 1100, 1300, 1600, 2000, 2500];
 
@@ -46,4 +48,34 @@ console.log('END');`,
     for (const r of reads) expect(r.status === 'done' || r.error === 'timeout', JSON.stringify(r)).toBe(true);
     expect(reads.some((r) => r.error === 'timeout')).toBe(true);
   }, 150_000);
+
+  // Loading the binding is a native call too: a worker terminated while it loads aborts the
+  // process (seen in CI, when a read's first page timed out that early). A time limit cannot be
+  // made to land inside the load on every machine, so this checks the load is counted.
+  it('counts loading onnxruntime-node as a native call the worker is not ended inside', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'native-load-'));
+    const script = path.join(dir, 'worker.mjs');
+    const models = new URL('../dist/ocr/onnx-models.js', import.meta.url).href;
+    writeFileSync(
+      script,
+      `import { parentPort, workerData } from 'node:worker_threads';
+import { loadOrt } from ${JSON.stringify(models)};
+const calls = new Int32Array(workerData.nativeCalls);
+parentPort.on('message', async (t) => {
+  const load = loadOrt();
+  const during = Atomics.load(calls, 0);
+  const ort = await load;
+  const after = Atomics.load(calls, 0);
+  const again = loadOrt() === load;
+  parentPort.postMessage({ id: t.id, ok: true, result: { during, after, again, session: typeof ort.InferenceSession } });
+});`,
+    );
+    const pool = new WorkerPool(pathToFileURL(script), 1);
+    try {
+      const r = await pool.run({}, { timeoutMs: 30_000 });
+      expect(r).toEqual({ during: 1, after: 0, again: true, session: 'function' });
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 });

@@ -3,7 +3,7 @@
 // connected region above the threshold becomes one axis-aligned line box, grown back by the
 // "unclip" distance DBNet was trained to shrink its regions by.
 import sharp from 'sharp';
-import { ONNX_DET, onnxSession, runSession } from './onnx-models.js';
+import { loadOrt, ONNX_DET, onnxSession, runSession } from './onnx-models.js';
 
 /** A grey page: one byte per pixel, row by row. */
 export interface GrayImage {
@@ -65,7 +65,7 @@ export async function detectLines(img: GrayImage, opts: DetectOptions = {}): Pro
     for (let i = 0; i < plane; i++) input[off + i] = (small[i]! / 255 - m) / s;
   }
   const session = await onnxSession(ONNX_DET);
-  const { Tensor } = await import('onnxruntime-node');
+  const { Tensor } = await loadOrt();
   const out = await runSession(session, {
     [session.inputNames[0]!]: new Tensor('float32', input, [1, 3, h, w]),
   });

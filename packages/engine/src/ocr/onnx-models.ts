@@ -22,6 +22,24 @@ export function onnxModelPath(file: string): string {
   return p;
 }
 
+let ort: Promise<typeof import('onnxruntime-node')> | undefined;
+
+/**
+ * onnxruntime-node, loaded inside a counted native call (workers/native-calls.ts): loading its
+ * binding calls into N-API, and a worker terminated in the middle of that aborts the process just
+ * as one terminated inside a session run does. Every use of the module goes through here.
+ */
+export function loadOrt(): Promise<typeof import('onnxruntime-node')> {
+  if (!ort) {
+    ort = inNativeCall(() => import('onnxruntime-node'));
+    // A load refused because the worker is being stopped is not kept.
+    ort.catch(() => {
+      ort = undefined;
+    });
+  }
+  return ort;
+}
+
 const sessions = new Map<string, Promise<InferenceSession>>();
 
 /** A session run, counted as a native call its worker must not be terminated inside. */
@@ -38,7 +56,7 @@ export function onnxSession(file: string): Promise<InferenceSession> {
   const p = onnxModelPath(file);
   let s = sessions.get(p);
   if (!s) {
-    s = import('onnxruntime-node').then(({ InferenceSession }) =>
+    s = loadOrt().then(({ InferenceSession }) =>
       inNativeCall(() =>
         InferenceSession.create(p, {
           intraOpNumThreads: 1,

@@ -4,7 +4,7 @@
 // from which words and their boxes are rebuilt.
 import sharp from 'sharp';
 import type { GrayImage, LineBox } from './onnx-detect.js';
-import { ONNX_CLS, ONNX_REC, onnxSession, recognizerClasses, runSession } from './onnx-models.js';
+import { loadOrt, ONNX_CLS, ONNX_REC, onnxSession, recognizerClasses, runSession } from './onnx-models.js';
 
 export interface RecognizedChar {
   ch: string;
@@ -82,7 +82,7 @@ function rotate180(img: GrayImage): GrayImage {
 /** Lines the 0/180° classifier is sure are upside down, turned the right way up. */
 async function orient(lines: GrayImage[]): Promise<GrayImage[]> {
   const session = await onnxSession(ONNX_CLS);
-  const { Tensor } = await import('onnxruntime-node');
+  const { Tensor } = await loadOrt();
   // The classifier was trained on 48 x 192 inputs.
   const small = await Promise.all(
     lines.map((l) => toHeight(l, 48, Math.min(192, Math.round((l.width * 48) / l.height)))),
@@ -122,7 +122,7 @@ export async function recognizeLines(
   const classes = recognizerClasses();
   const allowed = classes.map((c, i) => i === 0 || latinClass(c));
   const session = await onnxSession(ONNX_REC);
-  const { Tensor } = await import('onnxruntime-node');
+  const { Tensor } = await loadOrt();
   let crops = boxes.map((b) => crop(img, b));
   if (opts.orientLines && crops.length) crops = await orient(crops);
 
