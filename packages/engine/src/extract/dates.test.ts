@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDates, parseDate } from './dates.js';
+import { findDates, parseDate, slashedOrderShown } from './dates.js';
 
 describe('parseDate', () => {
   it.each([
@@ -126,5 +126,20 @@ describe('findDates', () => {
     expect(findDates('TOTAL AMOUNT DUE ON August 3 , 2014 $4.11').map((d) => d.value)).toEqual([
       '2014-08-03',
     ]);
+  });
+});
+
+describe('slashedOrderShown', () => {
+  it('tells the order from dates that read only one way', () => {
+    expect(slashedOrderShown('Invoice 11/03/2017, paid 11/17/2017')).toBe('mdy');
+    expect(slashedOrderShown('Invoice 11/03/2017, paid 17/11/2017')).toBe('dmy');
+    expect(slashedOrderShown('Paid 12-25-24')).toBe('mdy');
+  });
+
+  it('says nothing when no date or both orders show, or the dates are dotted', () => {
+    expect(slashedOrderShown('Invoice 11/03/2017, due 12/03/2017')).toBeUndefined();
+    expect(slashedOrderShown('11/17/2017 and 17/11/2017')).toBeUndefined();
+    expect(slashedOrderShown('Lieferung 17.11.2017')).toBeUndefined();
+    expect(slashedOrderShown('2017/11/17, 99/99/2017')).toBeUndefined();
   });
 });

@@ -79,6 +79,24 @@ export function findDates(text: string, opts: DateOptions = {}): DateMatch[] {
   return hits.filter((h, i) => i === 0 || h.start >= hits[i - 1]!.end);
 }
 
+/**
+ * The order a text's unambiguous slashed dates show: month first when one reads only that way
+ * (11/17/2017), day first when one reads only that way (17/11/2017); undefined when none does, or
+ * when the text shows both. Dotted dates say nothing: they are day first everywhere.
+ */
+export function slashedOrderShown(text: string): 'dmy' | 'mdy' | undefined {
+  let dayFirst = false;
+  let monthFirst = false;
+  for (const [, a, sep, b, c] of text.matchAll(NUMERIC)) {
+    if (sep === '.' || a!.length > 2 || (c!.length !== 2 && c!.length !== 4)) continue;
+    const dmy = iso(year(c!), Number(b), Number(a));
+    const mdy = iso(year(c!), Number(a), Number(b));
+    if (dmy && !mdy) dayFirst = true;
+    if (mdy && !dmy) monthFirst = true;
+  }
+  return dayFirst === monthFirst ? undefined : dayFirst ? 'dmy' : 'mdy';
+}
+
 function monthOf(name: string): number {
   return MONTHS.get(name.toLowerCase().replace(/\.$/, '')) ?? 0;
 }

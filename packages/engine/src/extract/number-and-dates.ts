@@ -1,7 +1,7 @@
 // The invoice's own number and dates where no label gives them: the title line ("Rechnung Nr. X
 // vom <date>"), the date of the letter ("München, den <date>"), a due date in a sentence of
 // payment terms; and how slashed dates are ordered on a page.
-import { findDates, parseDate } from './dates.js';
+import { findDates, parseDate, slashedOrderShown } from './dates.js';
 import { type Found, longestLabel } from './label-hits.js';
 import { type PageLayout, union } from './layout.js';
 
@@ -52,8 +52,9 @@ export function dateOf(s: string, order: DateOrder): string | undefined {
 
 /**
  * Day or month first in slashed dates: month first for US invoices, day first for invoices in
- * the languages of continental Europe and from the UK; an English invoice from elsewhere may be
- * either, so an ambiguous date (03/04/2024) is left unread rather than guessed.
+ * the languages of continental Europe and from the UK. An English invoice from elsewhere may be
+ * either: its own unambiguous dates decide (11/17/2017 on the page makes 11/03/2017 the 3rd of
+ * November), and without them an ambiguous date (03/04/2024) is left unread rather than guessed.
  */
 export function dateOrder(layouts: PageLayout[], opts: { country?: string; lang?: string }): DateOrder {
   const country = opts.country?.toUpperCase();
@@ -67,7 +68,10 @@ export function dateOrder(layouts: PageLayout[], opts: { country?: string; lang?
   const continental = /rechnung|betrag|facture|montant|fattura|importo|factuur|factura|сч[её]т|сумма/i.test(
     text,
   );
-  return english && !continental ? undefined : 'dmy';
+  if (!english || continental) return 'dmy';
+  return slashedOrderShown(
+    layouts.flatMap((l) => l.lines.map((segs) => segs.map((s) => s.text).join(' '))).join('\n'),
+  );
 }
 
 // The last form: a document type code (UNTDID 1001) printed after the title, as e-invoice

@@ -121,7 +121,7 @@ describe('readTextInvoice: a German invoice', () => {
 
 describe('readTextInvoice: numbers and dates', () => {
   /** An English invoice from a seller whose country the reader is not told. */
-  const english = (date: string) =>
+  const english = (date: string, ...payments: string[]) =>
     page([
       line(row(0), ['Globex Ltd', 0.08, 0.25]),
       line(row(2), ['Invoice number: INV-88', 0.08, 0.4]),
@@ -129,6 +129,7 @@ describe('readTextInvoice: numbers and dates', () => {
       line(row(6), ['Net amount', 0.5, 0.62], ['100.00', 0.8, 0.9]),
       line(row(7), ['Sales tax', 0.5, 0.6], ['20.00', 0.81, 0.9]),
       line(row(8), ['Amount due', 0.5, 0.62], ['120.00', 0.8, 0.9]),
+      ...payments.map((p, i) => line(row(10 + i), ['Wire transfer ' + p, 0.08, 0.4])),
     ]);
 
   it('leaves an ambiguous date on an English invoice unread when the country does not settle it', () => {
@@ -144,6 +145,16 @@ describe('readTextInvoice: numbers and dates', () => {
     expect(read([english('03/04/2024')], { country: 'us' }).issue_date).toBe('2024-03-04');
     expect(read([english('03/04/2024')], { lang: 'en-US' }).issue_date).toBe('2024-03-04');
     expect(read([english('03/04/2024')], { country: 'GB' }).issue_date).toBe('2024-04-03');
+  });
+
+  it("reads an ambiguous date in the order the page's unambiguous dates show", () => {
+    expect(read([english('03/04/2024', '04/17/2024')]).issue_date).toBe('2024-03-04');
+    expect(read([english('03/04/2024', '17/04/2024')]).issue_date).toBe('2024-04-03');
+    // Pages that show both orders, or only dotted dates (day first everywhere), settle nothing.
+    expect(read([english('03/04/2024', '04/17/2024', '17/04/2024')]).issue_date).toBeUndefined();
+    expect(read([english('03/04/2024', '17.04.2024')]).issue_date).toBeUndefined();
+    // A country that settles the order outranks the page.
+    expect(read([english('03/04/2024', '17/04/2024')], { country: 'US' }).issue_date).toBe('2024-03-04');
   });
 
   it('reads an unambiguous slashed date without a country', () => {
