@@ -16,6 +16,8 @@ export interface AppDeps {
   blobs: BlobStore;
   config: Readonly<Config>;
   log: Logger;
+  /** PUBLIC_URL or the listening address: sign-in links, cookie flags, the CSRF origin. */
+  publicUrl: string;
   kick: () => void;
 }
 

@@ -15,6 +15,9 @@ const Env = z.object({
   /** Loopback by default: exposing the service is a deliberate choice (HOST=0.0.0.0). */
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The address people reach the service at (sign-in links, cookies' Secure flag, CSRF origin).
+   * Default: the address the service listens on. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Signs callbacks; at least 32 characters. Generated into DATA_DIR/secret when absent. */
   SECRET: z.string().min(32).optional(),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
@@ -38,6 +41,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Undefined: the listening address, known once the service listens (see server.ts). */
+  publicUrl: string | undefined;
   databaseFile: string;
   blobDir: string;
   secret: string;
@@ -67,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     databaseFile: path.join(dataDir, 'invoice-reader.sqlite'),
     blobDir: path.join(dataDir, 'blobs'),
     secret: e.SECRET ?? localSecret(dataDir),

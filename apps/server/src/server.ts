@@ -1,6 +1,7 @@
 // Starts the whole service from a configuration: database (migrated), blob store, job runner,
 // callback dispatcher, HTTP server; and stops it gracefully (no new requests, running jobs
 // finished or requeued, workers shut down, database closed).
+import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeDatabase, type Db, openDatabase, pruneRateLimits } from '@invoice-reader/db';
 import { shutdownWorkers } from '@invoice-reader/engine';
@@ -13,6 +14,8 @@ import { createLogger, type Logger } from './log.js';
 
 export interface RunningServer {
   url: string;
+  /** PUBLIC_URL, or the listening address when none is configured. */
+  publicUrl: string;
   port: number;
   db: Db;
   runner: JobRunner;
@@ -37,12 +40,18 @@ export async function startServer(
       if (job.callbackUrl) dispatcher.tick();
     },
   });
-  const app = createApp({ db, blobs, config, log, kick: () => runner.kick() });
-  const http = app.listen(config.port, config.host);
+  // Listen first: the public address defaults to the listening one, which the app needs.
+  const http = createHttpServer();
+  http.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     http.once('listening', resolve);
     http.once('error', reject);
   });
+  const port = (http.address() as AddressInfo).port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const publicUrl = config.publicUrl ?? url;
+  const app = createApp({ db, blobs, config, log, publicUrl, kick: () => runner.kick() });
+  http.on('request', app);
   // Keep-alive sockets of pollers should not hold a shutdown back for long.
   http.keepAliveTimeout = 5_000;
   runner.start();
@@ -54,9 +63,12 @@ export async function startServer(
   }, 1_000);
   housekeeping.unref();
 
-  const port = (http.address() as AddressInfo).port;
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  log.info('listening', { url, data_dir: config.dataDir, concurrency: config.jobConcurrency });
+  log.info('listening', {
+    url,
+    public_url: publicUrl,
+    data_dir: config.dataDir,
+    concurrency: config.jobConcurrency,
+  });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -72,5 +84,5 @@ export async function startServer(
       closeDatabase(db);
       log.info('stopped');
     })());
-  return { url, port, db, runner, dispatcher, close };
+  return { url, publicUrl, port, db, runner, dispatcher, close };
 }

@@ -7,4 +7,5 @@ export * from './jobs.js';
 export * from './rate-limits.js';
 export * as schema from './schema.js';
 export { CALLBACK_STATUSES, JOB_STATUSES, type JobStatus, LEDGER_KINDS, type LedgerKind } from './schema.js';
+export * from './sessions.js';
 export * from './usage.js';

@@ -15,7 +15,33 @@ export const accounts = sqliteTable('accounts', {
   freePages: integer('free_pages').notNull().default(0),
   /** Free pages reserved by jobs still running. */
   heldFreePages: integer('held_free_pages').notNull().default(0),
+  /** The person's name and interface language (MeOut); `lang` is one of ru, de, en, it. */
+  name: text('name').notNull().default(''),
+  lang: text('lang').notNull().default('ru'),
+  tier: text('tier').notNull().default('starter'),
+  /** The web application's own allowance of scanned parses, separate from the API's pages. */
+  webFreeParsesTotal: integer('web_free_parses_total').notNull().default(1),
+  webFreeParsesUsed: integer('web_free_parses_used').notNull().default(0),
 });
+
+/** Signed-in sessions (decisions §12): only the SHA-256 of the opaque token is stored. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    hash: text('hash').notNull().unique(),
+    createdAt: text('created_at').notNull(),
+    lastSeenAt: text('last_seen_at').notNull(),
+    /** Sliding: moved 30 days ahead of each use (written at most once a minute). */
+    expiresAt: text('expires_at').notNull(),
+    revokedAt: text('revoked_at'),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('sessions_account').on(t.accountId)],
+);
 
 export const apiKeys = sqliteTable(
   'api_keys',

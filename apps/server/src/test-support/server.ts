@@ -4,7 +4,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAccount } from '../accounts/accounts.js';
+import { accountByEmail } from '@invoice-reader/db';
+import { createAccount, normaliseEmail } from '../accounts/accounts.js';
+import { createSession, SESSION_COOKIE } from '../auth/sessions.js';
 import { topUp } from '../billing/billing.js';
 import { loadConfig } from '../config.js';
 import { issueKey } from '../keys/keys.js';
@@ -26,7 +28,16 @@ export interface TestServer extends RunningServer {
   dataDir: string;
   secret: string;
   account(email: string, opts?: { balanceMinor?: number }): { accountId: number; key: string; keyId: number };
+  /** A signed-in person (account made when new): the session token, as cookie and as Bearer. */
+  session(email: string): TestSession;
   stop(): Promise<void>;
+}
+
+export interface TestSession {
+  accountId: number;
+  token: string;
+  /** `sid=…`, for the `cookie` header. */
+  cookie: string;
 }
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
@@ -49,6 +60,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       const k = issueKey(server.db, config.secret, a.id, 'test');
       return { accountId: a.id, key: k.key, keyId: k.id };
     },
+    session(email) {
+      const a =
+        accountByEmail(server.db, normaliseEmail(email)) ??
+        createAccount(server.db, email, config.freeApiPages);
+      const s = createSession(server.db, a.id, 'test');
+      return { accountId: a.id, token: s.token, cookie: `${SESSION_COOKIE}=${s.token}` };
+    },
     async stop() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -66,14 +84,36 @@ export function form(bytes: Uint8Array, fields: Record<string, string> = {}, fil
 export async function call(
   base: string,
   pathname: string,
-  init: { key?: string; method?: string; body?: FormData | string; headers?: Record<string, string> } = {},
+  init: {
+    key?: string;
+    /** A session token sent as `Authorization: Bearer`. */
+    bearer?: string;
+    /** A session sent as the browser sends it: the cookie, with `Origin` set to `base`. */
+    session?: TestSession;
+    method?: string;
+    body?: FormData | string;
+    /** Sent as JSON (with its content type). */
+    json?: unknown;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ status: number; body: Json; headers: Headers }> {
-  const headers: Record<string, string> = { ...init.headers };
+  const headers: Record<string, string> = {};
   if (init.key) headers['x-api-key'] = init.key;
+  if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
+  if (init.session) {
+    headers.cookie = init.session.cookie;
+    headers.origin = new URL(base).origin;
+  }
+  let payload = init.body;
+  if (init.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(init.json);
+  }
+  Object.assign(headers, init.headers);
   const res = await fetch(base + pathname, {
-    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    method: init.method ?? (payload !== undefined ? 'POST' : 'GET'),
     headers,
-    body: init.body,
+    body: payload,
   });
   const text = await res.text();
   let body: unknown = text;
