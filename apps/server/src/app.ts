@@ -9,6 +9,7 @@ import { docsRouter } from './docs/router.js';
 import { errorHandler, HttpError } from './http/errors.js';
 import type { BlobStore } from './jobs/blobs.js';
 import type { Logger } from './log.js';
+import type { Mailer } from './mailer/mailer.js';
 import { publicApiRouter } from './public-api/router.js';
 
 export interface AppDeps {
@@ -18,6 +19,8 @@ export interface AppDeps {
   log: Logger;
   /** PUBLIC_URL or the listening address: sign-in links, cookie flags, the CSRF origin. */
   publicUrl: string;
+  /** The service's own outgoing mail (sign-in links, notices). */
+  mailer: Mailer;
   kick: () => void;
 }
 

@@ -34,6 +34,14 @@ const Env = z.object({
   /** Lets callbacks reach loopback and private networks (development and tests only). */
   CALLBACK_ALLOW_PRIVATE: flag.default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Outgoing system mail: `smtp://user:pass@host:port`; unset, messages go to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Invoice Reader <no-reply@localhost>'),
+  /** Where notices for the operator go (reviews of 1 to 3 stars, leads). */
+  OWNER_EMAIL: z.email().default('owner@localhost'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -55,6 +63,10 @@ export interface Config {
   eurToRub: number;
   callbackAllowPrivate: boolean;
   shutdownGraceMs: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  outboxDir: string;
+  ownerEmail: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -85,13 +97,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     eurToRub: e.EUR_TO_RUB,
     callbackAllowPrivate: e.CALLBACK_ALLOW_PRIVATE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    outboxDir: path.join(dataDir, 'outbox'),
+    ownerEmail: e.OWNER_EMAIL,
     logLevel: e.LOG_LEVEL,
   });
 }
 
 /** For logs: the configuration with its secret masked. */
 export function describeConfig(config: Config): Record<string, unknown> {
-  return { ...config, secret: '***' };
+  return { ...config, secret: '***', smtpUrl: config.smtpUrl?.replace(/\/\/[^@/]*@/, '//***@') };
 }
 
 /** A secret made once per data folder and kept there (readable by the owner only). */

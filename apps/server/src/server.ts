@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { BlobStore } from './jobs/blobs.js';
 import { JobRunner } from './jobs/runner.js';
 import { createLogger, type Logger } from './log.js';
+import { createMailer } from './mailer/mailer.js';
 
 export interface RunningServer {
   url: string;
@@ -50,7 +51,12 @@ export async function startServer(
   const port = (http.address() as AddressInfo).port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   const publicUrl = config.publicUrl ?? url;
-  const app = createApp({ db, blobs, config, log, publicUrl, kick: () => runner.kick() });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: config.outboxDir,
+  });
+  const app = createApp({ db, blobs, config, log, publicUrl, mailer, kick: () => runner.kick() });
   http.on('request', app);
   // Keep-alive sockets of pollers should not hold a shutdown back for long.
   http.keepAliveTimeout = 5_000;
@@ -81,6 +87,7 @@ export async function startServer(
       http.closeAllConnections();
       await stopped;
       await shutdownWorkers();
+      mailer.close();
       closeDatabase(db);
       log.info('stopped');
     })());
