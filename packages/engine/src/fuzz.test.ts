@@ -17,9 +17,11 @@ import { corpusDir, manifestPath, mutate, type Pool, pools, seedOf } from './tes
 
 const KNOWN_CODES = new Set<string>(ERROR_CODES);
 
+/** A read that needs no OCR (XML, a text layer, a QR code) must end within this, on any machine. */
 const READ_TIMEOUT_MS = 10_000;
 /** An image that still decodes is read by OCR, which takes seconds a page (more on a busy
- * machine): its time limit only has to catch a read that never ends. */
+ * machine): its time limit only has to catch a read that never ends. A mutated PDF whose text
+ * layer is destroyed is a scan too, and gets the same limit (see `readOnce`). */
 const IMAGE_READ_TIMEOUT_MS = 120_000;
 /** `FUZZ_SCALE=10 npx vitest run packages/engine/src/fuzz.test.ts` for a deeper run. */
 const SCALE = Math.max(0.01, Number(process.env.FUZZ_SCALE) || 1);
@@ -59,6 +61,22 @@ function problemOf(r: ReadResult, _ms: number): string | undefined {
   return undefined;
 }
 
+/**
+ * Reads one input. A read that hits the short limit is read again alone with the OCR limit: a
+ * mutation that destroys a PDF's text layer (or its embedded XML) turns it into a scan, which
+ * OCR reads in seconds a page, more on a busy machine; that is work, not a defect. A second
+ * read that still times out, or one that ends without having tried OCR (so the first read
+ * spent over 10 s on XML, a text layer or QR codes), is reported as the problem it is.
+ */
+async function readOnce(bytes: Uint8Array, timeoutMs: number): Promise<ReadResult> {
+  const first = await readInvoice(bytes, { country: 'de', timeoutMs });
+  if (first.status !== 'failed' || first.error !== 'timeout' || timeoutMs >= IMAGE_READ_TIMEOUT_MS)
+    return first;
+  const again = await readInvoice(bytes, { country: 'de', timeoutMs: IMAGE_READ_TIMEOUT_MS });
+  if (again.status === 'failed' && again.error === 'timeout') return again;
+  return again.tried.includes('ocr') ? again : first;
+}
+
 async function run(pool: Pool, block: string, blockSeed: number, count: number): Promise<Counterexample[]> {
   const timeoutMs = pool.kind === 'image' ? IMAGE_READ_TIMEOUT_MS : READ_TIMEOUT_MS;
   const found: Counterexample[] = [];
@@ -90,7 +108,7 @@ async function run(pool: Pool, block: string, blockSeed: number, count: number):
       const t0 = performance.now();
       let problem: string | undefined;
       try {
-        const r = await readInvoice(bytes, { country: 'de', timeoutMs });
+        const r = await readOnce(bytes, timeoutMs);
         problem = problemOf(r, performance.now() - t0);
         if (r.status === 'done') tally.done++;
         else if (r.error) tally.failed[r.error] = (tally.failed[r.error] ?? 0) + 1;
@@ -199,7 +217,8 @@ describe.skipIf(!existsSync(manifestPath))('fuzz: mutated corpus files through r
     async (block, seed) => {
       expect(reproduce(await run(p!.pdf, block, seed, times(300)))).toEqual([]);
     },
-    300_000,
+    // Bounds a run that hangs, not a speed: a few inputs become scans and are read by OCR.
+    900_000,
   );
 
   it('p7m: 300 mutated signed files', async () => {

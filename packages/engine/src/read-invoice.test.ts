@@ -340,11 +340,11 @@ describe('readInvoice: failures', () => {
     },
   );
 
-  it('fails billion laughs fast', async () => {
-    const started = performance.now();
+  it('fails billion laughs before expanding it', async () => {
+    // Expanded, the bomb is gigabytes: the code says the expansion limit stopped it (and the
+    // test's own time limit catches a parser that tried), without timing a busy machine.
     const r = await read(utf8(BILLION_LAUGHS));
     expect(r.error).toBe('unsafe_xml');
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('never reads the external entity into the result', async () => {

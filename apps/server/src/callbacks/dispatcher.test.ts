@@ -13,6 +13,7 @@ import {
   SAMPLE_XML,
   startTestServer,
   type TestServer,
+  waitFor,
 } from '../test-support/server.js';
 import { isPrivateAddress, signBody } from './dispatcher.js';
 
@@ -51,7 +52,7 @@ describe('callbacks', () => {
       body: form(corpusFile(SAMPLE_XML), { callback_url: url }),
     });
     expect(sub.status).toBe(200);
-    for (let i = 0; i < 100 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => received.length >= 2, 'the retried callback');
     expect(received).toHaveLength(2);
     const last = received[1] as Received;
     const job = JSON.parse(last.body);
@@ -91,12 +92,16 @@ describe('callbacks', () => {
         }),
       });
       expect(sub.status).toBe(200);
-      await new Promise((r) => setTimeout(r, 1500));
-      expect(received.length).toBe(before);
-      const row = strict.db.$client.prepare('select status, last_error from callbacks').get() as {
-        last_error: string;
-      };
+      // The dispatcher records why it did not deliver: wait for that, then nothing was sent.
+      const row = await waitFor(
+        () =>
+          strict.db.$client
+            .prepare('select status, last_error from callbacks where last_error is not null')
+            .get() as { last_error: string } | undefined,
+        'the refused callback to be recorded',
+      );
       expect(row.last_error).toMatch(/private address/);
+      expect(received.length).toBe(before);
     } finally {
       await strict.stop();
     }

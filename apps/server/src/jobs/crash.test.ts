@@ -16,6 +16,7 @@ import {
   haveCorpus,
   repoRoot,
   SAMPLE_SCAN,
+  waitFor,
   waitForJob,
 } from '../test-support/server.js';
 
@@ -55,12 +56,10 @@ function keyFor(email: string): string {
 }
 
 async function waitUntilProcessing(url: string, key: string, jobId: number): Promise<string> {
-  let seen = '';
-  for (let i = 0; i < 200 && seen !== 'processing'; i++) {
-    seen = (await call(url, `/v1/parse/${jobId}`, { key })).body.status;
-    if (seen !== 'processing') await new Promise((r) => setTimeout(r, 25));
-  }
-  return seen;
+  return waitFor(async () => {
+    const seen = (await call(url, `/v1/parse/${jobId}`, { key })).body.status as string;
+    return seen === 'queued' ? '' : seen;
+  }, `job ${jobId} to be claimed`);
 }
 
 describe.skipIf(!haveCorpus)('kill -9 during processing', () => {

@@ -123,6 +123,24 @@ export async function call(
   return { status: res.status, body, headers: res.headers };
 }
 
+/**
+ * Polls `check` until it answers something truthy, and answers that. The bound only catches a
+ * hang: tests wait for events, never for a number of milliseconds (CI shares a busy machine).
+ */
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  what: string,
+  boundMs = 60_000,
+): Promise<NonNullable<T>> {
+  const end = Date.now() + boundMs;
+  for (let wait = 10; ; wait = Math.min(wait * 2, 250)) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, wait));
+  }
+}
+
 /** Polls a job until it ends (done or failed), slowing down so a long read stays under the rate limit. */
 export async function waitForJob(
   base: string,

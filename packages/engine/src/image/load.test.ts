@@ -80,9 +80,9 @@ describe('loadImage', () => {
   it('refuses an image bomb from its header, before decoding', async () => {
     const bomb = pngClaiming(100_000, 100_000);
     expect(bomb.length).toBeLessThan(200);
-    const started = performance.now();
+    // Decoding 10^10 pixels would exhaust memory long before an answer: the code proves the header
+    // was enough (the test's own time limit catches a decoder that tried).
     expect(await codeOf(loadImage(bomb))).toBe('image_too_large');
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('honours maxPixels', async () => {

@@ -12,14 +12,20 @@ const dir = mkdtempSync(path.join(tmpdir(), 'pool-test-'));
 const script = path.join(dir, 'worker.mjs');
 writeFileSync(
   script,
-  `import { writeFileSync } from 'node:fs';
+  `import { existsSync, writeFileSync } from 'node:fs';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 const native = new Int32Array(workerData.nativeCalls);
 parentPort.on('message', (t) => {
-  // Inside a native call (counted as native-calls.ts counts one) for 300 ms, then a mark on disk.
+  // Inside a native call (counted as native-calls.ts counts one) until the test creates the
+  // release file, then a mark on disk: the test decides when the call ends, not a clock.
   if (t.kind === 'native') {
     Atomics.add(native, 0, 1);
-    setTimeout(() => { writeFileSync(t.mark, 'left'); Atomics.sub(native, 0, 1); }, 300);
+    const poll = setInterval(() => {
+      if (!existsSync(t.release)) return;
+      clearInterval(poll);
+      writeFileSync(t.mark, 'left');
+      Atomics.sub(native, 0, 1);
+    }, 5);
   }
   if (t.kind === 'echo') parentPort.postMessage({ id: t.id, ok: true, result: { value: t.value, threadId } });
   if (t.kind === 'fail') parentPort.postMessage({ id: t.id, ok: false, error: { code: 'malformed_pdf', message: 'bad page' } });
@@ -37,6 +43,15 @@ afterAll(async () => {
   await Promise.all(pools.map((p) => p.close()));
 });
 
+/** Polls `done` until it holds; the bound only catches a hang, it measures nothing. */
+async function until(done: () => boolean, what: string, boundMs = 30_000): Promise<void> {
+  const end = Date.now() + boundMs;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 async function errorOf(p: Promise<unknown>): Promise<ReadError> {
   try {
     await p;
@@ -52,11 +67,11 @@ describe('WorkerPool', () => {
     const pool = newPool(1);
     const a = await pool.run<{ value: number; threadId: number }>(
       { kind: 'echo', value: 1 },
-      { timeoutMs: 5000 },
+      { timeoutMs: 30_000 },
     );
     const b = await pool.run<{ value: number; threadId: number }>(
       { kind: 'echo', value: 2 },
-      { timeoutMs: 5000 },
+      { timeoutMs: 30_000 },
     );
     expect([a.value, b.value]).toEqual([1, 2]);
     expect(b.threadId).toBe(a.threadId);
@@ -66,14 +81,14 @@ describe('WorkerPool', () => {
     const pool = newPool(2);
     const values = await Promise.all(
       Array.from({ length: 7 }, (_, i) =>
-        pool.run<{ value: number }>({ kind: 'echo', value: i }, { timeoutMs: 5000 }),
+        pool.run<{ value: number }>({ kind: 'echo', value: i }, { timeoutMs: 30_000 }),
       ),
     );
     expect(values.map((v) => v.value)).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 
   it("passes a worker's error code through", async () => {
-    const err = await errorOf(newPool().run({ kind: 'fail' }, { timeoutMs: 5000 }));
+    const err = await errorOf(newPool().run({ kind: 'fail' }, { timeoutMs: 30_000 }));
     expect([err.code, err.message]).toEqual(['malformed_pdf', 'bad page']);
   });
 
@@ -81,31 +96,35 @@ describe('WorkerPool', () => {
     const pool = newPool(1);
     const err = await errorOf(pool.run({ kind: 'hang' }, { timeoutMs: 200 }));
     expect(err.code).toBe('timeout');
-    const after = await pool.run<{ value: number }>({ kind: 'echo', value: 42 }, { timeoutMs: 5000 });
+    const after = await pool.run<{ value: number }>({ kind: 'echo', value: 42 }, { timeoutMs: 30_000 });
     expect(after.value).toBe(42);
   });
 
   it('answers a timeout at once but ends the worker only once it has left its native call', async () => {
     const pool = newPool(1);
     const mark = path.join(dir, 'left-native-call');
-    const started = Date.now();
-    const err = await errorOf(pool.run({ kind: 'native', mark }, { timeoutMs: 50 }));
+    const release = path.join(dir, 'release-native-call');
+    // A worker that has loaded (the echo) enters the call as soon as the task arrives; the limit
+    // leaves a busy machine ample time for that. The worker then stays inside until `release`
+    // exists, so the timeout is answered while it is still inside: "at once" means before the
+    // call ends, whatever the machine's speed.
+    await pool.run({ kind: 'echo', value: 0 }, { timeoutMs: 30_000 });
+    const err = await errorOf(pool.run({ kind: 'native', mark, release }, { timeoutMs: 2_000 }));
     expect(err.code).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(250);
     expect(existsSync(mark)).toBe(false);
+    writeFileSync(release, 'go');
     // Terminated in the middle, the worker would never have written its mark.
-    await new Promise((r) => setTimeout(r, 600));
-    expect(existsSync(mark)).toBe(true);
-    const after = await pool.run<{ value: number }>({ kind: 'echo', value: 3 }, { timeoutMs: 5000 });
+    await until(() => existsSync(mark), 'the worker to leave its native call and write its mark');
+    const after = await pool.run<{ value: number }>({ kind: 'echo', value: 3 }, { timeoutMs: 30_000 });
     expect(after.value).toBe(3);
   });
 
   it('fails only the task of a worker that crashes', async () => {
     const pool = newPool(1);
-    const err = await errorOf(pool.run({ kind: 'crash' }, { timeoutMs: 5000 }));
+    const err = await errorOf(pool.run({ kind: 'crash' }, { timeoutMs: 30_000 }));
     expect(err.code).toBe('internal_error');
     expect(err.message).toMatch(/boom/);
-    const after = await pool.run<{ value: number }>({ kind: 'echo', value: 7 }, { timeoutMs: 5000 });
+    const after = await pool.run<{ value: number }>({ kind: 'echo', value: 7 }, { timeoutMs: 30_000 });
     expect(after.value).toBe(7);
   });
 
