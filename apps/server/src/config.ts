@@ -28,6 +28,8 @@ const Env = z.object({
     .min(1)
     .default(20 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Sign-in requests (start, verify, PIN) per client address a minute. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   FREE_API_PAGES: z.coerce.number().int().min(0).default(5),
   EUR_TO_USD: z.coerce.number().positive().default(1.08),
   EUR_TO_RUB: z.coerce.number().positive().default(98.75),
@@ -58,6 +60,7 @@ export interface Config {
   jobTimeoutMs: number;
   maxUploadBytes: number;
   rateLimitPerMinute: number;
+  authRateLimitPerMinute: number;
   freeApiPages: number;
   eurToUsd: number;
   eurToRub: number;
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     jobTimeoutMs: e.JOB_TIMEOUT_MS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     freeApiPages: e.FREE_API_PAGES,
     eurToUsd: e.EUR_TO_USD,
     eurToRub: e.EUR_TO_RUB,

@@ -1,4 +1,5 @@
 // The contract between the service and its clients: zod schemas and the OpenAPI document.
+export * from './account-auth.js';
 export * from './errors.js';
 export * from './openapi.js';
 export * from './public-api.js';

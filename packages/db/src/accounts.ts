@@ -85,3 +85,9 @@ export function ledgerTotals(db: Db, accountId: number): Required<LedgerDelta> {
     .get();
   return row ?? { balanceMinor: 0, heldMinor: 0, freePages: 0, heldFreePages: 0 };
 }
+
+/** The person's own settings shown in MeOut. */
+export function updateProfile(db: Db, id: number, patch: { name?: string; lang?: string }): void {
+  if (patch.name === undefined && patch.lang === undefined) return;
+  db.update(accounts).set(patch).where(eq(accounts.id, id)).run();
+}

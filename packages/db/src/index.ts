@@ -8,4 +8,5 @@ export * from './rate-limits.js';
 export * as schema from './schema.js';
 export { CALLBACK_STATUSES, JOB_STATUSES, type JobStatus, LEDGER_KINDS, type LedgerKind } from './schema.js';
 export * from './sessions.js';
+export * from './sign-in.js';
 export * from './usage.js';

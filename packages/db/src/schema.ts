@@ -186,3 +186,36 @@ export const callbacks = sqliteTable(
   },
   (t) => [uniqueIndex('callbacks_job').on(t.jobId), index('callbacks_due').on(t.status, t.nextAttemptAt)],
 );
+
+// --- account sign-in ---------------------------------------------------------------------------
+
+/**
+ * Sign-in links (decisions §13): only the SHA-256 of the link's token is stored. POST verify
+ * consumes a link; with a PIN set it then stays usable for the PIN step until `pinUntil`, and
+ * five wrong PINs void it.
+ */
+export const signInLinks = sqliteTable(
+  'sign_in_links',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    hash: text('hash').notNull().unique(),
+    email: text('email').notNull(),
+    lang: text('lang').notNull().default('en'),
+    createdAt: text('created_at').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    consumedAt: text('consumed_at'),
+    /** Set when POST verify found a PIN: the end of the PIN step. */
+    pinUntil: text('pin_until'),
+    pinFailures: integer('pin_failures').notNull().default(0),
+  },
+  (t) => [index('sign_in_links_email').on(t.email)],
+);
+
+/** A person's PIN (4 to 8 digits) as a salted scrypt hash; no row means no PIN. */
+export const accountPins = sqliteTable('account_pins', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  hash: text('hash').notNull(),
+  setAt: text('set_at').notNull(),
+});

@@ -1,5 +1,7 @@
 // API accounts: made by an operator (admin command line) until the account interface exists. A
 // new account is granted the API's free scanned pages (service-spec "Limits": 5, no card).
+
+import type { MeOut, UserOut } from '@invoice-reader/contract';
 import {
   type Account,
   accountByEmail,
@@ -28,4 +30,25 @@ export function requireAccount(db: Db, email: string): Account {
   const account = accountByEmail(db, normaliseEmail(email));
   if (!account) throw new AccountNotFound(`no account for ${email}`);
   return account;
+}
+
+/** The spec's `UserOut` of an account. */
+export function userOut(a: Account): UserOut {
+  return { id: a.id, email: a.email, name: a.name, lang: a.lang, tier: a.tier };
+}
+
+/** The spec's `MeOut`: the person, their plan and the web application's own allowance. */
+export function meOut(
+  a: Account,
+  plan: { code: string | null; paid: boolean } = { code: null, paid: false },
+): MeOut {
+  const used = Math.min(a.webFreeParsesUsed, a.webFreeParsesTotal);
+  return {
+    ...userOut(a),
+    plan_code: plan.code,
+    plan_paid: plan.paid,
+    free_parses_total: a.webFreeParsesTotal,
+    free_parses_used: a.webFreeParsesUsed,
+    free_parses_left: a.webFreeParsesTotal - used,
+  };
 }

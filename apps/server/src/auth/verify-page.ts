@@ -1,0 +1,58 @@
+// The page a sign-in link opens (GET /api/v1/auth/verify). Opening it changes nothing: mail
+// scanners and previews open links first (service-spec "Authentication"). Its button POSTs the
+// token, then asks for the PIN when one is set, then goes to the web application.
+import { escapeHtml, type Lang, TEXTS } from './texts.js';
+
+export const VERIFY_SCRIPT_PATH = '/api/v1/auth/verify.js';
+
+export function verifyPage(lang: Lang, token: string, live: boolean): string {
+  const t = TEXTS[lang];
+  const body = live
+    ? `<p>${escapeHtml(t.pageLead)}</p>
+<form id="verify" data-token="${escapeHtml(token)}" data-signed-in="${escapeHtml(t.signedIn)}" data-wrong-pin="${escapeHtml(t.wrongPin)}" data-invalid="${escapeHtml(t.invalid)}">
+<button type="submit">${escapeHtml(t.button)}</button></form>
+<form id="pin" hidden><label for="pin-input">${escapeHtml(t.pinLabel)}</label>
+<input id="pin-input" name="pin" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{4,8}" required>
+<button type="submit">${escapeHtml(t.pinButton)}</button></form>
+<p id="status" role="status" aria-live="polite"></p>
+<script src="${VERIFY_SCRIPT_PATH}"></script>`
+    : `<p role="alert">${escapeHtml(t.invalid)}</p>`;
+  return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(t.pageTitle)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#111}
+button{font-size:1rem;padding:.6rem 1.2rem;background:#1d4ed8;color:#fff;border:0;border-radius:4px;cursor:pointer}
+button:focus-visible,input:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+input{font-size:1.2rem;padding:.4rem;width:8rem;margin:0 .5rem}</style></head>
+<body><main><h1>${escapeHtml(t.pageTitle)}</h1>${body}</main></body></html>`;
+}
+
+/** The button's script: plain, same-origin (the browser sends the Origin the CSRF check wants). */
+export const VERIFY_SCRIPT = `(() => {
+  const form = document.getElementById('verify');
+  const pinForm = document.getElementById('pin');
+  const status = document.getElementById('status');
+  if (!form) return;
+  const token = form.dataset.token;
+  const post = (path, body) =>
+    fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
+  const done = () => { status.textContent = form.dataset.signedIn; location.assign('/app/'); };
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const r = await post('/api/v1/auth/verify', { token });
+    if (!r.ok) { form.hidden = true; status.textContent = form.dataset.invalid; return; }
+    const out = await r.json();
+    if (out.pin_required) { form.hidden = true; pinForm.hidden = false; pinForm.querySelector('input').focus(); return; }
+    done();
+  });
+  pinForm.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const pin = pinForm.querySelector('input').value;
+    const r = await post('/api/v1/auth/pin/verify', { pin, token });
+    if (r.ok) return done();
+    const out = await r.json().catch(() => ({}));
+    if (out.detail === 'wrong_pin') { status.textContent = form.dataset.wrongPin; return; }
+    pinForm.hidden = true; status.textContent = form.dataset.invalid;
+  });
+})();
+`;
