@@ -4,6 +4,7 @@ import type { HealthOut } from '@invoice-reader/contract';
 import { API_VERSION } from '@invoice-reader/contract';
 import { countJobs, type Db } from '@invoice-reader/db';
 import express, { type Express } from 'express';
+import { apiSubscriptionRouter } from './api-subscription/router.js';
 import { authRouter } from './auth/router.js';
 import type { Config } from './config.js';
 import { docsRouter } from './docs/router.js';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(docsRouter());
   app.use(publicApiRouter(deps));
   app.use(authRouter(deps));
+  app.use(apiSubscriptionRouter(deps));
   app.use((_req, _res) => {
     throw new HttpError(404, 'not_found');
   });

@@ -40,11 +40,14 @@ export const VerifyOut = z
     pin_required: z.boolean().default(false),
     ok: z.boolean().default(true),
     user: UserOut,
-    token: z.string().optional().openapi({
-      description:
-        'Beyond the spec: the session token, also set as the `sid` cookie; the desktop app sends it as ' +
-        '`Authorization: Bearer`. Absent while a PIN is still required.',
-    }),
+    token: z
+      .string()
+      .optional()
+      .openapi({
+        description:
+          'Beyond the spec: the session token, also set as the `sid` cookie; the desktop app sends it as ' +
+          '`Authorization: Bearer`. Absent while a PIN is still required.',
+      }),
   })
   .openapi('VerifyOut');
 
@@ -52,11 +55,9 @@ export const PinIn = z
   .object({
     pin: z.string().max(8),
     current: z.string().max(8).default(''),
-    token: z
-      .string()
-      .max(200)
-      .optional()
-      .openapi({ description: 'For /auth/pin/verify: the token of the sign-in link that asked for the PIN.' }),
+    token: z.string().max(200).optional().openapi({
+      description: 'For /auth/pin/verify: the token of the sign-in link that asked for the PIN.',
+    }),
   })
   .openapi('PinIn');
 

@@ -1,5 +1,6 @@
 // The contract between the service and its clients: zod schemas and the OpenAPI document.
 export * from './account-auth.js';
+export * from './api-subscription.js';
 export * from './errors.js';
 export * from './openapi.js';
 export * from './public-api.js';

@@ -5,11 +5,16 @@ import { ValidationFailed } from './errors.js';
 
 const parse = express.json({ limit: '1mb', strict: false, type: () => true });
 
-/** Parses a JSON body of any content type (a missing body is `{}`); malformed JSON answers 422. */
+/**
+ * Parses a JSON body of any content type; malformed JSON answers 422. Without a body `req.body`
+ * stays undefined, so a route whose body is required answers 422 `missing` through `validate`.
+ */
 export const jsonBody: RequestHandler = (req, res, next) => {
   parse(req, res, (err?: unknown) => {
     if (!err) {
-      if (req.body === undefined) req.body = {};
+      // body-parser reads an empty body as {}: for the routes it is no body at all.
+      if (req.get('content-length') === '0' || (!req.get('content-length') && !req.get('transfer-encoding')))
+        req.body = undefined;
       return next();
     }
     const e = err as { status?: number; type?: string; message?: string };
