@@ -13,6 +13,7 @@ import type { BlobStore } from './jobs/blobs.js';
 import type { Logger } from './log.js';
 import type { Mailer } from './mailer/mailer.js';
 import { publicApiRouter } from './public-api/router.js';
+import { webParseRouter } from './web-parse/router.js';
 
 export interface AppDeps {
   db: Db;
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(publicApiRouter(deps));
   app.use(authRouter(deps));
   app.use(apiSubscriptionRouter(deps));
+  app.use(webParseRouter(deps));
   app.use((_req, _res) => {
     throw new HttpError(404, 'not_found');
   });

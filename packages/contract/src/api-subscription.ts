@@ -94,13 +94,10 @@ export const DashboardOut = z
     limit: z.number().int().openapi({ description: 'Sheets of this month: used plus left.' }),
     used: z.number().int().openapi({ description: 'Sheets charged this calendar month.' }),
     left: z.number().int().openapi({ description: 'Free sheets left plus the sheets the balance buys.' }),
-    end_date: z
-      .string()
-      .nullable()
-      .openapi({
-        description:
-          'A prepaid balance does not expire: null. The month the scale counts ends on `month_ends`.',
-      }),
+    end_date: z.string().nullable().openapi({
+      description:
+        'A prepaid balance does not expire: null. The month the scale counts ends on `month_ends`.',
+    }),
     month_ends: z.string(),
     balance: z.string(),
     currency: z.literal('EUR'),

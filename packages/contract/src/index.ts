@@ -4,4 +4,5 @@ export * from './api-subscription.js';
 export * from './errors.js';
 export * from './openapi.js';
 export * from './public-api.js';
+export * from './web-parse.js';
 export { z } from './zod.js';

@@ -91,3 +91,22 @@ export function updateProfile(db: Db, id: number, patch: { name?: string; lang?:
   if (patch.name === undefined && patch.lang === undefined) return;
   db.update(accounts).set(patch).where(eq(accounts.id, id)).run();
 }
+
+/** Takes one of the web application's parses, atomically; false when none is left. */
+export function holdWebParse(db: Db, id: number): boolean {
+  return (
+    db
+      .update(accounts)
+      .set({ webFreeParsesUsed: sql`${accounts.webFreeParsesUsed} + 1` })
+      .where(and(eq(accounts.id, id), sql`${accounts.webFreeParsesUsed} < ${accounts.webFreeParsesTotal}`))
+      .run().changes === 1
+  );
+}
+
+/** Gives a held web parse back (its read failed, or scanned nothing). */
+export function releaseWebParse(db: Db, id: number): void {
+  db.update(accounts)
+    .set({ webFreeParsesUsed: sql`max(${accounts.webFreeParsesUsed} - 1, 0)` })
+    .where(eq(accounts.id, id))
+    .run();
+}

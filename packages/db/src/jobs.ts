@@ -3,7 +3,7 @@
 // queued again.
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from './database.js';
-import { type JobStatus, jobs } from './schema.js';
+import { callbacks, type JobStatus, jobs } from './schema.js';
 
 export type Job = typeof jobs.$inferSelect;
 export type NewJob = typeof jobs.$inferInsert;
@@ -69,4 +69,20 @@ export function jobsOf(db: Db, accountId: number, limit: number, offset: number)
     .limit(limit)
     .offset(offset)
     .all();
+}
+
+export function countJobsOf(db: Db, accountId: number): number {
+  const row = db.select({ n: sql<number>`count(*)` }).from(jobs).where(eq(jobs.accountId, accountId)).get();
+  return row?.n ?? 0;
+}
+
+/** Whether any job still refers to the blob (another job, maybe another account's). */
+export function blobInUse(db: Db, sha256: string): boolean {
+  return !!db.select({ id: jobs.id }).from(jobs).where(eq(jobs.sha256, sha256)).limit(1).get();
+}
+
+/** Removes a job and its pending callback; the ledger and usage rows keep its number. */
+export function deleteJob(db: Db, id: number): void {
+  db.delete(callbacks).where(eq(callbacks.jobId, id)).run();
+  db.delete(jobs).where(eq(jobs.id, id)).run();
 }

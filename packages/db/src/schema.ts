@@ -119,6 +119,10 @@ export const jobs = sqliteTable(
     reservedFreePages: integer('reserved_free_pages').notNull().default(0),
     chargedMinor: integer('charged_minor').notNull().default(0),
     chargedPages: integer('charged_pages').notNull().default(0),
+    /** Web parses (the web application's allowance) held by this job: 0 or 1. */
+    webParses: integer('web_parses').notNull().default(0),
+    /** When a person last corrected a field (PATCH fields). */
+    editedAt: text('edited_at'),
     /** The engine's result as JSON, once the job ended. */
     result: text('result'),
     error: text('error'),

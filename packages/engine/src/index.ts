@@ -11,6 +11,7 @@ export type {
   Provenance,
   Totals,
 } from './document.js';
+export { applyFieldEdits, checkFieldValue, type EditedRead, type FieldEditError } from './edit.js';
 export type { ErrorCode } from './errors.js';
 export { type Estimate, estimateRead } from './estimate.js';
 export { COUNTRIES, type Country, countryOf } from './project/countries.js';

@@ -1,7 +1,7 @@
 // Content-addressed file store: a file lives at blobs/<aa>/<bb>/<sha256>, written to a temporary
 // name and renamed, so a crash never leaves a half-written blob under a real name.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export class BlobStore {
@@ -28,6 +28,11 @@ export class BlobStore {
     writeFileSync(tmp, bytes);
     renameSync(tmp, file);
     return sha;
+  }
+
+  /** Removes a blob no job refers to any more (the caller checks). */
+  delete(sha256: string): void {
+    rmSync(this.pathOf(sha256), { force: true });
   }
 
   get(sha256: string): Buffer {

@@ -15,6 +15,7 @@ import {
 import { readInvoice } from '@invoice-reader/engine';
 import { settleJob } from '../billing/billing.js';
 import type { Logger } from '../log.js';
+import { settleWebAllowance } from '../web-parse/allowance.js';
 import type { BlobStore } from './blobs.js';
 
 /** A file that brought the process down this many times is not tried again. */
@@ -134,6 +135,7 @@ export class JobRunner {
     const ended = inTransaction(this.db, () => {
       const pagesScanned = outcome.pagesScanned ?? 0;
       const bill = settleJob(this.db, job, outcome.status === 'done', pagesScanned, at);
+      settleWebAllowance(this.db, job, outcome.status === 'done', pagesScanned);
       const set = { ...outcome, ...bill, finishedAt: at.toISOString() };
       updateJob(this.db, job.id, set);
       if (job.callbackUrl) insertCallback(this.db, job.id, job.callbackUrl, at.toISOString(), at.getTime());

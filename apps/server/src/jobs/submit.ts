@@ -14,12 +14,16 @@ import {
 import { countryOf, estimateRead } from '@invoice-reader/engine';
 import { InsufficientBalance, reservePages } from '../billing/billing.js';
 import { HttpError } from '../http/errors.js';
+import { holdWebAllowance } from '../web-parse/allowance.js';
 import { BlobStore } from './blobs.js';
+
+export const SOURCES = ['api', 'upload', 'inbox', 'desktop'] as const;
+export type Source = (typeof SOURCES)[number];
 
 export interface Submission {
   account: Account;
   apiKeyId: number | null;
-  source: 'api' | 'upload';
+  source: Source;
   bytes: Buffer;
   filename: string;
   country: string;
@@ -34,6 +38,13 @@ export interface Submitted {
 
 /** Engine refusals that answer the submission at once (service-spec "Errors", decisions §9). */
 const REFUSALS: Record<string, number> = { empty_file: 400, unsupported_file_type: 400, too_many_pages: 400 };
+
+/**
+ * Who pays for the scanned pages: `/v1` uses the API's prepaid pages (reserved now, debited when
+ * done); the web application, inbox and desktop use the web allowance (one parse held now, given
+ * back when the read fails or scans nothing). Service-spec item 7: the two are billed apart.
+ */
+const billedToApi = (source: Source) => source === 'api';
 
 export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promise<Submitted> {
   const country = countryOf(s.country);
@@ -65,6 +76,11 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
         callbackUrl: s.callbackUrl ?? null,
         createdAt: at.toISOString(),
       });
+      if (!billedToApi(s.source)) {
+        const webParses = holdWebAllowance(db, s.account.id, estimate.pagesToScan);
+        updateJob(db, job.id, { webParses, reservedPages: 0 });
+        return { job: { ...job, webParses, reservedPages: 0 }, duplicate: false, charged: webParses > 0 };
+      }
       const held = reservePages(db, s.account, job.id, estimate.pagesToScan, at);
       const reserved = { reservedFreePages: held.freePages, reservedMinor: held.minor };
       updateJob(db, job.id, reserved);

@@ -175,6 +175,19 @@ function describe(
   const failed = checks.filter((c) => c.outcome === 'fail' && c.paths.some(touches)).map((c) => c.flag!);
   const flags = [...new Set([...(found.flags ?? []), ...failed])];
   const prov = provenanceOf(doc, found.paths[0]!);
+  // A person's correction is confirmed by that person (decisions §3), whatever the checks say of it.
+  if (prov?.source === 'user')
+    return {
+      key,
+      value: found.value,
+      edited: true,
+      status: 'confirmed',
+      flags: [],
+      confidence: 1,
+      source: 'user',
+      page: prov.page ?? null,
+      bbox: prov.bbox ?? null,
+    };
   const confidence = prov?.confidence ?? (prov?.source === 'xml' ? 1 : null);
   if (confidence !== null && confidence < CONFIDENCE_BAR) flags.push('low_confidence');
   const status: FieldStatus = flags.some((f) => f !== 'low_confidence')

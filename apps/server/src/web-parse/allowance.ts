@@ -1,0 +1,45 @@
+// The web application's allowance (service-spec "Limits": 1 scanned parse by default,
+// `free_parses_total`, apart from the API's pages). A submission that needs OCR holds one parse
+// at once (402 `plan_required` when none is left); the job gives it back when its read fails or
+// scans nothing. E-invoices, QR bills and text PDFs never need one.
+import {
+  type Account,
+  accountById,
+  type Db,
+  holdWebParse,
+  type Job,
+  releaseWebParse,
+} from '@invoice-reader/db';
+import { HttpError } from '../http/errors.js';
+
+export interface WebAllowance {
+  total: number;
+  used: number;
+  left: number;
+}
+
+export function webAllowance(account: Account): WebAllowance {
+  const used = Math.min(account.webFreeParsesUsed, account.webFreeParsesTotal);
+  return {
+    total: account.webFreeParsesTotal,
+    used: account.webFreeParsesUsed,
+    left: account.webFreeParsesTotal - used,
+  };
+}
+
+/** Holds a parse when the file needs OCR; answers the parses held (0 or 1). Call in a transaction. */
+export function holdWebAllowance(db: Db, accountId: number, pagesToScan: number): number {
+  if (pagesToScan <= 0) return 0;
+  if (!holdWebParse(db, accountId)) throw new HttpError(402, 'plan_required');
+  return 1;
+}
+
+/** At the end of a job (in its transaction): a parse that read no scanned page goes back. */
+export function settleWebAllowance(db: Db, job: Job, done: boolean, pagesScanned: number): void {
+  if (job.webParses > 0 && !(done && pagesScanned > 0)) releaseWebParse(db, job.accountId);
+}
+
+export function allowanceOf(db: Db, accountId: number): WebAllowance | undefined {
+  const account = accountById(db, accountId);
+  return account && webAllowance(account);
+}

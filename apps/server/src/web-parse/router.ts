@@ -1,0 +1,181 @@
+// Parsing in the web application (/api/v1/parse*): upload (also for the inbox and the desktop
+// app), the list, one job, delete, a person's corrections of fields, and reading again with
+// another country. Every route needs a session and sees only the account's own jobs.
+import {
+  DeleteOut,
+  FieldsPatch,
+  JobIdParams,
+  JobListOut,
+  JobListQuery,
+  ReparseQuery,
+  UploadForm,
+  type ValidationErrorItem,
+} from '@invoice-reader/contract';
+import {
+  accountById,
+  blobInUse,
+  countJobsOf,
+  type Db,
+  deleteJob,
+  inTransaction,
+  type Job,
+  jobById,
+  jobsOf,
+  updateJob,
+} from '@invoice-reader/db';
+import { applyFieldEdits, checkFieldValue, countryOf, estimateRead } from '@invoice-reader/engine';
+import { type Response, Router } from 'express';
+import { requireSession, sessionOf } from '../auth/sessions.js';
+import type { Config } from '../config.js';
+import { HttpError, ValidationFailed } from '../http/errors.js';
+import { jsonBody } from '../http/json-body.js';
+import { readUpload } from '../http/multipart.js';
+import { validate } from '../http/validation.js';
+import type { BlobStore } from '../jobs/blobs.js';
+import { submitFile } from '../jobs/submit.js';
+import { holdWebAllowance } from './allowance.js';
+import { presentWebJob, summarise } from './present.js';
+
+export interface WebParseDeps {
+  db: Db;
+  blobs: BlobStore;
+  config: Readonly<Config>;
+  publicUrl: string;
+  kick: () => void;
+}
+
+export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseDeps): Router {
+  const router = Router();
+  const session = requireSession(db, publicUrl);
+  /** The account's own job, or 404 `job_not_found` (another account's job looks the same). */
+  const ownJob = (res: Response, id: number): Job => {
+    const job = jobById(db, id);
+    if (!job || job.accountId !== sessionOf(res).accountId) throw new HttpError(404, 'job_not_found');
+    return job;
+  };
+
+  router.post('/api/v1/parse/upload', session, async (req, res) => {
+    const upload = await readUpload(req, config.maxUploadBytes);
+    const issues: ValidationErrorItem[] = [];
+    let form: ReturnType<typeof UploadForm.parse> | undefined;
+    try {
+      form = validate(UploadForm, 'body', upload.fields);
+    } catch (err) {
+      if (!(err instanceof ValidationFailed)) throw err;
+      issues.push(...err.items);
+    }
+    if (!upload.file)
+      issues.unshift({ type: 'missing', loc: ['body', 'file'], msg: 'Field required', input: null });
+    if (issues.length || !form || !upload.file) throw new ValidationFailed(issues);
+    const account = accountById(db, sessionOf(res).accountId);
+    if (!account) throw new HttpError(401, 'not_authenticated');
+    const { job, duplicate } = await submitFile(db, blobs, {
+      account,
+      apiKeyId: null,
+      source: form.source,
+      bytes: upload.file.bytes,
+      filename: upload.file.filename,
+      country: form.country,
+    });
+    if (!duplicate) kick();
+    res.json(presentWebJob(jobById(db, job.id) ?? job, { duplicate }));
+  });
+
+  router.get('/api/v1/parse', session, (req, res) => {
+    const q = validate(JobListQuery, 'query', req.query as Record<string, unknown>);
+    const { accountId } = sessionOf(res);
+    res.json(
+      JobListOut.parse({
+        ok: true,
+        total: countJobsOf(db, accountId),
+        items: jobsOf(db, accountId, q.limit, q.offset).map(summarise),
+      }),
+    );
+  });
+
+  router.get('/api/v1/parse/:job_id', session, (req, res) => {
+    const { job_id } = validate(JobIdParams, 'path', req.params);
+    res.json(presentWebJob(ownJob(res, job_id)));
+  });
+
+  router.delete('/api/v1/parse/:job_id', session, (req, res) => {
+    const { job_id } = validate(JobIdParams, 'path', req.params);
+    const job = ownJob(res, job_id);
+    if (job.status === 'queued' || job.status === 'processing') throw new HttpError(409, 'job_running');
+    const orphan = inTransaction(db, () => {
+      deleteJob(db, job.id);
+      return !blobInUse(db, job.sha256);
+    });
+    if (orphan) blobs.delete(job.sha256);
+    res.json(DeleteOut.parse({ ok: true, deleted: job.id }));
+  });
+
+  router.patch('/api/v1/parse/:job_id/fields', session, jsonBody, (req, res) => {
+    const { job_id } = validate(JobIdParams, 'path', req.params);
+    const patch = validate(FieldsPatch, 'body', req.body);
+    const job = ownJob(res, job_id);
+    if (job.status !== 'done') throw new HttpError(409, 'job_not_done');
+    const country = countryOf(job.country);
+    const stored = job.result ? JSON.parse(job.result) : null;
+    if (!country || !stored?.document) throw new HttpError(409, 'job_not_done');
+    const keys = Object.keys(patch);
+    if (!keys.length)
+      throw new ValidationFailed([
+        { type: 'too_short', loc: ['body'], msg: 'Dictionary should have at least 1 item', input: {} },
+      ]);
+    const values: Record<string, string> = {};
+    const issues: ValidationErrorItem[] = [];
+    for (const key of keys) {
+      const c = checkFieldValue(key, patch[key]!, country);
+      if ('value' in c) values[key] = c.value;
+      else
+        issues.push({
+          type: 'value_error',
+          loc: ['body', key],
+          msg: `Value error, ${c.message}`,
+          input: patch[key],
+          ctx: { kind: c.kind },
+        });
+    }
+    if (issues.length) throw new ValidationFailed(issues);
+    const edited = applyFieldEdits(stored.document, values, country, job.createdAt.slice(0, 10));
+    const at = new Date().toISOString();
+    updateJob(db, job.id, { result: JSON.stringify({ ...stored, ...edited }), editedAt: at });
+    res.json(presentWebJob(jobById(db, job.id)!));
+  });
+
+  router.post('/api/v1/parse/:job_id/reparse', session, async (req, res) => {
+    const { job_id } = validate(JobIdParams, 'path', req.params);
+    const q = validate(ReparseQuery, 'query', req.query as Record<string, unknown>);
+    const job = ownJob(res, job_id);
+    if (job.status === 'queued' || job.status === 'processing') throw new HttpError(409, 'job_running');
+    const country = countryOf(q.country || job.country);
+    if (!country) throw new HttpError(400, 'unsupported_country');
+    // A file whose scan was already counted is read again for free; a failed one holds a parse.
+    const needsOcr = job.status === 'failed' ? (await estimateRead(blobs.get(job.sha256))).pagesToScan : 0;
+    inTransaction(db, () => {
+      const webParses = holdWebAllowance(db, job.accountId, needsOcr);
+      // The earlier read's billing is settled: this read reserves nothing from the API's pages.
+      updateJob(db, job.id, {
+        status: 'queued',
+        country: country.code,
+        webParses,
+        reservedPages: 0,
+        reservedMinor: 0,
+        reservedFreePages: 0,
+        result: null,
+        error: null,
+        message: null,
+        mode: null,
+        startedAt: null,
+        finishedAt: null,
+        editedAt: null,
+        attempts: 0,
+      });
+    });
+    kick();
+    res.json(presentWebJob(jobById(db, job.id)!));
+  });
+
+  return router;
+}

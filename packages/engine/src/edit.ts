@@ -1,0 +1,168 @@
+// A person's corrections of a read (decisions §3: a PATCH sets `edited: true`, `source: "user"`,
+// `status: "confirmed"`). Each value is checked by its kind first (a date is a real date, an
+// IBAN passes mod 97, ...); an accepted one is written into the Document at the path its field is
+// read from, with `user` provenance (keeping the page and box where it was seen), and the checks
+// and the projection onto `fields` are made again, so `document` and `checks` follow the edit.
+
+import { checkBic } from './check/bic.js';
+import type { Check } from './check/check.js';
+import { isIsoDate } from './check/dates.js';
+import { runChecks } from './check/document-checks.js';
+import { checkIban } from './check/iban.js';
+import { checkBik, checkInn, checkKpp } from './check/ru-ids.js';
+import { checkVatId } from './check/vat-id.js';
+import type { Document } from './document.js';
+import { setPath } from './document-path.js';
+import type { Country } from './project/countries.js';
+import { fieldsFor, project } from './project/field-sets.js';
+
+export interface FieldEditError {
+  key: string;
+  /** A machine code: `unknown_field`, `date`, `amount`, `iban`, `bic`, `vat_id`, `currency`, ... */
+  kind: string;
+  message: string;
+}
+
+const AMOUNT = /^-?\d{1,15}\.\d{2}$/;
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+// Names, numbers and addresses a person types: no control characters, a sensible length.
+const TEXT = /^[^\p{Cc}]{1,500}$/u;
+
+/** The value a field takes from a person, normalised (decisions §2), or why it cannot. */
+export function checkFieldValue(
+  key: string,
+  raw: string,
+  country: Country,
+): { value: string } | FieldEditError {
+  const bad = (kind: string, message: string): FieldEditError => ({ key, kind, message });
+  if (!fieldsFor(country).includes(key))
+    return bad('unknown_field', `${key} is not a field of ${country.code}`);
+  const value = raw.trim();
+  switch (key) {
+    case 'invoice_date':
+    case 'due_date':
+      return isIsoDate(value) ? { value } : bad('date', 'a date as YYYY-MM-DD that exists in the calendar');
+    case 'net_amount':
+    case 'vat_amount':
+    case 'gross_amount':
+      return AMOUNT.test(value)
+        ? { value }
+        : bad('amount', 'an amount with two decimals and a dot, e.g. 1234.50');
+    case 'currency':
+      return CURRENCIES.has(value) ? { value } : bad('currency', 'an ISO 4217 currency code, e.g. EUR');
+    case 'seller_iban': {
+      const c = checkIban(value);
+      return c.ok ? { value: c.iban } : bad('iban', `not a valid IBAN (${c.reason})`);
+    }
+    case 'seller_bic': {
+      const c = checkBic(value);
+      return c.ok ? { value: c.bic } : bad('bic', `not a valid BIC (${c.reason})`);
+    }
+    case 'seller_vat_id': {
+      const c = checkVatId(value, country.code);
+      return c.ok ? { value: c.vatId } : bad('vat_id', `not a valid VAT id (${c.reason})`);
+    }
+    case 'seller_inn':
+    case 'buyer_inn':
+      return checkInn(value).ok
+        ? { value }
+        : bad('inn', 'an ИНН of 10 or 12 digits whose control digits fit');
+    case 'seller_kpp':
+      return checkKpp(value).ok ? { value } : bad('kpp', 'a КПП of 9 characters');
+    case 'seller_bik':
+      return checkBik(value).ok ? { value } : bad('bik', 'a БИК of 9 digits');
+    case 'seller_account':
+      return /^\d{20}$/.test(value) ? { value } : bad('account', 'an account number of 20 digits');
+    default:
+      return TEXT.test(value)
+        ? { value }
+        : bad('text', 'between 1 and 500 characters, no control characters');
+  }
+}
+
+/** Where in the Document a field is written (the path it is read from). */
+function pathOf(key: string, doc: Document): string {
+  const accountIndex = (kind: 'iban' | 'account') => {
+    const i = doc.payment.accounts.findIndex((a) => a[kind]);
+    return i < 0 ? 0 : i;
+  };
+  switch (key) {
+    case 'invoice_no':
+    case 'invoice_number':
+      return 'number';
+    case 'invoice_date':
+      return 'issue_date';
+    case 'due_date':
+      return 'due_date';
+    case 'currency':
+      return 'currency';
+    case 'seller_name':
+    case 'vendor_name':
+      return 'seller.name';
+    case 'buyer_name':
+      return 'buyer.name';
+    case 'seller_address':
+      return 'seller.address';
+    case 'seller_vat_id':
+      return 'seller.vat_id';
+    case 'seller_iban':
+      return `payment.accounts.${accountIndex('iban')}.iban`;
+    case 'seller_bic':
+      return `payment.accounts.${accountIndex('iban')}.bic`;
+    case 'seller_account':
+      return `payment.accounts.${accountIndex('account')}.account`;
+    case 'seller_bik':
+      return `payment.accounts.${accountIndex('account')}.bik`;
+    case 'net_amount':
+      return 'totals.net';
+    case 'vat_amount':
+      return 'totals.vat';
+    case 'gross_amount':
+      return 'totals.gross';
+    case 'seller_inn':
+      return 'seller.inn';
+    case 'seller_kpp':
+      return 'seller.kpp';
+    case 'buyer_inn':
+      return 'buyer.inn';
+    default:
+      throw new Error(`no document path for ${key}`);
+  }
+}
+
+export interface EditedRead {
+  fields: Record<string, string>;
+  fields_detailed: ReturnType<typeof project>['fields_detailed'];
+  document: Document;
+  checks: Check[];
+}
+
+/**
+ * Applies checked values (from `checkFieldValue`) to a copy of `doc` and projects it again.
+ * `today` is the day the dates are judged against (as the read did).
+ */
+export function applyFieldEdits(
+  doc: Document,
+  values: Record<string, string>,
+  country: Country,
+  today?: string,
+): EditedRead {
+  const next = structuredClone(doc);
+  for (const [key, value] of Object.entries(values)) {
+    const path = pathOf(key, next);
+    const seen = next.provenance[path] ?? next.provenance[`${path}.lines.0`];
+    if (key === 'seller_address') setPath(next, path, { lines: [value] });
+    else setPath(next, path, value);
+    // Sub-paths of a replaced value (an address's lines) no longer describe it.
+    for (const p of Object.keys(next.provenance)) if (p.startsWith(`${path}.`)) delete next.provenance[p];
+    next.provenance[path] = {
+      source: 'user',
+      reader: 'edit',
+      confidence: 1,
+      ...(seen?.page !== undefined ? { page: seen.page } : {}),
+      ...(seen?.bbox ? { bbox: seen.bbox } : {}),
+    };
+  }
+  const checks = runChecks(next, today);
+  return { ...project(next, checks, country), document: next, checks };
+}
