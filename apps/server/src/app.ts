@@ -12,6 +12,7 @@ import { errorHandler, HttpError } from './http/errors.js';
 import type { BlobStore } from './jobs/blobs.js';
 import type { Logger } from './log.js';
 import type { Mailer } from './mailer/mailer.js';
+import { publicRouter } from './public/router.js';
 import { publicApiRouter } from './public-api/router.js';
 import { webParseRouter } from './web-parse/router.js';
 
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(authRouter(deps));
   app.use(apiSubscriptionRouter(deps));
   app.use(webParseRouter(deps));
+  app.use(publicRouter(deps));
   app.use((_req, _res) => {
     throw new HttpError(404, 'not_found');
   });

@@ -3,6 +3,7 @@ export * from './account-auth.js';
 export * from './api-subscription.js';
 export * from './errors.js';
 export * from './openapi.js';
+export * from './public.js';
 export * from './public-api.js';
 export * from './web-parse.js';
 export { z } from './zod.js';

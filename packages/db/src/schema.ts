@@ -223,3 +223,32 @@ export const accountPins = sqliteTable('account_pins', {
   hash: text('hash').notNull(),
   setAt: text('set_at').notNull(),
 });
+
+// --- public pages ------------------------------------------------------------------------------
+
+/** Leads from the public pages' form: one row per address, later submissions update it. */
+export const leads = sqliteTable('leads', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  email: text('email').notNull().unique(),
+  company: text('company'),
+  pagesPerMonth: integer('pages_per_month'),
+  comment: text('comment'),
+  source: text('source').notNull().default('site'),
+  lang: text('lang').notNull().default(''),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at').notNull(),
+});
+
+/** Reviews: 4 and 5 stars are published at once, 1 to 3 go to the owner and wait. */
+export const reviews = sqliteTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    stars: integer('stars').notNull(),
+    text: text('text').notNull().default(''),
+    published: integer('published', { mode: 'boolean' }).notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('reviews_published').on(t.published, t.id)],
+);

@@ -1,0 +1,131 @@
+// Public endpoints (service-spec "Public pages and other"): leads (the same answer whatever the
+// input state), their count, reviews (4-5 stars published at once, 1-3 mailed to the owner and
+// kept back), the reviews page, review avatars and the payment provider guide.
+import {
+  GuideOut,
+  GuideQuery,
+  LeadCountOut,
+  LeadIn,
+  ReviewIdParams,
+  ReviewIn,
+  ReviewPostedOut,
+  ReviewsOut,
+} from '@invoice-reader/contract';
+import {
+  countLeads,
+  type Db,
+  insertReview,
+  publishedReview,
+  publishedReviews,
+  type Review,
+  upsertLead,
+} from '@invoice-reader/db';
+import { Router } from 'express';
+import { normaliseEmail } from '../accounts/accounts.js';
+import { escapeHtml } from '../auth/texts.js';
+import type { Config } from '../config.js';
+import { HttpError } from '../http/errors.js';
+import { jsonBody } from '../http/json-body.js';
+import { rateLimit } from '../http/rate-limit.js';
+import { validate } from '../http/validation.js';
+import type { Logger } from '../log.js';
+import type { Mailer } from '../mailer/mailer.js';
+import { avatarSvg } from './avatar.js';
+import { providerGuide } from './guide.js';
+
+export interface PublicDeps {
+  db: Db;
+  config: Readonly<Config>;
+  log: Logger;
+  mailer: Mailer;
+}
+
+const reviewOut = (r: Review) => ({
+  id: r.id,
+  name: r.name,
+  stars: r.stars,
+  text: r.text,
+  created_at: r.createdAt,
+  photo_url: `/review-photo/${r.id}`,
+});
+
+export function publicRouter({ db, config, log, mailer }: PublicDeps): Router {
+  const router = Router();
+  const limited = rateLimit(db, config.rateLimitPerMinute);
+
+  router.post('/api/v1/leads', limited, jsonBody, (req, res) => {
+    const lead = validate(LeadIn, 'body', req.body);
+    upsertLead(
+      db,
+      {
+        email: normaliseEmail(lead.email),
+        company: lead.company ?? null,
+        pagesPerMonth: lead.pages_per_month ?? null,
+        comment: lead.comment ?? null,
+        source: lead.source,
+        lang: lead.lang,
+      },
+      new Date().toISOString(),
+    );
+    // The same answer for a new and a known address: the answer tells nothing of who wrote before.
+    res.json({ ok: true });
+  });
+
+  router.get('/api/v1/leads/count', limited, (_req, res) => {
+    res.json(LeadCountOut.parse({ ok: true, count: countLeads(db) }));
+  });
+
+  router.get('/api/v1/reviews', limited, (_req, res) => {
+    res.json(ReviewsOut.parse({ ok: true, reviews: publishedReviews(db).map(reviewOut) }));
+  });
+
+  router.post('/api/v1/reviews', limited, jsonBody, (req, res) => {
+    const input = validate(ReviewIn, 'body', req.body);
+    const published = input.stars >= 4;
+    const review = insertReview(db, { ...input, published, createdAt: new Date().toISOString() });
+    if (!published) {
+      const text = `A review of ${input.stars} star(s) waits for you (review ${review.id}).\n\nName: ${input.name}\n\n${input.text}\n`;
+      mailer
+        .send({
+          to: config.ownerEmail,
+          subject: `Review ${review.id}: ${input.stars} star(s) from ${input.name}`,
+          text,
+        })
+        .catch((err) => log.error('review mail failed', { review: review.id, error: String(err) }));
+    }
+    res.json(ReviewPostedOut.parse({ ok: true, published }));
+  });
+
+  router.get('/reviews', limited, (_req, res) => {
+    const items = publishedReviews(db)
+      .map(
+        (r) => `<li><article><img src="/review-photo/${r.id}" alt="" width="48" height="48">
+<h2>${escapeHtml(r.name)}</h2><p aria-label="${r.stars} of 5 stars">${'★'.repeat(r.stars)}${'☆'.repeat(5 - r.stars)}</p>
+<p>${escapeHtml(r.text)}</p><p><time datetime="${r.createdAt}">${r.createdAt.slice(0, 10)}</time></p></article></li>`,
+      )
+      .join('\n');
+    res.type('html').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Reviews · Invoice Reader</title><meta name="description" content="What people who read their invoices with Invoice Reader say.">
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#111}ul{list-style:none;padding:0}li{border-bottom:1px solid #ddd;padding:1rem 0}h2{font-size:1.1rem;margin:.2rem 0}img{float:left;margin-right:1rem;border-radius:50%}</style>
+</head><body><main><h1>Reviews</h1>${items ? `<ul>${items}</ul>` : '<p>No reviews yet.</p>'}</main></body></html>`);
+  });
+
+  router.get('/review-photo/:review_id', limited, (req, res) => {
+    const { review_id } = validate(ReviewIdParams, 'path', req.params);
+    const review = publishedReview(db, review_id);
+    if (!review) throw new HttpError(404, 'review_not_found');
+    res
+      .type('image/svg+xml')
+      .set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .set('Cache-Control', 'public, max-age=86400')
+      .send(avatarSvg(review.name));
+  });
+
+  router.get('/api/v1/guide/provider', limited, (req, res) => {
+    const q = validate(GuideQuery, 'query', req.query as Record<string, unknown>);
+    res.json(GuideOut.parse(providerGuide(q)));
+  });
+
+  return router;
+}

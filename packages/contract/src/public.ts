@@ -1,0 +1,77 @@
+// Requests and responses of the public endpoints (service-spec "Public pages and other", "Lead",
+// "Review"): leads, reviews and the payment provider guide. Bounds as the spec's tables.
+import { z } from './zod.js';
+
+export const LeadIn = z
+  .object({
+    email: z.email(),
+    company: z.string().max(200).nullable().optional(),
+    pages_per_month: z.number().int().min(0).max(10_000_000).nullable().optional(),
+    comment: z.string().max(2000).nullable().optional(),
+    source: z.string().max(40).default('site'),
+    lang: z.string().max(5).default(''),
+  })
+  .openapi('LeadIn');
+
+export const LeadCountOut = z
+  .object({ ok: z.literal(true), count: z.number().int() })
+  .openapi('LeadCountOut');
+
+export const ReviewIn = z
+  .object({
+    name: z.string().min(1).max(120),
+    stars: z.number().int().min(1).max(5),
+    text: z.string().max(1500).default(''),
+  })
+  .openapi('ReviewIn');
+
+export const ReviewOut = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    stars: z.number().int(),
+    text: z.string(),
+    created_at: z.string(),
+    photo_url: z.string(),
+  })
+  .openapi('ReviewOut');
+
+export const ReviewsOut = z
+  .object({ ok: z.literal(true), reviews: z.array(ReviewOut) })
+  .openapi('ReviewsOut');
+
+export const ReviewPostedOut = z
+  .object({
+    ok: z.literal(true),
+    published: z
+      .boolean()
+      .openapi({ description: '4 and 5 stars: at once; 1 to 3: read by the owner first.' }),
+  })
+  .openapi('ReviewPostedOut');
+
+export const ReviewIdParams = z.object({
+  review_id: z.coerce.number().int().openapi({ type: 'integer', description: 'The review.' }),
+});
+
+export const GuideQuery = z.object({
+  country: z.string().max(2).default(''),
+  currency: z.string().max(3).default(''),
+  business: z.string().max(200).default(''),
+  name: z.string().max(200).default(''),
+  email: z.string().max(320).default(''),
+  lang: z.string().max(5).default(''),
+});
+
+export const GuideOut = z
+  .object({
+    ok: z.literal(true),
+    lang: z.string(),
+    country: z.string(),
+    currency: z.string(),
+    provider: z.string(),
+    checklist: z.array(z.string()),
+    texts: z
+      .record(z.string(), z.string())
+      .openapi({ description: "Ready texts to paste into the provider's forms." }),
+  })
+  .openapi('GuideOut');
