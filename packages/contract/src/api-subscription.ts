@@ -89,7 +89,9 @@ export const KeyIdParams = z.object({
 export const DashboardOut = z
   .object({
     ok: z.literal(true),
-    key: KeyItem.nullable().openapi({ description: 'The oldest active key (its beginning only).' }),
+    key: z
+      .union([KeyItem, z.null()])
+      .openapi({ description: 'The oldest active key (its beginning only), or null.' }),
     active_keys: z.number().int(),
     limit: z.number().int().openapi({ description: 'Sheets of this month: used plus left.' }),
     used: z.number().int().openapi({ description: 'Sheets charged this calendar month.' }),

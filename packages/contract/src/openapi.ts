@@ -2,8 +2,12 @@
 // it at /openapi.json; a copy is checked in (docs/openapi.json) and a test fails when it is stale.
 // Each domain registers its paths in its own file under paths/.
 import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
+import { registerApiSubscriptionPaths } from './paths/api-subscription.js';
+import { registerAuthPaths } from './paths/auth.js';
 import type { Security } from './paths/common.js';
+import { registerPublicPaths } from './paths/public.js';
 import { registerPublicApiPaths } from './paths/public-api.js';
+import { registerWebParsePaths } from './paths/web-parse.js';
 
 export const SERVICE_TITLE = 'Invoice Reader';
 export const API_VERSION = '0.3.0';
@@ -30,14 +34,70 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
     public: [],
   };
   registerPublicApiPaths(registry, security);
+  registerAuthPaths(registry, security);
+  registerApiSubscriptionPaths(registry, security);
+  registerWebParsePaths(registry, security);
+  registerPublicPaths(registry, security);
 
-  return new OpenApiGeneratorV3(registry.definitions).generateDocument({
+  const doc = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
     info: {
       title: SERVICE_TITLE,
       version: API_VERSION,
       description:
         'Reads received invoices (PDF, JPG, PNG, XML) into structured JSON without inventing values.',
+      license: { name: 'Proprietary' },
     },
+    servers: [{ url: '/', description: 'This service' }],
   });
+  return tidy(doc);
+}
+
+type Doc = ReturnType<OpenApiGeneratorV3['generateDocument']>;
+
+/**
+ * Two things the generator writes that OpenAPI 3.0 validators reject: a path parameter from a
+ * coercing zod schema comes out `required: false` (a path parameter is always required), and a
+ * schema of any type (`z.unknown()`) comes out `nullable` without a `type` (any value, null
+ * included, already fits a schema without a type).
+ */
+function tidy(doc: Doc): Doc {
+  for (const item of Object.values(doc.paths ?? {}))
+    for (const op of Object.values(item as Record<string, { parameters?: Array<Record<string, unknown>> }>))
+      for (const p of op?.parameters ?? []) if (p.in === 'path') p.required = true;
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, { type?: string }>;
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const o = node as Record<string, unknown>;
+    // `z.union([Schema, z.null()])` (a nullable registered schema) as OpenAPI 3.0 writes it.
+    if (Array.isArray(o.anyOf) && o.anyOf.length === 2) {
+      const isNull = (x: unknown) =>
+        !!x &&
+        typeof x === 'object' &&
+        Object.keys(x).length === 1 &&
+        (x as { nullable?: unknown }).nullable === true;
+      const rest = o.anyOf.filter((x) => !isNull(x));
+      const ref = (rest[0] as { $ref?: string } | undefined)?.$ref;
+      const target = ref ? schemas[ref.replace('#/components/schemas/', '')] : undefined;
+      if (rest.length === 1 && target?.type) {
+        delete o.anyOf;
+        o.allOf = rest;
+        o.type = target.type;
+        o.nullable = true;
+      }
+    }
+    if (
+      o.nullable === true &&
+      !('type' in o) &&
+      !('$ref' in o) &&
+      !('allOf' in o) &&
+      !('oneOf' in o) &&
+      !('anyOf' in o)
+    )
+      delete o.nullable;
+    for (const v of Object.values(o)) walk(v);
+  };
+  walk(doc.components);
+  walk(doc.paths);
+  return doc;
 }

@@ -10,6 +10,7 @@ import {
   type TestSession,
   waitForJob,
 } from '../test-support/server.js';
+import { typed } from '../test-support/typed-client.js';
 
 let s: TestServer;
 let anna: TestSession;
@@ -189,5 +190,20 @@ describe('dashboard, usage, balance, countries', () => {
       });
       expect([r.status, r.body], path).toEqual([403, { detail: 'csrf_origin' }]);
     }
+  });
+});
+
+describe('through the client generated from the OpenAPI document', () => {
+  it('makes a key and reads it back with the generated types', async () => {
+    const eve = s.session('eve@example.com');
+    const made = await typed(s.url, 'post', '/api/v1/api/keys', { session: eve, json: { label: 'typed' } });
+    const key: string = made.body.key;
+    expect(key).toMatch(/^ir_/);
+    const keys = await typed(s.url, 'get', '/api/v1/api/keys', { session: eve });
+    const labels: string[] = keys.body.keys.map((k) => k.label);
+    expect(labels).toEqual(['typed']);
+    const price = await typed(s.url, 'get', '/api/v1/api/price', {});
+    const currency: 'EUR' | 'USD' | 'RUB' = price.body.currency;
+    expect(currency).toBe('EUR');
   });
 });

@@ -1,5 +1,5 @@
 // Helpers shared by every domain's OpenAPI paths: response shorthands and the security schemes.
-import { ErrorOut } from '../errors.js';
+import { ErrorOut, HTTPValidationError } from '../errors.js';
 
 export const json = <T>(schema: T, description: string) => ({
   description,
@@ -14,3 +14,21 @@ export interface Security {
   session: Array<Record<string, string[]>>;
   public: Array<Record<string, string[]>>;
 }
+
+/** Answers every signed-in route may give. */
+export const sessionRefusals = (changes: boolean) => ({
+  401: refusal('`not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`).'),
+  ...(changes
+    ? { 403: refusal("`csrf_origin`: a cookie-carried change without the service's own `Origin`.") }
+    : {}),
+  422: json(HTTPValidationError, 'A parameter or the body fails its schema.'),
+});
+
+export const validationRefusal = {
+  422: json(HTTPValidationError, 'A parameter or the body fails its schema.'),
+};
+export const rateRefusal = { 429: refusal('`rate_limited`; see `Retry-After`.') };
+
+export const jsonBody = <T>(schema: T, required = true) => ({
+  body: { required, content: { 'application/json': { schema } } },
+});

@@ -24,6 +24,7 @@ export function registerPublicApiPaths(registry: OpenAPIRegistry, security: Secu
   registry.registerPath({
     method: 'post',
     path: '/v1/parse',
+    operationId: 'submitParse',
     tags: ['parse'],
     summary: 'Submit an invoice',
     description:
@@ -42,6 +43,7 @@ export function registerPublicApiPaths(registry: OpenAPIRegistry, security: Secu
   registry.registerPath({
     method: 'get',
     path: '/v1/parse/{job_id}',
+    operationId: 'getParseJob',
     tags: ['parse'],
     summary: 'Poll a job',
     description: 'Only the account that submitted the job can read it; `done` and `failed` end polling.',
@@ -52,6 +54,7 @@ export function registerPublicApiPaths(registry: OpenAPIRegistry, security: Secu
   registry.registerPath({
     method: 'get',
     path: '/v1/usage',
+    operationId: 'getUsage',
     tags: ['account'],
     summary: 'Sheets used and left',
     security: keyed,
@@ -60,22 +63,28 @@ export function registerPublicApiPaths(registry: OpenAPIRegistry, security: Secu
   registry.registerPath({
     method: 'get',
     path: '/v1/price',
+    operationId: 'getPrice',
     tags: ['public'],
     summary: 'Price per scanned page',
+    security: security.public,
     responses: { 200: json(PriceOut, 'Prices.'), 429: common[429] },
   });
   registry.registerPath({
     method: 'get',
     path: '/v1/countries',
+    operationId: 'getCountries',
     tags: ['public'],
     summary: 'Supported countries, their field sets and formats',
+    security: security.public,
     responses: { 200: json(CountriesOut, 'Countries.'), 429: common[429] },
   });
   registry.registerPath({
     method: 'get',
     path: '/health',
+    operationId: 'health',
     tags: ['public'],
     summary: 'Liveness',
+    security: security.public,
     responses: { 200: json(HealthOut, 'The service answers.') },
   });
 }

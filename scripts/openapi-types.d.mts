@@ -1,0 +1,1 @@
+export function openApiTypes(doc: unknown): Promise<string>;
