@@ -6,6 +6,7 @@ import { countJobs, type Db } from '@invoice-reader/db';
 import express, { type Express } from 'express';
 import { apiSubscriptionRouter } from './api-subscription/router.js';
 import { authRouter } from './auth/router.js';
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { docsRouter } from './docs/router.js';
 import { exportsRouter } from './exports/router.js';
@@ -13,6 +14,8 @@ import { errorHandler, HttpError } from './http/errors.js';
 import type { BlobStore } from './jobs/blobs.js';
 import type { Logger } from './log.js';
 import type { Mailer } from './mailer/mailer.js';
+import { paymentsRouter } from './payments/router.js';
+import type { Payments } from './payments/service.js';
 import { publicRouter } from './public/router.js';
 import { publicApiRouter } from './public-api/router.js';
 import { webParseRouter } from './web-parse/router.js';
@@ -27,6 +30,10 @@ export interface AppDeps {
   /** The service's own outgoing mail (sign-in links, notices). */
   mailer: Mailer;
   kick: () => void;
+  clock: Clock;
+  payments: Payments;
+  /** The secret the payment provider signs its notifications with. */
+  notificationSecret: string;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -64,6 +71,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(webParseRouter(deps));
   app.use(publicRouter(deps));
   app.use(exportsRouter(deps));
+  app.use(paymentsRouter(deps));
   app.use((_req, _res) => {
     throw new HttpError(404, 'not_found');
   });

@@ -44,6 +44,12 @@ const Env = z.object({
   MAIL_FROM: z.string().min(3).default('Invoice Reader <no-reply@localhost>'),
   /** Where notices for the operator go (reviews of 1 to 3 stars, leads). */
   OWNER_EMAIL: z.email().default('owner@localhost'),
+  /** CloudPayments: both set, payments go to it; unset, a local sandbox provider is started. */
+  CLOUDPAYMENTS_PUBLIC_ID: z.string().min(1).optional(),
+  CLOUDPAYMENTS_API_SECRET: z.string().min(1).optional(),
+  CLOUDPAYMENTS_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.cloudpayments.ru'),
+  /** The sandbox provider's port (0: any free one; printed at start). */
+  PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -70,6 +76,8 @@ export interface Config {
   mailFrom: string;
   outboxDir: string;
   ownerEmail: string;
+  cloudPayments: { publicId: string; apiSecret: string; baseUrl: string } | undefined;
+  paymentSandboxPort: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -105,13 +113,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     mailFrom: e.MAIL_FROM,
     outboxDir: path.join(dataDir, 'outbox'),
     ownerEmail: e.OWNER_EMAIL,
+    cloudPayments:
+      e.CLOUDPAYMENTS_PUBLIC_ID && e.CLOUDPAYMENTS_API_SECRET
+        ? {
+            publicId: e.CLOUDPAYMENTS_PUBLIC_ID,
+            apiSecret: e.CLOUDPAYMENTS_API_SECRET,
+            baseUrl: e.CLOUDPAYMENTS_BASE_URL,
+          }
+        : undefined,
+    paymentSandboxPort: e.PAYMENT_SANDBOX_PORT,
     logLevel: e.LOG_LEVEL,
   });
 }
 
 /** For logs: the configuration with its secret masked. */
 export function describeConfig(config: Config): Record<string, unknown> {
-  return { ...config, secret: '***', smtpUrl: config.smtpUrl?.replace(/\/\/[^@/]*@/, '//***@') };
+  return {
+    ...config,
+    cloudPayments: config.cloudPayments && { ...config.cloudPayments, apiSecret: '***' },
+    secret: '***',
+    smtpUrl: config.smtpUrl?.replace(/\/\/[^@/]*@/, '//***@'),
+  };
 }
 
 /** A secret made once per data folder and kept there (readable by the owner only). */

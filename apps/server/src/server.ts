@@ -1,17 +1,23 @@
 // Starts the whole service from a configuration: database (migrated), blob store, job runner,
 // callback dispatcher, HTTP server; and stops it gracefully (no new requests, running jobs
 // finished or requeued, workers shut down, database closed).
+
+import { createHmac } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeDatabase, type Db, openDatabase, pruneRateLimits } from '@invoice-reader/db';
 import { shutdownWorkers } from '@invoice-reader/engine';
 import { createApp } from './app.js';
 import { CallbackDispatcher } from './callbacks/dispatcher.js';
+import { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { BlobStore } from './jobs/blobs.js';
 import { JobRunner } from './jobs/runner.js';
 import { createLogger, type Logger } from './log.js';
 import { createMailer } from './mailer/mailer.js';
+import { CloudPaymentsAdapter, type PaymentProvider } from './payments/provider.js';
+import { type Sandbox, startSandbox } from './payments/sandbox/server.js';
+import { Payments } from './payments/service.js';
 
 export interface RunningServer {
   url: string;
@@ -21,6 +27,9 @@ export interface RunningServer {
   db: Db;
   runner: JobRunner;
   dispatcher: CallbackDispatcher;
+  clock: Clock;
+  /** The local payment provider, when no real one is configured. */
+  sandbox: Sandbox | undefined;
   close(): Promise<void>;
 }
 
@@ -51,12 +60,26 @@ export async function startServer(
   const port = (http.address() as AddressInfo).port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   const publicUrl = config.publicUrl ?? url;
+  const clock = new Clock();
+  const pay = await paymentProvider(config, url, log);
+  const payments = new Payments({ db, provider: pay.provider, clock, log, publicUrl });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: config.outboxDir,
   });
-  const app = createApp({ db, blobs, config, log, publicUrl, mailer, kick: () => runner.kick() });
+  const app = createApp({
+    db,
+    blobs,
+    config,
+    log,
+    publicUrl,
+    mailer,
+    kick: () => runner.kick(),
+    clock,
+    payments,
+    notificationSecret: pay.secret,
+  });
   http.on('request', app);
   // Keep-alive sockets of pollers should not hold a shutdown back for long.
   http.keepAliveTimeout = 5_000;
@@ -88,8 +111,42 @@ export async function startServer(
       await stopped;
       await shutdownWorkers();
       mailer.close();
+      await pay.sandbox?.close();
       closeDatabase(db);
       log.info('stopped');
     })());
-  return { url, publicUrl, port, db, runner, dispatcher, close };
+  return { url, publicUrl, port, db, runner, dispatcher, clock, sandbox: pay.sandbox, close };
+}
+
+/**
+ * CloudPayments when its credentials are configured; otherwise the local sandbox provider on its
+ * own port, driven by the same adapter (it speaks the same API), with a secret of its own.
+ */
+async function paymentProvider(
+  config: Readonly<Config>,
+  serviceUrl: string,
+  log: Logger,
+): Promise<{ provider: PaymentProvider; secret: string; sandbox?: Sandbox }> {
+  if (config.cloudPayments)
+    return {
+      provider: new CloudPaymentsAdapter(config.cloudPayments),
+      secret: config.cloudPayments.apiSecret,
+    };
+  const secret = createHmac('sha256', config.secret).update('payment-sandbox').digest('base64url');
+  const sandbox = await startSandbox({
+    notifyUrl: `${serviceUrl}/api/v1/payments/webhook`,
+    apiSecret: secret,
+    port: config.paymentSandboxPort,
+    host: config.host,
+  });
+  log.info('payment sandbox', { url: sandbox.url });
+  return {
+    provider: new CloudPaymentsAdapter({
+      baseUrl: sandbox.url,
+      publicId: sandbox.publicId,
+      apiSecret: secret,
+    }),
+    secret,
+    sandbox,
+  };
 }

@@ -5,6 +5,7 @@ export * from './errors.js';
 export * from './exports.js';
 export type { operations as OpenApiOperations, paths as OpenApiPaths } from './generated/openapi-types.js';
 export * from './openapi.js';
+export * from './payments.js';
 export * from './public.js';
 export * from './public-api.js';
 export * from './web-parse.js';

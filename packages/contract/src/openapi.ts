@@ -6,6 +6,7 @@ import { registerApiSubscriptionPaths } from './paths/api-subscription.js';
 import { registerAuthPaths } from './paths/auth.js';
 import type { Security } from './paths/common.js';
 import { registerExportsPaths } from './paths/exports.js';
+import { registerPaymentsPaths } from './paths/payments.js';
 import { registerPublicPaths } from './paths/public.js';
 import { registerPublicApiPaths } from './paths/public-api.js';
 import { registerWebParsePaths } from './paths/web-parse.js';
@@ -40,6 +41,7 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
   registerWebParsePaths(registry, security);
   registerPublicPaths(registry, security);
   registerExportsPaths(registry, security);
+  registerPaymentsPaths(registry, security);
 
   const doc = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',

@@ -110,3 +110,11 @@ export function releaseWebParse(db: Db, id: number): void {
     .where(eq(accounts.id, id))
     .run();
 }
+
+/** A new period of the web allowance: `total` parses, none used yet. */
+export function setWebAllowance(db: Db, id: number, total: number): void {
+  db.update(accounts)
+    .set({ webFreeParsesTotal: total, webFreeParsesUsed: 0 })
+    .where(eq(accounts.id, id))
+    .run();
+}

@@ -4,6 +4,7 @@ export * from './api-keys.js';
 export * from './callbacks.js';
 export * from './database.js';
 export * from './jobs.js';
+export * from './payments.js';
 export * from './public-pages.js';
 export * from './rate-limits.js';
 export * as schema from './schema.js';

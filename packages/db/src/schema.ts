@@ -252,3 +252,68 @@ export const reviews = sqliteTable(
   },
   (t) => [index('reviews_published').on(t.published, t.id)],
 );
+
+// --- payments ----------------------------------------------------------------------------------
+
+export const SUBSCRIPTION_STATES = ['pending_payment', 'active', 'past_due', 'cancelled', 'expired'] as const;
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
+
+/** A web plan bought for a period; renewed by the provider's subscription while `autorenew`. */
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    planCode: text('plan_code').notNull(),
+    /** `m` (month) or `y` (year). */
+    period: text('period').notNull(),
+    /** Kopecks: the price of one period when bought. */
+    amountMinor: integer('amount_minor').notNull(),
+    state: text('state', { enum: SUBSCRIPTION_STATES }).notNull(),
+    autorenew: integer('autorenew', { mode: 'boolean' }).notNull().default(true),
+    providerSubscriptionId: text('provider_subscription_id'),
+    paidAt: text('paid_at'),
+    expiresAt: text('expires_at'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('subscriptions_account').on(t.accountId, t.id)],
+);
+
+/** One payment link and what became of it: a plan's period, or a top-up of the API balance. */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id),
+    /** `plan`, `renewal` or `topup`. */
+    kind: text('kind').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** For a top-up: what reaches the API balance, in EUR cents. */
+    creditEurMinor: integer('credit_eur_minor').notNull().default(0),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
+    /** The provider's order (payment link) and the page it leads to. */
+    providerOrderId: text('provider_order_id'),
+    providerUrl: text('provider_url'),
+    /** The provider's transaction, once settled (unique: a notification is applied once). */
+    providerTxId: text('provider_tx_id').unique(),
+    /** The short link `/inv/{token}`. */
+    linkToken: text('link_token').notNull().unique(),
+    linkExpiresAt: text('link_expires_at').notNull(),
+    paidAt: text('paid_at'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('payments_account').on(t.accountId, t.id)],
+);
+
+/** Provider notifications applied, by transaction id and kind: a replay changes nothing. */
+export const providerEvents = sqliteTable('provider_events', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  eventKey: text('event_key').notNull().unique(),
+  receivedAt: text('received_at').notNull(),
+});

@@ -1,0 +1,76 @@
+// Subscriptions, payments and applied provider notifications.
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from './database.js';
+import { payments, providerEvents, subscriptions } from './schema.js';
+
+export type Subscription = typeof subscriptions.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+
+export function insertSubscription(db: Db, row: typeof subscriptions.$inferInsert): Subscription {
+  return db.insert(subscriptions).values(row).returning().get();
+}
+
+export function subscriptionById(db: Db, id: number): Subscription | undefined {
+  return db.select().from(subscriptions).where(eq(subscriptions.id, id)).get();
+}
+
+export function updateSubscription(db: Db, id: number, set: Partial<Subscription>): void {
+  db.update(subscriptions).set(set).where(eq(subscriptions.id, id)).run();
+}
+
+/** The account's newest subscription that is or was in force (not one still awaiting payment). */
+export function latestSubscription(db: Db, accountId: number): Subscription | undefined {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.accountId, accountId),
+        inArray(subscriptions.state, ['active', 'past_due', 'cancelled', 'expired']),
+      ),
+    )
+    .orderBy(desc(subscriptions.id))
+    .limit(1)
+    .get();
+}
+
+export function subscriptionByProviderId(db: Db, providerId: string): Subscription | undefined {
+  return db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerId)).get();
+}
+
+export function insertPayment(db: Db, row: typeof payments.$inferInsert): Payment {
+  return db.insert(payments).values(row).returning().get();
+}
+
+export function paymentById(db: Db, id: number): Payment | undefined {
+  return db.select().from(payments).where(eq(payments.id, id)).get();
+}
+
+export function paymentByLink(db: Db, token: string): Payment | undefined {
+  return db.select().from(payments).where(eq(payments.linkToken, token)).get();
+}
+
+export function updatePayment(db: Db, id: number, set: Partial<Payment>): void {
+  db.update(payments).set(set).where(eq(payments.id, id)).run();
+}
+
+export function paymentsOf(db: Db, accountId: number): Payment[] {
+  return db.select().from(payments).where(eq(payments.accountId, accountId)).orderBy(desc(payments.id)).all();
+}
+
+export function latestPaymentOf(db: Db, subscriptionId: number): Payment | undefined {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.subscriptionId, subscriptionId))
+    .orderBy(desc(payments.id))
+    .limit(1)
+    .get();
+}
+
+/** Records a notification; false when the same one was applied before. */
+export function recordProviderEvent(db: Db, eventKey: string, at: string): boolean {
+  return (
+    db.insert(providerEvents).values({ eventKey, receivedAt: at }).onConflictDoNothing().run().changes === 1
+  );
+}
