@@ -68,16 +68,10 @@ export const PageParams = JobIdParams.extend({
 });
 
 export const PageQuery = z.object({
-  width: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .max(4000)
-    .default(1200)
-    .openapi({
-      type: 'integer',
-      description: 'Width of the picture in pixels (an image is never enlarged).',
-    }),
+  width: z.coerce.number().int().min(100).max(4000).default(1200).openapi({
+    type: 'integer',
+    description: 'Width of the picture in pixels (an image is never enlarged).',
+  }),
 });
 
 export type WebJobOut = z.infer<typeof WebJobOut>;

@@ -14,6 +14,7 @@ import {
   type TestSession,
   waitFor,
 } from '../test-support/server.js';
+import { webAllowance } from './allowance.js';
 
 let s: TestServer;
 let anna: TestSession;
@@ -126,6 +127,20 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
     // A later edit keeps the earlier ones.
     const later = await patch(anna, xmlJob, { buyer_name: 'Le Client SARL' });
     expect(later.body.fields).toMatchObject({ buyer_name: 'Le Client SARL', gross_amount: '110.00' });
+    // Correcting the flagged net amount so the sums add up again: confirmed, document and checks follow.
+    const fixed = await patch(anna, xmlJob, { net_amount: '105.10' });
+    const net = fixed.body.fields_detailed.find((d: { key: string }) => d.key === 'net_amount');
+    expect(net).toMatchObject({
+      value: '105.10',
+      edited: true,
+      source: 'user',
+      status: 'confirmed',
+      flags: [],
+    });
+    expect(fixed.body.document.totals.net).toBe('105.10');
+    expect(fixed.body.checks.find((c: { id: string }) => c.id === 'sum.gross')).toMatchObject({
+      outcome: 'pass',
+    });
     // A key of another field set is refused.
     expect((await patch(anna, xmlJob, { seller_inn: '7707083893' })).body.detail[0].ctx.kind).toBe(
       'unknown_field',
@@ -137,6 +152,11 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
     const first = await upload(carl, junkPng(1), {}, 'scan.png');
     expect(first.status).toBe(200);
     expect((await call(s.url, '/api/v1/me', { session: carl })).body.free_parses_left).toBe(0);
+    expect(webAllowance(s.db, carl.accountId)).toEqual({ total: 1, used: 1, left: 0 });
+    // Not read (yet, or ever): nothing to correct.
+    expect((await patch(carl, first.body.job_id, { buyer_name: 'X' })).body).toEqual({
+      detail: 'job_not_done',
+    });
     const second = await upload(carl, junkPng(2), {}, 'scan2.png');
     expect([second.status, second.body]).toEqual([402, { detail: 'plan_required' }]);
     // E-invoices are free and never refused.
