@@ -175,6 +175,12 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
     const up = await upload(bob, corpusFile(path.join(dir, pdf)), { country: 'de' }, pdf);
     const de = await ended(bob, up.body.job_id);
     expect(Object.keys(de.fields)).toContain('seller_iban');
+    // Corrections before the new read: one key both field sets have, one only Set A has.
+    const fixed = await patch(bob, up.body.job_id, {
+      due_date: '2014-09-02',
+      seller_name: 'Amazon Web Services',
+    });
+    expect(fixed.status).toBe(200);
     const again = await call(s.url, `/api/v1/parse/${up.body.job_id}/reparse?country=us`, {
       session: bob,
       method: 'POST',
@@ -184,6 +190,16 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
     const us = await ended(bob, up.body.job_id);
     expect(Object.keys(us.fields)).toContain('vendor_name');
     expect(Object.keys(us.fields)).not.toContain('seller_iban');
+    // The correction whose key Set B still has is kept (document and all); the other is gone.
+    expect(us.fields_detailed.find((d: { key: string }) => d.key === 'due_date')).toMatchObject({
+      value: '2014-09-02',
+      edited: true,
+      source: 'user',
+      status: 'confirmed',
+    });
+    expect(us.document.due_date).toBe('2014-09-02');
+    expect(us.fields_detailed.some((d: { edited: boolean }) => d.edited && d.key !== 'due_date')).toBe(false);
+    expect(us.edited_at).toBe(fixed.body.edited_at);
     expect(
       (
         await call(s.url, `/api/v1/parse/${up.body.job_id}/reparse?country=zz`, {

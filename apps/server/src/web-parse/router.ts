@@ -179,13 +179,11 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
         reservedPages: 0,
         reservedMinor: 0,
         reservedFreePages: 0,
-        result: null,
+        // The previous result stays until the new read replaces it, carrying its corrections over.
         error: null,
         message: null,
-        mode: null,
         startedAt: null,
         finishedAt: null,
-        editedAt: null,
         attempts: 0,
       });
     });
