@@ -198,7 +198,9 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
       status: 'confirmed',
     });
     expect(us.document.due_date).toBe('2014-09-02');
-    expect(us.fields_detailed.some((d: { edited: boolean }) => d.edited && d.key !== 'due_date')).toBe(false);
+    expect(
+      us.fields_detailed.some((d: { key: string; edited: boolean }) => d.edited && d.key !== 'due_date'),
+    ).toBe(false);
     expect(us.edited_at).toBe(fixed.body.edited_at);
     expect(
       (
