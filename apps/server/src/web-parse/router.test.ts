@@ -245,6 +245,25 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
     expect(ledger.n).toBeGreaterThan(0);
   });
 
+  it('neither deletes nor reads again a job still running (409 job_running)', async () => {
+    const gus = s.session('gus@example.com');
+    const up = await upload(gus, corpusFile(SAMPLE_XML));
+    await ended(gus, up.body.job_id);
+    // The runner only touches jobs it claimed: a row marked processing stays so for this test.
+    const mark = (status: string) =>
+      s.db.$client.prepare('update jobs set status = ? where id = ?').run(status, up.body.job_id);
+    mark('processing');
+    const del = await call(s.url, `/api/v1/parse/${up.body.job_id}`, { session: gus, method: 'DELETE' });
+    expect([del.status, del.body]).toEqual([409, { detail: 'job_running' }]);
+    const again = await call(s.url, `/api/v1/parse/${up.body.job_id}/reparse`, {
+      session: gus,
+      method: 'POST',
+    });
+    expect([again.status, again.body]).toEqual([409, { detail: 'job_running' }]);
+    mark('done');
+    expect((await job(gus, up.body.job_id)).body.status).toBe('done');
+  });
+
   it('needs a session and the right Origin for changes', async () => {
     for (const [method, p] of [
       ['GET', '/api/v1/parse'],
