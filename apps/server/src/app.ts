@@ -8,6 +8,7 @@ import { apiSubscriptionRouter } from './api-subscription/router.js';
 import { authRouter } from './auth/router.js';
 import type { Config } from './config.js';
 import { docsRouter } from './docs/router.js';
+import { exportsRouter } from './exports/router.js';
 import { errorHandler, HttpError } from './http/errors.js';
 import type { BlobStore } from './jobs/blobs.js';
 import type { Logger } from './log.js';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(apiSubscriptionRouter(deps));
   app.use(webParseRouter(deps));
   app.use(publicRouter(deps));
+  app.use(exportsRouter(deps));
   app.use((_req, _res) => {
     throw new HttpError(404, 'not_found');
   });

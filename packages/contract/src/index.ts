@@ -2,6 +2,7 @@
 export * from './account-auth.js';
 export * from './api-subscription.js';
 export * from './errors.js';
+export * from './exports.js';
 export type { operations as OpenApiOperations, paths as OpenApiPaths } from './generated/openapi-types.js';
 export * from './openapi.js';
 export * from './public.js';

@@ -5,6 +5,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-open
 import { registerApiSubscriptionPaths } from './paths/api-subscription.js';
 import { registerAuthPaths } from './paths/auth.js';
 import type { Security } from './paths/common.js';
+import { registerExportsPaths } from './paths/exports.js';
 import { registerPublicPaths } from './paths/public.js';
 import { registerPublicApiPaths } from './paths/public-api.js';
 import { registerWebParsePaths } from './paths/web-parse.js';
@@ -38,6 +39,7 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
   registerApiSubscriptionPaths(registry, security);
   registerWebParsePaths(registry, security);
   registerPublicPaths(registry, security);
+  registerExportsPaths(registry, security);
 
   const doc = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',

@@ -1,0 +1,139 @@
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  corpusFile,
+  form,
+  haveCorpus,
+  SAMPLE_XML,
+  startTestServer,
+  type TestServer,
+  type TestSession,
+  waitFor,
+} from '../test-support/server.js';
+
+let s: TestServer;
+let anna: TestSession;
+let bob: TestSession;
+let jobId: number;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  anna = s.session('anna@example.com');
+  bob = s.session('bob@example.com');
+});
+afterAll(() => s.stop());
+
+const fetchFile = (path: string, init: RequestInit & { session?: TestSession } = {}) =>
+  fetch(s.url + path, {
+    ...init,
+    headers: {
+      ...(init.session ? { cookie: init.session.cookie, origin: s.publicUrl } : {}),
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
+  });
+
+describe.skipIf(!haveCorpus)('exports', () => {
+  beforeAll(async () => {
+    const up = await call(s.url, '/api/v1/parse/upload', {
+      session: anna,
+      body: form(corpusFile(SAMPLE_XML)),
+    });
+    jobId = up.body.job_id;
+    await waitFor(
+      async () => (await call(s.url, `/api/v1/parse/${jobId}`, { session: anna })).body.status === 'done',
+      'the job to be read',
+    );
+  });
+
+  it('writes DATEV for chosen jobs and for one job, with file name and type', async () => {
+    const many = await fetchFile('/api/v1/exports/ledger-de', {
+      method: 'POST',
+      session: anna,
+      body: JSON.stringify({ job_ids: [jobId], consultant_no: '1001', client_no: '7' }),
+    });
+    expect(many.status).toBe(200);
+    expect(many.headers.get('content-type')).toBe('text/csv; charset=windows-1252');
+    expect(many.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="EXTF_Buchungsstapel_\d{8}\.csv"$/,
+    );
+    const text = iconv.decode(Buffer.from(await many.arrayBuffer()), 'win1252');
+    expect(text.split('\r\n')[0]).toMatch(
+      /^"EXTF";700;21;"Buchungsstapel";13;\d{17};;"RE";"InvoiceReader";"";1001;7;20260101;/,
+    );
+    expect(text).toContain('"F20260023"');
+    const one = await fetchFile(`/api/v1/parse/${jobId}/export/ledger-de?account=1600&contra_account=3400`, {
+      session: anna,
+    });
+    const oneText = iconv.decode(Buffer.from(await one.arrayBuffer()), 'win1252');
+    expect(oneText.split('\r\n')[2]).toMatch(/^[\d,]+;"S";"EUR";;;;1600;3400;/);
+    // Every done job when none is named.
+    expect((await fetchFile('/api/v1/exports/ledger-de', { method: 'POST', session: anna })).status).toBe(
+      200,
+    );
+  });
+
+  it('writes the ledger-ru CSV', async () => {
+    const r = await fetchFile('/api/v1/exports/ledger-ru', {
+      method: 'POST',
+      session: anna,
+      body: JSON.stringify({ job_ids: [jobId] }),
+    });
+    expect(r.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const bytes = Buffer.from(await r.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString('utf8')).toContain('31.01.2026;F20260023;LE FOURNISSEUR');
+  });
+
+  it('refuses what DATEV cannot take, naming the job and the field', async () => {
+    // A person cleared nothing, but the job's gross is made unsure here, as an OCR read would leave it.
+    const row = s.db.$client.prepare('select result from jobs where id = ?').get(jobId) as { result: string };
+    const result = JSON.parse(row.result);
+    const up = await call(s.url, '/api/v1/parse/upload', {
+      session: anna,
+      body: form(Buffer.from(corpusFile(SAMPLE_XML).toString('utf8').replace('F20260023', 'F20260024'))),
+    });
+    await waitFor(
+      async () =>
+        (await call(s.url, `/api/v1/parse/${up.body.job_id}`, { session: anna })).body.status === 'done',
+      'the second job',
+    );
+    s.db.$client
+      .prepare('update jobs set result = ? where id = ?')
+      .run(JSON.stringify({ ...result, fields: { ...result.fields, gross_amount: '' } }), up.body.job_id);
+    const r = await call(s.url, '/api/v1/exports/ledger-de', {
+      session: anna,
+      json: { job_ids: [jobId, up.body.job_id] },
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.detail).toEqual([
+      expect.objectContaining({ type: 'export_refused', loc: ['job', up.body.job_id, 'gross_amount'] }),
+    ]);
+  });
+
+  it('answers 404 for another account, 422 for bad parameters, 401 and 403 without a proper session', async () => {
+    expect(
+      (await call(s.url, '/api/v1/exports/ledger-de', { session: bob, json: { job_ids: [jobId] } })).body,
+    ).toEqual({
+      detail: 'job_not_found',
+    });
+    expect((await call(s.url, `/api/v1/parse/${jobId}/export/ledger-de`, { session: bob })).status).toBe(404);
+    expect((await call(s.url, '/api/v1/exports/ledger-de', { session: bob, method: 'POST' })).body).toEqual({
+      detail: 'no_jobs',
+    });
+    for (const body of [
+      { job_ids: Array.from({ length: 501 }, (_, i) => i) },
+      { account: '12345678901' },
+      { consultant_no: 'x'.repeat(21) },
+    ])
+      expect((await call(s.url, '/api/v1/exports/ledger-de', { session: anna, json: body })).status).toBe(
+        422,
+      );
+    expect((await call(s.url, '/api/v1/exports/ledger-ru', { method: 'POST' })).status).toBe(401);
+    const csrf = await call(s.url, '/api/v1/exports/ledger-ru', {
+      method: 'POST',
+      headers: { cookie: anna.cookie },
+    });
+    expect(csrf.body).toEqual({ detail: 'csrf_origin' });
+  });
+});

@@ -1,0 +1,23 @@
+// Requests of the accounting exports (service-spec "Ledger export request", "Account: exports").
+import { z } from './zod.js';
+
+export const LedgerExportIn = z
+  .object({
+    job_ids: z
+      .array(z.number().int())
+      .max(500)
+      .optional()
+      .openapi({ description: 'Default: every done job of the account (500 at most).' }),
+    consultant_no: z.string().max(20).default(''),
+    client_no: z.string().max(20).default(''),
+    account: z.string().max(10).default('1200'),
+    contra_account: z.string().max(10).default('8400'),
+    bu_key: z.string().max(10).default(''),
+  })
+  .openapi('LedgerExportIn');
+
+export const LedgerQuery = z.object({
+  account: z.string().max(10).default('1200'),
+  contra_account: z.string().max(10).default('8400'),
+  bu_key: z.string().max(10).default(''),
+});

@@ -1,0 +1,58 @@
+// OpenAPI paths of the accounting exports (tag exports).
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { LedgerExportIn, LedgerQuery } from '../exports.js';
+import { JobIdParams } from '../public-api.js';
+import { jsonBody, refusal, type Security, sessionRefusals } from './common.js';
+
+const csv = (description: string) => ({
+  description,
+  content: { 'text/csv': { schema: { type: 'string' as const, format: 'binary' } } },
+});
+
+export function registerExportsPaths(registry: OpenAPIRegistry, security: Security): void {
+  const tags = ['exports'];
+  const refusals = {
+    404: refusal('`job_not_found` (not a job of this account) or `no_jobs`.'),
+    409: refusal('`job_not_done`.'),
+  };
+  const refused =
+    'A value the format cannot take (an unconfirmed amount, a date outside the fiscal year) answers 422 with ' +
+    'an item per job and field (`type: export_refused`).';
+  registry.registerPath({
+    method: 'post',
+    path: '/api/v1/exports/ledger-de',
+    operationId: 'exportLedgerDe',
+    tags,
+    summary: "DATEV's EXTF Buchungsstapel for the chosen jobs",
+    description: `Windows-1252, CRLF, \`;\`, one booking per invoice or per VAT rate. ${refused}`,
+    security: security.session,
+    request: jsonBody(LedgerExportIn, false),
+    responses: {
+      200: csv('The file (EXTF_Buchungsstapel_<date>.csv).'),
+      ...refusals,
+      ...sessionRefusals(true),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/parse/{job_id}/export/ledger-de',
+    operationId: 'exportJobLedgerDe',
+    tags,
+    summary: "DATEV's EXTF Buchungsstapel for one job",
+    description: refused,
+    security: security.session,
+    request: { params: JobIdParams, query: LedgerQuery },
+    responses: { 200: csv('The file.'), ...refusals, ...sessionRefusals(false) },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/v1/exports/ledger-ru',
+    operationId: 'exportLedgerRu',
+    tags,
+    summary: 'A CSV for 1C-style import (UTF-8 with BOM)',
+    description: refused,
+    security: security.session,
+    request: jsonBody(LedgerExportIn, false),
+    responses: { 200: csv('The table (ledger-ru.csv).'), ...refusals, ...sessionRefusals(true) },
+  });
+}
