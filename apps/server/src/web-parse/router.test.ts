@@ -88,11 +88,23 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
       gross_amount: '12,50',
       currency: 'EURO',
       seller_bic: 'NOTABIC!',
+      seller_vat_id: 'FR00123456789',
       vendor_name: 'x',
     });
     expect(bad.status).toBe(422);
     expect(bad.body.detail.map((d: { loc: string[] }) => d.loc[1]).sort()).toEqual(
-      ['currency', 'gross_amount', 'invoice_date', 'seller_bic', 'seller_iban', 'vendor_name'].sort(),
+      [
+        'currency',
+        'gross_amount',
+        'invoice_date',
+        'seller_bic',
+        'seller_iban',
+        'seller_vat_id',
+        'vendor_name',
+      ].sort(),
+    );
+    expect(bad.body.detail.find((d: { loc: string[] }) => d.loc[1] === 'seller_vat_id').ctx.kind).toBe(
+      'vat_id',
     );
     // Nothing changed.
     expect((await job(anna, xmlJob)).body.fields.gross_amount).toBe('104.90');
