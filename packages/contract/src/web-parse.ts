@@ -1,6 +1,6 @@
 // Requests and responses of parsing in the web application (service-spec "Account: parsing in
 // the web application"): the job object is the public API's JobOut with where it came from.
-import { JobOut } from './public-api.js';
+import { JobIdParams, JobOut } from './public-api.js';
 import { z } from './zod.js';
 
 export const UploadForm = z
@@ -62,5 +62,16 @@ export const FieldsPatch = z
 export const ReparseQuery = z.object({ country: z.string().max(8).nullable().optional() });
 
 export const DeleteOut = z.object({ ok: z.literal(true), deleted: z.number().int() }).openapi('DeleteOut');
+
+export const PageParams = JobIdParams.extend({
+  n: z.coerce.number().int().min(1).openapi({ type: 'integer', description: 'The page number, from 1.' }),
+});
+
+export const PageQuery = z.object({
+  width: z.coerce.number().int().min(100).max(4000).default(1200).openapi({
+    type: 'integer',
+    description: 'Width of the picture in pixels (an image is never enlarged).',
+  }),
+});
 
 export type WebJobOut = z.infer<typeof WebJobOut>;

@@ -12,8 +12,15 @@ export type {
   Totals,
 } from './document.js';
 export { applyFieldEdits, checkFieldValue, type EditedRead, type FieldEditError } from './edit.js';
-export type { ErrorCode } from './errors.js';
+export { type ErrorCode, ReadError } from './errors.js';
 export { type Estimate, estimateRead } from './estimate.js';
+export {
+  DEFAULT_PAGE_WIDTH,
+  MAX_PAGE_WIDTH,
+  type PagePng,
+  type PagePngOptions,
+  renderPagePng,
+} from './page-image.js';
 export { COUNTRIES, type Country, countryOf } from './project/countries.js';
 export type { FieldDetail, FieldStatus } from './project/field-sets.js';
 export { FIELD_SETS, fieldsFor } from './project/field-sets.js';

@@ -10,6 +10,7 @@ import {
   insertAccount,
   inTransaction,
 } from '@invoice-reader/db';
+import { accountAllowance } from '../web-parse/allowance.js';
 
 export class AccountExists extends Error {}
 export class AccountNotFound extends Error {}
@@ -42,13 +43,13 @@ export function meOut(
   a: Account,
   plan: { code: string | null; paid: boolean } = { code: null, paid: false },
 ): MeOut {
-  const used = Math.min(a.webFreeParsesUsed, a.webFreeParsesTotal);
+  const allowance = accountAllowance(a);
   return {
     ...userOut(a),
     plan_code: plan.code,
     plan_paid: plan.paid,
-    free_parses_total: a.webFreeParsesTotal,
-    free_parses_used: a.webFreeParsesUsed,
-    free_parses_left: a.webFreeParsesTotal - used,
+    free_parses_total: allowance.total,
+    free_parses_used: allowance.used,
+    free_parses_left: allowance.left,
   };
 }

@@ -16,6 +16,7 @@ import { readInvoice } from '@invoice-reader/engine';
 import { settleJob } from '../billing/billing.js';
 import type { Logger } from '../log.js';
 import { settleWebAllowance } from '../web-parse/allowance.js';
+import { carryEdits } from '../web-parse/carry-edits.js';
 import type { BlobStore } from './blobs.js';
 
 /** A file that brought the process down this many times is not tried again. */
@@ -98,6 +99,11 @@ export class JobRunner {
         timeoutMs: this.opts.timeoutMs,
       });
       if (this.abandoned.has(job.id)) return;
+      // A web job read again still holds its previous result: a person's corrections carry over.
+      const carried =
+        r.status === 'done'
+          ? carryEdits(job.result, r.document, job.country, job.createdAt.slice(0, 10))
+          : undefined;
       this.end(job, {
         status: r.status,
         mode: r.mode,
@@ -106,11 +112,13 @@ export class JobRunner {
         error: r.error ?? null,
         message: r.message ?? null,
         readMs: Math.round(r.ms),
+        editedAt: carried ? job.editedAt : null,
         result: JSON.stringify({
           fields: r.fields,
           fields_detailed: r.fields_detailed,
           document: r.document,
           checks: r.checks,
+          ...carried,
           tried: r.tried,
           file_type: r.file_type,
           ...(r.signature ? { signature: r.signature } : {}),

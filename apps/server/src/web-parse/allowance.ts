@@ -18,13 +18,23 @@ export interface WebAllowance {
   left: number;
 }
 
-export function webAllowance(account: Account): WebAllowance {
+/** The allowance an account row carries: its free scanned parses (what `/api/v1/me` shows). */
+export function accountAllowance(account: Account): WebAllowance {
   const used = Math.min(account.webFreeParsesUsed, account.webFreeParsesTotal);
   return {
     total: account.webFreeParsesTotal,
     used: account.webFreeParsesUsed,
     left: account.webFreeParsesTotal - used,
   };
+}
+
+/**
+ * The one place that says how many scanned web parses an account has at `now`. Today that is the
+ * free allowance; a paid plan's parses for the period holding `now` are to be added here.
+ */
+export function webAllowance(db: Db, accountId: number, _now: Date = new Date()): WebAllowance {
+  const account = accountById(db, accountId);
+  return account ? accountAllowance(account) : { total: 0, used: 0, left: 0 };
 }
 
 /** Holds a parse when the file needs OCR; answers the parses held (0 or 1). Call in a transaction. */
@@ -37,9 +47,4 @@ export function holdWebAllowance(db: Db, accountId: number, pagesToScan: number)
 /** At the end of a job (in its transaction): a parse that read no scanned page goes back. */
 export function settleWebAllowance(db: Db, job: Job, done: boolean, pagesScanned: number): void {
   if (job.webParses > 0 && !(done && pagesScanned > 0)) releaseWebParse(db, job.accountId);
-}
-
-export function allowanceOf(db: Db, accountId: number): WebAllowance | undefined {
-  const account = accountById(db, accountId);
-  return account && webAllowance(account);
 }

@@ -14,6 +14,7 @@ import {
   type TestSession,
   waitFor,
 } from '../test-support/server.js';
+import { webAllowance } from './allowance.js';
 
 let s: TestServer;
 let anna: TestSession;
@@ -87,11 +88,23 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
       gross_amount: '12,50',
       currency: 'EURO',
       seller_bic: 'NOTABIC!',
+      seller_vat_id: 'FR00123456789',
       vendor_name: 'x',
     });
     expect(bad.status).toBe(422);
     expect(bad.body.detail.map((d: { loc: string[] }) => d.loc[1]).sort()).toEqual(
-      ['currency', 'gross_amount', 'invoice_date', 'seller_bic', 'seller_iban', 'vendor_name'].sort(),
+      [
+        'currency',
+        'gross_amount',
+        'invoice_date',
+        'seller_bic',
+        'seller_iban',
+        'seller_vat_id',
+        'vendor_name',
+      ].sort(),
+    );
+    expect(bad.body.detail.find((d: { loc: string[] }) => d.loc[1] === 'seller_vat_id').ctx.kind).toBe(
+      'vat_id',
     );
     // Nothing changed.
     expect((await job(anna, xmlJob)).body.fields.gross_amount).toBe('104.90');
@@ -126,6 +139,20 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
     // A later edit keeps the earlier ones.
     const later = await patch(anna, xmlJob, { buyer_name: 'Le Client SARL' });
     expect(later.body.fields).toMatchObject({ buyer_name: 'Le Client SARL', gross_amount: '110.00' });
+    // Correcting the flagged net amount so the sums add up again: confirmed, document and checks follow.
+    const fixed = await patch(anna, xmlJob, { net_amount: '105.10' });
+    const net = fixed.body.fields_detailed.find((d: { key: string }) => d.key === 'net_amount');
+    expect(net).toMatchObject({
+      value: '105.10',
+      edited: true,
+      source: 'user',
+      status: 'confirmed',
+      flags: [],
+    });
+    expect(fixed.body.document.totals.net).toBe('105.10');
+    expect(fixed.body.checks.find((c: { id: string }) => c.id === 'sum.gross')).toMatchObject({
+      outcome: 'pass',
+    });
     // A key of another field set is refused.
     expect((await patch(anna, xmlJob, { seller_inn: '7707083893' })).body.detail[0].ctx.kind).toBe(
       'unknown_field',
@@ -137,6 +164,11 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
     const first = await upload(carl, junkPng(1), {}, 'scan.png');
     expect(first.status).toBe(200);
     expect((await call(s.url, '/api/v1/me', { session: carl })).body.free_parses_left).toBe(0);
+    expect(webAllowance(s.db, carl.accountId)).toEqual({ total: 1, used: 1, left: 0 });
+    // Not read (yet, or ever): nothing to correct.
+    expect((await patch(carl, first.body.job_id, { buyer_name: 'X' })).body).toEqual({
+      detail: 'job_not_done',
+    });
     const second = await upload(carl, junkPng(2), {}, 'scan2.png');
     expect([second.status, second.body]).toEqual([402, { detail: 'plan_required' }]);
     // E-invoices are free and never refused.
@@ -155,6 +187,12 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
     const up = await upload(bob, corpusFile(path.join(dir, pdf)), { country: 'de' }, pdf);
     const de = await ended(bob, up.body.job_id);
     expect(Object.keys(de.fields)).toContain('seller_iban');
+    // Corrections before the new read: one key both field sets have, one only Set A has.
+    const fixed = await patch(bob, up.body.job_id, {
+      due_date: '2014-09-02',
+      seller_name: 'Amazon Web Services',
+    });
+    expect(fixed.status).toBe(200);
     const again = await call(s.url, `/api/v1/parse/${up.body.job_id}/reparse?country=us`, {
       session: bob,
       method: 'POST',
@@ -164,6 +202,18 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
     const us = await ended(bob, up.body.job_id);
     expect(Object.keys(us.fields)).toContain('vendor_name');
     expect(Object.keys(us.fields)).not.toContain('seller_iban');
+    // The correction whose key Set B still has is kept (document and all); the other is gone.
+    expect(us.fields_detailed.find((d: { key: string }) => d.key === 'due_date')).toMatchObject({
+      value: '2014-09-02',
+      edited: true,
+      source: 'user',
+      status: 'confirmed',
+    });
+    expect(us.document.due_date).toBe('2014-09-02');
+    expect(
+      us.fields_detailed.some((d: { key: string; edited: boolean }) => d.edited && d.key !== 'due_date'),
+    ).toBe(false);
+    expect(us.edited_at).toBe(fixed.body.edited_at);
     expect(
       (
         await call(s.url, `/api/v1/parse/${up.body.job_id}/reparse?country=zz`, {
@@ -205,6 +255,25 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
       n: number;
     };
     expect(ledger.n).toBeGreaterThan(0);
+  });
+
+  it('neither deletes nor reads again a job still running (409 job_running)', async () => {
+    const gus = s.session('gus@example.com');
+    const up = await upload(gus, corpusFile(SAMPLE_XML));
+    await ended(gus, up.body.job_id);
+    // The runner only touches jobs it claimed: a row marked processing stays so for this test.
+    const mark = (status: string) =>
+      s.db.$client.prepare('update jobs set status = ? where id = ?').run(status, up.body.job_id);
+    mark('processing');
+    const del = await call(s.url, `/api/v1/parse/${up.body.job_id}`, { session: gus, method: 'DELETE' });
+    expect([del.status, del.body]).toEqual([409, { detail: 'job_running' }]);
+    const again = await call(s.url, `/api/v1/parse/${up.body.job_id}/reparse`, {
+      session: gus,
+      method: 'POST',
+    });
+    expect([again.status, again.body]).toEqual([409, { detail: 'job_running' }]);
+    mark('done');
+    expect((await job(gus, up.body.job_id)).body.status).toBe('done');
   });
 
   it('needs a session and the right Origin for changes', async () => {

@@ -1,12 +1,16 @@
 // Parsing in the web application (/api/v1/parse*): upload (also for the inbox and the desktop
 // app), the list, one job, delete, a person's corrections of fields, and reading again with
-// another country. Every route needs a session and sees only the account's own jobs.
+// another country, and a page of the job's file as a picture for the review screen. Every route
+// needs a session and sees only the account's own jobs.
+import path from 'node:path';
 import {
   DeleteOut,
   FieldsPatch,
   JobIdParams,
   JobListOut,
   JobListQuery,
+  PageParams,
+  PageQuery,
   ReparseQuery,
   UploadForm,
   type ValidationErrorItem,
@@ -23,7 +27,14 @@ import {
   jobsOf,
   updateJob,
 } from '@invoice-reader/db';
-import { applyFieldEdits, checkFieldValue, countryOf, estimateRead } from '@invoice-reader/engine';
+import {
+  applyFieldEdits,
+  checkFieldValue,
+  countryOf,
+  estimateRead,
+  ReadError,
+  renderPagePng,
+} from '@invoice-reader/engine';
 import { type Response, Router } from 'express';
 import { requireSession, sessionOf } from '../auth/sessions.js';
 import type { Config } from '../config.js';
@@ -34,6 +45,7 @@ import { validate } from '../http/validation.js';
 import type { BlobStore } from '../jobs/blobs.js';
 import { submitFile } from '../jobs/submit.js';
 import { holdWebAllowance } from './allowance.js';
+import { PageCache } from './page-cache.js';
 import { presentWebJob, summarise } from './present.js';
 
 export interface WebParseDeps {
@@ -47,6 +59,7 @@ export interface WebParseDeps {
 export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseDeps): Router {
   const router = Router();
   const session = requireSession(db, publicUrl);
+  const pages = new PageCache(path.join(config.dataDir, 'page-cache'));
   /** The account's own job, or 404 `job_not_found` (another account's job looks the same). */
   const ownJob = (res: Response, id: number): Job => {
     const job = jobById(db, id);
@@ -106,7 +119,10 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
       deleteJob(db, job.id);
       return !blobInUse(db, job.sha256);
     });
-    if (orphan) blobs.delete(job.sha256);
+    if (orphan) {
+      blobs.delete(job.sha256);
+      pages.delete(job.sha256);
+    }
     res.json(DeleteOut.parse({ ok: true, deleted: job.id }));
   });
 
@@ -163,13 +179,11 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
         reservedPages: 0,
         reservedMinor: 0,
         reservedFreePages: 0,
-        result: null,
+        // The previous result stays until the new read replaces it, carrying its corrections over.
         error: null,
         message: null,
-        mode: null,
         startedAt: null,
         finishedAt: null,
-        editedAt: null,
         attempts: 0,
       });
     });
@@ -177,5 +191,29 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
     res.json(presentWebJob(jobById(db, job.id)!));
   });
 
+  router.get('/api/v1/parse/:job_id/pages/:n.png', session, async (req, res) => {
+    const { job_id, n } = validate(PageParams, 'path', req.params);
+    const { width } = validate(PageQuery, 'query', req.query as Record<string, unknown>);
+    const job = ownJob(res, job_id);
+    let png: Uint8Array | undefined = pages.get(job.sha256, n, width);
+    if (!png) {
+      const page = await renderPagePng(blobs.get(job.sha256), n, { width, timeoutMs: PAGE_TIMEOUT_MS }).catch(
+        (err: unknown) => {
+          if (!(err instanceof ReadError)) throw err;
+          throw err.code === 'timeout' ? new HttpError(504, 'render_timeout') : new HttpError(400, err.code);
+        },
+      );
+      if (!page.ok) throw new HttpError(404, page.reason);
+      png = page.png;
+      pages.put(job.sha256, n, width, png);
+    }
+    // The picture of a sha256 never changes; private: it is one account's invoice.
+    res.set({ 'content-type': 'image/png', 'cache-control': 'private, max-age=86400' });
+    res.end(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+  });
+
   return router;
 }
+
+/** A page that takes longer than this to draw is refused (504) rather than holding a worker. */
+const PAGE_TIMEOUT_MS = 20_000;

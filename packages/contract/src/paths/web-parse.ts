@@ -6,6 +6,8 @@ import {
   FieldsPatch,
   JobListOut,
   JobListQuery,
+  PageParams,
+  PageQuery,
   ReparseQuery,
   UploadBody,
   WebJobOut,
@@ -102,6 +104,31 @@ export function registerWebParsePaths(registry: OpenAPIRegistry, security: Secur
       409: refusal('`job_running`.'),
       ...notFound,
       ...sessionRefusals(true),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/parse/{job_id}/pages/{n}.png',
+    operationId: 'getJobPage',
+    tags,
+    summary: "A page of the job's file as a PNG picture",
+    description:
+      'Page `n` of a PDF rendered at `width` pixels, or the uploaded image itself as PNG (page 1), for the ' +
+      'review screen. Only the owner sees it.',
+    security: security.session,
+    request: { params: PageParams, query: PageQuery },
+    responses: {
+      200: {
+        description: 'The page.',
+        content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+      },
+      400: refusal('`malformed_pdf` or `malformed_image`: the file cannot be drawn.'),
+      404: refusal(
+        '`job_not_found`: no such job of this account; `no_page`: the file is XML; ' +
+          '`page_not_found`: the file has fewer pages.',
+      ),
+      504: refusal('`render_timeout`: the page took too long to draw.'),
+      ...sessionRefusals(false),
     },
   });
 }

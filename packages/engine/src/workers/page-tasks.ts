@@ -3,6 +3,7 @@
 // (the tests), the worker still comes from dist, which `npm test` builds first.
 import { fileURLToPath } from 'node:url';
 import type { OcrBackend, OcrPage } from '../ocr/ocr-page.js';
+import type { PagePngResult } from '../pdf/page-png.js';
 import type { QrCode } from '../qr/detect.js';
 import { WorkerPool } from './pool.js';
 
@@ -24,7 +25,9 @@ export type PageTask =
       /** The OCR backend; the languages' default when absent. */
       backend?: OcrBackend;
     }
-  | { kind: 'ocr-image'; bytes: Uint8Array; langs: string[]; backend?: OcrBackend };
+  | { kind: 'ocr-image'; bytes: Uint8Array; langs: string[]; backend?: OcrBackend }
+  /** One page as a PNG picture of `width` pixels (page-image.ts). */
+  | { kind: 'page-png'; bytes: Uint8Array; type: 'pdf' | 'image'; page: number; width: number };
 
 export interface QrCodesResult {
   codes: QrCode[];
@@ -51,7 +54,9 @@ type ResultOf<T extends PageTask> = T['kind'] extends 'scan-pdf'
   ? ScanResult
   : T['kind'] extends 'ocr-image'
     ? OcrResult
-    : QrCodesResult;
+    : T['kind'] extends 'page-png'
+      ? PagePngResult
+      : QrCodesResult;
 
 function thePool(): WorkerPool {
   pool ??= new WorkerPool(workerScript());

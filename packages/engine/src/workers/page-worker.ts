@@ -6,13 +6,15 @@ import { ReadError } from '../errors.js';
 import { loadImage } from '../image/load.js';
 import { recognizePage } from '../ocr/ocr-page.js';
 import { openPdf } from '../pdf/open.js';
+import { type PagePngResult, pagePng } from '../pdf/page-png.js';
 import { renderPage } from '../pdf/render.js';
 import { detectQrCodes, type QrCode } from '../qr/detect.js';
 import type { OcrResult, PageTask, QrCodesResult } from './page-tasks.js';
 import type { TaskReply } from './pool.js';
 import { scanPdf } from './scan-pdf.js';
 
-async function run(task: PageTask): Promise<QrCodesResult | OcrResult> {
+async function run(task: PageTask): Promise<QrCodesResult | OcrResult | PagePngResult> {
+  if (task.kind === 'page-png') return pagePng(task.bytes, task.type, task.page, task.width);
   if (task.kind === 'ocr-image') {
     return {
       pages: [await recognizePage(await loadImage(task.bytes), 1, task.langs, undefined, task.backend)],
@@ -41,7 +43,7 @@ async function run(task: PageTask): Promise<QrCodesResult | OcrResult> {
 }
 
 parentPort?.on('message', async (task: PageTask & { id: number }) => {
-  let reply: TaskReply<QrCodesResult | OcrResult>;
+  let reply: TaskReply<QrCodesResult | OcrResult | PagePngResult>;
   try {
     reply = { id: task.id, ok: true, result: await run(task) };
   } catch (err) {

@@ -1,0 +1,38 @@
+// A person's corrections outlive a new reading of the same file (reparse): the values they typed
+// are applied to the new reading where the new country's field set still has the key and the
+// value still passes its check there (a German VAT id is not a US field); the others are dropped.
+import {
+  applyFieldEdits,
+  checkFieldValue,
+  countryOf,
+  type Document,
+  type EditedRead,
+} from '@invoice-reader/engine';
+
+interface StoredResult {
+  fields_detailed?: Array<{ key: string; value: string; edited?: boolean }>;
+}
+
+/** The new reading with the earlier edits applied, or undefined when none carries over. */
+export function carryEdits(
+  previousResult: string | null,
+  document: Document | null,
+  countryCode: string,
+  today: string,
+): EditedRead | undefined {
+  const country = countryOf(countryCode);
+  if (!previousResult || !document || !country) return undefined;
+  let previous: StoredResult;
+  try {
+    previous = JSON.parse(previousResult) as StoredResult;
+  } catch {
+    return undefined;
+  }
+  const values: Record<string, string> = {};
+  for (const d of previous.fields_detailed ?? []) {
+    if (!d.edited) continue;
+    const checked = checkFieldValue(d.key, d.value, country);
+    if ('value' in checked) values[d.key] = checked.value;
+  }
+  return Object.keys(values).length ? applyFieldEdits(document, values, country, today) : undefined;
+}
