@@ -20,6 +20,7 @@ import { clientIp, rateLimitBy } from '../http/rate-limit.js';
 import { validate } from '../http/validation.js';
 import type { Logger } from '../log.js';
 import type { Mailer } from '../mailer/mailer.js';
+import type { Payments } from '../payments/service.js';
 import { hashPin, PIN_PATTERN, pinMatches } from './pin.js';
 import {
   clearedSessionCookie,
@@ -40,9 +41,10 @@ export interface AuthDeps {
   log: Logger;
   mailer: Mailer;
   publicUrl: string;
+  payments: Payments;
 }
 
-export function authRouter({ db, config, log, mailer, publicUrl }: AuthDeps): Router {
+export function authRouter({ db, config, log, mailer, publicUrl, payments }: AuthDeps): Router {
   const router = Router();
   const session = requireSession(db, publicUrl);
   // Per client address (beyond: 429 `rate_limited`); verifying gets three times the starts, since
@@ -116,7 +118,9 @@ export function authRouter({ db, config, log, mailer, publicUrl }: AuthDeps): Ro
   router.get('/api/v1/me', session, (_req, res) => {
     const account = accountById(db, sessionOf(res).accountId);
     if (!account) throw new HttpError(401, 'not_authenticated');
-    res.json(MeOut.parse(meOut(account)));
+    // The plan first: an ended period sets the allowance back before it is shown.
+    const { plan, paid } = payments.planOf(account.id);
+    res.json(MeOut.parse(meOut(accountById(db, account.id) ?? account, { code: plan.code, paid })));
   });
 
   router.post('/api/v1/auth/pin/set', session, jsonBody, async (req, res) => {

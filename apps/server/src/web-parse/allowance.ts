@@ -29,8 +29,9 @@ export function accountAllowance(account: Account): WebAllowance {
 }
 
 /**
- * The one place that says how many scanned web parses an account has at `now`. Today that is the
- * free allowance; a paid plan's parses for the period holding `now` are to be added here.
+ * How many scanned web parses an account has. A paid plan sets the account's total for each paid
+ * period (payments/allowance.ts), and its expiry sets it back to the free plan's, so the row
+ * always carries the allowance in force.
  */
 export function webAllowance(db: Db, accountId: number, _now: Date = new Date()): WebAllowance {
   const account = accountById(db, accountId);
