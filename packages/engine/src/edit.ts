@@ -84,7 +84,7 @@ export function checkFieldValue(
 function pathOf(key: string, doc: Document): string {
   const accountIndex = (kind: 'iban' | 'account') => {
     const i = doc.payment.accounts.findIndex((a) => a[kind]);
-    return i < 0 ? 0 : i;
+    return Math.max(0, i);
   };
   switch (key) {
     case 'invoice_no':
