@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { docsRouter } from './docs/router.js';
 import { exportsRouter } from './exports/router.js';
 import { errorHandler, HttpError } from './http/errors.js';
+import { requestId, securityHeaders } from './http/security-headers.js';
 import type { BlobStore } from './jobs/blobs.js';
 import type { Logger } from './log.js';
 import type { Mailer } from './mailer/mailer.js';
@@ -40,11 +41,14 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(requestId);
+  app.use(securityHeaders(deps.publicUrl));
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       deps.log.debug('request', {
+        id: res.locals.requestId,
         method: req.method,
         path: req.path,
         status: res.statusCode,
