@@ -40,7 +40,11 @@ export interface TestSession {
   cookie: string;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  /** Receives every log line (at LOG_LEVEL, default silent) instead of stdout. */
+  logTo?: (line: string) => void,
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ir-server-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -49,7 +53,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     JOB_CONCURRENCY: '2',
     ...env,
   });
-  const server = await startServer(config, createLogger('silent'));
+  const server = await startServer(config, createLogger(logTo ? config.logLevel : 'silent', logTo));
   return {
     ...server,
     dataDir,
