@@ -7,10 +7,14 @@
 //   npm run -s admin -- rotate-key --email E --key-id N [--json]       the old key stops at once
 //   npm run -s admin -- revoke-key --email E --key-id N [--json]
 //   npm run -s admin -- usage --email E [--json]
+//   npm run -s admin -- backup --to DIR [--json]                     while the service runs
+//   npm run -s admin -- restore --from DIR [--force] [--json]        into DATA_DIR (service stopped)
 // Exit codes: 0 done, 1 refused (the message says why), 2 wrong usage.
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { closeDatabase, type Db, openDatabase } from '@invoice-reader/db';
 import { AccountExists, AccountNotFound, createAccount, requireAccount } from './accounts/accounts.js';
+import { BackupRefused, backupTo, restoreFrom } from './backup/backup.js';
 import { topUp, usageSummary } from './billing/billing.js';
 import { formatMinor, MIN_TOP_UP_MINOR } from './billing/prices.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
@@ -24,14 +28,25 @@ const USAGE = `usage: admin <command> [options]
   rotate-key     --email E --key-id N
   revoke-key     --email E --key-id N
   usage          --email E
+  backup         --to DIR                      (the service may run)
+  restore        --from DIR [--force]          (stop the service first)
 options: --json prints the answer as JSON`;
 
 class UsageError extends Error {}
 
-type Options = { email?: string; label?: string; 'amount-eur'?: string; 'key-id'?: string; json?: boolean };
+type Options = {
+  email?: string;
+  label?: string;
+  'amount-eur'?: string;
+  'key-id'?: string;
+  to?: string;
+  from?: string;
+  force?: boolean;
+  json?: boolean;
+};
 type Answer = { json: Record<string, unknown>; text: string };
 
-export function runAdmin(argv: string[], config: Readonly<Config>): Answer {
+export async function runAdmin(argv: string[], config: Readonly<Config>): Promise<Answer> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -40,10 +55,24 @@ export function runAdmin(argv: string[], config: Readonly<Config>): Answer {
       label: { type: 'string' },
       'amount-eur': { type: 'string' },
       'key-id': { type: 'string' },
+      to: { type: 'string' },
+      from: { type: 'string' },
+      force: { type: 'boolean' },
       json: { type: 'boolean' },
     },
   });
   const [command] = positionals;
+  // Backups work on files, not through one connection: the service may be writing meanwhile.
+  if (command === 'backup') {
+    if (!values.to) throw new UsageError('--to with a folder for the backup is required');
+    const r = await backupTo(config.dataDir, path.resolve(values.to));
+    return { json: { ...r }, text: `backup of ${r.jobs} jobs and ${r.blobs} files in ${r.dir}` };
+  }
+  if (command === 'restore') {
+    if (!values.from) throw new UsageError('--from with a backup folder is required');
+    const r = restoreFrom(path.resolve(values.from), config.dataDir, { force: values.force ?? false });
+    return { json: { ...r }, text: `restored ${r.jobs} jobs and ${r.blobs} files into ${r.dir}` };
+  }
   const db = openDatabase(config.databaseFile);
   try {
     return dispatch(db, config, command, values);
@@ -133,7 +162,7 @@ function eurToMinor(amount: string | undefined): number {
   return minor;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv.length === 0 || argv.some((a) => a === '--help' || a === '-h' || a === 'help')) {
     console.log(USAGE);
@@ -147,7 +176,7 @@ function main(): void {
     process.exitCode = code;
   };
   try {
-    const answer = runAdmin(argv, loadConfig());
+    const answer = await runAdmin(argv, loadConfig());
     console.log(json ? JSON.stringify(answer.json) : answer.text);
   } catch (err) {
     if (
@@ -159,8 +188,9 @@ function main(): void {
     else if (err instanceof AccountExists) say(1, 'account_exists', err.message);
     else if (err instanceof AccountNotFound) say(1, 'account_not_found', err.message);
     else if (err instanceof KeyNotFound) say(1, 'key_not_found', err.message);
+    else if (err instanceof BackupRefused) say(1, 'backup_refused', err.message);
     else throw err;
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (import.meta.url === `file://${process.argv[1]}`) void main();

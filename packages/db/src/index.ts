@@ -1,6 +1,7 @@
 // The service's storage: schema, the database handle and the repositories.
 export * from './accounts.js';
 export * from './api-keys.js';
+export * from './backup.js';
 export * from './callbacks.js';
 export * from './database.js';
 export * from './jobs.js';
