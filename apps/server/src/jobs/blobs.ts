@@ -25,8 +25,14 @@ export class BlobStore {
     if (this.has(file)) return sha;
     mkdirSync(path.dirname(file), { recursive: true });
     const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    writeFileSync(tmp, bytes);
-    renameSync(tmp, file);
+    try {
+      writeFileSync(tmp, bytes);
+      renameSync(tmp, file);
+    } catch (err) {
+      // A disk that filled up mid-write leaves nothing behind, not half a file.
+      rmSync(tmp, { force: true });
+      throw err;
+    }
     return sha;
   }
 

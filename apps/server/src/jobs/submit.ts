@@ -54,7 +54,15 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
   const sha256 = BlobStore.hash(s.bytes);
   const earlier = duplicateJob(db, s.account.id, sha256);
   if (earlier) return { job: earlier, duplicate: true, charged: false };
-  blobs.put(s.bytes);
+  try {
+    blobs.put(s.bytes);
+  } catch (err) {
+    // The disk is full (or over quota): a clear refusal, and nothing was kept.
+    const code = (err as { code?: string }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG')
+      throw new HttpError(507, 'insufficient_storage');
+    throw err;
+  }
   const at = new Date();
   try {
     return inTransaction(db, () => {

@@ -37,6 +37,7 @@ export function registerPublicApiPaths(registry: OpenAPIRegistry, security: Secu
       400: refusal('`unsupported_country`, `unsupported_file_type`, `empty_file` or `too_many_pages`.'),
       402: refusal('`insufficient_balance`: the scanned pages are not covered.'),
       413: refusal('`file_too_large`: over 20 MB.'),
+      507: refusal("`insufficient_storage`: the server's disk is full; nothing was kept, try again later."),
       ...common,
     },
   });

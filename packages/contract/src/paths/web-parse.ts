@@ -33,6 +33,7 @@ export function registerWebParsePaths(registry: OpenAPIRegistry, security: Secur
       400: refusal('`unsupported_country`, `unsupported_file_type`, `empty_file` or `too_many_pages`.'),
       402: refusal('`plan_required`: no scanned parse left.'),
       413: refusal('`file_too_large`.'),
+      507: refusal("`insufficient_storage`: the server's disk is full; nothing was kept."),
       ...sessionRefusals(true),
     },
   });

@@ -1,0 +1,50 @@
+// A full disk while an upload is stored: a real one, a 64 KiB tmpfs mounted over the blob folder
+// (mounting needs root, which this project's machines and CI are). The answer is 507
+// `insufficient_storage`, no half-written file stays, no job is made, and a file that fits
+// is still taken.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  corpusDir,
+  form,
+  haveCorpus,
+  SAMPLE_XML,
+  startTestServer,
+  type TestServer,
+} from '../test-support/server.js';
+
+const root = process.getuid?.() === 0;
+let s: TestServer;
+let blobDir = '';
+
+describe.skipIf(!haveCorpus || !root)('disk full while storing an upload', () => {
+  beforeAll(async () => {
+    s = await startTestServer();
+    blobDir = path.join(s.dataDir, 'blobs');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', blobDir]);
+  });
+  afterAll(async () => {
+    if (blobDir) execFileSync('umount', [blobDir]);
+    await s?.stop();
+  });
+
+  it('answers 507 and keeps nothing; a file that fits is still taken', async () => {
+    const who = s.session('disk@example.com');
+    const big = readFileSync(path.join(corpusDir, 'einvoice/mustangproject/zugferd_invoice.pdf'));
+    expect(big.length).toBeGreaterThan(64 * 1024);
+    const full = await call(s.url, '/api/v1/parse/upload', { session: who, body: form(big) });
+    expect([full.status, full.body]).toEqual([507, { detail: 'insufficient_storage' }]);
+    expect(readdirSync(blobDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())).toEqual(
+      [],
+    );
+    expect((await call(s.url, '/api/v1/parse', { session: who })).body.total).toBe(0);
+    const small = await call(s.url, '/api/v1/parse/upload', {
+      session: who,
+      body: form(readFileSync(SAMPLE_XML)),
+    });
+    expect(small.status).toBe(200);
+  });
+});
