@@ -82,6 +82,8 @@ export interface VatBreakdownEntry {
   taxable?: string;
   tax?: string;
   exemption_reason?: string;
+  /** The exemption reason as a code (EN 16931 BT-121, e.g. VATEX-EU-O). */
+  exemption_code?: string;
 }
 
 export interface LineItem {

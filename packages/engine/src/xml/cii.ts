@@ -104,6 +104,7 @@ function readCii(root: XmlElement): Document {
     b.amount(`${p}.taxable`, child(tax, 'BasisAmount'));
     b.amount(`${p}.tax`, child(tax, 'CalculatedAmount'));
     b.text(`${p}.exemption_reason`, child(tax, 'ExemptionReason'));
+    b.text(`${p}.exemption_code`, child(tax, 'ExemptionReasonCode'));
   });
 
   const sums = pick(

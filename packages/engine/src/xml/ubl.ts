@@ -65,6 +65,7 @@ function readUbl(root: XmlElement): Document {
     b.amount(`${p}.taxable`, child(sub, 'TaxableAmount'));
     b.amount(`${p}.tax`, child(sub, 'TaxAmount'));
     b.text(`${p}.exemption_reason`, child(cat, 'TaxExemptionReason'));
+    b.text(`${p}.exemption_code`, child(cat, 'TaxExemptionReasonCode'));
   });
 
   const sums = child(root, 'LegalMonetaryTotal');

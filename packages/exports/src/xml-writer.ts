@@ -1,0 +1,66 @@
+// A small XML writer for the e-invoice exports: elements with text and attributes, escaped, and
+// empty elements left out (an absent optional value is not written as an empty tag).
+export type Node = {
+  name: string;
+  attrs?: Record<string, string>;
+  text?: string;
+  children?: Array<Node | undefined>;
+  /** Written even when empty (a schema that requires the element). */
+  keep?: boolean;
+};
+
+export const el = (
+  name: string,
+  children: Array<Node | undefined> = [],
+  attrs?: Record<string, string>,
+): Node => ({
+  name,
+  children,
+  ...(attrs ? { attrs } : {}),
+});
+
+/** An element holding `text`, or nothing when there is no text. */
+export const leaf = (
+  name: string,
+  text: string | undefined,
+  attrs?: Record<string, string>,
+): Node | undefined =>
+  text === undefined || text === '' ? undefined : { name, text, ...(attrs ? { attrs } : {}) };
+
+const escape = (s: string) =>
+  s
+    .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+
+function render(n: Node, depth: number, out: string[]): boolean {
+  const pad = '  '.repeat(depth);
+  const attrs = Object.entries(n.attrs ?? {})
+    .map(([k, v]) => ` ${k}="${escape(v)}"`)
+    .join('');
+  if (n.text !== undefined) {
+    out.push(`${pad}<${n.name}${attrs}>${escape(n.text)}</${n.name}>`);
+    return true;
+  }
+  const inner: string[] = [];
+  for (const c of n.children ?? []) if (c) render(c, depth + 1, inner);
+  if (!inner.length) {
+    if (!n.keep) return false;
+    out.push(`${pad}<${n.name}${attrs}/>`);
+    return true;
+  }
+  out.push(`${pad}<${n.name}${attrs}>`, ...inner, `${pad}</${n.name}>`);
+  return true;
+}
+
+export function toXml(root: Node): string {
+  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  render(root, 0, out);
+  return `${out.join('\n')}\n`;
+}
+
+/** An element the schema requires even when it holds nothing. */
+export const required = (name: string, children: Array<Node | undefined> = []): Node => ({
+  name,
+  children,
+  keep: true,
+});
