@@ -27,18 +27,25 @@ export const leaf = (
 ): Node | undefined =>
   text === undefined || text === '' ? undefined : { name, text, ...(attrs ? { attrs } : {}) };
 
-const escape = (s: string) =>
-  s
-    .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+/** Control characters XML 1.0 cannot hold at all are dropped (a text layer may carry them). */
+const xmlChar = (ch: string) => {
+  const c = ch.codePointAt(0) ?? 0;
+  return c >= 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+};
+
+const escapeXml = (s: string) =>
+  [...s]
+    .filter(xmlChar)
+    .join('')
+    .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 function render(n: Node, depth: number, out: string[]): boolean {
   const pad = '  '.repeat(depth);
   const attrs = Object.entries(n.attrs ?? {})
-    .map(([k, v]) => ` ${k}="${escape(v)}"`)
+    .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
     .join('');
   if (n.text !== undefined) {
-    out.push(`${pad}<${n.name}${attrs}>${escape(n.text)}</${n.name}>`);
+    out.push(`${pad}<${n.name}${attrs}>${escapeXml(n.text)}</${n.name}>`);
     return true;
   }
   const inner: string[] = [];
