@@ -21,3 +21,10 @@ export const LedgerQuery = z.object({
   contra_account: z.string().max(10).default('8400'),
   bu_key: z.string().max(10).default(''),
 });
+
+export const E_INVOICE_FORMATS = ['xrechnung-cii'] as const;
+
+export const ExportFormatParams = z.object({
+  job_id: z.coerce.number().int().openapi({ type: 'integer', description: 'The job number.' }),
+  format: z.enum(E_INVOICE_FORMATS).openapi({ description: 'The e-invoice format.' }),
+});

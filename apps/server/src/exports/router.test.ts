@@ -73,6 +73,20 @@ describe.skipIf(!haveCorpus)('exports', () => {
     );
   });
 
+  it('writes XRechnung CII, or lists what the invoice lacks for it', async () => {
+    // The Factur-X sample's VAT category K appears only on document-level charges, which the
+    // export cannot carry: refused, naming the breakdown entry, rather than written wrong.
+    const r = await call(s.url, `/api/v1/parse/${jobId}/export/xrechnung-cii`, { session: anna });
+    expect(r.status).toBe(422);
+    expect(r.body.detail).toEqual([
+      expect.objectContaining({ type: 'export_refused', loc: ['job', jobId, 'vat_breakdown.3'] }),
+    ]);
+    expect((await call(s.url, `/api/v1/parse/${jobId}/export/zzz`, { session: anna })).status).toBe(422);
+    expect((await call(s.url, `/api/v1/parse/${jobId}/export/xrechnung-cii`, { session: bob })).status).toBe(
+      404,
+    );
+  });
+
   it('writes the ledger-ru CSV', async () => {
     const r = await fetchFile('/api/v1/exports/ledger-ru', {
       method: 'POST',

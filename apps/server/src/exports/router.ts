@@ -1,7 +1,13 @@
 // Accounting exports of the account's jobs: DATEV's Buchungsstapel (ledger-de) for many jobs or
-// one, and the 1C CSV (ledger-ru). The writers (packages/exports) read each job's stored result,
+// one, the 1C CSV (ledger-ru), and a job as an e-invoice (XRechnung CII). The writers (packages/exports) read each job's stored result,
 // with a person's corrections; a value they cannot write answers 422 naming the job and field.
-import { JobIdParams, LedgerExportIn, LedgerQuery, type ValidationErrorItem } from '@invoice-reader/contract';
+import {
+  ExportFormatParams,
+  JobIdParams,
+  LedgerExportIn,
+  LedgerQuery,
+  type ValidationErrorItem,
+} from '@invoice-reader/contract';
 import { type Db, type Job, jobById, jobsOf } from '@invoice-reader/db';
 import {
   type ExportFile,
@@ -9,6 +15,7 @@ import {
   ExportRefused,
   writeLedgerDe,
   writeLedgerRu,
+  writeXrechnungCii,
 } from '@invoice-reader/exports';
 import { type Response, Router } from 'express';
 import { requireSession, sessionOf } from '../auth/sessions.js';
@@ -88,6 +95,16 @@ export function exportsRouter({ db, publicUrl }: ExportsDeps): Router {
     send(
       res,
       written(() => writeLedgerDe([job], { ...q, consultant_no: '', client_no: '' })),
+    );
+  });
+
+  // After the ledger-de route above: `ledger-de` is not an e-invoice format.
+  router.get('/api/v1/parse/:job_id/export/:format', session, (req, res) => {
+    const { job_id } = validate(ExportFormatParams, 'path', req.params);
+    const job = exportJob(jobById(db, job_id), sessionOf(res).accountId, job_id);
+    send(
+      res,
+      written(() => writeXrechnungCii(job)),
     );
   });
 

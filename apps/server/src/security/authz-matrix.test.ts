@@ -71,6 +71,7 @@ const ROWS: Record<string, Row> = {
   'GET /api/v1/guide/provider': { kind: 'public' },
   'POST /api/v1/exports/ledger-de': { kind: 'session', owned: true, body: { job_ids: [0] } },
   'GET /api/v1/parse/{job_id}/export/ledger-de': { kind: 'session', owned: true },
+  'GET /api/v1/parse/{job_id}/export/{format}': { kind: 'session', owned: true },
   'POST /api/v1/exports/ledger-ru': { kind: 'session', owned: true, body: { job_ids: [0] } },
   'GET /api/v1/plans': { kind: 'public' },
   'GET /api/v1/plans/current': { kind: 'session' },
@@ -139,6 +140,7 @@ beforeAll(async () => {
     token: checkout.body.pay_url.split('/inv/')[1],
     n: 1,
     code: 'DE',
+    format: 'xrechnung-cii',
     review_id: 1,
   };
 });

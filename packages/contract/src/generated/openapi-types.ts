@@ -696,6 +696,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/parse/{job_id}/export/{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The job as an e-invoice (XRechnung 3.0 CII)
+         * @description Written from what was read, with a person's corrections; a value the format requires that the invoice lacks (e.g. the buyer reference BT-10) answers 422 listing each. A value the format cannot take (an unconfirmed amount, a date outside the fiscal year) answers 422 with an item per job and field (`type: export_refused`).
+         */
+        get: operations["exportJobEInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/exports/ledger-ru": {
         parameters: {
             query?: never;
@@ -3575,6 +3595,67 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `job_not_found` (not a job of this account) or `no_jobs`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `job_not_done`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    exportJobEInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job number. */
+                job_id: number;
+                /** @description The e-invoice format. */
+                format: "xrechnung-cii";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The XML file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
                 };
             };
             /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */

@@ -1,6 +1,6 @@
 // OpenAPI paths of the accounting exports (tag exports).
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { LedgerExportIn, LedgerQuery } from '../exports.js';
+import { ExportFormatParams, LedgerExportIn, LedgerQuery } from '../exports.js';
 import { JobIdParams } from '../public-api.js';
 import { jsonBody, refusal, type Security, sessionRefusals } from './common.js';
 
@@ -43,6 +43,26 @@ export function registerExportsPaths(registry: OpenAPIRegistry, security: Securi
     security: security.session,
     request: { params: JobIdParams, query: LedgerQuery },
     responses: { 200: csv('The file.'), ...refusals, ...sessionRefusals(false) },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/parse/{job_id}/export/{format}',
+    operationId: 'exportJobEInvoice',
+    tags,
+    summary: 'The job as an e-invoice (XRechnung 3.0 CII)',
+    description:
+      "Written from what was read, with a person's corrections; a value the format requires that the invoice " +
+      `lacks (e.g. the buyer reference BT-10) answers 422 listing each. ${refused}`,
+    security: security.session,
+    request: { params: ExportFormatParams },
+    responses: {
+      200: {
+        description: 'The XML file.',
+        content: { 'application/xml': { schema: { type: 'string' as const, format: 'binary' } } },
+      },
+      ...refusals,
+      ...sessionRefusals(false),
+    },
   });
   registry.registerPath({
     method: 'post',
