@@ -51,7 +51,8 @@ export async function startServer(
     },
   });
   // Listen first: the public address defaults to the listening one, which the app needs.
-  const http = createHttpServer();
+  // Headers beyond 16 KiB answer 431 before any route runs (Node's own limit, set explicitly).
+  const http = createHttpServer({ maxHeaderSize: 16 * 1024 });
   http.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     http.once('listening', resolve);

@@ -32,6 +32,13 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       res.set(err.headers).status(err.status).json({ detail: err.detail });
       return;
     }
+    // The database stayed locked past its busy timeout (another writer, a backup): try again soon.
+    const code = (err as { code?: string })?.code;
+    if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
+      log.warn('database busy', { method: req.method, path: req.path });
+      res.set('Retry-After', '2').status(503).json({ detail: 'busy' });
+      return;
+    }
     // body-parser and friends mark client mistakes with a 4xx status.
     const status =
       typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
