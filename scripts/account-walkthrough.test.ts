@@ -1,4 +1,4 @@
-// The account walkthrough of docs/account.md, run as written against a real server (see
+// The account walkthrough of docs/api.md, run as written against a real server (see
 // walkthrough-lib.ts): sign in with the outbox, make a key, read an invoice with it, correct a
 // field. Skips cleanly when the sample invoice it names (in ../shared/corpus) is absent.
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,13 +13,13 @@ import {
   walkthroughBlocks,
 } from './walkthrough-lib.js';
 
-const doc = readFileSync(path.join(repoRoot, 'docs/account.md'), 'utf8');
+const doc = readFileSync(path.join(repoRoot, 'docs/api.md'), 'utf8');
 const blocks = walkthroughBlocks(doc, 'Account walkthrough');
 const script = blocks.join('\n');
 const invoice = /^export INVOICE=(\S+)/m.exec(script)?.[1];
 const haveSample = invoice !== undefined && existsSync(path.resolve(repoRoot, invoice));
 
-describe('docs/account.md walkthrough', () => {
+describe('docs/api.md account walkthrough', () => {
   it('signs in, makes a key, reads and corrects an invoice', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(5);
     expect(script).toContain(BASE_LINE);
