@@ -1,8 +1,12 @@
 // Reads a multipart/form-data upload (busboy) into its text fields and one file held in memory,
 // refusing a file over the limit with 413 `file_too_large` as soon as the limit is passed.
+
+import type { ValidationErrorItem } from '@invoice-reader/contract';
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { HttpError } from './errors.js';
+import type { z } from 'zod';
+import { HttpError, ValidationFailed } from './errors.js';
+import { validate } from './validation.js';
 
 export interface Upload {
   fields: Record<string, string>;
@@ -64,4 +68,28 @@ function drain(req: Request): Promise<void> {
     req.on('end', resolve).on('error', () => resolve());
     req.resume();
   });
+}
+
+/**
+ * An upload form: its fields checked by `schema` and the file required, every problem reported
+ * at once in the HTTPValidationError shape (a missing file first, as FastAPI lists it).
+ */
+export async function readUploadForm<S extends z.ZodType>(
+  req: Request,
+  maxBytes: number,
+  schema: S,
+): Promise<{ form: z.output<S>; file: NonNullable<Upload['file']> }> {
+  const upload = await readUpload(req, maxBytes);
+  const issues: ValidationErrorItem[] = [];
+  let form: z.output<S> | undefined;
+  try {
+    form = validate(schema, 'body', upload.fields);
+  } catch (err) {
+    if (!(err instanceof ValidationFailed)) throw err;
+    issues.push(...err.items);
+  }
+  if (!upload.file)
+    issues.unshift({ type: 'missing', loc: ['body', 'file'], msg: 'Field required', input: null });
+  if (issues.length || form === undefined || !upload.file) throw new ValidationFailed(issues);
+  return { form, file: upload.file };
 }

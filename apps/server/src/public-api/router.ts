@@ -14,7 +14,7 @@ import { usageSummary } from '../billing/billing.js';
 import { convertMinor, formatMinor, MIN_TOP_UP_MINOR, pagePriceMinor, SCALE } from '../billing/prices.js';
 import type { Config } from '../config.js';
 import { HttpError, ValidationFailed } from '../http/errors.js';
-import { readUpload } from '../http/multipart.js';
+import { readUploadForm } from '../http/multipart.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validation.js';
 import type { BlobStore } from '../jobs/blobs.js';
@@ -37,26 +37,15 @@ export function publicApiRouter({ db, blobs, config, kick }: PublicApiDeps): Rou
 
   router.post('/v1/parse', limited, keyed, async (req, res) => {
     const caller = callerOf(res);
-    const upload = await readUpload(req, config.maxUploadBytes);
-    const issues = [];
-    let form: ReturnType<typeof ParseForm.parse> | undefined;
-    try {
-      form = validate(ParseForm, 'body', upload.fields);
-    } catch (err) {
-      if (!(err instanceof ValidationFailed)) throw err;
-      issues.push(...err.items);
-    }
-    if (!upload.file)
-      issues.unshift({ type: 'missing', loc: ['body', 'file'], msg: 'Field required', input: null });
-    if (issues.length || !form || !upload.file) throw new ValidationFailed(issues);
+    const { form, file } = await readUploadForm(req, config.maxUploadBytes, ParseForm);
     const account = accountById(db, caller.accountId);
     if (!account) throw new HttpError(401, 'invalid_api_key');
     const { job, duplicate, charged } = await submitFile(db, blobs, {
       account,
       apiKeyId: caller.keyId,
       source: 'api',
-      bytes: upload.file.bytes,
-      filename: upload.file.filename,
+      bytes: file.bytes,
+      filename: file.filename,
       country: form.country,
       callbackUrl: form.callback_url,
     });

@@ -40,7 +40,7 @@ import { requireSession, sessionOf } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import { HttpError, ValidationFailed } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
-import { readUpload } from '../http/multipart.js';
+import { readUploadForm } from '../http/multipart.js';
 import { validate } from '../http/validation.js';
 import type { BlobStore } from '../jobs/blobs.js';
 import { submitFile } from '../jobs/submit.js';
@@ -68,26 +68,15 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
   };
 
   router.post('/api/v1/parse/upload', session, async (req, res) => {
-    const upload = await readUpload(req, config.maxUploadBytes);
-    const issues: ValidationErrorItem[] = [];
-    let form: ReturnType<typeof UploadForm.parse> | undefined;
-    try {
-      form = validate(UploadForm, 'body', upload.fields);
-    } catch (err) {
-      if (!(err instanceof ValidationFailed)) throw err;
-      issues.push(...err.items);
-    }
-    if (!upload.file)
-      issues.unshift({ type: 'missing', loc: ['body', 'file'], msg: 'Field required', input: null });
-    if (issues.length || !form || !upload.file) throw new ValidationFailed(issues);
+    const { form, file } = await readUploadForm(req, config.maxUploadBytes, UploadForm);
     const account = accountById(db, sessionOf(res).accountId);
     if (!account) throw new HttpError(401, 'not_authenticated');
     const { job, duplicate } = await submitFile(db, blobs, {
       account,
       apiKeyId: null,
       source: form.source,
-      bytes: upload.file.bytes,
-      filename: upload.file.filename,
+      bytes: file.bytes,
+      filename: file.filename,
       country: form.country,
     });
     if (!duplicate) kick();

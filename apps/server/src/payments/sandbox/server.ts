@@ -230,7 +230,7 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>` : `<form method="post"
     if (path === '/sandbox/renew') {
       // The provider's scheduled charge of a subscription: paid, or failed (the card was declined).
       const sub = subs.get(String(body.Id));
-      if (!sub || sub.status !== 'Active')
+      if (sub?.status !== 'Active')
         return json(res, 404, { Success: false, Message: 'no active subscription' });
       const tx = settle(sub.order, body.outcome !== 'fail', sub);
       return json(res, 200, { Success: true, Model: { TransactionId: tx.id, Status: tx.status } });
