@@ -89,7 +89,12 @@ export async function startServer(
   // A safety net: wakes the runner (a kick lost to a race) and drops old rate-limit windows.
   const housekeeping = setInterval(() => {
     runner.kick();
-    pruneRateLimits(db, Math.floor(Date.now() / 60_000) - 1);
+    try {
+      pruneRateLimits(db, Math.floor(Date.now() / 60_000) - 1);
+    } catch (err) {
+      // A locked database must not end the process: the next tick prunes.
+      log.warn('housekeeping skipped', { error: String((err as Error).message) });
+    }
   }, 1_000);
   housekeeping.unref();
 

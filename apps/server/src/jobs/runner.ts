@@ -56,7 +56,14 @@ export class JobRunner {
   /** Starts queued jobs while there is room. */
   kick(): void {
     while (!this.stopping && this.running.size < this.opts.concurrency) {
-      const job = claimNextJob(this.db, new Date().toISOString());
+      let job: Job | undefined;
+      try {
+        job = claimNextJob(this.db, new Date().toISOString());
+      } catch (err) {
+        // The database stayed locked (another writer, a backup): the next tick claims the job.
+        this.log.warn('could not claim a job', { error: String((err as Error).message) });
+        return;
+      }
       if (!job) return;
       const run = this.run(job).finally(() => {
         this.running.delete(job.id);
@@ -134,7 +141,16 @@ export class JobRunner {
       });
     } catch (err) {
       this.log.error('job crashed', { job: job.id, error: String((err as Error)?.stack ?? err) });
-      this.end(job, { status: 'failed', error: 'internal_error', message: 'the read failed unexpectedly' });
+      try {
+        this.end(job, { status: 'failed', error: 'internal_error', message: 'the read failed unexpectedly' });
+      } catch (again) {
+        // The database refused even that (locked past its timeout): the job stays `processing` and is
+        // queued again on the next start; the process itself goes on.
+        this.log.error('could not record the end of a job', {
+          job: job.id,
+          error: String((again as Error)?.message),
+        });
+      }
     }
   }
 

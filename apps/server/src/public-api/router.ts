@@ -13,7 +13,7 @@ import { Router } from 'express';
 import { usageSummary } from '../billing/billing.js';
 import { convertMinor, formatMinor, MIN_TOP_UP_MINOR, pagePriceMinor, SCALE } from '../billing/prices.js';
 import type { Config } from '../config.js';
-import { HttpError, ValidationFailed } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
 import { readUploadForm } from '../http/multipart.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validation.js';
