@@ -27,6 +27,15 @@ const Env = z.object({
     .int()
     .min(1)
     .default(20 * 1024 * 1024),
+  /** A request's headers must arrive within this (slow-header clients, "slowloris"): 408 after. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /** A whole request, headers and body, must arrive within this: 408 after. 20 MB in 120 s is
+   * about 1.4 Mbit/s; a slower client should upload through something that buffers. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  /** A connection with no byte in either direction for this long is closed (a stalled upload). */
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** How long a keep-alive connection may wait for its next request. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Sign-in requests (start, verify, PIN) per client address a minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
@@ -65,6 +74,8 @@ export interface Config {
   jobConcurrency: number;
   jobTimeoutMs: number;
   maxUploadBytes: number;
+  /** Node's server.headersTimeout, requestTimeout, timeout (idle) and keepAliveTimeout. */
+  timeouts: { headersMs: number; requestMs: number; idleMs: number; keepAliveMs: number };
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
   freeApiPages: number;
@@ -90,6 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     throw new ConfigError(`invalid configuration: ${why}`);
   }
   const e = parsed.data;
+  // Node refuses a headers timeout longer than the whole request's.
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS)
+    throw new ConfigError('invalid configuration: HEADERS_TIMEOUT_MS: at most REQUEST_TIMEOUT_MS');
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({
     port: e.PORT,
@@ -102,6 +116,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     jobConcurrency: e.JOB_CONCURRENCY,
     jobTimeoutMs: e.JOB_TIMEOUT_MS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    timeouts: Object.freeze({
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      idleMs: e.IDLE_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    }),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     freeApiPages: e.FREE_API_PAGES,

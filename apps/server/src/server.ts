@@ -11,6 +11,7 @@ import { createApp } from './app.js';
 import { CallbackDispatcher } from './callbacks/dispatcher.js';
 import { Clock } from './clock.js';
 import type { Config } from './config.js';
+import { declaredTooLarge } from './http/multipart.js';
 import { BlobStore } from './jobs/blobs.js';
 import { JobRunner } from './jobs/runner.js';
 import { createLogger, type Logger } from './log.js';
@@ -52,7 +53,18 @@ export async function startServer(
   });
   // Listen first: the public address defaults to the listening one, which the app needs.
   // Headers beyond 16 KiB answer 431 before any route runs (Node's own limit, set explicitly).
-  const http = createHttpServer({ maxHeaderSize: 16 * 1024 });
+  // Slow clients are bounded: headers and the whole request must arrive in time (else 408 and the
+  // connection is closed, a slowloris upload included), and a silent connection is closed.
+  const t = config.timeouts;
+  const http = createHttpServer({
+    maxHeaderSize: 16 * 1024,
+    headersTimeout: t.headersMs,
+    requestTimeout: t.requestMs,
+    keepAliveTimeout: t.keepAliveMs,
+    // Node checks the two timeouts above on this tick (default 30 s): a quarter of the shorter.
+    connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(t.headersMs / 4))),
+  });
+  http.timeout = t.idleMs;
   http.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     http.once('listening', resolve);
@@ -82,8 +94,18 @@ export async function startServer(
     notificationSecret: pay.secret,
   });
   http.on('request', app);
-  // Keep-alive sockets of pollers should not hold a shutdown back for long.
-  http.keepAliveTimeout = 5_000;
+  // A client that asks before sending its body (`Expect: 100-continue`, as curl does for large
+  // ones) is refused at once when the declared body is larger than any route takes: it sends none.
+  http.on('checkContinue', (req, res) => {
+    if (!declaredTooLarge(req.headers, config.maxUploadBytes)) {
+      res.writeContinue();
+      http.emit('request', req, res);
+      return;
+    }
+    res
+      .writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close' })
+      .end(JSON.stringify({ detail: 'file_too_large' }));
+  });
   runner.start();
   dispatcher.start();
   // A safety net: wakes the runner (a kick lost to a race) and drops old rate-limit windows.

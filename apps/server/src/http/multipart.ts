@@ -1,5 +1,7 @@
 // Reads a multipart/form-data upload (busboy) into its text fields and one file held in memory,
-// refusing a file over the limit with 413 `file_too_large` as soon as the limit is passed.
+// refusing a file over the limit with 413 `file_too_large` as soon as the limit is passed (or at
+// once when the declared length is over it) without reading the rest of a huge body, and giving
+// up on an upload whose connection is cut (a timeout in server.ts) so nothing is kept.
 
 import type { ValidationErrorItem } from '@invoice-reader/contract';
 import busboy from 'busboy';
@@ -13,12 +15,24 @@ export interface Upload {
   file?: { field: string; filename: string; bytes: Buffer };
 }
 
+/** Room for the form's fields and boundaries around the file. */
+const FORM_OVERHEAD = 64 * 1024;
+/** How much of a refused body is still read (and dropped) before the connection is closed. */
+const LINGER_BYTES = 1024 * 1024;
+
+/** A declared body larger than any upload (or any other body) the service takes. */
+export function declaredTooLarge(headers: { 'content-length'?: string }, maxBytes: number): boolean {
+  return Number(headers['content-length'] ?? 0) > maxBytes + FORM_OVERHEAD;
+}
+
 export function readUpload(req: Request, maxBytes: number, fileField = 'file'): Promise<Upload> {
   const type = req.headers['content-type'] ?? '';
   // FastAPI answers a body that is not a form with "file: Field required"; so do we.
   if (!/^multipart\/form-data/i.test(type)) return drain(req).then(() => ({ fields: {} }));
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > maxBytes + 64 * 1024) return Promise.reject(new HttpError(413, 'file_too_large'));
+  if (declaredTooLarge(req.headers, maxBytes)) {
+    discardAtMost(req, LINGER_BYTES);
+    return Promise.reject(new HttpError(413, 'file_too_large'));
+  }
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
@@ -36,9 +50,14 @@ export function readUpload(req: Request, maxBytes: number, fileField = 'file'): 
       if (failed) return;
       failed = true;
       req.unpipe(bb);
-      req.resume();
+      discardAtMost(req, LINGER_BYTES);
       reject(err);
     };
+    // The connection went before the body ended (a timeout cut it, or the client left): the
+    // handler must not wait for ever, and the part read so far is dropped.
+    req.once('close', () => {
+      if (!req.complete) fail(new HttpError(400, 'upload_aborted'));
+    });
     bb.on('field', (name, value) => {
       upload.fields[name] = value;
     });
@@ -61,6 +80,20 @@ export function readUpload(req: Request, maxBytes: number, fileField = 'file'): 
     });
     req.pipe(bb);
   });
+}
+
+/**
+ * Reads and drops what is left of a refused body, at most `limit` bytes, then closes the
+ * connection. Reading a little lets the client see the refusal (closing a socket with unread
+ * bytes sends a reset that can wipe the answer before it is read); a huge body is never read whole.
+ */
+function discardAtMost(req: Request, limit: number): void {
+  let left = limit;
+  req.on('data', (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) req.socket.destroy();
+  });
+  req.resume();
 }
 
 function drain(req: Request): Promise<void> {
