@@ -1,7 +1,7 @@
 // API key rows. Keys are looked up by the SHA-256 of what the client sent; the key itself never
 // reaches the database.
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from './database.js';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type Db, prepared } from './database.js';
 import { apiKeys } from './schema.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -14,7 +14,13 @@ export function insertApiKey(
 }
 
 export function apiKeyByHash(db: Db, hash: string): ApiKeyRow | undefined {
-  return db.select().from(apiKeys).where(eq(apiKeys.hash, hash)).get();
+  return prepared(db, 'apiKeyByHash', () =>
+    db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.hash, sql.placeholder('hash')))
+      .prepare(),
+  ).get({ hash });
 }
 
 export function apiKeyById(db: Db, id: number): ApiKeyRow | undefined {

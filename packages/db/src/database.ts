@@ -33,3 +33,18 @@ export function closeDatabase(db: Db): void {
 export function inTransaction<T>(db: Db, fn: () => T): T {
   return db.$client.transaction(fn).immediate();
 }
+
+const statements = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A query built and prepared once per open database, then reused: the paths every request takes
+ * (rate limit, key lookup, job poll) skip building their SQL and SQLite's prepare each time.
+ * `build` must close over nothing but `db` (its values come as placeholders).
+ */
+export function prepared<T>(db: Db, name: string, build: () => T): T {
+  let cache = statements.get(db.$client);
+  if (!cache) statements.set(db.$client, (cache = new Map()));
+  let stmt = cache.get(name) as T | undefined;
+  if (stmt === undefined) cache.set(name, (stmt = build()));
+  return stmt;
+}

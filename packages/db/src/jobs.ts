@@ -2,7 +2,7 @@
 // or `failed`. A job still `processing` when the service starts was cut off by a crash and is
 // queued again.
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from './database.js';
+import { type Db, prepared } from './database.js';
 import { callbacks, type JobStatus, jobs } from './schema.js';
 
 export type Job = typeof jobs.$inferSelect;
@@ -13,7 +13,13 @@ export function insertJob(db: Db, job: NewJob): Job {
 }
 
 export function jobById(db: Db, id: number): Job | undefined {
-  return db.select().from(jobs).where(eq(jobs.id, id)).get();
+  return prepared(db, 'jobById', () =>
+    db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
 }
 
 /** The account's earlier job for the same bytes that did not fail (decisions §8). */
@@ -56,7 +62,13 @@ export function updateJob(db: Db, id: number, set: Partial<Job>): void {
 }
 
 export function countJobs(db: Db, status: JobStatus): number {
-  const row = db.select({ n: sql<number>`count(*)` }).from(jobs).where(eq(jobs.status, status)).get();
+  const row = prepared(db, 'countJobs', () =>
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(jobs)
+      .where(eq(jobs.status, sql.placeholder('status')))
+      .prepare(),
+  ).get({ status });
   return row?.n ?? 0;
 }
 
