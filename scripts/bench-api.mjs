@@ -42,7 +42,7 @@ function parseArgs(argv) {
     duration: 60,
     pollSeconds: 10,
     connections: 10,
-    submitRate: 10,
+    submitRate: 4,
     pollRate: 300,
     scans: 8,
     healthSeconds: 10,
