@@ -3,6 +3,7 @@
 export { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
 export { belegfeld1, DATEV_COLUMNS, type LedgerDeOptions, writeLedgerDe } from './ledger-de.js';
 export { LEDGER_RU_HEADER, writeLedgerRu } from './ledger-ru.js';
+export { PEPPOL_BIS_ID, PEPPOL_BIS_PROFILE, peppolMissing, writePeppolUbl } from './peppol-ubl.js';
 export { type UblIds, ublInvoiceXml } from './ubl-invoice.js';
 export { writeXrechnungCii, XRECHNUNG_CII_ID, xrechnungMissing } from './xrechnung-cii.js';
 export { writeXrechnungUbl, XRECHNUNG_UBL_ID } from './xrechnung-ubl.js';

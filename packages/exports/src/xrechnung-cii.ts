@@ -59,6 +59,16 @@ export function xrechnungMissing(job: ExportJob): Refusal[] {
     .map(([, field, message]) => ({ job_id: job.jobId, field, message: `${message}: not on the invoice` }));
   // Document-level allowances and charges (BG-20/BG-21) are not kept by the reader: a VAT category
   // that only they carry cannot be written faithfully.
+  for (const [sum, term] of [
+    [d.totals.allowances, 'BT-107 document-level allowances'],
+    [d.totals.charges, 'BT-108 document-level charges'],
+  ] as const)
+    if (sum && Number(sum) !== 0)
+      refusals.push({
+        job_id: job.jobId,
+        field: 'totals',
+        message: `${term} of ${sum}: the allowances or charges themselves (BG-20/BG-21) are not kept, and the sum alone breaks BR-CO-11/12`,
+      });
   const lineCategories = new Set(d.lines.map((l) => l.vat_category));
   d.vat_breakdown.forEach((v, i) => {
     if (d.lines.length && v.category && !lineCategories.has(v.category))
