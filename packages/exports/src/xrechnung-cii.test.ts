@@ -6,7 +6,7 @@ import path from 'node:path';
 import { readInvoice, shutdownWorkers } from '@invoice-reader/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ExportJob, ExportRefused } from './input.js';
-import { en16931Fatal, haveSchemas, repoRoot, xsdErrors } from './test-support/validate.js';
+import { en16931Fatal, haveSchemas, repoRoot, xrechnungFatal, xsdErrors } from './test-support/validate.js';
 import { writeXrechnungCii, XRECHNUNG_CII_ID } from './xrechnung-cii.js';
 
 const suite = path.resolve(
@@ -53,6 +53,7 @@ describe.skipIf(!haveSchemas)('XRechnung CII', () => {
       expect(xml).toContain(XRECHNUNG_CII_ID);
       expect(await xsdErrors(xml, 'cii'), name).toEqual([]);
       expect(en16931Fatal(xml), name).toEqual([]);
+      expect(xrechnungFatal(xml, 'cii'), name).toEqual([]);
       const back = await readInvoice(file.bytes, { country: 'de' });
       expect([back.status, back.mode], name).toEqual(['done', 'xml']);
       expect(back.fields, name).toEqual(job.fields);

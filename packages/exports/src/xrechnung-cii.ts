@@ -69,6 +69,14 @@ export function xrechnungMissing(job: ExportJob): Refusal[] {
         field: 'totals',
         message: `${term} of ${sum}: the allowances or charges themselves (BG-20/BG-21) are not kept, and the sum alone breaks BR-CO-11/12`,
       });
+  // A direct debit (BG-19) needs the seller's creditor identifier (BT-90), which the reader does not keep.
+  if (d.payment.means_code === '59' || d.payment.debtor_iban)
+    refusals.push({
+      job_id: job.jobId,
+      field: 'payment_means',
+      message:
+        'BT-90 bank-assigned creditor identifier of a direct debit (BR-DE-25/BR-DE-30): not kept from the invoice',
+    });
   const lineCategories = new Set(d.lines.map((l) => l.vat_category));
   d.vat_breakdown.forEach((v, i) => {
     if (d.lines.length && v.category && !lineCategories.has(v.category))

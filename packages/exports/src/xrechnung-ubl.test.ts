@@ -5,7 +5,7 @@ import { shutdownWorkers } from '@invoice-reader/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ExportJob, ExportRefused } from './input.js';
 import { corpusFiles, exportCorpus, jobOf, kositSuite, tallyLine } from './test-support/corpus-export.js';
-import { en16931Fatal, haveSchemas, xsdErrors } from './test-support/validate.js';
+import { en16931Fatal, haveSchemas, xrechnungFatal, xsdErrors } from './test-support/validate.js';
 import { writeXrechnungUbl, XRECHNUNG_UBL_ID } from './xrechnung-ubl.js';
 
 afterAll(() => shutdownWorkers());
@@ -17,6 +17,7 @@ describe.skipIf(!haveSchemas)('XRechnung UBL', () => {
       ...(xml.includes(XRECHNUNG_UBL_ID) ? [] : ['no XRechnung CustomizationID']),
       ...(await xsdErrors(xml, 'ubl')),
       ...en16931Fatal(xml, 'ubl'),
+      ...xrechnungFatal(xml, 'ubl'),
     ]);
     console.log(tallyLine('XRechnung UBL', t));
     expect(t.identical).toBeGreaterThanOrEqual(Math.ceil(t.read * 0.6));
@@ -33,6 +34,7 @@ describe.skipIf(!haveSchemas)('XRechnung UBL', () => {
     expect(xml).toContain('<cac:CreditNoteLine>');
     expect(await xsdErrors(xml, 'ubl')).toEqual([]);
     expect(en16931Fatal(xml, 'ubl')).toEqual([]);
+    expect(xrechnungFatal(xml, 'ubl')).toEqual([]);
   }, 120_000);
 
   it('refuses an invoice without a buyer reference, seller contact or lines, naming each', async () => {

@@ -3,12 +3,13 @@
 // EN 16931 business rules (CEN's Schematron compiled to XSLT, run by SaxonJS from a SEF file that
 // `xslt3` compiles once into .cache/, which git ignores).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error: saxon-js ships no types
 import SaxonJS from 'saxon-js';
 import { validateXML } from 'xmllint-wasm';
+import { schematronToXslt } from './schematron.js';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 export const schemasDir = path.resolve(repoRoot, '../shared/schemas');
@@ -65,6 +66,18 @@ function sef(name: string, xslt: string): string {
 export function en16931Fatal(xml: string, syntax: 'cii' | 'ubl' = 'cii'): string[] {
   const name = `EN16931-${syntax.toUpperCase()}`;
   return fatalAsserts(sef(name, path.join(schemasDir, `en16931/xslt/${name}-validation.xslt`)), xml);
+}
+
+/** KoSIT's XRechnung rules' fatal failed assertions (their .sch compiled once into .cache/). */
+export function xrechnungFatal(xml: string, syntax: 'cii' | 'ubl'): string[] {
+  const name = `XRechnung-${syntax.toUpperCase()}`;
+  const xslt = path.join(cache, `${name}.xslt`);
+  if (!existsSync(xslt)) {
+    mkdirSync(cache, { recursive: true });
+    const sch = path.join(schemasDir, `xrechnung/schematron/${syntax}/${name}-validation.sch`);
+    writeFileSync(xslt, schematronToXslt(sch));
+  }
+  return fatalAsserts(sef(name, xslt), xml);
 }
 
 /** The fatal failed assertions (id and text) of a Schematron compiled to a SEF, run on `xml`. */
