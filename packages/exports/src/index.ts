@@ -1,5 +1,7 @@
 // Files for accounting systems, written from read invoices. Knows nothing of HTTP or storage: it
 // takes the engine's result of each job (with a person's corrections) and returns bytes.
+
+export { writeFatturaPa } from './fatturapa.js';
 export { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
 export { belegfeld1, DATEV_COLUMNS, type LedgerDeOptions, writeLedgerDe } from './ledger-de.js';
 export { LEDGER_RU_HEADER, writeLedgerRu } from './ledger-ru.js';
