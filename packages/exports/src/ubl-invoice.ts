@@ -4,6 +4,7 @@
 // UBL 2.1 schema (a schema-valid file needs it).
 import type { Document, Party } from '@invoice-reader/engine';
 import { el, leaf, type Node, toXml } from './xml-writer.js';
+import { paymentTermsText } from './xrechnung-cii.js';
 
 const NS = {
   'xmlns:cac': 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
@@ -134,7 +135,9 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
           ? accounts.map((a, i) => means(a, i === 0))
           : [means(undefined, true)]
         : []),
-      d.payment.terms ? el('cac:PaymentTerms', [leaf('cbc:Note', d.payment.terms)]) : undefined,
+      d.payment.terms
+        ? el('cac:PaymentTerms', [leaf('cbc:Note', paymentTermsText(d.payment.terms))])
+        : undefined,
       el('cac:TaxTotal', [
         amount('cbc:TaxAmount', d.totals.vat ?? '0.00'),
         ...d.vat_breakdown.map((v) =>
