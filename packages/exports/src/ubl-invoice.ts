@@ -35,19 +35,15 @@ function party(p: Party): Node {
       : undefined,
     p.trading_name ? el('cac:PartyName', [leaf('cbc:Name', p.trading_name)]) : undefined,
     a
-      ? el(
-          'cac:PostalAddress',
-          [
-            leaf('cbc:StreetName', a.lines[0]),
-            leaf('cbc:AdditionalStreetName', a.lines[1]),
-            leaf('cbc:CityName', a.city),
-            leaf('cbc:PostalZone', a.postcode),
-            leaf('cbc:CountrySubentity', a.region),
-            a.lines[2] ? el('cac:AddressLine', [leaf('cbc:Line', a.lines[2])]) : undefined,
-            a.country ? el('cac:Country', [leaf('cbc:IdentificationCode', a.country)]) : undefined,
-          ],
-          undefined,
-        )
+      ? el('cac:PostalAddress', [
+          leaf('cbc:StreetName', a.lines[0]),
+          leaf('cbc:AdditionalStreetName', a.lines[1]),
+          leaf('cbc:CityName', a.city),
+          leaf('cbc:PostalZone', a.postcode),
+          leaf('cbc:CountrySubentity', a.region),
+          a.lines[2] ? el('cac:AddressLine', [leaf('cbc:Line', a.lines[2])]) : undefined,
+          a.country ? el('cac:Country', [leaf('cbc:IdentificationCode', a.country)]) : undefined,
+        ])
       : undefined,
     p.vat_id
       ? el('cac:PartyTaxScheme', [
