@@ -30,7 +30,7 @@ const OUTLINE = `
     'test': string($c/@test), 'id': string($c/@id), 'flag': string($c/@flag),
     'text': array { for $n in $c/node() return
       if ($n instance of text()) then map { 't': string($n) }
-      else map { 'k': local-name($n), 's': string($n/@select) } } } }
+      else map { 'k': local-name($n), 's': string(($n/@select, $n/@path)[1]) } } } }
   return serialize(map {
     'ns': array { for $n in //sch:ns return map { 'prefix': string($n/@prefix), 'uri': string($n/@uri) } },
     'includes': array { for $i in //sch:include return string($i/@href) },
@@ -67,8 +67,9 @@ const message = (pieces: Piece[]) =>
     .map((p) =>
       't' in p
         ? `<xsl:text>${attr(p.t)}</xsl:text>`
-        : p.k === 'name'
-          ? `<xsl:value-of select="${attr(p.s || 'name(.)')}"/>`.replace('select=""', 'select="name(.)"')
+        : // <name/> is the context's name, <name path="…"/> that of the path, <value-of select="…"/> a value.
+          p.k === 'name'
+          ? `<xsl:value-of select="name(${attr(p.s)})"/>`
           : `<xsl:value-of select="${attr(p.s)}"/>`,
     )
     .join('');

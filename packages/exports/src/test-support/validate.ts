@@ -3,6 +3,7 @@
 // EN 16931 business rules (CEN's Schematron compiled to XSLT, run by SaxonJS from a SEF file that
 // `xslt3` compiles once into .cache/, which git ignores).
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,16 +69,27 @@ export function en16931Fatal(xml: string, syntax: 'cii' | 'ubl' = 'cii'): string
   return fatalAsserts(sef(name, path.join(schemasDir, `en16931/xslt/${name}-validation.xslt`)), xml);
 }
 
-/** KoSIT's XRechnung rules' fatal failed assertions (their .sch compiled once into .cache/). */
+const xrechnungSef = new Map<string, string>();
+
+/** KoSIT's XRechnung rules' fatal failed assertions (their .sch compiled into .cache/). */
 export function xrechnungFatal(xml: string, syntax: 'cii' | 'ubl'): string[] {
-  const name = `XRechnung-${syntax.toUpperCase()}`;
-  const xslt = path.join(cache, `${name}.xslt`);
-  if (!existsSync(xslt)) {
-    mkdirSync(cache, { recursive: true });
-    const sch = path.join(schemasDir, `xrechnung/schematron/${syntax}/${name}-validation.sch`);
-    writeFileSync(xslt, schematronToXslt(sch));
+  let stylesheet = xrechnungSef.get(syntax);
+  if (!stylesheet) {
+    const name = `XRechnung-${syntax.toUpperCase()}`;
+    const text = schematronToXslt(
+      path.join(schemasDir, `xrechnung/schematron/${syntax}/${name}-validation.sch`),
+    );
+    // Named by content, so a change to the compiler or the rules compiles afresh.
+    const file = `${name}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
+    const xslt = path.join(cache, `${file}.xslt`);
+    if (!existsSync(xslt)) {
+      mkdirSync(cache, { recursive: true });
+      writeFileSync(xslt, text);
+    }
+    stylesheet = sef(file, xslt);
+    xrechnungSef.set(syntax, stylesheet);
   }
-  return fatalAsserts(sef(name, xslt), xml);
+  return fatalAsserts(stylesheet, xml);
 }
 
 /** The fatal failed assertions (id and text) of a Schematron compiled to a SEF, run on `xml`. */
