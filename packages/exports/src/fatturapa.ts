@@ -200,6 +200,15 @@ function body(d: Document, need: Need): Node {
     if (Number(rate) > 0) return undefined;
     return need.refuse(field, `Natura of ${what} (the reason for no VAT): not on the invoice`);
   };
+  // FatturaPA's withholding (DatiRitenuta), fund contributions (DatiCassaPrevidenziale) and
+  // instalments are not kept by the reader: an amount due they would explain is refused.
+  const cents = (v: string | undefined) => Math.round(Number(v ?? 0) * 100);
+  const { payable, gross, prepaid } = d.totals;
+  if (payable && gross && cents(payable) !== cents(gross) - cents(prepaid))
+    need.refuse(
+      'totals',
+      `ImportoPagamento ${payable} differs from the total ${gross}: the withholding, fund contribution or instalments behind it are not kept`,
+    );
   return el('FatturaElettronicaBody', [
     el('DatiGenerali', [
       el('DatiGeneraliDocumento', [
