@@ -22,7 +22,8 @@ export const LedgerQuery = z.object({
   bu_key: z.string().max(10).default(''),
 });
 
-export const E_INVOICE_FORMATS = ['xrechnung-cii'] as const;
+export const E_INVOICE_FORMATS = ['xrechnung-cii', 'xrechnung-ubl', 'peppol-ubl', 'fatturapa'] as const;
+export type EInvoiceFormat = (typeof E_INVOICE_FORMATS)[number];
 
 export const ExportFormatParams = z.object({
   job_id: z.coerce.number().int().openapi({ type: 'integer', description: 'The job number.' }),

@@ -40,6 +40,8 @@ export interface Party {
   legal_id?: string;
   electronic_address?: { scheme?: string; value: string };
   contact?: { name?: string; phone?: string; email?: string };
+  /** Italian tax regime (FatturaPA RegimeFiscale, RF01..RF19). */
+  tax_regime?: string;
   /** Russian identifiers (decisions.md §1). */
   inn?: string;
   kpp?: string;

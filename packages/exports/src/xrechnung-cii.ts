@@ -59,6 +59,29 @@ export function xrechnungMissing(job: ExportJob): Refusal[] {
     .map(([, field, message]) => ({ job_id: job.jobId, field, message: `${message}: not on the invoice` }));
   // Document-level allowances and charges (BG-20/BG-21) are not kept by the reader: a VAT category
   // that only they carry cannot be written faithfully.
+  for (const [sum, term] of [
+    [d.totals.allowances, 'BT-107 document-level allowances'],
+    [d.totals.charges, 'BT-108 document-level charges'],
+  ] as const)
+    if (sum && Number(sum) !== 0)
+      refusals.push({
+        job_id: job.jobId,
+        field: 'totals',
+        message: `${term} of ${sum}: the allowances or charges themselves (BG-20/BG-21) are not kept, and the sum alone breaks BR-CO-11/12`,
+      });
+  // XRechnung asks each kind of payment means for its group (BR-DE-23..25): a transfer for the
+  // payee's account, a card for the card's number, a direct debit for the creditor identifier.
+  // The reader keeps the account, not the card number or creditor identifier.
+  const means = d.payment.means_code;
+  const payment = (message: string) => refusals.push({ job_id: job.jobId, field: 'payment_means', message });
+  if (['30', '58'].includes(means ?? '') && !d.payment.accounts.some((a) => a.iban || a.account))
+    payment('BG-17 the account to transfer to (BR-DE-23): not on the invoice');
+  if (['48', '54', '55'].includes(means ?? ''))
+    payment('BG-18 payment card information of a card payment (BR-DE-24): not kept from the invoice');
+  if (means === '59' || d.payment.debtor_iban)
+    payment(
+      'BT-90 bank-assigned creditor identifier of a direct debit (BR-DE-25/BR-DE-30): not kept from the invoice',
+    );
   const lineCategories = new Set(d.lines.map((l) => l.vat_category));
   d.vat_breakdown.forEach((v, i) => {
     if (d.lines.length && v.category && !lineCategories.has(v.category))
@@ -90,6 +113,16 @@ export function xrechnungMissing(job: ExportJob): Refusal[] {
   });
   return refusals;
 }
+
+/**
+ * Payment terms as written: German Skonto entries (`#SKONTO#TAGE=…#`) each on a line of their own
+ * and ending with a line break, as BR-DE-18 requires; reading folds those breaks into spaces.
+ */
+export const paymentTermsText = (terms: string | undefined): string | undefined => {
+  if (!terms?.includes('#SKONTO#')) return terms;
+  const lines = terms.replace(/#[ \t]+(?=#SKONTO#)/g, '#\n');
+  return lines.endsWith('#') ? `${lines}\n` : lines;
+};
 
 function party(role: 'Seller' | 'Buyer', p: Document['seller']): Node {
   const a = p.address;
@@ -226,7 +259,7 @@ export function writeXrechnungCii(job: ExportJob): ExportFile {
             ]),
           ),
           el('ram:SpecifiedTradePaymentTerms', [
-            leaf('ram:Description', d.payment.terms),
+            leaf('ram:Description', paymentTermsText(d.payment.terms)),
             date('ram:DueDateDateTime', d.due_date ?? d.payment.due_date),
           ]),
           el('ram:SpecifiedTradeSettlementHeaderMonetarySummation', [

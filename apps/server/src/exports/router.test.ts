@@ -16,6 +16,7 @@ let s: TestServer;
 let anna: TestSession;
 let bob: TestSession;
 let jobId: number;
+const KOSIT_UBL = 'kosit-xrechnung-testsuite/business-cases/standard/01.01a-INVOICE_ubl.xml';
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -74,16 +75,52 @@ describe.skipIf(!haveCorpus)('exports', () => {
   });
 
   it('writes XRechnung CII, or lists what the invoice lacks for it', async () => {
-    // The Factur-X sample's VAT category K appears only on document-level charges, which the
-    // export cannot carry: refused, naming the breakdown entry, rather than written wrong.
+    // The Factur-X sample has document-level allowances and charges (its VAT category K appears
+    // only on them) and a direct debit without its creditor id, which the export cannot carry:
+    // refused, naming each, rather than written wrong.
     const r = await call(s.url, `/api/v1/parse/${jobId}/export/xrechnung-cii`, { session: anna });
     expect(r.status).toBe(422);
-    expect(r.body.detail).toEqual([
-      expect.objectContaining({ type: 'export_refused', loc: ['job', jobId, 'vat_breakdown.3'] }),
+    expect(r.body.detail.map((d: { loc: unknown[] }) => d.loc[2]).sort()).toEqual([
+      'payment_means',
+      'totals',
+      'totals',
+      'vat_breakdown.3',
     ]);
+    expect(r.body.detail[0]).toMatchObject({ type: 'export_refused', loc: ['job', jobId, 'totals'] });
     expect((await call(s.url, `/api/v1/parse/${jobId}/export/zzz`, { session: anna })).status).toBe(422);
     expect((await call(s.url, `/api/v1/parse/${jobId}/export/xrechnung-cii`, { session: bob })).status).toBe(
       404,
+    );
+  });
+
+  it('writes XRechnung UBL and Peppol UBL, and refuses FatturaPA for an invoice without an Italian party', async () => {
+    const up = await call(s.url, '/api/v1/parse/upload', {
+      session: anna,
+      body: form(corpusFile(SAMPLE_XML.replace(/akretion-factur-x\/.*$/, KOSIT_UBL))),
+    });
+    const id = up.body.job_id as number;
+    await waitFor(
+      async () => (await call(s.url, `/api/v1/parse/${id}`, { session: anna })).body.status === 'done',
+      'the KoSIT case to be read',
+    );
+    for (const [format, root] of [
+      ['xrechnung-ubl', 'urn:xeinkauf.de:kosit:xrechnung_3.0'],
+      ['peppol-ubl', 'urn:fdc:peppol.eu:2017:poacc:billing:3.0'],
+    ] as const) {
+      const r = await fetchFile(`/api/v1/parse/${id}/export/${format}`, { session: anna });
+      expect(r.status, format).toBe(200);
+      expect(r.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+      expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="[\w.-]+\.xml"$/);
+      const xml = await r.text();
+      expect(xml).toContain('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"');
+      expect(xml).toContain(root);
+    }
+    const it = await call(s.url, `/api/v1/parse/${id}/export/fatturapa`, { session: anna });
+    expect(it.status).toBe(422);
+    expect(it.body.detail).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'export_refused', loc: ['job', id, 'seller_address'] }),
+      ]),
     );
   });
 

@@ -1,7 +1,8 @@
 // Accounting exports of the account's jobs: DATEV's Buchungsstapel (ledger-de) for many jobs or
-// one, the 1C CSV (ledger-ru), and a job as an e-invoice (XRechnung CII). The writers (packages/exports) read each job's stored result,
+// one, the 1C CSV (ledger-ru), and a job as an e-invoice (XRechnung CII or UBL, Peppol UBL, FatturaPA). The writers (packages/exports) read each job's stored result,
 // with a person's corrections; a value they cannot write answers 422 naming the job and field.
 import {
+  type EInvoiceFormat,
   ExportFormatParams,
   JobIdParams,
   LedgerExportIn,
@@ -13,15 +14,26 @@ import {
   type ExportFile,
   type ExportJob,
   ExportRefused,
+  writeFatturaPa,
   writeLedgerDe,
   writeLedgerRu,
+  writePeppolUbl,
   writeXrechnungCii,
+  writeXrechnungUbl,
 } from '@invoice-reader/exports';
 import { type Response, Router } from 'express';
 import { requireSession, sessionOf } from '../auth/sessions.js';
 import { HttpError, ValidationFailed } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { validate } from '../http/validation.js';
+
+/** The writer of each e-invoice format (the `format` path parameter). */
+const E_INVOICE_WRITERS: Record<EInvoiceFormat, (job: ExportJob) => ExportFile> = {
+  'xrechnung-cii': writeXrechnungCii,
+  'xrechnung-ubl': writeXrechnungUbl,
+  'peppol-ubl': writePeppolUbl,
+  fatturapa: writeFatturaPa,
+};
 
 export interface ExportsDeps {
   db: Db;
@@ -100,11 +112,11 @@ export function exportsRouter({ db, publicUrl }: ExportsDeps): Router {
 
   // After the ledger-de route above: `ledger-de` is not an e-invoice format.
   router.get('/api/v1/parse/:job_id/export/:format', session, (req, res) => {
-    const { job_id } = validate(ExportFormatParams, 'path', req.params);
+    const { job_id, format } = validate(ExportFormatParams, 'path', req.params);
     const job = exportJob(jobById(db, job_id), sessionOf(res).accountId, job_id);
     send(
       res,
-      written(() => writeXrechnungCii(job)),
+      written(() => E_INVOICE_WRITERS[format](job)),
     );
   });
 

@@ -3643,7 +3643,7 @@ export interface operations {
                 /** @description The job number. */
                 job_id: number;
                 /** @description The e-invoice format. */
-                format: "xrechnung-cii";
+                format: "xrechnung-cii" | "xrechnung-ubl" | "peppol-ubl" | "fatturapa";
             };
             cookie?: never;
         };

@@ -176,6 +176,7 @@ describe('fatturaPaReader', () => {
         vat_id: 'IT01234567890',
         tax_number: '01234567890',
         legal_id: 'SS-123456',
+        tax_regime: 'RF01',
         address: {
           lines: ['VIALE ROMA 543'],
           postcode: '07100',

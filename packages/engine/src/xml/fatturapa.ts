@@ -43,6 +43,7 @@ function readHeader(b: XmlDocumentBuilder, root: XmlElement, header: XmlElement,
   const sellerData = child(seller, 'DatiAnagrafici');
   readIds(b, 'seller', sellerData);
   readName(b, 'seller', child(sellerData, 'Anagrafica'));
+  b.text('seller.tax_regime', child(sellerData, 'RegimeFiscale'), (s) => s.toUpperCase());
   readAddress(b, 'seller', child(seller, 'Sede'));
   readContact(b, 'seller', child(seller, 'Contatti'));
   const rea = child(seller, 'IscrizioneREA');

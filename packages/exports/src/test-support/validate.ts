@@ -3,29 +3,47 @@
 // EN 16931 business rules (CEN's Schematron compiled to XSLT, run by SaxonJS from a SEF file that
 // `xslt3` compiles once into .cache/, which git ignores).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error: saxon-js ships no types
 import SaxonJS from 'saxon-js';
 import { validateXML } from 'xmllint-wasm';
+import { schematronToXslt } from './schematron.js';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 export const schemasDir = path.resolve(repoRoot, '../shared/schemas');
 export const haveSchemas = existsSync(path.join(schemasDir, 'en16931'));
 const cache = path.join(repoRoot, '.cache/schematron');
 
-export async function xsdErrors(xml: string, kind: 'cii'): Promise<string[]> {
+export async function xsdErrors(xml: string, kind: 'cii' | 'ubl'): Promise<string[]> {
+  if (kind === 'ubl') return ublXsdErrors(xml);
   const dir = path.join(schemasDir, 'en16931/cii-xsd/uncefact/data/standard');
   const files = readdirSync(dir).filter((f) => f.endsWith('.xsd'));
   const main = 'CrossIndustryInvoice_100pD16B.xsd';
-  void kind;
   const r = await validateXML({
     xml: [{ fileName: 'invoice.xml', contents: xml }],
     schema: [{ fileName: main, contents: readFileSync(path.join(dir, main), 'utf8') }],
     preload: files
       .filter((f) => f !== main)
       .map((f) => ({ fileName: f, contents: readFileSync(path.join(dir, f), 'utf8') })),
+  });
+  return r.valid ? [] : r.errors.map((e) => e.rawMessage);
+}
+
+/** UBL 2.5's schema for the root the file has (Invoice or CreditNote); it accepts UBL 2.1. */
+async function ublXsdErrors(xml: string): Promise<string[]> {
+  const dir = path.join(schemasDir, 'ubl-2.5/xsd');
+  const main = `maindoc/UBL-${/<CreditNote\b/.test(xml) ? 'CreditNote' : 'Invoice'}-2.5.xsd`;
+  const r = await validateXML({
+    xml: [{ fileName: 'invoice.xml', contents: xml }],
+    schema: [{ fileName: main, contents: readFileSync(path.join(dir, main), 'utf8') }],
+    // The main schema imports `../common/…`: the files keep their folder in the virtual file system.
+    preload: readdirSync(path.join(dir, 'common')).map((f) => ({
+      fileName: `common/${f}`,
+      contents: readFileSync(path.join(dir, 'common', f), 'utf8'),
+    })),
   });
   return r.valid ? [] : r.errors.map((e) => e.rawMessage);
 }
@@ -45,9 +63,37 @@ function sef(name: string, xslt: string): string {
   return out;
 }
 
-/** The EN 16931 rules' fatal failed assertions for a CII invoice (id and text of each). */
-export function en16931Fatal(xml: string): string[] {
-  const stylesheet = sef('EN16931-CII', path.join(schemasDir, 'en16931/xslt/EN16931-CII-validation.xslt'));
+/** The EN 16931 rules' fatal failed assertions for a CII or UBL invoice (id and text of each). */
+export function en16931Fatal(xml: string, syntax: 'cii' | 'ubl' = 'cii'): string[] {
+  const name = `EN16931-${syntax.toUpperCase()}`;
+  return fatalAsserts(sef(name, path.join(schemasDir, `en16931/xslt/${name}-validation.xslt`)), xml);
+}
+
+const xrechnungSef = new Map<string, string>();
+
+/** KoSIT's XRechnung rules' fatal failed assertions (their .sch compiled into .cache/). */
+export function xrechnungFatal(xml: string, syntax: 'cii' | 'ubl'): string[] {
+  let stylesheet = xrechnungSef.get(syntax);
+  if (!stylesheet) {
+    const name = `XRechnung-${syntax.toUpperCase()}`;
+    const text = schematronToXslt(
+      path.join(schemasDir, `xrechnung/schematron/${syntax}/${name}-validation.sch`),
+    );
+    // Named by content, so a change to the compiler or the rules compiles afresh.
+    const file = `${name}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
+    const xslt = path.join(cache, `${file}.xslt`);
+    if (!existsSync(xslt)) {
+      mkdirSync(cache, { recursive: true });
+      writeFileSync(xslt, text);
+    }
+    stylesheet = sef(file, xslt);
+    xrechnungSef.set(syntax, stylesheet);
+  }
+  return fatalAsserts(stylesheet, xml);
+}
+
+/** The fatal failed assertions (id and text) of a Schematron compiled to a SEF, run on `xml`. */
+function fatalAsserts(stylesheet: string, xml: string): string[] {
   const result = SaxonJS.transform(
     { stylesheetFileName: stylesheet, sourceText: xml, destination: 'serialized' },
     'sync',

@@ -1,0 +1,70 @@
+// Peppol BIS Billing 3.0 UBL written from what was read: valid against the UBL schema and the
+// EN 16931 rules (no fatal assertion), read back to the same fields; an invoice lacking a buyer
+// or order reference, or an electronic address, is refused naming it.
+import path from 'node:path';
+import { shutdownWorkers } from '@invoice-reader/engine';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type ExportJob, ExportRefused } from './input.js';
+import { PEPPOL_BIS_ID, PEPPOL_BIS_PROFILE, writePeppolUbl } from './peppol-ubl.js';
+import {
+  corpusFiles,
+  einvoiceDir,
+  exportCorpus,
+  jobOf,
+  kositSuite,
+  tallyLine,
+} from './test-support/corpus-export.js';
+import { en16931Fatal, haveSchemas, xsdErrors } from './test-support/validate.js';
+
+afterAll(() => shutdownWorkers());
+const cen = (sub: string) => path.join(einvoiceDir, 'en16931-cen', sub);
+
+describe.skipIf(!haveSchemas)('Peppol BIS Billing 3.0 UBL', () => {
+  it("writes valid Peppol UBL from CEN's examples and KoSIT's suite that reads back to the same fields", async () => {
+    // Peppol BIS is the EN 16931 core with Peppol's identifiers: any EN 16931 invoice can become one.
+    const files = [
+      ...corpusFiles(cen('ubl'), 3, 4),
+      ...corpusFiles(cen('cii'), 3, 3),
+      ...corpusFiles(cen('testfiles'), 4, 4),
+      ...corpusFiles(kositSuite, 12, 3),
+    ];
+    const t = await exportCorpus(files, 'de', writePeppolUbl, async (xml) => [
+      ...(xml.includes(`<cbc:CustomizationID>${PEPPOL_BIS_ID}<`) ? [] : ['no Peppol CustomizationID']),
+      ...(xml.includes(`<cbc:ProfileID>${PEPPOL_BIS_PROFILE}<`) ? [] : ['no Peppol ProfileID']),
+      ...(await xsdErrors(xml, 'ubl')),
+      ...en16931Fatal(xml, 'ubl'),
+    ]);
+    console.log(tallyLine('Peppol UBL', t));
+    expect(t.identical).toBeGreaterThanOrEqual(3);
+  }, 600_000);
+
+  it('asks for a buyer or order reference and both electronic addresses, not for XRechnung extras', async () => {
+    const job = (await jobOf(corpusFiles(kositSuite, 1, 1)[0]!))!;
+    const d = job.document;
+    // Without XRechnung's contact and payment means it is still a Peppol invoice ...
+    const lean: ExportJob = {
+      ...job,
+      document: { ...d, references: { order: 'PO-1' }, seller: { ...d.seller, contact: undefined } },
+    };
+    expect(writePeppolUbl(lean).bytes.toString('utf8')).toContain('<cbc:ID>PO-1</cbc:ID>');
+    // ... but not without a reference or the parties' electronic addresses.
+    const bare: ExportJob = {
+      ...job,
+      document: {
+        ...d,
+        references: {},
+        seller: { ...d.seller, electronic_address: undefined },
+        buyer: { ...d.buyer, electronic_address: undefined },
+      },
+    };
+    try {
+      writePeppolUbl(bare);
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ExportRefused);
+      const fields = (err as ExportRefused).refusals.map((r) => r.field).sort();
+      expect(fields).toEqual(['buyer_electronic_address', 'buyer_reference', 'seller_electronic_address']);
+      expect((err as ExportRefused).message).toContain('PEPPOL-EN16931-R003');
+    }
+  });
+});

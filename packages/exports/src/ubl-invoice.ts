@@ -1,0 +1,189 @@
+// OASIS UBL 2.1 Invoice or CreditNote as EN 16931 binds it, written from the canonical document.
+// Shared by the XRechnung UBL and Peppol BIS writers, which differ only in their identifiers and
+// in what they require; the caller checks the required values first. Element order follows the
+// UBL 2.1 schema (a schema-valid file needs it).
+import type { Document, Party } from '@invoice-reader/engine';
+import { el, leaf, type Node, toXml } from './xml-writer.js';
+import { paymentTermsText } from './xrechnung-cii.js';
+
+const NS = {
+  'xmlns:cac': 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+  'xmlns:cbc': 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+};
+const DOC_NS = {
+  Invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+  CreditNote: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
+};
+/** UNTDID 1001 codes EN 16931 allows in a UBL CreditNote; every other type is an Invoice. */
+const CREDIT_CODES = new Set(['381', '396', '81', '83', '532']);
+const TYPE_CODES: Record<string, string> = { invoice: '380', credit_note: '381' };
+
+export interface UblIds {
+  customizationId: string;
+  profileId: string;
+}
+
+/** The UNTDID 1001 type code written for the document (its own where it carried one). */
+export const ublTypeCode = (d: Document): string =>
+  d.type_code && /^\d{2,3}$/.test(d.type_code) ? d.type_code : (TYPE_CODES[d.type] ?? '380');
+
+function party(p: Party): Node {
+  const a = p.address;
+  return el('cac:Party', [
+    p.electronic_address
+      ? leaf('cbc:EndpointID', p.electronic_address.value, { schemeID: p.electronic_address.scheme ?? 'EM' })
+      : undefined,
+    p.trading_name ? el('cac:PartyName', [leaf('cbc:Name', p.trading_name)]) : undefined,
+    a
+      ? el('cac:PostalAddress', [
+          leaf('cbc:StreetName', a.lines[0]),
+          leaf('cbc:AdditionalStreetName', a.lines[1]),
+          leaf('cbc:CityName', a.city),
+          leaf('cbc:PostalZone', a.postcode),
+          leaf('cbc:CountrySubentity', a.region),
+          a.lines[2] ? el('cac:AddressLine', [leaf('cbc:Line', a.lines[2])]) : undefined,
+          a.country ? el('cac:Country', [leaf('cbc:IdentificationCode', a.country)]) : undefined,
+        ])
+      : undefined,
+    p.vat_id
+      ? el('cac:PartyTaxScheme', [
+          leaf('cbc:CompanyID', p.vat_id),
+          el('cac:TaxScheme', [leaf('cbc:ID', 'VAT')]),
+        ])
+      : undefined,
+    p.tax_number
+      ? el('cac:PartyTaxScheme', [
+          leaf('cbc:CompanyID', p.tax_number),
+          el('cac:TaxScheme', [leaf('cbc:ID', 'FC')]),
+        ])
+      : undefined,
+    el('cac:PartyLegalEntity', [leaf('cbc:RegistrationName', p.name), leaf('cbc:CompanyID', p.legal_id)]),
+    p.contact
+      ? el('cac:Contact', [
+          leaf('cbc:Name', p.contact.name),
+          leaf('cbc:Telephone', p.contact.phone),
+          leaf('cbc:ElectronicMail', p.contact.email),
+        ])
+      : undefined,
+  ]);
+}
+
+/** The document as UBL XML (an Invoice, or a CreditNote for a credit note's type code). */
+export function ublInvoiceXml(d: Document, ids: UblIds): string {
+  const typeCode = ublTypeCode(d);
+  const kind = CREDIT_CODES.has(typeCode) ? 'CreditNote' : 'Invoice';
+  const credit = kind === 'CreditNote';
+  const cur = d.currency!;
+  const amount = (name: string, v: string | undefined) => leaf(name, v, { currencyID: cur });
+  const due = d.due_date ?? d.payment.due_date;
+  const accounts = d.payment.accounts.filter((a) => a.iban || a.account);
+  const means = (a: Document['payment']['accounts'][number] | undefined, first: boolean) =>
+    el('cac:PaymentMeans', [
+      leaf('cbc:PaymentMeansCode', d.payment.means_code),
+      // A credit note has no DueDate of its own: EN 16931 puts BT-9 here.
+      credit && first ? leaf('cbc:PaymentDueDate', due) : undefined,
+      leaf('cbc:PaymentID', d.payment.reference),
+      a
+        ? el('cac:PayeeFinancialAccount', [
+            leaf('cbc:ID', a.iban ?? a.account),
+            leaf('cbc:Name', a.name),
+            a.bic ? el('cac:FinancialInstitutionBranch', [leaf('cbc:ID', a.bic)]) : undefined,
+          ])
+        : undefined,
+      first && d.payment.debtor_iban
+        ? el('cac:PaymentMandate', [el('cac:PayerFinancialAccount', [leaf('cbc:ID', d.payment.debtor_iban)])])
+        : undefined,
+    ]);
+  const root = el(
+    kind,
+    [
+      leaf('cbc:CustomizationID', ids.customizationId),
+      leaf('cbc:ProfileID', ids.profileId),
+      leaf('cbc:ID', d.number),
+      leaf('cbc:IssueDate', d.issue_date),
+      credit ? undefined : leaf('cbc:DueDate', due),
+      leaf(credit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode', typeCode),
+      ...d.notes.map((n) => leaf('cbc:Note', n)),
+      leaf('cbc:DocumentCurrencyCode', cur),
+      leaf('cbc:BuyerReference', d.references.buyer_reference),
+      d.references.order ? el('cac:OrderReference', [leaf('cbc:ID', d.references.order)]) : undefined,
+      d.references.preceding_invoice
+        ? el('cac:BillingReference', [
+            el('cac:InvoiceDocumentReference', [leaf('cbc:ID', d.references.preceding_invoice)]),
+          ])
+        : undefined,
+      d.references.contract
+        ? el('cac:ContractDocumentReference', [leaf('cbc:ID', d.references.contract)])
+        : undefined,
+      el('cac:AccountingSupplierParty', [party(d.seller)]),
+      el('cac:AccountingCustomerParty', [party(d.buyer)]),
+      d.payee?.name
+        ? el('cac:PayeeParty', [
+            el('cac:PartyName', [leaf('cbc:Name', d.payee.name)]),
+            d.payee.legal_id
+              ? el('cac:PartyLegalEntity', [leaf('cbc:CompanyID', d.payee.legal_id)])
+              : undefined,
+          ])
+        : undefined,
+      d.delivery_date ? el('cac:Delivery', [leaf('cbc:ActualDeliveryDate', d.delivery_date)]) : undefined,
+      ...(d.payment.means_code
+        ? accounts.length
+          ? accounts.map((a, i) => means(a, i === 0))
+          : [means(undefined, true)]
+        : []),
+      d.payment.terms
+        ? el('cac:PaymentTerms', [leaf('cbc:Note', paymentTermsText(d.payment.terms))])
+        : undefined,
+      el('cac:TaxTotal', [
+        amount('cbc:TaxAmount', d.totals.vat ?? '0.00'),
+        ...d.vat_breakdown.map((v) =>
+          el('cac:TaxSubtotal', [
+            amount('cbc:TaxableAmount', v.taxable),
+            amount('cbc:TaxAmount', v.tax),
+            el('cac:TaxCategory', [
+              leaf('cbc:ID', v.category),
+              leaf('cbc:Percent', v.rate),
+              leaf('cbc:TaxExemptionReasonCode', v.exemption_code),
+              leaf('cbc:TaxExemptionReason', v.exemption_reason),
+              el('cac:TaxScheme', [leaf('cbc:ID', 'VAT')]),
+            ]),
+          ]),
+        ),
+      ]),
+      el('cac:LegalMonetaryTotal', [
+        amount('cbc:LineExtensionAmount', d.totals.line_total ?? d.totals.net),
+        amount('cbc:TaxExclusiveAmount', d.totals.net),
+        amount('cbc:TaxInclusiveAmount', d.totals.gross),
+        amount('cbc:AllowanceTotalAmount', d.totals.allowances),
+        amount('cbc:ChargeTotalAmount', d.totals.charges),
+        amount('cbc:PrepaidAmount', d.totals.prepaid),
+        amount('cbc:PayableRoundingAmount', d.totals.rounding),
+        amount('cbc:PayableAmount', d.totals.payable ?? d.totals.gross),
+      ]),
+      ...d.lines.map((l, i) =>
+        el(credit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine', [
+          leaf('cbc:ID', l.id ?? String(i + 1)),
+          leaf(credit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity', l.quantity, {
+            unitCode: l.unit ?? 'C62',
+          }),
+          amount('cbc:LineExtensionAmount', l.net_amount),
+          el('cac:Item', [
+            leaf('cbc:Name', l.description),
+            el('cac:ClassifiedTaxCategory', [
+              leaf('cbc:ID', l.vat_category),
+              leaf('cbc:Percent', l.vat_rate),
+              el('cac:TaxScheme', [leaf('cbc:ID', 'VAT')]),
+            ]),
+          ]),
+          el('cac:Price', [amount('cbc:PriceAmount', l.unit_price ?? l.net_amount)]),
+        ]),
+      ),
+    ],
+    { xmlns: DOC_NS[kind], ...NS },
+  );
+  return toXml(root);
+}
+
+/** A file name made from the invoice number (or the job's number when there is none). */
+export const exportFilename = (prefix: string, d: Document, jobId: number): string =>
+  `${prefix}-${(d.number ?? String(jobId)).replace(/[^\w.-]+/g, '_')}.xml`;
