@@ -6,7 +6,14 @@ import path from 'node:path';
 import { mailAccountOf } from '@invoice-reader/db';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer, type TestSession, waitFor } from '../test-support/server.js';
+import {
+  call,
+  type Json,
+  startTestServer,
+  type TestServer,
+  type TestSession,
+  waitFor,
+} from '../test-support/server.js';
 import { SAMPLES_DIR } from './gmail-emulator/mailbox.js';
 import { openToken } from './token-box.js';
 
@@ -18,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => s.stop());
 
 const emu = () => s.gmailEmulator!;
-const emulator = (p: string, body?: unknown) =>
+const emulator = (p: string, body?: unknown): Promise<Json> =>
   fetch(`${emu().url}${p}`, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }).then(
     (r) => r.json(),
   );
@@ -321,7 +328,7 @@ describe('the connected mailbox', () => {
       }),
     });
     expect(refresh.status).toBe(400);
-    expect((await refresh.json()).error).toBe('invalid_grant');
+    expect(((await refresh.json()) as Json).error).toBe('invalid_grant');
     const refused = await call(s.url, '/api/v1/letters', { session: who, json: { job_id: jobId } });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ detail: 'mail_not_connected' });
