@@ -62,6 +62,8 @@ const Env = z.object({
    * start with (default: the repository's mail-samples/). */
   GMAIL_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   GMAIL_EMULATOR_SEED: z.string().min(1).optional(),
+  /** How often a mailbox that sent letters lately is searched for bounce notices. */
+  MAIL_BOUNCE_CHECK_SECONDS: z.coerce.number().int().min(0).default(300),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -102,6 +104,7 @@ export interface Config {
     | undefined;
   gmailEmulatorPort: number;
   gmailEmulatorSeed: string | undefined;
+  mailBounceCheckMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
         : undefined,
     gmailEmulatorPort: e.GMAIL_EMULATOR_PORT,
     gmailEmulatorSeed: e.GMAIL_EMULATOR_SEED && path.resolve(e.GMAIL_EMULATOR_SEED),
+    mailBounceCheckMs: e.MAIL_BOUNCE_CHECK_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
   });
 }

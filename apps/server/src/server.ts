@@ -82,7 +82,14 @@ export async function startServer(
     new GmailProvider(google.endpoints, `${publicUrl}/oauth/callback`),
     config.secret,
   );
-  const letters = new LetterQueue({ db, connections, secret: config.secret, publicUrl, log });
+  const letters = new LetterQueue({
+    db,
+    connections,
+    secret: config.secret,
+    publicUrl,
+    log,
+    bounceCheckMs: config.mailBounceCheckMs,
+  });
   const app = createApp({
     db,
     blobs,

@@ -1,5 +1,5 @@
 // The connected mailbox, the consent states, the inbox's records of scanned attachments, letters.
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from './database.js';
 import { inboxItems, letters, mailAccounts, mailConnectStates } from './schema.js';
 
@@ -165,4 +165,30 @@ export function markLetterOpened(db: Db, trackingHash: string, at: string): bool
       )
       .run().changes === 1
   );
+}
+
+/** Accounts with letters sent since `since` still `sent` (bounces are looked for there). */
+export function accountsWithSentLetters(db: Db, since: string): number[] {
+  return db
+    .selectDistinct({ id: letters.accountId })
+    .from(letters)
+    .where(and(eq(letters.status, 'sent'), gte(letters.sentAt, since)))
+    .all()
+    .map((r) => r.id);
+}
+
+/** Sent letters of these provider threads became `bounced`; answers how many. */
+export function markLettersBounced(db: Db, accountId: number, threadIds: string[], reason: string): number {
+  if (!threadIds.length) return 0;
+  return db
+    .update(letters)
+    .set({ status: 'bounced', error: reason })
+    .where(
+      and(
+        eq(letters.accountId, accountId),
+        eq(letters.status, 'sent'),
+        inArray(letters.providerThreadId, threadIds),
+      ),
+    )
+    .run().changes;
 }

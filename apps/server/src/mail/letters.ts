@@ -1,9 +1,11 @@
 // Letters about an invoice, sent from the person's connected mailbox: writing one (recipient,
 // language, the fields to list), its tracking picture's token (derived from the server's secret,
 // only its hash stored), and the queue that sends due letters (`queued` → `sent`, or `failed`
-// with the reason; provider hiccups are retried with backoff).
+// with the reason; provider hiccups are retried with backoff) and looks for bounce notices in the
+// threads of letters sent lately (`bounced`).
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
+  accountsWithSentLetters,
   type Db,
   dueLetters,
   inboxItemOfJob,
@@ -13,6 +15,7 @@ import {
   type Letter,
   letterById,
   mailAccountOf,
+  markLettersBounced,
   updateLetter,
 } from '@invoice-reader/db';
 import { countryOf } from '@invoice-reader/engine';
@@ -141,12 +144,20 @@ export interface LetterQueueDeps {
   secret: string;
   publicUrl: string;
   log: Logger;
+  /** A mailbox that sent letters lately is searched for bounce notices at most this often. */
+  bounceCheckMs: number;
 }
+
+/** Bounce notices are looked for this long after a letter was sent. */
+const BOUNCE_WINDOW_MS = 3 * 86_400_000;
+/** Gmail's search for delivery failure notices (they arrive in the letter's thread). */
+const BOUNCE_QUERY = 'from:mailer-daemon newer_than:3d';
 
 /** Sends due letters; one tick at a time, each letter once per tick. */
 export class LetterQueue {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private readonly bounceCheckedAt = new Map<number, number>();
 
   constructor(private readonly deps: LetterQueueDeps) {}
 
@@ -170,6 +181,27 @@ export class LetterQueue {
 
   private async tick(): Promise<void> {
     for (const letter of dueLetters(this.deps.db, new Date().toISOString(), 20)) await this.send(letter);
+    await this.checkBounces();
+  }
+
+  /** A delivery failure notice in a sent letter's thread makes the letter `bounced`. */
+  private async checkBounces(): Promise<void> {
+    const { db, connections, log, bounceCheckMs } = this.deps;
+    const now = Date.now();
+    for (const accountId of accountsWithSentLetters(db, new Date(now - BOUNCE_WINDOW_MS).toISOString())) {
+      if (now - (this.bounceCheckedAt.get(accountId) ?? 0) < bounceCheckMs) continue;
+      this.bounceCheckedAt.set(accountId, now);
+      try {
+        const { gmail } = await connections.session(accountId);
+        const list = await gmail.users.messages.list({ userId: 'me', q: BOUNCE_QUERY, maxResults: 100 });
+        const threads = (list.data.messages ?? []).map((m) => m.threadId ?? '').filter(Boolean);
+        const bounced = markLettersBounced(db, accountId, threads, 'delivery_failed');
+        if (bounced) log.info('letters bounced', { account: accountId, letters: bounced });
+      } catch (err) {
+        // Looked for again at the next check; sending goes on meanwhile.
+        log.warn('bounce check failed', { account: accountId, error: String((err as Error).message ?? err) });
+      }
+    }
   }
 
   private async send(letter: Letter): Promise<void> {

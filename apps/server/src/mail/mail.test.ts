@@ -20,7 +20,8 @@ import { openToken } from './token-box.js';
 let s: TestServer;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  // Bounce notices are looked for at every tick of the letter queue.
+  s = await startTestServer({ MAIL_BOUNCE_CHECK_SECONDS: '0' });
 });
 afterAll(() => s.stop());
 
@@ -333,6 +334,55 @@ describe('the connected mailbox', () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ detail: 'mail_not_connected' });
     expect((await call(s.url, '/api/v1/mail/account', { session: who, method: 'DELETE' })).status).toBe(409);
+  });
+});
+
+describe('letters that do not arrive', () => {
+  it('bounces a letter to an address that cannot exist, and fails one whose access was withdrawn before its time', async () => {
+    const who = s.session('bounce@mail.example');
+    await connect(who, 'bounce@gmail.example');
+    const scanned = await scan(who, `?query=${encodeURIComponent('subject:2026-0417')}`);
+    expect(scanned.body).toMatchObject({ messages: 1, read: 1 });
+    const jobId = scanned.body.items[0].job_id;
+    await untilDone(who, jobId);
+
+    const lost = await call(s.url, '/api/v1/letters', {
+      session: who,
+      json: { job_id: jobId, to: 'nobody@nowhere.invalid', lang: 'it' },
+    });
+    expect(lost.body).toMatchObject({
+      status: 'queued',
+      lang: 'it',
+      subject: 'Richiesta di fattura corretta 2026-0417',
+    });
+    const bounced = await waitFor(async () => {
+      const l = (await letters(who)).body.items.find((x: { id: number }) => x.id === lost.body.id);
+      return l?.status === 'bounced' ? l : undefined;
+    }, 'the bounce');
+    expect(bounced).toMatchObject({ error: 'delivery_failed', sent_at: expect.any(String) });
+
+    const later = await call(s.url, '/api/v1/letters', {
+      session: who,
+      json: { job_id: jobId, lang: 'ru', send_at: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect(later.body).toMatchObject({
+      status: 'queued',
+      to: 'rechnung@papierwerk-muster.example',
+      lang: 'ru',
+    });
+    await emulator('/emulator/mailboxes/bounce@gmail.example/revoke', {});
+    // Its time comes (moved forward in the database rather than waited for).
+    s.db.$client
+      .prepare('update letters set send_at = ? where id = ?')
+      .run(new Date().toISOString(), later.body.id);
+    s.letters.kick();
+    const failed = await waitFor(async () => {
+      const l = (await letters(who)).body.items.find((x: { id: number }) => x.id === later.body.id);
+      return l?.status === 'failed' ? l : undefined;
+    }, 'the letter to fail');
+    expect(failed).toMatchObject({ error: 'mail_token_revoked', sent_at: null });
+    const sent = await emulator('/emulator/mailboxes/bounce@gmail.example/sent');
+    expect(sent.messages).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,8 @@
 // refresh_token grants, revoke; users.getProfile, messages.list with `q` and paging, messages.get
 // full/raw, attachments.get, messages.send). It is what `npm start` uses when no Google client is
 // configured, and what the tests connect to. Every mailbox starts with the sample messages.
-// `/emulator/*` lets a test read what was sent, revoke a grant, expire codes or add messages.
+// `/emulator/*` lets a test read what was sent, revoke a grant, expire codes or add messages. Mail
+// to an address at a `.invalid` domain bounces: a delivery failure notice arrives in its thread.
 // State lives in memory: a restarted emulator has forgotten its grants.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -352,6 +353,19 @@ ${message ? `<p role="alert">${escapeHtml(message)}</p>` : ''}
         attachments: [],
         raw,
       });
+      if (/@[^>\s,]+\.invalid\b/i.test(field('To')))
+        // An address that cannot exist (RFC 2606): the notice lands in the sender's thread, as Gmail's do.
+        box.messages.push(
+          await composeMessage({
+            from: 'Mail Delivery Subsystem <mailer-daemon@googlemail.com>',
+            to: box.address,
+            subject: 'Delivery Status Notification (Failure)',
+            text: `Address not found. Your message wasn't delivered to ${field('To')}.`,
+            date: new Date(),
+            attachments: [],
+            threadId: thread?.threadId ?? id,
+          }),
+        );
       return send(res, 200, { id, threadId: thread?.threadId ?? id, labelIds: ['SENT'] });
     }
     const one = /^messages\/([\w-]+)$/.exec(rest);
