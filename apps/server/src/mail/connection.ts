@@ -50,12 +50,22 @@ export class MailConnections {
   }
 
   /**
-   * The callback: the state is checked (signature, its account, expiry) and used up before the
-   * code is traded, so a replayed callback changes nothing; the token is stored only when all held.
+   * The callback: the state is checked (signature, its account, against the browser's session
+   * when it has one, expiry) and used up before the code is traded, so a replayed callback changes
+   * nothing; the token is stored only when all held.
    */
-  async complete(q: { code?: string; state?: string; error?: string }, now = new Date()): Promise<number> {
+  async complete(
+    q: { code?: string; state?: string; error?: string },
+    /** The account of the browser's own session, when it has one. */
+    signedIn: number | undefined,
+    now = new Date(),
+  ): Promise<number> {
     const state = q.state ? verifyState(this.secret, q.state) : undefined;
     if (!state) throw new CallbackRefused(400, 'invalid_state');
+    // A browser signed in as someone else was handed another account's link: its mailbox must not
+    // end up connected to that account.
+    if (signedIn !== undefined && signedIn !== state.accountId)
+      throw new CallbackRefused(400, 'state_account_mismatch');
     if (state.expiresAt <= now.getTime()) throw new CallbackRefused(400, 'state_expired');
     const use = useConnectState(this.db, state.accountId, hashNonce(state.nonce), now);
     if (use === 'unknown') throw new CallbackRefused(400, 'invalid_state');

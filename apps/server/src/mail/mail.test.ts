@@ -404,6 +404,12 @@ describe('refusals change nothing', () => {
     expect((await account(other)).body.connected).toBe(false);
     expect((await account(who)).body.connected).toBe(false);
 
+    // Opened in a browser signed in as another account: refused (that account is not given the mailbox).
+    const mismatch = await fetch(back, { redirect: 'manual', headers: { cookie: other.cookie } });
+    expect(mismatch.status).toBe(400);
+    expect(await mismatch.text()).toContain('data-error="state_account_mismatch"');
+    expect((await account(other)).body.connected).toBe(false);
+
     // The real one works once; replayed, it is refused and the connection stays as it was.
     expect((await fetch(back, { redirect: 'manual' })).status).toBe(302);
     const connectedAt = (await account(who)).body.connected_at;

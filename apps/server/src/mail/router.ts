@@ -29,7 +29,7 @@ import {
   markLetterOpened,
 } from '@invoice-reader/db';
 import { Router } from 'express';
-import { requireSession, sessionOf } from '../auth/sessions.js';
+import { lookupSession, requireSession, sessionOf } from '../auth/sessions.js';
 import { escapeHtml } from '../auth/texts.js';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
@@ -56,6 +56,8 @@ const TEXTS: Record<string, string> = {
   invalid_state: 'This link is not valid. Start connecting your mailbox again from the application.',
   state_used: 'This link was already used. Start connecting your mailbox again from the application.',
   state_expired: 'This link has expired (10 minutes). Start connecting your mailbox again.',
+  state_account_mismatch:
+    'This link was made for another account than the one signed in here. Start connecting your mailbox again from the application.',
   access_denied: 'Access was not granted, so no mailbox was connected.',
   provider_refused: 'The mail provider did not grant access, so no mailbox was connected.',
   mail_code_invalid: 'The mail provider refused the code (it expired or was used). Please try again.',
@@ -110,7 +112,7 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
   router.get('/oauth/callback', async (req, res) => {
     const q = validate(OAuthCallbackQuery, 'query', req.query as Record<string, unknown>);
     try {
-      await connections.complete(q);
+      await connections.complete(q, lookupSession(db, req)?.accountId);
     } catch (err) {
       if (!(err instanceof CallbackRefused)) throw err;
       res.status(err.status).type('html').send(errorPage(err.code));

@@ -4966,7 +4966,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A page naming the error: `invalid_state`, `state_used`, `state_expired`, `access_denied`, `mail_code_invalid` (the code expired or was used). */
+            /** @description A page naming the error: `invalid_state`, `state_used`, `state_expired`, `state_account_mismatch`, `access_denied`, `mail_code_invalid` (the code expired or was used). */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -81,7 +81,8 @@ export function registerMailPaths(registry: OpenAPIRegistry, security: Security)
     responses: {
       302: { description: 'To `/app/?mail=connected`.' },
       400: html(
-        'A page naming the error: `invalid_state`, `state_used`, `state_expired`, `access_denied`, ' +
+        'A page naming the error: `invalid_state`, `state_used`, `state_expired`, `state_account_mismatch`, ' +
+          '`access_denied`, ' +
           '`mail_code_invalid` (the code expired or was used).',
       ),
       502: html('The provider could not be reached or failed.'),
