@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
   type Json,
+  junkPng,
   startTestServer,
   type TestServer,
   type TestSession,
@@ -281,6 +282,40 @@ describe('the connected mailbox', () => {
     } finally {
       await emulator('/emulator/controls', { maxPageSize: 500 });
     }
+  });
+
+  it('a scan waits for a scanned parse when none is left, and reads it once there is one', async () => {
+    const who = s.session('allowance@mail.example');
+    const mailbox = 'allowance@gmail.example';
+    await connect(who, mailbox);
+    const used = (n: number) =>
+      s.db.$client.prepare('update accounts set web_free_parses_used = ? where id = ?').run(n, who.accountId);
+    used(1);
+    await emulator(`/emulator/mailboxes/${mailbox}/messages`, {
+      from: 'Scanner <scan@example.com>',
+      subject: 'Photo of a receipt',
+      attachments: [{ filename: 'receipt.png', base64: junkPng(1).toString('base64') }],
+    });
+    const q = `?query=${encodeURIComponent('subject:receipt')}`;
+    const waiting = await scan(who, q);
+    expect(waiting.body).toMatchObject({ messages: 1, read: 0, waiting: 1 });
+    expect(waiting.body.items[0]).toMatchObject({
+      attachment: 'receipt.png',
+      status: 'refused',
+      error: 'plan_required',
+    });
+    // Still none left: looked at again, recorded once.
+    expect((await scan(who, q)).body).toMatchObject({ messages: 1, read: 0, waiting: 1, items: [] });
+    expect((await call(s.url, '/api/v1/inbox', { session: who })).body.total).toBe(1);
+    used(0);
+    const read = await scan(who, q);
+    expect(read.body).toMatchObject({ messages: 1, read: 1, waiting: 0 });
+    expect(read.body.items[0]).toMatchObject({
+      id: waiting.body.items[0].id,
+      error: null,
+      job_id: expect.any(Number),
+    });
+    expect((await scan(who, q)).body).toMatchObject({ messages: 0, read: 0 });
   });
 
   it('disconnecting revokes at the provider, deletes the token and stops queued letters', async () => {

@@ -55,8 +55,6 @@ export interface GmailEmulator {
   clientSecret: string;
   defaultAddress: string;
   controls: GmailEmulatorControls;
-  /** Messages sent from a mailbox, oldest first, with their raw MIME. */
-  sent(address: string): StoredMessage[];
   close(): Promise<void>;
 }
 
@@ -473,8 +471,6 @@ ${message ? `<p role="alert">${escapeHtml(message)}</p>` : ''}
     clientSecret: opts.clientSecret,
     defaultAddress,
     controls,
-    sent: (address) =>
-      mailboxes.get(address.toLowerCase())?.messages.filter((x) => x.labelIds.includes('SENT')) ?? [],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
