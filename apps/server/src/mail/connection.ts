@@ -92,18 +92,32 @@ export class MailConnections {
     return state.accountId;
   }
 
-  /** A Gmail client for the account's mailbox: 409 when none is connected or access was withdrawn. */
-  async session(accountId: number): Promise<{ gmail: gmail_v1.Gmail; address: string }> {
+  /**
+   * A Gmail client for the account's mailbox, or undefined when none is connected; a
+   * MailProviderError when access was withdrawn (or the stored token no longer opens).
+   */
+  async open(accountId: number): Promise<{ gmail: gmail_v1.Gmail; address: string } | undefined> {
     const row = mailAccountOf(this.db, accountId);
-    if (!row) throw new HttpError(409, 'mail_not_connected');
+    if (!row) return undefined;
+    let token: string;
     try {
-      return {
-        gmail: await this.provider.session(openToken(this.secret, accountId, row.tokenCipher)),
-        address: row.address,
-      };
-    } catch (err) {
-      throw asHttp(err);
+      token = openToken(this.secret, accountId, row.tokenCipher);
+    } catch {
+      throw new MailProviderError(
+        'mail_token_revoked',
+        'the stored token cannot be opened (SECRET changed?)',
+      );
     }
+    return { gmail: await this.provider.session(token), address: row.address };
+  }
+
+  /** As `open`, answering a route: 409 when no mailbox is connected or access was withdrawn. */
+  async session(accountId: number): Promise<{ gmail: gmail_v1.Gmail; address: string }> {
+    const opened = await this.open(accountId).catch((err: unknown) => {
+      throw asHttp(err);
+    });
+    if (!opened) throw new HttpError(409, 'mail_not_connected');
+    return opened;
   }
 
   async disconnect(

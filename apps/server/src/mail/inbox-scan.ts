@@ -16,6 +16,7 @@ import {
 import { HttpError } from '../http/errors.js';
 import type { BlobStore } from '../jobs/blobs.js';
 import { submitFile } from '../jobs/submit.js';
+import { asHttp } from './connection.js';
 import { mailFailure } from './google.js';
 
 const INVOICE_FILE = /\.(pdf|xml|jpe?g|png)$/i;
@@ -74,8 +75,7 @@ export async function scanInbox(
     try {
       return (await p).data;
     } catch (err) {
-      const e = mailFailure(err, 'use');
-      throw new HttpError(e.code === 'mail_token_revoked' ? 409 : 502, e.code);
+      throw asHttp(mailFailure(err, 'use'));
     }
   };
   let pageToken: string | undefined;

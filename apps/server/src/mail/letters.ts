@@ -14,7 +14,6 @@ import {
   type Job,
   type Letter,
   letterById,
-  mailAccountOf,
   markLettersBounced,
   updateLetter,
 } from '@invoice-reader/db';
@@ -192,8 +191,13 @@ export class LetterQueue {
       if (now - (this.bounceCheckedAt.get(accountId) ?? 0) < bounceCheckMs) continue;
       this.bounceCheckedAt.set(accountId, now);
       try {
-        const { gmail } = await connections.session(accountId);
-        const list = await gmail.users.messages.list({ userId: 'me', q: BOUNCE_QUERY, maxResults: 100 });
+        const opened = await connections.open(accountId);
+        if (!opened) continue;
+        const list = await opened.gmail.users.messages.list({
+          userId: 'me',
+          q: BOUNCE_QUERY,
+          maxResults: 100,
+        });
         const threads = (list.data.messages ?? []).map((m) => m.threadId ?? '').filter(Boolean);
         const bounced = markLettersBounced(db, accountId, threads, 'delivery_failed');
         if (bounced) log.info('letters bounced', { account: accountId, letters: bounced });
@@ -206,15 +210,10 @@ export class LetterQueue {
 
   private async send(letter: Letter): Promise<void> {
     const { db, connections, secret, publicUrl, log } = this.deps;
-    const account = mailAccountOf(db, letter.accountId);
-    if (!account) return updateLetter(db, letter.id, { status: 'failed', error: 'mail_disconnected' });
     try {
-      const { gmail, address } = await connections.session(letter.accountId).catch((err: unknown) => {
-        // The session's refusals arrive as HTTP answers; the queue wants the provider's reason.
-        if (err instanceof HttpError)
-          throw new MailProviderError(err.detail as MailProviderError['code'], err.detail);
-        throw err;
-      });
+      const opened = await connections.open(letter.accountId);
+      if (!opened) return updateLetter(db, letter.id, { status: 'failed', error: 'mail_disconnected' });
+      const { gmail, address } = opened;
       const pixel = pixelUrl(publicUrl, pixelToken(secret, letter.id));
       const html = `<!doctype html><html lang="${letter.lang}"><body>${letter.body
         .split('\n\n')
