@@ -16,7 +16,7 @@ import {
   waitFor,
 } from '../test-support/server.js';
 import { SAMPLES_DIR } from './gmail-emulator/mailbox.js';
-import { openToken } from './token-box.js';
+import { openToken, sealToken } from './token-box.js';
 
 let s: TestServer;
 
@@ -493,6 +493,21 @@ describe('refusals change nothing', () => {
     const gone = await call(s.url, '/api/v1/mail/account', { session: who, method: 'DELETE' });
     expect(gone.body).toMatchObject({ ok: true, connected: false, provider_revoked: false });
     expect(gone.body.provider_error).toMatch(/^mail_/);
+  });
+
+  it('a stored token that no longer opens (SECRET changed) asks for a new connection', async () => {
+    const who = s.session('rekeyed@mail.example');
+    await connect(who, 'rekeyed@gmail.example');
+    const foreign = sealToken('another-secret-of-at-least-thirty-two-chars', who.accountId, '1//x');
+    s.db.$client
+      .prepare('update mail_accounts set token_cipher = ? where account_id = ?')
+      .run(foreign, who.accountId);
+    const refused = await scan(who);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ detail: 'mail_token_revoked' });
+    expect((await call(s.url, '/api/v1/inbox', { session: who })).body.total).toBe(0);
+    const gone = await call(s.url, '/api/v1/mail/account', { session: who, method: 'DELETE' });
+    expect(gone.body).toMatchObject({ ok: true, connected: false, provider_revoked: false });
   });
 
   it('answers 422 for parameters out of range, and 404 for another account job', async () => {
