@@ -14,6 +14,9 @@ import { errorHandler, HttpError } from './http/errors.js';
 import { requestId, securityHeaders } from './http/security-headers.js';
 import type { BlobStore } from './jobs/blobs.js';
 import type { Logger } from './log.js';
+import type { MailConnections } from './mail/connection.js';
+import type { LetterQueue } from './mail/letters.js';
+import { mailRouter } from './mail/router.js';
 import type { Mailer } from './mailer/mailer.js';
 import { paymentsRouter } from './payments/router.js';
 import type { Payments } from './payments/service.js';
@@ -35,6 +38,8 @@ export interface AppDeps {
   payments: Payments;
   /** The secret the payment provider signs its notifications with. */
   notificationSecret: string;
+  /** The person's own mailbox: its connections and the letters sent from it. */
+  mail: { connections: MailConnections; letters: LetterQueue };
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -76,6 +81,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(publicRouter(deps));
   app.use(exportsRouter(deps));
   app.use(paymentsRouter(deps));
+  app.use(mailRouter(deps));
   app.use((_req, _res) => {
     throw new HttpError(404, 'not_found');
   });

@@ -59,6 +59,20 @@ const Env = z.object({
   CLOUDPAYMENTS_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.cloudpayments.ru'),
   /** The sandbox provider's port (0: any free one; printed at start). */
   PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** A Google OAuth client (web application): both set, mail goes to Gmail; unset, the local
+   * Gmail emulator is started. The URLs are Google's and change only for a stand-in. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token'),
+  GOOGLE_REVOKE_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/revoke'),
+  GMAIL_API_BASE: z.url({ protocol: /^https?$/ }).default('https://gmail.googleapis.com'),
+  /** The Gmail emulator's port (0: any free one; printed at start) and the folder its mailboxes
+   * start with (default: the repository's mail-samples/). */
+  GMAIL_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  GMAIL_EMULATOR_SEED: z.string().min(1).optional(),
+  /** How often a mailbox that sent letters lately is searched for bounce notices. */
+  MAIL_BOUNCE_CHECK_SECONDS: z.coerce.number().int().min(0).default(300),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -89,6 +103,19 @@ export interface Config {
   ownerEmail: string;
   cloudPayments: { publicId: string; apiSecret: string; baseUrl: string } | undefined;
   paymentSandboxPort: number;
+  google:
+    | {
+        clientId: string;
+        clientSecret: string;
+        authUrl: string;
+        tokenUrl: string;
+        revokeUrl: string;
+        gmailBase: string;
+      }
+    | undefined;
+  gmailEmulatorPort: number;
+  gmailEmulatorSeed: string | undefined;
+  mailBounceCheckMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -142,6 +169,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
           }
         : undefined,
     paymentSandboxPort: e.PAYMENT_SANDBOX_PORT,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            authUrl: e.GOOGLE_AUTH_URL,
+            tokenUrl: e.GOOGLE_TOKEN_URL,
+            revokeUrl: e.GOOGLE_REVOKE_URL,
+            gmailBase: e.GMAIL_API_BASE.replace(/\/+$/, ''),
+          }
+        : undefined,
+    gmailEmulatorPort: e.GMAIL_EMULATOR_PORT,
+    gmailEmulatorSeed: e.GMAIL_EMULATOR_SEED && path.resolve(e.GMAIL_EMULATOR_SEED),
+    mailBounceCheckMs: e.MAIL_BOUNCE_CHECK_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
   });
 }
@@ -151,6 +192,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
   return {
     ...config,
     cloudPayments: config.cloudPayments && { ...config.cloudPayments, apiSecret: '***' },
+    google: config.google && { ...config.google, clientSecret: '***' },
     secret: '***',
     smtpUrl: config.smtpUrl?.replace(/\/\/[^@/]*@/, '//***@'),
   };

@@ -15,6 +15,10 @@ import { declaredTooLarge } from './http/multipart.js';
 import { BlobStore } from './jobs/blobs.js';
 import { JobRunner } from './jobs/runner.js';
 import { createLogger, type Logger } from './log.js';
+import { MailConnections } from './mail/connection.js';
+import { type GmailEmulator, startGmailEmulator } from './mail/gmail-emulator/server.js';
+import { GmailProvider, type GoogleEndpoints } from './mail/google.js';
+import { LetterQueue } from './mail/letters.js';
 import { createMailer } from './mailer/mailer.js';
 import { CloudPaymentsAdapter, type PaymentProvider } from './payments/provider.js';
 import { type Sandbox, startSandbox } from './payments/sandbox/server.js';
@@ -31,6 +35,9 @@ export interface RunningServer {
   clock: Clock;
   /** The local payment provider, when no real one is configured. */
   sandbox: Sandbox | undefined;
+  /** The local Gmail, when no Google client is configured. */
+  gmailEmulator: GmailEmulator | undefined;
+  letters: LetterQueue;
   close(): Promise<void>;
 }
 
@@ -81,6 +88,20 @@ export async function startServer(
     from: config.mailFrom,
     outboxDir: config.outboxDir,
   });
+  const google = await mailProvider(config, log);
+  const connections = new MailConnections(
+    db,
+    new GmailProvider(google.endpoints, `${publicUrl}/oauth/callback`),
+    config.secret,
+  );
+  const letters = new LetterQueue({
+    db,
+    connections,
+    secret: config.secret,
+    publicUrl,
+    log,
+    bounceCheckMs: config.mailBounceCheckMs,
+  });
   const app = createApp({
     db,
     blobs,
@@ -92,6 +113,7 @@ export async function startServer(
     clock,
     payments,
     notificationSecret: pay.secret,
+    mail: { connections, letters },
   });
   http.on('request', app);
   // A client that asks before sending its body (`Expect: 100-continue`, as curl does for large
@@ -108,6 +130,7 @@ export async function startServer(
   });
   runner.start();
   dispatcher.start();
+  letters.start();
   // A safety net: wakes the runner (a kick lost to a race) and drops old rate-limit windows.
   const housekeeping = setInterval(() => {
     runner.kick();
@@ -135,15 +158,29 @@ export async function startServer(
       http.closeIdleConnections();
       await runner.stop(config.shutdownGraceMs);
       await dispatcher.stop();
+      await letters.stop();
       http.closeAllConnections();
       await stopped;
       await shutdownWorkers();
       mailer.close();
       await pay.sandbox?.close();
+      await google.emulator?.close();
       closeDatabase(db);
       log.info('stopped');
     })());
-  return { url, publicUrl, port, db, runner, dispatcher, clock, sandbox: pay.sandbox, close };
+  return {
+    url,
+    publicUrl,
+    port,
+    db,
+    runner,
+    dispatcher,
+    clock,
+    sandbox: pay.sandbox,
+    gmailEmulator: google.emulator,
+    letters,
+    close,
+  };
 }
 
 /**
@@ -176,5 +213,35 @@ async function paymentProvider(
     }),
     secret,
     sandbox,
+  };
+}
+
+/**
+ * Google when its OAuth client is configured; otherwise the local Gmail emulator on its own port,
+ * reached through the same client libraries, with a client secret of its own.
+ */
+async function mailProvider(
+  config: Readonly<Config>,
+  log: Logger,
+): Promise<{ endpoints: GoogleEndpoints; emulator?: GmailEmulator }> {
+  if (config.google) return { endpoints: config.google };
+  const emulator = await startGmailEmulator({
+    clientId: 'invoice-reader-emulator.apps.googleusercontent.com',
+    clientSecret: createHmac('sha256', config.secret).update('gmail-emulator').digest('base64url'),
+    seedDir: config.gmailEmulatorSeed,
+    port: config.gmailEmulatorPort,
+    host: config.host,
+  });
+  log.info('gmail emulator', { url: emulator.url });
+  return {
+    endpoints: {
+      clientId: emulator.clientId,
+      clientSecret: emulator.clientSecret,
+      authUrl: `${emulator.url}/o/oauth2/v2/auth`,
+      tokenUrl: `${emulator.url}/token`,
+      revokeUrl: `${emulator.url}/revoke`,
+      gmailBase: emulator.url,
+    },
+    emulator,
   };
 }

@@ -4,6 +4,7 @@ export * from './api-subscription.js';
 export * from './errors.js';
 export * from './exports.js';
 export type { operations as OpenApiOperations, paths as OpenApiPaths } from './generated/openapi-types.js';
+export * from './mail.js';
 export * from './openapi.js';
 export * from './payments.js';
 export * from './public.js';

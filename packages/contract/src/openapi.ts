@@ -6,6 +6,7 @@ import { registerApiSubscriptionPaths } from './paths/api-subscription.js';
 import { registerAuthPaths } from './paths/auth.js';
 import type { Security } from './paths/common.js';
 import { registerExportsPaths } from './paths/exports.js';
+import { registerMailPaths } from './paths/mail.js';
 import { registerPaymentsPaths } from './paths/payments.js';
 import { registerPublicPaths } from './paths/public.js';
 import { registerPublicApiPaths } from './paths/public-api.js';
@@ -42,6 +43,7 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
   registerPublicPaths(registry, security);
   registerExportsPaths(registry, security);
   registerPaymentsPaths(registry, security);
+  registerMailPaths(registry, security);
 
   const doc = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',

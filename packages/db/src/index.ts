@@ -5,11 +5,20 @@ export * from './backup.js';
 export * from './callbacks.js';
 export * from './database.js';
 export * from './jobs.js';
+export * from './mail.js';
 export * from './payments.js';
 export * from './public-pages.js';
 export * from './rate-limits.js';
 export * as schema from './schema.js';
-export { CALLBACK_STATUSES, JOB_STATUSES, type JobStatus, LEDGER_KINDS, type LedgerKind } from './schema.js';
+export {
+  CALLBACK_STATUSES,
+  INBOX_ITEM_STATUSES,
+  JOB_STATUSES,
+  type JobStatus,
+  LEDGER_KINDS,
+  LETTER_STATUSES,
+  type LedgerKind,
+} from './schema.js';
 export * from './sessions.js';
 export * from './sign-in.js';
 export * from './usage.js';

@@ -317,3 +317,106 @@ export const providerEvents = sqliteTable('provider_events', {
   eventKey: text('event_key').notNull().unique(),
   receivedAt: text('received_at').notNull(),
 });
+
+// --- mail: the connected mailbox, the inbox scan, letters --------------------------------------
+
+/** A person's connected mailbox (decisions §16): its address and the refresh token, encrypted. */
+export const mailAccounts = sqliteTable('mail_accounts', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  accountId: integer('account_id')
+    .notNull()
+    .unique()
+    .references(() => accounts.id),
+  provider: text('provider').notNull().default('gmail'),
+  address: text('address').notNull(),
+  /** AES-256-GCM of the refresh token under a key from the server's secret (mail/token-box.ts). */
+  tokenCipher: text('token_cipher').notNull(),
+  scopes: text('scopes').notNull(),
+  connectedAt: text('connected_at').notNull(),
+});
+
+/** The `state` of a consent request: signed, and recorded so it is used once and expires. */
+export const mailConnectStates = sqliteTable(
+  'mail_connect_states',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** SHA-256 (hex) of the state's random part. */
+    nonceHash: text('nonce_hash').notNull().unique(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('mail_connect_states_account').on(t.accountId)],
+);
+
+export const INBOX_ITEM_STATUSES = ['read', 'duplicate', 'refused', 'skipped'] as const;
+
+/**
+ * One attachment of a scanned message and what became of it. `job_id` names the job without a
+ * foreign key: deleting a job (DELETE /api/v1/parse/{id}) leaves the inbox's record of the mail.
+ */
+export const inboxItems = sqliteTable(
+  'inbox_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    messageId: text('message_id').notNull(),
+    threadId: text('thread_id').notNull().default(''),
+    partId: text('part_id').notNull(),
+    sender: text('sender').notNull(),
+    subject: text('subject').notNull(),
+    receivedAt: text('received_at').notNull(),
+    filename: text('filename').notNull(),
+    sha256: text('sha256'),
+    jobId: integer('job_id'),
+    status: text('status', { enum: INBOX_ITEM_STATUSES }).notNull(),
+    error: text('error'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('inbox_items_part').on(t.accountId, t.messageId, t.partId),
+    index('inbox_items_account').on(t.accountId, t.id),
+  ],
+);
+
+export const LETTER_STATUSES = ['queued', 'sent', 'opened', 'bounced', 'failed'] as const;
+
+/** A letter about a job, sent from the connected mailbox; `job_id` without a foreign key as above. */
+export const letters = sqliteTable(
+  'letters',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    jobId: integer('job_id').notNull(),
+    kind: text('kind').notNull(),
+    lang: text('lang').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** Shown in the list: the invoice's number and seller, and who owes it (the buyer). */
+    invoiceTitle: text('invoice_title').notNull(),
+    debtor: text('debtor').notNull(),
+    status: text('status', { enum: LETTER_STATUSES }).notNull(),
+    error: text('error'),
+    /** SHA-256 (hex) of the tracking pixel's token. */
+    trackingHash: text('tracking_hash').notNull().unique(),
+    /** The thread to answer in (a letter about an invoice that came by mail). */
+    replyThreadId: text('reply_thread_id'),
+    providerMessageId: text('provider_message_id'),
+    providerThreadId: text('provider_thread_id'),
+    sendAt: text('send_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at').notNull(),
+    createdAt: text('created_at').notNull(),
+    sentAt: text('sent_at'),
+    openedAt: text('opened_at'),
+  },
+  (t) => [index('letters_account').on(t.accountId, t.id), index('letters_due').on(t.status, t.nextAttemptAt)],
+);

@@ -87,6 +87,15 @@ const ROWS: Record<string, Row> = {
   'GET /inv/{token}': { kind: 'public' },
   'GET /api/v1/resolve/{token}': { kind: 'public' },
   'POST /api/v1/api/topup': { kind: 'session', body: { amount_minor: 800 } },
+  'GET /api/v1/mail/account': { kind: 'session' },
+  'DELETE /api/v1/mail/account': { kind: 'session' },
+  'POST /api/v1/mail/account/connect': { kind: 'session' },
+  'GET /oauth/callback': { kind: 'public', query: '?code=x&state=1.forgedforgedforged.9999999999999.x' },
+  'POST /api/v1/inbox/scan': { kind: 'session' },
+  'GET /api/v1/inbox': { kind: 'session' },
+  'POST /api/v1/letters': { kind: 'session', owned: true, body: { job_id: 0 } },
+  'GET /api/v1/letters': { kind: 'session' },
+  'GET /track/{token}.gif': { kind: 'public' },
 };
 
 const doc = JSON.parse(readFileSync(path.join(repoRoot, 'docs/openapi.json'), 'utf8'));
@@ -152,6 +161,7 @@ function request(key: string, row: Row) {
   let body = row.body;
   if (body && typeof body === 'object' && 'job_ids' in body) body = { job_ids: [ids.job_id] };
   if (body && typeof body === 'object' && 'key_id' in body) body = { key_id: ids.key_id };
+  if (body && typeof body === 'object' && 'job_id' in body) body = { job_id: ids.job_id };
   const init = row.multipart
     ? { body: form(corpusFile(SAMPLE_XML)) }
     : body !== undefined

@@ -967,6 +967,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mail/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a mailbox is connected, and its address */
+        get: operations["getMailAccount"];
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect the mailbox
+         * @description Ends the grant at the provider, deletes the stored token and stops every queued letter (`failed`, `mail_disconnected`). When the provider cannot be reached the connection is still removed here and `provider_revoked` is false.
+         */
+        delete: operations["disconnectMailAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mail/account/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A link to the provider's consent page
+         * @description Gmail, offline access, reading and sending. The link carries a signed `state` naming this account, good once for 10 minutes; the provider sends the person back to `/oauth/callback`.
+         */
+        post: operations["connectMailAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the mail provider sends the person after consent
+         * @description Checks the `state` (signature, account, expiry, single use), trades the code for a refresh token, stores it encrypted (AES-256-GCM) and redirects to the web application.
+         */
+        get: operations["oauthCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inbox/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read invoices that arrived as attachments
+         * @description Each PDF, XML, JPG or PNG attachment of up to `limit` new messages matching `query` becomes a job (`source: inbox`), as an upload would; the same bytes answer the earlier job, and a message read before is not read again. Scans hold web parses as uploads do.
+         */
+        post: operations["scanInbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Attachments read from the mailbox, newest mail first */
+        get: operations["listInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Letters, newest first, with invoice title and debtor */
+        get: operations["listLetters"];
+        put?: never;
+        /**
+         * Write a letter about an invoice and send it from the connected mailbox
+         * @description `correction_request`: asks the seller for a corrected invoice, listing the fields that failed a check, in the invoice's language (de, en, it, ru, fr). The letter is `queued`, then `sent`; `opened` on the first load of its tracking picture; `bounced` or `failed` (with `error`) otherwise.
+         */
+        post: operations["createLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/track/{token}.gif": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A letter's tracking picture
+         * @description Always a 1x1 GIF; the first load marks its letter `opened`.
+         */
+        get: operations["trackLetter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1562,6 +1701,123 @@ export interface components {
              * @enum {string}
              */
             currency: "EUR" | "USD" | "RUB";
+        };
+        MailAccountOut: {
+            /** @enum {boolean} */
+            ok: true;
+            connected: boolean;
+            /** @example gmail */
+            provider: string | null;
+            /** @description The sending address; null when not connected. */
+            address: string | null;
+            connected_at: string | null;
+        };
+        MailDisconnectOut: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @enum {boolean} */
+            connected: false;
+            /** @description The grant was ended at the provider too (false: end it there by hand). */
+            provider_revoked: boolean;
+            provider_error: string | null;
+            /** @description Queued letters that will not be sent. */
+            stopped_letters: number;
+        };
+        MailConnectOut: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description The provider's consent page; open it in the browser. */
+            url: string;
+            /** @description The link (its `state`) works once, until then. */
+            expires_at: string;
+        };
+        InboxScanOut: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description New messages read in this scan. */
+            messages: number;
+            /** @description Attachments that became new jobs. */
+            read: number;
+            /** @description Attachments whose bytes were read before. */
+            duplicates: number;
+            /** @description Attachments that are not invoice files, or refused. */
+            skipped: number;
+            /** @description Scans waiting for a scanned parse (`plan_required`): a later scan reads them. */
+            waiting: number;
+            /** @description The limit was reached before the search was exhausted. */
+            more: boolean;
+            items: components["schemas"]["InboxItemOut"][];
+        };
+        InboxItemOut: {
+            id: number;
+            message_id: string;
+            sender: string;
+            subject: string;
+            /** @description When the message arrived (ISO). */
+            date: string;
+            /** @description The attachment's file name. */
+            attachment: string;
+            job_id: number | null;
+            /** @description The job's status (`queued`, `processing`, `done`, `failed`); `refused` (see `error`) or `skipped` (not an invoice file) when no job was made. */
+            status: string;
+            /** @description The same bytes were read before: the earlier job. */
+            duplicate: boolean;
+            error: string | null;
+        };
+        InboxListOut: {
+            /** @enum {boolean} */
+            ok: true;
+            total: number;
+            items: components["schemas"]["InboxItemOut"][];
+        };
+        LetterOut: {
+            id: number;
+            job_id: number;
+            kind: string;
+            /** @enum {string} */
+            status: "queued" | "sent" | "opened" | "bounced" | "failed";
+            /** @description Why a letter `failed`. */
+            error: string | null;
+            to: string;
+            subject: string;
+            lang: string;
+            invoice_title: string;
+            /** @description Who owes the invoice (its buyer). */
+            debtor: string;
+            created_at: string;
+            send_at: string;
+            sent_at: string | null;
+            opened_at: string | null;
+        };
+        LetterIn: {
+            job_id: number;
+            /**
+             * @default correction_request
+             * @enum {string}
+             */
+            kind: "correction_request";
+            /**
+             * Format: email
+             * @description Default: the sender of the mail the invoice came in, else the e-mail address on the invoice.
+             */
+            to?: string;
+            /**
+             * @description Default: the invoice's language.
+             * @enum {string}
+             */
+            lang?: "de" | "en" | "it" | "ru" | "fr";
+            /** @description A paragraph of your own, added as written. */
+            note?: string;
+            /**
+             * Format: date-time
+             * @description Send later; default now.
+             */
+            send_at?: string;
+        };
+        LettersOut: {
+            /** @enum {boolean} */
+            ok: true;
+            items: components["schemas"]["LetterOut"][];
         };
     };
     responses: never;
@@ -4544,6 +4800,467 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    getMailAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailAccountOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    disconnectMailAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailDisconnectOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `csrf_origin`: a cookie-carried change without the service's own `Origin`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `mail_not_connected`: connect a mailbox first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    connectMailAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailConnectOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `csrf_origin`: a cookie-carried change without the service's own `Origin`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    oauthCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                scope?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To `/app/?mail=connected`. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A page naming the error: `invalid_state`, `state_used`, `state_expired`, `state_account_mismatch`, `access_denied`, `mail_code_invalid` (the code expired or was used). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The provider could not be reached or failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    scanInbox: {
+        parameters: {
+            query?: {
+                /** @description At most this many new messages are read in one scan. */
+                limit?: number;
+                /** @description The provider's search (Gmail's `q`). */
+                query?: string;
+                country?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What this scan read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxScanOut"];
+                };
+            };
+            /** @description `unsupported_country`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `csrf_origin`: a cookie-carried change without the service's own `Origin`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `mail_not_connected`, or `mail_token_revoked`: the access was withdrawn at the provider; connect again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description `mail_provider_unreachable` or `mail_provider_error`: the mail provider failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    listInbox: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxListOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    listLetters: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The letters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LettersOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    createLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LetterIn"];
+            };
+        };
+        responses: {
+            /** @description The letter, queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LetterOut"];
+                };
+            };
+            /** @description `recipient_unknown`: no address to write to; give `to`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `csrf_origin`: a cookie-carried change without the service's own `Origin`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `job_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `mail_not_connected`, or `mail_token_revoked`: the access was withdrawn at the provider; connect again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description `mail_provider_unreachable` or `mail_provider_error`: the mail provider failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    trackLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A 1x1 GIF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/gif": string;
                 };
             };
         };

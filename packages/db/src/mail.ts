@@ -1,0 +1,194 @@
+// The connected mailbox, the consent states, the inbox's records of scanned attachments, letters.
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from './database.js';
+import { inboxItems, letters, mailAccounts, mailConnectStates } from './schema.js';
+
+export type MailAccount = typeof mailAccounts.$inferSelect;
+export type InboxItem = typeof inboxItems.$inferSelect;
+export type Letter = typeof letters.$inferSelect;
+
+export function mailAccountOf(db: Db, accountId: number): MailAccount | undefined {
+  return db.select().from(mailAccounts).where(eq(mailAccounts.accountId, accountId)).get();
+}
+
+/** Connects (or reconnects) an account's mailbox: one row per account. */
+export function saveMailAccount(db: Db, row: typeof mailAccounts.$inferInsert): MailAccount {
+  return db
+    .insert(mailAccounts)
+    .values(row)
+    .onConflictDoUpdate({
+      target: mailAccounts.accountId,
+      set: {
+        provider: row.provider ?? 'gmail',
+        address: row.address,
+        tokenCipher: row.tokenCipher,
+        scopes: row.scopes,
+        connectedAt: row.connectedAt,
+      },
+    })
+    .returning()
+    .get();
+}
+
+export function deleteMailAccount(db: Db, accountId: number): boolean {
+  return db.delete(mailAccounts).where(eq(mailAccounts.accountId, accountId)).run().changes > 0;
+}
+
+export function insertConnectState(db: Db, row: typeof mailConnectStates.$inferInsert): void {
+  db.insert(mailConnectStates).values(row).run();
+}
+
+export type ConnectStateUse = 'ok' | 'unknown' | 'used' | 'expired';
+
+/** Marks a consent state used, once: answers why it cannot be used when it cannot. */
+export function useConnectState(db: Db, accountId: number, nonceHash: string, at: Date): ConnectStateUse {
+  const row = db.select().from(mailConnectStates).where(eq(mailConnectStates.nonceHash, nonceHash)).get();
+  if (!row || row.accountId !== accountId) return 'unknown';
+  if (row.usedAt) return 'used';
+  if (Date.parse(row.expiresAt) <= at.getTime()) return 'expired';
+  const changed = db
+    .update(mailConnectStates)
+    .set({ usedAt: at.toISOString() })
+    .where(and(eq(mailConnectStates.id, row.id), isNull(mailConnectStates.usedAt)))
+    .run().changes;
+  return changed === 1 ? 'ok' : 'used';
+}
+
+export function insertInboxItem(db: Db, row: typeof inboxItems.$inferInsert): InboxItem {
+  return db.insert(inboxItems).values(row).returning().get();
+}
+
+/**
+ * Of these message ids, the ones read before: every attachment recorded, none of them waiting
+ * for a scanned parse (`plan_required`), which a later scan reads.
+ */
+export function seenMessageIds(db: Db, accountId: number, messageIds: string[]): Set<string> {
+  if (!messageIds.length) return new Set();
+  const rows = db
+    .select({ id: inboxItems.messageId })
+    .from(inboxItems)
+    .where(and(eq(inboxItems.accountId, accountId), inArray(inboxItems.messageId, messageIds)))
+    .groupBy(inboxItems.messageId)
+    .having(sql`sum(coalesce(${inboxItems.error}, '') = 'plan_required') = 0`)
+    .all();
+  return new Set(rows.map((r) => r.id));
+}
+
+export function inboxItemsOfMessage(db: Db, accountId: number, messageId: string): InboxItem[] {
+  return db
+    .select()
+    .from(inboxItems)
+    .where(and(eq(inboxItems.accountId, accountId), eq(inboxItems.messageId, messageId)))
+    .all();
+}
+
+export function updateInboxItem(db: Db, id: number, set: Partial<InboxItem>): InboxItem {
+  return db.update(inboxItems).set(set).where(eq(inboxItems.id, id)).returning().get()!;
+}
+
+export function inboxItemsOf(db: Db, accountId: number, limit: number, offset: number): InboxItem[] {
+  return db
+    .select()
+    .from(inboxItems)
+    .where(eq(inboxItems.accountId, accountId))
+    .orderBy(desc(inboxItems.receivedAt), desc(inboxItems.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+}
+
+export function countInboxItems(db: Db, accountId: number): number {
+  return db.select({ n: count() }).from(inboxItems).where(eq(inboxItems.accountId, accountId)).get()?.n ?? 0;
+}
+
+/** The inbox record of the mail a job came in (its sender is who a letter answers). */
+export function inboxItemOfJob(db: Db, accountId: number, jobId: number): InboxItem | undefined {
+  return db
+    .select()
+    .from(inboxItems)
+    .where(and(eq(inboxItems.accountId, accountId), eq(inboxItems.jobId, jobId)))
+    .orderBy(asc(inboxItems.id))
+    .limit(1)
+    .get();
+}
+
+export function insertLetter(db: Db, row: typeof letters.$inferInsert): Letter {
+  return db.insert(letters).values(row).returning().get();
+}
+
+export function letterById(db: Db, id: number): Letter | undefined {
+  return db.select().from(letters).where(eq(letters.id, id)).get();
+}
+
+export function updateLetter(db: Db, id: number, set: Partial<Letter>): void {
+  db.update(letters).set(set).where(eq(letters.id, id)).run();
+}
+
+export function lettersOf(db: Db, accountId: number, limit: number): Letter[] {
+  return db
+    .select()
+    .from(letters)
+    .where(eq(letters.accountId, accountId))
+    .orderBy(desc(letters.id))
+    .limit(limit)
+    .all();
+}
+
+/** Queued letters whose time has come, oldest first. */
+export function dueLetters(db: Db, now: string, limit: number): Letter[] {
+  return db
+    .select()
+    .from(letters)
+    .where(and(eq(letters.status, 'queued'), lte(letters.sendAt, now), lte(letters.nextAttemptAt, now)))
+    .orderBy(asc(letters.id))
+    .limit(limit)
+    .all();
+}
+
+/** Every queued letter of an account fails with `reason` (the mailbox was disconnected). */
+export function stopQueuedLetters(db: Db, accountId: number, reason: string): number {
+  return db
+    .update(letters)
+    .set({ status: 'failed', error: reason })
+    .where(and(eq(letters.accountId, accountId), eq(letters.status, 'queued')))
+    .run().changes;
+}
+
+/** The first open of a sent letter: true when this call marked it. */
+export function markLetterOpened(db: Db, trackingHash: string, at: string): boolean {
+  return (
+    db
+      .update(letters)
+      .set({ status: 'opened', openedAt: at })
+      .where(
+        and(eq(letters.trackingHash, trackingHash), eq(letters.status, 'sent'), isNull(letters.openedAt)),
+      )
+      .run().changes === 1
+  );
+}
+
+/** Accounts with letters sent since `since` still `sent` (bounces are looked for there). */
+export function accountsWithSentLetters(db: Db, since: string): number[] {
+  return db
+    .selectDistinct({ id: letters.accountId })
+    .from(letters)
+    .where(and(eq(letters.status, 'sent'), gte(letters.sentAt, since)))
+    .all()
+    .map((r) => r.id);
+}
+
+/** Sent letters of these provider threads became `bounced`; answers how many. */
+export function markLettersBounced(db: Db, accountId: number, threadIds: string[], reason: string): number {
+  if (!threadIds.length) return 0;
+  return db
+    .update(letters)
+    .set({ status: 'bounced', error: reason })
+    .where(
+      and(
+        eq(letters.accountId, accountId),
+        eq(letters.status, 'sent'),
+        inArray(letters.providerThreadId, threadIds),
+      ),
+    )
+    .run().changes;
+}
