@@ -48,7 +48,7 @@ export function applyEdits(db: LocalDb, job: LocalJob, incoming: FieldEdits, len
   const editedAt = Object.values(merged)
     .map((e) => e.at)
     .sort()
-    .at(-1);
+    .at(-1) ?? null;
   const set = {
     result: JSON.stringify({ ...stored, ...edited }),
     fieldEdits: JSON.stringify(merged),
