@@ -45,10 +45,11 @@ export function applyEdits(db: LocalDb, job: LocalJob, incoming: FieldEdits, len
   if (!changed) return job;
   const values = Object.fromEntries(Object.entries(merged).map(([k, e]) => [k, e.value]));
   const edited = applyFieldEdits(stored.document, values, country, job.createdAt.slice(0, 10));
-  const editedAt = Object.values(merged)
-    .map((e) => e.at)
-    .sort()
-    .at(-1) ?? null;
+  const editedAt =
+    Object.values(merged)
+      .map((e) => e.at)
+      .sort()
+      .at(-1) ?? null;
   const set = {
     result: JSON.stringify({ ...stored, ...edited }),
     fieldEdits: JSON.stringify(merged),
