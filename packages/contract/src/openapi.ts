@@ -9,6 +9,7 @@ import { registerExportsPaths } from './paths/exports.js';
 import { registerPaymentsPaths } from './paths/payments.js';
 import { registerPublicPaths } from './paths/public.js';
 import { registerPublicApiPaths } from './paths/public-api.js';
+import { registerSyncPaths } from './paths/sync.js';
 import { registerWebParsePaths } from './paths/web-parse.js';
 
 export const SERVICE_TITLE = 'Invoice Reader';
@@ -42,6 +43,7 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
   registerPublicPaths(registry, security);
   registerExportsPaths(registry, security);
   registerPaymentsPaths(registry, security);
+  registerSyncPaths(registry, security);
 
   const doc = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',

@@ -1,27 +1,19 @@
 // A person's corrections of a locally read invoice, from this machine or pulled from the hosted
 // service: merged per field (the later edit wins), each value checked by the engine's
 // `checkFieldValue`, and the result made again with `applyFieldEdits` (fields, checks, document).
-import { applyFieldEdits, checkFieldValue, countryOf, type FieldEditError } from '@invoice-reader/engine';
+import {
+  applyFieldEdits,
+  checkFieldValue,
+  countryOf,
+  type FieldEditError,
+  mergeFieldEdits,
+} from '@invoice-reader/engine';
 import { editsOf, type FieldEdits, type LocalDb, type LocalJob, updateJob } from './store.js';
 
 export class EditRefused extends Error {
   constructor(readonly issues: FieldEditError[]) {
     super(issues.map((i) => `${i.key}: ${i.message}`).join('; '));
   }
-}
-
-/** Edits newer than what the job holds, per field; answers the merged set and whether it changed. */
-export function mergeEdits(held: FieldEdits, incoming: FieldEdits): { merged: FieldEdits; changed: boolean } {
-  const merged = { ...held };
-  let changed = false;
-  for (const [key, edit] of Object.entries(incoming)) {
-    const mine = merged[key];
-    if (!mine || edit.at > mine.at) {
-      if (!mine || mine.value !== edit.value || mine.at !== edit.at) changed = true;
-      merged[key] = edit;
-    }
-  }
-  return { merged, changed };
 }
 
 /**
@@ -41,7 +33,7 @@ export function applyEdits(db: LocalDb, job: LocalJob, incoming: FieldEdits, len
     else issues.push(c);
   }
   if (issues.length && !lenient) throw new EditRefused(issues);
-  const { merged, changed } = mergeEdits(editsOf(job), checked);
+  const { merged, changed } = mergeFieldEdits(editsOf(job), checked);
   if (!changed) return job;
   const values = Object.fromEntries(Object.entries(merged).map(([k, e]) => [k, e.value]));
   const edited = applyFieldEdits(stored.document, values, country, job.createdAt.slice(0, 10));
