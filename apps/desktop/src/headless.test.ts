@@ -8,7 +8,16 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sha256 } from './core/files.js';
 import { STORE_FILE } from './core/store.js';
-import { corpusDir, EINVOICE, SCAN, TEXT_PDF, tempDir, waitFor } from './test-support/corpus.js';
+import {
+  call,
+  corpusDir,
+  EINVOICE,
+  SCAN,
+  startTestServer,
+  TEXT_PDF,
+  tempDir,
+  waitFor,
+} from './test-support/corpus.js';
 
 const HEADLESS = fileURLToPath(new URL('../dist/headless.js', import.meta.url));
 const dirs: string[] = [];
@@ -113,5 +122,36 @@ describe('headless mode', () => {
     expect(rows.map((x) => x.sha256).sort()).toEqual(scans.map((f) => sha256(readFileSync(f))).sort());
     const killed = rows.find((x) => x.id === processing.id)!;
     expect(killed).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('--once --server sends what it read to the service (the token from the environment)', async () => {
+    const server = await startTestServer();
+    try {
+      const me = server.session('headless@example.com');
+      const watch = temp('watch');
+      const store = temp('store');
+      copyFileSync(EINVOICE, path.join(watch, 'e.xml'));
+      // spawnSync would stop this process's event loop, and with it the service under test.
+      const child = spawn(
+        process.execPath,
+        [HEADLESS, '--watch', watch, '--store', store, '--once', '--server', server.url],
+        {
+          env: { ...process.env, INVOICE_READER_TOKEN: me.token },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      const code = await new Promise((r) => child.once('exit', r));
+      expect(code, stderr).toBe(0);
+      expect(lines(stdout)).toHaveLength(1);
+      expect(stderr).toContain('"sent":1');
+      const list = await call(server.url, '/api/v1/parse', { bearer: me.token });
+      expect(list.body.items).toMatchObject([{ source: 'desktop', filename: 'e.xml', status: 'done' }]);
+    } finally {
+      await server.stop();
+    }
   });
 });
