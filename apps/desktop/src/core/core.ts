@@ -44,6 +44,9 @@ export interface CoreOptions {
   log?: (message: string, data?: Record<string, unknown>) => void;
 }
 
+/** Files hashed and added at the same time during a walk. */
+const OFFERS_AT_ONCE = 8;
+
 async function signature(file: string): Promise<string | null> {
   try {
     const s = await stat(file);
@@ -110,14 +113,20 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
 
   /** Walks the folders and offers every file (unchanged ones already seen are skipped). */
   async scan(): Promise<Offered[]> {
-    const out: Offered[] = [];
-    for (const root of this.folders) {
-      for (const file of await walk(root)) {
-        const o = await this.offer(file);
-        if (o) out.push(o);
+    const files: string[] = [];
+    for (const root of this.folders) files.push(...(await walk(root)));
+    // Several offers at a time: a file still being written waits alone, the others go on (and are
+    // read while the rest are hashed). The answer keeps the walk's order.
+    const out: Array<Offered | null> = new Array(files.length).fill(null);
+    let next = 0;
+    const worker = async () => {
+      while (next < files.length) {
+        const i = next++;
+        out[i] = await this.offer(files[i]!);
       }
-    }
-    return out;
+    };
+    await Promise.all(Array.from({ length: Math.min(OFFERS_AT_ONCE, files.length) }, worker));
+    return out.filter((o): o is Offered => o !== null);
   }
 
   /**

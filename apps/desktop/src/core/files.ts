@@ -69,6 +69,8 @@ export async function waitUntilStable(file: string, quietMs: number, pollMs = 10
     let now: string;
     try {
       const s = await stat(file);
+      // Not written to for longer than `quietMs` already (a file that was there before): no wait.
+      if (!last && Date.now() - s.mtimeMs >= quietMs) return true;
       now = `${s.size}:${s.mtimeMs}`;
     } catch {
       return false;
