@@ -109,6 +109,28 @@ describe('the desktop core', () => {
     expect(allJobs(core.db).map((j) => j.status)).toEqual(['done', 'done']);
   });
 
+  it('reads again a file cut off by a stop, but gives up on one that was cut off three times', async () => {
+    const { core, watchDir, storeDir } = setup();
+    copyFileSync(EINVOICE, path.join(watchDir, 'a.xml'));
+    copyFileSync(TEXT_PDF, path.join(watchDir, 'b.pdf'));
+    const offered = await core.scan();
+    await core.drain();
+    const [a, b] = offered.map((o) => o.job.id).sort() as [number, number];
+    // As a kill leaves them: `processing`, once and three times started.
+    core.db.$client
+      .prepare("update jobs set status = 'processing', attempts = 1, result = null where id = ?")
+      .run(a);
+    core.db.$client.prepare("update jobs set status = 'processing', attempts = 3 where id = ?").run(b);
+    await core.stop();
+    cores.length = 0;
+    const again = new DesktopCore({ storeDir, folders: [watchDir], country: 'de', quietMs: 100 });
+    cores.push(again);
+    await again.drain();
+    expect(jobById(again.db, a)).toMatchObject({ status: 'done', attempts: 2 });
+    expect(jobById(again.db, b)).toMatchObject({ status: 'failed', error: 'internal_error' });
+    expect(jobById(again.db, b)!.message).toMatch(/cut off 3 times/);
+  });
+
   it('keeps a person’s edits (checked; the later edit wins per field)', async () => {
     const { core, watchDir } = setup();
     copyFileSync(EINVOICE, path.join(watchDir, 'a.xml'));

@@ -81,7 +81,7 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
     this.opts = { concurrency: 2, quietMs: 1000, rescanMs: 5 * 60_000, timeoutMs: 120_000, ...options };
     this.db = openStore(options.storeDir);
     // Rows a kill left `processing` are read again: nothing read halfway is lost.
-    const requeued = requeueProcessing(this.db);
+    const requeued = requeueProcessing(this.db, new Date().toISOString());
     if (requeued) this.log('reading again files cut off by a stop', { requeued });
   }
 

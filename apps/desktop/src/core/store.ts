@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema.js';
@@ -78,21 +78,22 @@ export function claimNext(db: LocalDb, at: string): LocalJob | undefined {
     .get();
 }
 
-/** Rows left `processing` by a kill are read again: back to the queue. */
-export function requeueProcessing(db: LocalDb): number {
+/** Reads cut off this often end `failed`: a file that takes the process down must not loop. */
+export const MAX_ATTEMPTS = 3;
+
+/** Rows left `processing` by a kill are read again (back to the queue), unless cut off too often. */
+export function requeueProcessing(db: LocalDb, at: string): number {
+  db.update(jobs)
+    .set({
+      status: 'failed',
+      error: 'internal_error',
+      message: `reading was cut off ${MAX_ATTEMPTS} times (the app stopped or crashed while reading this file)`,
+      finishedAt: at,
+    })
+    .where(and(eq(jobs.status, 'processing'), sql`${jobs.attempts} >= ${MAX_ATTEMPTS}`))
+    .run();
   return db.update(jobs).set({ status: 'queued', startedAt: null }).where(eq(jobs.status, 'processing')).run()
     .changes;
-}
-
-export function countByStatus(db: LocalDb, ids: number[]): Record<string, number> {
-  if (!ids.length) return {};
-  const rows = db
-    .select({ status: jobs.status, n: sql<number>`count(*)` })
-    .from(jobs)
-    .where(inArray(jobs.id, ids))
-    .groupBy(jobs.status)
-    .all();
-  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
 export function editsOf(job: LocalJob): FieldEdits {
