@@ -22,6 +22,7 @@ import { paymentsRouter } from './payments/router.js';
 import type { Payments } from './payments/service.js';
 import { publicRouter } from './public/router.js';
 import { publicApiRouter } from './public-api/router.js';
+import { syncRouter } from './sync/router.js';
 import { webParseRouter } from './web-parse/router.js';
 
 export interface AppDeps {
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(authRouter(deps));
   app.use(apiSubscriptionRouter(deps));
   app.use(webParseRouter(deps));
+  app.use(syncRouter(deps));
   app.use(publicRouter(deps));
   app.use(exportsRouter(deps));
   app.use(paymentsRouter(deps));

@@ -9,5 +9,6 @@ export * from './openapi.js';
 export * from './payments.js';
 export * from './public.js';
 export * from './public-api.js';
+export * from './sync.js';
 export * from './web-parse.js';
 export { z } from './zod.js';

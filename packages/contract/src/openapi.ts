@@ -10,6 +10,7 @@ import { registerMailPaths } from './paths/mail.js';
 import { registerPaymentsPaths } from './paths/payments.js';
 import { registerPublicPaths } from './paths/public.js';
 import { registerPublicApiPaths } from './paths/public-api.js';
+import { registerSyncPaths } from './paths/sync.js';
 import { registerWebParsePaths } from './paths/web-parse.js';
 
 export const SERVICE_TITLE = 'Invoice Reader';
@@ -44,6 +45,7 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
   registerExportsPaths(registry, security);
   registerPaymentsPaths(registry, security);
   registerMailPaths(registry, security);
+  registerSyncPaths(registry, security);
 
   const doc = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',

@@ -98,3 +98,26 @@ export function deleteJob(db: Db, id: number): void {
   db.delete(callbacks).where(eq(callbacks.jobId, id)).run();
   db.delete(jobs).where(eq(jobs.id, id)).run();
 }
+
+/**
+ * The account's jobs corrected after the cursor `(editedAt, id)`, oldest change first: what the
+ * desktop sync pulls. The id breaks ties between edits of the same millisecond.
+ */
+export function jobsEditedAfter(
+  db: Db,
+  accountId: number,
+  after: { editedAt: string; id: number } | null,
+  limit: number,
+): Job[] {
+  const edited = sql`${jobs.editedAt} is not null`;
+  const past = after
+    ? sql`(${jobs.editedAt} > ${after.editedAt} or (${jobs.editedAt} = ${after.editedAt} and ${jobs.id} > ${after.id}))`
+    : sql`1 = 1`;
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.accountId, accountId), edited, past))
+    .orderBy(jobs.editedAt, jobs.id)
+    .limit(limit)
+    .all();
+}

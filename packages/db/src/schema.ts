@@ -121,8 +121,13 @@ export const jobs = sqliteTable(
     chargedPages: integer('charged_pages').notNull().default(0),
     /** Web parses (the web application's allowance) held by this job: 0 or 1. */
     webParses: integer('web_parses').notNull().default(0),
-    /** When a person last corrected a field (PATCH fields). */
+    /** When a person last corrected a field (PATCH fields, or an edit synced from the desktop app). */
     editedAt: text('edited_at'),
+    /**
+     * A person's corrections per field with when each was made, as JSON `{key: {value, at}}`: the
+     * desktop sync merges edits from both sides by it (the later edit of a field wins).
+     */
+    fieldEdits: text('field_edits'),
     /** The engine's result as JSON, once the job ended. */
     result: text('result'),
     error: text('error'),
@@ -139,6 +144,7 @@ export const jobs = sqliteTable(
     index('jobs_account_sha').on(t.accountId, t.sha256),
     index('jobs_status').on(t.status, t.id),
     index('jobs_account_id').on(t.accountId, t.id),
+    index('jobs_account_edited').on(t.accountId, t.editedAt, t.id),
   ],
 );
 

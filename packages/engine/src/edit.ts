@@ -166,3 +166,26 @@ export function applyFieldEdits(
   const checks = runChecks(next, today);
   return { ...project(next, checks, country), document: next, checks };
 }
+
+/** A person's corrections per field, each with when it was made (ISO UTC). */
+export type TimedEdits = Record<string, { value: string; at: string }>;
+
+/**
+ * Merges corrections made in two places (the desktop app and the service): per field the later
+ * edit wins, so the same edits arriving twice change nothing. Answers whether `held` changed.
+ */
+export function mergeFieldEdits(
+  held: TimedEdits,
+  incoming: TimedEdits,
+): { merged: TimedEdits; changed: boolean } {
+  const merged = { ...held };
+  let changed = false;
+  for (const [key, edit] of Object.entries(incoming)) {
+    const mine = merged[key];
+    if (!mine || edit.at > mine.at) {
+      if (mine?.value !== edit.value || mine?.at !== edit.at) changed = true;
+      merged[key] = { value: edit.value, at: edit.at };
+    }
+  }
+  return { merged, changed };
+}

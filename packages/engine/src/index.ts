@@ -11,7 +11,14 @@ export type {
   Provenance,
   Totals,
 } from './document.js';
-export { applyFieldEdits, checkFieldValue, type EditedRead, type FieldEditError } from './edit.js';
+export {
+  applyFieldEdits,
+  checkFieldValue,
+  type EditedRead,
+  type FieldEditError,
+  mergeFieldEdits,
+  type TimedEdits,
+} from './edit.js';
 export { type ErrorCode, ReadError } from './errors.js';
 export { type Estimate, estimateRead } from './estimate.js';
 export {

@@ -41,6 +41,11 @@ export class BlobStore {
     rmSync(this.pathOf(sha256), { force: true });
   }
 
+  /** Whether the file is kept (a job synced from the desktop app has none: it was read there). */
+  contains(sha256: string): boolean {
+    return this.has(this.pathOf(sha256));
+  }
+
   get(sha256: string): Buffer {
     return readFileSync(this.pathOf(sha256));
   }

@@ -32,6 +32,7 @@ import {
   checkFieldValue,
   countryOf,
   estimateRead,
+  mergeFieldEdits,
   ReadError,
   renderPagePng,
 } from '@invoice-reader/engine';
@@ -44,6 +45,7 @@ import { readUploadForm } from '../http/multipart.js';
 import { validate } from '../http/validation.js';
 import type { BlobStore } from '../jobs/blobs.js';
 import { submitFile } from '../jobs/submit.js';
+import { fieldEditsOf } from '../sync/field-edits.js';
 import { holdWebAllowance } from './allowance.js';
 import { PageCache } from './page-cache.js';
 import { presentWebJob, summarise } from './present.js';
@@ -145,7 +147,10 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
     if (issues.length) throw new ValidationFailed(issues);
     const edited = applyFieldEdits(stored.document, values, country, job.createdAt.slice(0, 10));
     const at = new Date().toISOString();
-    updateJob(db, job.id, { result: JSON.stringify({ ...stored, ...edited }), editedAt: at });
+    // Each field's time is kept too: the desktop sync merges edits per field, the later winning.
+    const timed = Object.fromEntries(Object.entries(values).map(([k, value]) => [k, { value, at }]));
+    const fieldEdits = JSON.stringify(mergeFieldEdits(fieldEditsOf(job), timed).merged);
+    updateJob(db, job.id, { result: JSON.stringify({ ...stored, ...edited }), editedAt: at, fieldEdits });
     res.json(presentWebJob(jobById(db, job.id)!));
   });
 
@@ -154,6 +159,8 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
     const q = validate(ReparseQuery, 'query', req.query as Record<string, unknown>);
     const job = ownJob(res, job_id);
     if (job.status === 'queued' || job.status === 'processing') throw new HttpError(409, 'job_running');
+    // A job synced from the desktop app was read there: the service has no file to read again.
+    if (!blobs.contains(job.sha256)) throw new HttpError(409, 'no_file');
     const country = countryOf(q.country || job.country);
     if (!country) throw new HttpError(400, 'unsupported_country');
     // A file whose scan was already counted is read again for free; a failed one holds a parse.
@@ -186,6 +193,7 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
     const job = ownJob(res, job_id);
     let png: Uint8Array | undefined = pages.get(job.sha256, n, width);
     if (!png) {
+      if (!blobs.contains(job.sha256)) throw new HttpError(404, 'no_file');
       const page = await renderPagePng(blobs.get(job.sha256), n, { width, timeoutMs: PAGE_TIMEOUT_MS }).catch(
         (err: unknown) => {
           if (!(err instanceof ReadError)) throw err;

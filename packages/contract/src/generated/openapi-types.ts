@@ -1106,6 +1106,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sync/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a result read by the desktop app
+         * @description Creates a job with `source: desktop` and status `done` from a result read on the person’s machine (the file itself is not sent). Never charged: nothing was read on the service. The same content (SHA-256) of the same account answers its earlier job; the edits sent are merged into it, the later edit of each field winning.
+         */
+        post: operations["syncDesktopJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sync/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Corrections made since a cursor
+         * @description The account's jobs corrected after `since`, oldest first, each with its edits per field and when they were made; the desktop app applies those newer than its own.
+         */
+        get: operations["syncChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1818,6 +1858,68 @@ export interface components {
             /** @enum {boolean} */
             ok: true;
             items: components["schemas"]["LetterOut"][];
+        };
+        SyncJobOut: {
+            /** @enum {boolean} */
+            ok: true;
+            job_id: number;
+            /** @description The account already had a job for this content. */
+            duplicate: boolean;
+            edited_at: string | null;
+            edits: components["schemas"]["FieldEdits"];
+        };
+        /** @description A person's corrections per field key, each with when it was made. */
+        FieldEdits: {
+            [key: string]: {
+                value: string;
+                /**
+                 * Format: date-time
+                 * @description When the person made the edit (UTC).
+                 */
+                at: string;
+            };
+        };
+        SyncJobIn: {
+            /** @description SHA-256 (hex) of the file: one job per content and account. */
+            sha256: string;
+            filename: string;
+            country: string;
+            size: number;
+            file_type: string | null;
+            /** @enum {string|null} */
+            mode: "xml" | "qr" | "text" | "ocr" | null;
+            pages: number;
+            pages_scanned: number;
+            /** Format: date-time */
+            read_at: string;
+            /** @description The engine's result. The service keeps the document and makes the fields and checks from it again (with the edits), as a correction in the web application does. */
+            result: {
+                document: {
+                    [key: string]: unknown;
+                };
+                fields?: {
+                    [key: string]: string;
+                };
+                fields_detailed?: unknown[];
+                checks?: unknown[];
+                tried?: string[];
+            };
+            edits?: components["schemas"]["FieldEdits"];
+        };
+        SyncChangesOut: {
+            /** @enum {boolean} */
+            ok: true;
+            items: components["schemas"]["SyncChange"][];
+            /** @description Pass it as `since` next time. */
+            cursor: string;
+            /** @description More changes wait: ask again with the cursor. */
+            more: boolean;
+        };
+        SyncChange: {
+            job_id: number;
+            sha256: string;
+            edited_at: string;
+            edits: components["schemas"]["FieldEdits"];
         };
     };
     responses: never;
@@ -3400,7 +3502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description `job_running`. */
+            /** @description `job_running`; `no_file`: a job synced from the desktop app has no file on the service. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3464,7 +3566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description `job_not_found`: no such job of this account; `no_page`: the file is XML; `page_not_found`: the file has fewer pages. */
+            /** @description `job_not_found`: no such job of this account; `no_page`: the file is XML; `page_not_found`: the file has fewer pages; `no_file`: a job synced from the desktop app has no file on the service. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5261,6 +5363,108 @@ export interface operations {
                 };
                 content: {
                     "image/gif": string;
+                };
+            };
+        };
+    };
+    syncDesktopJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncJobIn"];
+            };
+        };
+        responses: {
+            /** @description The job on the service, and its merged edits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncJobOut"];
+                };
+            };
+            /** @description `unsupported_country`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `csrf_origin`: a cookie-carried change without the service's own `Origin`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    syncChanges: {
+        parameters: {
+            query?: {
+                /** @description The cursor of the previous answer; empty for every correction. */
+                since?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes and the next cursor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncChangesOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

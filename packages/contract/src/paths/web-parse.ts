@@ -102,7 +102,7 @@ export function registerWebParsePaths(registry: OpenAPIRegistry, security: Secur
       200: json(WebJobOut, 'The job, queued again.'),
       400: refusal('`unsupported_country`.'),
       402: refusal('`plan_required`: a failed scan needs a parse to be read again.'),
-      409: refusal('`job_running`.'),
+      409: refusal('`job_running`; `no_file`: a job synced from the desktop app has no file on the service.'),
       ...notFound,
       ...sessionRefusals(true),
     },
@@ -126,7 +126,8 @@ export function registerWebParsePaths(registry: OpenAPIRegistry, security: Secur
       400: refusal('`malformed_pdf` or `malformed_image`: the file cannot be drawn.'),
       404: refusal(
         '`job_not_found`: no such job of this account; `no_page`: the file is XML; ' +
-          '`page_not_found`: the file has fewer pages.',
+          '`page_not_found`: the file has fewer pages; `no_file`: a job synced from the desktop app has no ' +
+          'file on the service.',
       ),
       504: refusal('`render_timeout`: the page took too long to draw.'),
       ...sessionRefusals(false),

@@ -1,0 +1,179 @@
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EINVOICE, SCAN, TEXT_PDF, tempDir, waitFor } from '../test-support/corpus.js';
+import { DesktopCore } from './core.js';
+import { sha256 } from './files.js';
+import { allJobs, jobById, jobBySha, type LocalJob, outboxRows } from './store.js';
+
+const cores: DesktopCore[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const c of cores.splice(0)) await c.stop();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function setup(opts: { movePattern?: string } = {}) {
+  const watchDir = tempDir('watch');
+  const storeDir = tempDir('store');
+  dirs.push(watchDir, storeDir);
+  const core = new DesktopCore({ storeDir, folders: [watchDir], country: 'de', quietMs: 300, ...opts });
+  cores.push(core);
+  return { core, watchDir, storeDir };
+}
+
+const ended = (j: LocalJob | undefined) =>
+  j && (j.status === 'done' || j.status === 'failed') ? j : undefined;
+const fieldsOf = (j: LocalJob) => JSON.parse(j.result ?? '{}').fields as Record<string, string>;
+
+describe('the desktop core', () => {
+  it('reads files dropped into a watched folder: e-invoice, text PDF, scan, a broken file, one still being written', async () => {
+    const { core, watchDir } = setup();
+    core.watch();
+    await core.ready();
+    copyFileSync(EINVOICE, path.join(watchDir, 'einvoice.xml'));
+    mkdirSync(path.join(watchDir, 'sub'));
+    copyFileSync(TEXT_PDF, path.join(watchDir, 'sub', 'text.pdf'));
+    copyFileSync(SCAN, path.join(watchDir, 'scan.png'));
+    writeFileSync(path.join(watchDir, 'broken.pdf'), '%PDF-1.7\nthis is no pdf at all');
+    // OS litter and temp files are never read.
+    writeFileSync(path.join(watchDir, '.DS_Store'), 'junk');
+    writeFileSync(path.join(watchDir, 'Thumbs.db'), 'junk');
+    writeFileSync(path.join(watchDir, 'download.pdf.crdownload'), '%PDF-1.7 half');
+    writeFileSync(path.join(watchDir, '~$invoice.docx'), 'lock');
+
+    // A file still being written: chunks keep arriving while the watcher looks at it.
+    const slow = readFileSync(TEXT_PDF);
+    const slowPath = path.join(watchDir, 'slow-copy.pdf');
+    const handle = await open(slowPath, 'w');
+    const chunk = Math.ceil(slow.length / 8);
+    for (let i = 0; i < slow.length; i += chunk) {
+      await handle.write(slow.subarray(i, i + chunk));
+      await handle.sync();
+      await new Promise((r) => setImmediate(r));
+    }
+    await handle.close();
+
+    const want = [EINVOICE, TEXT_PDF, SCAN].map((f) => sha256(readFileSync(f)));
+    const broken = sha256(readFileSync(path.join(watchDir, 'broken.pdf')));
+    const jobs = await waitFor(
+      () => {
+        const all = [...want, broken].map((h) => ended(jobBySha(core.db, h)));
+        return all.every(Boolean) ? (all as LocalJob[]) : undefined;
+      },
+      'all files read',
+      180_000,
+    );
+    await core.drain();
+
+    const [xml, text, scan, bad] = jobs as [LocalJob, LocalJob, LocalJob, LocalJob];
+    expect(xml).toMatchObject({ status: 'done', mode: 'xml', filename: 'einvoice.xml', source: 'desktop' });
+    expect(fieldsOf(xml).invoice_no).toBeTruthy();
+    expect(text).toMatchObject({ status: 'done', mode: 'text' });
+    expect(fieldsOf(text).gross_amount).toMatch(/^\d+\.\d{2}$/);
+    expect(scan).toMatchObject({ status: 'done', mode: 'ocr' });
+    expect(scan.pagesScanned).toBeGreaterThan(0);
+    expect(bad.status).toBe('failed');
+    expect(bad.error).toBe('malformed_pdf');
+    expect(bad.message).toBeTruthy();
+    // The text PDF and its slow copy are one content: read once.
+    const names = allJobs(core.db).map((j) => j.filename);
+    expect(names.filter((n) => n === 'text.pdf' || n === 'slow-copy.pdf')).toHaveLength(1);
+    for (const junk of ['.DS_Store', 'Thumbs.db', 'download.pdf.crdownload', '~$invoice.docx'])
+      expect(names).not.toContain(junk);
+    // A partial copy may have been seen; the whole file's content is what ended read.
+    expect(allJobs(core.db).every((j) => j.status === 'done' || j.status === 'failed')).toBe(true);
+    // Read jobs wait in the sync outbox.
+    expect(outboxRows(core.db).map((r) => r.jobId)).toEqual(
+      expect.arrayContaining([xml.id, text.id, scan.id]),
+    );
+  });
+
+  it('reads each content once: copies and a rescan add nothing, a changed file is read again', async () => {
+    const { core, watchDir } = setup();
+    copyFileSync(EINVOICE, path.join(watchDir, 'a.xml'));
+    copyFileSync(EINVOICE, path.join(watchDir, 'copy of a.xml'));
+    const first = await core.scan();
+    await core.drain();
+    // Offered side by side: whichever came second is the duplicate.
+    expect(first.map((o) => o.duplicate).sort()).toEqual([false, true]);
+    expect(first[0]!.job.id).toBe(first[1]!.job.id);
+    expect(await core.scan()).toEqual([]);
+    expect(allJobs(core.db)).toHaveLength(1);
+    writeFileSync(path.join(watchDir, 'a.xml'), readFileSync(TEXT_PDF));
+    const changed = await core.scan();
+    expect(changed).toHaveLength(1);
+    expect(changed[0]!.duplicate).toBe(false);
+    await core.drain();
+    expect(allJobs(core.db).map((j) => j.status)).toEqual(['done', 'done']);
+  });
+
+  it('reads again a file cut off by a stop, but gives up on one that was cut off three times', async () => {
+    const { core, watchDir, storeDir } = setup();
+    copyFileSync(EINVOICE, path.join(watchDir, 'a.xml'));
+    copyFileSync(TEXT_PDF, path.join(watchDir, 'b.pdf'));
+    const offered = await core.scan();
+    await core.drain();
+    const [a, b] = offered.map((o) => o.job.id).sort() as [number, number];
+    // As a kill leaves them: `processing`, once and three times started.
+    core.db.$client
+      .prepare("update jobs set status = 'processing', attempts = 1, result = null where id = ?")
+      .run(a);
+    core.db.$client.prepare("update jobs set status = 'processing', attempts = 3 where id = ?").run(b);
+    await core.stop();
+    cores.length = 0;
+    const again = new DesktopCore({ storeDir, folders: [watchDir], country: 'de', quietMs: 100 });
+    cores.push(again);
+    await again.drain();
+    expect(jobById(again.db, a)).toMatchObject({ status: 'done', attempts: 2 });
+    expect(jobById(again.db, b)).toMatchObject({ status: 'failed', error: 'internal_error' });
+    expect(jobById(again.db, b)!.message).toMatch(/cut off 3 times/);
+  });
+
+  it('keeps a person’s edits (checked; the later edit wins per field)', async () => {
+    const { core, watchDir } = setup();
+    copyFileSync(EINVOICE, path.join(watchDir, 'a.xml'));
+    const [o] = await core.scan();
+    await core.drain();
+    const edited = core.edit(o!.job.id, { invoice_no: 'R-42' }, '2026-01-02T00:00:00.000Z');
+    expect(fieldsOf(edited).invoice_no).toBe('R-42');
+    const detail = JSON.parse(edited.result!).fields_detailed.find(
+      (d: { key: string }) => d.key === 'invoice_no',
+    );
+    expect(detail).toMatchObject({ value: 'R-42', edited: true });
+    // An older edit of the same field loses; a bad value is refused with the reason.
+    core.edit(o!.job.id, { invoice_no: 'OLD' }, '2026-01-01T00:00:00.000Z');
+    expect(fieldsOf(jobById(core.db, o!.job.id)!).invoice_no).toBe('R-42');
+    expect(() => core.edit(o!.job.id, { invoice_date: '2026-02-31' })).toThrow(/YYYY-MM-DD/);
+  });
+
+  it('moves a read file by the pattern, with safe names and never over an existing file', async () => {
+    const { core, watchDir } = setup({ movePattern: '{seller}/{date}_{no}.pdf' });
+    copyFileSync(EINVOICE, path.join(watchDir, 'in.xml'));
+    const [o] = await core.scan();
+    await core.drain();
+    const job = jobById(core.db, o!.job.id)!;
+    const f = fieldsOf(job);
+    expect(job.status).toBe('done');
+    const rel = path.relative(watchDir, job.path);
+    // The file keeps its own extension; `/` in a value never makes a folder.
+    expect(rel.split(path.sep)).toHaveLength(2);
+    expect(rel).toMatch(/\.xml$/);
+    expect(rel).toContain(f.invoice_date!);
+    expect(existsSync(job.path)).toBe(true);
+    expect(existsSync(path.join(watchDir, 'in.xml'))).toBe(false);
+    expect(sha256(readFileSync(job.path))).toBe(job.sha256);
+
+    // The same target taken: the next file gets a number, nothing is overwritten.
+    const { core: other, watchDir: otherDir } = setup({ movePattern: 'done/' });
+    mkdirSync(path.join(otherDir, 'done'));
+    writeFileSync(path.join(otherDir, 'done', 'in.xml'), 'already here');
+    copyFileSync(EINVOICE, path.join(otherDir, 'in.xml'));
+    await other.scan();
+    await other.drain();
+    const moved = jobBySha(other.db, sha256(readFileSync(EINVOICE)))!;
+    expect(path.relative(otherDir, moved.path)).toBe(path.join('done', 'in (2).xml'));
+    expect(readFileSync(path.join(otherDir, 'done', 'in.xml'), 'utf8')).toBe('already here');
+  });
+});

@@ -1,0 +1,303 @@
+// The desktop core, plain Node (no Electron): watches folders, adds each stable file's content to
+// the local store once, reads queued files with the engine (a bounded number at a time; the engine
+// runs its heavy work in its own worker pool), moves a read file when asked, and keeps edits.
+// The Electron utility process and the headless command both run exactly this.
+import { EventEmitter } from 'node:events';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { readInvoice } from '@invoice-reader/engine';
+import { type FSWatcher, watch } from 'chokidar';
+import { applyEdits } from './edits.js';
+import { isJunkPath, readStable, sha256, waitUntilStable, walk } from './files.js';
+import { moveInto, targetOf } from './move.js';
+import {
+  addJob,
+  claimNext,
+  closeStore,
+  enqueueOutbox,
+  type FieldEdits,
+  jobById,
+  type LocalDb,
+  type LocalJob,
+  openStore,
+  requeueProcessing,
+  updateJob,
+} from './store.js';
+
+export interface CoreOptions {
+  /** Folder of the local store (the SQLite file). */
+  storeDir: string;
+  /** Watched folders. */
+  folders: string[];
+  /** The receiving business's country (ISO alpha-2): decides the field set. */
+  country: string;
+  /** Files read at the same time. */
+  concurrency?: number;
+  /** How long a file must stay unchanged before it is read (a copy or a scanner still writing). */
+  quietMs?: number;
+  /** How often the folders are walked again, for events a file system did not report. */
+  rescanMs?: number;
+  /** Where a read file goes, relative to its watched folder (`done/`, `{seller}/{date}_{no}.pdf`); none: it stays. */
+  movePattern?: string | null;
+  /** Upper bound of one read. */
+  timeoutMs?: number;
+  log?: (message: string, data?: Record<string, unknown>) => void;
+}
+
+/** Files hashed and added at the same time during a walk. */
+const OFFERS_AT_ONCE = 8;
+
+async function signature(file: string): Promise<string | null> {
+  try {
+    const s = await stat(file);
+    return s.isFile() ? `${s.size}:${s.mtimeMs}` : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface Offered {
+  file: string;
+  job: LocalJob;
+  /** The same content was already in the store (read earlier, or another copy of it). */
+  duplicate: boolean;
+}
+
+export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
+  readonly db: LocalDb;
+  private readonly opts: Required<Omit<CoreOptions, 'log' | 'movePattern'>> &
+    Pick<CoreOptions, 'log' | 'movePattern'>;
+  private watcher: FSWatcher | undefined;
+  private rescanTimer: NodeJS.Timeout | undefined;
+  private running = 0;
+  private stopped = false;
+  private readonly pending = new Set<string>();
+  /** Size and time of each file last offered: a rescan skips files that did not change. */
+  private readonly seen = new Map<string, string>();
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(options: CoreOptions) {
+    super();
+    this.opts = { concurrency: 2, quietMs: 1000, rescanMs: 5 * 60_000, timeoutMs: 120_000, ...options };
+    this.db = openStore(options.storeDir);
+    // Rows a kill left `processing` are read again: nothing read halfway is lost.
+    const requeued = requeueProcessing(this.db, new Date().toISOString());
+    if (requeued) this.log('reading again files cut off by a stop', { requeued });
+  }
+
+  get folders(): string[] {
+    return this.opts.folders.map((f) => path.resolve(f));
+  }
+
+  /** Watches the folders (new and changed files) and walks them now and then; reads what is queued. */
+  watch(): void {
+    const roots = this.folders;
+    this.watcher = watch(roots, {
+      ignored: (p: string) => roots.some((r) => isJunkPath(r, p)),
+      ignoreInitial: false,
+      alwaysStat: false,
+    });
+    const offer = (file: string) =>
+      void this.offer(file).catch((err) => this.log('offer failed', { file, error: String(err) }));
+    this.watcher.on('add', offer).on('change', offer);
+    this.watcher.on('error', (err) => this.log('watcher error', { error: String(err) }));
+    this.rescanTimer = setInterval(() => void this.scan().catch(() => {}), this.opts.rescanMs);
+    this.rescanTimer.unref();
+    this.pump();
+  }
+
+  /** Resolves once the watcher has walked the folders the first time. */
+  ready(): Promise<void> {
+    return new Promise((resolve) => (this.watcher ? this.watcher.once('ready', () => resolve()) : resolve()));
+  }
+
+  /** Walks the folders and offers every file (unchanged ones already seen are skipped). */
+  async scan(): Promise<Offered[]> {
+    const files: string[] = [];
+    for (const root of this.folders) files.push(...(await walk(root)));
+    // Several offers at a time: a file still being written waits alone, the others go on (and are
+    // read while the rest are hashed). The answer keeps the walk's order.
+    const out: Array<Offered | null> = new Array(files.length).fill(null);
+    let next = 0;
+    const worker = async () => {
+      while (next < files.length) {
+        const i = next++;
+        out[i] = await this.offer(files[i]!);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(OFFERS_AT_ONCE, files.length) }, worker));
+    return out.filter((o): o is Offered => o !== null);
+  }
+
+  /**
+   * Adds a file's content to the store once it stopped changing; answers the job (or the earlier
+   * job of the same content), or null for junk, a file that went away or one already waiting.
+   */
+  async offer(file: string): Promise<Offered | null> {
+    const abs = path.resolve(file);
+    if (this.stopped || this.pending.has(abs)) return null;
+    if (this.folders.some((r) => isJunkPath(r, abs))) return null;
+    const before = await signature(abs);
+    if (!before || this.seen.get(abs) === before) return null;
+    this.pending.add(abs);
+    try {
+      if (!(await waitUntilStable(abs, this.opts.quietMs))) return null;
+      const sig = await signature(abs);
+      const bytes = await readStable(abs);
+      if (!bytes || !sig || this.stopped) return null;
+      const hash = sha256(bytes);
+      this.seen.set(abs, sig);
+      const { job, duplicate } = addJob(this.db, {
+        status: 'queued',
+        country: this.opts.country,
+        path: abs,
+        filename: path.basename(abs),
+        size: bytes.length,
+        sha256: hash,
+        createdAt: new Date().toISOString(),
+      });
+      if (!duplicate) {
+        this.emit('job', job);
+        this.pump();
+      }
+      return { file: abs, job, duplicate };
+    } finally {
+      this.pending.delete(abs);
+    }
+  }
+
+  /** Resolves when nothing is queued or being read. */
+  async drain(): Promise<void> {
+    this.pump();
+    if (this.running === 0 && !this.hasQueued()) return;
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** A person's corrections (checked, later edit wins per field); queued for sync. */
+  edit(jobId: number, values: Record<string, string>, at = new Date().toISOString()): LocalJob {
+    const job = jobById(this.db, jobId);
+    if (!job) throw new Error(`no job ${jobId}`);
+    const edits: FieldEdits = Object.fromEntries(
+      Object.entries(values).map(([k, value]) => [k, { value, at }]),
+    );
+    const edited = applyEdits(this.db, job, edits);
+    enqueueOutbox(this.db, job.id, new Date().toISOString());
+    this.emit('job', edited);
+    return edited;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.rescanTimer);
+    await this.watcher?.close();
+    await this.drainRunning();
+    closeStore(this.db);
+  }
+
+  private hasQueued(): boolean {
+    return !!this.db.$client.prepare("select 1 from jobs where status = 'queued' limit 1").get();
+  }
+
+  private async drainRunning(): Promise<void> {
+    if (this.running === 0) return;
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private pump(): void {
+    while (!this.stopped && this.running < this.opts.concurrency) {
+      const job = claimNext(this.db, new Date().toISOString());
+      if (!job) break;
+      this.running++;
+      this.emit('job', job);
+      void this.read(job).finally(() => {
+        this.running--;
+        this.pump();
+        if (this.running === 0 && (this.stopped || !this.hasQueued())) {
+          for (const w of this.idleWaiters.splice(0)) w();
+        }
+      });
+    }
+  }
+
+  private async read(job: LocalJob): Promise<void> {
+    const at = () => new Date().toISOString();
+    const fail = (error: string, message: string) =>
+      this.finish(job, { status: 'failed', error, message, finishedAt: at() });
+    try {
+      const bytes = await readStable(job.path);
+      if (!bytes) return fail('file_missing', `the file ${job.path} is gone`);
+      if (sha256(bytes) !== job.sha256)
+        return fail(
+          'file_changed',
+          'the file changed before it was read; its new content is read on its own',
+        );
+      const r = await readInvoice(bytes, {
+        country: job.country,
+        filename: job.filename,
+        timeoutMs: this.opts.timeoutMs,
+      });
+      if (this.stopped && !this.db.$client.open) return;
+      this.finish(job, {
+        status: r.status,
+        mode: r.mode,
+        fileType: r.file_type,
+        pages: r.pages,
+        pagesScanned: r.pages_scanned,
+        error: r.error ?? null,
+        message: r.message ?? null,
+        readMs: Math.round(r.ms),
+        finishedAt: at(),
+        result: JSON.stringify({
+          fields: r.fields,
+          fields_detailed: r.fields_detailed,
+          document: r.document,
+          checks: r.checks,
+          tried: r.tried,
+          file_type: r.file_type,
+          ...(r.signature ? { signature: r.signature } : {}),
+          ...(r.embedded_file ? { embedded_file: r.embedded_file } : {}),
+        }),
+      });
+      if (r.status === 'done' && this.opts.movePattern) await this.move(job.id);
+    } catch (err) {
+      // Whatever one file does, it fails alone: the queue goes on with the next.
+      this.log('read crashed', { job: job.id, error: String((err as Error)?.stack ?? err) });
+      try {
+        fail('internal_error', `the read failed unexpectedly: ${(err as Error)?.message ?? err}`);
+      } catch {
+        // The store is closed (stopping): the row stays `processing` and is read again on start.
+      }
+    }
+  }
+
+  private finish(job: LocalJob, set: Partial<LocalJob>): void {
+    updateJob(this.db, job.id, set);
+    if (set.status === 'done') enqueueOutbox(this.db, job.id, new Date().toISOString());
+    const now = jobById(this.db, job.id);
+    if (now) this.emit('job', now);
+  }
+
+  /** Moves a read file by the move pattern, within the watched folder it came from. */
+  async move(jobId: number): Promise<LocalJob | undefined> {
+    const job = jobById(this.db, jobId);
+    const pattern = this.opts.movePattern;
+    if (job?.status !== 'done' || !pattern) return job;
+    const root = this.folders.find((r) => job.path.startsWith(r + path.sep));
+    if (!root) return job;
+    const fields = (JSON.parse(job.result ?? '{}').fields ?? {}) as Record<string, string>;
+    try {
+      const moved = await moveInto(job.path, root, targetOf(pattern, fields, job.filename));
+      // The watcher sees the moved file as new: known, and the same content, so it is not read twice.
+      const sig = await signature(moved);
+      if (sig) this.seen.set(moved, sig);
+      updateJob(this.db, job.id, { path: moved });
+    } catch (err) {
+      this.log('move failed', { job: job.id, error: String(err) });
+    }
+    return jobById(this.db, jobId);
+  }
+
+  private log(message: string, data?: Record<string, unknown>): void {
+    this.opts.log?.(message, data);
+  }
+}

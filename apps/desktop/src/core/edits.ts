@@ -1,0 +1,52 @@
+// A person's corrections of a locally read invoice, from this machine or pulled from the hosted
+// service: merged per field (the later edit wins), each value checked by the engine's
+// `checkFieldValue`, and the result made again with `applyFieldEdits` (fields, checks, document).
+import {
+  applyFieldEdits,
+  checkFieldValue,
+  countryOf,
+  type FieldEditError,
+  mergeFieldEdits,
+} from '@invoice-reader/engine';
+import { editsOf, type FieldEdits, type LocalDb, type LocalJob, updateJob } from './store.js';
+
+export class EditRefused extends Error {
+  constructor(readonly issues: FieldEditError[]) {
+    super(issues.map((i) => `${i.key}: ${i.message}`).join('; '));
+  }
+}
+
+/**
+ * Applies `incoming` to a done job (later edit wins per field). Values that fail their check are
+ * refused as a whole (a person's typing) or dropped (`lenient`, for edits pulled from the server,
+ * which checked them already against the same rules).
+ */
+export function applyEdits(db: LocalDb, job: LocalJob, incoming: FieldEdits, lenient = false): LocalJob {
+  const country = countryOf(job.country);
+  const stored = job.result ? JSON.parse(job.result) : null;
+  if (job.status !== 'done' || !country || !stored?.document) throw new Error('the invoice is not read yet');
+  const checked: FieldEdits = {};
+  const issues: FieldEditError[] = [];
+  for (const [key, edit] of Object.entries(incoming)) {
+    const c = checkFieldValue(key, edit.value, country);
+    if ('value' in c) checked[key] = { value: c.value, at: edit.at };
+    else issues.push(c);
+  }
+  if (issues.length && !lenient) throw new EditRefused(issues);
+  const { merged, changed } = mergeFieldEdits(editsOf(job), checked);
+  if (!changed) return job;
+  const values = Object.fromEntries(Object.entries(merged).map(([k, e]) => [k, e.value]));
+  const edited = applyFieldEdits(stored.document, values, country, job.createdAt.slice(0, 10));
+  const editedAt =
+    Object.values(merged)
+      .map((e) => e.at)
+      .sort()
+      .at(-1) ?? null;
+  const set = {
+    result: JSON.stringify({ ...stored, ...edited }),
+    fieldEdits: JSON.stringify(merged),
+    editedAt,
+  };
+  updateJob(db, job.id, set);
+  return { ...job, ...set };
+}

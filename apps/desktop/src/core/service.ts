@@ -1,0 +1,209 @@
+// The core as the desktop app's utility process serves it: settings kept in the local store, the
+// core restarted when the folders or the country change, sync started when it is switched on,
+// and every method of the IPC contract (src/ipc.ts). Plain Node: tested without Electron.
+import { countryOf, shutdownWorkers } from '@invoice-reader/engine';
+import {
+  type CoreMethods,
+  DEFAULT_SETTINGS,
+  type JobView,
+  LANGS,
+  type Settings,
+  type SyncStatus,
+} from '../ipc.js';
+import { DesktopCore } from './core.js';
+import {
+  allJobs,
+  closeStore,
+  getSetting,
+  jobById,
+  type LocalJob,
+  openStore,
+  outboxRows,
+  setSetting,
+} from './store.js';
+import { SyncClient, type SyncReport } from './sync.js';
+import { KeychainTokenStore, type TokenStore } from './token-store.js';
+
+export interface ServiceOptions {
+  storeDir: string;
+  /** Where the session token is kept (the OS keychain when not given). */
+  tokens?: (server: string) => TokenStore;
+  /** How often sync runs while on. */
+  syncEveryMs?: number;
+  log?: (message: string, data?: Record<string, unknown>) => void;
+  onJob?: (job: JobView) => void;
+}
+
+export function jobView(job: LocalJob): JobView {
+  const r = job.result ? JSON.parse(job.result) : {};
+  return {
+    id: job.id,
+    status: job.status,
+    filename: job.filename,
+    path: job.path,
+    country: job.country,
+    mode: job.mode,
+    pages: job.pages,
+    pagesScanned: job.pagesScanned,
+    error: job.error,
+    message: job.message,
+    editedAt: job.editedAt,
+    remoteJobId: job.remoteJobId,
+    createdAt: job.createdAt,
+    finishedAt: job.finishedAt,
+    fields: r.fields ?? {},
+    fieldsDetailed: r.fields_detailed ?? [],
+    document: r.document ?? null,
+    checks: r.checks ?? [],
+  };
+}
+
+/** A settings change checked field by field: a bad value is refused with the reason. */
+export function checkSettings(patch: Partial<Settings>, current: Settings): Settings {
+  const next = { ...current, ...patch };
+  if (!Array.isArray(next.folders) || next.folders.some((f) => typeof f !== 'string' || !f))
+    throw new Error('folders: a list of folder paths');
+  if (!LANGS.includes(next.lang)) throw new Error(`lang: one of ${LANGS.join(', ')}`);
+  if (!countryOf(next.country)) throw new Error(`country: "${next.country}" is not supported`);
+  if (!URL.canParse(next.server) || !/^https?:$/.test(new URL(next.server).protocol))
+    throw new Error('server: an http(s) address');
+  if (next.movePattern !== null && (typeof next.movePattern !== 'string' || !next.movePattern.trim()))
+    throw new Error('movePattern: a pattern such as "done/" or "{seller}/{date}_{no}.pdf", or null');
+  return { ...next, country: next.country.toLowerCase(), server: next.server.replace(/\/+$/, '') };
+}
+
+/** The settings kept in the store (the defaults before the first change, or when unreadable). */
+function loadSettings(storeDir: string): Settings {
+  const db = openStore(storeDir);
+  try {
+    const raw = getSetting(db, 'settings');
+    return raw ? checkSettings(JSON.parse(raw) as Partial<Settings>, DEFAULT_SETTINGS) : DEFAULT_SETTINGS;
+  } catch {
+    return DEFAULT_SETTINGS;
+  } finally {
+    closeStore(db);
+  }
+}
+
+export class CoreService implements CoreMethods {
+  private core: DesktopCore;
+  private sync: SyncClient | null = null;
+  private tokens: TokenStore | null = null;
+  private settings: Settings;
+
+  constructor(private readonly opts: ServiceOptions) {
+    this.settings = loadSettings(opts.storeDir);
+    this.core = this.startCore(this.settings);
+    this.applySync();
+  }
+
+  listJobs(): JobView[] {
+    return allJobs(this.core.db).reverse().map(jobView);
+  }
+
+  getJob(id: number): JobView | null {
+    const job = jobById(this.core.db, id);
+    return job ? jobView(job) : null;
+  }
+
+  editFields(id: number, values: Record<string, string>): JobView {
+    const edited = jobView(this.core.edit(id, values));
+    void this.sync?.kick();
+    return edited;
+  }
+
+  getSettings(): Settings {
+    return this.settings;
+  }
+
+  setSettings(patch: Partial<Settings>): Settings {
+    const next = checkSettings(patch, this.settings);
+    const before = this.settings;
+    setSetting(this.core.db, 'settings', JSON.stringify(next));
+    this.settings = next;
+    const restart =
+      JSON.stringify(before.folders) !== JSON.stringify(next.folders) ||
+      before.country !== next.country ||
+      before.movePattern !== next.movePattern;
+    if (restart) void this.restartCore();
+    if (before.syncEnabled !== next.syncEnabled || before.server !== next.server) this.applySync();
+    return next;
+  }
+
+  syncStatus(): SyncStatus {
+    return {
+      enabled: this.settings.syncEnabled,
+      signedIn: !!this.sync?.signedIn,
+      notice: this.tokens?.notice ?? null,
+      waiting: outboxRows(this.core.db).length,
+    };
+  }
+
+  async startSignIn(email: string): Promise<void> {
+    await this.requireSync().startSignIn(email, this.settings.lang);
+  }
+
+  async finishSignIn(linkOrToken: string): Promise<{ email: string }> {
+    const who = await this.requireSync().finishSignIn(linkOrToken);
+    void this.sync?.kick();
+    return who;
+  }
+
+  async signOut(): Promise<void> {
+    await this.sync?.signOut();
+  }
+
+  async syncNow(): Promise<SyncReport | null> {
+    return this.sync ? this.sync.syncOnce() : null;
+  }
+
+  async stop(): Promise<void> {
+    await this.sync?.stop();
+    await this.core.stop();
+    await shutdownWorkers();
+  }
+
+  private startCore(settings: Settings): DesktopCore {
+    const core = new DesktopCore({
+      storeDir: this.opts.storeDir,
+      folders: settings.folders,
+      country: settings.country,
+      movePattern: settings.movePattern,
+      ...(this.opts.log ? { log: this.opts.log } : {}),
+    });
+    core.on('job', (job) => {
+      this.opts.onJob?.(jobView(job));
+      if (job.status === 'done') void this.sync?.kick();
+    });
+    if (settings.folders.length) core.watch();
+    return core;
+  }
+
+  private async restartCore(): Promise<void> {
+    await this.sync?.stop();
+    await this.core.stop();
+    this.core = this.startCore(this.settings);
+    this.applySync();
+  }
+
+  private applySync(): void {
+    void this.sync?.stop();
+    this.sync = null;
+    if (!this.settings.syncEnabled) return;
+    this.tokens = (this.opts.tokens ?? ((server) => new KeychainTokenStore(server)))(this.settings.server);
+    this.tokens.get();
+    this.sync = new SyncClient({
+      db: this.core.db,
+      server: this.settings.server,
+      tokens: this.tokens,
+      ...(this.opts.log ? { log: this.opts.log } : {}),
+    });
+    this.sync.start(this.opts.syncEveryMs ?? 60_000);
+    void this.sync.kick();
+  }
+
+  private requireSync(): SyncClient {
+    if (!this.sync) throw new Error('sync is off: switch it on in the settings first');
+    return this.sync;
+  }
+}

@@ -1,0 +1,162 @@
+// The local store: opens the desktop's SQLite file (WAL, the checked-in migrations applied) and
+// holds the few queries the core needs: add a file's content once, claim the next one to read,
+// record its end, keep a person's edits, and the sync outbox.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from './schema.js';
+import { jobs, outbox, settings } from './schema.js';
+
+export type LocalDb = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export type LocalJob = typeof jobs.$inferSelect;
+export type NewLocalJob = typeof jobs.$inferInsert;
+/** A person's corrections, per field, with when each was made (the later one wins). */
+export type FieldEdits = Record<string, { value: string; at: string }>;
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
+export const STORE_FILE = 'invoices.sqlite';
+
+export function openStore(dir: string): LocalDb {
+  mkdirSync(dir, { recursive: true });
+  const sqlite = new Database(path.join(dir, STORE_FILE));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema }) as LocalDb;
+  migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  return db;
+}
+
+export function closeStore(db: LocalDb): void {
+  if (db.$client.open) db.$client.close();
+}
+
+/** Adds a content once: an existing row for the same SHA-256 is answered instead. */
+export function addJob(db: LocalDb, job: NewLocalJob): { job: LocalJob; duplicate: boolean } {
+  return db.$client
+    .transaction(() => {
+      const earlier = jobBySha(db, job.sha256);
+      if (earlier) return { job: earlier, duplicate: true };
+      return { job: db.insert(jobs).values(job).returning().get(), duplicate: false };
+    })
+    .immediate();
+}
+
+export function jobBySha(db: LocalDb, sha256: string): LocalJob | undefined {
+  return db.select().from(jobs).where(eq(jobs.sha256, sha256)).get();
+}
+
+export function jobById(db: LocalDb, id: number): LocalJob | undefined {
+  return db.select().from(jobs).where(eq(jobs.id, id)).get();
+}
+
+export function allJobs(db: LocalDb): LocalJob[] {
+  return db.select().from(jobs).orderBy(asc(jobs.id)).all();
+}
+
+export function updateJob(db: LocalDb, id: number, set: Partial<LocalJob>): void {
+  db.update(jobs).set(set).where(eq(jobs.id, id)).run();
+}
+
+/** Takes the oldest queued job and marks it `processing`, atomically. */
+export function claimNext(db: LocalDb, at: string): LocalJob | undefined {
+  return db
+    .update(jobs)
+    .set({ status: 'processing', startedAt: at, attempts: sql`${jobs.attempts} + 1` })
+    .where(
+      eq(
+        jobs.id,
+        sql`(select ${jobs.id} from ${jobs} where ${jobs.status} = 'queued' order by ${jobs.id} limit 1)`,
+      ),
+    )
+    .returning()
+    .get();
+}
+
+/** Reads cut off this often end `failed`: a file that takes the process down must not loop. */
+export const MAX_ATTEMPTS = 3;
+
+/** Rows left `processing` by a kill are read again (back to the queue), unless cut off too often. */
+export function requeueProcessing(db: LocalDb, at: string): number {
+  db.update(jobs)
+    .set({
+      status: 'failed',
+      error: 'internal_error',
+      message: `reading was cut off ${MAX_ATTEMPTS} times (the app stopped or crashed while reading this file)`,
+      finishedAt: at,
+    })
+    .where(and(eq(jobs.status, 'processing'), sql`${jobs.attempts} >= ${MAX_ATTEMPTS}`))
+    .run();
+  return db.update(jobs).set({ status: 'queued', startedAt: null }).where(eq(jobs.status, 'processing')).run()
+    .changes;
+}
+
+export function editsOf(job: LocalJob): FieldEdits {
+  try {
+    return JSON.parse(job.fieldEdits) as FieldEdits;
+  } catch {
+    return {};
+  }
+}
+
+// --- sync outbox ---------------------------------------------------------------------------------
+
+export function enqueueOutbox(db: LocalDb, jobId: number, at: string): void {
+  db.insert(outbox)
+    .values({ jobId, createdAt: at })
+    .onConflictDoUpdate({ target: outbox.jobId, set: { createdAt: at } })
+    .run();
+}
+
+export function outboxRows(db: LocalDb): Array<{ jobId: number; attempts: number }> {
+  return db
+    .select({ jobId: outbox.jobId, attempts: outbox.attempts })
+    .from(outbox)
+    .orderBy(outbox.jobId)
+    .all();
+}
+
+/** Removes a row once sent, unless it was queued again while the send was under way. */
+export function outboxSent(db: LocalDb, jobId: number, queuedBefore: string): void {
+  db.delete(outbox)
+    .where(and(eq(outbox.jobId, jobId), sql`${outbox.createdAt} <= ${queuedBefore}`))
+    .run();
+}
+
+export function outboxFailed(db: LocalDb, jobId: number, error: string): void {
+  db.update(outbox)
+    .set({ attempts: sql`${outbox.attempts} + 1`, lastError: error.slice(0, 500) })
+    .where(eq(outbox.jobId, jobId))
+    .run();
+}
+
+export function outboxCreatedAt(db: LocalDb, jobId: number): string | undefined {
+  return db.select({ at: outbox.createdAt }).from(outbox).where(eq(outbox.jobId, jobId)).get()?.at;
+}
+
+/** Jobs with a content but no server number yet (for a first sync after signing in). */
+export function unsyncedDone(db: LocalDb): LocalJob[] {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.status, 'done'), isNull(jobs.remoteJobId)))
+    .all();
+}
+
+// --- settings ------------------------------------------------------------------------------------
+
+export function getSetting(db: LocalDb, key: string): string | undefined {
+  return db.select().from(settings).where(eq(settings.key, key)).get()?.value;
+}
+
+export function setSetting(db: LocalDb, key: string, value: string): void {
+  db.insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value } })
+    .run();
+}

@@ -1,0 +1,159 @@
+// The headless command as a person runs it (the built dist/headless.js in a child process): usage
+// errors, --once output, and a kill in the middle of a read that the next start makes good.
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sha256 } from './core/files.js';
+import { STORE_FILE } from './core/store.js';
+import {
+  call,
+  corpusDir,
+  EINVOICE,
+  SCAN,
+  startTestServer,
+  TEXT_PDF,
+  tempDir,
+  waitFor,
+} from './test-support/corpus.js';
+
+const HEADLESS = fileURLToPath(new URL('../dist/headless.js', import.meta.url));
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+const temp = (name: string) => {
+  const d = tempDir(name);
+  dirs.push(d);
+  return d;
+};
+
+const run = (args: string[]) => spawnSync(process.execPath, [HEADLESS, ...args], { encoding: 'utf8' });
+const lines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+
+describe('headless mode', () => {
+  it('answers a wrong call with a clear usage error', () => {
+    expect(existsSync(HEADLESS)).toBe(true);
+    const noStore = run(['--watch', '/tmp']);
+    expect(noStore.status).toBe(2);
+    expect(noStore.stderr).toContain('--store is required');
+    expect(noStore.stderr).toContain('usage:');
+    const badCountry = run(['--watch', '/tmp', '--store', '/tmp/x', '--country', 'zz']);
+    expect(badCountry.status).toBe(2);
+    expect(badCountry.stderr).toContain('--country');
+    const missing = run(['--watch', path.join(temp('w'), 'nope'), '--store', temp('s'), '--once']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('is not a folder');
+  });
+
+  it('--once reads the folder, prints one JSON line per file, exits', () => {
+    const watch = temp('watch');
+    const store = temp('store');
+    copyFileSync(EINVOICE, path.join(watch, 'e.xml'));
+    copyFileSync(TEXT_PDF, path.join(watch, 'text.pdf'));
+    copyFileSync(EINVOICE, path.join(watch, 'e-copy.xml'));
+    const r = run(['--watch', watch, '--store', store, '--once', '--country', 'de']);
+    expect(r.status).toBe(0);
+    const out = lines(r.stdout);
+    expect(out.map((l) => path.basename(l.file))).toEqual(['e-copy.xml', 'e.xml', 'text.pdf']);
+    expect(out.map((l) => l.status)).toEqual(['done', 'done', 'done']);
+    expect(out[0].fields.invoice_no).toBeTruthy();
+    expect(out[0].job_id).toBe(out[1].job_id);
+    // The two copies are one content: one of them is the duplicate.
+    expect([out[0].duplicate, out[1].duplicate].sort()).toEqual([false, true]);
+    expect(out[2].duplicate).toBe(false);
+    // A second run knows them all: nothing is read again.
+    const again = lines(run(['--watch', watch, '--store', store, '--once']).stdout);
+    expect(again.every((l) => l.duplicate && l.status === 'done')).toBe(true);
+  });
+
+  it('a kill in the middle of a read loses nothing: the next start reads it again', async () => {
+    const watch = temp('watch');
+    const store = temp('store');
+    const scans = [
+      SCAN,
+      path.join(corpusDir, 'scans/ferd-zugferd-1.0/ZUGFeRD_1p0_COMFORT_Einfach.png'),
+      path.join(corpusDir, 'scans/akretion-factur-x/invoice_EN16931.png'),
+    ];
+    for (const f of scans) copyFileSync(f, path.join(watch, path.basename(f)));
+    const child = spawn(
+      process.execPath,
+      [HEADLESS, '--watch', watch, '--store', store, '--once', '--concurrency', '1'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const exited = new Promise((r) => child.once('exit', r));
+    const dbFile = path.join(store, STORE_FILE);
+    const processing = await waitFor(() => {
+      if (!existsSync(dbFile)) return undefined;
+      const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+      try {
+        return db.prepare("select id, sha256 from jobs where status = 'processing'").get() as
+          | { id: number; sha256: string }
+          | undefined;
+      } catch {
+        return undefined; // the tables are being made
+      } finally {
+        db.close();
+      }
+    }, 'a read under way');
+    child.kill('SIGKILL');
+    await exited;
+
+    const r = run(['--watch', watch, '--store', store, '--once', '--concurrency', '1']);
+    expect(r.status).toBe(0);
+    const out = lines(r.stdout);
+    expect(out).toHaveLength(scans.length);
+    expect(out.every((l) => l.status === 'done' && l.mode === 'ocr')).toBe(true);
+    const db = new Database(dbFile, { readonly: true });
+    const rows = db.prepare('select id, sha256, status, attempts from jobs order by id').all() as Array<{
+      id: number;
+      sha256: string;
+      status: string;
+      attempts: number;
+    }>;
+    db.close();
+    expect(rows.map((x) => x.sha256).sort()).toEqual(scans.map((f) => sha256(readFileSync(f))).sort());
+    const killed = rows.find((x) => x.id === processing.id)!;
+    expect(killed).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('--once --server sends what it read to the service (the token from the environment)', async () => {
+    const server = await startTestServer();
+    try {
+      const me = server.session('headless@example.com');
+      const watch = temp('watch');
+      const store = temp('store');
+      copyFileSync(EINVOICE, path.join(watch, 'e.xml'));
+      // spawnSync would stop this process's event loop, and with it the service under test.
+      const child = spawn(
+        process.execPath,
+        [HEADLESS, '--watch', watch, '--store', store, '--once', '--server', server.url],
+        {
+          env: { ...process.env, INVOICE_READER_TOKEN: me.token },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      const code = await new Promise((r) => child.once('exit', r));
+      expect(code, stderr).toBe(0);
+      expect(lines(stdout)).toHaveLength(1);
+      expect(stderr).toContain('"sent":1');
+      const list = await call(server.url, '/api/v1/parse', { bearer: me.token });
+      expect(list.body.items).toMatchObject([{ source: 'desktop', filename: 'e.xml', status: 'done' }]);
+    } finally {
+      await server.stop();
+    }
+  });
+});

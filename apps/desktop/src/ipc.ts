@@ -1,0 +1,113 @@
+// The typed contract between the renderer, the main process and the core's utility process: the
+// methods the preload exposes as `window.invoiceReader`, the settings, and the message shapes the
+// main process relays (it only relays: every method runs in the utility process).
+import type { SyncReport } from './core/sync.js';
+
+export const LANGS = ['en', 'de', 'ru', 'it'] as const;
+
+export interface Settings {
+  /** Watched folders. */
+  folders: string[];
+  /** Interface language. */
+  lang: (typeof LANGS)[number];
+  /** The receiving business's country (ISO alpha-2). */
+  country: string;
+  /** Whether results go to the hosted service (off: nothing leaves the machine). */
+  syncEnabled: boolean;
+  /** The hosted service's address. */
+  server: string;
+  /** Where a read file is moved (`done/`, `{seller}/{date}_{no}.pdf`); null: it stays. */
+  movePattern: string | null;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  folders: [],
+  lang: 'en',
+  country: 'de',
+  syncEnabled: false,
+  server: 'http://localhost:8000',
+  movePattern: null,
+};
+
+/** A job as the screens show it: the local row with its result parsed. */
+export interface JobView {
+  id: number;
+  status: 'queued' | 'processing' | 'done' | 'failed';
+  filename: string;
+  path: string;
+  country: string;
+  mode: string | null;
+  pages: number;
+  pagesScanned: number;
+  error: string | null;
+  message: string | null;
+  editedAt: string | null;
+  remoteJobId: number | null;
+  createdAt: string;
+  finishedAt: string | null;
+  fields: Record<string, string>;
+  fieldsDetailed: unknown[];
+  document: unknown;
+  checks: unknown[];
+}
+
+export interface SyncStatus {
+  enabled: boolean;
+  signedIn: boolean;
+  /** Set when no OS keychain could be used: the sign-in lasts until the app quits. */
+  notice: string | null;
+  waiting: number;
+}
+
+/** What runs in the utility process, called through the main process. */
+export interface CoreMethods {
+  listJobs(): JobView[];
+  getJob(id: number): JobView | null;
+  editFields(id: number, values: Record<string, string>): JobView;
+  getSettings(): Settings;
+  setSettings(patch: Partial<Settings>): Settings;
+  syncStatus(): SyncStatus;
+  startSignIn(email: string): Promise<void>;
+  finishSignIn(linkOrToken: string): Promise<{ email: string }>;
+  signOut(): Promise<void>;
+  syncNow(): Promise<SyncReport | null>;
+}
+export type CoreMethod = keyof CoreMethods;
+export const CORE_METHODS: readonly CoreMethod[] = [
+  'listJobs',
+  'getJob',
+  'editFields',
+  'getSettings',
+  'setSettings',
+  'syncStatus',
+  'startSignIn',
+  'finishSignIn',
+  'signOut',
+  'syncNow',
+];
+
+/** What the preload exposes: the core's methods (as promises), a folder picker, job updates. */
+export type DesktopApi = {
+  [M in CoreMethod]: (...args: Parameters<CoreMethods[M]>) => Promise<Awaited<ReturnType<CoreMethods[M]>>>;
+} & {
+  chooseFolder(): Promise<string | null>;
+  /** Called with each job that changed; answers a function that stops it. */
+  onJob(listener: (job: JobView) => void): () => void;
+};
+
+/** Main → utility process. */
+export interface CoreRequest {
+  id: number;
+  method: CoreMethod;
+  args: unknown[];
+}
+/** Utility process → main: an answer, or an event for the windows. */
+export type CoreMessage =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: string }
+  | { event: 'job'; job: JobView };
+
+/** IPC channel names (the preload repeats them: a sandboxed preload cannot load this module). */
+export const CHANNEL_CALL = 'core:call';
+export const CHANNEL_CHOOSE_FOLDER = 'app:choose-folder';
+export const CHANNEL_JOB = 'core:job';

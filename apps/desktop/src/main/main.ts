@@ -1,0 +1,101 @@
+// The Electron main process. It only wires things: one window, a tray icon, the core in a utility
+// process, and the IPC relay between them (ARCHITECTURE.md: watching, reading and syncing never
+// run here). The window is sandboxed, isolated and without Node, under a strict CSP.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, session, Tray } from 'electron';
+import { CHANNEL_CALL, CHANNEL_CHOOSE_FOLDER, CHANNEL_JOB, CORE_METHODS, type CoreMethod } from '../ipc.js';
+import { CoreHost } from './core-host.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const appRoot = path.resolve(here, '../..');
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'none'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+let win: BrowserWindow | null = null;
+let tray: Tray | null = null;
+
+// One instance: a second start shows the first window instead of a second watcher on the folders.
+if (!app.requestSingleInstanceLock()) app.quit();
+
+const core = new CoreHost(path.join(here, '../utility/core-process.js'), app.getPath('userData'), (job) =>
+  win?.webContents.send(CHANNEL_JOB, job),
+);
+
+function createWindow(): BrowserWindow {
+  const w = new BrowserWindow({
+    width: 1200,
+    height: 800,
+    show: false,
+    webPreferences: {
+      preload: path.join(here, '../preload/preload.cjs'),
+      contextIsolation: true,
+      nodeIntegration: false,
+      sandbox: true,
+      webSecurity: true,
+    },
+  });
+  // Nothing the page links to opens inside the app: no navigation, no new windows.
+  w.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  w.webContents.on('will-navigate', (e) => e.preventDefault());
+  w.once('ready-to-show', () => w.show());
+  void w.loadFile(path.join(appRoot, 'renderer/index.html'));
+  // Closing the window keeps watching in the tray; Quit in the tray menu ends the app.
+  w.on('close', (e) => {
+    if (!quitting) {
+      e.preventDefault();
+      w.hide();
+    }
+  });
+  return w;
+}
+
+let quitting = false;
+
+function createTray(): Tray {
+  const t = new Tray(nativeImage.createEmpty());
+  t.setToolTip('Invoice Reader');
+  t.setContextMenu(
+    Menu.buildFromTemplate([
+      { label: 'Open', click: () => win?.show() },
+      { label: 'Sync now', click: () => void core.call('syncNow', []).catch(() => {}) },
+      { type: 'separator' },
+      { label: 'Quit', click: () => app.quit() },
+    ]),
+  );
+  t.on('click', () => win?.show());
+  return t;
+}
+
+app.on('second-instance', () => win?.show());
+app.on('before-quit', () => {
+  quitting = true;
+  core.stop();
+});
+app.on('window-all-closed', () => {
+  // The tray keeps the app (and the watcher) running.
+});
+
+app.whenReady().then(() => {
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
+  });
+  // The renderer asks for nothing else: no camera, no notifications, no geolocation.
+  session.defaultSession.setPermissionRequestHandler((_wc, _perm, callback) => callback(false));
+
+  ipcMain.handle(CHANNEL_CALL, (_e, method: unknown, args: unknown) => {
+    if (!CORE_METHODS.includes(method as CoreMethod) || !Array.isArray(args))
+      throw new Error('unknown core method');
+    return core.call(method as CoreMethod, args);
+  });
+  ipcMain.handle(CHANNEL_CHOOSE_FOLDER, async () => {
+    const picked = await dialog.showOpenDialog({ properties: ['openDirectory', 'createDirectory'] });
+    return picked.canceled ? null : (picked.filePaths[0] ?? null);
+  });
+
+  core.start();
+  win = createWindow();
+  tray = createTray();
+  void tray;
+});
