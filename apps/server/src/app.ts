@@ -19,6 +19,7 @@ import { paymentsRouter } from './payments/router.js';
 import type { Payments } from './payments/service.js';
 import { publicRouter } from './public/router.js';
 import { publicApiRouter } from './public-api/router.js';
+import { webAppRouter } from './web-app/router.js';
 import { webParseRouter } from './web-parse/router.js';
 
 export interface AppDeps {
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(publicRouter(deps));
   app.use(exportsRouter(deps));
   app.use(paymentsRouter(deps));
+  app.use(webAppRouter(deps));
   app.use((_req, _res) => {
     throw new HttpError(404, 'not_found');
   });

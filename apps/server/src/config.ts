@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const flag = z
@@ -50,6 +51,8 @@ const Env = z.object({
   CLOUDPAYMENTS_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.cloudpayments.ru'),
   /** The sandbox provider's port (0: any free one; printed at start). */
   PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** The built web application (apps/web/dist), served at /app. */
+  WEB_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -78,8 +81,12 @@ export interface Config {
   ownerEmail: string;
   cloudPayments: { publicId: string; apiSecret: string; baseUrl: string } | undefined;
   paymentSandboxPort: number;
+  webDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
+
+/** apps/web/dist beside this package (config.js sits in apps/server/dist or src). */
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export class ConfigError extends Error {}
 
@@ -122,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
           }
         : undefined,
     paymentSandboxPort: e.PAYMENT_SANDBOX_PORT,
+    webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : DEFAULT_WEB_DIR,
     logLevel: e.LOG_LEVEL,
   });
 }

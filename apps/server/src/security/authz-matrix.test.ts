@@ -68,6 +68,7 @@ const ROWS: Record<string, Row> = {
   'POST /api/v1/reviews': { kind: 'public', body: { name: 'A', stars: 5 } },
   'GET /reviews': { kind: 'public' },
   'GET /review-photo/{review_id}': { kind: 'public' },
+  'GET /app/{path}': { kind: 'public' },
   'GET /api/v1/guide/provider': { kind: 'public' },
   'POST /api/v1/exports/ledger-de': { kind: 'session', owned: true, body: { job_ids: [0] } },
   'GET /api/v1/parse/{job_id}/export/ledger-de': { kind: 'session', owned: true },
@@ -142,6 +143,7 @@ beforeAll(async () => {
     code: 'DE',
     format: 'xrechnung-cii',
     review_id: 1,
+    path: 'invoices',
   };
 });
 afterAll(() => s.stop());

@@ -11,6 +11,7 @@ import {
   ReviewPostedOut,
   ReviewsOut,
 } from '../public.js';
+import { z } from '../zod.js';
 import { json, jsonBody, rateRefusal, refusal, type Security, validationRefusal } from './common.js';
 
 export function registerPublicPaths(registry: OpenAPIRegistry, security: Security): void {
@@ -66,6 +67,25 @@ export function registerPublicPaths(registry: OpenAPIRegistry, security: Securit
     responses: {
       200: { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } },
       ...rateRefusal,
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/app/{path}',
+    operationId: 'webApp',
+    tags,
+    summary: 'The web application (any path under /app)',
+    description:
+      'Its index.html for every path that is not a built asset: the application routes in the browser. ' +
+      'Hashed assets under /app/assets are cached for a year. Without a build: 404 with a page saying how to build it.',
+    security: security.public,
+    request: { params: z.object({ path: z.string().openapi({ example: 'invoices' }) }) },
+    responses: {
+      200: { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } },
+      404: {
+        description: 'A missing asset, or no build.',
+        content: { 'text/html': { schema: { type: 'string' } } },
+      },
     },
   });
   registry.registerPath({
