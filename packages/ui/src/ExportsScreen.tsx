@@ -122,6 +122,7 @@ export function ExportsScreen() {
                   <th scope="col">
                     <span className="ir-sr">{t('exports.choose')}</span>
                   </th>
+                  <th scope="col">{t('list.col.file')}</th>
                   <th scope="col">{t('list.col.seller')}</th>
                   <th scope="col">{t('list.col.number')}</th>
                   <th scope="col">{t('list.col.date')}</th>
@@ -140,7 +141,8 @@ export function ExportsScreen() {
                         aria-label={`${j.seller || j.filename} ${j.invoice_no}`.trim()}
                       />
                     </td>
-                    <td>{j.seller || j.filename}</td>
+                    <td>{j.filename}</td>
+                    <td>{j.seller}</td>
                     <td>{j.invoice_no}</td>
                     <td>{j.invoice_date && formatDate(j.invoice_date, locale)}</td>
                     <td className="ir-num">
