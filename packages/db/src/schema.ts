@@ -317,3 +317,18 @@ export const providerEvents = sqliteTable('provider_events', {
   eventKey: text('event_key').notNull().unique(),
   receivedAt: text('received_at').notNull(),
 });
+
+// --- exports ---------------------------------------------------------------------------------
+
+/** The DATEV numbers and accounts a person last exported with, so the exports screen remembers them. */
+export const exportSettings = sqliteTable('export_settings', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  consultantNo: text('consultant_no').notNull().default(''),
+  clientNo: text('client_no').notNull().default(''),
+  account: text('account').notNull().default('1200'),
+  contraAccount: text('contra_account').notNull().default('8400'),
+  buKey: text('bu_key').notNull().default(''),
+  updatedAt: text('updated_at').notNull(),
+});

@@ -34,8 +34,6 @@ export function filenameOf(disposition: string | null, fallback: string): string
   return m?.[1] ?? fallback;
 }
 
-const SETTINGS_KEY = 'invoice-reader.ledger-settings';
-
 export function httpInvoiceData(baseUrl = ''): InvoiceData {
   const api = `${baseUrl.replace(/\/$/, '')}/api/v1`;
 
@@ -54,16 +52,6 @@ export function httpInvoiceData(baseUrl = ''): InvoiceData {
     const res = await request(path, init);
     return { filename: filenameOf(res.headers.get('content-disposition'), fallback), blob: await res.blob() };
   };
-  // The DATEV numbers are kept per account: the key names the signed-in account.
-  let accountKey: Promise<string> | undefined;
-  const settingsKey = () => {
-    accountKey ??= json<{ id?: number }>('/me').then(
-      (me) => `${SETTINGS_KEY}.${me.id ?? 'default'}`,
-      () => `${SETTINGS_KEY}.default`,
-    );
-    return accountKey;
-  };
-
   return {
     async listJobs(): Promise<JobSummary[]> {
       return (await json<{ items: JobSummary[] }>('/parse?limit=500')).items;
@@ -121,14 +109,17 @@ export function httpInvoiceData(baseUrl = ''): InvoiceData {
       );
       return out.countries;
     },
-    // Kept in the browser's localStorage per account until the server keeps them.
+    // Kept by the service per account (GET/PUT /api/v1/exports/settings).
     async loadLedgerSettings() {
-      const raw = globalThis.localStorage?.getItem(await settingsKey());
-      const saved = raw ? (parseJson(raw) as Partial<LedgerSettings> | null) : null;
-      return { ...DEFAULT_LEDGER_SETTINGS, ...(saved ?? {}) };
+      const { ok: _, ...saved } = await json<LedgerSettings & { ok: true }>('/exports/settings');
+      return { ...DEFAULT_LEDGER_SETTINGS, ...saved };
     },
     async saveLedgerSettings(settings) {
-      globalThis.localStorage?.setItem(await settingsKey(), JSON.stringify(settings));
+      await request('/exports/settings', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(settings),
+      });
     },
   };
 }

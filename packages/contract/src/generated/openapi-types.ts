@@ -756,6 +756,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/exports/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The DATEV numbers and accounts remembered for the account
+         * @description The writer's defaults until the account saves its own.
+         */
+        get: operations["getExportSettings"];
+        /**
+         * Remember the DATEV numbers and accounts for the account
+         * @description Replaces them all; a key left out takes its default.
+         */
+        put: operations["putExportSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/plans": {
         parameters: {
             query?: never;
@@ -1463,6 +1487,22 @@ export interface components {
         LedgerExportIn: {
             /** @description Default: every done job of the account (500 at most). */
             job_ids?: number[];
+            /** @default  */
+            consultant_no: string;
+            /** @default  */
+            client_no: string;
+            /** @default 1200 */
+            account: string;
+            /** @default 8400 */
+            contra_account: string;
+            /** @default  */
+            bu_key: string;
+        };
+        LedgerSettingsOut: components["schemas"]["LedgerSettings"] & {
+            /** @enum {boolean} */
+            ok: true;
+        };
+        LedgerSettings: {
             /** @default  */
             consultant_no: string;
             /** @default  */
@@ -3798,6 +3838,95 @@ export interface operations {
             };
             /** @description `job_not_done`. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    getExportSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerSettingsOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    putExportSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LedgerSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerSettingsOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `csrf_origin`: a cookie-carried change without the service's own `Origin`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -140,7 +140,7 @@ export const de: UiTexts = {
     account: 'Konto',
     contra_account: 'Gegenkonto',
     bu_key: 'BU-Schlüssel (leer: nach Steuersatz)',
-    remembered: 'Diese Nummern werden für Ihr Konto in diesem Browser gespeichert.',
+    remembered: 'Diese Nummern werden für Ihr Konto gespeichert.',
     download_datev: 'DATEV-Datei herunterladen',
     download_ru: '1C-Datei herunterladen (ledger-ru)',
     einvoice: 'E-Rechnung für jede ausgewählte Rechnung',

@@ -137,7 +137,7 @@ export const en = {
     account: 'Account',
     contra_account: 'Contra account',
     bu_key: 'BU key (empty: by VAT rate)',
-    remembered: 'These numbers are remembered for your account in this browser.',
+    remembered: 'These numbers are remembered for your account.',
     download_datev: 'Download DATEV file',
     download_ru: 'Download 1C file (ledger-ru)',
     einvoice: 'E-invoice for each chosen invoice',

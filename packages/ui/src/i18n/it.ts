@@ -146,7 +146,7 @@ export const it: UiTexts = {
     account: 'Conto',
     contra_account: 'Contropartita',
     bu_key: 'Chiave BU (vuota: secondo l’aliquota)',
-    remembered: 'Questi numeri sono ricordati per il tuo account in questo browser.',
+    remembered: 'Questi numeri sono ricordati per il tuo account.',
     download_datev: 'Scarica il file DATEV',
     download_ru: 'Scarica il file 1C (ledger-ru)',
     einvoice: 'Fattura elettronica per ogni fattura scelta',
