@@ -16,3 +16,36 @@ test('signs in through the link in the outbox and lands in the app', async ({ pa
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByText('anna@e2e.example')).toBeVisible();
 });
+
+test('a PIN, once set, is asked after the link; signing out ends the session', async ({ page }) => {
+  await signIn(page, 'pin@e2e.example');
+  await page.getByRole('link', { name: 'Account' }).click();
+  await page.getByLabel('New PIN').fill('4821');
+  await page.getByRole('button', { name: 'Save PIN' }).click();
+  await expect(page.getByText('PIN saved.')).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'account');
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(/\/app\/sign-in/);
+  await page.goto(`${baseUrl()}/app/api`);
+  await expect(page).toHaveURL(/\/app\/sign-in/);
+
+  await signIn(page, 'pin@e2e.example', '4821');
+  await expect(page.getByText('pin@e2e.example')).toBeVisible();
+});
+
+test('signing out everywhere ends the sessions of other browsers too', async ({ browser }) => {
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  const a = await first.newPage();
+  const b = await second.newPage();
+  await signIn(a, 'two@e2e.example');
+  await signIn(b, 'two@e2e.example');
+  await a.goto(`${baseUrl()}/app/account`);
+  await a.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(a).toHaveURL(/\/app\/sign-in/);
+  await b.goto(`${baseUrl()}/app/api`);
+  await expect(b).toHaveURL(/\/app\/sign-in/);
+  await first.close();
+  await second.close();
+});

@@ -61,8 +61,8 @@ export function outboxFiles(): Set<string> {
   }
 }
 
-/** Signs in through the app's form and the e-mailed link, as a person does. */
-export async function signIn(page: Page, email: string): Promise<void> {
+/** Signs in through the app's form and the e-mailed link, as a person does (with the PIN when set). */
+export async function signIn(page: Page, email: string, pin?: string): Promise<void> {
   const before = outboxFiles();
   await page.goto(`${baseUrl()}/app/sign-in`);
   await page.getByLabel(/e-mail/i).fill(email);
@@ -71,7 +71,12 @@ export async function signIn(page: Page, email: string): Promise<void> {
   const link = await signInLinkFor(email, before);
   await page.goto(link);
   await page.getByRole('button', { name: /sign in/i }).click();
+  if (pin) {
+    await page.getByLabel('Your PIN').fill(pin);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+  }
   await page.waitForURL(/\/app\//);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -15,6 +15,7 @@ import { requestId, securityHeaders } from './http/security-headers.js';
 import type { BlobStore } from './jobs/blobs.js';
 import type { Logger } from './log.js';
 import type { Mailer } from './mailer/mailer.js';
+import { pagesRouter } from './pages/router.js';
 import { paymentsRouter } from './payments/router.js';
 import type { Payments } from './payments/service.js';
 import { publicRouter } from './public/router.js';
@@ -78,6 +79,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(exportsRouter(deps));
   app.use(paymentsRouter(deps));
   app.use(webAppRouter(deps));
+  // Last: `/:lang` would otherwise look at every one-segment path first.
+  app.use(pagesRouter(deps));
   app.use((_req, _res) => {
     throw new HttpError(404, 'not_found');
   });

@@ -31,6 +31,8 @@ const Env = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Sign-in requests (start, verify, PIN) per client address a minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Reads of the public try-it upload per client address a minute. */
+  TRY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   FREE_API_PAGES: z.coerce.number().int().min(0).default(5),
   EUR_TO_USD: z.coerce.number().positive().default(1.08),
   EUR_TO_RUB: z.coerce.number().positive().default(98.75),
@@ -70,6 +72,7 @@ export interface Config {
   maxUploadBytes: number;
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
+  tryRateLimitPerMinute: number;
   freeApiPages: number;
   eurToUsd: number;
   eurToRub: number;
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    tryRateLimitPerMinute: e.TRY_RATE_LIMIT_PER_MINUTE,
     freeApiPages: e.FREE_API_PAGES,
     eurToUsd: e.EUR_TO_USD,
     eurToRub: e.EUR_TO_RUB,

@@ -2,9 +2,15 @@
 // screens of packages/ui; the rest are this app's own.
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { Layout } from './Layout';
+import { Account } from './screens/Account';
+import { ApiDashboard } from './screens/ApiDashboard';
+import { Calculator } from './screens/Calculator';
 import { ExportsRoute, InvoiceListScreen, InvoiceScreens, ReviewRoute } from './screens/InvoiceScreens';
+import { Keys } from './screens/Keys';
 import { Placeholder } from './screens/Placeholder';
+import { Plans } from './screens/Plans';
 import { SignIn } from './screens/SignIn';
+import { Usage } from './screens/Usage';
 import { RequireSession, SessionProvider } from './session';
 
 const router = createBrowserRouter(
@@ -27,12 +33,12 @@ const router = createBrowserRouter(
             { path: 'exports', element: <ExportsRoute /> },
           ],
         },
-        { path: 'api', element: <Placeholder titleKey="nav.api" /> },
-        { path: 'api/keys', element: <Placeholder titleKey="nav.keys" /> },
-        { path: 'api/usage', element: <Placeholder titleKey="nav.usage" /> },
-        { path: 'api/calculator', element: <Placeholder titleKey="nav.calculator" /> },
-        { path: 'plans', element: <Placeholder titleKey="nav.plans" /> },
-        { path: 'account', element: <Placeholder titleKey="nav.account" /> },
+        { path: 'api', element: <ApiDashboard /> },
+        { path: 'api/keys', element: <Keys /> },
+        { path: 'api/usage', element: <Usage /> },
+        { path: 'api/calculator', element: <Calculator /> },
+        { path: 'plans', element: <Plans /> },
+        { path: 'account', element: <Account /> },
         { path: '*', element: <Placeholder titleKey="common.notFound" /> },
       ],
     },

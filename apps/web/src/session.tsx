@@ -31,11 +31,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void refresh();
   }, [refresh]);
-  return (
-    <SessionContext.Provider value={{ me, refresh, signedOut: () => setMe(null) }}>
-      {children}
-    </SessionContext.Provider>
-  );
+  const signedOut = useCallback(() => setMe(null), []);
+  return <SessionContext.Provider value={{ me, refresh, signedOut }}>{children}</SessionContext.Provider>;
 }
 
 export const useSession = (): SessionState => useContext(SessionContext);

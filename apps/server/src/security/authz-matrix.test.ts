@@ -69,6 +69,10 @@ const ROWS: Record<string, Row> = {
   'GET /reviews': { kind: 'public' },
   'GET /review-photo/{review_id}': { kind: 'public' },
   'GET /app/{path}': { kind: 'public' },
+  'GET /': { kind: 'public' },
+  'GET /{lang}': { kind: 'public' },
+  'POST /{lang}/lead': { kind: 'public' },
+  'POST /api/v1/try': { kind: 'public', multipart: true },
   'GET /api/v1/guide/provider': { kind: 'public' },
   'POST /api/v1/exports/ledger-de': { kind: 'session', owned: true, body: { job_ids: [0] } },
   'GET /api/v1/parse/{job_id}/export/ledger-de': { kind: 'session', owned: true },
@@ -146,6 +150,7 @@ beforeAll(async () => {
     format: 'xrechnung-cii',
     review_id: 1,
     path: 'invoices',
+    lang: 'de',
   };
 });
 afterAll(() => s.stop());

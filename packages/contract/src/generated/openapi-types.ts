@@ -622,6 +622,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public page in the language the browser prefers
+         * @description 302 to /de, /en, /ru or /it by `Accept-Language` (English when none of them).
+         */
+        get: operations["homeRedirect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public page of a language
+         * @description Rendered on the server (readable without JavaScript): what the service reads and never does, prices, countries, reviews, the lead form and the try-it upload; `hreflang` alternates.
+         */
+        get: operations["publicPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{lang}/lead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The lead form of a public page, as a browser posts it
+         * @description Takes the lead as `POST /api/v1/leads` does, then 303 back to the page, which thanks.
+         */
+        post: operations["publicLeadForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read an e-invoice without an account (beyond the spec)
+         * @description Reads structured e-invoices only (XML, or a PDF carrying one), never scans; the file is read in memory and not kept. Limited per client address (TRY_RATE_LIMIT_PER_MINUTE).
+         */
+        post: operations["tryEInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/{path}": {
         parameters: {
             query?: never;
@@ -1470,6 +1550,43 @@ export interface components {
             stars: number;
             /** @default  */
             text: string;
+        };
+        LeadForm: {
+            /** Format: email */
+            email: string;
+            company?: string;
+            pages_per_month?: number;
+            comment?: string;
+        };
+        /** @description What the reader found; the file is not kept. */
+        TryOut: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @enum {string} */
+            status: "done" | "failed";
+            /** @enum {string|null} */
+            mode: "xml" | "qr" | "text" | "ocr" | null;
+            /** @description Why it was not read (engine error code). */
+            error: string | null;
+            message: string | null;
+            fields: {
+                [key: string]: string;
+            };
+            fields_detailed: components["schemas"]["FieldDetail"][];
+        };
+        TryUpload: components["schemas"]["TryForm"] & {
+            /**
+             * Format: binary
+             * @description An e-invoice: XML (CII, UBL, FatturaPA) or a PDF with one embedded; 2 MB at most.
+             */
+            file: string;
+        };
+        TryForm: {
+            /**
+             * @description Decides the field set shown.
+             * @default de
+             */
+            country: string;
         };
         GuideOut: {
             /** @enum {boolean} */
@@ -3455,6 +3572,150 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description `rate_limited`; see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    homeRedirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the public page of a language. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    publicPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description de, en, ru or it. */
+                lang: "de" | "en" | "ru" | "it";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `rate_limited`; see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    publicLeadForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description de, en, ru or it. */
+                lang: "de" | "en" | "ru" | "it";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LeadForm"];
+            };
+        };
+        responses: {
+            /** @description Back to the page. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description `rate_limited`; see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    tryEInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TryUpload"];
+            };
+        };
+        responses: {
+            /** @description What was read, or why not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TryOut"];
+                };
+            };
+            /** @description `file_too_large` (over 2 MB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description `rate_limited`; see `Retry-After`. */
