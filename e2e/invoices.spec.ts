@@ -154,3 +154,46 @@ test('downloads a DATEV file and remembers its numbers', async () => {
   await expect(page.getByLabel('Consultant number')).toHaveValue('1001');
   await expect(page.getByLabel('Client number')).toHaveValue('20002');
 });
+
+test('each refused file says why beside its name, and nothing is added', async () => {
+  await page.goto(`${baseUrl()}/app/invoices`);
+  await expect(page.locator('tbody tr')).toHaveCount(3);
+  // The free scanned parse went to the first scan: a second one needs a plan (402).
+  await page.locator('input[type=file]').setInputFiles([
+    {
+      name: 'ZUGFeRD_1p0_COMFORT_Einfach.png',
+      mimeType: 'image/png',
+      buffer: readFileSync(path.join(corpus, 'scans/ferd-zugferd-1.0/ZUGFeRD_1p0_COMFORT_Einfach.png')),
+    },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just some words, not an invoice') },
+  ]);
+  await expect(
+    page.getByTestId('upload-item').filter({ hasText: 'ZUGFeRD_1p0_COMFORT_Einfach.png' }).getByRole('alert'),
+  ).toHaveText('No scanned parse left on your plan: choose a plan to read scans and images.');
+  await expect(
+    page.getByTestId('upload-item').filter({ hasText: 'notes.txt' }).getByRole('alert'),
+  ).toHaveText('This is not a PDF, JPG, PNG or XML file.');
+  await page.reload();
+  await expect(page.locator('tbody tr')).toHaveCount(3);
+});
+
+test('reads an invoice again with another country, and deletes it after a confirmation', async () => {
+  await page.goto(`${baseUrl()}/app/invoices`);
+  await page.getByRole('link', { name: path.basename(PDF) }).click();
+  await expect(page.locator('li.ir-field[data-field="seller_iban"]')).toBeVisible();
+  await page.getByLabel('Country of the field set').selectOption('us');
+  await page.getByRole('button', { name: 'Read again' }).click();
+  // The US field set (B) replaces the German one once the new read is done.
+  await expect(page.locator('li.ir-field[data-field="vendor_name"]')).toBeVisible({ timeout: 120_000 });
+  await expect(page.locator('li.ir-field[data-field="seller_iban"]')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Delete this invoice and its file?');
+  // Focus starts on Cancel: Enter alone never deletes.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(page).toHaveURL(/\/app\/invoices$/);
+  await expect(page.locator('tbody tr')).toHaveCount(2);
+  await expect(page.getByRole('link', { name: path.basename(PDF) })).toHaveCount(0);
+});
