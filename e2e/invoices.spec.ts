@@ -2,7 +2,7 @@
 // PDF and a scan (chosen) each reach `done`; the review screen draws the fields' boxes on the
 // page; a field that needs a person is corrected by keyboard and shows confirmed; a DATEV file is
 // downloaded with its numbers remembered; axe finds nothing serious on the list and the review.
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { baseUrl, expectAccessible, repoRoot, screenshot, signIn } from './support/app';
@@ -54,9 +54,9 @@ test('uploads an e-invoice, a text PDF and a scan, and each is read to done', as
   await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
   await dropFile(page, XML);
   await page.locator('input[type=file]').setInputFiles([PDF, SCAN]);
-  // Each file has its own line in the upload list, which ends in "being read".
+  // Each file has its own line in the upload list, which ends in "Uploaded".
   await expect(page.getByTestId('upload-item')).toHaveCount(3);
-  await expect(page.getByTestId('upload-item').filter({ hasText: 'Uploaded, being read' })).toHaveCount(3, {
+  await expect(page.getByTestId('upload-item').filter({ hasText: 'Uploaded' })).toHaveCount(3, {
     timeout: 60_000,
   });
   // The list polls by itself until the three are done.
@@ -91,11 +91,6 @@ test('the review screen draws the boxes on the page and a correction shows confi
 
   await expectAccessible(page);
   await screenshot(page, 'review');
-  mkdirSync(path.join(repoRoot, 'docs/screenshots'), { recursive: true });
-  copyFileSync(
-    path.join(repoRoot, 'reports/screenshots/review.png'),
-    path.join(repoRoot, 'docs/screenshots/review.png'),
-  );
 
   // A field that needs a person: its reason is said in words; Enter accepts it, or a valid value is typed.
   const open = page.locator('li.ir-field[data-status="flagged"], li.ir-field[data-status="unconfirmed"]');

@@ -27,7 +27,8 @@ export const uiCss = `
 .ir-st-unconfirmed, .ir-st-queued, .ir-st-processing { color: #8a4a00; }
 .ir-st-missing { color: #5f6368; }
 .ir-review { display: grid; grid-template-columns: minmax(0, 3fr) minmax(18rem, 2fr); gap: 1.2rem; align-items: start; }
-@media (max-width: 900px) { .ir-review { grid-template-columns: 1fr; } }
+.ir-review > section:first-child { position: sticky; top: .5rem; }
+@media (max-width: 900px) { .ir-review { grid-template-columns: 1fr; } .ir-review > section:first-child { position: static; } }
 .ir-page { position: relative; border: 1px solid #dadce0; line-height: 0; }
 .ir-page img { width: 100%; height: auto; display: block; }
 .ir-box { position: absolute; border: 2px solid; border-radius: 2px; padding: 0; background: transparent; cursor: pointer; }

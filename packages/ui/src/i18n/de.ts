@@ -61,7 +61,7 @@ export const de: UiTexts = {
     drop: 'Rechnungen hier ablegen (PDF, JPG, PNG, XML) oder',
     choose: 'Dateien auswählen',
     uploading: 'Wird hochgeladen: {{percent}} %',
-    queued: 'Hochgeladen, wird gelesen',
+    queued: 'Hochgeladen',
     duplicate: 'Schon hochgeladen: die frühere Rechnung wird gezeigt',
     error: {
       plan_required:

@@ -59,7 +59,7 @@ export const en = {
     drop: 'Drop invoices here (PDF, JPG, PNG, XML) or',
     choose: 'choose files',
     uploading: 'Uploading {{percent}} %',
-    queued: 'Uploaded, being read',
+    queued: 'Uploaded',
     duplicate: 'Already uploaded: showing the earlier invoice',
     error: {
       plan_required: 'No scanned parse left on your plan: choose a plan to read scans and images.',

@@ -67,7 +67,7 @@ export const it: UiTexts = {
     drop: 'Trascina qui le fatture (PDF, JPG, PNG, XML) oppure',
     choose: 'scegli i file',
     uploading: 'Caricamento {{percent}} %',
-    queued: 'Caricata, in lettura',
+    queued: 'Caricata',
     duplicate: 'Già caricata: viene mostrata la fattura precedente',
     error: {
       plan_required:

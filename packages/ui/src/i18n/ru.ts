@@ -61,7 +61,7 @@ export const ru: UiTexts = {
     drop: 'Перетащите счета сюда (PDF, JPG, PNG, XML) или',
     choose: 'выберите файлы',
     uploading: 'Загрузка {{percent}} %',
-    queued: 'Загружено, читается',
+    queued: 'Загружено',
     duplicate: 'Уже загружен: показан прежний счёт',
     error: {
       plan_required:
