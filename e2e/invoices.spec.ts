@@ -192,3 +192,16 @@ test('reads an invoice again with another country, and deletes it after a confir
   await expect(page.locator('tbody tr')).toHaveCount(2);
   await expect(page.getByRole('link', { name: path.basename(PDF) })).toHaveCount(0);
 });
+
+test('the screens speak the chosen language, with amounts and dates in its form', async () => {
+  await page.goto(`${baseUrl()}/app/invoices?lang=de`);
+  await expect(page.getByRole('heading', { name: 'Rechnungen', level: 1 })).toBeVisible();
+  const scan = page.getByRole('row').filter({ hasText: path.basename(SCAN) });
+  await expect(scan).toContainText('Fertig');
+  await expect(scan).toContainText('235,62 €');
+  await expect(scan).toContainText('05.03.2018');
+  await scan.getByRole('link').click();
+  await expect(page.getByRole('button', { name: 'Neu lesen' })).toBeVisible();
+  // The field corrected in English above, now in German.
+  await expect(page.locator('.ir-badge', { hasText: 'Bestätigt, von Ihnen korrigiert' })).toHaveCount(1);
+});

@@ -30,6 +30,8 @@ export function FieldRow(p: Props) {
   const value = p.draft ?? f.value;
   const changed = p.draft !== undefined && p.draft.trim() !== f.value;
   const shown = formatFieldValue(f.key, f.value, p.currency, p.locale);
+  const label = t(`field.${f.key}`, { defaultValue: f.key });
+  const action = p.saving ? t('review.saving') : changed ? t('review.save') : t('review.accept');
   const describedBy = [`${id}-st`, reasons.length ? `${id}-why` : '', p.error ? `${id}-err` : '']
     .filter(Boolean)
     .join(' ');
@@ -40,7 +42,7 @@ export function FieldRow(p: Props) {
       data-field={f.key}
       data-status={f.status}
     >
-      <label htmlFor={`${id}-in`}>{t(`field.${f.key}`, { defaultValue: f.key })}</label>
+      <label htmlFor={`${id}-in`}>{label}</label>
       <span id={`${id}-st`} className={`ir-badge ir-st-${f.status}`}>
         {t(`status.${f.status}`)}
         {f.edited && `, ${t('status.edited')}`}
@@ -64,8 +66,8 @@ export function FieldRow(p: Props) {
           }}
         />
         {p.editable && (changed || needsAttention(f)) && (
-          <button type="button" onClick={p.onAccept} disabled={p.saving}>
-            {p.saving ? t('review.saving') : changed ? t('review.save') : t('review.accept')}
+          <button type="button" onClick={p.onAccept} disabled={p.saving} aria-label={`${action}: ${label}`}>
+            {action}
           </button>
         )}
       </div>
