@@ -1,5 +1,6 @@
 // The routes of the web application (under /app). Invoices, review and exports are the shared
 // screens of packages/ui; the rest are this app's own.
+import { useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { Layout } from './Layout';
 import { Account } from './screens/Account';
@@ -8,7 +9,7 @@ import { Calculator } from './screens/Calculator';
 import { Keys } from './screens/Keys';
 import { Placeholder } from './screens/Placeholder';
 import { Plans } from './screens/Plans';
-import { SignIn } from './screens/SignIn';
+import { NEXT_KEY, SignIn, takeNext } from './screens/SignIn';
 import { Usage } from './screens/Usage';
 import { RequireSession, SessionProvider } from './session';
 
@@ -23,7 +24,7 @@ const router = createBrowserRouter(
         </RequireSession>
       ),
       children: [
-        { index: true, element: <Navigate to="/invoices" replace /> },
+        { index: true, element: <Home /> },
         { path: 'invoices', element: <Placeholder titleKey="nav.invoices" /> },
         { path: 'invoices/:jobId', element: <Placeholder titleKey="nav.review" /> },
         { path: 'exports', element: <Placeholder titleKey="nav.exports" /> },
@@ -39,6 +40,13 @@ const router = createBrowserRouter(
   ],
   { basename: '/app' },
 );
+
+/** /app/: where the person was going before the sign-in link, else the invoices. */
+function Home() {
+  const [to] = useState(() => takeNext() ?? '/invoices');
+  useEffect(() => localStorage.removeItem(NEXT_KEY), []);
+  return <Navigate to={to} replace />;
+}
 
 export function App() {
   return (

@@ -6,6 +6,18 @@ import { Navigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../api';
 import { useSession } from '../session';
 
+export const NEXT_KEY = 'after-sign-in';
+
+/** An in-app path only: never another site (`//host`) or a scheme. */
+export function safeNext(next: string | null): string | undefined {
+  return next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : undefined;
+}
+
+/** Where the person wanted to go before signing in (kept in local storage: the link may open in another tab). */
+export function takeNext(): string | undefined {
+  return safeNext(localStorage.getItem(NEXT_KEY));
+}
+
 export function SignIn() {
   const { t, i18n } = useTranslation();
   const { me } = useSession();
@@ -14,14 +26,17 @@ export function SignIn() {
   const [sent, setSent] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const next = params.get('next');
-  if (me) return <Navigate to={next?.startsWith('/') && !next.startsWith('//') ? next : '/'} replace />;
+  const next = safeNext(params.get('next'));
+  if (me) return <Navigate to={next ?? '/'} replace />;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError('');
     try {
+      // The link opens /app/ (perhaps in another tab): where to go on is kept for it.
+      if (next) localStorage.setItem(NEXT_KEY, next);
+      else localStorage.removeItem(NEXT_KEY);
       await api('/api/v1/auth/start', { json: { email, lang: i18n.language } });
       setSent(true);
     } catch (err) {
