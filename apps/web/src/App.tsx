@@ -3,13 +3,14 @@
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { Layout } from './Layout';
+import { forgetNext, takeNext } from './next-path';
 import { Account } from './screens/Account';
 import { ApiDashboard } from './screens/ApiDashboard';
 import { Calculator } from './screens/Calculator';
 import { Keys } from './screens/Keys';
 import { Placeholder } from './screens/Placeholder';
 import { Plans } from './screens/Plans';
-import { NEXT_KEY, SignIn, takeNext } from './screens/SignIn';
+import { SignIn } from './screens/SignIn';
 import { Usage } from './screens/Usage';
 import { RequireSession, SessionProvider } from './session';
 
@@ -44,7 +45,7 @@ const router = createBrowserRouter(
 /** /app/: where the person was going before the sign-in link, else the invoices. */
 function Home() {
   const [to] = useState(() => takeNext() ?? '/invoices');
-  useEffect(() => localStorage.removeItem(NEXT_KEY), []);
+  useEffect(forgetNext, []);
   return <Navigate to={to} replace />;
 }
 

@@ -4,19 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../api';
+import { keepNext, safeNext } from '../next-path';
 import { useSession } from '../session';
-
-export const NEXT_KEY = 'after-sign-in';
-
-/** An in-app path only: never another site (`//host`) or a scheme. */
-export function safeNext(next: string | null): string | undefined {
-  return next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : undefined;
-}
-
-/** Where the person wanted to go before signing in (kept in local storage: the link may open in another tab). */
-export function takeNext(): string | undefined {
-  return safeNext(localStorage.getItem(NEXT_KEY));
-}
 
 export function SignIn() {
   const { t, i18n } = useTranslation();
@@ -35,8 +24,7 @@ export function SignIn() {
     setError('');
     try {
       // The link opens /app/ (perhaps in another tab): where to go on is kept for it.
-      if (next) localStorage.setItem(NEXT_KEY, next);
-      else localStorage.removeItem(NEXT_KEY);
+      keepNext(next);
       await api('/api/v1/auth/start', { json: { email, lang: i18n.language } });
       setSent(true);
     } catch (err) {
