@@ -1,7 +1,7 @@
 // Sign-in as a person does it: the app's form, "check your mail", the link from the outbox, the
 // verify page, then the app; a protected route sends a signed-out person to sign-in first.
 import { expect, test } from '@playwright/test';
-import { baseUrl, expectAccessible, screenshot, signIn } from './support/app';
+import { baseUrl, expectAccessible, screenshot, signIn, watchCsp } from './support/app';
 
 test('a signed-out person is sent to sign-in, and the form is accessible', async ({ page }) => {
   await page.goto(`${baseUrl()}/app/api/keys`);
@@ -11,10 +11,25 @@ test('a signed-out person is sent to sign-in, and the form is accessible', async
   await screenshot(page, 'sign-in');
 });
 
-test('signs in through the link in the outbox and lands in the app', async ({ page }) => {
-  await signIn(page, 'anna@e2e.example');
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+test('signs in through the link in the outbox and lands where the person was going', async ({ page }) => {
+  const refused = watchCsp(page);
+  await page.goto(`${baseUrl()}/app/api/usage`);
+  await expect(page).toHaveURL(/\/app\/sign-in\?next=/);
+  await signIn(page, 'anna@e2e.example', undefined, 'here');
+  await expect(page).toHaveURL(/\/app\/api\/usage$/);
   await expect(page.getByText('anna@e2e.example')).toBeVisible();
+  // A later visit to /app/ goes to the invoices, not to the old destination.
+  await page.goto(`${baseUrl()}/app/`);
+  await expect(page).toHaveURL(/\/app\/invoices$/);
+  expect(refused).toEqual([]);
+});
+
+test('the app speaks the language the public page passes on', async ({ page }) => {
+  await page.goto(`${baseUrl()}/de`);
+  await page.getByRole('link', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('button', { name: 'Link senden' })).toBeVisible();
 });
 
 test('a PIN, once set, is asked after the link; signing out ends the session', async ({ page }) => {

@@ -61,10 +61,22 @@ export function outboxFiles(): Set<string> {
   }
 }
 
-/** Signs in through the app's form and the e-mailed link, as a person does (with the PIN when set). */
-export async function signIn(page: Page, email: string, pin?: string): Promise<void> {
+/** What the browser refused under the Content-Security-Policy (an inline script would show here). */
+export function watchCsp(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
+  return refused;
+}
+
+/**
+ * Signs in through the app's form and the e-mailed link, as a person does (with the PIN when
+ * set). `from`: the sign-in form is already open (a protected route sent the person there).
+ */
+export async function signIn(page: Page, email: string, pin?: string, from?: 'here'): Promise<void> {
   const before = outboxFiles();
-  await page.goto(`${baseUrl()}/app/sign-in`);
+  if (from !== 'here') await page.goto(`${baseUrl()}/app/sign-in`);
   await page.getByLabel(/e-mail/i).fill(email);
   await page.getByRole('button', { name: /send me a link/i }).click();
   await expect(page.getByRole('heading', { name: /check your mail/i })).toBeVisible();

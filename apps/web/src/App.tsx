@@ -1,7 +1,9 @@
 // The routes of the web application (under /app). Invoices, review and exports are the shared
 // screens of packages/ui; the rest are this app's own.
+import { useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { Layout } from './Layout';
+import { forgetNext, takeNext } from './next-path';
 import { Account } from './screens/Account';
 import { ApiDashboard } from './screens/ApiDashboard';
 import { Calculator } from './screens/Calculator';
@@ -24,7 +26,7 @@ const router = createBrowserRouter(
         </RequireSession>
       ),
       children: [
-        { index: true, element: <Navigate to="/invoices" replace /> },
+        { index: true, element: <Home /> },
         {
           element: <InvoiceScreens />,
           children: [
@@ -45,6 +47,13 @@ const router = createBrowserRouter(
   ],
   { basename: '/app' },
 );
+
+/** /app/: where the person was going before the sign-in link, else the invoices. */
+function Home() {
+  const [to] = useState(() => takeNext() ?? '/invoices');
+  useEffect(forgetNext, []);
+  return <Navigate to={to} replace />;
+}
 
 export function App() {
   return (

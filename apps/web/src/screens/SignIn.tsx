@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../api';
+import { keepNext, safeNext } from '../next-path';
 import { useSession } from '../session';
 
 export function SignIn() {
@@ -14,14 +15,16 @@ export function SignIn() {
   const [sent, setSent] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const next = params.get('next');
-  if (me) return <Navigate to={next?.startsWith('/') && !next.startsWith('//') ? next : '/'} replace />;
+  const next = safeNext(params.get('next'));
+  if (me) return <Navigate to={next ?? '/'} replace />;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError('');
     try {
+      // The link opens /app/ (perhaps in another tab): where to go on is kept for it.
+      keepNext(next);
       await api('/api/v1/auth/start', { json: { email, lang: i18n.language } });
       setSent(true);
     } catch (err) {

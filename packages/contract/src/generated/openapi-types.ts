@@ -3624,6 +3624,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description An empty language is `/`, which redirects to one. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description `rate_limited`; see `Retry-After`. */
             429: {
                 headers: {
@@ -3698,6 +3705,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TryOut"];
+                };
+            };
+            /** @description `unsupported_country`, or `bad_request` for a broken form. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description `file_too_large` (over 2 MB). */

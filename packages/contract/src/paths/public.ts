@@ -98,7 +98,11 @@ export function registerPublicPaths(registry: OpenAPIRegistry, security: Securit
       'prices, countries, reviews, the lead form and the try-it upload; `hreflang` alternates.',
     security: security.public,
     request: { params: PageLangParams },
-    responses: { 200: html('An HTML page.'), ...rateRefusal },
+    responses: {
+      200: html('An HTML page.'),
+      302: { description: 'An empty language is `/`, which redirects to one.' },
+      ...rateRefusal,
+    },
   });
   registry.registerPath({
     method: 'post',
@@ -127,6 +131,7 @@ export function registerPublicPaths(registry: OpenAPIRegistry, security: Securit
     request: { body: { required: true, content: { 'multipart/form-data': { schema: TryUpload } } } },
     responses: {
       200: json(TryOut, 'What was read, or why not.'),
+      400: refusal('`unsupported_country`, or `bad_request` for a broken form.'),
       413: refusal('`file_too_large` (over 2 MB).'),
       ...common,
     },
