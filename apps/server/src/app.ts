@@ -18,11 +18,13 @@ import type { MailConnections } from './mail/connection.js';
 import type { LetterQueue } from './mail/letters.js';
 import { mailRouter } from './mail/router.js';
 import type { Mailer } from './mailer/mailer.js';
+import { pagesRouter } from './pages/router.js';
 import { paymentsRouter } from './payments/router.js';
 import type { Payments } from './payments/service.js';
 import { publicRouter } from './public/router.js';
 import { publicApiRouter } from './public-api/router.js';
 import { syncRouter } from './sync/router.js';
+import { webAppRouter } from './web-app/router.js';
 import { webParseRouter } from './web-parse/router.js';
 
 export interface AppDeps {
@@ -84,6 +86,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(exportsRouter(deps));
   app.use(paymentsRouter(deps));
   app.use(mailRouter(deps));
+  app.use(webAppRouter(deps));
+  // Last: `/:lang` would otherwise look at every one-segment path first.
+  app.use(pagesRouter(deps));
   app.use((_req, _res) => {
     throw new HttpError(404, 'not_found');
   });

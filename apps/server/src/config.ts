@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const flag = z
@@ -39,6 +40,8 @@ const Env = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Sign-in requests (start, verify, PIN) per client address a minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Reads of the public try-it upload per client address a minute. */
+  TRY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   FREE_API_PAGES: z.coerce.number().int().min(0).default(5),
   EUR_TO_USD: z.coerce.number().positive().default(1.08),
   EUR_TO_RUB: z.coerce.number().positive().default(98.75),
@@ -73,6 +76,8 @@ const Env = z.object({
   GMAIL_EMULATOR_SEED: z.string().min(1).optional(),
   /** How often a mailbox that sent letters lately is searched for bounce notices. */
   MAIL_BOUNCE_CHECK_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** The built web application (apps/web/dist), served at /app. */
+  WEB_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -92,6 +97,7 @@ export interface Config {
   timeouts: { headersMs: number; requestMs: number; idleMs: number; keepAliveMs: number };
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
+  tryRateLimitPerMinute: number;
   freeApiPages: number;
   eurToUsd: number;
   eurToRub: number;
@@ -116,8 +122,12 @@ export interface Config {
   gmailEmulatorPort: number;
   gmailEmulatorSeed: string | undefined;
   mailBounceCheckMs: number;
+  webDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
+
+/** apps/web/dist beside this package (config.js sits in apps/server/dist or src). */
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export class ConfigError extends Error {}
 
@@ -151,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     }),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    tryRateLimitPerMinute: e.TRY_RATE_LIMIT_PER_MINUTE,
     freeApiPages: e.FREE_API_PAGES,
     eurToUsd: e.EUR_TO_USD,
     eurToRub: e.EUR_TO_RUB,
@@ -183,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     gmailEmulatorPort: e.GMAIL_EMULATOR_PORT,
     gmailEmulatorSeed: e.GMAIL_EMULATOR_SEED && path.resolve(e.GMAIL_EMULATOR_SEED),
     mailBounceCheckMs: e.MAIL_BOUNCE_CHECK_SECONDS * 1000,
+    webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : DEFAULT_WEB_DIR,
     logLevel: e.LOG_LEVEL,
   });
 }

@@ -29,3 +29,8 @@ export const ExportFormatParams = z.object({
   job_id: z.coerce.number().int().openapi({ type: 'integer', description: 'The job number.' }),
   format: z.enum(E_INVOICE_FORMATS).openapi({ description: 'The e-invoice format.' }),
 });
+
+/** The DATEV numbers and accounts remembered per account for the exports screen. */
+export const LedgerSettings = LedgerExportIn.omit({ job_ids: true }).openapi('LedgerSettings');
+
+export const LedgerSettingsOut = LedgerSettings.extend({ ok: z.literal(true) }).openapi('LedgerSettingsOut');

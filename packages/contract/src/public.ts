@@ -1,5 +1,6 @@
 // Requests and responses of the public endpoints (service-spec "Public pages and other", "Lead",
 // "Review"): leads, reviews and the payment provider guide. Bounds as the spec's tables.
+import { FieldDetailOut } from './public-api.js';
 import { z } from './zod.js';
 
 export const LeadIn = z
@@ -75,3 +76,50 @@ export const GuideOut = z
       .openapi({ description: "Ready texts to paste into the provider's forms." }),
   })
   .openapi('GuideOut');
+
+/** The languages of the public pages. */
+export const PAGE_LANGS = ['de', 'en', 'ru', 'it'] as const;
+
+export const PageLangParams = z.object({
+  lang: z.enum(PAGE_LANGS).openapi({ description: 'de, en, ru or it.' }),
+});
+
+/** The lead form of a public page as a browser posts it (application/x-www-form-urlencoded). */
+export const LeadForm = z
+  .object({
+    email: z.email(),
+    company: z.string().max(200).optional(),
+    pages_per_month: z
+      .union([z.literal(''), z.coerce.number().int().min(0).max(10_000_000)])
+      .optional()
+      .openapi({ type: 'integer' }),
+    comment: z.string().max(2000).optional(),
+  })
+  .openapi('LeadForm');
+
+export const TryForm = z
+  .object({
+    country: z.string().max(8).default('de').openapi({ description: 'Decides the field set shown.' }),
+  })
+  .openapi('TryForm');
+
+export const TryUpload = TryForm.extend({
+  file: z.string().openapi({
+    type: 'string',
+    format: 'binary',
+    description: 'An e-invoice: XML (CII, UBL, FatturaPA) or a PDF with one embedded; 2 MB at most.',
+  }),
+}).openapi('TryUpload');
+
+export const TryOut = z
+  .object({
+    ok: z.literal(true),
+    status: z.enum(['done', 'failed']),
+    mode: z.enum(['xml', 'qr', 'text', 'ocr']).nullable(),
+    error: z.string().nullable().openapi({ description: 'Why it was not read (engine error code).' }),
+    message: z.string().nullable(),
+    fields: z.record(z.string(), z.string()),
+    fields_detailed: z.array(FieldDetailOut),
+  })
+  .openapi('TryOut', { description: 'What the reader found; the file is not kept.' });
+export type TryOut = z.infer<typeof TryOut>;

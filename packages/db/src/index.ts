@@ -4,6 +4,7 @@ export * from './api-keys.js';
 export * from './backup.js';
 export * from './callbacks.js';
 export * from './database.js';
+export * from './export-settings.js';
 export * from './jobs.js';
 export * from './mail.js';
 export * from './payments.js';

@@ -426,3 +426,17 @@ export const letters = sqliteTable(
   },
   (t) => [index('letters_account').on(t.accountId, t.id), index('letters_due').on(t.status, t.nextAttemptAt)],
 );
+// --- exports ---------------------------------------------------------------------------------
+
+/** The DATEV numbers and accounts a person last exported with, so the exports screen remembers them. */
+export const exportSettings = sqliteTable('export_settings', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  consultantNo: text('consultant_no').notNull().default(''),
+  clientNo: text('client_no').notNull().default(''),
+  account: text('account').notNull().default('1200'),
+  contraAccount: text('contra_account').notNull().default('8400'),
+  buKey: text('bu_key').notNull().default(''),
+  updatedAt: text('updated_at').notNull(),
+});

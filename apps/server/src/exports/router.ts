@@ -1,5 +1,6 @@
 // Accounting exports of the account's jobs: DATEV's Buchungsstapel (ledger-de) for many jobs or
-// one, the 1C CSV (ledger-ru), and a job as an e-invoice (XRechnung CII or UBL, Peppol UBL, FatturaPA). The writers (packages/exports) read each job's stored result,
+// one, the 1C CSV (ledger-ru), and a job as an e-invoice (XRechnung CII or UBL, Peppol UBL, FatturaPA); and the DATEV numbers
+// and accounts the exports screen remembers per account. The writers (packages/exports) read each job's stored result,
 // with a person's corrections; a value they cannot write answers 422 naming the job and field.
 import {
   type EInvoiceFormat,
@@ -7,9 +8,11 @@ import {
   JobIdParams,
   LedgerExportIn,
   LedgerQuery,
+  LedgerSettings,
+  LedgerSettingsOut,
   type ValidationErrorItem,
 } from '@invoice-reader/contract';
-import { type Db, type Job, jobById, jobsOf } from '@invoice-reader/db';
+import { type Db, exportSettingsOf, type Job, jobById, jobsOf, saveExportSettings } from '@invoice-reader/db';
 import {
   type ExportFile,
   type ExportJob,
@@ -128,5 +131,39 @@ export function exportsRouter({ db, publicUrl }: ExportsDeps): Router {
     );
   });
 
+  router.get('/api/v1/exports/settings', session, (_req, res) => {
+    const saved = exportSettingsOf(db, sessionOf(res).accountId);
+    res.json(settingsOut(saved ? settingsIn(saved) : LedgerSettings.parse({})));
+  });
+
+  router.put('/api/v1/exports/settings', session, jsonBody, (req, res) => {
+    const s = validate(LedgerSettings, 'body', req.body ?? {});
+    saveExportSettings(
+      db,
+      sessionOf(res).accountId,
+      {
+        consultantNo: s.consultant_no,
+        clientNo: s.client_no,
+        account: s.account,
+        contraAccount: s.contra_account,
+        buKey: s.bu_key,
+      },
+      new Date().toISOString(),
+    );
+    res.json(settingsOut(s));
+  });
+
   return router;
 }
+
+type Settings = ReturnType<typeof LedgerSettings.parse>;
+
+const settingsIn = (r: NonNullable<ReturnType<typeof exportSettingsOf>>): Settings => ({
+  consultant_no: r.consultantNo,
+  client_no: r.clientNo,
+  account: r.account,
+  contra_account: r.contraAccount,
+  bu_key: r.buKey,
+});
+
+const settingsOut = (s: Settings) => LedgerSettingsOut.parse({ ok: true, ...s });

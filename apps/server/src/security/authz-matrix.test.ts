@@ -84,11 +84,18 @@ const ROWS: Record<string, Row> = {
   'POST /api/v1/reviews': { kind: 'public', body: { name: 'A', stars: 5 } },
   'GET /reviews': { kind: 'public' },
   'GET /review-photo/{review_id}': { kind: 'public' },
+  'GET /app/{path}': { kind: 'public' },
+  'GET /': { kind: 'public' },
+  'GET /{lang}': { kind: 'public' },
+  'POST /{lang}/lead': { kind: 'public' },
+  'POST /api/v1/try': { kind: 'public', multipart: true },
   'GET /api/v1/guide/provider': { kind: 'public' },
   'POST /api/v1/exports/ledger-de': { kind: 'session', owned: true, body: { job_ids: [0] } },
   'GET /api/v1/parse/{job_id}/export/ledger-de': { kind: 'session', owned: true },
   'GET /api/v1/parse/{job_id}/export/{format}': { kind: 'session', owned: true },
   'POST /api/v1/exports/ledger-ru': { kind: 'session', owned: true, body: { job_ids: [0] } },
+  'GET /api/v1/exports/settings': { kind: 'session' },
+  'PUT /api/v1/exports/settings': { kind: 'session', body: { consultant_no: '1001' } },
   'GET /api/v1/plans': { kind: 'public' },
   'GET /api/v1/plans/current': { kind: 'session' },
   'GET /api/v1/plans/upgrade-price': { kind: 'session', query: '?to=m' },
@@ -167,6 +174,8 @@ beforeAll(async () => {
     code: 'DE',
     format: 'xrechnung-cii',
     review_id: 1,
+    path: 'invoices',
+    lang: 'de',
   };
 });
 afterAll(() => s.stop());

@@ -622,6 +622,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public page in the language the browser prefers
+         * @description 302 to /de, /en, /ru or /it by `Accept-Language` (English when none of them).
+         */
+        get: operations["homeRedirect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public page of a language
+         * @description Rendered on the server (readable without JavaScript): what the service reads and never does, prices, countries, reviews, the lead form and the try-it upload; `hreflang` alternates.
+         */
+        get: operations["publicPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{lang}/lead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The lead form of a public page, as a browser posts it
+         * @description Takes the lead as `POST /api/v1/leads` does, then 303 back to the page, which thanks.
+         */
+        post: operations["publicLeadForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read an e-invoice without an account (beyond the spec)
+         * @description Reads structured e-invoices only (XML, or a PDF carrying one), never scans; the file is read in memory and not kept. Limited per client address (TRY_RATE_LIMIT_PER_MINUTE).
+         */
+        post: operations["tryEInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The web application (any path under /app)
+         * @description Its index.html for every path that is not a built asset: the application routes in the browser. Hashed assets under /app/assets are cached for a year. Without a build: 404 with a page saying how to build it.
+         */
+        get: operations["webApp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/review-photo/{review_id}": {
         parameters: {
             query?: never;
@@ -730,6 +830,30 @@ export interface paths {
          * @description A value the format cannot take (an unconfirmed amount, a date outside the fiscal year) answers 422 with an item per job and field (`type: export_refused`).
          */
         post: operations["exportLedgerRu"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The DATEV numbers and accounts remembered for the account
+         * @description The writer's defaults until the account saves its own.
+         */
+        get: operations["getExportSettings"];
+        /**
+         * Remember the DATEV numbers and accounts for the account
+         * @description Replaces them all; a key left out takes its default.
+         */
+        put: operations["putExportSettings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1606,6 +1730,43 @@ export interface components {
             /** @default  */
             text: string;
         };
+        LeadForm: {
+            /** Format: email */
+            email: string;
+            company?: string;
+            pages_per_month?: number;
+            comment?: string;
+        };
+        /** @description What the reader found; the file is not kept. */
+        TryOut: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @enum {string} */
+            status: "done" | "failed";
+            /** @enum {string|null} */
+            mode: "xml" | "qr" | "text" | "ocr" | null;
+            /** @description Why it was not read (engine error code). */
+            error: string | null;
+            message: string | null;
+            fields: {
+                [key: string]: string;
+            };
+            fields_detailed: components["schemas"]["FieldDetail"][];
+        };
+        TryUpload: components["schemas"]["TryForm"] & {
+            /**
+             * Format: binary
+             * @description An e-invoice: XML (CII, UBL, FatturaPA) or a PDF with one embedded; 2 MB at most.
+             */
+            file: string;
+        };
+        TryForm: {
+            /**
+             * @description Decides the field set shown.
+             * @default de
+             */
+            country: string;
+        };
         GuideOut: {
             /** @enum {boolean} */
             ok: true;
@@ -1622,6 +1783,22 @@ export interface components {
         LedgerExportIn: {
             /** @description Default: every done job of the account (500 at most). */
             job_ids?: number[];
+            /** @default  */
+            consultant_no: string;
+            /** @default  */
+            client_no: string;
+            /** @default 1200 */
+            account: string;
+            /** @default 8400 */
+            contra_account: string;
+            /** @default  */
+            bu_key: string;
+        };
+        LedgerSettingsOut: components["schemas"]["LedgerSettings"] & {
+            /** @enum {boolean} */
+            ok: true;
+        };
+        LedgerSettings: {
             /** @default  */
             consultant_no: string;
             /** @default  */
@@ -3766,6 +3943,197 @@ export interface operations {
             };
         };
     };
+    homeRedirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the public page of a language. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    publicPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description de, en, ru or it. */
+                lang: "de" | "en" | "ru" | "it";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An empty language is `/`, which redirects to one. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `rate_limited`; see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    publicLeadForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description de, en, ru or it. */
+                lang: "de" | "en" | "ru" | "it";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LeadForm"];
+            };
+        };
+        responses: {
+            /** @description Back to the page. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description `rate_limited`; see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    tryEInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TryUpload"];
+            };
+        };
+        responses: {
+            /** @description What was read, or why not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TryOut"];
+                };
+            };
+            /** @description `unsupported_country`, or `bad_request` for a broken form. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `file_too_large` (over 2 MB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description `rate_limited`; see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    webApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A missing asset, or no build. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
     reviewPhoto: {
         parameters: {
             query?: never;
@@ -4105,6 +4473,95 @@ export interface operations {
             };
             /** @description `job_not_done`. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    getExportSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerSettingsOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    putExportSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LedgerSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerSettingsOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `csrf_origin`: a cookie-carried change without the service's own `Origin`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,8 +1,14 @@
 // OpenAPI paths of the accounting exports (tag exports).
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { ExportFormatParams, LedgerExportIn, LedgerQuery } from '../exports.js';
+import {
+  ExportFormatParams,
+  LedgerExportIn,
+  LedgerQuery,
+  LedgerSettings,
+  LedgerSettingsOut,
+} from '../exports.js';
 import { JobIdParams } from '../public-api.js';
-import { jsonBody, refusal, type Security, sessionRefusals } from './common.js';
+import { json, jsonBody, refusal, type Security, sessionRefusals } from './common.js';
 
 const csv = (description: string) => ({
   description,
@@ -74,5 +80,26 @@ export function registerExportsPaths(registry: OpenAPIRegistry, security: Securi
     security: security.session,
     request: jsonBody(LedgerExportIn, false),
     responses: { 200: csv('The table (ledger-ru.csv).'), ...refusals, ...sessionRefusals(true) },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/exports/settings',
+    operationId: 'getExportSettings',
+    tags,
+    summary: 'The DATEV numbers and accounts remembered for the account',
+    description: "The writer's defaults until the account saves its own.",
+    security: security.session,
+    responses: { 200: json(LedgerSettingsOut, 'The settings.'), ...sessionRefusals(false) },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/api/v1/exports/settings',
+    operationId: 'putExportSettings',
+    tags,
+    summary: 'Remember the DATEV numbers and accounts for the account',
+    description: 'Replaces them all; a key left out takes its default.',
+    security: security.session,
+    request: jsonBody(LedgerSettings),
+    responses: { 200: json(LedgerSettingsOut, 'The settings as stored.'), ...sessionRefusals(true) },
   });
 }

@@ -1,0 +1,132 @@
+// The public pages: `/` (to a language by Accept-Language), `/de`, `/en`, `/ru`, `/it` rendered on
+// the server, the pages' lead form as a plain form POST, and the try-it upload that reads an
+// e-invoice without an account (in memory, never stored, limited per client address).
+import { LeadForm, PageLangParams, TryForm, TryOut } from '@invoice-reader/contract';
+import { type Db, publishedReviews, upsertLead } from '@invoice-reader/db';
+import { countryOf, readInvoice } from '@invoice-reader/engine';
+import express, { type RequestHandler, Router } from 'express';
+import { normaliseEmail } from '../accounts/accounts.js';
+import { allCountries } from '../api-subscription/countries.js';
+import { volumeTotalEurMinor } from '../api-subscription/pricing.js';
+import type { Lang } from '../auth/texts.js';
+import { MIN_TOP_UP_MINOR, SCALE } from '../billing/prices.js';
+import type { Config } from '../config.js';
+import { HttpError } from '../http/errors.js';
+import { readUploadForm } from '../http/multipart.js';
+import { clientIp, rateLimit, rateLimitBy } from '../http/rate-limit.js';
+import { validate } from '../http/validation.js';
+import { LANDING_SCRIPT, LANDING_SCRIPT_PATH, landingPage, PAGE_LANGS } from './landing.js';
+
+export interface PagesDeps {
+  db: Db;
+  config: Readonly<Config>;
+  publicUrl: string;
+}
+
+/** A try-it file is small: an e-invoice is text, and nothing here is stored or charged. */
+export const TRY_MAX_BYTES = 2 * 1024 * 1024;
+const TRY_TIMEOUT_MS = 20_000;
+/** Monthly volumes the page prices as examples. */
+const EXAMPLE_PAGES = [100, 1_000, 10_000, 100_000];
+const REVIEWS_SHOWN = 6;
+
+/** The first of de, en, ru, it in an Accept-Language header, by its q-values; else English. */
+export function langFromAcceptLanguage(header: string | undefined): Lang {
+  const wanted = (header ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { lang: tag.slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((x) => x.q > 0 && (PAGE_LANGS as readonly string[]).includes(x.lang))
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return (wanted[0]?.lang as Lang | undefined) ?? 'en';
+}
+
+export function pagesRouter({ db, config, publicUrl }: PagesDeps): Router {
+  const router = Router();
+  const limited = rateLimit(db, config.rateLimitPerMinute);
+  const tryLimit = rateLimitBy(db, config.tryRateLimitPerMinute, (req) => `try:${clientIp(req)}`);
+  const origin = new URL(publicUrl).origin;
+  const formBody = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 });
+
+  router.get('/', (req, res) => {
+    res
+      .set('Vary', 'Accept-Language')
+      .set('Cache-Control', 'no-cache')
+      .redirect(302, `/${langFromAcceptLanguage(req.get('accept-language'))}`);
+  });
+
+  // Any other one-segment path is not a page: on to the next routes (and their 404).
+  const pageLang: RequestHandler = (req, _res, next) =>
+    (PAGE_LANGS as readonly unknown[]).includes(req.params.lang) ? next() : next('route');
+
+  router.get('/:lang', pageLang, limited, (req, res) => {
+    const { lang } = validate(PageLangParams, 'path', req.params);
+    const html = landingPage({
+      lang,
+      origin,
+      tiers: SCALE.map((t) => ({ fromPages: t.fromPages, minor: t.minor })),
+      examples: EXAMPLE_PAGES.map((pages) => ({ pages, minor: volumeTotalEurMinor(pages) })),
+      freePages: config.freeApiPages,
+      minTopUpMinor: MIN_TOP_UP_MINOR,
+      countries: allCountries(lang).sort((a, b) => a.name.localeCompare(b.name, lang)),
+      reviews: publishedReviews(db)
+        .slice(0, REVIEWS_SHOWN)
+        .map((r) => ({ id: r.id, name: r.name, stars: r.stars, text: r.text })),
+      leadSent: req.query.lead === 'sent',
+    });
+    res.type('html').set('Cache-Control', 'no-cache').send(html);
+  });
+
+  router.get(LANDING_SCRIPT_PATH, (_req, res) => {
+    res.type('js').set('Cache-Control', 'public, max-age=300').send(LANDING_SCRIPT);
+  });
+
+  router.post('/:lang/lead', pageLang, limited, formBody, (req, res) => {
+    const { lang } = validate(PageLangParams, 'path', req.params);
+    const lead = validate(LeadForm, 'body', (req.body ?? {}) as Record<string, unknown>);
+    upsertLead(
+      db,
+      {
+        email: normaliseEmail(lead.email),
+        company: lead.company || null,
+        pagesPerMonth: typeof lead.pages_per_month === 'number' ? lead.pages_per_month : null,
+        comment: lead.comment || null,
+        source: 'site',
+        lang,
+      },
+      new Date().toISOString(),
+    );
+    // The same answer for a new and a known address, as POST /api/v1/leads.
+    res.redirect(303, `/${lang}?lead=sent#lead`);
+  });
+
+  router.post('/api/v1/try', tryLimit, async (req, res) => {
+    const { form, file } = await readUploadForm(req, TRY_MAX_BYTES, TryForm);
+    const country = countryOf(form.country);
+    if (!country) throw new HttpError(400, 'unsupported_country');
+    // XML only: no OCR, no rendering, nothing that costs; the bytes live in this request alone.
+    const r = await readInvoice(file.bytes, {
+      country: country.code,
+      mode: 'xml',
+      filename: file.filename,
+      maxBytes: TRY_MAX_BYTES,
+      timeoutMs: TRY_TIMEOUT_MS,
+    });
+    res.set('Cache-Control', 'no-store').json(
+      TryOut.parse({
+        ok: true,
+        status: r.status,
+        mode: r.mode,
+        error: r.error ?? null,
+        message: r.message ?? null,
+        fields: r.status === 'done' ? r.fields : {},
+        fields_detailed: r.status === 'done' ? r.fields_detailed : [],
+      }),
+    );
+  });
+
+  return router;
+}

@@ -1,0 +1,59 @@
+// The frame of every signed-in screen: a skip link, the navigation, the language choice, and
+// the screen itself in <main>.
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { chooseLang, LANGS, type Lang } from './i18n';
+import { useSession } from './session';
+
+const NAV = [
+  ['/invoices', 'nav.invoices'],
+  ['/exports', 'nav.exports'],
+  ['/api', 'nav.api'],
+  ['/api/keys', 'nav.keys'],
+  ['/api/usage', 'nav.usage'],
+  ['/api/calculator', 'nav.calculator'],
+  ['/plans', 'nav.plans'],
+  ['/account', 'nav.account'],
+] as const;
+
+export function Layout() {
+  const { t, i18n } = useTranslation();
+  const { me } = useSession();
+  return (
+    <>
+      <a className="skip" href="#main">
+        {t('common.skip')}
+      </a>
+      <header className="top">
+        <a className="brand" href="/">
+          Invoice Reader
+        </a>
+        <nav aria-label={t('nav.label')}>
+          <ul>
+            {NAV.map(([to, key]) => (
+              <li key={to}>
+                <NavLink to={to} end>
+                  {t(key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <span className="who">{me?.email}</span>
+        <label className="lang">
+          <span className="visually-hidden">{t('common.language')}</span>
+          <select value={i18n.language} onChange={(e) => chooseLang(e.target.value as Lang)}>
+            {LANGS.map((l) => (
+              <option key={l} value={l}>
+                {l.toUpperCase()}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <main id="main">
+        <Outlet />
+      </main>
+    </>
+  );
+}

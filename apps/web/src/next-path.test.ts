@@ -1,0 +1,24 @@
+// Only in-app paths survive as the place to go after signing in.
+import { describe, expect, it } from 'vitest';
+import { safeNext } from './next-path';
+
+describe('safeNext', () => {
+  it('keeps a path inside the app', () => {
+    expect(safeNext('/api/keys')).toBe('/api/keys');
+    expect(safeNext('/invoices/12?tab=fields')).toBe('/invoices/12?tab=fields');
+  });
+
+  it('drops another site, a scheme, a relative path and nothing', () => {
+    for (const bad of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      'api',
+      '',
+      null,
+      undefined,
+    ])
+      expect(safeNext(bad)).toBeUndefined();
+  });
+});

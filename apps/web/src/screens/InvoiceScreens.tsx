@@ -1,0 +1,44 @@
+// The shared invoice screens of packages/ui in the web application: their data over /api/v1
+// (httpInvoiceData on this origin) and their links through the router under /app.
+import {
+  ExportsScreen,
+  httpInvoiceData,
+  InvoiceList,
+  InvoiceUiProvider,
+  ReviewScreen,
+} from '@invoice-reader/ui';
+import { useMemo } from 'react';
+import { Outlet, useNavigate, useParams } from 'react-router';
+
+const data = httpInvoiceData('');
+
+export function InvoiceScreens() {
+  const navigate = useNavigate();
+  const links = useMemo(
+    () => ({
+      list: '/app/invoices',
+      invoice: (id: number) => `/app/invoices/${id}`,
+      exports: '/app/exports',
+      navigate: (href: string) => navigate(href.replace(/^\/app/, '')),
+    }),
+    [navigate],
+  );
+  return (
+    <InvoiceUiProvider data={data} links={links}>
+      <Outlet />
+    </InvoiceUiProvider>
+  );
+}
+
+export function InvoiceListScreen() {
+  return <InvoiceList />;
+}
+
+export function ReviewRoute() {
+  const { jobId } = useParams();
+  return <ReviewScreen jobId={Number(jobId)} />;
+}
+
+export function ExportsRoute() {
+  return <ExportsScreen />;
+}

@@ -1,0 +1,134 @@
+// API keys: add one with a label (shown once), revoke, and rotate with a confirmation (the new
+// key replaces the old one, which stops working at once).
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api';
+import { formatDateTime } from '../format';
+import type { Key, Keys as KeysOut, NewKey } from '../types';
+import { useLoad } from '../useLoad';
+import { NewKeyBox } from './NewKeyBox';
+
+export function Keys() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const { data, error, reload } = useLoad<KeysOut>('/api/v1/api/keys');
+  const [label, setLabel] = useState('');
+  const [created, setCreated] = useState<NewKey | null>(null);
+  const [confirming, setConfirming] = useState<Key | null>(null);
+  const [failed, setFailed] = useState('');
+
+  const run = async (action: () => Promise<void>) => {
+    setFailed('');
+    try {
+      await action();
+    } catch {
+      setFailed(t('common.failed'));
+    }
+    await reload();
+  };
+
+  const add = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      setCreated(await api<NewKey>('/api/v1/api/keys', { json: { label } }));
+      setLabel('');
+    });
+  };
+  const revoke = (k: Key) =>
+    run(async () => {
+      await api(`/api/v1/api/keys/${k.id}/revoke`, { method: 'POST' });
+    });
+  const rotate = (k: Key) =>
+    run(async () => {
+      setConfirming(null);
+      setCreated(await api<NewKey>('/api/v1/api/key/rotate', { json: { key_id: k.id } }));
+    });
+
+  return (
+    <section>
+      <h1>{t('keys.title')}</h1>
+      {(error || failed) && <p role="alert">{t('common.failed')}</p>}
+      {created && <NewKeyBox created={created} onDone={() => setCreated(null)} />}
+      <form onSubmit={add} className="inline">
+        <label htmlFor="key-label">{t('keys.label')}</label>
+        <input
+          id="key-label"
+          type="text"
+          maxLength={60}
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+        />
+        <button type="submit">{t('keys.add')}</button>
+      </form>
+      {confirming && (
+        <div
+          role="alertdialog"
+          aria-labelledby="rotate-title"
+          aria-describedby="rotate-text"
+          className="confirm"
+        >
+          <h2 id="rotate-title">{t('keys.rotateTitle', { label: confirming.label || confirming.prefix })}</h2>
+          <p id="rotate-text">{t('keys.rotateText')}</p>
+          <button type="button" className="danger" onClick={() => rotate(confirming)}>
+            {t('keys.rotateConfirm')}
+          </button>{' '}
+          <button type="button" className="secondary" onClick={() => setConfirming(null)}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      )}
+      {data && data.keys.length === 0 && <p>{t('keys.none')}</p>}
+      {data && data.keys.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t('keys.label')}</th>
+              <th scope="col">{t('keys.prefix')}</th>
+              <th scope="col">{t('keys.created')}</th>
+              <th scope="col">{t('keys.lastUsed')}</th>
+              <th scope="col">{t('keys.state')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('keys.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.keys.map((k) => (
+              <tr key={k.id}>
+                <td>{k.label || '—'}</td>
+                <td>
+                  <code>{k.prefix}…</code>
+                </td>
+                <td>{formatDateTime(k.created_at, lang)}</td>
+                <td>{k.last_used_at ? formatDateTime(k.last_used_at, lang) : t('keys.never')}</td>
+                <td>{k.active ? t('keys.active') : t(`keys.${k.revoked_reason ?? 'revoked'}`)}</td>
+                <td className="actions">
+                  {k.active && (
+                    <>
+                      <button
+                        type="button"
+                        className="secondary"
+                        aria-label={t('keys.rotateOne', { label: k.label || k.prefix })}
+                        onClick={() => setConfirming(k)}
+                      >
+                        {t('keys.rotate')}
+                      </button>{' '}
+                      <button
+                        type="button"
+                        className="danger"
+                        aria-label={t('keys.revokeOne', { label: k.label || k.prefix })}
+                        onClick={() => revoke(k)}
+                      >
+                        {t('keys.revoke')}
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

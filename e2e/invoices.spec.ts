@@ -1,0 +1,207 @@
+// The invoice screens in a real browser against the real service: an e-invoice (dropped), a text
+// PDF and a scan (chosen) each reach `done`; the review screen draws the fields' boxes on the
+// page; a field that needs a person is corrected by keyboard and shows confirmed; a DATEV file is
+// downloaded with its numbers remembered; axe finds nothing serious on the list and the review.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { baseUrl, expectAccessible, repoRoot, screenshot, signIn } from './support/app';
+
+const corpus = path.resolve(repoRoot, '../shared/corpus');
+const XML = path.join(corpus, 'einvoice/akretion-factur-x/factur-x-en16931.xml');
+const PDF = path.join(corpus, 'textpdf/invoice2data/AmazonWebServices.pdf');
+const SCAN = path.join(corpus, 'scans/ferd-zugferd-2.0/zugferd_2p0_MINIMUM.png');
+
+/** A value each kind of field accepts, for a field whose value as read is refused. */
+const VALID: [RegExp, string][] = [
+  [/_date$/, '2026-01-15'],
+  [/_amount$/, '100.00'],
+  [/^currency$/, 'EUR'],
+  [/_iban$/, 'DE89370400440532013000'],
+  [/_bic$/, 'COBADEFFXXX'],
+  [/_vat_id$/, 'DE136695976'],
+  [/.*/, 'Corrected by hand'],
+];
+
+test.describe.configure({ mode: 'serial' });
+
+let page: Page;
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  // A context of its own (axe needs one made by newContext).
+  page = await (await browser.newContext({ acceptDownloads: true, locale: 'en-GB' })).newPage();
+  await signIn(page, 'ines@e2e.example');
+});
+test.afterAll(async () => page.context().close());
+
+/** Drops a file on the upload zone as a mouse would (a DataTransfer holding it). */
+async function dropFile(p: Page, file: string): Promise<void> {
+  const b64 = readFileSync(file).toString('base64');
+  const dt = await p.evaluateHandle(
+    ({ name, data }) => {
+      const t = new DataTransfer();
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      t.items.add(new File([bytes], name, { type: 'text/xml' }));
+      return t;
+    },
+    { name: path.basename(file), data: b64 },
+  );
+  await p.locator('.ir-drop').dispatchEvent('drop', { dataTransfer: dt });
+}
+
+test('uploads an e-invoice, a text PDF and a scan, and each is read to done', async () => {
+  test.setTimeout(600_000);
+  await page.goto(`${baseUrl()}/app/invoices`);
+  await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+  await dropFile(page, XML);
+  await page.locator('input[type=file]').setInputFiles([PDF, SCAN]);
+  // Each file has its own line in the upload list, which ends in "Uploaded".
+  await expect(page.getByTestId('upload-item')).toHaveCount(3);
+  await expect(page.getByTestId('upload-item').filter({ hasText: 'Uploaded' })).toHaveCount(3, {
+    timeout: 60_000,
+  });
+  // The list polls by itself until the three are done.
+  await expect(page.locator('tr[data-status="done"]')).toHaveCount(3, { timeout: 540_000 });
+  for (const f of [XML, PDF, SCAN])
+    await expect(page.getByRole('row').filter({ hasText: path.basename(f) })).toContainText('Done');
+  await expect(page.getByRole('row').filter({ hasText: path.basename(XML) })).toContainText('E-invoice');
+  await expect(page.getByRole('row').filter({ hasText: path.basename(SCAN) })).toContainText('Scan (OCR)');
+  // The search narrows the list.
+  await page.getByLabel('Search seller or number').fill('zugferd_2p0');
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await page.getByLabel('Search seller or number').fill('');
+  await expectAccessible(page);
+  await screenshot(page, 'invoice-list');
+});
+
+test('the review screen draws the boxes on the page and a correction shows confirmed', async () => {
+  await page.goto(`${baseUrl()}/app/invoices`);
+  await page.getByRole('link', { name: path.basename(SCAN) }).click();
+  await expect(page.getByRole('heading', { name: `Invoice ${path.basename(SCAN)}` })).toBeVisible();
+  const img = page.getByRole('img', { name: /Page 1 of the invoice/ });
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  // Boxes sit inside the picture, each named for its field.
+  const boxes = page.locator('.ir-box');
+  await expect.poll(() => boxes.count()).toBeGreaterThan(0);
+  const pageBox = (await page.getByTestId('page').boundingBox())!;
+  const first = (await boxes.first().boundingBox())!;
+  expect(first.x).toBeGreaterThanOrEqual(pageBox.x);
+  expect(first.y + first.height).toBeLessThanOrEqual(pageBox.y + pageBox.height + 1);
+  expect(await boxes.first().getAttribute('aria-label')).toMatch(/: .+ \(/);
+
+  await expectAccessible(page);
+  await screenshot(page, 'review');
+
+  // A field that needs a person: its reason is said in words; Enter accepts it, or a valid value is typed.
+  const open = page.locator('li.ir-field[data-status="flagged"], li.ir-field[data-status="unconfirmed"]');
+  await expect.poll(() => open.count()).toBeGreaterThan(0);
+  const item = open.first();
+  const key = (await item.getAttribute('data-field'))!;
+  await expect(item.locator('.ir-reasons li').first()).not.toBeEmpty();
+  const input = item.getByRole('textbox');
+  await input.focus();
+  await page.keyboard.press('Enter');
+  const row = page.locator(`li.ir-field[data-field="${key}"]`);
+  await expect(
+    row.locator('[role=alert]').or(row.locator('.ir-badge', { hasText: 'corrected by you' })),
+  ).toBeVisible();
+  if (await row.locator('[role=alert]').isVisible()) {
+    // The server's reason is shown on the field; a valid value then goes through.
+    await input.fill(VALID.find(([re]) => re.test(key))![1]);
+    await input.focus();
+    await page.keyboard.press('Enter');
+  }
+  await expect(row).toHaveAttribute('data-status', 'confirmed');
+  await expect(row.locator('.ir-badge')).toContainText('Confirmed, corrected by you');
+  // The correction is the server's: it is there after a reload.
+  await page.reload();
+  await expect(page.locator(`li.ir-field[data-field="${key}"]`)).toHaveAttribute('data-status', 'confirmed');
+
+  // Alt+N opens another invoice.
+  const here = page.url();
+  await page.locator('body').press('Alt+KeyN');
+  await expect.poll(() => page.url()).not.toBe(here);
+  await expect(page.getByRole('heading', { name: /^Invoice / })).toBeVisible();
+});
+
+test('downloads a DATEV file and remembers its numbers', async () => {
+  await page.goto(`${baseUrl()}/app/exports`);
+  await expect(page.getByRole('heading', { name: 'Exports', level: 1 })).toBeVisible();
+  await expect(page.locator('tbody tr')).toHaveCount(3);
+  // The e-invoice is read from structured data: every value DATEV needs is confirmed.
+  await page
+    .locator('tbody tr')
+    .filter({ hasText: path.basename(XML) })
+    .getByRole('checkbox')
+    .check();
+  await expect(page.getByText('1 chosen')).toBeVisible();
+  await page.getByLabel('Consultant number').fill('1001');
+  await page.getByLabel('Client number').fill('20002');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download DATEV file' }).click(),
+  ]);
+  const file = readFileSync((await download.path())!, 'latin1');
+  expect(file.startsWith('"EXTF";700;21;"Buchungsstapel"')).toBe(true);
+  expect(file.split('\r\n')[0]).toContain(';1001;20002;');
+  await expect(page.getByRole('status')).toContainText('Downloaded');
+  await page.reload();
+  await expect(page.getByLabel('Consultant number')).toHaveValue('1001');
+  await expect(page.getByLabel('Client number')).toHaveValue('20002');
+});
+
+test('each refused file says why beside its name, and nothing is added', async () => {
+  await page.goto(`${baseUrl()}/app/invoices`);
+  await expect(page.locator('tbody tr')).toHaveCount(3);
+  // The free scanned parse went to the first scan: a second one needs a plan (402).
+  await page.locator('input[type=file]').setInputFiles([
+    {
+      name: 'ZUGFeRD_1p0_COMFORT_Einfach.png',
+      mimeType: 'image/png',
+      buffer: readFileSync(path.join(corpus, 'scans/ferd-zugferd-1.0/ZUGFeRD_1p0_COMFORT_Einfach.png')),
+    },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just some words, not an invoice') },
+  ]);
+  await expect(
+    page.getByTestId('upload-item').filter({ hasText: 'ZUGFeRD_1p0_COMFORT_Einfach.png' }).getByRole('alert'),
+  ).toHaveText('No scanned parse left on your plan: choose a plan to read scans and images.');
+  await expect(
+    page.getByTestId('upload-item').filter({ hasText: 'notes.txt' }).getByRole('alert'),
+  ).toHaveText('This is not a PDF, JPG, PNG or XML file.');
+  await page.reload();
+  await expect(page.locator('tbody tr')).toHaveCount(3);
+});
+
+test('reads an invoice again with another country, and deletes it after a confirmation', async () => {
+  await page.goto(`${baseUrl()}/app/invoices`);
+  await page.getByRole('link', { name: path.basename(PDF) }).click();
+  await expect(page.locator('li.ir-field[data-field="seller_iban"]')).toBeVisible();
+  await page.getByLabel('Country of the field set').selectOption('us');
+  await page.getByRole('button', { name: 'Read again' }).click();
+  // The US field set (B) replaces the German one once the new read is done.
+  await expect(page.locator('li.ir-field[data-field="vendor_name"]')).toBeVisible({ timeout: 120_000 });
+  await expect(page.locator('li.ir-field[data-field="seller_iban"]')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Delete this invoice and its file?');
+  // Focus starts on Cancel: Enter alone never deletes.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(page).toHaveURL(/\/app\/invoices$/);
+  await expect(page.locator('tbody tr')).toHaveCount(2);
+  await expect(page.getByRole('link', { name: path.basename(PDF) })).toHaveCount(0);
+});
+
+test('the screens speak the chosen language, with amounts and dates in its form', async () => {
+  await page.goto(`${baseUrl()}/app/invoices?lang=de`);
+  await expect(page.getByRole('heading', { name: 'Rechnungen', level: 1 })).toBeVisible();
+  const scan = page.getByRole('row').filter({ hasText: path.basename(SCAN) });
+  await expect(scan).toContainText('Fertig');
+  await expect(scan).toContainText('235,62 €');
+  await expect(scan).toContainText('05.03.2018');
+  await scan.getByRole('link').click();
+  await expect(page.getByRole('button', { name: 'Neu lesen' })).toBeVisible();
+  // The field corrected in English above, now in German.
+  await expect(page.locator('.ir-badge', { hasText: 'Bestätigt, von Ihnen korrigiert' })).toHaveCount(1);
+});

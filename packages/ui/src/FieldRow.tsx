@@ -1,0 +1,88 @@
+// One field of the review screen: its label, the value as read (editable), its status, the
+// reasons it needs looking at in words, and the server's message when a correction is refused.
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldDetail } from './data.js';
+import { needsAttention, reasonKeys } from './flags.js';
+import { formatFieldValue } from './format.js';
+import { UI_NAMESPACE } from './i18n/index.js';
+
+interface Props {
+  field: FieldDetail;
+  currency: string;
+  locale: string;
+  draft: string | undefined;
+  error: string | undefined;
+  active: boolean;
+  saving: boolean;
+  editable: boolean;
+  inputRef: (el: HTMLInputElement | null) => void;
+  onFocus: () => void;
+  onEdit: (value: string) => void;
+  onAccept: () => void;
+}
+
+export function FieldRow(p: Props) {
+  const { t } = useTranslation(UI_NAMESPACE);
+  const id = useId();
+  const f = p.field;
+  const reasons = reasonKeys(f);
+  const value = p.draft ?? f.value;
+  const changed = p.draft !== undefined && p.draft.trim() !== f.value;
+  const shown = formatFieldValue(f.key, f.value, p.currency, p.locale);
+  const label = t(`field.${f.key}`, { defaultValue: f.key });
+  const action = p.saving ? t('review.saving') : changed ? t('review.save') : t('review.accept');
+  const describedBy = [`${id}-st`, reasons.length ? `${id}-why` : '', p.error ? `${id}-err` : '']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <li
+      className={`ir-field ir-st-${f.status}${p.active ? ' ir-active' : ''}`}
+      data-field={f.key}
+      data-status={f.status}
+    >
+      <label htmlFor={`${id}-in`}>{label}</label>
+      <span id={`${id}-st`} className={`ir-badge ir-st-${f.status}`}>
+        {t(`status.${f.status}`)}
+        {f.edited && `, ${t('status.edited')}`}
+      </span>
+      {shown !== f.value && <span> {shown}</span>}
+      <div className="ir-field-row">
+        <input
+          id={`${id}-in`}
+          ref={p.inputRef}
+          value={value}
+          readOnly={!p.editable}
+          aria-invalid={p.error ? true : undefined}
+          aria-describedby={describedBy}
+          onFocus={p.onFocus}
+          onChange={(e) => p.onEdit(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && p.editable) {
+              e.preventDefault();
+              p.onAccept();
+            }
+          }}
+        />
+        {p.editable && (changed || needsAttention(f)) && (
+          <button type="button" onClick={p.onAccept} disabled={p.saving} aria-label={`${action}: ${label}`}>
+            {action}
+          </button>
+        )}
+      </div>
+      {reasons.length > 0 && (
+        <ul id={`${id}-why`} className="ir-reasons">
+          {reasons.map((k) => (
+            <li key={k}>{t(k)}</li>
+          ))}
+        </ul>
+      )}
+      {p.error && (
+        <p id={`${id}-err`} className="ir-error" role="alert">
+          {p.error}
+        </p>
+      )}
+    </li>
+  );
+}

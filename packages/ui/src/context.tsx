@@ -1,0 +1,69 @@
+// Gives the screens their data source and their way of moving between screens: each app (web
+// with its router, desktop with its own) wraps the screens in one InvoiceUiProvider.
+import { createContext, type ReactNode, useContext } from 'react';
+import type { InvoiceData } from './data.js';
+
+export interface InvoiceUiLinks {
+  /** Where the list, one invoice and the exports screen live, as hrefs. */
+  list: string;
+  invoice: (id: number) => string;
+  exports: string;
+  /** Goes there without reloading the page. */
+  navigate: (href: string) => void;
+}
+
+interface InvoiceUi {
+  data: InvoiceData;
+  links: InvoiceUiLinks;
+}
+
+const Ctx = createContext<InvoiceUi | null>(null);
+
+export function InvoiceUiProvider({ data, links, children }: InvoiceUi & { children: ReactNode }) {
+  return <Ctx.Provider value={{ data, links }}>{children}</Ctx.Provider>;
+}
+
+export function useInvoiceUi(): InvoiceUi {
+  const ui = useContext(Ctx);
+  if (!ui) throw new Error('useInvoiceUi outside InvoiceUiProvider');
+  return ui;
+}
+
+/** An in-app link: a real href (new tab, copy link work), navigated without a reload on a plain click. */
+export function AppLink({
+  href,
+  children,
+  className,
+}: {
+  href: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const { links } = useInvoiceUi();
+  return (
+    <a
+      href={href}
+      className={className}
+      onClick={(e) => {
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        links.navigate(href);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** Saves a downloaded file the way a browser saves an attachment. */
+export function saveFile(file: { filename: string; blob: Blob }): void {
+  const url = URL.createObjectURL(file.blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file.filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The browser has taken the blob once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,80 @@
+// The data interface the invoice screens talk to. The web app implements it over HTTP
+// (`httpInvoiceData`), the desktop app over IPC to its local store; the screens never know which.
+import type { FieldDetailOut, JobSummary as JobSummarySchema, WebJobOut, z } from '@invoice-reader/contract';
+
+export type JobSummary = z.infer<typeof JobSummarySchema>;
+export type WebJob = WebJobOut;
+export type FieldDetail = z.infer<typeof FieldDetailOut>;
+export type JobStatus = WebJob['status'];
+
+/** Progress of one file's upload, in bytes. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/** What the DATEV export needs besides the invoices; remembered per account. */
+export interface LedgerSettings {
+  consultant_no: string;
+  client_no: string;
+  account: string;
+  contra_account: string;
+  bu_key: string;
+}
+
+export const DEFAULT_LEDGER_SETTINGS: LedgerSettings = {
+  consultant_no: '',
+  client_no: '',
+  account: '1200',
+  contra_account: '8400',
+  bu_key: '',
+};
+
+export type LedgerFormat = 'ledger-de' | 'ledger-ru';
+
+/** A downloaded file, ready to be saved. */
+export interface ExportedFile {
+  filename: string;
+  blob: Blob;
+}
+
+/** One item of a 422 answer (`HTTPValidationError`). */
+export interface ErrorItem {
+  type: string;
+  loc: (string | number)[];
+  msg: string;
+}
+
+/**
+ * A refused request. `status` is the HTTP status (0 when the server could not be reached),
+ * `code` the server's error code (`plan_required`, `job_running`, ...), `items` a 422's details.
+ */
+export class DataError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly items: ErrorItem[] = [],
+  ) {
+    super(code);
+    this.name = 'DataError';
+  }
+}
+
+export interface InvoiceData {
+  listJobs(): Promise<JobSummary[]>;
+  getJob(id: number): Promise<WebJob>;
+  /** Resolves with the new (or the earlier, `duplicate`) job; rejects with a DataError. */
+  upload(file: File, opts: { country?: string; onProgress?: (p: UploadProgress) => void }): Promise<WebJob>;
+  /** Corrections; a 422 rejects with one item per bad key (`loc: ["body", key]`). */
+  patchFields(id: number, values: Record<string, string>): Promise<WebJob>;
+  reparse(id: number, country?: string): Promise<WebJob>;
+  deleteJob(id: number): Promise<void>;
+  /** Where the picture of page `n` (from 1) is; `null` when the host has none. */
+  pageImageUrl(id: number, n: number, width?: number): string | null;
+  exportLedger(format: LedgerFormat, jobIds: number[], settings: LedgerSettings): Promise<ExportedFile>;
+  exportInvoice(id: number, format: string): Promise<ExportedFile>;
+  /** Countries a file can be read for, named in `lang`. */
+  countries(lang: string): Promise<{ code: string; name: string }[]>;
+  loadLedgerSettings(): Promise<LedgerSettings>;
+  saveLedgerSettings(settings: LedgerSettings): Promise<void>;
+}

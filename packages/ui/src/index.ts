@@ -1,0 +1,19 @@
+// The invoice screens shared by the web and desktop apps, their data interface and its HTTP
+// implementation, and their texts in de, en, ru and it.
+export * from './bbox.js';
+export * from './context.js';
+export * from './data.js';
+export * from './ExportsScreen.js';
+export * from './FieldRow.js';
+export * from './filters.js';
+export * from './flags.js';
+export * from './format.js';
+export * from './http-data.js';
+export * from './InvoiceList.js';
+export * from './i18n/index.js';
+export * from './PageView.js';
+export * from './ReviewScreen.js';
+export * from './review-flow.js';
+export * from './styles.js';
+export * from './UploadZone.js';
+export * from './upload-errors.js';
