@@ -43,8 +43,14 @@ const statements = new WeakMap<object, Map<string, unknown>>();
  */
 export function prepared<T>(db: Db, name: string, build: () => T): T {
   let cache = statements.get(db.$client);
-  if (!cache) statements.set(db.$client, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    statements.set(db.$client, cache);
+  }
   let stmt = cache.get(name) as T | undefined;
-  if (stmt === undefined) cache.set(name, (stmt = build()));
+  if (stmt === undefined) {
+    stmt = build();
+    cache.set(name, stmt);
+  }
   return stmt;
 }
