@@ -1,5 +1,5 @@
 // Plans and payments: a plan chosen, paid on the sandbox provider's own page (its Pay button, as
-// a person pays), and the app showing it paid, in the history, with renewal switchable.
+// a person pays), and the app showing it paid, in the history, with renewal switched off.
 import { expect, test } from '@playwright/test';
 import { baseUrl, expectAccessible, screenshot, signIn } from './support/app';
 
@@ -25,5 +25,13 @@ test('a plan is paid in the sandbox and shows as paid', async ({ page }) => {
   await expect(page.getByRole('cell', { name: 'paid', exact: true })).toBeVisible();
   const renew = page.getByRole('checkbox', { name: 'Renew automatically' });
   await expect(renew).toBeEnabled();
+  await expect(renew).toBeChecked();
   await screenshot(page, 'plans-paid');
+
+  // Renewal off: cancelled at the provider, and so it stays after a reload.
+  await renew.click();
+  await expect(renew).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Renew automatically' })).not.toBeChecked();
+  await expect(page.getByTestId('current-plan')).toContainText('Plan: Start. Paid.');
 });

@@ -44,6 +44,16 @@ test.describe('without JavaScript', () => {
     });
   }
 
+  test('the try-it upload answers a page of what was read', async ({ page }) => {
+    await page.goto(`${baseUrl()}/it`);
+    await page.getByLabel('File della fattura elettronica').setInputFiles(SAMPLE_XML);
+    await page.getByRole('button', { name: 'Leggi' }).click();
+    await expect(page.getByRole('heading', { name: 'Cosa ha trovato il lettore' })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: 'invoice_no' })).toBeVisible();
+    await page.getByRole('link', { name: 'Torna alla pagina' }).click();
+    await expect(page).toHaveURL(/\/it#try$/);
+  });
+
   test('the lead form works as a plain form post', async ({ page }) => {
     await page.goto(`${baseUrl()}/en`);
     await page.getByLabel('E-mail address').fill('lead@e2e.example');

@@ -2,7 +2,7 @@
 // the screen itself in <main>.
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { chooseLang, LANGS, type Lang } from './i18n';
+import { LanguageSelect } from './LanguageSelect';
 import { useSession } from './session';
 
 const NAV = [
@@ -17,7 +17,7 @@ const NAV = [
 ] as const;
 
 export function Layout() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { me } = useSession();
   return (
     <>
@@ -40,16 +40,7 @@ export function Layout() {
           </ul>
         </nav>
         <span className="who">{me?.email}</span>
-        <label className="lang">
-          <span className="visually-hidden">{t('common.language')}</span>
-          <select value={i18n.language} onChange={(e) => chooseLang(e.target.value as Lang)}>
-            {LANGS.map((l) => (
-              <option key={l} value={l}>
-                {l.toUpperCase()}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguageSelect />
       </header>
       <main id="main">
         <Outlet />

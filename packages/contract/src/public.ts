@@ -100,6 +100,11 @@ export const LeadForm = z
 export const TryForm = z
   .object({
     country: z.string().max(8).default('de').openapi({ description: 'Decides the field set shown.' }),
+    lang: z
+      .string()
+      .max(5)
+      .default('en')
+      .openapi({ description: 'The language of the HTML answer (de, en, ru, it).' }),
   })
   .openapi('TryForm');
 

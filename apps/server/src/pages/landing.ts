@@ -124,6 +124,7 @@ ${alternates}
 </div></section>
 <section aria-labelledby="try"><h2 id="try">${e(t.tryTitle)}</h2><p>${e(t.tryLead)}</p>
 <form id="try-form" action="/api/v1/try" method="post" enctype="multipart/form-data">
+<input type="hidden" name="lang" value="${d.lang}">
 <label for="try-file">${e(t.tryFile)}</label>
 <input id="try-file" name="file" type="file" required accept=".xml,.pdf,application/xml,text/xml,application/pdf">
 <label for="try-country">${e(t.tryCountry)}</label>
@@ -146,6 +147,31 @@ ${d.leadSent ? `<p class="thanks" role="status">${e(t.leadThanks)}</p>` : ''}
 </main>
 <footer><p>Invoice Reader · <a href="/docs">${e(t.apiDocs)}</a></p></footer>
 </body></html>`;
+}
+
+/** The try-it answer for a browser without JavaScript (its form posts and shows what comes back). */
+export function tryResultPage(
+  lang: Lang,
+  result: {
+    status: string;
+    message: string | null;
+    fields_detailed: Array<{ key: string; value: string; status: string }>;
+  },
+): string {
+  const t = PAGE_TEXTS[lang];
+  const e = escapeHtml;
+  const rows = result.fields_detailed
+    .filter((f) => f.value)
+    .map((f) => `<tr><th scope="row">${e(f.key)}</th><td>${e(f.value)}</td><td>${e(f.status)}</td></tr>`)
+    .join('');
+  const body =
+    result.status === 'done' && rows
+      ? `<table><tbody>${rows}</tbody></table>`
+      : `<p role="alert">${e(t.tryNothing)}${result.message ? ` (${e(result.message)})` : ''}</p>`;
+  return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${e(t.tryResult)} · Invoice Reader</title><style>${STYLE}</style></head>
+<body><main><h1>${e(t.tryResult)}</h1>${body}<p><a href="/${lang}#try">${e(t.tryBack)}</a></p></main></body></html>`;
 }
 
 function defaultCountry(lang: Lang): string {

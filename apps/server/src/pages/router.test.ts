@@ -151,6 +151,20 @@ describe.runIf(haveCorpus)('the try-it upload', () => {
     expect(readdirSafe(blobs)).toEqual([]);
   });
 
+  it('answers a page to a browser that posts the form without JavaScript', async () => {
+    const r = await call(s.url, '/api/v1/try', {
+      body: form(corpusFile(SAMPLE_XML), { country: 'DE', lang: 'de' }, 'x.xml'),
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/text\/html/);
+    expect(r.body).toContain('<html lang="de">');
+    expect(r.body).toContain('Was der Leser gefunden hat');
+    expect(r.body).toContain('<th scope="row">invoice_no</th>');
+    expect(r.body).toContain('href="/de#try"');
+    expect(r.body).not.toMatch(/<script/);
+  });
+
   it('reads no scan: an image answers failed with the reason', async () => {
     const r = await call(s.url, '/api/v1/try', { body: form(junkPng(1), { country: 'DE' }, 'scan.png') });
     expect(r.status).toBe(200);

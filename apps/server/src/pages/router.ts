@@ -8,14 +8,14 @@ import express, { type RequestHandler, Router } from 'express';
 import { normaliseEmail } from '../accounts/accounts.js';
 import { allCountries } from '../api-subscription/countries.js';
 import { volumeTotalEurMinor } from '../api-subscription/pricing.js';
-import type { Lang } from '../auth/texts.js';
+import { type Lang, langOf } from '../auth/texts.js';
 import { MIN_TOP_UP_MINOR, SCALE } from '../billing/prices.js';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 import { readUploadForm } from '../http/multipart.js';
 import { clientIp, rateLimit, rateLimitBy } from '../http/rate-limit.js';
 import { validate } from '../http/validation.js';
-import { LANDING_SCRIPT, LANDING_SCRIPT_PATH, landingPage, PAGE_LANGS } from './landing.js';
+import { LANDING_SCRIPT, LANDING_SCRIPT_PATH, landingPage, PAGE_LANGS, tryResultPage } from './landing.js';
 
 export interface PagesDeps {
   db: Db;
@@ -115,17 +115,20 @@ export function pagesRouter({ db, config, publicUrl }: PagesDeps): Router {
       maxBytes: TRY_MAX_BYTES,
       timeoutMs: TRY_TIMEOUT_MS,
     });
-    res.set('Cache-Control', 'no-store').json(
-      TryOut.parse({
-        ok: true,
-        status: r.status,
-        mode: r.mode,
-        error: r.error ?? null,
-        message: r.message ?? null,
-        fields: r.status === 'done' ? r.fields : {},
-        fields_detailed: r.status === 'done' ? r.fields_detailed : [],
-      }),
-    );
+    const out = TryOut.parse({
+      ok: true,
+      status: r.status,
+      mode: r.mode,
+      error: r.error ?? null,
+      message: r.message ?? null,
+      fields: r.status === 'done' ? r.fields : {},
+      fields_detailed: r.status === 'done' ? r.fields_detailed : [],
+    });
+    res.set('Cache-Control', 'no-store').set('Vary', 'Accept');
+    // A browser without JavaScript posts the form itself and asks for HTML: it gets a page.
+    if (req.accepts(['json', 'html']) === 'html')
+      res.type('html').send(tryResultPage(langOf(form.lang), out));
+    else res.json(out);
   });
 
   return router;

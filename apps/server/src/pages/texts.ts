@@ -33,6 +33,9 @@ export interface PageTexts {
   tryFile: string;
   tryCountry: string;
   tryButton: string;
+  tryResult: string;
+  tryNothing: string;
+  tryBack: string;
   leadTitle: string;
   leadLead: string;
   leadEmail: string;
@@ -91,6 +94,9 @@ const en: PageTexts = {
   tryFile: 'E-invoice file',
   tryCountry: 'Your country',
   tryButton: 'Read it',
+  tryResult: 'What the reader found',
+  tryNothing: 'This file could not be read as an e-invoice.',
+  tryBack: 'Back to the page',
   leadTitle: 'Talk to us',
   leadLead: 'Many invoices a month? Leave your address and we will write to you.',
   leadEmail: 'E-mail address',
@@ -149,6 +155,9 @@ const de: PageTexts = {
   tryFile: 'E-Rechnungs-Datei',
   tryCountry: 'Ihr Land',
   tryButton: 'Lesen',
+  tryResult: 'Was der Leser gefunden hat',
+  tryNothing: 'Diese Datei ließ sich nicht als E-Rechnung lesen.',
+  tryBack: 'Zurück zur Seite',
   leadTitle: 'Sprechen Sie uns an',
   leadLead: 'Viele Rechnungen im Monat? Hinterlassen Sie Ihre Adresse, wir schreiben Ihnen.',
   leadEmail: 'E-Mail-Adresse',
@@ -207,6 +216,9 @@ const ru: PageTexts = {
   tryFile: 'Файл электронного счёта',
   tryCountry: 'Ваша страна',
   tryButton: 'Прочитать',
+  tryResult: 'Что удалось прочитать',
+  tryNothing: 'Этот файл не удалось прочитать как электронный счёт.',
+  tryBack: 'Назад на страницу',
   leadTitle: 'Свяжитесь с нами',
   leadLead: 'Много счетов в месяц? Оставьте адрес, и мы вам напишем.',
   leadEmail: 'Адрес e-mail',
@@ -269,6 +281,9 @@ const it: PageTexts = {
   tryFile: 'File della fattura elettronica',
   tryCountry: 'Il tuo paese',
   tryButton: 'Leggi',
+  tryResult: 'Cosa ha trovato il lettore',
+  tryNothing: 'Questo file non è stato letto come fattura elettronica.',
+  tryBack: 'Torna alla pagina',
   leadTitle: 'Parliamone',
   leadLead: 'Molte fatture al mese? Lascia il tuo indirizzo e ti scriveremo.',
   leadEmail: 'Indirizzo e-mail',

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../api';
+import { LanguageSelect } from '../LanguageSelect';
 import { keepNext, safeNext } from '../next-path';
 import { useSession } from '../session';
 
@@ -36,6 +37,12 @@ export function SignIn() {
 
   return (
     <main id="main" className="narrow">
+      <p className="sign-in-top">
+        <a className="brand" href={`/${i18n.language}`}>
+          Invoice Reader
+        </a>
+        <LanguageSelect />
+      </p>
       <h1>{t('signIn.title')}</h1>
       {sent ? (
         <div role="status">

@@ -1766,6 +1766,11 @@ export interface components {
              * @default de
              */
             country: string;
+            /**
+             * @description The language of the HTML answer (de, en, ru, it).
+             * @default en
+             */
+            lang: string;
         };
         GuideOut: {
             /** @enum {boolean} */
@@ -4056,13 +4061,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What was read, or why not. */
+            /** @description What was read, or why not: JSON, or an HTML page when the request prefers `text/html` (a form posted without JavaScript). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TryOut"];
+                    "text/html": string;
                 };
             };
             /** @description `unsupported_country`, or `bad_request` for a broken form. */

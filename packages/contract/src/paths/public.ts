@@ -130,7 +130,15 @@ export function registerPublicPaths(registry: OpenAPIRegistry, security: Securit
     security: security.public,
     request: { body: { required: true, content: { 'multipart/form-data': { schema: TryUpload } } } },
     responses: {
-      200: json(TryOut, 'What was read, or why not.'),
+      200: {
+        description:
+          'What was read, or why not: JSON, or an HTML page when the request prefers `text/html` (a form ' +
+          'posted without JavaScript).',
+        content: {
+          'application/json': { schema: TryOut },
+          'text/html': { schema: { type: 'string' as const } },
+        },
+      },
       400: refusal('`unsupported_country`, or `bad_request` for a broken form.'),
       413: refusal('`file_too_large` (over 2 MB).'),
       ...common,
