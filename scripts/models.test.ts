@@ -30,7 +30,8 @@ function readManifest(out: string): Manifest {
   return JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8'));
 }
 
-describe('scripts/fetch-models.mjs', () => {
+// Each run copies and gzips the system's models: minutes on a busy two-core machine, not seconds.
+describe('scripts/fetch-models.mjs', { timeout: 300_000 }, () => {
   const out = path.join(tmp, 'models');
   const systemRus = findSystemRus();
 
