@@ -1,6 +1,15 @@
 // Files for accounting systems, written from read invoices. Knows nothing of HTTP or storage: it
 // takes the engine's result of each job (with a person's corrections) and returns bytes.
+
+export { type CiiProfile, ciiXml, en16931Missing } from './cii.js';
+export {
+  FACTURX_EN16931_ID,
+  FACTURX_FILENAME,
+  type FacturxOptions,
+  facturxMissing,
+  writeFacturx,
+} from './facturx.js';
 export { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
 export { belegfeld1, DATEV_COLUMNS, type LedgerDeOptions, writeLedgerDe } from './ledger-de.js';
 export { LEDGER_RU_HEADER, writeLedgerRu } from './ledger-ru.js';
-export { writeXrechnungCii, XRECHNUNG_CII_ID, xrechnungMissing } from './xrechnung-cii.js';
+export { fileStem, writeXrechnungCii, XRECHNUNG_CII_ID, xrechnungMissing } from './xrechnung-cii.js';

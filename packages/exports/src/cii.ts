@@ -1,0 +1,253 @@
+// The UN/CEFACT CII (D16B) invoice that XRechnung CII and Factur-X share, written from the
+// canonical document of a read invoice: the EN 16931 core, with the guideline (and business
+// process) of the profile at hand. Each profile adds its own required values on top of `en16931Missing`.
+import type { Document } from '@invoice-reader/engine';
+import type { ExportJob, Refusal } from './input.js';
+import { el, leaf, type Node, required, toXml } from './xml-writer.js';
+
+const NS = {
+  'xmlns:rsm': 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
+  'xmlns:ram': 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
+  'xmlns:qdt': 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
+  'xmlns:udt': 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
+};
+
+/** The profile a CII invoice declares: BT-24 (guideline) and BT-23 (business process). */
+export interface CiiProfile {
+  guideline: string;
+  businessProcess?: string;
+}
+
+const date = (name: string, iso: string | undefined) =>
+  iso ? el(name, [leaf('udt:DateTimeString', iso.replaceAll('-', ''), { format: '102' })]) : undefined;
+
+/** Refusals for values that are missing, each naming the business term. */
+export function missingOf(job: ExportJob, need: Array<[unknown, string, string]>): Refusal[] {
+  return need
+    .filter(([v]) => !v)
+    .map(([, field, message]) => ({ job_id: job.jobId, field, message: `${message}: not on the invoice` }));
+}
+
+/** What the EN 16931 core requires and the document lacks (every CII/UBL profile needs these). */
+export function en16931Missing(job: ExportJob): Refusal[] {
+  const d = job.document;
+  const refusals = missingOf(job, [
+    [d.number, 'invoice_no', 'BT-1 invoice number'],
+    [d.issue_date, 'invoice_date', 'BT-2 issue date'],
+    [d.currency, 'currency', 'BT-5 currency'],
+    [d.seller.name, 'seller_name', 'BT-27 seller name'],
+    [d.seller.address?.country, 'seller_address', 'BT-40 seller country'],
+    [d.buyer.name, 'buyer_name', 'BT-44 buyer name'],
+    [d.buyer.address?.country, 'buyer_address', 'BT-55 buyer country'],
+    [d.totals.net, 'net_amount', 'BT-109 total without VAT'],
+    [d.totals.gross, 'gross_amount', 'BT-112 total with VAT'],
+    [d.totals.payable ?? d.totals.gross, 'gross_amount', 'BT-115 amount due'],
+    [d.lines.length ? 'x' : '', 'lines', 'BG-25 at least one invoice line (BR-16)'],
+    [d.vat_breakdown.length ? 'x' : '', 'vat_breakdown', 'BG-23 the VAT breakdown'],
+  ]);
+  // BR-S-2, BR-Z-2, BR-E-2, BR-AE-2, BR-IC-2, BR-G-2 (and XRechnung's BR-DE-16): a taxed or
+  // exempt supply names the seller's VAT id or tax number.
+  const categories = [...d.lines.map((l) => l.vat_category), ...d.vat_breakdown.map((v) => v.category)];
+  if (categories.some((c) => c && c !== 'O') && !d.seller.vat_id && !d.seller.tax_number)
+    refusals.push({
+      job_id: job.jobId,
+      field: 'seller_vat_id',
+      message: 'BT-31/BT-32 seller VAT id or tax number (BR-S-2, BR-DE-16): not on the invoice',
+    });
+  const due = Number(d.totals.payable ?? d.totals.gross ?? 0);
+  if (due > 0 && !d.due_date && !d.payment.due_date && !d.payment.terms)
+    refusals.push({
+      job_id: job.jobId,
+      field: 'due_date',
+      message: 'BT-9 due date or BT-20 payment terms (BR-CO-25, an amount is due): not on the invoice',
+    });
+  // Document-level allowances and charges (BG-20/BG-21) are not kept by the reader: a VAT category
+  // that only they carry cannot be written faithfully.
+  const lineCategories = new Set(d.lines.map((l) => l.vat_category));
+  d.vat_breakdown.forEach((v, i) => {
+    if (d.lines.length && v.category && !lineCategories.has(v.category))
+      refusals.push({
+        job_id: job.jobId,
+        field: `vat_breakdown.${i}`,
+        message: `VAT category ${v.category} is carried only by document-level allowances or charges (BG-20/BG-21), which this export does not write`,
+      });
+    if (['E', 'AE', 'K', 'G', 'O'].includes(v.category ?? '') && !v.exemption_reason && !v.exemption_code)
+      refusals.push({
+        job_id: job.jobId,
+        field: `vat_breakdown.${i}`,
+        message: `BT-120/BT-121 the exemption reason of VAT category ${v.category}: not on the invoice`,
+      });
+  });
+  d.lines.forEach((l, i) => {
+    for (const [v, what] of [
+      [l.description, 'BT-153 item name'],
+      [l.quantity, 'BT-129 quantity'],
+      [l.net_amount, 'BT-131 line net amount'],
+      [l.vat_category, 'BT-151 VAT category'],
+    ] as const)
+      if (!v)
+        refusals.push({
+          job_id: job.jobId,
+          field: `lines.${i}`,
+          message: `${what} of line ${i + 1}: not on the invoice`,
+        });
+  });
+  return refusals;
+}
+
+function party(role: 'Seller' | 'Buyer', p: Document['seller']): Node {
+  const a = p.address;
+  return el(`ram:${role}TradeParty`, [
+    leaf('ram:Name', p.name),
+    p.legal_id || p.trading_name
+      ? el('ram:SpecifiedLegalOrganization', [
+          leaf('ram:ID', p.legal_id),
+          leaf('ram:TradingBusinessName', p.trading_name),
+        ])
+      : undefined,
+    p.contact
+      ? el('ram:DefinedTradeContact', [
+          leaf('ram:PersonName', p.contact.name),
+          p.contact.phone
+            ? el('ram:TelephoneUniversalCommunication', [leaf('ram:CompleteNumber', p.contact.phone)])
+            : undefined,
+          p.contact.email
+            ? el('ram:EmailURIUniversalCommunication', [leaf('ram:URIID', p.contact.email)])
+            : undefined,
+        ])
+      : undefined,
+    a
+      ? el('ram:PostalTradeAddress', [
+          leaf('ram:PostcodeCode', a.postcode),
+          leaf('ram:LineOne', a.lines[0]),
+          leaf('ram:LineTwo', a.lines[1]),
+          leaf('ram:LineThree', a.lines[2]),
+          leaf('ram:CityName', a.city),
+          leaf('ram:CountryID', a.country),
+          leaf('ram:CountrySubDivisionName', a.region),
+        ])
+      : undefined,
+    p.electronic_address
+      ? el('ram:URIUniversalCommunication', [
+          leaf('ram:URIID', p.electronic_address.value, { schemeID: p.electronic_address.scheme ?? 'EM' }),
+        ])
+      : undefined,
+    p.vat_id ? el('ram:SpecifiedTaxRegistration', [leaf('ram:ID', p.vat_id, { schemeID: 'VA' })]) : undefined,
+    p.tax_number
+      ? el('ram:SpecifiedTaxRegistration', [leaf('ram:ID', p.tax_number, { schemeID: 'FC' })])
+      : undefined,
+  ]);
+}
+
+const TYPE_CODES: Record<string, string> = { invoice: '380', credit_note: '381' };
+
+/** The CII XML of a job whose refusals were checked by the caller (its currency is set). */
+export function ciiXml(job: ExportJob, profile: CiiProfile): string {
+  const d = job.document;
+  const cur = d.currency!;
+  const amount = (name: string, v: string | undefined, withCurrency = false) =>
+    leaf(name, v, withCurrency ? { currencyID: cur } : undefined);
+  const account = d.payment.accounts[0];
+  const root = el(
+    'rsm:CrossIndustryInvoice',
+    [
+      el('rsm:ExchangedDocumentContext', [
+        el('ram:BusinessProcessSpecifiedDocumentContextParameter', [leaf('ram:ID', profile.businessProcess)]),
+        el('ram:GuidelineSpecifiedDocumentContextParameter', [leaf('ram:ID', profile.guideline)]),
+      ]),
+      el('rsm:ExchangedDocument', [
+        leaf('ram:ID', d.number),
+        leaf(
+          'ram:TypeCode',
+          d.type_code && /^\d{3}$/.test(d.type_code) ? d.type_code : (TYPE_CODES[d.type] ?? '380'),
+        ),
+        date('ram:IssueDateTime', d.issue_date),
+        ...d.notes.map((n) => el('ram:IncludedNote', [leaf('ram:Content', n)])),
+      ]),
+      el('rsm:SupplyChainTradeTransaction', [
+        ...d.lines.map((l, i) =>
+          el('ram:IncludedSupplyChainTradeLineItem', [
+            el('ram:AssociatedDocumentLineDocument', [leaf('ram:LineID', l.id ?? String(i + 1))]),
+            el('ram:SpecifiedTradeProduct', [leaf('ram:Name', l.description)]),
+            el('ram:SpecifiedLineTradeAgreement', [
+              el('ram:NetPriceProductTradePrice', [leaf('ram:ChargeAmount', l.unit_price ?? l.net_amount)]),
+            ]),
+            el('ram:SpecifiedLineTradeDelivery', [
+              leaf('ram:BilledQuantity', l.quantity, { unitCode: l.unit ?? 'C62' }),
+            ]),
+            el('ram:SpecifiedLineTradeSettlement', [
+              el('ram:ApplicableTradeTax', [
+                leaf('ram:TypeCode', 'VAT'),
+                leaf('ram:CategoryCode', l.vat_category),
+                leaf('ram:RateApplicablePercent', l.vat_rate),
+              ]),
+              el('ram:SpecifiedTradeSettlementLineMonetarySummation', [
+                leaf('ram:LineTotalAmount', l.net_amount),
+              ]),
+            ]),
+          ]),
+        ),
+        el('ram:ApplicableHeaderTradeAgreement', [
+          leaf('ram:BuyerReference', d.references.buyer_reference),
+          party('Seller', d.seller),
+          party('Buyer', d.buyer),
+          d.references.order
+            ? el('ram:BuyerOrderReferencedDocument', [leaf('ram:IssuerAssignedID', d.references.order)])
+            : undefined,
+        ]),
+        required('ram:ApplicableHeaderTradeDelivery', [
+          d.delivery_date
+            ? el('ram:ActualDeliverySupplyChainEvent', [date('ram:OccurrenceDateTime', d.delivery_date)])
+            : undefined,
+        ]),
+        el('ram:ApplicableHeaderTradeSettlement', [
+          leaf('ram:PaymentReference', d.payment.reference),
+          leaf('ram:InvoiceCurrencyCode', cur),
+          // The type code is required inside the group: no code, no group.
+          d.payment.means_code
+            ? el('ram:SpecifiedTradeSettlementPaymentMeans', [
+                leaf('ram:TypeCode', d.payment.means_code),
+                account?.iban
+                  ? el('ram:PayeePartyCreditorFinancialAccount', [
+                      leaf('ram:IBANID', account.iban),
+                      leaf('ram:AccountName', account.name),
+                    ])
+                  : undefined,
+                account?.bic
+                  ? el('ram:PayeeSpecifiedCreditorFinancialInstitution', [leaf('ram:BICID', account.bic)])
+                  : undefined,
+              ])
+            : undefined,
+          ...d.vat_breakdown.map((v) =>
+            el('ram:ApplicableTradeTax', [
+              amount('ram:CalculatedAmount', v.tax),
+              leaf('ram:TypeCode', 'VAT'),
+              leaf('ram:ExemptionReason', v.exemption_reason),
+              amount('ram:BasisAmount', v.taxable),
+              leaf('ram:CategoryCode', v.category),
+              leaf('ram:ExemptionReasonCode', v.exemption_code),
+              leaf('ram:RateApplicablePercent', v.rate),
+            ]),
+          ),
+          el('ram:SpecifiedTradePaymentTerms', [
+            leaf('ram:Description', d.payment.terms),
+            date('ram:DueDateDateTime', d.due_date ?? d.payment.due_date),
+          ]),
+          el('ram:SpecifiedTradeSettlementHeaderMonetarySummation', [
+            amount('ram:LineTotalAmount', d.totals.line_total ?? d.totals.net),
+            amount('ram:ChargeTotalAmount', d.totals.charges),
+            amount('ram:AllowanceTotalAmount', d.totals.allowances),
+            amount('ram:TaxBasisTotalAmount', d.totals.net),
+            amount('ram:TaxTotalAmount', d.totals.vat ?? '0.00', true),
+            amount('ram:RoundingAmount', d.totals.rounding),
+            amount('ram:GrandTotalAmount', d.totals.gross),
+            amount('ram:TotalPrepaidAmount', d.totals.prepaid),
+            amount('ram:DuePayableAmount', d.totals.payable ?? d.totals.gross),
+          ]),
+        ]),
+      ]),
+    ],
+    NS,
+  );
+  return toXml(root);
+}

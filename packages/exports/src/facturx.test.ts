@@ -1,0 +1,147 @@
+// Factur-X EN 16931 written from what was read: the embedded factur-x.xml validates against the
+// CII D16B schema and the EN 16931 rules, the PDF reads back with our own reader to the same
+// fields, and its PDF/A-3 structure (AF, AFRelationship, EmbeddedFiles, XMP, output intent) is
+// checked by parsing the output with pdf-lib. Pages are the original PDF's, or one drawn.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { readInvoice, shutdownWorkers } from '@invoice-reader/engine';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  type PDFObject,
+  PDFRawStream,
+  PDFString,
+} from 'pdf-lib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FACTURX_EN16931_ID, FACTURX_FILENAME, writeFacturx } from './facturx.js';
+import { type ExportJob, ExportRefused } from './input.js';
+import { en16931Fatal, haveSchemas, repoRoot, xsdErrors } from './test-support/validate.js';
+
+const corpus = path.resolve(repoRoot, '../shared/corpus/einvoice');
+const kosit = (f: string) => path.join(corpus, 'kosit-xrechnung-testsuite/business-cases/standard', f);
+const zugferd = (f: string) => path.join(corpus, 'ferd-zugferd-2.3.3', f);
+afterAll(() => shutdownWorkers());
+
+async function jobOf(bytes: Uint8Array, id = 1): Promise<ExportJob> {
+  const r = await readInvoice(bytes, { country: 'de' });
+  if (r.status !== 'done' || !r.document) throw new Error('did not read');
+  return {
+    jobId: id,
+    country: 'DE',
+    fields: r.fields,
+    fields_detailed: r.fields_detailed,
+    document: r.document,
+  };
+}
+
+const bytesOf = (o: PDFObject | undefined): Buffer => {
+  if (!(o instanceof PDFRawStream)) throw new Error('not a stream');
+  return Buffer.from(decodePDFRawStream(o).decode());
+};
+
+/** What a Factur-X reader looks at, found by walking the PDF's objects (not through our writer). */
+async function structure(pdfBytes: Uint8Array) {
+  const pdf = await PDFDocument.load(pdfBytes, { updateMetadata: false });
+  const { catalog, context } = pdf;
+  const af = catalog.lookup(PDFName.of('AF'), PDFArray);
+  const specs = af.asArray().map((r) => context.lookup(r, PDFDict));
+  const spec = specs[0]!;
+  const names = catalog
+    .lookup(PDFName.of('Names'), PDFDict)
+    .lookup(PDFName.of('EmbeddedFiles'), PDFDict)
+    .lookup(PDFName.of('Names'), PDFArray);
+  const ef = spec.lookup(PDFName.of('EF'), PDFDict);
+  const stream = context.lookup(ef.get(PDFName.of('F')));
+  const intents = catalog.lookup(PDFName.of('OutputIntents'), PDFArray);
+  const intent = context.lookup(intents.get(0), PDFDict);
+  return {
+    pages: pdf.getPageCount(),
+    afCount: specs.length,
+    fileName: spec.lookup(PDFName.of('F'), PDFString).decodeText(),
+    relationship: spec.get(PDFName.of('AFRelationship'))?.toString(),
+    subtype: (stream as PDFRawStream).dict.get(PDFName.of('Subtype'))?.toString(),
+    treeNames: names
+      .asArray()
+      .filter((o) => o instanceof PDFString || o.constructor.name === 'PDFHexString')
+      .map((o) => (o as PDFString).decodeText()),
+    xml: bytesOf(stream).toString('utf8'),
+    xmp: bytesOf(catalog.lookup(PDFName.of('Metadata'))).toString('utf8'),
+    intent: intent.get(PDFName.of('S'))?.toString(),
+    icc: bytesOf(intent.lookup(PDFName.of('DestOutputProfile'))),
+    id: context.trailerInfo.ID?.toString(),
+  };
+}
+
+async function checked(file: { bytes: Buffer }, job: ExportJob, name: string) {
+  const s = await structure(file.bytes);
+  expect(s.afCount, name).toBe(1);
+  expect(s.fileName).toBe(FACTURX_FILENAME);
+  expect(s.relationship).toBe('/Data');
+  expect(s.subtype).toBe('/text#2Fxml');
+  expect(s.treeNames).toEqual([FACTURX_FILENAME]);
+  expect(s.intent).toBe('/GTS_PDFA1');
+  expect(s.icc.subarray(36, 40).toString('latin1')).toBe('acsp'); // an ICC profile
+  expect(s.icc.subarray(16, 20).toString('latin1')).toBe('RGB ');
+  expect(s.id).toMatch(/^\[ <[0-9a-f]{32}> <[0-9a-f]{32}> \]$/);
+  for (const key of [
+    '<pdfaid:part>3</pdfaid:part>',
+    '<pdfaid:conformance>B</pdfaid:conformance>',
+    '<fx:DocumentType>INVOICE</fx:DocumentType>',
+    '<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>',
+    '<fx:Version>1.0</fx:Version>',
+    '<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>',
+    '<pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>',
+  ])
+    expect(s.xmp, key).toContain(key);
+  expect(s.xml).toContain(`<ram:ID>${FACTURX_EN16931_ID}</ram:ID>`);
+  expect(await xsdErrors(s.xml, 'cii'), name).toEqual([]);
+  expect(en16931Fatal(s.xml), name).toEqual([]);
+  const back = await readInvoice(file.bytes, { country: 'de' });
+  expect([back.status, back.mode, back.embedded_file], name).toEqual(['done', 'xml', FACTURX_FILENAME]);
+  expect(back.fields, name).toEqual(job.fields);
+  return s;
+}
+
+describe.skipIf(!haveSchemas)('Factur-X EN 16931', () => {
+  it('draws a page for an XML invoice and carries the invoice as valid factur-x.xml', async () => {
+    for (const name of ['01.01a-INVOICE_ubl.xml', '01.03a-INVOICE_uncefact.xml']) {
+      const job = await jobOf(readFileSync(kosit(name)));
+      const file = await writeFacturx(job);
+      expect(file.contentType).toBe('application/pdf');
+      expect(file.filename).toMatch(/^factur-x-[\w.-]+\.pdf$/);
+      expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const s = await checked(file, job, name);
+      expect(s.pages).toBe(1);
+    }
+  }, 300_000);
+
+  it("keeps the original PDF's pages, and only our factur-x.xml is attached", async () => {
+    const original = readFileSync(zugferd('EN16931_Einfach.pdf'));
+    const job = await jobOf(original);
+    const src = await PDFDocument.load(original, { updateMetadata: false });
+    const s = await checked(await writeFacturx(job, { original }), job, 'EN16931_Einfach.pdf');
+    expect(s.pages).toBe(src.getPageCount());
+  }, 120_000);
+
+  it('draws a page when the original cannot be opened', async () => {
+    const job = await jobOf(readFileSync(kosit('01.01a-INVOICE_ubl.xml')));
+    const file = await writeFacturx(job, { original: Buffer.from('%PDF-1.7 not really') });
+    expect((await PDFDocument.load(file.bytes)).getPageCount()).toBe(1);
+  }, 60_000);
+
+  it('refuses an invoice without lines or a buyer, naming each business term', async () => {
+    const job = await jobOf(readFileSync(kosit('01.01a-INVOICE_ubl.xml')));
+    const bare: ExportJob = { ...job, document: { ...job.document, lines: [], buyer: {} } };
+    const err = await writeFacturx(bare).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ExportRefused);
+    const fields = (err as ExportRefused).refusals.map((r) => r.field);
+    expect(fields).toEqual(expect.arrayContaining(['lines', 'buyer_name', 'buyer_address']));
+    expect((err as ExportRefused).message).toContain('BT-44');
+    // Factur-X EN 16931 does not ask for XRechnung's values.
+    const noReference: ExportJob = { ...job, document: { ...job.document, references: {} } };
+    expect((await writeFacturx(noReference)).bytes.length).toBeGreaterThan(0);
+  }, 60_000);
+});
