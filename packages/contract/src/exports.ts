@@ -22,9 +22,22 @@ export const LedgerQuery = z.object({
   bu_key: z.string().max(10).default(''),
 });
 
-export const E_INVOICE_FORMATS = ['xrechnung-cii'] as const;
+export const E_INVOICE_FORMATS = ['xrechnung-cii', 'facturx'] as const;
+const format = z.enum(E_INVOICE_FORMATS).openapi({ description: 'The e-invoice format.' });
 
 export const ExportFormatParams = z.object({
   job_id: z.coerce.number().int().openapi({ type: 'integer', description: 'The job number.' }),
-  format: z.enum(E_INVOICE_FORMATS).openapi({ description: 'The e-invoice format.' }),
+  format,
 });
+
+export const EInvoiceFormatParams = z.object({ format });
+
+export const EInvoiceExportIn = z
+  .object({
+    job_ids: z
+      .array(z.number().int())
+      .max(500)
+      .optional()
+      .openapi({ description: 'Default: every done job of the account (500 at most).' }),
+  })
+  .openapi('EInvoiceExportIn');

@@ -73,6 +73,7 @@ const ROWS: Record<string, Row> = {
   'GET /api/v1/parse/{job_id}/export/ledger-de': { kind: 'session', owned: true },
   'GET /api/v1/parse/{job_id}/export/{format}': { kind: 'session', owned: true },
   'POST /api/v1/exports/ledger-ru': { kind: 'session', owned: true, body: { job_ids: [0] } },
+  'POST /api/v1/exports/{format}': { kind: 'session', owned: true, body: { job_ids: [0] } },
   'GET /api/v1/plans': { kind: 'public' },
   'GET /api/v1/plans/current': { kind: 'session' },
   'GET /api/v1/plans/upgrade-price': { kind: 'session', query: '?to=m' },

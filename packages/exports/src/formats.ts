@@ -1,0 +1,45 @@
+// The e-invoice formats by name, as the routes, the command line and the corpus figures find them:
+// a plain table of writer, content type, file extension and whether the format applies to a job.
+// A writer takes the job and, when it has one, the job's original PDF (Factur-X keeps its pages).
+import { writeFacturx } from './facturx.js';
+import type { ExportFile, ExportJob } from './input.js';
+import { writeXrechnungCii } from './xrechnung-cii.js';
+
+export interface ExportFormat {
+  /** What the format is, for a person. */
+  title: string;
+  contentType: string;
+  /** Without the dot. */
+  extension: string;
+  /** Whether the format is meant for this job at all (before any refusal of a missing value). */
+  applies: (job: ExportJob) => boolean;
+  /** Whether `write` takes the job's original PDF (to keep its pages). */
+  usesOriginal?: boolean;
+  /** The file, or an ExportRefused naming each missing value. */
+  write: (job: ExportJob, original?: Uint8Array) => ExportFile | Promise<ExportFile>;
+}
+
+const anyInvoice = () => true;
+
+export const EXPORT_FORMATS = {
+  'xrechnung-cii': {
+    title: 'XRechnung 3.0 (UN/CEFACT CII)',
+    contentType: 'application/xml; charset=utf-8',
+    extension: 'xml',
+    applies: anyInvoice,
+    write: (job) => writeXrechnungCii(job),
+  },
+  facturx: {
+    title: 'Factur-X / ZUGFeRD 2.3, EN 16931 (PDF/A-3)',
+    contentType: 'application/pdf',
+    extension: 'pdf',
+    applies: anyInvoice,
+    usesOriginal: true,
+    write: (job, original) => writeFacturx(job, { original }),
+  },
+} satisfies Record<string, ExportFormat>;
+
+export type ExportFormatName = keyof typeof EXPORT_FORMATS;
+
+export const exportFormat = (name: string): ExportFormat | undefined =>
+  Object.hasOwn(EXPORT_FORMATS, name) ? EXPORT_FORMATS[name as ExportFormatName] : undefined;
