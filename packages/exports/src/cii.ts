@@ -61,8 +61,18 @@ export function en16931Missing(job: ExportJob): Refusal[] {
       field: 'due_date',
       message: 'BT-9 due date or BT-20 payment terms (BR-CO-25, an amount is due): not on the invoice',
     });
-  // Document-level allowances and charges (BG-20/BG-21) are not kept by the reader: a VAT category
-  // that only they carry cannot be written faithfully.
+  // Document-level allowances and charges (BG-20/BG-21) are not kept by the reader: their totals
+  // (BT-107/BT-108) cannot be written without them (BR-CO-11/12), nor a VAT category only they carry.
+  for (const [v, field, term] of [
+    [d.totals.allowances, 'allowances', 'BT-107 sum of allowances'],
+    [d.totals.charges, 'charges', 'BT-108 sum of charges'],
+  ] as const)
+    if (v && Number(v) !== 0)
+      refusals.push({
+        job_id: job.jobId,
+        field,
+        message: `${term} ${v}: document-level allowances and charges (BG-20/BG-21) are not kept by the reader, so this export cannot write them`,
+      });
   const lineCategories = new Set(d.lines.map((l) => l.vat_category));
   d.vat_breakdown.forEach((v, i) => {
     if (d.lines.length && v.category && !lineCategories.has(v.category))

@@ -5,19 +5,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readInvoice, shutdownWorkers } from '@invoice-reader/engine';
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  type PDFObject,
-  PDFRawStream,
-  PDFString,
-} from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FACTURX_EN16931_ID, FACTURX_FILENAME, writeFacturx } from './facturx.js';
 import { type ExportJob, ExportRefused } from './input.js';
+import { facturxStructure } from './test-support/facturx-structure.js';
 import { en16931Fatal, haveSchemas, repoRoot, xsdErrors } from './test-support/validate.js';
 
 const corpus = path.resolve(repoRoot, '../shared/corpus/einvoice');
@@ -37,46 +29,8 @@ async function jobOf(bytes: Uint8Array, id = 1): Promise<ExportJob> {
   };
 }
 
-const bytesOf = (o: PDFObject | undefined): Buffer => {
-  if (!(o instanceof PDFRawStream)) throw new Error('not a stream');
-  return Buffer.from(decodePDFRawStream(o).decode());
-};
-
-/** What a Factur-X reader looks at, found by walking the PDF's objects (not through our writer). */
-async function structure(pdfBytes: Uint8Array) {
-  const pdf = await PDFDocument.load(pdfBytes, { updateMetadata: false });
-  const { catalog, context } = pdf;
-  const af = catalog.lookup(PDFName.of('AF'), PDFArray);
-  const specs = af.asArray().map((r) => context.lookup(r, PDFDict));
-  const spec = specs[0]!;
-  const names = catalog
-    .lookup(PDFName.of('Names'), PDFDict)
-    .lookup(PDFName.of('EmbeddedFiles'), PDFDict)
-    .lookup(PDFName.of('Names'), PDFArray);
-  const ef = spec.lookup(PDFName.of('EF'), PDFDict);
-  const stream = context.lookup(ef.get(PDFName.of('F')));
-  const intents = catalog.lookup(PDFName.of('OutputIntents'), PDFArray);
-  const intent = context.lookup(intents.get(0), PDFDict);
-  return {
-    pages: pdf.getPageCount(),
-    afCount: specs.length,
-    fileName: spec.lookup(PDFName.of('F'), PDFString).decodeText(),
-    relationship: spec.get(PDFName.of('AFRelationship'))?.toString(),
-    subtype: (stream as PDFRawStream).dict.get(PDFName.of('Subtype'))?.toString(),
-    treeNames: names
-      .asArray()
-      .filter((o) => o instanceof PDFString || o.constructor.name === 'PDFHexString')
-      .map((o) => (o as PDFString).decodeText()),
-    xml: bytesOf(stream).toString('utf8'),
-    xmp: bytesOf(catalog.lookup(PDFName.of('Metadata'))).toString('utf8'),
-    intent: intent.get(PDFName.of('S'))?.toString(),
-    icc: bytesOf(intent.lookup(PDFName.of('DestOutputProfile'))),
-    id: context.trailerInfo.ID?.toString(),
-  };
-}
-
 async function checked(file: { bytes: Buffer }, job: ExportJob, name: string) {
-  const s = await structure(file.bytes);
+  const s = await facturxStructure(file.bytes);
   expect(s.afCount, name).toBe(1);
   expect(s.fileName).toBe(FACTURX_FILENAME);
   expect(s.relationship).toBe('/Data');

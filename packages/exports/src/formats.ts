@@ -21,7 +21,7 @@ export interface ExportFormat {
 
 const anyInvoice = () => true;
 
-export const EXPORT_FORMATS = {
+export const EXPORT_FORMATS: Readonly<Record<string, ExportFormat>> = {
   'xrechnung-cii': {
     title: 'XRechnung 3.0 (UN/CEFACT CII)',
     contentType: 'application/xml; charset=utf-8',
@@ -37,9 +37,7 @@ export const EXPORT_FORMATS = {
     usesOriginal: true,
     write: (job, original) => writeFacturx(job, { original }),
   },
-} satisfies Record<string, ExportFormat>;
-
-export type ExportFormatName = keyof typeof EXPORT_FORMATS;
+};
 
 export const exportFormat = (name: string): ExportFormat | undefined =>
-  Object.hasOwn(EXPORT_FORMATS, name) ? EXPORT_FORMATS[name as ExportFormatName] : undefined;
+  Object.hasOwn(EXPORT_FORMATS, name) ? EXPORT_FORMATS[name] : undefined;

@@ -9,7 +9,7 @@ export {
   facturxMissing,
   writeFacturx,
 } from './facturx.js';
-export { EXPORT_FORMATS, type ExportFormat, type ExportFormatName, exportFormat } from './formats.js';
+export { EXPORT_FORMATS, type ExportFormat, exportFormat } from './formats.js';
 export { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
 export { belegfeld1, DATEV_COLUMNS, type LedgerDeOptions, writeLedgerDe } from './ledger-de.js';
 export { LEDGER_RU_HEADER, writeLedgerRu } from './ledger-ru.js';
