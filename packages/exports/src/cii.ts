@@ -18,6 +18,9 @@ export interface CiiProfile {
   businessProcess?: string;
 }
 
+/** UNCL 5305 as EN 16931 restricts it (BR-CL-18). */
+const VAT_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M'];
+
 const date = (name: string, iso: string | undefined) =>
   iso ? el(name, [leaf('udt:DateTimeString', iso.replaceAll('-', ''), { format: '102' })]) : undefined;
 
@@ -54,6 +57,33 @@ export function en16931Missing(job: ExportJob): Refusal[] {
       field: 'seller_vat_id',
       message: 'BT-31/BT-32 seller VAT id or tax number (BR-S-2, BR-DE-16): not on the invoice',
     });
+  // BR-CO-26: the buyer identifies the supplier by its VAT id or legal registration id.
+  if (!d.seller.vat_id && !d.seller.legal_id)
+    refusals.push({
+      job_id: job.jobId,
+      field: 'seller_vat_id',
+      message: 'BT-30/BT-31 seller legal registration id or VAT id (BR-CO-26): not on the invoice',
+    });
+  const cents = (v: string | undefined) => Math.round(Number(v ?? 0) * 100);
+  // BR-CO-10: the lines read add up to the line total (a line the reader missed would not).
+  const lineSum = d.lines.reduce((a, l) => a + cents(l.net_amount), 0);
+  if (d.lines.length && d.totals.line_total && lineSum !== cents(d.totals.line_total))
+    refusals.push({
+      job_id: job.jobId,
+      field: 'lines',
+      message: `BT-106 sum of line net amounts ${d.totals.line_total} (BR-CO-10): the lines read add up to ${(lineSum / 100).toFixed(2)}`,
+    });
+  // BR-CO-16: amount due = total with VAT - paid + rounding.
+  if (
+    d.totals.payable &&
+    d.totals.gross &&
+    cents(d.totals.payable) !== cents(d.totals.gross) - cents(d.totals.prepaid) + cents(d.totals.rounding)
+  )
+    refusals.push({
+      job_id: job.jobId,
+      field: 'gross_amount',
+      message: `BT-115 amount due ${d.totals.payable} (BR-CO-16): not total ${d.totals.gross} - paid + rounding`,
+    });
   const due = Number(d.totals.payable ?? d.totals.gross ?? 0);
   if (due > 0 && !d.due_date && !d.payment.due_date && !d.payment.terms)
     refusals.push({
@@ -81,6 +111,20 @@ export function en16931Missing(job: ExportJob): Refusal[] {
         field: `vat_breakdown.${i}`,
         message: `VAT category ${v.category} is carried only by document-level allowances or charges (BG-20/BG-21), which this export does not write`,
       });
+    if (v.category && !VAT_CATEGORIES.includes(v.category))
+      refusals.push({
+        job_id: job.jobId,
+        field: `vat_breakdown.${i}`,
+        message: `BT-118 VAT category ${v.category} (BR-CL-18): not a UNCL 5305 code`,
+      });
+    // BR-IC-11/12: an intra-community supply names its delivery date and deliver-to country (BT-80),
+    // which the reader does not keep.
+    if (v.category === 'K')
+      refusals.push({
+        job_id: job.jobId,
+        field: `vat_breakdown.${i}`,
+        message: 'BT-80 deliver-to country of an intra-community supply (BR-IC-12): not kept by the reader',
+      });
     if (['E', 'AE', 'K', 'G', 'O'].includes(v.category ?? '') && !v.exemption_reason && !v.exemption_code)
       refusals.push({
         job_id: job.jobId,
@@ -89,6 +133,12 @@ export function en16931Missing(job: ExportJob): Refusal[] {
       });
   });
   d.lines.forEach((l, i) => {
+    if (l.unit && !/^[A-Z0-9]{2,3}$/.test(l.unit))
+      refusals.push({
+        job_id: job.jobId,
+        field: `lines.${i}`,
+        message: `BT-130 unit ${l.unit} of line ${i + 1} (BR-CL-23): not a UN/ECE Rec 20 code`,
+      });
     for (const [v, what] of [
       [l.description, 'BT-153 item name'],
       [l.quantity, 'BT-129 quantity'],
@@ -217,10 +267,12 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
           d.payment.means_code
             ? el('ram:SpecifiedTradeSettlementPaymentMeans', [
                 leaf('ram:TypeCode', d.payment.means_code),
-                account?.iban
+                // An account that is not an IBAN (a Swedish Bankgiro, say) is the proprietary id (BT-84).
+                account?.iban || account?.account
                   ? el('ram:PayeePartyCreditorFinancialAccount', [
                       leaf('ram:IBANID', account.iban),
                       leaf('ram:AccountName', account.name),
+                      account.iban ? undefined : leaf('ram:ProprietaryID', account.account),
                     ])
                   : undefined,
                 account?.bic
@@ -248,7 +300,7 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
             amount('ram:ChargeTotalAmount', d.totals.charges),
             amount('ram:AllowanceTotalAmount', d.totals.allowances),
             amount('ram:TaxBasisTotalAmount', d.totals.net),
-            amount('ram:TaxTotalAmount', d.totals.vat ?? '0.00', true),
+            amount('ram:TaxTotalAmount', d.totals.vat, true),
             amount('ram:RoundingAmount', d.totals.rounding),
             amount('ram:GrandTotalAmount', d.totals.gross),
             amount('ram:TotalPrepaidAmount', d.totals.prepaid),

@@ -94,6 +94,21 @@ describe.skipIf(!haveSchemas)('Factur-X EN 16931', () => {
     const fields = (err as ExportRefused).refusals.map((r) => r.field);
     expect(fields).toEqual(expect.arrayContaining(['lines', 'buyer_name', 'buyer_address']));
     expect((err as ExportRefused).message).toContain('BT-44');
+    // Values that the EN 16931 rules would reject are refused before writing, each named.
+    const line = job.document.lines[0]!;
+    const odd: ExportJob = {
+      ...job,
+      document: {
+        ...job.document,
+        lines: [{ ...line, unit: 'Stk' }, ...job.document.lines.slice(1)],
+        vat_breakdown: [{ ...job.document.vat_breakdown[0]!, category: 'X' }],
+        totals: { ...job.document.totals, payable: '1.00' },
+      },
+    };
+    const oddErr = (await writeFacturx(odd).catch((e: unknown) => e)) as ExportRefused;
+    expect(oddErr.message).toMatch(/BT-130 unit Stk of line 1 \(BR-CL-23\)/);
+    expect(oddErr.message).toMatch(/BT-118 VAT category X \(BR-CL-18\)/);
+    expect(oddErr.message).toMatch(/BT-115 amount due 1.00 \(BR-CO-16\)/);
     // Factur-X EN 16931 does not ask for XRechnung's values.
     const noReference: ExportJob = { ...job, document: { ...job.document, references: {} } };
     expect((await writeFacturx(noReference)).bytes.length).toBeGreaterThan(0);

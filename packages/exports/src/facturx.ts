@@ -14,9 +14,8 @@ import {
 } from 'pdf-lib';
 import sharp from 'sharp';
 import { ciiXml, en16931Missing } from './cii.js';
-import { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
+import { type ExportFile, type ExportJob, ExportRefused, fileStem, type Refusal } from './input.js';
 import { drawInvoice } from './invoice-page.js';
-import { fileStem } from './xrechnung-cii.js';
 
 export const FACTURX_EN16931_ID = 'urn:cen.eu:en16931:2017';
 export const FACTURX_FILENAME = 'factur-x.xml';

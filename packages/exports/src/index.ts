@@ -10,8 +10,8 @@ export {
   writeFacturx,
 } from './facturx.js';
 export { EXPORT_FORMATS, type ExportFormat, exportFormat } from './formats.js';
-export { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
+export { type ExportFile, type ExportJob, ExportRefused, fileStem, type Refusal } from './input.js';
 export { belegfeld1, DATEV_COLUMNS, type LedgerDeOptions, writeLedgerDe } from './ledger-de.js';
 export { LEDGER_RU_HEADER, writeLedgerRu } from './ledger-ru.js';
-export { fileStem, writeXrechnungCii, XRECHNUNG_CII_ID, xrechnungMissing } from './xrechnung-cii.js';
+export { writeXrechnungCii, XRECHNUNG_CII_ID, xrechnungMissing } from './xrechnung-cii.js';
 export { REFUSED_TXT, refusedText, zipFiles } from './zip.js';

@@ -3,7 +3,7 @@
 // contact BT-41..43, electronic addresses BT-34/BT-49, payment means). A required value the
 // invoice lacks makes the export fail with the list of what is missing: nothing is made up.
 import { ciiXml, en16931Missing, missingOf } from './cii.js';
-import { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
+import { type ExportFile, type ExportJob, ExportRefused, fileStem, type Refusal } from './input.js';
 
 export const XRECHNUNG_CII_ID = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
 const PEPPOL_BILLING = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
@@ -32,10 +32,6 @@ export function xrechnungMissing(job: ExportJob): Refusal[] {
     ]),
   ];
 }
-
-/** A file name from the invoice number (or the job's), safe in a Content-Disposition header. */
-export const fileStem = (job: ExportJob): string =>
-  (job.document.number ?? String(job.jobId)).replace(/[^\w.-]+/g, '_');
 
 export function writeXrechnungCii(job: ExportJob): ExportFile {
   const missing = xrechnungMissing(job);
