@@ -21,6 +21,17 @@ export interface CiiProfile {
 /** UNCL 5305 as EN 16931 restricts it (BR-CL-18). */
 const VAT_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M'];
 
+/** The CEF EAS code list (electronic address schemes, BR-CL-25), as CEN's rules list it. */
+const EAS = new Set(
+  (
+    '0002 0007 0009 0037 0060 0088 0096 0097 0106 0130 0135 0142 0147 0151 0154 0158 0170 0177 0183 0184 0188 ' +
+    '0190 0191 0192 0193 0194 0195 0196 0198 0199 0200 0201 0202 0203 0204 0205 0208 0209 0210 0211 0212 0213 ' +
+    '0215 0216 0217 0218 0219 0220 0221 0225 0230 0235 0240 0242 0244 0245 0246 0248 9910 9913 9914 9915 9918 ' +
+    '9919 9920 9922 9923 9924 9925 9926 9927 9928 9929 9930 9931 9932 9933 9934 9935 9936 9937 9938 9939 9940 ' +
+    '9941 9942 9943 9944 9945 9946 9947 9948 9949 9950 9951 9952 9953 9957 9959 AN AQ AS AU EM'
+  ).split(' '),
+);
+
 const date = (name: string, iso: string | undefined) =>
   iso ? el(name, [leaf('udt:DateTimeString', iso.replaceAll('-', ''), { format: '102' })]) : undefined;
 
@@ -57,6 +68,18 @@ export function en16931Missing(job: ExportJob): Refusal[] {
       field: 'seller_vat_id',
       message: 'BT-31/BT-32 seller VAT id or tax number (BR-S-2, BR-DE-16): not on the invoice',
     });
+  for (const [p, field, term] of [
+    [d.seller, 'seller_electronic_address', 'BT-34'],
+    [d.buyer, 'buyer_electronic_address', 'BT-49'],
+  ] as const) {
+    const scheme = p.electronic_address?.scheme;
+    if (p.electronic_address && scheme && !EAS.has(scheme))
+      refusals.push({
+        job_id: job.jobId,
+        field,
+        message: `${term} electronic address scheme ${scheme} (BR-CL-25): not in the EAS code list`,
+      });
+  }
   // BR-CO-26: the buyer identifies the supplier by its VAT id or legal registration id.
   if (!d.seller.vat_id && !d.seller.legal_id)
     refusals.push({
@@ -101,7 +124,7 @@ export function en16931Missing(job: ExportJob): Refusal[] {
       refusals.push({
         job_id: job.jobId,
         field,
-        message: `${term} ${v}: document-level allowances and charges (BG-20/BG-21) are not kept by the reader, so this export cannot write them`,
+        message: `${term}: the invoice has ${v} in document-level allowances or charges (BG-20/BG-21), which the reader does not keep, so this export cannot write them`,
       });
   const lineCategories = new Set(d.lines.map((l) => l.vat_category));
   d.vat_breakdown.forEach((v, i) => {
