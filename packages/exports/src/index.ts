@@ -1,11 +1,21 @@
 // Files for accounting systems, written from read invoices. Knows nothing of HTTP or storage: it
 // takes the engine's result of each job (with a person's corrections) and returns bytes.
 
+export { type CiiProfile, ciiXml, en16931Missing } from './cii.js';
+export {
+  FACTURX_EN16931_ID,
+  FACTURX_FILENAME,
+  type FacturxOptions,
+  facturxMissing,
+  writeFacturx,
+} from './facturx.js';
 export { writeFatturaPa } from './fatturapa.js';
-export { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
+export { EXPORT_FORMATS, type ExportFormat, exportFormat } from './formats.js';
+export { type ExportFile, type ExportJob, ExportRefused, fileStem, type Refusal } from './input.js';
 export { belegfeld1, DATEV_COLUMNS, type LedgerDeOptions, writeLedgerDe } from './ledger-de.js';
 export { LEDGER_RU_HEADER, writeLedgerRu } from './ledger-ru.js';
 export { PEPPOL_BIS_ID, PEPPOL_BIS_PROFILE, peppolMissing, writePeppolUbl } from './peppol-ubl.js';
 export { type UblIds, ublInvoiceXml } from './ubl-invoice.js';
 export { writeXrechnungCii, XRECHNUNG_CII_ID, xrechnungMissing } from './xrechnung-cii.js';
 export { writeXrechnungUbl, XRECHNUNG_UBL_ID } from './xrechnung-ubl.js';
+export { REFUSED_TXT, refusedText, zipFiles } from './zip.js';

@@ -23,6 +23,10 @@ export class ExportRefused extends Error {
   }
 }
 
+/** A file name from the invoice number (or the job's), safe in a Content-Disposition header. */
+export const fileStem = (job: ExportJob): string =>
+  (job.document.number ?? String(job.jobId)).replace(/[^\w.-]+/g, '_');
+
 export interface ExportFile {
   filename: string;
   contentType: string;

@@ -3,8 +3,8 @@
 // in what they require; the caller checks the required values first. Element order follows the
 // UBL 2.1 schema (a schema-valid file needs it).
 import type { Document, Party } from '@invoice-reader/engine';
+import { paymentTermsText } from './cii.js';
 import { el, leaf, type Node, toXml } from './xml-writer.js';
-import { paymentTermsText } from './xrechnung-cii.js';
 
 const NS = {
   'xmlns:cac': 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',

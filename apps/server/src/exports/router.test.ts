@@ -1,7 +1,13 @@
+import path from 'node:path';
+import { E_INVOICE_FORMATS } from '@invoice-reader/contract';
+import { readInvoice, shutdownWorkers } from '@invoice-reader/engine';
+import { EXPORT_FORMATS } from '@invoice-reader/exports';
+import { unzipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
+  corpusDir,
   corpusFile,
   form,
   haveCorpus,
@@ -23,7 +29,10 @@ beforeAll(async () => {
   anna = s.session('anna@example.com');
   bob = s.session('bob@example.com');
 });
-afterAll(() => s.stop());
+afterAll(async () => {
+  await s.stop();
+  await shutdownWorkers();
+});
 
 const fetchFile = (path: string, init: RequestInit & { session?: TestSession } = {}) =>
   fetch(s.url + path, {
@@ -76,17 +85,17 @@ describe.skipIf(!haveCorpus)('exports', () => {
 
   it('writes XRechnung CII, or lists what the invoice lacks for it', async () => {
     // The Factur-X sample has document-level allowances and charges (its VAT category K appears
-    // only on them) and a direct debit without its creditor id, which the export cannot carry:
-    // refused, naming each, rather than written wrong.
+    // only on a charge, and K needs the deliver-to country), which the reader does not keep, and
+    // is paid by direct debit, whose creditor id XRechnung asks for (BR-DE-25) and the reader does
+    // not keep: refused, naming each, rather than written wrong.
     const r = await call(s.url, `/api/v1/parse/${jobId}/export/xrechnung-cii`, { session: anna });
     expect(r.status).toBe(422);
-    expect(r.body.detail.map((d: { loc: unknown[] }) => d.loc[2]).sort()).toEqual([
-      'payment_means',
-      'totals',
-      'totals',
-      'vat_breakdown.3',
-    ]);
-    expect(r.body.detail[0]).toMatchObject({ type: 'export_refused', loc: ['job', jobId, 'totals'] });
+    expect(r.body.detail.map((d: { type: string; loc: unknown[] }) => [d.type, d.loc])).toEqual(
+      ['allowances', 'charges', 'vat_breakdown.3', 'vat_breakdown.3', 'payment_means'].map((f) => [
+        'export_refused',
+        ['job', jobId, f],
+      ]),
+    );
     expect((await call(s.url, `/api/v1/parse/${jobId}/export/zzz`, { session: anna })).status).toBe(422);
     expect((await call(s.url, `/api/v1/parse/${jobId}/export/xrechnung-cii`, { session: bob })).status).toBe(
       404,
@@ -186,5 +195,122 @@ describe.skipIf(!haveCorpus)('exports', () => {
       headers: { cookie: anna.cookie },
     });
     expect(csrf.body).toEqual({ detail: 'csrf_origin' });
+  });
+
+  describe('e-invoices', () => {
+    // A KoSIT XRechnung (XML) and a ZUGFeRD 2.3 EN 16931 hybrid PDF of two pages: both can be written.
+    const KOSIT = path.join(
+      corpusDir,
+      'einvoice/kosit-xrechnung-testsuite/business-cases/standard/01.01a-INVOICE_ubl.xml',
+    );
+    const ZUGFERD = path.join(corpusDir, 'einvoice/ferd-zugferd-2.3.3/EN16931_Einfach.pdf');
+    let xmlJob: number;
+    let pdfJob: number;
+    const upload = async (file: string) => {
+      const up = await call(s.url, '/api/v1/parse/upload', { session: anna, body: form(corpusFile(file)) });
+      await waitFor(
+        async () =>
+          (await call(s.url, `/api/v1/parse/${up.body.job_id}`, { session: anna })).body.status === 'done',
+        'the upload to be read',
+      );
+      return up.body.job_id as number;
+    };
+    beforeAll(async () => {
+      xmlJob = await upload(KOSIT);
+      pdfJob = await upload(ZUGFERD);
+    });
+
+    it('names in the contract exactly the formats the registry writes', () => {
+      expect(Object.keys(EXPORT_FORMATS).sort()).toEqual([...E_INVOICE_FORMATS].sort());
+    });
+
+    it("writes Factur-X on the uploaded PDF's pages, and on a drawn page for an XML upload", async () => {
+      const r = await fetchFile(`/api/v1/parse/${pdfJob}/export/facturx`, { session: anna });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toBe('application/pdf');
+      expect(r.headers.get('content-disposition')).toBe('attachment; filename="factur-x-471102.pdf"');
+      const pdf = Buffer.from(await r.arrayBuffer());
+      const back = await readInvoice(pdf, { country: 'de' });
+      expect([back.status, back.embedded_file, back.pages]).toEqual(['done', 'factur-x.xml', 2]);
+      const stored = (await call(s.url, `/api/v1/parse/${pdfJob}`, { session: anna })).body;
+      expect(back.fields.invoice_no).toBe(stored.fields.invoice_no);
+
+      const drawn = await fetchFile(`/api/v1/parse/${xmlJob}/export/facturx`, { session: anna });
+      expect(drawn.status).toBe(200);
+      const drawnBack = await readInvoice(Buffer.from(await drawn.arrayBuffer()), { country: 'de' });
+      expect([drawnBack.status, drawnBack.embedded_file, drawnBack.pages]).toEqual([
+        'done',
+        'factur-x.xml',
+        1,
+      ]);
+
+      const xml = await fetchFile(`/api/v1/parse/${xmlJob}/export/xrechnung-cii`, { session: anna });
+      expect(xml.status).toBe(200);
+      expect(xml.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+      expect(xml.headers.get('content-disposition')).toBe('attachment; filename="xrechnung-123456XX.xml"');
+    });
+
+    it('zips one file per job and lists the refused ones in refused.txt', async () => {
+      const r = await fetchFile('/api/v1/exports/facturx', {
+        method: 'POST',
+        session: anna,
+        body: JSON.stringify({ job_ids: [xmlJob, pdfJob, jobId] }),
+      });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toBe('application/zip');
+      expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="facturx-\d{8}\.zip"$/);
+      const entries = unzipSync(new Uint8Array(await r.arrayBuffer()));
+      expect(Object.keys(entries).sort()).toEqual([
+        'factur-x-123456XX.pdf',
+        'factur-x-471102.pdf',
+        'refused.txt',
+      ]);
+      for (const name of ['factur-x-123456XX.pdf', 'factur-x-471102.pdf']) {
+        const back = await readInvoice(entries[name]!, { country: 'de' });
+        expect([back.status, back.embedded_file], name).toEqual(['done', 'factur-x.xml']);
+      }
+      // The Factur-X sample's document-level allowances and charges: refused, one line each.
+      expect(
+        Buffer.from(entries['refused.txt']!)
+          .toString('utf8')
+          .split('\n')
+          .map((l) => l.split(': ').slice(0, 2).join(': ')),
+      ).toEqual([
+        ...['allowances', 'charges', 'vat_breakdown.3', 'vat_breakdown.3'].map((f) => `job ${jobId}: ${f}`),
+        '',
+      ]);
+    });
+
+    it('answers 422 naming every job and field when none can be written, 404 and 422 as the others', async () => {
+      const none = await call(s.url, '/api/v1/exports/xrechnung-cii', {
+        session: anna,
+        json: { job_ids: [jobId] },
+      });
+      expect(none.status).toBe(422);
+      expect(none.body.detail.map((d: { loc: unknown[] }) => d.loc)).toEqual(
+        ['allowances', 'charges', 'vat_breakdown.3', 'vat_breakdown.3', 'payment_means'].map((f) => [
+          'job',
+          jobId,
+          f,
+        ]),
+      );
+      expect(
+        (await call(s.url, '/api/v1/exports/zzz', { session: anna, json: { job_ids: [xmlJob] } })).status,
+      ).toBe(422);
+      expect(
+        (
+          await call(s.url, '/api/v1/exports/facturx', {
+            session: anna,
+            json: { job_ids: Array.from({ length: 501 }, (_, i) => i) },
+          })
+        ).status,
+      ).toBe(422);
+      expect(
+        (await call(s.url, '/api/v1/exports/facturx', { session: bob, json: { job_ids: [pdfJob] } })).body,
+      ).toEqual({ detail: 'job_not_found' });
+      expect((await call(s.url, `/api/v1/parse/${pdfJob}/export/facturx`, { session: bob })).status).toBe(
+        404,
+      );
+    });
   });
 });

@@ -1,9 +1,11 @@
 // Accounting exports of the account's jobs: DATEV's Buchungsstapel (ledger-de) for many jobs or
-// one, the 1C CSV (ledger-ru), and a job as an e-invoice (XRechnung CII or UBL, Peppol UBL, FatturaPA); and the DATEV numbers
-// and accounts the exports screen remembers per account. The writers (packages/exports) read each job's stored result,
-// with a person's corrections; a value they cannot write answers 422 naming the job and field.
+// one, the 1C CSV (ledger-ru), and jobs as e-invoices (the formats of packages/exports' registry),
+// one file or a zip of many; and the DATEV numbers and accounts the exports screen remembers per
+// account. The writers read each job's stored result, with a person's corrections; a value they
+// cannot write answers 422 naming the job and field.
 import {
-  type EInvoiceFormat,
+  EInvoiceExportIn,
+  EInvoiceFormatParams,
   ExportFormatParams,
   JobIdParams,
   LedgerExportIn,
@@ -15,31 +17,25 @@ import {
 import { type Db, exportSettingsOf, type Job, jobById, jobsOf, saveExportSettings } from '@invoice-reader/db';
 import {
   type ExportFile,
+  type ExportFormat,
   type ExportJob,
   ExportRefused,
-  writeFatturaPa,
+  exportFormat,
+  type Refusal,
   writeLedgerDe,
   writeLedgerRu,
-  writePeppolUbl,
-  writeXrechnungCii,
-  writeXrechnungUbl,
+  zipFiles,
 } from '@invoice-reader/exports';
 import { type Response, Router } from 'express';
 import { requireSession, sessionOf } from '../auth/sessions.js';
 import { HttpError, ValidationFailed } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { validate } from '../http/validation.js';
-
-/** The writer of each e-invoice format (the `format` path parameter). */
-const E_INVOICE_WRITERS: Record<EInvoiceFormat, (job: ExportJob) => ExportFile> = {
-  'xrechnung-cii': writeXrechnungCii,
-  'xrechnung-ubl': writeXrechnungUbl,
-  'peppol-ubl': writePeppolUbl,
-  fatturapa: writeFatturaPa,
-};
+import type { BlobStore } from '../jobs/blobs.js';
 
 export interface ExportsDeps {
   db: Db;
+  blobs: BlobStore;
   publicUrl: string;
 }
 
@@ -67,23 +63,29 @@ function send(res: Response, file: ExportFile): void {
     .send(file.bytes);
 }
 
+const refusedItems = (refusals: Refusal[]): ValidationFailed =>
+  new ValidationFailed(
+    refusals.map(
+      (r): ValidationErrorItem => ({
+        type: 'export_refused',
+        loc: ['job', r.job_id, r.field],
+        msg: `job ${r.job_id}: ${r.field}: ${r.message}`,
+        input: null,
+        ctx: { job_id: r.job_id, field: r.field },
+      }),
+    ),
+  );
+
 function written(write: () => ExportFile): ExportFile {
   try {
     return write();
   } catch (err) {
-    if (!(err instanceof ExportRefused)) throw err;
-    const items: ValidationErrorItem[] = err.refusals.map((r) => ({
-      type: 'export_refused',
-      loc: ['job', r.job_id, r.field],
-      msg: `job ${r.job_id}: ${r.field}: ${r.message}`,
-      input: null,
-      ctx: { job_id: r.job_id, field: r.field },
-    }));
-    throw new ValidationFailed(items);
+    if (err instanceof ExportRefused) throw refusedItems(err.refusals);
+    throw err;
   }
 }
 
-export function exportsRouter({ db, publicUrl }: ExportsDeps): Router {
+export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
   const router = Router();
   const session = requireSession(db, publicUrl);
 
@@ -113,14 +115,30 @@ export function exportsRouter({ db, publicUrl }: ExportsDeps): Router {
     );
   });
 
+  /** The job's uploaded PDF, for a format that keeps its pages; none when gone or not a PDF. */
+  const originalPdf = (id: number): Uint8Array | undefined => {
+    const row = jobById(db, id);
+    if (row?.fileType !== 'pdf') return undefined;
+    try {
+      return blobs.get(row.sha256);
+    } catch {
+      return undefined; // The file was removed after its retention time: a page is drawn instead.
+    }
+  };
+  const writeOne = async (format: ExportFormat, job: ExportJob): Promise<ExportFile> =>
+    format.write(job, format.usesOriginal ? originalPdf(job.jobId) : undefined);
+
   // After the ledger-de route above: `ledger-de` is not an e-invoice format.
-  router.get('/api/v1/parse/:job_id/export/:format', session, (req, res) => {
+  router.get('/api/v1/parse/:job_id/export/:format', session, async (req, res) => {
     const { job_id, format } = validate(ExportFormatParams, 'path', req.params);
     const job = exportJob(jobById(db, job_id), sessionOf(res).accountId, job_id);
-    send(
-      res,
-      written(() => E_INVOICE_WRITERS[format](job)),
-    );
+    const writer = exportFormat(format)!;
+    try {
+      send(res, await writeOne(writer, job));
+    } catch (err) {
+      if (err instanceof ExportRefused) throw refusedItems(err.refusals);
+      throw err;
+    }
   });
 
   router.post('/api/v1/exports/ledger-ru', session, jsonBody, (req, res) => {
@@ -129,6 +147,30 @@ export function exportsRouter({ db, publicUrl }: ExportsDeps): Router {
       res,
       written(() => writeLedgerRu(chosen(res, input.job_ids))),
     );
+  });
+
+  // After the ledger routes above. A refused job leaves the zip and is listed in its refused.txt;
+  // when none can be written the answer is 422 naming every job and field.
+  router.post('/api/v1/exports/:format', session, jsonBody, async (req, res) => {
+    const { format } = validate(EInvoiceFormatParams, 'path', req.params);
+    const input = validate(EInvoiceExportIn, 'body', req.body ?? {});
+    const writer = exportFormat(format)!;
+    const files: ExportFile[] = [];
+    const refusals: Refusal[] = [];
+    for (const job of chosen(res, input.job_ids)) {
+      try {
+        files.push(await writeOne(writer, job));
+      } catch (err) {
+        if (!(err instanceof ExportRefused)) throw err;
+        refusals.push(...err.refusals);
+      }
+    }
+    if (!files.length) throw refusedItems(refusals);
+    send(res, {
+      filename: `${format}-${new Date().toISOString().slice(0, 10).replaceAll('-', '')}.zip`,
+      contentType: 'application/zip',
+      bytes: zipFiles(files, refusals),
+    });
   });
 
   router.get('/api/v1/exports/settings', session, (_req, res) => {

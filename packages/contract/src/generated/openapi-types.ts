@@ -804,8 +804,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The job as an e-invoice (XRechnung 3.0 CII)
-         * @description Written from what was read, with a person's corrections; a value the format requires that the invoice lacks (e.g. the buyer reference BT-10) answers 422 listing each. A value the format cannot take (an unconfirmed amount, a date outside the fiscal year) answers 422 with an item per job and field (`type: export_refused`).
+         * The job as an e-invoice (XRechnung 3.0 CII, Factur-X EN 16931)
+         * @description Written from what was read, with a person's corrections; a value the format requires that the invoice lacks (e.g. the buyer reference BT-10) answers 422 listing each. `facturx` is a PDF/A-3 carrying factur-x.xml: the pages of the uploaded PDF, or a page drawn from the invoice. A value the format cannot take (an unconfirmed amount, a date outside the fiscal year) answers 422 with an item per job and field (`type: export_refused`).
          */
         get: operations["exportJobEInvoice"];
         put?: never;
@@ -830,6 +830,26 @@ export interface paths {
          * @description A value the format cannot take (an unconfirmed amount, a date outside the fiscal year) answers 422 with an item per job and field (`type: export_refused`).
          */
         post: operations["exportLedgerRu"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Many jobs as e-invoices, one file each, in a zip
+         * @description A job the format cannot take is left out of the zip and listed, job and missing value per line, in `refused.txt` inside it. When no job can be written the answer is 422 with an item per job and field (`type: export_refused`).
+         */
+        post: operations["exportEInvoices"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1798,6 +1818,10 @@ export interface components {
             contra_account: string;
             /** @default  */
             bu_key: string;
+        };
+        EInvoiceExportIn: {
+            /** @description Default: every done job of the account (500 at most). */
+            job_ids?: number[];
         };
         LedgerSettingsOut: components["schemas"]["LedgerSettings"] & {
             /** @enum {boolean} */
@@ -4375,19 +4399,20 @@ export interface operations {
                 /** @description The job number. */
                 job_id: number;
                 /** @description The e-invoice format. */
-                format: "xrechnung-cii" | "xrechnung-ubl" | "peppol-ubl" | "fatturapa";
+                format: "xrechnung-cii" | "xrechnung-ubl" | "peppol-ubl" | "fatturapa" | "facturx";
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The XML file. */
+            /** @description The file: XML for xrechnung-cii, PDF for facturx. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/xml": string;
+                    "application/pdf": string;
                 };
             };
             /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
@@ -4448,6 +4473,78 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `csrf_origin`: a cookie-carried change without the service's own `Origin`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `job_not_found` (not a job of this account) or `no_jobs`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `job_not_done`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    exportEInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The e-invoice format. */
+                format: "xrechnung-cii" | "xrechnung-ubl" | "peppol-ubl" | "fatturapa" | "facturx";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EInvoiceExportIn"];
+            };
+        };
+        responses: {
+            /** @description The zip (<format>-<date>.zip). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
                 };
             };
             /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */

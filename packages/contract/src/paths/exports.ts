@@ -1,6 +1,8 @@
 // OpenAPI paths of the accounting exports (tag exports).
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import {
+  EInvoiceExportIn,
+  EInvoiceFormatParams,
   ExportFormatParams,
   LedgerExportIn,
   LedgerQuery,
@@ -55,16 +57,20 @@ export function registerExportsPaths(registry: OpenAPIRegistry, security: Securi
     path: '/api/v1/parse/{job_id}/export/{format}',
     operationId: 'exportJobEInvoice',
     tags,
-    summary: 'The job as an e-invoice (XRechnung 3.0 CII)',
+    summary: 'The job as an e-invoice (XRechnung 3.0 CII, Factur-X EN 16931)',
     description:
       "Written from what was read, with a person's corrections; a value the format requires that the invoice " +
-      `lacks (e.g. the buyer reference BT-10) answers 422 listing each. ${refused}`,
+      `lacks (e.g. the buyer reference BT-10) answers 422 listing each. \`facturx\` is a PDF/A-3 carrying ` +
+      `factur-x.xml: the pages of the uploaded PDF, or a page drawn from the invoice. ${refused}`,
     security: security.session,
     request: { params: ExportFormatParams },
     responses: {
       200: {
-        description: 'The XML file.',
-        content: { 'application/xml': { schema: { type: 'string' as const, format: 'binary' } } },
+        description: 'The file: XML for xrechnung-cii, PDF for facturx.',
+        content: {
+          'application/xml': { schema: { type: 'string' as const, format: 'binary' } },
+          'application/pdf': { schema: { type: 'string' as const, format: 'binary' } },
+        },
       },
       ...refusals,
       ...sessionRefusals(false),
@@ -80,6 +86,27 @@ export function registerExportsPaths(registry: OpenAPIRegistry, security: Securi
     security: security.session,
     request: jsonBody(LedgerExportIn, false),
     responses: { 200: csv('The table (ledger-ru.csv).'), ...refusals, ...sessionRefusals(true) },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/v1/exports/{format}',
+    operationId: 'exportEInvoices',
+    tags,
+    summary: 'Many jobs as e-invoices, one file each, in a zip',
+    description:
+      'A job the format cannot take is left out of the zip and listed, job and missing value per line, in ' +
+      '`refused.txt` inside it. When no job can be written the answer is 422 with an item per job and field ' +
+      '(`type: export_refused`).',
+    security: security.session,
+    request: { params: EInvoiceFormatParams, ...jsonBody(EInvoiceExportIn, false) },
+    responses: {
+      200: {
+        description: 'The zip (<format>-<date>.zip).',
+        content: { 'application/zip': { schema: { type: 'string' as const, format: 'binary' } } },
+      },
+      ...refusals,
+      ...sessionRefusals(true),
+    },
   });
   registry.registerPath({
     method: 'get',

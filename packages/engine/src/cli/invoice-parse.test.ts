@@ -73,6 +73,7 @@ describe('invoice-parse', () => {
     expect(parseArgs(['--country', 'zz', 'a.xml'])).toMatch(/unsupported country/);
     expect(parseArgs(['--mode', 'magic', 'a.xml'])).toMatch(/--mode must be one of/);
     expect(parseArgs(['--frobnicate', 'a.xml'])).toMatch(/unknown option/);
+    expect(parseArgs(['--export', 'facturx', 'a.xml'])).toMatch(/the command invoice-export/);
     expect(parseArgs([])).toMatch(/no FILE/);
     expect(parseArgs(['--', '--odd-name.xml'])).toMatchObject({ files: ['--odd-name.xml'] });
   });

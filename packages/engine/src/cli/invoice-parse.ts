@@ -40,7 +40,10 @@ export function parseArgs(argv: string[]): Args | string {
     else if (a === '--') {
       args.files.push(...argv.slice(i + 1));
       break;
-    } else if (a.startsWith('--')) return `unknown option ${a}`;
+    } else if (a === '--export')
+      // Writing e-invoices belongs to packages/exports, which depends on the engine, not the reverse.
+      return '--export is the command invoice-export: invoice-export --export FORMAT [--out DIR] FILE...';
+    else if (a.startsWith('--')) return `unknown option ${a}`;
     else args.files.push(a);
   }
   if (!args.files.length) return 'no FILE given';

@@ -1,0 +1,348 @@
+// The UN/CEFACT CII (D16B) invoice that XRechnung CII and Factur-X share, written from the
+// canonical document of a read invoice: the EN 16931 core, with the guideline (and business
+// process) of the profile at hand. Each profile adds its own required values on top of `en16931Missing`.
+import type { Document } from '@invoice-reader/engine';
+import type { ExportJob, Refusal } from './input.js';
+import { el, leaf, type Node, required, toXml } from './xml-writer.js';
+
+const NS = {
+  'xmlns:rsm': 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
+  'xmlns:ram': 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
+  'xmlns:qdt': 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
+  'xmlns:udt': 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
+};
+
+/** The profile a CII invoice declares: BT-24 (guideline) and BT-23 (business process). */
+export interface CiiProfile {
+  guideline: string;
+  businessProcess?: string;
+}
+
+/** UNCL 5305 as EN 16931 restricts it (BR-CL-18). */
+const VAT_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M'];
+
+/** The CEF EAS code list (electronic address schemes, BR-CL-25), as CEN's rules list it. */
+const EAS = new Set(
+  (
+    '0002 0007 0009 0037 0060 0088 0096 0097 0106 0130 0135 0142 0147 0151 0154 0158 0170 0177 0183 0184 0188 ' +
+    '0190 0191 0192 0193 0194 0195 0196 0198 0199 0200 0201 0202 0203 0204 0205 0208 0209 0210 0211 0212 0213 ' +
+    '0215 0216 0217 0218 0219 0220 0221 0225 0230 0235 0240 0242 0244 0245 0246 0248 9910 9913 9914 9915 9918 ' +
+    '9919 9920 9922 9923 9924 9925 9926 9927 9928 9929 9930 9931 9932 9933 9934 9935 9936 9937 9938 9939 9940 ' +
+    '9941 9942 9943 9944 9945 9946 9947 9948 9949 9950 9951 9952 9953 9957 9959 AN AQ AS AU EM'
+  ).split(' '),
+);
+
+const date = (name: string, iso: string | undefined) =>
+  iso ? el(name, [leaf('udt:DateTimeString', iso.replaceAll('-', ''), { format: '102' })]) : undefined;
+
+/** Refusals for values that are missing, each naming the business term. */
+export function missingOf(job: ExportJob, need: Array<[unknown, string, string]>): Refusal[] {
+  return need
+    .filter(([v]) => !v)
+    .map(([, field, message]) => ({ job_id: job.jobId, field, message: `${message}: not on the invoice` }));
+}
+
+/** What the EN 16931 core requires and the document lacks (every CII/UBL profile needs these). */
+export function en16931Missing(job: ExportJob): Refusal[] {
+  const d = job.document;
+  const refusals = missingOf(job, [
+    [d.number, 'invoice_no', 'BT-1 invoice number'],
+    [d.issue_date, 'invoice_date', 'BT-2 issue date'],
+    [d.currency, 'currency', 'BT-5 currency'],
+    [d.seller.name, 'seller_name', 'BT-27 seller name'],
+    [d.seller.address?.country, 'seller_address', 'BT-40 seller country'],
+    [d.buyer.name, 'buyer_name', 'BT-44 buyer name'],
+    [d.buyer.address?.country, 'buyer_address', 'BT-55 buyer country'],
+    [d.totals.net, 'net_amount', 'BT-109 total without VAT'],
+    [d.totals.gross, 'gross_amount', 'BT-112 total with VAT'],
+    [d.totals.payable ?? d.totals.gross, 'gross_amount', 'BT-115 amount due'],
+    [d.lines.length ? 'x' : '', 'lines', 'BG-25 at least one invoice line (BR-16)'],
+    [d.vat_breakdown.length ? 'x' : '', 'vat_breakdown', 'BG-23 the VAT breakdown'],
+  ]);
+  // BR-S-2, BR-Z-2, BR-E-2, BR-AE-2, BR-IC-2, BR-G-2 (and XRechnung's BR-DE-16): a taxed or
+  // exempt supply names the seller's VAT id or tax number.
+  const categories = [...d.lines.map((l) => l.vat_category), ...d.vat_breakdown.map((v) => v.category)];
+  if (categories.some((c) => c && c !== 'O') && !d.seller.vat_id && !d.seller.tax_number)
+    refusals.push({
+      job_id: job.jobId,
+      field: 'seller_vat_id',
+      message: 'BT-31/BT-32 seller VAT id or tax number (BR-S-2, BR-DE-16): not on the invoice',
+    });
+  for (const [p, field, term] of [
+    [d.seller, 'seller_electronic_address', 'BT-34'],
+    [d.buyer, 'buyer_electronic_address', 'BT-49'],
+  ] as const) {
+    const scheme = p.electronic_address?.scheme;
+    if (p.electronic_address && scheme && !EAS.has(scheme))
+      refusals.push({
+        job_id: job.jobId,
+        field,
+        message: `${term} electronic address scheme ${scheme} (BR-CL-25): not in the EAS code list`,
+      });
+  }
+  // BR-CO-26: the buyer identifies the supplier by its VAT id or legal registration id.
+  if (!d.seller.vat_id && !d.seller.legal_id)
+    refusals.push({
+      job_id: job.jobId,
+      field: 'seller_vat_id',
+      message: 'BT-30/BT-31 seller legal registration id or VAT id (BR-CO-26): not on the invoice',
+    });
+  const cents = (v: string | undefined) => Math.round(Number(v ?? 0) * 100);
+  // BR-CO-10: the lines read add up to the line total (a line the reader missed would not).
+  const lineSum = d.lines.reduce((a, l) => a + cents(l.net_amount), 0);
+  if (d.lines.length && d.totals.line_total && lineSum !== cents(d.totals.line_total))
+    refusals.push({
+      job_id: job.jobId,
+      field: 'lines',
+      message: `BT-106 sum of line net amounts ${d.totals.line_total} (BR-CO-10): the lines read add up to ${(lineSum / 100).toFixed(2)}`,
+    });
+  // BR-CO-16: amount due = total with VAT - paid + rounding.
+  if (
+    d.totals.payable &&
+    d.totals.gross &&
+    cents(d.totals.payable) !== cents(d.totals.gross) - cents(d.totals.prepaid) + cents(d.totals.rounding)
+  )
+    refusals.push({
+      job_id: job.jobId,
+      field: 'gross_amount',
+      message: `BT-115 amount due ${d.totals.payable} (BR-CO-16): not total ${d.totals.gross} - paid + rounding`,
+    });
+  const due = Number(d.totals.payable ?? d.totals.gross ?? 0);
+  if (due > 0 && !d.due_date && !d.payment.due_date && !d.payment.terms)
+    refusals.push({
+      job_id: job.jobId,
+      field: 'due_date',
+      message: 'BT-9 due date or BT-20 payment terms (BR-CO-25, an amount is due): not on the invoice',
+    });
+  // Document-level allowances and charges (BG-20/BG-21) are not kept by the reader: their totals
+  // (BT-107/BT-108) cannot be written without them (BR-CO-11/12), nor a VAT category only they carry.
+  for (const [v, field, term] of [
+    [d.totals.allowances, 'allowances', 'BT-107 sum of allowances'],
+    [d.totals.charges, 'charges', 'BT-108 sum of charges'],
+  ] as const)
+    if (v && Number(v) !== 0)
+      refusals.push({
+        job_id: job.jobId,
+        field,
+        message: `${term}: the invoice has ${v} in document-level allowances or charges (BG-20/BG-21), which the reader does not keep, so this export cannot write them`,
+      });
+  const lineCategories = new Set(d.lines.map((l) => l.vat_category));
+  d.vat_breakdown.forEach((v, i) => {
+    if (d.lines.length && v.category && !lineCategories.has(v.category))
+      refusals.push({
+        job_id: job.jobId,
+        field: `vat_breakdown.${i}`,
+        message: `VAT category ${v.category} is carried only by document-level allowances or charges (BG-20/BG-21), which this export does not write`,
+      });
+    if (v.category && !VAT_CATEGORIES.includes(v.category))
+      refusals.push({
+        job_id: job.jobId,
+        field: `vat_breakdown.${i}`,
+        message: `BT-118 VAT category ${v.category} (BR-CL-18): not a UNCL 5305 code`,
+      });
+    // BR-IC-11/12: an intra-community supply names its delivery date and deliver-to country (BT-80),
+    // which the reader does not keep.
+    if (v.category === 'K')
+      refusals.push({
+        job_id: job.jobId,
+        field: `vat_breakdown.${i}`,
+        message: 'BT-80 deliver-to country of an intra-community supply (BR-IC-12): not kept by the reader',
+      });
+    if (['E', 'AE', 'K', 'G', 'O'].includes(v.category ?? '') && !v.exemption_reason && !v.exemption_code)
+      refusals.push({
+        job_id: job.jobId,
+        field: `vat_breakdown.${i}`,
+        message: `BT-120/BT-121 the exemption reason of VAT category ${v.category}: not on the invoice`,
+      });
+  });
+  d.lines.forEach((l, i) => {
+    if (l.unit && !/^[A-Z0-9]{2,3}$/.test(l.unit))
+      refusals.push({
+        job_id: job.jobId,
+        field: `lines.${i}`,
+        message: `BT-130 unit ${l.unit} of line ${i + 1} (BR-CL-23): not a UN/ECE Rec 20 code`,
+      });
+    for (const [v, what] of [
+      [l.description, 'BT-153 item name'],
+      [l.quantity, 'BT-129 quantity'],
+      [l.net_amount, 'BT-131 line net amount'],
+      [l.vat_category, 'BT-151 VAT category'],
+    ] as const)
+      if (!v)
+        refusals.push({
+          job_id: job.jobId,
+          field: `lines.${i}`,
+          message: `${what} of line ${i + 1}: not on the invoice`,
+        });
+  });
+  return refusals;
+}
+
+function party(role: 'Seller' | 'Buyer', p: Document['seller']): Node {
+  const a = p.address;
+  return el(`ram:${role}TradeParty`, [
+    leaf('ram:Name', p.name),
+    p.legal_id || p.trading_name
+      ? el('ram:SpecifiedLegalOrganization', [
+          leaf('ram:ID', p.legal_id),
+          leaf('ram:TradingBusinessName', p.trading_name),
+        ])
+      : undefined,
+    p.contact
+      ? el('ram:DefinedTradeContact', [
+          leaf('ram:PersonName', p.contact.name),
+          p.contact.phone
+            ? el('ram:TelephoneUniversalCommunication', [leaf('ram:CompleteNumber', p.contact.phone)])
+            : undefined,
+          p.contact.email
+            ? el('ram:EmailURIUniversalCommunication', [leaf('ram:URIID', p.contact.email)])
+            : undefined,
+        ])
+      : undefined,
+    a
+      ? el('ram:PostalTradeAddress', [
+          leaf('ram:PostcodeCode', a.postcode),
+          leaf('ram:LineOne', a.lines[0]),
+          leaf('ram:LineTwo', a.lines[1]),
+          leaf('ram:LineThree', a.lines[2]),
+          leaf('ram:CityName', a.city),
+          leaf('ram:CountryID', a.country),
+          leaf('ram:CountrySubDivisionName', a.region),
+        ])
+      : undefined,
+    p.electronic_address
+      ? el('ram:URIUniversalCommunication', [
+          leaf('ram:URIID', p.electronic_address.value, { schemeID: p.electronic_address.scheme ?? 'EM' }),
+        ])
+      : undefined,
+    p.vat_id ? el('ram:SpecifiedTaxRegistration', [leaf('ram:ID', p.vat_id, { schemeID: 'VA' })]) : undefined,
+    p.tax_number
+      ? el('ram:SpecifiedTaxRegistration', [leaf('ram:ID', p.tax_number, { schemeID: 'FC' })])
+      : undefined,
+  ]);
+}
+
+const TYPE_CODES: Record<string, string> = { invoice: '380', credit_note: '381' };
+
+/** The CII XML of a job whose refusals were checked by the caller (its currency is set). */
+export function ciiXml(job: ExportJob, profile: CiiProfile): string {
+  const d = job.document;
+  const cur = d.currency!;
+  const amount = (name: string, v: string | undefined, withCurrency = false) =>
+    leaf(name, v, withCurrency ? { currencyID: cur } : undefined);
+  const account = d.payment.accounts[0];
+  const root = el(
+    'rsm:CrossIndustryInvoice',
+    [
+      el('rsm:ExchangedDocumentContext', [
+        el('ram:BusinessProcessSpecifiedDocumentContextParameter', [leaf('ram:ID', profile.businessProcess)]),
+        el('ram:GuidelineSpecifiedDocumentContextParameter', [leaf('ram:ID', profile.guideline)]),
+      ]),
+      el('rsm:ExchangedDocument', [
+        leaf('ram:ID', d.number),
+        leaf(
+          'ram:TypeCode',
+          d.type_code && /^\d{3}$/.test(d.type_code) ? d.type_code : (TYPE_CODES[d.type] ?? '380'),
+        ),
+        date('ram:IssueDateTime', d.issue_date),
+        ...d.notes.map((n) => el('ram:IncludedNote', [leaf('ram:Content', n)])),
+      ]),
+      el('rsm:SupplyChainTradeTransaction', [
+        ...d.lines.map((l, i) =>
+          el('ram:IncludedSupplyChainTradeLineItem', [
+            el('ram:AssociatedDocumentLineDocument', [leaf('ram:LineID', l.id ?? String(i + 1))]),
+            el('ram:SpecifiedTradeProduct', [leaf('ram:Name', l.description)]),
+            el('ram:SpecifiedLineTradeAgreement', [
+              el('ram:NetPriceProductTradePrice', [leaf('ram:ChargeAmount', l.unit_price ?? l.net_amount)]),
+            ]),
+            el('ram:SpecifiedLineTradeDelivery', [
+              leaf('ram:BilledQuantity', l.quantity, { unitCode: l.unit ?? 'C62' }),
+            ]),
+            el('ram:SpecifiedLineTradeSettlement', [
+              el('ram:ApplicableTradeTax', [
+                leaf('ram:TypeCode', 'VAT'),
+                leaf('ram:CategoryCode', l.vat_category),
+                leaf('ram:RateApplicablePercent', l.vat_rate),
+              ]),
+              el('ram:SpecifiedTradeSettlementLineMonetarySummation', [
+                leaf('ram:LineTotalAmount', l.net_amount),
+              ]),
+            ]),
+          ]),
+        ),
+        el('ram:ApplicableHeaderTradeAgreement', [
+          leaf('ram:BuyerReference', d.references.buyer_reference),
+          party('Seller', d.seller),
+          party('Buyer', d.buyer),
+          d.references.order
+            ? el('ram:BuyerOrderReferencedDocument', [leaf('ram:IssuerAssignedID', d.references.order)])
+            : undefined,
+        ]),
+        required('ram:ApplicableHeaderTradeDelivery', [
+          d.delivery_date
+            ? el('ram:ActualDeliverySupplyChainEvent', [date('ram:OccurrenceDateTime', d.delivery_date)])
+            : undefined,
+        ]),
+        el('ram:ApplicableHeaderTradeSettlement', [
+          leaf('ram:PaymentReference', d.payment.reference),
+          leaf('ram:InvoiceCurrencyCode', cur),
+          // The type code is required inside the group: no code, no group.
+          d.payment.means_code
+            ? el('ram:SpecifiedTradeSettlementPaymentMeans', [
+                leaf('ram:TypeCode', d.payment.means_code),
+                // An account that is not an IBAN (a Swedish Bankgiro, say) is the proprietary id (BT-84).
+                account?.iban || account?.account
+                  ? el('ram:PayeePartyCreditorFinancialAccount', [
+                      leaf('ram:IBANID', account.iban),
+                      leaf('ram:AccountName', account.name),
+                      account.iban ? undefined : leaf('ram:ProprietaryID', account.account),
+                    ])
+                  : undefined,
+                account?.bic
+                  ? el('ram:PayeeSpecifiedCreditorFinancialInstitution', [leaf('ram:BICID', account.bic)])
+                  : undefined,
+              ])
+            : undefined,
+          ...d.vat_breakdown.map((v) =>
+            el('ram:ApplicableTradeTax', [
+              amount('ram:CalculatedAmount', v.tax),
+              leaf('ram:TypeCode', 'VAT'),
+              leaf('ram:ExemptionReason', v.exemption_reason),
+              amount('ram:BasisAmount', v.taxable),
+              leaf('ram:CategoryCode', v.category),
+              leaf('ram:ExemptionReasonCode', v.exemption_code),
+              leaf('ram:RateApplicablePercent', v.rate),
+            ]),
+          ),
+          el('ram:SpecifiedTradePaymentTerms', [
+            leaf('ram:Description', paymentTermsText(d.payment.terms)),
+            date('ram:DueDateDateTime', d.due_date ?? d.payment.due_date),
+          ]),
+          el('ram:SpecifiedTradeSettlementHeaderMonetarySummation', [
+            amount('ram:LineTotalAmount', d.totals.line_total ?? d.totals.net),
+            amount('ram:ChargeTotalAmount', d.totals.charges),
+            amount('ram:AllowanceTotalAmount', d.totals.allowances),
+            amount('ram:TaxBasisTotalAmount', d.totals.net),
+            amount('ram:TaxTotalAmount', d.totals.vat, true),
+            amount('ram:RoundingAmount', d.totals.rounding),
+            amount('ram:GrandTotalAmount', d.totals.gross),
+            amount('ram:TotalPrepaidAmount', d.totals.prepaid),
+            amount('ram:DuePayableAmount', d.totals.payable ?? d.totals.gross),
+          ]),
+        ]),
+      ]),
+    ],
+    NS,
+  );
+  return toXml(root);
+}
+
+/**
+ * Payment terms as written: German Skonto entries (`#SKONTO#TAGE=…#`) each on a line of their own
+ * and ending with a line break, as BR-DE-18 requires; reading folds those breaks into spaces.
+ */
+export const paymentTermsText = (terms: string | undefined): string | undefined => {
+  if (!terms?.includes('#SKONTO#')) return terms;
+  const lines = terms.replace(/#[ \t]+(?=#SKONTO#)/g, '#\n');
+  return lines.endsWith('#') ? `${lines}\n` : lines;
+};
