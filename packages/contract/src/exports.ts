@@ -22,7 +22,13 @@ export const LedgerQuery = z.object({
   bu_key: z.string().max(10).default(''),
 });
 
-export const E_INVOICE_FORMATS = ['xrechnung-cii', 'xrechnung-ubl', 'peppol-ubl', 'fatturapa', 'facturx'] as const;
+export const E_INVOICE_FORMATS = [
+  'xrechnung-cii',
+  'xrechnung-ubl',
+  'peppol-ubl',
+  'fatturapa',
+  'facturx',
+] as const;
 export type EInvoiceFormat = (typeof E_INVOICE_FORMATS)[number];
 const format = z.enum(E_INVOICE_FORMATS).openapi({ description: 'The e-invoice format.' });
 

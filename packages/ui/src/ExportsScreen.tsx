@@ -17,7 +17,13 @@ import { UiStyles } from './styles.js';
 
 /** The e-invoice formats the service writes (the contract's E_INVOICE_FORMATS; kept here so the
  * browser bundle does not carry zod). */
-export const EINVOICE_FORMATS = ['xrechnung-cii'] as const;
+export const EINVOICE_FORMATS = [
+  'xrechnung-cii',
+  'xrechnung-ubl',
+  'peppol-ubl',
+  'fatturapa',
+  'facturx',
+] as const;
 
 const SETTING_KEYS: (keyof LedgerSettings)[] = [
   'consultant_no',
