@@ -5,5 +5,5 @@ import { defineConfig } from 'drizzle-kit';
 export default defineConfig({
   dialect: 'sqlite',
   schema: './src/core/schema.ts',
-  out: './migrations',
+  out: process.env.DRIZZLE_OUT ?? './migrations',
 });

@@ -12,8 +12,10 @@ import {
   call,
   corpusDir,
   EINVOICE,
+  linkIn,
   SCAN,
   startTestServer,
+  startTestSmtp,
   TEXT_PDF,
   tempDir,
   waitFor,
@@ -154,6 +156,35 @@ describe('headless mode', () => {
       expect(list.body.items).toMatchObject([{ source: 'desktop', filename: 'e.xml', status: 'done' }]);
     } finally {
       await server.stop();
+    }
+  });
+
+  it('--sign-in mails a link and signs in with the link pasted on stdin', async () => {
+    const smtp = await startTestSmtp();
+    const server = await startTestServer({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+    try {
+      const child = spawn(
+        process.execPath,
+        [HEADLESS, '--sign-in', 'cli@example.com', '--server', server.url, '--store', temp('store')],
+        { stdio: ['pipe', 'pipe', 'pipe'] },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      const link = linkIn(await smtp.next('cli@example.com'));
+      child.stdin.end(`${link}\n`);
+      const code = await new Promise((r) => child.once('exit', r));
+      expect(code, stderr).toBe(0);
+      expect(stderr).toContain('Signed in as cli@example.com');
+      // Without a keychain (as on this machine) the token is printed once, for INVOICE_READER_TOKEN.
+      const token = stdout.trim();
+      if (token)
+        expect((await call(server.url, '/api/v1/me', { bearer: token })).body.email).toBe('cli@example.com');
+      else expect(stderr).not.toContain('memory only');
+    } finally {
+      await server.stop();
+      await smtp.close();
     }
   });
 });

@@ -3,12 +3,11 @@
 // runs its heavy work in its own worker pool), moves a read file when asked, and keeps edits.
 // The Electron utility process and the headless command both run exactly this.
 import { EventEmitter } from 'node:events';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readInvoice } from '@invoice-reader/engine';
 import { type FSWatcher, watch } from 'chokidar';
 import { applyEdits } from './edits.js';
-import { isJunkPath, readStable, sha256, waitUntilStable, walk } from './files.js';
+import { isJunkPath, readStable, sha256, signature, waitUntilStable, walk } from './files.js';
 import { moveInto, targetOf } from './move.js';
 import {
   addJob,
@@ -16,10 +15,12 @@ import {
   closeStore,
   enqueueOutbox,
   type FieldEdits,
+  finishJob,
   jobById,
   type LocalDb,
   type LocalJob,
   openStore,
+  type ReadEnd,
   requeueProcessing,
   updateJob,
 } from './store.js';
@@ -44,17 +45,11 @@ export interface CoreOptions {
   log?: (message: string, data?: Record<string, unknown>) => void;
 }
 
+/** Bytes of added files kept in memory for their read. */
+const FRESH_MAX_BYTES = 64 * 1024 * 1024;
+
 /** Files hashed and added at the same time during a walk. */
 const OFFERS_AT_ONCE = 8;
-
-async function signature(file: string): Promise<string | null> {
-  try {
-    const s = await stat(file);
-    return s.isFile() ? `${s.size}:${s.mtimeMs}` : null;
-  } catch {
-    return null;
-  }
-}
 
 export interface Offered {
   file: string;
@@ -75,6 +70,10 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
   /** Size and time of each file last offered: a rescan skips files that did not change. */
   private readonly seen = new Map<string, string>();
   private idleWaiters: Array<() => void> = [];
+  /** Bytes of files added and not read yet, by job (at most FRESH_MAX_BYTES in all). */
+  private readonly fresh = new Map<number, Buffer>();
+  private freshBytes = 0;
+  private queuedQuery: import('better-sqlite3').Statement | undefined;
 
   constructor(options: CoreOptions) {
     super();
@@ -137,12 +136,10 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
     const abs = path.resolve(file);
     if (this.stopped || this.pending.has(abs)) return null;
     if (this.folders.some((r) => isJunkPath(r, abs))) return null;
-    const before = await signature(abs);
-    if (!before || this.seen.get(abs) === before) return null;
     this.pending.add(abs);
     try {
-      if (!(await waitUntilStable(abs, this.opts.quietMs))) return null;
-      const sig = await signature(abs);
+      const sig = await waitUntilStable(abs, this.opts.quietMs);
+      if (!sig || this.seen.get(abs) === sig) return null;
       const bytes = await readStable(abs);
       if (!bytes || !sig || this.stopped) return null;
       const hash = sha256(bytes);
@@ -157,6 +154,11 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
         createdAt: new Date().toISOString(),
       });
       if (!duplicate) {
+        // Kept for the read (bounded): the file is not opened and hashed a second time.
+        if (this.freshBytes + bytes.length <= FRESH_MAX_BYTES) {
+          this.fresh.set(job.id, bytes);
+          this.freshBytes += bytes.length;
+        }
         this.emit('job', job);
         this.pump();
       }
@@ -195,7 +197,8 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
   }
 
   private hasQueued(): boolean {
-    return !!this.db.$client.prepare("select 1 from jobs where status = 'queued' limit 1").get();
+    this.queuedQuery ??= this.db.$client.prepare("select 1 from jobs where status = 'queued' limit 1");
+    return !!this.queuedQuery.get();
   }
 
   private async drainRunning(): Promise<void> {
@@ -224,9 +227,14 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
     const fail = (error: string, message: string) =>
       this.finish(job, { status: 'failed', error, message, finishedAt: at() });
     try {
-      const bytes = await readStable(job.path);
+      const kept = this.fresh.get(job.id);
+      if (kept) {
+        this.fresh.delete(job.id);
+        this.freshBytes -= kept.length;
+      }
+      const bytes = kept ?? (await readStable(job.path));
       if (!bytes) return fail('file_missing', `the file ${job.path} is gone`);
-      if (sha256(bytes) !== job.sha256)
+      if (!kept && sha256(bytes) !== job.sha256)
         return fail(
           'file_changed',
           'the file changed before it was read; its new content is read on its own',
@@ -270,11 +278,21 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
     }
   }
 
-  private finish(job: LocalJob, set: Partial<LocalJob>): void {
-    updateJob(this.db, job.id, set);
+  private finish(job: LocalJob, set: Partial<ReadEnd> & Pick<ReadEnd, 'status' | 'finishedAt'>): void {
+    const end: ReadEnd = {
+      mode: null,
+      fileType: null,
+      pages: 0,
+      pagesScanned: 0,
+      error: null,
+      message: null,
+      readMs: null,
+      result: null,
+      ...set,
+    };
+    finishJob(this.db, job.id, end);
     if (set.status === 'done') enqueueOutbox(this.db, job.id, new Date().toISOString());
-    const now = jobById(this.db, job.id);
-    if (now) this.emit('job', now);
+    this.emit('job', { ...job, ...set });
   }
 
   /** Moves a read file by the move pattern, within the watched folder it came from. */
@@ -289,7 +307,7 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
       const moved = await moveInto(job.path, root, targetOf(pattern, fields, job.filename));
       // The watcher sees the moved file as new: known, and the same content, so it is not read twice.
       const sig = await signature(moved);
-      if (sig) this.seen.set(moved, sig);
+      if (sig) this.seen.set(moved, sig.sig);
       updateJob(this.db, job.id, { path: moved });
     } catch (err) {
       this.log('move failed', { job: job.id, error: String(err) });

@@ -58,28 +58,34 @@ export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/** A file's size and modification time as one string (what changes while it is written). */
+export async function signature(file: string): Promise<{ sig: string; mtimeMs: number } | null> {
+  try {
+    const s = await stat(file);
+    return s.isFile() ? { sig: `${s.size}:${s.mtimeMs}`, mtimeMs: s.mtimeMs } : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Resolves once the file's size and modification time have stayed the same for `quietMs`
- * (a copy in progress keeps changing them); answers false when the file went away.
+ * Resolves with the file's signature once its size and modification time have stayed the same
+ * for `quietMs` (a copy in progress keeps changing them), or null when the file went away. A file
+ * not written to for longer than that already (one that was there before) answers at once.
  */
-export async function waitUntilStable(file: string, quietMs: number, pollMs = 100): Promise<boolean> {
-  let last = '';
+export async function waitUntilStable(file: string, quietMs: number, pollMs = 100): Promise<string | null> {
+  let last = await signature(file);
+  if (!last) return null;
+  if (Date.now() - last.mtimeMs >= quietMs) return last.sig;
   let since = Date.now();
   for (;;) {
-    let now: string;
-    try {
-      const s = await stat(file);
-      // Not written to for longer than `quietMs` already (a file that was there before): no wait.
-      if (!last && Date.now() - s.mtimeMs >= quietMs) return true;
-      now = `${s.size}:${s.mtimeMs}`;
-    } catch {
-      return false;
-    }
-    if (now !== last) {
+    await new Promise((r) => setTimeout(r, pollMs));
+    const now = await signature(file);
+    if (!now) return null;
+    if (now.sig !== last.sig) {
       last = now;
       since = Date.now();
-    } else if (Date.now() - since >= quietMs) return true;
-    await new Promise((r) => setTimeout(r, pollMs));
+    } else if (Date.now() - since >= quietMs) return now.sig;
   }
 }
 

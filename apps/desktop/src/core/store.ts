@@ -36,23 +36,105 @@ export function closeStore(db: LocalDb): void {
   if (db.$client.open) db.$client.close();
 }
 
+/** A new file's row: the columns known before it is read. */
+export type NewFile = Pick<
+  NewLocalJob,
+  'status' | 'country' | 'path' | 'filename' | 'size' | 'sha256' | 'createdAt'
+>;
+
 /** Adds a content once: an existing row for the same SHA-256 is answered instead. */
-export function addJob(db: LocalDb, job: NewLocalJob): { job: LocalJob; duplicate: boolean } {
+export function addJob(db: LocalDb, job: NewFile): { job: LocalJob; duplicate: boolean } {
   return db.$client
     .transaction(() => {
       const earlier = jobBySha(db, job.sha256);
       if (earlier) return { job: earlier, duplicate: true };
-      return { job: db.insert(jobs).values(job).returning().get(), duplicate: false };
+      return { job: queries(db).insert.get(job as Record<string, unknown>), duplicate: false };
     })
     .immediate();
 }
 
+// The queries run once per file are prepared once per database (drizzle builds a query's SQL on
+// every call otherwise, which showed in the headless run over the corpus).
+const prepared = new WeakMap<LocalDb, ReturnType<typeof prepare>>();
+function prepare(db: LocalDb) {
+  return {
+    bySha: db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.sha256, sql.placeholder('sha')))
+      .prepare(),
+    byId: db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, sql.placeholder('id')))
+      .prepare(),
+    insert: db
+      .insert(jobs)
+      .values({
+        status: sql.placeholder('status'),
+        country: sql.placeholder('country'),
+        path: sql.placeholder('path'),
+        filename: sql.placeholder('filename'),
+        size: sql.placeholder('size'),
+        sha256: sql.placeholder('sha256'),
+        createdAt: sql.placeholder('createdAt'),
+      })
+      .returning()
+      .prepare(),
+    /** Takes the oldest queued job and marks it `processing`, atomically. */
+    claim: db
+      .update(jobs)
+      .set({
+        status: 'processing',
+        startedAt: sql`${sql.placeholder('at')}`,
+        attempts: sql`${jobs.attempts} + 1`,
+      })
+      .where(
+        eq(
+          jobs.id,
+          sql`(select ${jobs.id} from ${jobs} where ${jobs.status} = 'queued' order by ${jobs.id} limit 1)`,
+        ),
+      )
+      .returning()
+      .prepare(),
+    finish: db
+      .update(jobs)
+      .set({
+        status: sql`${sql.placeholder('status')}`,
+        mode: sql`${sql.placeholder('mode')}`,
+        fileType: sql`${sql.placeholder('fileType')}`,
+        pages: sql`${sql.placeholder('pages')}`,
+        pagesScanned: sql`${sql.placeholder('pagesScanned')}`,
+        error: sql`${sql.placeholder('error')}`,
+        message: sql`${sql.placeholder('message')}`,
+        readMs: sql`${sql.placeholder('readMs')}`,
+        finishedAt: sql`${sql.placeholder('finishedAt')}`,
+        result: sql`${sql.placeholder('result')}`,
+      })
+      .where(eq(jobs.id, sql.placeholder('id')))
+      .prepare(),
+    enqueue: db
+      .insert(outbox)
+      .values({ jobId: sql.placeholder('jobId'), createdAt: sql.placeholder('at') })
+      .onConflictDoUpdate({ target: outbox.jobId, set: { createdAt: sql`excluded.created_at` } })
+      .prepare(),
+  };
+}
+function queries(db: LocalDb) {
+  let q = prepared.get(db);
+  if (!q) {
+    q = prepare(db);
+    prepared.set(db, q);
+  }
+  return q;
+}
+
 export function jobBySha(db: LocalDb, sha256: string): LocalJob | undefined {
-  return db.select().from(jobs).where(eq(jobs.sha256, sha256)).get();
+  return queries(db).bySha.get({ sha: sha256 });
 }
 
 export function jobById(db: LocalDb, id: number): LocalJob | undefined {
-  return db.select().from(jobs).where(eq(jobs.id, id)).get();
+  return queries(db).byId.get({ id });
 }
 
 export function allJobs(db: LocalDb): LocalJob[] {
@@ -64,18 +146,27 @@ export function updateJob(db: LocalDb, id: number, set: Partial<LocalJob>): void
 }
 
 /** Takes the oldest queued job and marks it `processing`, atomically. */
+/** What a read ends with. */
+export type ReadEnd = Pick<
+  LocalJob,
+  | 'status'
+  | 'mode'
+  | 'fileType'
+  | 'pages'
+  | 'pagesScanned'
+  | 'error'
+  | 'message'
+  | 'readMs'
+  | 'finishedAt'
+  | 'result'
+>;
+
+export function finishJob(db: LocalDb, id: number, end: ReadEnd): void {
+  queries(db).finish.run({ id, ...end });
+}
+
 export function claimNext(db: LocalDb, at: string): LocalJob | undefined {
-  return db
-    .update(jobs)
-    .set({ status: 'processing', startedAt: at, attempts: sql`${jobs.attempts} + 1` })
-    .where(
-      eq(
-        jobs.id,
-        sql`(select ${jobs.id} from ${jobs} where ${jobs.status} = 'queued' order by ${jobs.id} limit 1)`,
-      ),
-    )
-    .returning()
-    .get();
+  return queries(db).claim.get({ at });
 }
 
 /** Reads cut off this often end `failed`: a file that takes the process down must not loop. */
@@ -107,10 +198,7 @@ export function editsOf(job: LocalJob): FieldEdits {
 // --- sync outbox ---------------------------------------------------------------------------------
 
 export function enqueueOutbox(db: LocalDb, jobId: number, at: string): void {
-  db.insert(outbox)
-    .values({ jobId, createdAt: at })
-    .onConflictDoUpdate({ target: outbox.jobId, set: { createdAt: at } })
-    .run();
+  queries(db).enqueue.run({ jobId, at });
 }
 
 export function outboxRows(db: LocalDb): Array<{ jobId: number; attempts: number }> {

@@ -9,6 +9,7 @@ export class CoreHost {
   private next = 1;
   private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private quitting = false;
+  private backoffMs = 0;
 
   constructor(
     private readonly entry: string,
@@ -25,10 +26,14 @@ export class CoreHost {
       if (m.ok) w?.resolve(m.value);
       else w?.reject(new Error(m.error));
     });
+    const startedAt = Date.now();
     child.on('exit', () => {
       for (const w of this.waiting.values()) w.reject(new Error('the core stopped; try again'));
       this.waiting.clear();
-      if (!this.quitting) this.start();
+      if (this.quitting) return;
+      // A core that dies right after starting is started again more and more slowly, not in a loop.
+      this.backoffMs = Date.now() - startedAt < 10_000 ? Math.min(this.backoffMs * 2 || 1000, 60_000) : 0;
+      setTimeout(() => this.start(), this.backoffMs);
     });
     this.child = child;
   }

@@ -32,7 +32,6 @@ import {
   checkFieldValue,
   countryOf,
   estimateRead,
-  mergeFieldEdits,
   ReadError,
   renderPagePng,
 } from '@invoice-reader/engine';
@@ -148,8 +147,9 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
     const edited = applyFieldEdits(stored.document, values, country, job.createdAt.slice(0, 10));
     const at = new Date().toISOString();
     // Each field's time is kept too: the desktop sync merges edits per field, the later winning.
+    // What the person typed here is the field's value now, whatever another clock said before.
     const timed = Object.fromEntries(Object.entries(values).map(([k, value]) => [k, { value, at }]));
-    const fieldEdits = JSON.stringify(mergeFieldEdits(fieldEditsOf(job), timed).merged);
+    const fieldEdits = JSON.stringify({ ...fieldEditsOf(job), ...timed });
     updateJob(db, job.id, { result: JSON.stringify({ ...stored, ...edited }), editedAt: at, fieldEdits });
     res.json(presentWebJob(jobById(db, job.id)!));
   });
