@@ -1,8 +1,8 @@
 // The mail screen: a mailbox connected through the Gmail emulator's consent page (its Allow
 // button, as a person allows Google), a scan reading the seeded invoices, each reaching done in
-// the inbox list and opening its review screen.
+// the inbox list and opening its review screen, a letter to the seller, and disconnecting.
 import { expect, test } from '@playwright/test';
-import { baseUrl, expectAccessible, screenshot, signIn } from './support/app';
+import { expectAccessible, screenshot, signIn } from './support/app';
 
 test('a mailbox is connected, scanned, and its invoices open for review', async ({ page }) => {
   const email = 'mail@e2e.example';
@@ -47,9 +47,20 @@ test('a mailbox is connected, scanned, and its invoices open for review', async 
   await cii.getByRole('link', { name: 'zugferd-cii-RE-88213.xml' }).click();
   await page.waitForURL(/\/app\/invoices\/\d+$/);
   await expect(page.getByText('RE-88213').first()).toBeVisible();
+  // Its IBAN fails the checksum: the seller is asked for a corrected invoice.
+  await page.getByRole('button', { name: 'Ask the seller for a corrected invoice' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The letter to' })).toContainText(
+    'buchhaltung@druckservice-nord.example',
+  );
+
+  // The letter, sent from the mailbox, in the letters list.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mail' }).click();
+  const letter = page.getByTestId('letters').getByRole('row').filter({ hasText: 'RE-88213' });
+  await expect(letter).toHaveAttribute('data-status', 'sent');
+  await expect(letter).toContainText('sent');
+  await expectAccessible(page);
 
   // Disconnecting asks first.
-  await page.goto(`${baseUrl()}/app/mail`);
   await page.getByRole('button', { name: 'Disconnect' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Disconnect the mailbox?' });
   await dialog.getByRole('button', { name: 'Yes, disconnect' }).click();

@@ -29,13 +29,22 @@ export function Mail() {
   const connected = account.data?.connected === true;
   const { reload: reloadInbox } = inbox;
 
-  // While an invoice of the inbox is still being read, look again every few seconds.
+  const { reload: reloadLetters } = letters;
+
+  // While an invoice of the inbox is still being read, or a letter waits to go, look again
+  // every few seconds.
   const pending = inbox.data?.items.some((i) => RUNNING.has(i.status)) ?? false;
   useEffect(() => {
     if (!pending) return;
     const timer = setInterval(() => void reloadInbox(), 2000);
     return () => clearInterval(timer);
   }, [pending, reloadInbox]);
+  const queued = letters.data?.items.some((l) => l.status === 'queued') ?? false;
+  useEffect(() => {
+    if (!queued) return;
+    const timer = setInterval(() => void reloadLetters(), 2000);
+    return () => clearInterval(timer);
+  }, [queued, reloadLetters]);
 
   const act = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -190,7 +199,7 @@ export function Mail() {
                 <td>
                   {t(`mail.itemState.${i.status}`, { defaultValue: i.status })}
                   {i.duplicate && `, ${t('mail.known')}`}
-                  {i.error && ` (${i.error})`}
+                  {i.error && i.status !== 'skipped' && ` (${i.error})`}
                 </td>
               </tr>
             ))}
