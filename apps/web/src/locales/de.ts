@@ -161,6 +161,8 @@ export const de: Texts = {
       'Der Zugriff endet, und noch wartende Briefe werden nicht gesendet. Bereits gelesene Rechnungen bleiben.',
     disconnectConfirm: 'Ja, trennen',
     disconnected: 'Das Postfach ist getrennt.',
+    revokeByHand:
+      'Der Anbieter war nicht erreichbar: Bitte entfernen Sie den Zugriff auch in Ihrem Google-Konto.',
     country: 'Land der Rechnungen',
     scan: 'Jetzt abrufen',
     scanning: 'Das Postfach wird durchsucht…',

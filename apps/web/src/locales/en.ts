@@ -152,6 +152,7 @@ export const en = {
     disconnectText: 'The access is ended and letters still waiting are not sent. Invoices already read stay.',
     disconnectConfirm: 'Yes, disconnect',
     disconnected: 'The mailbox is disconnected.',
+    revokeByHand: 'The provider could not be told: please remove the access in your Google account too.',
     country: 'Country of the invoices',
     scan: 'Scan now',
     scanning: 'Scanning the mailbox…',

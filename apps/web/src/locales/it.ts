@@ -161,6 +161,8 @@ export const it: Texts = {
       "L'accesso termina e le lettere ancora in attesa non vengono inviate. Le fatture già lette restano.",
     disconnectConfirm: 'Sì, scollega',
     disconnected: 'La casella è scollegata.',
+    revokeByHand:
+      'Non è stato possibile avvisare il servizio: rimuovi l’accesso anche dal tuo account Google.',
     country: 'Paese delle fatture',
     scan: 'Controlla ora',
     scanning: 'Controllo della casella…',

@@ -6,7 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, api } from '../api';
 import { formatDateTime } from '../format';
-import type { Countries, InboxList, InboxScan, Letters, MailAccount, MailConnect } from '../types';
+import type {
+  Countries,
+  InboxList,
+  InboxScan,
+  Letters,
+  MailAccount,
+  MailConnect,
+  MailDisconnect,
+} from '../types';
 import { useLoad } from '../useLoad';
 
 const RUNNING = new Set(['queued', 'processing']);
@@ -68,9 +76,11 @@ export function Mail() {
   const disconnect = () =>
     act(async () => {
       setConfirming(false);
-      await api('/api/v1/mail/account', { method: 'DELETE' });
+      const out = await api<MailDisconnect>('/api/v1/mail/account', { method: 'DELETE' });
       setScan(null);
-      setNote(t('mail.disconnected'));
+      setNote(
+        out.provider_revoked ? t('mail.disconnected') : `${t('mail.disconnected')} ${t('mail.revokeByHand')}`,
+      );
       await Promise.all([account.reload(), letters.reload()]);
     });
   const scanNow = () =>
