@@ -59,6 +59,7 @@ test('a mailbox is connected, scanned, and its invoices open for review', async 
   await expect(letter).toHaveAttribute('data-status', 'sent');
   await expect(letter).toContainText('sent');
   await expectAccessible(page);
+  await screenshot(page, 'mail-letters');
 
   // Disconnecting asks first.
   await page.getByRole('button', { name: 'Disconnect' }).click();
