@@ -9,6 +9,7 @@ import { ApiDashboard } from './screens/ApiDashboard';
 import { Calculator } from './screens/Calculator';
 import { ExportsRoute, InvoiceListScreen, InvoiceScreens, ReviewRoute } from './screens/InvoiceScreens';
 import { Keys } from './screens/Keys';
+import { Mail } from './screens/Mail';
 import { Placeholder } from './screens/Placeholder';
 import { Plans } from './screens/Plans';
 import { SignIn } from './screens/SignIn';
@@ -40,6 +41,7 @@ const router = createBrowserRouter(
         { path: 'api/usage', element: <Usage /> },
         { path: 'api/calculator', element: <Calculator /> },
         { path: 'plans', element: <Plans /> },
+        { path: 'mail', element: <Mail /> },
         { path: 'account', element: <Account /> },
         { path: '*', element: <Placeholder titleKey="common.notFound" /> },
       ],
@@ -48,9 +50,16 @@ const router = createBrowserRouter(
   { basename: '/app' },
 );
 
-/** /app/: where the person was going before the sign-in link, else the invoices. */
+/**
+ * /app/: where the person was going before the sign-in link, else the invoices; back from the
+ * mail provider's consent page (`?mail=connected`), the mail screen.
+ */
 function Home() {
-  const [to] = useState(() => takeNext() ?? '/invoices');
+  const [to] = useState(() =>
+    new URLSearchParams(location.search).get('mail') === 'connected'
+      ? '/mail?mail=connected'
+      : (takeNext() ?? '/invoices'),
+  );
   useEffect(forgetNext, []);
   return <Navigate to={to} replace />;
 }

@@ -12,6 +12,7 @@ const NAV = [
   ['/api/keys', 'nav.keys'],
   ['/api/usage', 'nav.usage'],
   ['/api/calculator', 'nav.calculator'],
+  ['/mail', 'nav.mail'],
   ['/plans', 'nav.plans'],
   ['/account', 'nav.account'],
 ] as const;

@@ -6,7 +6,14 @@ import type {
   CheckoutOut,
   CurrentPlanOut,
   DashboardOut,
+  InboxListOut,
+  InboxScanOut,
   KeysOut,
+  LetterOut,
+  LettersOut,
+  MailAccountOut,
+  MailConnectOut,
+  MailDisconnectOut,
   NewKeyOut,
   PaymentItem,
   PaymentStateOut,
@@ -34,3 +41,12 @@ export type Checkout = z.infer<typeof CheckoutOut>;
 export type Payment = z.infer<typeof PaymentItem>;
 export type PaymentState = z.infer<typeof PaymentStateOut>;
 export type Autorenew = z.infer<typeof AutorenewOut>;
+
+export type MailAccount = z.infer<typeof MailAccountOut>;
+export type MailConnect = z.infer<typeof MailConnectOut>;
+export type MailDisconnect = z.infer<typeof MailDisconnectOut>;
+export type InboxScan = z.infer<typeof InboxScanOut>;
+export type InboxList = z.infer<typeof InboxListOut>;
+export type InboxItem = InboxList['items'][number];
+export type Letter = z.infer<typeof LetterOut>;
+export type Letters = z.infer<typeof LettersOut>;

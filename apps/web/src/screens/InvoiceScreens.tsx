@@ -1,5 +1,6 @@
 // The shared invoice screens of packages/ui in the web application: their data over /api/v1
-// (httpInvoiceData on this origin) and their links through the router under /app.
+// (httpInvoiceData on this origin) and their links through the router under /app; under the
+// review, the request to the seller for a corrected invoice.
 import {
   ExportsScreen,
   httpInvoiceData,
@@ -9,6 +10,7 @@ import {
 } from '@invoice-reader/ui';
 import { useMemo } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router';
+import { CorrectionRequest } from './CorrectionRequest';
 
 const data = httpInvoiceData('');
 
@@ -36,7 +38,12 @@ export function InvoiceListScreen() {
 
 export function ReviewRoute() {
   const { jobId } = useParams();
-  return <ReviewScreen jobId={Number(jobId)} />;
+  return (
+    <>
+      <ReviewScreen jobId={Number(jobId)} />
+      <CorrectionRequest key={jobId} jobId={Number(jobId)} />
+    </>
+  );
 }
 
 export function ExportsRoute() {
