@@ -274,6 +274,34 @@ describe('readTextInvoice: numbers and dates', () => {
     }
   });
 
+  it('confirms the date after "netto bis" in a sentence that also names a discount date', () => {
+    const d = read([
+      page([
+        line(row(0), ['Rechnung Nr. 4711 vom 01.03.2013', 0.08, 0.45]),
+        line(row(2), [
+          'Zahlbar innerhalb 30 Tagen netto bis 04.04.2013, 3% Skonto innerhalb 10 Tagen bis 15.03.2013',
+          0.08,
+          0.95,
+        ]),
+      ]),
+    ]);
+    expect(d.due_date).toBe('2013-04-04');
+    expect(d.provenance.due_date!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    // The discount date first: the sentence's first date is no net due date, so it stays a candidate.
+    const skonto = read([
+      page([
+        line(row(0), ['Rechnung Nr. 4711 vom 01.03.2013', 0.08, 0.45]),
+        line(row(2), [
+          'Zahlbar innerhalb 10 Tagen bis 15.03.2013 mit 3% Skonto, bis 04.04.2013 netto',
+          0.08,
+          0.9,
+        ]),
+      ]),
+    ]);
+    expect(skonto.due_date).toBe('2013-03-15');
+    expect(skonto.provenance.due_date?.confidence ?? 0).toBeLessThan(CONFIDENCE_BAR);
+  });
+
   it('reads number and date from a title carrying a document type code ("BUCHUNGSHILFE (751) Nr.")', () => {
     const d = read([page([line(row(0), ['BUCHUNGSHILFE (751) Nr. 471102 vom 05.03.2020', 0.09, 0.5])])]);
     expect(d.number).toBe('471102');
@@ -473,5 +501,26 @@ describe('readTextInvoice: the seller-side IBAN label', () => {
       ]),
     ]);
     expect(d.payment.accounts[0]?.iban).toBe('DE89370400440532013000');
+  });
+});
+
+describe('readTextInvoice: a BIC read by OCR', () => {
+  const bicPage = (bic: string) =>
+    page([
+      line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
+      line(row(20), ['IBAN: DE89 3704 0044 0532 0130 00', 0.1, 0.5], [`BIC: ${bic}`, 0.55, 0.8]),
+    ]);
+
+  it('keeps a BIC with O or I beside a digit in its branch code below the bar', () => {
+    const d = read([bicPage('GENODEF1MO4')], { source: 'ocr' });
+    expect(d.payment.accounts[0]?.bic).toBe('GENODEF1MO4');
+    expect(d.provenance['payment.accounts.0.bic']!.confidence).toBeLessThan(CONFIDENCE_BAR);
+  });
+
+  it('confirms such a BIC from a text layer, and a BIC without the confusion from OCR', () => {
+    const typed = read([bicPage('GENODEF1MO4')]);
+    expect(typed.provenance['payment.accounts.0.bic']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    const clean = read([bicPage('GENODEF1M04')], { source: 'ocr' });
+    expect(clean.provenance['payment.accounts.0.bic']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
   });
 });
