@@ -14,7 +14,8 @@ import { corpusDir, repoRoot, scorer } from './corpus.mjs';
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : dflt);
 const dir = path.resolve(opt('--dir', path.join(repoRoot, '.cache', 'ocr')));
-const dist = path.join(repoRoot, 'packages', 'engine', 'dist');
+// INVOICE_ENGINE_DIST: another build of the engine (a candidate measured beside the installed one).
+const dist = process.env.INVOICE_ENGINE_DIST ?? path.join(repoRoot, 'packages', 'engine', 'dist');
 const load = (m) => import(pathToFileURL(path.join(dist, m)).href);
 const keyOf = (file) => path.relative(corpusDir, path.resolve(file)).replace(/[\\/]/g, '__');
 

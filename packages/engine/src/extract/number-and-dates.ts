@@ -21,10 +21,6 @@ export type DateOrder = 'dmy' | 'mdy' | undefined;
 const TERMS_DUE =
   /(?:zahlbar|f[äa]llig|[üu]berweisen|bezahlen|payable|due|remit|payer|r[ée]gler|virer|versare|pagabile|pagamento|bonifico|te\s+betalen|к\s+оплате)[^.;]*?\b(?:bis(?:\s+zum)?|by|until|avant\s+le|au\s+plus\s+tard\s+le|entro\s+il|voor|до)\s+/i;
 
-/** "netto bis", "net by", "rein netto bis zum" just before the date. */
-const NET_BEFORE =
-  /\b(?:netto|net|nett|rein\s+netto)\s+(?:bis(?:\s+zum)?|by|until|avant\s+le|entro\s+il|voor)\s+$/i;
-
 export function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | undefined {
   for (const layout of layouts) {
     for (const line of layout.lines) {
@@ -36,16 +32,9 @@ export function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | und
       if (!value) continue;
       // A sentence that says nothing but the date ("Please remit until 2019-07-01.") names the due
       // date as surely as a label; one with days, rates or a second date (Skonto) does not.
-      // So does "netto bis <date>" / "net by <date>": the net due date, whatever else the sentence says.
       const dates = findDates(text);
       const alone = dates.length === 1 && !/\d/.test(text.replace(dates[0]!.raw, ''));
-      const net = NET_BEFORE.test(text.slice(0, m.index + m[0].length));
-      return {
-        value,
-        box: union(line.map((s) => s.bbox)),
-        page: layout.page,
-        strength: alone || net ? 2 : 1,
-      };
+      return { value, box: union(line.map((s) => s.bbox)), page: layout.page, strength: alone ? 2 : 1 };
     }
   }
   return undefined;

@@ -274,34 +274,6 @@ describe('readTextInvoice: numbers and dates', () => {
     }
   });
 
-  it('confirms the date after "netto bis" in a sentence that also names a discount date', () => {
-    const d = read([
-      page([
-        line(row(0), ['Rechnung Nr. 4711 vom 01.03.2013', 0.08, 0.45]),
-        line(row(2), [
-          'Zahlbar innerhalb 30 Tagen netto bis 04.04.2013, 3% Skonto innerhalb 10 Tagen bis 15.03.2013',
-          0.08,
-          0.95,
-        ]),
-      ]),
-    ]);
-    expect(d.due_date).toBe('2013-04-04');
-    expect(d.provenance.due_date!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
-    // The discount date first: the sentence's first date is no net due date, so it stays a candidate.
-    const skonto = read([
-      page([
-        line(row(0), ['Rechnung Nr. 4711 vom 01.03.2013', 0.08, 0.45]),
-        line(row(2), [
-          'Zahlbar innerhalb 10 Tagen bis 15.03.2013 mit 3% Skonto, bis 04.04.2013 netto',
-          0.08,
-          0.9,
-        ]),
-      ]),
-    ]);
-    expect(skonto.due_date).toBe('2013-03-15');
-    expect(skonto.provenance.due_date?.confidence ?? 0).toBeLessThan(CONFIDENCE_BAR);
-  });
-
   it('reads number and date from a title carrying a document type code ("BUCHUNGSHILFE (751) Nr.")', () => {
     const d = read([page([line(row(0), ['BUCHUNGSHILFE (751) Nr. 471102 vom 05.03.2020', 0.09, 0.5])])]);
     expect(d.number).toBe('471102');
