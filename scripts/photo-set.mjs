@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node scripts/photo-set.mjs [--out DIR] [--limit N] [--seed S]` makes a phone-photo-like copy of
+// `node scripts/photo-set.mjs [--out DIR] [--limit N] [--seed S] [--score [--min-recall R ...]]` makes a phone-photo-like copy of
 // the shared corpus's `scan` cases (deterministic for a seed): each page is rendered at 150 dpi (PDF)
 // or taken as it is (image), then laid on a dark table in perspective, turned by up to ±15°, lit
 // unevenly with a shadow across it, blurred, brought down to phone-upload resolution and saved as
@@ -7,7 +7,7 @@
 // corpus of its own in DIR (default .cache/photo-corpus: MANIFEST.tsv and the truth files beside the
 // photos), so `node ../shared/eval/score.mjs --corpus DIR --category scan` scores it with the same
 // rules as the clean scans. Never committed: it is rebuilt from the corpus in about a minute.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -21,7 +21,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { corpusDir, repoRoot } from './corpus.mjs';
+import { corpusDir, repoRoot, scorer } from './corpus.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : dflt);
@@ -257,4 +257,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   }
   writeFileSync(path.join(out, 'MANIFEST.tsv'), `${manifest.join('\n')}\n`);
   process.stderr.write(`\nphoto set: ${rows.length} cases in ${out}\n`);
+  // --score [scorer options...]: score the reader on the set at once, with the clean scans' rules.
+  if (argv.includes('--score')) {
+    const rest = argv.slice(argv.indexOf('--score') + 1);
+    const r = spawnSync(process.execPath, [scorer, '--corpus', out, '--category', 'scan', ...rest], {
+      stdio: 'inherit',
+    });
+    process.exitCode = r.status ?? 1;
+  }
 }
