@@ -190,4 +190,27 @@ describe('flattenLight', () => {
     expect(inkOf(flat.data)).toBeGreaterThan(inkOf(img.data) * 0.8);
     expect(inkOf(flat.data)).toBeLessThan(inkOf(img.data) * 1.25);
   });
+
+  it('whitens the dark table around a photographed page and keeps the ink on it', async () => {
+    const img = await page();
+    const { width, height } = img;
+    // The page in the middle of a photo a quarter larger, on a table of grey 60, lit from the left.
+    const W = Math.round(width * 1.25);
+    const H = Math.round(height * 1.25);
+    const [ox, oy] = [Math.round((W - width) / 2), Math.round((H - height) / 2)];
+    const photo = Buffer.alloc(W * H);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const inside = x >= ox && x < ox + width && y >= oy && y < oy + height;
+        const v = inside ? img.data[(y - oy) * width + (x - ox)]! : 60 + ((x * 7 + y * 13) % 9);
+        photo[y * W + x] = Math.round(v * (1 - (0.4 * x) / W));
+      }
+    const flat = flattenLight({ data: photo, width: W, height: H });
+    const at = (x: number, y: number) => flat.data[y * W + x]!;
+    expect([at(3, 3), at(W - 3, H - 3), at(W - 3, 3), at(3, H - 3)]).toEqual([255, 255, 255, 255]);
+    const inkOf = (d: Buffer) => d.reduce((n, v) => n + (v < 100 ? 1 : 0), 0);
+    expect(inkOf(flat.data)).toBeGreaterThan(inkOf(img.data) * 0.8);
+    // The stretch after dividing darkens the anti-aliased edges of letters a little.
+    expect(inkOf(flat.data)).toBeLessThan(inkOf(img.data) * 1.6);
+  });
 });

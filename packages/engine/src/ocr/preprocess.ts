@@ -226,6 +226,7 @@ export function flattenLight(img: GreyImage): GreyImage {
   if (top < 32 || dark < paper.length * UNEVEN_SHARE) return img;
   const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
   paper = spread(spread(paper, mean), mean);
+  const table = backgroundCells(img);
   // Bilinear between block centres, one row of blocks at a time.
   const out = Buffer.allocUnsafe(width * height);
   for (let y = 0; y < height; y++) {
@@ -241,10 +242,94 @@ export function flattenLight(img: GreyImage): GreyImage {
       const p =
         (paper[y0 * bw + x0]! * (1 - tx) + paper[y0 * bw + x1]! * tx) * (1 - ty) +
         (paper[y1 * bw + x0]! * (1 - tx) + paper[y1 * bw + x1]! * tx) * ty;
-      out[y * width + x] = Math.min(255, Math.round((data[y * width + x]! * 255) / Math.max(1, p)));
+      out[y * width + x] = table.has(x, y)
+        ? 255
+        : Math.min(255, Math.round((data[y * width + x]! * 255) / Math.max(1, p)));
     }
   }
   return stretchContrast({ data: out, width, height });
+}
+
+/** Cells of a photo that are the table around the page, not the page. */
+interface Background {
+  has(x: number, y: number): boolean;
+}
+
+/**
+ * The table around a photographed page: the dark cells (mean under the threshold that best
+ * parts dark from bright cells, Otsu's) reachable from the photo's edge through dark cells. Ink on
+ * the page is dark too, but paper surrounds it, so it is never reached from the edge. Whitened,
+ * the table's noise (which dividing by its own level would bring up) cannot be read as words.
+ */
+export function backgroundCells(img: GreyImage): Background {
+  const { width, height, data } = img;
+  const cs = Math.max(4, Math.round(Math.max(width, height) / 200));
+  const cw = Math.ceil(width / cs);
+  const ch = Math.ceil(height / cs);
+  const sum = new Float64Array(cw * ch);
+  const count = new Uint32Array(cw * ch);
+  for (let y = 0; y < height; y++) {
+    const row = ((y / cs) | 0) * cw;
+    for (let x = 0; x < width; x++) {
+      const c = row + ((x / cs) | 0);
+      sum[c]! += data[y * width + x]!;
+      count[c]!++;
+    }
+  }
+  const means = Array.from(sum, (v, i) => v / Math.max(1, count[i]!));
+  const t = otsu(means);
+  const dark = means.map((m) => m < t);
+  const seen = new Uint8Array(cw * ch);
+  const stack: number[] = [];
+  for (let x = 0; x < cw; x++) stack.push(x, (ch - 1) * cw + x);
+  for (let y = 0; y < ch; y++) stack.push(y * cw, y * cw + cw - 1);
+  while (stack.length) {
+    const c = stack.pop()!;
+    if (seen[c] || !dark[c]) continue;
+    seen[c] = 1;
+    const x = c % cw;
+    if (x > 0) stack.push(c - 1);
+    if (x < cw - 1) stack.push(c + 1);
+    if (c >= cw) stack.push(c - cw);
+    if (c + cw < cw * ch) stack.push(c + cw);
+  }
+  // One cell more around it: the page's edge, half table and half paper, would read as a dashed rule.
+  const grown = seen.slice();
+  for (let c = 0; c < seen.length; c++) {
+    if (!seen[c]) continue;
+    const x = c % cw;
+    if (x > 0) grown[c - 1] = 1;
+    if (x < cw - 1) grown[c + 1] = 1;
+    if (c >= cw) grown[c - cw] = 1;
+    if (c + cw < cw * ch) grown[c + cw] = 1;
+  }
+  return { has: (x, y) => grown[((y / cs) | 0) * cw + ((x / cs) | 0)] === 1 };
+}
+
+/** Otsu's threshold of a list of grey levels: the one that best separates two classes. */
+function otsu(values: number[]): number {
+  const hist = new Float64Array(256);
+  for (const v of values) hist[Math.max(0, Math.min(255, Math.round(v)))]!++;
+  const total = values.length;
+  let sumAll = 0;
+  for (let v = 0; v < 256; v++) sumAll += v * hist[v]!;
+  let best = 0;
+  let threshold = 128;
+  let wB = 0;
+  let sumB = 0;
+  for (let v = 0; v < 256; v++) {
+    wB += hist[v]!;
+    if (!wB || wB === total) continue;
+    sumB += v * hist[v]!;
+    const mB = sumB / wB;
+    const mF = (sumAll - sumB) / (total - wB);
+    const between = wB * (total - wB) * (mB - mF) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = v + 0.5;
+    }
+  }
+  return threshold;
 }
 
 async function resized(img: GreyImage, factor: number): Promise<GreyImage> {
