@@ -96,11 +96,18 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   if (cur) put('currency', cur.value, cur.box, cur.page, 0.92);
   else {
     const detected = detectCurrency(allText, opts.country ? { country: opts.country } : undefined);
-    if (detected) put('currency', detected, undefined, 1, 0.85);
+    // OCR turns a smudged € into $ or the like: a currency other than the receiving country's,
+    // known only from symbols read by OCR (its code written nowhere), is for a person to confirm.
+    const usual = opts.country ? countryOf(opts.country)?.currency : undefined;
+    const doubtful =
+      opts.source === 'ocr' &&
+      !!usual &&
+      detected !== usual &&
+      !new RegExp(`\\b${detected}\\b`).test(allText);
+    if (detected) put('currency', detected, undefined, 1, doubtful ? 0.7 : 0.85);
     else {
       // Amounts with no currency anywhere: the usual one of the receiving business's country is
       // a likely guess, offered below the confidence bar for a person to confirm.
-      const usual = opts.country ? countryOf(opts.country)?.currency : undefined;
       if (usual) put('currency', usual, undefined, 1, 0.6);
     }
   }
