@@ -475,3 +475,55 @@ describe('readTextInvoice: the seller-side IBAN label', () => {
     expect(d.payment.accounts[0]?.iban).toBe('DE89370400440532013000');
   });
 });
+
+describe('readTextInvoice: a BIC read by OCR', () => {
+  const bicPage = (bic: string) =>
+    page([
+      line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
+      line(row(20), ['IBAN: DE89 3704 0044 0532 0130 00', 0.1, 0.5], [`BIC: ${bic}`, 0.55, 0.8]),
+    ]);
+
+  it('keeps a BIC with O or I beside a digit in its branch code below the bar', () => {
+    const d = read([bicPage('GENODEF1MO4')], { source: 'ocr' });
+    expect(d.payment.accounts[0]?.bic).toBe('GENODEF1MO4');
+    expect(d.provenance['payment.accounts.0.bic']!.confidence).toBeLessThan(CONFIDENCE_BAR);
+  });
+
+  it('confirms such a BIC from a text layer, and a BIC without the confusion from OCR', () => {
+    const typed = read([bicPage('GENODEF1MO4')]);
+    expect(typed.provenance['payment.accounts.0.bic']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    const clean = read([bicPage('GENODEF1M04')], { source: 'ocr' });
+    expect(clean.provenance['payment.accounts.0.bic']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+  });
+});
+
+describe('readTextInvoice: a currency known only from a symbol OCR read', () => {
+  const dollarPage = (total: string) =>
+    page([
+      line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
+      line(row(10), ['Gesamtbetrag', 0.1, 0.3], [total, 0.6, 0.8]),
+    ]);
+
+  it('keeps a foreign currency read from a "$" by OCR below the bar (a smudged € may read so)', () => {
+    const d = read([dollarPage('119,00 $')], { source: 'ocr', country: 'DE' });
+    expect(d.currency).toBe('USD');
+    expect(d.provenance.currency!.confidence).toBeLessThan(CONFIDENCE_BAR);
+  });
+
+  it('confirms it from a text layer, or when its code is written too', () => {
+    const typed = read([dollarPage('119,00 $')], { country: 'DE' });
+    expect(typed.provenance.currency!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    const coded = read(
+      [
+        page([
+          line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
+          line(row(10), ['Gesamtbetrag', 0.1, 0.3], ['119,00 $', 0.6, 0.8]),
+          line(row(12), ['Alle Beträge in USD', 0.1, 0.5]),
+        ]),
+      ],
+      { source: 'ocr', country: 'DE' },
+    );
+    expect(coded.currency).toBe('USD');
+    expect(coded.provenance.currency!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+  });
+});

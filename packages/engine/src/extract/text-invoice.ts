@@ -96,16 +96,23 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   if (cur) put('currency', cur.value, cur.box, cur.page, 0.92);
   else {
     const detected = detectCurrency(allText, opts.country ? { country: opts.country } : undefined);
-    if (detected) put('currency', detected, undefined, 1, 0.85);
+    // OCR turns a smudged € into $ or the like: a currency other than the receiving country's,
+    // known only from symbols read by OCR (its code written nowhere), is for a person to confirm.
+    const usual = opts.country ? countryOf(opts.country)?.currency : undefined;
+    const doubtful =
+      opts.source === 'ocr' &&
+      !!usual &&
+      detected !== usual &&
+      !new RegExp(`\\b${detected}\\b`).test(allText);
+    if (detected) put('currency', detected, undefined, 1, doubtful ? 0.7 : 0.85);
     else {
       // Amounts with no currency anywhere: the usual one of the receiving business's country is
       // a likely guess, offered below the confidence bar for a person to confirm.
-      const usual = opts.country ? countryOf(opts.country)?.currency : undefined;
       if (usual) put('currency', usual, undefined, 1, 0.6);
     }
   }
 
-  readIdentifiers(d, layouts, blocks, hits, put);
+  readIdentifiers(d, layouts, blocks, hits, put, opts.source === 'ocr');
   readRuRequisites(d, layouts, blocks, put);
   readParties(d, layouts, blocks, put);
   readTotals(hits, layouts, put, opts.source === 'ocr');
@@ -122,6 +129,7 @@ function readIdentifiers(
   blocks: PartyBlock[],
   hits: LabelHit[],
   put: Put,
+  ocr = false,
 ): void {
   const inRole = (seg: Segment, role: 'seller' | 'buyer' | 'other') =>
     blocks.some((b) => b.role === role && b.segments.includes(seg));
@@ -165,7 +173,16 @@ function readIdentifiers(
     if (!iban) continue;
     put('payment.accounts.0.iban', iban.value, seg.bbox, seg.page, 0.9);
     const bic = nearestBic(segments, seg, hits);
-    if (bic) put('payment.accounts.0.bic', bic.value, bic.seg.bbox, bic.seg.page, 0.88);
+    // A BIC has no check digit: read by OCR with a letter O or I beside a digit in its location
+    // or branch code ("GENODEF1MO4" for M04), either glyph may be meant, so a person decides.
+    if (bic)
+      put(
+        'payment.accounts.0.bic',
+        bic.value,
+        bic.seg.bbox,
+        bic.seg.page,
+        ocr && ocrAmbiguousBic(bic.value) ? 0.7 : 0.88,
+      );
     break;
   }
 }
@@ -175,6 +192,11 @@ function ibanLabelled(hits: LabelHit[], seg: Segment): boolean {
 }
 
 /** A BIC on the IBAN's line or the lines just around it; labelled ones first. */
+/** A BIC whose location or branch code has O or I next to a digit: OCR confuses them with 0 and 1. */
+export function ocrAmbiguousBic(bic: string): boolean {
+  return /[OI]\d|\d[OI]/.test(bic.slice(6));
+}
+
 function nearestBic(segments: Segment[], ibanSeg: Segment, hits: LabelHit[]) {
   const near = segments.filter((s) => s.page === ibanSeg.page && Math.abs(s.line - ibanSeg.line) <= 3);
   const labelled = new Set(hits.filter((h) => h.field === 'bic').map((h) => h.seg.line));

@@ -7,6 +7,7 @@ import { loadImage, type Raster } from '../image/load.js';
 import { textPageImage, turned } from '../test-support/scan-pages.js';
 import {
   binarise,
+  flattenLight,
   type GreyImage,
   isBlank,
   isSideways,
@@ -49,7 +50,7 @@ const grey = async (r: Raster): Promise<GreyImage> => {
 };
 
 describe('skewAngle', () => {
-  it.each([0, 1.5, 3, -2.5, -4.5])('measures a page turned by %s°', async (deg) => {
+  it.each([0, 1.5, 3, -2.5, -4.5, 9, -12.5])('measures a page turned by %s°', async (deg) => {
     expect(skewAngle(binarise(await grey(await rasterTurned(deg))))).toBeCloseTo(deg, 0);
   });
 
@@ -74,6 +75,12 @@ describe('preparePage', () => {
   it('straightens a tilted scan', async () => {
     const p = await preparePage(await rasterTurned(3));
     expect(p.skew).toBeCloseTo(3, 0);
+    expect(Math.abs(skewAngle(binarise(p)))).toBeLessThanOrEqual(0.3);
+  });
+
+  it('turns a photo tilted by 12° level (a rotation, not a shear)', async () => {
+    const p = await preparePage(await rasterTurned(-12));
+    expect(p.skew).toBeCloseTo(-12, 0);
     expect(Math.abs(skewAngle(binarise(p)))).toBeLessThanOrEqual(0.3);
   });
 
@@ -152,5 +159,58 @@ describe('preparePage', () => {
     const p = await preparePage(coarse, { dpi: 150, deskew: false });
     expect(p.dpi).toBeCloseTo(MIN_DPI, 5);
     expect(p.height).toBe(Math.round((1754 * MIN_DPI) / 150));
+  });
+});
+
+describe('flattenLight', () => {
+  const page = async () => grey(await rasterTurned(0));
+
+  it('leaves an evenly lit scan unchanged', async () => {
+    const img = await page();
+    expect(flattenLight(img)).toBe(img);
+  });
+
+  it('makes the paper of a page lit from one side and crossed by a shadow white again, ink still dark', async () => {
+    const img = await page();
+    const { width, height } = img;
+    const lit = Buffer.alloc(width * height);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        // Light falling to 45 % towards the right, and a shadow over the bottom third.
+        const light = (1 - (0.55 * x) / width) * (y > (2 * height) / 3 ? 0.7 : 1);
+        lit[y * width + x] = Math.round(img.data[y * width + x]! * light);
+      }
+    const flat = flattenLight({ data: lit, width, height });
+    // Paper: away from the text, in the darkest corner (bottom right) and the brightest (top left).
+    const at = (x: number, y: number) => flat.data[Math.round(y) * width + Math.round(x)]!;
+    expect(at(width - 5, height - 5)).toBeGreaterThan(225);
+    expect(at(5, 5)).toBeGreaterThan(225);
+    // Ink: as much of it as before, and as dark.
+    const inkOf = (d: Buffer) => d.reduce((n, v) => n + (v < 100 ? 1 : 0), 0);
+    expect(inkOf(flat.data)).toBeGreaterThan(inkOf(img.data) * 0.8);
+    expect(inkOf(flat.data)).toBeLessThan(inkOf(img.data) * 1.25);
+  });
+
+  it('whitens the dark table around a photographed page and keeps the ink on it', async () => {
+    const img = await page();
+    const { width, height } = img;
+    // The page in the middle of a photo a quarter larger, on a table of grey 60, lit from the left.
+    const W = Math.round(width * 1.25);
+    const H = Math.round(height * 1.25);
+    const [ox, oy] = [Math.round((W - width) / 2), Math.round((H - height) / 2)];
+    const photo = Buffer.alloc(W * H);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const inside = x >= ox && x < ox + width && y >= oy && y < oy + height;
+        const v = inside ? img.data[(y - oy) * width + (x - ox)]! : 60 + ((x * 7 + y * 13) % 9);
+        photo[y * W + x] = Math.round(v * (1 - (0.4 * x) / W));
+      }
+    const flat = flattenLight({ data: photo, width: W, height: H });
+    const at = (x: number, y: number) => flat.data[y * W + x]!;
+    expect([at(3, 3), at(W - 3, H - 3), at(W - 3, 3), at(3, H - 3)]).toEqual([255, 255, 255, 255]);
+    const inkOf = (d: Buffer) => d.reduce((n, v) => n + (v < 100 ? 1 : 0), 0);
+    expect(inkOf(flat.data)).toBeGreaterThan(inkOf(img.data) * 0.8);
+    // The stretch after dividing darkens the anti-aliased edges of letters a little.
+    expect(inkOf(flat.data)).toBeLessThan(inkOf(img.data) * 1.6);
   });
 });

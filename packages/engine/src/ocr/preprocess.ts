@@ -26,8 +26,10 @@ export interface Prepared extends GreyImage {
 export interface PrepareOptions {
   /** Resolution of the raster (rendered PDF pages); images leave it unknown. */
   dpi?: number;
-  /** Measure and undo a tilt of up to ±5° (default true). */
+  /** Measure and undo a tilt of up to ±15° (default true). */
   deskew?: boolean;
+  /** Even out uneven light (a photo's fall-off and shadows; default true; flattenLight). */
+  light?: boolean;
   /** Turn pages whose text lines run vertically (default true). */
   upright?: boolean;
   /** Take thin table rules and box lines off the page (default true; ocr/rules.ts). */
@@ -58,8 +60,10 @@ export function scaleFactor(long: number, dpi?: number): number {
   return enlarge >= MIN_ENLARGE ? Math.min(enlarge, MAX_LONG_SIDE / long) : 1;
 }
 
-/** Tilts are looked for up to this many degrees either way. */
-export const MAX_SKEW = 5;
+/** Tilts are looked for up to this many degrees either way (a phone photo is seldom held straighter). */
+export const MAX_SKEW = 15;
+/** Tilts up to this are undone by a shear (no pixel interpolated); larger ones by a rotation. */
+const SHEAR_UP_TO = 5;
 /** Smaller tilts are left alone: Tesseract reads them as they are, and shifting columns by whole
  * pixels for so little would only put steps into long rules and underlines. */
 const MIN_SKEW = 0.3;
@@ -72,6 +76,9 @@ export async function preparePage(raster: Raster, opts: PrepareOptions = {}): Pr
   const factor = scaleFactor(long, opts.dpi);
   if (factor !== 1) grey = await resized(grey, factor);
   const dpi = opts.dpi ? opts.dpi * factor : undefined;
+  // A photo: the light falls off across the page and shadows cross it. Divided by its own paper
+  // level, the page is evenly white again (and the table around it too), as a scanner sees it.
+  if (opts.light !== false) grey = flattenLight(grey);
   let turn = 0;
   let ink = binarise(grey);
   if (opts.upright !== false && isSideways(ink)) {
@@ -82,7 +89,9 @@ export async function preparePage(raster: Raster, opts: PrepareOptions = {}): Pr
   let skew = 0;
   if (opts.deskew !== false) {
     skew = skewAngle(ink);
-    if (Math.abs(skew) >= MIN_SKEW) grey = unsheared(grey, skew);
+    // A shear leans the letters by the tilt: fine for a scanner's few degrees, not for a photo's 15.
+    if (Math.abs(skew) > SHEAR_UP_TO) grey = await rotated(grey, -skew);
+    else if (Math.abs(skew) >= MIN_SKEW) grey = unsheared(grey, skew);
     else skew = 0;
   }
   // After deskewing, so the rules run straight along rows and columns.
@@ -145,6 +154,182 @@ export function unsheared(img: GreyImage, degrees: number): GreyImage {
     }
   }
   return { data: out, width, height };
+}
+
+/** `img` turned by `degrees` (clockwise positive), on white, the same size. */
+async function rotated(img: GreyImage, degrees: number): Promise<GreyImage> {
+  const out = await greyOf(
+    sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } }).rotate(degrees, {
+      background: '#ffffff',
+    }),
+  );
+  // Rotation grows the canvas; take the middle back so page coordinates stay as they were.
+  const left = Math.max(0, Math.floor((out.width - img.width) / 2));
+  const top = Math.max(0, Math.floor((out.height - img.height) / 2));
+  const data = Buffer.alloc(img.width * img.height, 255);
+  for (let y = 0; y < img.height && y + top < out.height; y++)
+    out.data.copy(
+      data,
+      y * img.width,
+      (y + top) * out.width + left,
+      (y + top) * out.width + left + img.width,
+    );
+  return { data, width: img.width, height: img.height };
+}
+
+/** Blocks across the page for the light estimate (a block is a few text lines tall). */
+const LIGHT_BLOCKS = 48;
+/** A page is unevenly lit when this share of its blocks' paper is darker than 85 % of the brightest. */
+const UNEVEN_SHARE = 0.15;
+
+/**
+ * A photo's page evenly lit: the paper level is estimated per block (its brightest pixel, then
+ * the brightest of its neighbours so a block under a bold heading still sees paper, then
+ * smoothed) and every pixel divided by it. A scan, evenly lit already, is returned unchanged,
+ * as is a page whose dark areas are few (a logo, a filled bar).
+ */
+export function flattenLight(img: GreyImage): GreyImage {
+  const { width, height, data } = img;
+  const bs = Math.max(8, Math.ceil(Math.max(width, height) / LIGHT_BLOCKS));
+  const bw = Math.ceil(width / bs);
+  const bh = Math.ceil(height / bs);
+  const peak = new Float32Array(bw * bh);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const by = ((y / bs) | 0) * bw;
+    for (let x = 0; x < width; x++) {
+      const v = data[row + x]!;
+      const b = by + ((x / bs) | 0);
+      if (v > peak[b]!) peak[b] = v;
+    }
+  }
+  const spread = (src: Float32Array, pick: (vals: number[]) => number) => {
+    const out = new Float32Array(src.length);
+    for (let y = 0; y < bh; y++)
+      for (let x = 0; x < bw; x++) {
+        const vals: number[] = [];
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            const yy = y + dy;
+            const xx = x + dx;
+            if (yy >= 0 && yy < bh && xx >= 0 && xx < bw) vals.push(src[yy * bw + xx]!);
+          }
+        out[y * bw + x] = pick(vals);
+      }
+    return out;
+  };
+  let paper = spread(peak, (v) => Math.max(...v));
+  let top = 0;
+  for (const v of paper) top = Math.max(top, v);
+  let dark = 0;
+  for (const v of paper) if (v < top * 0.85) dark++;
+  if (top < 32 || dark < paper.length * UNEVEN_SHARE) return img;
+  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+  paper = spread(spread(paper, mean), mean);
+  const table = backgroundCells(img);
+  // Bilinear between block centres, one row of blocks at a time.
+  const out = Buffer.allocUnsafe(width * height);
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(bh - 1, Math.max(0, y / bs - 0.5));
+    const y0 = fy | 0;
+    const y1 = Math.min(bh - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(bw - 1, Math.max(0, x / bs - 0.5));
+      const x0 = fx | 0;
+      const x1 = Math.min(bw - 1, x0 + 1);
+      const tx = fx - x0;
+      const p =
+        (paper[y0 * bw + x0]! * (1 - tx) + paper[y0 * bw + x1]! * tx) * (1 - ty) +
+        (paper[y1 * bw + x0]! * (1 - tx) + paper[y1 * bw + x1]! * tx) * ty;
+      out[y * width + x] = table.has(x, y)
+        ? 255
+        : Math.min(255, Math.round((data[y * width + x]! * 255) / Math.max(1, p)));
+    }
+  }
+  return stretchContrast({ data: out, width, height });
+}
+
+/** Cells of a photo that are the table around the page, not the page. */
+interface Background {
+  has(x: number, y: number): boolean;
+}
+
+/**
+ * The table around a photographed page: the dark cells (mean under the threshold that best
+ * parts dark from bright cells, Otsu's) reachable from the photo's edge through dark cells. Ink on
+ * the page is dark too, but paper surrounds it, so it is never reached from the edge. Whitened,
+ * the table's noise (which dividing by its own level would bring up) cannot be read as words.
+ */
+export function backgroundCells(img: GreyImage): Background {
+  const { width, height, data } = img;
+  const cs = Math.max(4, Math.round(Math.max(width, height) / 200));
+  const cw = Math.ceil(width / cs);
+  const ch = Math.ceil(height / cs);
+  const sum = new Float64Array(cw * ch);
+  const count = new Uint32Array(cw * ch);
+  for (let y = 0; y < height; y++) {
+    const row = ((y / cs) | 0) * cw;
+    for (let x = 0; x < width; x++) {
+      const c = row + ((x / cs) | 0);
+      sum[c]! += data[y * width + x]!;
+      count[c]!++;
+    }
+  }
+  const means = Array.from(sum, (v, i) => v / Math.max(1, count[i]!));
+  const t = otsu(means);
+  const dark = means.map((m) => m < t);
+  const seen = new Uint8Array(cw * ch);
+  const stack: number[] = [];
+  for (let x = 0; x < cw; x++) stack.push(x, (ch - 1) * cw + x);
+  for (let y = 0; y < ch; y++) stack.push(y * cw, y * cw + cw - 1);
+  while (stack.length) {
+    const c = stack.pop()!;
+    if (seen[c] || !dark[c]) continue;
+    seen[c] = 1;
+    const x = c % cw;
+    if (x > 0) stack.push(c - 1);
+    if (x < cw - 1) stack.push(c + 1);
+    if (c >= cw) stack.push(c - cw);
+    if (c + cw < cw * ch) stack.push(c + cw);
+  }
+  // One cell more around it: the page's edge, half table and half paper, would read as a dashed rule.
+  const grown = seen.slice();
+  for (let c = 0; c < seen.length; c++) {
+    if (!seen[c]) continue;
+    const x = c % cw;
+    if (x > 0) grown[c - 1] = 1;
+    if (x < cw - 1) grown[c + 1] = 1;
+    if (c >= cw) grown[c - cw] = 1;
+    if (c + cw < cw * ch) grown[c + cw] = 1;
+  }
+  return { has: (x, y) => grown[((y / cs) | 0) * cw + ((x / cs) | 0)] === 1 };
+}
+
+/** Otsu's threshold of a list of grey levels: the one that best separates two classes. */
+function otsu(values: number[]): number {
+  const hist = new Float64Array(256);
+  for (const v of values) hist[Math.max(0, Math.min(255, Math.round(v)))]!++;
+  const total = values.length;
+  let sumAll = 0;
+  for (let v = 0; v < 256; v++) sumAll += v * hist[v]!;
+  let best = 0;
+  let threshold = 128;
+  let wB = 0;
+  let sumB = 0;
+  for (let v = 0; v < 256; v++) {
+    wB += hist[v]!;
+    if (!wB || wB === total) continue;
+    sumB += v * hist[v]!;
+    const mB = sumB / wB;
+    const mF = (sumAll - sumB) / (total - wB);
+    const between = wB * (total - wB) * (mB - mF) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = v + 0.5;
+    }
+  }
+  return threshold;
 }
 
 async function resized(img: GreyImage, factor: number): Promise<GreyImage> {
