@@ -53,6 +53,11 @@ test('a dropped e-invoice is listed, reviewed and corrected in the desktop windo
   await expect(page.locator('li.ir-field[data-field="seller_name"] .ir-badge')).toContainText(
     'corrected by you',
   );
+  // A value the core refuses is said on its field, as the server's 422 is on the web.
+  const bic = page.locator('li.ir-field[data-field="seller_bic"]');
+  await bic.getByRole('textbox').fill('not a bic');
+  await bic.getByRole('textbox').press('Enter');
+  await expect(bic.locator('[role=alert]')).toContainText('not a valid BIC');
   await screenshot(page, 'desktop');
 
   // Kept by the local store: there after a reload, and in the core's own answer.
