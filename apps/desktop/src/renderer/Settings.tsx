@@ -1,0 +1,93 @@
+// The settings panel: watched folders, language, country and sync on/off, each change sent to
+// the core through `window.invoiceReader.setSettings` (which checks it and says why it refuses).
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DesktopApi, LANGS, type Settings } from '../ipc.js';
+
+export function SettingsPanel({ api, onChange }: { api: DesktopApi; onChange: (s: Settings) => void }) {
+  const { t } = useTranslation();
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [country, setCountry] = useState('');
+  const [status, setStatus] = useState('');
+
+  useEffect(() => {
+    void api.getSettings().then((s) => {
+      setSettings(s);
+      setCountry(s.country);
+    });
+  }, [api]);
+
+  async function save(patch: Partial<Settings>) {
+    try {
+      const next = await api.setSettings(patch);
+      setSettings(next);
+      setCountry(next.country);
+      onChange(next);
+      setStatus(t('saved'));
+    } catch (err) {
+      setStatus(err instanceof Error ? err.message.replace(/^.*?Error: /, '') : String(err));
+    }
+  }
+
+  if (!settings) return null;
+  return (
+    <section aria-labelledby="settings-title" className="settings">
+      <h2 id="settings-title">{t('settings')}</h2>
+      <h3>{t('folders')}</h3>
+      <ul aria-label={t('folders')}>
+        {settings.folders.length === 0 && <li>{t('none')}</li>}
+        {settings.folders.map((f) => (
+          <li key={f}>
+            {f}{' '}
+            <button type="button" onClick={() => save({ folders: settings.folders.filter((x) => x !== f) })}>
+              {t('remove')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={async () => {
+          const folder = await api.chooseFolder();
+          if (folder) await save({ folders: [...new Set([...settings.folders, folder])] });
+        }}
+      >
+        {t('addFolder')}
+      </button>
+      <p>
+        <label>
+          {t('language')}{' '}
+          <select value={settings.lang} onChange={(e) => save({ lang: e.target.value as Settings['lang'] })}>
+            {LANGS.map((l) => (
+              <option key={l} value={l}>
+                {new Intl.DisplayNames([l], { type: 'language' }).of(l)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save({ country });
+        }}
+      >
+        <label>
+          {t('country')} <input value={country} size={3} onChange={(e) => setCountry(e.target.value)} />
+        </label>{' '}
+        <button type="submit">{t('saved') === status ? '✓' : 'OK'}</button>
+      </form>
+      <p>
+        <label>
+          <input
+            type="checkbox"
+            checked={settings.syncEnabled}
+            onChange={(e) => save({ syncEnabled: e.target.checked })}
+          />{' '}
+          {t('sync')}
+        </label>
+      </p>
+      <p role="status">{status}</p>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+// ipcInvoiceData's translations between the core's answers and the screens' data interface: a
+// refused edit becomes a 422 with one item per field, a local job becomes the list's row.
+import { describe, expect, it } from 'vitest';
+import type { JobView } from '../ipc.js';
+import { editErrorOf, NOT_AVAILABLE, summaryOf } from './ipc-data.js';
+
+describe('editErrorOf', () => {
+  it('turns the core EditRefused message, behind Electron prefix, into 422 items per field', () => {
+    const err = new Error(
+      "Error invoking remote method 'core:call': Error: seller_bic: not a valid BIC (format); invoice_date: not a date",
+    );
+    const d = editErrorOf(err);
+    expect(d.status).toBe(422);
+    expect(d.items).toEqual([
+      { type: 'value_error', loc: ['body', 'seller_bic'], msg: 'not a valid BIC (format)' },
+      { type: 'value_error', loc: ['body', 'invoice_date'], msg: 'not a date' },
+    ]);
+  });
+  it('keeps any other failure as its message', () => {
+    const d = editErrorOf(new Error('the invoice is not read yet'));
+    expect(d.status).toBe(0);
+    expect(d.code).toBe('the invoice is not read yet');
+    expect(NOT_AVAILABLE).toMatch(/desktop/);
+  });
+});
+
+describe('summaryOf', () => {
+  it('names seller, number and total, and counts flagged and unconfirmed fields', () => {
+    const job = {
+      id: 7,
+      status: 'done',
+      filename: 'a.xml',
+      fields: { seller_name: 'ACME', invoice_no: 'F1', gross_amount: '10.00', currency: 'EUR' },
+      fieldsDetailed: [{ status: 'flagged' }, { status: 'unconfirmed' }, { status: 'flagged' }],
+    } as unknown as JobView;
+    const s = summaryOf(job);
+    expect(s).toMatchObject({
+      job_id: 7,
+      seller: 'ACME',
+      invoice_no: 'F1',
+      gross_amount: '10.00',
+      flagged: 2,
+      unconfirmed: 1,
+    });
+  });
+});

@@ -1,0 +1,121 @@
+// `InvoiceData` (packages/ui) over the desktop preload's typed API (`window.invoiceReader`,
+// src/ipc.ts DesktopApi): the shared screens read and correct the local store through it. What
+// the local core does not do yet (page pictures, uploads, read again, delete, exports) says so.
+import {
+  DataError,
+  DEFAULT_LEDGER_SETTINGS,
+  type ErrorItem,
+  type InvoiceData,
+  type JobSummary,
+  type WebJob,
+} from '@invoice-reader/ui';
+import type { DesktopApi, JobView } from '../ipc.js';
+
+/** The code of everything the local core cannot do yet; the screens show it as the error. */
+export const NOT_AVAILABLE = 'not_available_in_desktop_app_yet';
+
+const notAvailable = (): never => {
+  throw new DataError(0, NOT_AVAILABLE);
+};
+
+export function webJobOf(job: JobView): WebJob {
+  return {
+    ok: true,
+    job_id: job.id,
+    status: job.status,
+    country: job.country,
+    mode: job.mode as WebJob['mode'],
+    pages: job.pages,
+    pages_scanned: job.pagesScanned,
+    charged: false,
+    fields: job.fields,
+    fields_detailed: job.fieldsDetailed as WebJob['fields_detailed'],
+    document: job.document as WebJob['document'],
+    checks: job.checks as WebJob['checks'],
+    error: job.error,
+    message: job.message,
+    created_at: job.createdAt,
+    finished_at: job.finishedAt,
+    source: 'desktop',
+    filename: job.filename,
+    edited_at: job.editedAt,
+  };
+}
+
+/** The list row the server's `present.ts` makes, from the local job. */
+export function summaryOf(job: JobView): JobSummary {
+  const f = job.fields;
+  const count = (status: string) =>
+    (job.fieldsDetailed as { status?: string }[]).filter((d) => d.status === status).length;
+  return {
+    job_id: job.id,
+    status: job.status,
+    source: 'desktop',
+    filename: job.filename,
+    country: job.country,
+    mode: job.mode,
+    pages: job.pages,
+    pages_scanned: job.pagesScanned,
+    created_at: job.createdAt,
+    finished_at: job.finishedAt,
+    seller: f.seller_name ?? f.vendor_name ?? '',
+    invoice_no: f.invoice_no ?? f.invoice_number ?? '',
+    invoice_date: f.invoice_date ?? '',
+    gross_amount: f.gross_amount ?? '',
+    currency: f.currency ?? '',
+    flagged: count('flagged'),
+    unconfirmed: count('unconfirmed'),
+    error: job.error,
+  };
+}
+
+/**
+ * A refused edit as the review screen shows it: the core's EditRefused reads
+ * "key: message; key: message" (after Electron's "Error invoking remote method …: Error: " prefix).
+ */
+export function editErrorOf(err: unknown): DataError {
+  const text = err instanceof Error ? err.message : String(err);
+  const body = text.replace(/^.*?Error: /, '');
+  const items: ErrorItem[] = [];
+  for (const part of body.split('; ')) {
+    const m = part.match(/^([a-z0-9_]+): (.+)$/);
+    if (m?.[1] && m[2]) items.push({ type: 'value_error', loc: ['body', m[1]], msg: m[2] });
+  }
+  return items.length ? new DataError(422, 'validation_error', items) : new DataError(0, body);
+}
+
+export function ipcInvoiceData(api: DesktopApi): InvoiceData {
+  return {
+    async listJobs() {
+      return (await api.listJobs()).map(summaryOf);
+    },
+    async getJob(id) {
+      const job = await api.getJob(id);
+      if (!job) throw new DataError(404, 'not_found');
+      return webJobOf(job);
+    },
+    async patchFields(id, values) {
+      try {
+        return webJobOf(await api.editFields(id, values));
+      } catch (err) {
+        throw editErrorOf(err);
+      }
+    },
+    // Files come in through the watched folders; the screens' upload, read again and delete
+    // have no local equivalent yet.
+    upload: async () => notAvailable(),
+    reparse: async () => notAvailable(),
+    deleteJob: async () => notAvailable(),
+    // The local store keeps no page pictures: the review screen shows the fields without boxes.
+    pageImageUrl: () => null,
+    exportLedger: async () => notAvailable(),
+    exportInvoice: async () => notAvailable(),
+    async countries(lang) {
+      const { country } = await api.getSettings();
+      const names = new Intl.DisplayNames([lang], { type: 'region' });
+      return [{ code: country, name: names.of(country.toUpperCase()) ?? country }];
+    },
+    loadLedgerSettings: async () => DEFAULT_LEDGER_SETTINGS,
+    saveLedgerSettings: async () => notAvailable(),
+  };
+}
