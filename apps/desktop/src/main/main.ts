@@ -40,7 +40,8 @@ function createWindow(): BrowserWindow {
   w.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
   w.webContents.on('will-navigate', (e) => e.preventDefault());
   w.once('ready-to-show', () => w.show());
-  void w.loadFile(path.join(appRoot, 'renderer/index.html'));
+  // The renderer as Vite built it (npm run build): the shared screens bundled, no dev server.
+  void w.loadFile(path.join(appRoot, 'dist/renderer-app/index.html'));
   // Closing the window keeps watching in the tray; Quit in the tray menu ends the app.
   w.on('close', (e) => {
     if (!quitting) {
