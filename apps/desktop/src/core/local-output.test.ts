@@ -3,9 +3,14 @@
 import { copyFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EINVOICE, TEXT_PDF, tempDir, waitFor } from '../test-support/corpus.js';
+import { corpusDir, EINVOICE, TEXT_PDF, tempDir, waitFor } from '../test-support/corpus.js';
 import { CoreService } from './service.js';
 import { MemoryTokenStore } from './token-store.js';
+
+const KOSIT = path.join(
+  corpusDir,
+  'einvoice/kosit-xrechnung-testsuite/business-cases/standard/01.01a-INVOICE_uncefact.xml',
+);
 
 const dirs: string[] = [];
 const services: CoreService[] = [];
@@ -64,7 +69,7 @@ describe('page pictures and exports from the local store', () => {
   });
 
   it('writes DATEV, 1C and e-invoices of stored jobs; refusals name the job and field', async () => {
-    const { service, byName } = await readInto([EINVOICE]);
+    const { service, byName } = await readInto([EINVOICE, KOSIT]);
     const job = byName(path.basename(EINVOICE));
     const settings = { ...service.getLedgerSettings(), consultant_no: '1001', client_no: '42' };
     expect(service.setLedgerSettings(settings)).toEqual(settings);
@@ -80,14 +85,22 @@ describe('page pictures and exports from the local store', () => {
 
     const ru = await service.exportLedger('ledger-ru', [job.id], settings);
     expect(ru.ok).toBe(true);
+    const kosit = byName(path.basename(KOSIT));
+    const cii = await service.exportInvoice(kosit.id, 'xrechnung-cii');
+    if (!cii.ok) throw new Error(cii.message);
+    expect(cii.contentType).toMatch(/xml/);
+    const xml = Buffer.from(cii.base64, 'base64').toString('utf8');
+    expect(xml).toContain('CrossIndustryInvoice');
+    expect(xml).toContain(kosit.fields.invoice_no!);
+
     expect(await service.exportInvoice(job.id, 'no-such')).toMatchObject({ ok: false, status: 422 });
     expect(await service.exportLedger('ledger-de', [999], settings)).toMatchObject({ code: 'job_not_found' });
 
     // This invoice's document-level allowances are not kept by the reader: XRechnung refuses to
     // write it, with the same 422 items (job and field) as the server's routes.
-    const cii = await service.exportInvoice(job.id, 'xrechnung-cii');
-    expect(cii).toMatchObject({ ok: false, status: 422, code: 'validation_error' });
-    expect(cii.ok === false && cii.items[0]).toMatchObject({
+    const refusedCii = await service.exportInvoice(job.id, 'xrechnung-cii');
+    expect(refusedCii).toMatchObject({ ok: false, status: 422, code: 'validation_error' });
+    expect(refusedCii.ok === false && refusedCii.items[0]).toMatchObject({
       type: 'export_refused',
       loc: ['job', job.id, 'allowances'],
     });
