@@ -89,7 +89,8 @@ export const DESKTOP_API_SCRIPT = `(() => {
     return answer.value;
   };
   const methods = ['listJobs', 'getJob', 'editFields', 'getSettings', 'setSettings', 'syncStatus',
-    'startSignIn', 'finishSignIn', 'signOut', 'syncNow', 'chooseFolder'];
+    'startSignIn', 'finishSignIn', 'signOut', 'syncNow', 'pagePicture', 'exportLedger', 'exportInvoice', 'getLedgerSettings',
+    'setLedgerSettings', 'chooseFolder'];
   const api = Object.fromEntries(methods.map((m) => [m, call(m)]));
   api.onJob = (listener) => {
     const events = new EventSource('/events');

@@ -59,6 +59,32 @@ export interface SyncStatus {
   waiting: number;
 }
 
+/** A refusal that crosses the IPC whole, in the shape of the server's answers (422 with items). */
+export interface LocalRefusal {
+  ok: false;
+  status: number;
+  code: string;
+  items: { type: string; loc: (string | number)[]; msg: string }[];
+  message: string;
+}
+
+/** A page of a stored job as PNG (base64: it crosses the IPC and the test bridge as text). */
+export type PagePicture =
+  | { ok: true; contentType: 'image/png'; base64: string; width: number; height: number }
+  | LocalRefusal;
+
+/** An exported file (base64), or why it was refused. */
+export type OutputFile = { ok: true; filename: string; contentType: string; base64: string };
+
+/** The DATEV numbers and accounts the exports screen remembers (packages/ui LedgerSettings). */
+export interface LedgerSettingsView {
+  consultant_no: string;
+  client_no: string;
+  account: string;
+  contra_account: string;
+  bu_key: string;
+}
+
 /** What runs in the utility process, called through the main process. */
 export interface CoreMethods {
   listJobs(): JobView[];
@@ -71,6 +97,15 @@ export interface CoreMethods {
   finishSignIn(linkOrToken: string): Promise<{ email: string }>;
   signOut(): Promise<void>;
   syncNow(): Promise<SyncReport | null>;
+  pagePicture(id: number, n: number, width?: number): Promise<PagePicture>;
+  exportLedger(
+    format: 'ledger-de' | 'ledger-ru',
+    ids: number[],
+    settings: LedgerSettingsView,
+  ): Promise<OutputFile | LocalRefusal>;
+  exportInvoice(id: number, format: string): Promise<OutputFile | LocalRefusal>;
+  getLedgerSettings(): LedgerSettingsView;
+  setLedgerSettings(settings: LedgerSettingsView): LedgerSettingsView;
 }
 export type CoreMethod = keyof CoreMethods;
 export const CORE_METHODS: readonly CoreMethod[] = [
@@ -84,6 +119,11 @@ export const CORE_METHODS: readonly CoreMethod[] = [
   'finishSignIn',
   'signOut',
   'syncNow',
+  'pagePicture',
+  'exportLedger',
+  'exportInvoice',
+  'getLedgerSettings',
+  'setLedgerSettings',
 ];
 
 /** What the preload exposes: the core's methods (as promises), a folder picker, job updates. */

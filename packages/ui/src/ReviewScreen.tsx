@@ -27,6 +27,7 @@ function Review({ jobId }: { jobId: number }) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [state, dispatch] = useReducer(reviewReducer, initialReview);
   const [page, setPage] = useState(1);
+  const [pageSrc, setPageSrc] = useState<string | null>(null);
   const [countries, setCountries] = useState<{ code: string; name: string }[]>([]);
   const [country, setCountry] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -47,6 +48,20 @@ function Review({ jobId }: { jobId: number }) {
       .then(show, (err: unknown) => setLoadError(err instanceof DataError ? err.code : 'network_error'));
   }, [data, jobId, show]);
   useEffect(load, [load]);
+  // A host may answer the page's address later (fetched over IPC): a stale answer is dropped.
+  useEffect(() => {
+    let current = true;
+    const src = data.pageImageUrl(jobId, page);
+    if (typeof src === 'string' || src === null) setPageSrc(src);
+    else
+      src.then(
+        (url) => current && setPageSrc(url),
+        () => current && setPageSrc(null),
+      );
+    return () => {
+      current = false;
+    };
+  }, [data, jobId, page]);
   useEffect(() => {
     if (!isRunning(job)) return;
     const timer = setTimeout(load, POLL_MS);
@@ -184,7 +199,7 @@ function Review({ jobId }: { jobId: number }) {
             </nav>
           )}
           <PageView
-            src={data.pageImageUrl(jobId, page)}
+            src={pageSrc}
             page={page}
             name={name}
             fields={state.fields}

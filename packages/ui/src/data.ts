@@ -69,8 +69,11 @@ export interface InvoiceData {
   patchFields(id: number, values: Record<string, string>): Promise<WebJob>;
   reparse(id: number, country?: string): Promise<WebJob>;
   deleteJob(id: number): Promise<void>;
-  /** Where the picture of page `n` (from 1) is; `null` when the host has none. */
-  pageImageUrl(id: number, n: number, width?: number): string | null;
+  /**
+   * Where the picture of page `n` (from 1) is; `null` when the host has none. A host that fetches
+   * the picture first (the desktop app, over IPC) answers a promise of a `data:` URL.
+   */
+  pageImageUrl(id: number, n: number, width?: number): string | null | Promise<string | null>;
   exportLedger(format: LedgerFormat, jobIds: number[], settings: LedgerSettings): Promise<ExportedFile>;
   exportInvoice(id: number, format: string): Promise<ExportedFile>;
   /** Countries a file can be read for, named in `lang`. */

@@ -7,10 +7,15 @@ import {
   DEFAULT_SETTINGS,
   type JobView,
   LANGS,
+  type LedgerSettingsView,
+  type LocalRefusal,
+  type OutputFile,
+  type PagePicture,
   type Settings,
   type SyncStatus,
 } from '../ipc.js';
 import { DesktopCore } from './core.js';
+import { checkLedgerSettings, exportInvoice, exportLedger, pagePicture } from './local-output.js';
 import {
   allJobs,
   closeStore,
@@ -85,6 +90,15 @@ function loadSettings(storeDir: string): Settings {
   }
 }
 
+/** The same defaults as the web's exports screen (packages/ui DEFAULT_LEDGER_SETTINGS). */
+const DEFAULT_LEDGER: LedgerSettingsView = {
+  consultant_no: '',
+  client_no: '',
+  account: '1200',
+  contra_account: '8400',
+  bu_key: '',
+};
+
 export class CoreService implements CoreMethods {
   private core: DesktopCore;
   private sync: SyncClient | null = null;
@@ -155,6 +169,39 @@ export class CoreService implements CoreMethods {
 
   async syncNow(): Promise<SyncReport | null> {
     return this.sync ? this.sync.syncOnce() : null;
+  }
+
+  pagePicture(id: number, n: number, width?: number): Promise<PagePicture> {
+    return pagePicture(this.core.db, id, n, width);
+  }
+
+  exportLedger(
+    format: 'ledger-de' | 'ledger-ru',
+    ids: number[],
+    settings: LedgerSettingsView,
+  ): Promise<OutputFile | LocalRefusal> {
+    return exportLedger(this.core.db, format, ids, settings);
+  }
+
+  exportInvoice(id: number, format: string): Promise<OutputFile | LocalRefusal> {
+    return exportInvoice(this.core.db, id, format);
+  }
+
+  /** The DATEV numbers last used (the exports screen's defaults before the first export). */
+  getLedgerSettings(): LedgerSettingsView {
+    const raw = getSetting(this.core.db, 'ledger');
+    return { ...DEFAULT_LEDGER, ...(raw ? (JSON.parse(raw) as Partial<LedgerSettingsView>) : {}) };
+  }
+
+  setLedgerSettings(settings: LedgerSettingsView): LedgerSettingsView {
+    const next = { ...DEFAULT_LEDGER, ...settings };
+    const bad = checkLedgerSettings(next);
+    if (bad) throw new Error(bad.message);
+    const kept = Object.fromEntries(
+      Object.keys(DEFAULT_LEDGER).map((k) => [k, next[k as keyof LedgerSettingsView]]),
+    );
+    setSetting(this.core.db, 'ledger', JSON.stringify(kept));
+    return kept as unknown as LedgerSettingsView;
   }
 
   async stop(): Promise<void> {

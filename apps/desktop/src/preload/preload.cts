@@ -18,6 +18,11 @@ const METHODS: CoreMethod[] = [
   'finishSignIn',
   'signOut',
   'syncNow',
+  'pagePicture',
+  'exportLedger',
+  'exportInvoice',
+  'getLedgerSettings',
+  'setLedgerSettings',
 ];
 
 const api = Object.fromEntries(

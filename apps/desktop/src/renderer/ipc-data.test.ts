@@ -1,8 +1,10 @@
 // ipcInvoiceData's translations between the core's answers and the screens' data interface: a
 // refused edit becomes a 422 with one item per field, a local job becomes the list's row.
+
+import { DataError } from '@invoice-reader/ui';
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../ipc.js';
-import { editErrorOf, NOT_AVAILABLE, summaryOf } from './ipc-data.js';
+import { editErrorOf, fileOf, NOT_AVAILABLE, summaryOf } from './ipc-data.js';
 
 describe('editErrorOf', () => {
   it('turns the core EditRefused message, behind Electron prefix, into 422 items per field', () => {
@@ -42,5 +44,26 @@ describe('summaryOf', () => {
       flagged: 2,
       unconfirmed: 1,
     });
+  });
+});
+
+describe('fileOf', () => {
+  it('makes a Blob of the bytes, and a refusal the same 422 DataError as the server answers', async () => {
+    const file = fileOf({ ok: true, filename: 'a.csv', contentType: 'text/csv', base64: btoa('EXTF;1') });
+    expect(file.filename).toBe('a.csv');
+    expect(file.blob.type).toBe('text/csv');
+    expect(await file.blob.text()).toBe('EXTF;1');
+    const item = {
+      type: 'export_refused',
+      loc: ['job', 3, 'invoice_no'],
+      msg: 'job 3: invoice_no: enter it',
+    };
+    const refusal = { ok: false as const, status: 422, code: 'validation_error', items: [item], message: '' };
+    expect(() => fileOf(refusal)).toThrow(DataError);
+    try {
+      fileOf(refusal);
+    } catch (err) {
+      expect(err).toMatchObject({ status: 422, code: 'validation_error', items: [item] });
+    }
   });
 });

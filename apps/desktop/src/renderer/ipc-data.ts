@@ -1,6 +1,7 @@
 // `InvoiceData` (packages/ui) over the desktop preload's typed API (`window.invoiceReader`,
 // src/ipc.ts DesktopApi): the shared screens read and correct the local store through it. What
-// the local core does not do yet (page pictures, uploads, read again, delete, exports) says so.
+// page pictures and exports come from the core as base64 (data: URLs, Blobs to download); what
+// the local core does not do (uploads, read again, delete) says so.
 import {
   DataError,
   DEFAULT_LEDGER_SETTINGS,
@@ -9,7 +10,7 @@ import {
   type JobSummary,
   type WebJob,
 } from '@invoice-reader/ui';
-import type { DesktopApi, JobView } from '../ipc.js';
+import type { DesktopApi, JobView, LocalRefusal, OutputFile } from '../ipc.js';
 
 /** The code of everything the local core cannot do yet; the screens show it as the error. */
 export const NOT_AVAILABLE = 'not_available_in_desktop_app_yet';
@@ -84,6 +85,16 @@ export function editErrorOf(err: unknown): DataError {
   return items.length ? new DataError(422, 'validation_error', items) : new DataError(0, body);
 }
 
+/** The core's refusal as the screens know the server's: a 422 with items, or its status and code. */
+export const refusalError = (r: LocalRefusal): DataError => new DataError(r.status, r.code, r.items);
+
+/** An exported file's bytes as the Blob the exports screen saves. */
+export function fileOf(answer: OutputFile | LocalRefusal): { filename: string; blob: Blob } {
+  if (!answer.ok) throw refusalError(answer);
+  const bytes = Uint8Array.from(atob(answer.base64), (c) => c.charCodeAt(0));
+  return { filename: answer.filename, blob: new Blob([bytes], { type: answer.contentType }) };
+}
+
 export function ipcInvoiceData(api: DesktopApi): InvoiceData {
   return {
     async listJobs() {
@@ -106,16 +117,26 @@ export function ipcInvoiceData(api: DesktopApi): InvoiceData {
     upload: async () => notAvailable(),
     reparse: async () => notAvailable(),
     deleteJob: async () => notAvailable(),
-    // The local store keeps no page pictures: the review screen shows the fields without boxes.
-    pageImageUrl: () => null,
-    exportLedger: async () => notAvailable(),
-    exportInvoice: async () => notAvailable(),
+    // Drawn by the core from the file where the store knows it; a moved or removed file (or an
+    // XML, which has no page) shows the fields without a picture.
+    async pageImageUrl(id, n, width = 1200) {
+      const page = await api.pagePicture(id, n, width);
+      return page.ok ? `data:${page.contentType};base64,${page.base64}` : null;
+    },
+    exportLedger: async (format, ids, settings) => fileOf(await api.exportLedger(format, ids, settings)),
+    exportInvoice: async (id, format) => fileOf(await api.exportInvoice(id, format)),
     async countries(lang) {
       const { country } = await api.getSettings();
       const names = new Intl.DisplayNames([lang], { type: 'region' });
       return [{ code: country, name: names.of(country.toUpperCase()) ?? country }];
     },
-    loadLedgerSettings: async () => DEFAULT_LEDGER_SETTINGS,
-    saveLedgerSettings: async () => notAvailable(),
+    loadLedgerSettings: async () => ({ ...DEFAULT_LEDGER_SETTINGS, ...(await api.getLedgerSettings()) }),
+    async saveLedgerSettings(settings) {
+      try {
+        await api.setLedgerSettings(settings);
+      } catch (err) {
+        throw editErrorOf(err);
+      }
+    },
   };
 }

@@ -1,0 +1,179 @@
+// What the desktop screens make from the local store besides the fields: a stored job's page as a
+// PNG (the engine's renderPagePng over the file where the store says it is) and the accounting
+// exports (packages/exports, as the server's exports routes write them). Answers, not throws, so a
+// refusal crosses the IPC whole: `{ ok: false, status, code, items }` in the shape of a 422.
+
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { ReadError, renderPagePng } from '@invoice-reader/engine';
+import {
+  type ExportFile,
+  type ExportJob,
+  ExportRefused,
+  exportFormat,
+  type Refusal,
+  writeLedgerDe,
+  writeLedgerRu,
+} from '@invoice-reader/exports';
+import type { LedgerSettingsView, LocalRefusal, OutputFile, PagePicture } from '../ipc.js';
+import { jobById, type LocalDb } from './store.js';
+
+/** A page that takes longer than this to draw is refused rather than holding a worker. */
+const PAGE_TIMEOUT_MS = 20_000;
+const MAX_JOBS = 500;
+
+const refused = (status: number, code: string, msg = code): LocalRefusal => ({
+  ok: false,
+  status,
+  code,
+  items: status === 422 ? [{ type: code, loc: ['body'], msg }] : [],
+  message: msg,
+});
+
+/** The file of a stored job as it was read: gone or changed since is said, never drawn wrongly. */
+function storedFile(db: LocalDb, id: number): { bytes: Buffer; fileType: string | null } | LocalRefusal {
+  const job = jobById(db, id);
+  if (!job) return refused(404, 'job_not_found');
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(job.path);
+  } catch {
+    return refused(404, 'file_missing', `the file is no longer at ${job.path} (moved or removed)`);
+  }
+  if (createHash('sha256').update(bytes).digest('hex') !== job.sha256)
+    return refused(409, 'file_changed', `the file at ${job.path} changed since it was read`);
+  return { bytes, fileType: job.fileType };
+}
+
+/** Page `n` (from 1) of a stored job as PNG, base64 (it crosses the IPC as text). */
+export async function pagePicture(db: LocalDb, id: number, n: number, width = 1200): Promise<PagePicture> {
+  const file = storedFile(db, id);
+  if ('ok' in file) return file;
+  try {
+    const page = await renderPagePng(file.bytes, n, { width, timeoutMs: PAGE_TIMEOUT_MS });
+    if (!page.ok) return refused(404, page.reason);
+    return {
+      ok: true,
+      contentType: 'image/png',
+      base64: Buffer.from(page.png).toString('base64'),
+      width: page.width,
+      height: page.height,
+    };
+  } catch (err) {
+    if (!(err instanceof ReadError)) throw err;
+    return refused(err.code === 'timeout' ? 504 : 400, err.code, err.message);
+  }
+}
+
+/** The job as the writers take it; a job not read (yet) is refused. */
+function exportJob(db: LocalDb, id: number): ExportJob | LocalRefusal {
+  const job = jobById(db, id);
+  if (!job) return refused(404, 'job_not_found');
+  const result = job.status === 'done' && job.result ? JSON.parse(job.result) : undefined;
+  if (!result?.document) return refused(409, 'job_not_done');
+  return {
+    jobId: id,
+    country: job.country,
+    fields: result.fields,
+    fields_detailed: result.fields_detailed,
+    document: result.document,
+  };
+}
+
+/** Refusals named by job and field, as the server's exports routes answer them (422). */
+const refusedItems = (refusals: Refusal[]): LocalRefusal => ({
+  ok: false,
+  status: 422,
+  code: 'validation_error',
+  items: refusals.map((r) => ({
+    type: 'export_refused',
+    loc: ['job', r.job_id, r.field],
+    msg: `job ${r.job_id}: ${r.field}: ${r.message}`,
+  })),
+  message: refusals.map((r) => `job ${r.job_id}: ${r.field}: ${r.message}`).join('; '),
+});
+
+const asOutput = (file: ExportFile): OutputFile => ({
+  ok: true,
+  filename: file.filename,
+  contentType: file.contentType,
+  base64: file.bytes.toString('base64'),
+});
+
+async function written(write: () => ExportFile | Promise<ExportFile>): Promise<OutputFile | LocalRefusal> {
+  try {
+    return asOutput(await write());
+  } catch (err) {
+    if (err instanceof ExportRefused) return refusedItems(err.refusals);
+    throw err;
+  }
+}
+
+function chosen(db: LocalDb, ids: number[]): ExportJob[] | LocalRefusal {
+  if (!Array.isArray(ids) || !ids.length || ids.length > MAX_JOBS || ids.some((i) => !Number.isInteger(i)))
+    return refused(422, 'job_ids', `job_ids: 1 to ${MAX_JOBS} job numbers`);
+  const jobs: ExportJob[] = [];
+  for (const id of new Set(ids)) {
+    const job = exportJob(db, id);
+    if ('ok' in job) return job;
+    jobs.push(job);
+  }
+  return jobs;
+}
+
+/** The DATEV numbers checked as the server's `LedgerExportIn` checks them (lengths only). */
+const LIMITS: Record<keyof LedgerSettingsView, number> = {
+  consultant_no: 20,
+  client_no: 20,
+  account: 10,
+  contra_account: 10,
+  bu_key: 10,
+};
+export function checkLedgerSettings(s: LedgerSettingsView): LocalRefusal | null {
+  const items = Object.entries(LIMITS)
+    .filter(([k, max]) => {
+      const v = (s as unknown as Record<string, unknown>)[k];
+      return typeof v !== 'string' || v.length > max;
+    })
+    .map(([k, max]) => ({
+      type: 'string_too_long',
+      loc: ['body', k],
+      msg: `${k}: text of at most ${max} characters`,
+    }));
+  return items.length
+    ? { ok: false, status: 422, code: 'validation_error', items, message: items.map((i) => i.msg).join('; ') }
+    : null;
+}
+
+export async function exportLedger(
+  db: LocalDb,
+  format: 'ledger-de' | 'ledger-ru',
+  ids: number[],
+  settings: LedgerSettingsView,
+): Promise<OutputFile | LocalRefusal> {
+  const jobs = chosen(db, ids);
+  if ('ok' in jobs) return jobs;
+  if (format === 'ledger-ru') return written(() => writeLedgerRu(jobs));
+  if (format !== 'ledger-de') return refused(422, 'format', 'format: ledger-de or ledger-ru');
+  const bad = checkLedgerSettings(settings);
+  if (bad) return bad;
+  return written(() => writeLedgerDe(jobs, settings));
+}
+
+export async function exportInvoice(
+  db: LocalDb,
+  id: number,
+  formatName: string,
+): Promise<OutputFile | LocalRefusal> {
+  const format = exportFormat(formatName);
+  if (!format) return refused(422, 'format', `format: "${formatName}" is not an e-invoice format`);
+  const job = exportJob(db, id);
+  if ('ok' in job) return job;
+  // Factur-X keeps the original PDF's pages: the local file when it is still there and unchanged.
+  let original: Uint8Array | undefined;
+  if (format.usesOriginal) {
+    const file = storedFile(db, id);
+    if (!('ok' in file) && file.fileType === 'pdf') original = file.bytes;
+  }
+  return written(() => format.write(job, original));
+}
