@@ -28,10 +28,15 @@ describe('rate limit', () => {
   });
 
   it('keeps /health answering under a flood of 429s', async () => {
+    // The limit counts fixed one-minute windows: a flood that crosses a minute's end (a slow
+    // machine makes that likelier) gets the limit once more for each window it touches.
+    const firstWindow = Math.floor(Date.now() / 60_000);
     const flood = Array.from({ length: 400 }, () => call(s.url, '/v1/usage', { key: 'ir_flood' }));
     const health = Array.from({ length: 20 }, () => call(s.url, '/health'));
     const [floods, healths] = await Promise.all([Promise.all(flood), Promise.all(health)]);
-    expect(floods.filter((r) => r.status === 429).length).toBeGreaterThan(390);
+    const windows = Math.floor(Date.now() / 60_000) - firstWindow + 1;
+    expect(floods.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(400 - 5 * windows);
+    expect(floods.every((r) => r.status === 429 || r.status === 401)).toBe(true);
     expect(healths.every((r) => r.status === 200 && r.body.ok === true)).toBe(true);
   });
 
