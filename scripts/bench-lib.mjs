@@ -101,3 +101,21 @@ export function xmllintParseMs(file, runs = 3) {
 
 /** "met" / "NOT met" for a figure against an upper bound. */
 export const verdict = (value, target) => (value !== null && value <= target ? 'met' : 'NOT met');
+
+/**
+ * The pages of a corpus scan as the page workers see them: a PDF's pages rendered at the DPI the
+ * OCR chooses (`dpi` kept only for pages that are not already scans), or the image itself.
+ * `engine` holds the engine modules' functions, loaded from whichever build is measured.
+ */
+export async function scanRasters(engine, file, bytes) {
+  const { openPdf, ocrDpi, renderPage, loadImage } = engine;
+  if (!/\.pdf$/i.test(file)) return [{ raster: await loadImage(bytes), dpi: undefined }];
+  const doc = await openPdf(bytes);
+  const rasters = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const how = await ocrDpi(doc, n);
+    rasters.push({ raster: await renderPage(doc, n, { dpi: how.dpi }), dpi: how.scan ? undefined : how.dpi });
+  }
+  await doc.destroy();
+  return rasters;
+}

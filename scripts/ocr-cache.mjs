@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { readManifest } from './bench-lib.mjs';
+import { readManifest, scanRasters } from './bench-lib.mjs';
 import { corpusDir, repoRoot, scorer } from './corpus.mjs';
 
 const argv = process.argv.slice(2);
@@ -37,18 +37,7 @@ if (argv.includes('--dump')) {
     if (existsSync(out)) continue;
     const bytes = readFileSync(file);
     const langs = tesseractLangs(row.country);
-    const rasters = [];
-    if (/\.pdf$/i.test(row.path)) {
-      const doc = await openPdf(bytes);
-      for (let n = 1; n <= doc.numPages; n++) {
-        const how = await ocrDpi(doc, n);
-        rasters.push({
-          raster: await renderPage(doc, n, { dpi: how.dpi }),
-          dpi: how.scan ? undefined : how.dpi,
-        });
-      }
-      await doc.destroy();
-    } else rasters.push({ raster: await loadImage(bytes), dpi: undefined });
+    const rasters = await scanRasters({ openPdf, ocrDpi, renderPage, loadImage }, row.path, bytes);
     const reads = {};
     for (const backend of ['tesseract', 'hybrid']) {
       reads[backend] = [];

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { mean, median, printTable, readManifest, round } from './bench-lib.mjs';
+import { mean, median, printTable, readManifest, round, scanRasters } from './bench-lib.mjs';
 import { corpusDir, repoRoot, scorer } from './corpus.mjs';
 
 const argv = process.argv.slice(2);
@@ -87,18 +87,7 @@ for (const row of rows) {
   const file = path.join(corpusDir, row.path);
   const bytes = readFileSync(file);
   const langs = tesseractLangs(row.country);
-  const rasters = [];
-  if (/\.pdf$/i.test(row.path)) {
-    const doc = await openPdf(bytes);
-    for (let n = 1; n <= doc.numPages; n++) {
-      const how = await ocrDpi(doc, n);
-      rasters.push({
-        raster: await renderPage(doc, n, { dpi: how.dpi }),
-        dpi: how.scan ? undefined : how.dpi,
-      });
-    }
-    await doc.destroy();
-  } else rasters.push({ raster: await loadImage(bytes), dpi: undefined });
+  const rasters = await scanRasters({ openPdf, ocrDpi, renderPage, loadImage }, row.path, bytes);
 
   for (const b of backends) {
     const key = `${b}:${langs.join('+')}`;
