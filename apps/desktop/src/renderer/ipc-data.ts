@@ -2,6 +2,8 @@
 // src/ipc.ts DesktopApi): the shared screens read and correct the local store through it. What
 // page pictures and exports come from the core as base64 (data: URLs, Blobs to download); what
 // the local core does not do (uploads, read again, delete) says so.
+
+import { summaryFields } from '@invoice-reader/contract/job-summary';
 import {
   DataError,
   DEFAULT_LEDGER_SETTINGS,
@@ -45,9 +47,6 @@ export function webJobOf(job: JobView): WebJob {
 
 /** The list row the server's `present.ts` makes, from the local job. */
 export function summaryOf(job: JobView): JobSummary {
-  const f = job.fields;
-  const count = (status: string) =>
-    (job.fieldsDetailed as { status?: string }[]).filter((d) => d.status === status).length;
   return {
     job_id: job.id,
     status: job.status,
@@ -59,13 +58,7 @@ export function summaryOf(job: JobView): JobSummary {
     pages_scanned: job.pagesScanned,
     created_at: job.createdAt,
     finished_at: job.finishedAt,
-    seller: f.seller_name ?? f.vendor_name ?? '',
-    invoice_no: f.invoice_no ?? f.invoice_number ?? '',
-    invoice_date: f.invoice_date ?? '',
-    gross_amount: f.gross_amount ?? '',
-    currency: f.currency ?? '',
-    flagged: count('flagged'),
-    unconfirmed: count('unconfirmed'),
+    ...summaryFields(job.fields, job.fieldsDetailed as { status?: string }[]),
     error: job.error,
   };
 }

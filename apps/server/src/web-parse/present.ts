@@ -1,6 +1,7 @@
 // A job as the web application shows it: the public API's job with where it came from, and the
 // compact line of the invoice list (seller, number, date, total, how many fields need a look).
 import type { JobSummary, WebJobOut, z } from '@invoice-reader/contract';
+import { summaryFields } from '@invoice-reader/contract/job-summary';
 import type { Job } from '@invoice-reader/db';
 import { presentJobJson } from '../jobs/present.js';
 
@@ -26,8 +27,6 @@ export function summarise(job: Job): z.infer<typeof JobSummary> {
   } catch {
     // A result that does not parse shows as none; the job itself still lists.
   }
-  const f = r.fields ?? {};
-  const count = (status: string) => (r.fields_detailed ?? []).filter((d) => d.status === status).length;
   return {
     job_id: job.id,
     status: job.status,
@@ -39,13 +38,7 @@ export function summarise(job: Job): z.infer<typeof JobSummary> {
     pages_scanned: job.pagesScanned,
     created_at: job.createdAt,
     finished_at: job.finishedAt,
-    seller: f.seller_name ?? f.vendor_name ?? '',
-    invoice_no: f.invoice_no ?? f.invoice_number ?? '',
-    invoice_date: f.invoice_date ?? '',
-    gross_amount: f.gross_amount ?? '',
-    currency: f.currency ?? '',
-    flagged: count('flagged'),
-    unconfirmed: count('unconfirmed'),
+    ...summaryFields(r.fields ?? {}, r.fields_detailed ?? []),
     error: job.error,
   };
 }
