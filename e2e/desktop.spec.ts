@@ -4,11 +4,11 @@
 // is kept by the local store after a reload, and the settings panel shows the folder; a PDF's
 // review shows its page drawn by the core with the fields' boxes, and the exports screen downloads
 // a DATEV file written from the local store.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { repoRoot, screenshot } from './support/app';
+import { downloadDatev, repoRoot, screenshot } from './support/app';
 import { DESKTOP_API_SCRIPT, type DesktopBridge, startDesktopBridge } from './support/desktop-bridge';
 
 const XML = path.resolve(repoRoot, '../shared/corpus/einvoice/akretion-factur-x/factur-x-en16931.xml');
@@ -109,18 +109,7 @@ test('a PDF is reviewed on its page with boxes, and a DATEV file is downloaded',
   // The e-invoice's values are confirmed: DATEV writes it, with the numbers typed here.
   await page.getByRole('link', { name: 'Exports' }).click();
   await expect(page.getByRole('heading', { name: 'Exports', level: 1 })).toBeVisible();
-  await page
-    .locator('tbody tr')
-    .filter({ hasText: path.basename(XML) })
-    .getByRole('checkbox')
-    .check();
-  await page.getByLabel('Consultant number').fill('1001');
-  await page.getByLabel('Client number').fill('20002');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download DATEV file' }).click(),
-  ]);
-  const file = readFileSync((await download.path())!, 'latin1');
+  const file = await downloadDatev(page, path.basename(XML), { consultant: '1001', client: '20002' });
   expect(file.startsWith('"EXTF";700;21;"Buchungsstapel"')).toBe(true);
   expect(file.split('\r\n')[0]).toContain(';1001;20002;');
   await expect(page.getByRole('status')).toContainText('Downloaded');

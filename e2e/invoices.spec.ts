@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { baseUrl, expectAccessible, repoRoot, screenshot, signIn } from './support/app';
+import { baseUrl, downloadDatev, expectAccessible, repoRoot, screenshot, signIn } from './support/app';
 
 const corpus = path.resolve(repoRoot, '../shared/corpus');
 const XML = path.join(corpus, 'einvoice/akretion-factur-x/factur-x-en16931.xml');
@@ -129,19 +129,8 @@ test('downloads a DATEV file and remembers its numbers', async () => {
   await expect(page.getByRole('heading', { name: 'Exports', level: 1 })).toBeVisible();
   await expect(page.locator('tbody tr')).toHaveCount(3);
   // The e-invoice is read from structured data: every value DATEV needs is confirmed.
-  await page
-    .locator('tbody tr')
-    .filter({ hasText: path.basename(XML) })
-    .getByRole('checkbox')
-    .check();
+  const file = await downloadDatev(page, path.basename(XML), { consultant: '1001', client: '20002' });
   await expect(page.getByText('1 chosen')).toBeVisible();
-  await page.getByLabel('Consultant number').fill('1001');
-  await page.getByLabel('Client number').fill('20002');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download DATEV file' }).click(),
-  ]);
-  const file = readFileSync((await download.path())!, 'latin1');
   expect(file.startsWith('"EXTF";700;21;"Buchungsstapel"')).toBe(true);
   expect(file.split('\r\n')[0]).toContain(';1001;20002;');
   await expect(page.getByRole('status')).toContainText('Downloaded');

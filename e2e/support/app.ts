@@ -103,3 +103,22 @@ export async function expectAccessible(page: Page): Promise<void> {
     bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 }
+
+/**
+ * On the exports screen: chooses the invoice of `fileName`, fills the DATEV consultant and client
+ * numbers and downloads the DATEV file; its text (Windows-1252 read as latin1) for the test to check.
+ */
+export async function downloadDatev(
+  page: Page,
+  fileName: string,
+  numbers: { consultant: string; client: string },
+): Promise<string> {
+  await page.locator('tbody tr').filter({ hasText: fileName }).getByRole('checkbox').check();
+  await page.getByLabel('Consultant number').fill(numbers.consultant);
+  await page.getByLabel('Client number').fill(numbers.client);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download DATEV file' }).click(),
+  ]);
+  return readFileSync((await download.path())!, 'latin1');
+}
