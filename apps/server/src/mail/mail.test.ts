@@ -1,22 +1,22 @@
 // The connected mailbox end to end over real HTTP: the service and its Gmail emulator both run;
-// the tests consent by posting the emulator's form as a person's browser would, then scan the
-// seeded mailbox, send letters and open their tracking picture.
+// the tests consent on the emulator's page as a person's browser would, then scan the seeded
+// mailbox, send letters and open their tracking picture.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { mailAccountOf } from '@invoice-reader/db';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailSteps } from '../test-support/mail-steps.js';
 import {
   call,
   type Json,
   junkPng,
   startTestServer,
   type TestServer,
-  type TestSession,
   waitFor,
 } from '../test-support/server.js';
 import { SAMPLES_DIR } from './gmail-emulator/mailbox.js';
-import { openToken, sealToken } from './token-box.js';
+import { openToken } from './token-box.js';
 
 let s: TestServer;
 
@@ -26,69 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.stop());
 
-const emu = () => s.gmailEmulator!;
-const emulator = (p: string, body?: unknown): Promise<Json> =>
-  fetch(`${emu().url}${p}`, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }).then(
-    (r) => r.json(),
-  );
-
-/** Asks for the consent link and presses a button on the emulator's page; answers the callback URL. */
-async function consent(
-  who: TestSession,
-  mailbox: string,
-  action: 'allow' | 'deny' = 'allow',
-): Promise<string> {
-  const r = await call(s.url, '/api/v1/mail/account/connect', { session: who, method: 'POST' });
-  expect(r.status).toBe(200);
-  const link = new URL(r.body.url);
-  expect(link.origin).toBe(new URL(emu().url).origin);
-  expect(link.searchParams.get('access_type')).toBe('offline');
-  expect(link.searchParams.get('scope')?.split(' ')).toEqual([
-    'https://www.googleapis.com/auth/gmail.readonly',
-    'https://www.googleapis.com/auth/gmail.send',
-  ]);
-  expect(link.searchParams.get('redirect_uri')).toBe(`${s.publicUrl}/oauth/callback`);
-  const page = await (await fetch(link)).text();
-  expect(page).toContain('<button name="action" value="allow">Allow</button>');
-  const pressed = await fetch(link, {
-    method: 'POST',
-    body: new URLSearchParams({ ...Object.fromEntries(link.searchParams), login: mailbox, action }),
-    redirect: 'manual',
-  });
-  expect(pressed.status).toBe(302);
-  const back = pressed.headers.get('location')!;
-  expect(back.startsWith(`${s.publicUrl}/oauth/callback?`)).toBe(true);
-  return back;
-}
-
-async function connect(who: TestSession, mailbox: string): Promise<void> {
-  const done = await fetch(await consent(who, mailbox), { redirect: 'manual' });
-  expect(done.status).toBe(302);
-  expect(done.headers.get('location')).toBe(`${s.publicUrl}/app/?mail=connected`);
-}
-
-const account = (who: TestSession) => call(s.url, '/api/v1/mail/account', { session: who });
-const scan = (who: TestSession, query = '') =>
-  call(s.url, `/api/v1/inbox/scan${query}`, { session: who, method: 'POST' });
-const letters = (who: TestSession) => call(s.url, '/api/v1/letters', { session: who });
-const job = (who: TestSession, id: number) => call(s.url, `/api/v1/parse/${id}`, { session: who });
-const untilDone = (who: TestSession, id: number) =>
-  waitFor(async () => {
-    const j = await job(who, id);
-    return j.body.status === 'done' || j.body.status === 'failed' ? j.body : undefined;
-  }, `job ${id}`);
-
-/** The database file and its write-ahead log, as bytes. */
-const databaseBytes = () =>
-  Buffer.concat(
-    ['invoice-reader.sqlite', 'invoice-reader.sqlite-wal'].map((f) => {
-      try {
-        return readFileSync(path.join(s.dataDir, f));
-      } catch {
-        return Buffer.alloc(0);
-      }
-    }),
-  );
+const { emu, emulator, connect, account, scan, letters, untilDone, databaseBytes } = mailSteps(() => s);
 
 describe('the connected mailbox', () => {
   it('connects through consent, stores the token encrypted, scans the seeded invoices once, sends and tracks a letter', async () => {
@@ -418,125 +356,5 @@ describe('letters that do not arrive', () => {
     expect(failed).toMatchObject({ error: 'mail_token_revoked', sent_at: null });
     const sent = await emulator('/emulator/mailboxes/bounce@gmail.example/sent');
     expect(sent.messages).toHaveLength(1);
-  });
-});
-
-describe('refusals change nothing', () => {
-  it('a forged state, a replayed state, a denied consent and an expired code each fail clearly', async () => {
-    const who = s.session('careful@mail.example');
-    const other = s.session('victim@mail.example');
-
-    // Forged: the state names another account (its signature no longer holds).
-    const back = new URL(await consent(who, 'careful@gmail.example'));
-    const state = back.searchParams.get('state')!;
-    const forged = new URL(back);
-    forged.searchParams.set('state', state.replace(/^\d+/, String(other.accountId)));
-    const f = await fetch(forged, { redirect: 'manual' });
-    expect(f.status).toBe(400);
-    expect(await f.text()).toContain('data-error="invalid_state"');
-    const garbage = await fetch(`${s.url}/oauth/callback?code=x&state=nonsense`, { redirect: 'manual' });
-    expect(garbage.status).toBe(400);
-    expect((await account(other)).body.connected).toBe(false);
-    expect((await account(who)).body.connected).toBe(false);
-
-    // Opened in a browser signed in as another account: refused (that account is not given the mailbox).
-    const mismatch = await fetch(back, { redirect: 'manual', headers: { cookie: other.cookie } });
-    expect(mismatch.status).toBe(400);
-    expect(await mismatch.text()).toContain('data-error="state_account_mismatch"');
-    expect((await account(other)).body.connected).toBe(false);
-
-    // The real one works once; replayed, it is refused and the connection stays as it was.
-    expect((await fetch(back, { redirect: 'manual' })).status).toBe(302);
-    const connectedAt = (await account(who)).body.connected_at;
-    const cipher = mailAccountOf(s.db, who.accountId)!.tokenCipher;
-    const replay = await fetch(back, { redirect: 'manual' });
-    expect(replay.status).toBe(400);
-    expect(await replay.text()).toContain('data-error="state_used"');
-    expect((await account(who)).body.connected_at).toBe(connectedAt);
-    expect(mailAccountOf(s.db, who.accountId)!.tokenCipher).toBe(cipher);
-
-    // Denied at the consent page.
-    const denied = await fetch(await consent(other, 'victim@gmail.example', 'deny'), { redirect: 'manual' });
-    expect(denied.status).toBe(400);
-    expect(await denied.text()).toContain('data-error="access_denied"');
-    expect((await account(other)).body.connected).toBe(false);
-
-    // A code that expired before the person came back.
-    const late = await consent(other, 'victim@gmail.example');
-    await emulator('/emulator/codes/expire', {});
-    const expired = await fetch(late, { redirect: 'manual' });
-    expect(expired.status).toBe(400);
-    expect(await expired.text()).toContain('data-error="mail_code_invalid"');
-    expect((await account(other)).body.connected).toBe(false);
-    expect(mailAccountOf(s.db, other.accountId)).toBeUndefined();
-  });
-
-  it('a token revoked at the provider: scans and letters are refused and nothing is stored', async () => {
-    const who = s.session('revoked@mail.example');
-    await connect(who, 'revoked@gmail.example');
-    const first = await scan(who, `?query=${encodeURIComponent('subject:RE-88213')}`);
-    expect(first.body.read).toBe(1);
-    const jobId = first.body.items.find((i: { job_id: number | null }) => i.job_id).job_id;
-    await untilDone(who, jobId);
-    // The person removes the access in their Google account.
-    expect((await emulator('/emulator/mailboxes/revoked@gmail.example/revoke', {})).revoked).toBe(1);
-
-    const refused = await scan(who);
-    expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ detail: 'mail_token_revoked' });
-    expect((await call(s.url, '/api/v1/inbox', { session: who })).body.total).toBe(2);
-    const letter = await call(s.url, '/api/v1/letters', { session: who, json: { job_id: jobId } });
-    expect(letter.status).toBe(409);
-    expect(letter.body).toEqual({ detail: 'mail_token_revoked' });
-    expect((await letters(who)).body.items).toEqual([]);
-    // Disconnecting still works here, and says the provider had already ended the grant.
-    const gone = await call(s.url, '/api/v1/mail/account', { session: who, method: 'DELETE' });
-    expect(gone.body).toMatchObject({ ok: true, connected: false, provider_revoked: false });
-    expect(gone.body.provider_error).toMatch(/^mail_/);
-  });
-
-  it('a stored token that no longer opens (SECRET changed) asks for a new connection', async () => {
-    const who = s.session('rekeyed@mail.example');
-    await connect(who, 'rekeyed@gmail.example');
-    const foreign = sealToken('another-secret-of-at-least-thirty-two-chars', who.accountId, '1//x');
-    s.db.$client
-      .prepare('update mail_accounts set token_cipher = ? where account_id = ?')
-      .run(foreign, who.accountId);
-    const refused = await scan(who);
-    expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ detail: 'mail_token_revoked' });
-    expect((await call(s.url, '/api/v1/inbox', { session: who })).body.total).toBe(0);
-    const gone = await call(s.url, '/api/v1/mail/account', { session: who, method: 'DELETE' });
-    expect(gone.body).toMatchObject({ ok: true, connected: false, provider_revoked: false });
-  });
-
-  it('answers 422 for parameters out of range, and 404 for another account job', async () => {
-    const who = s.session('strict@mail.example');
-    for (const q of ['?limit=0', '?limit=51', '?limit=abc', `?query=${'x'.repeat(501)}`]) {
-      const r = await scan(who, q);
-      expect(r.status, q).toBe(422);
-      expect(r.body.detail[0].loc[0]).toBe('query');
-    }
-    for (const q of ['?limit=0', '?limit=501', '?offset=-1'])
-      expect((await call(s.url, `/api/v1/inbox${q}`, { session: who })).status, q).toBe(422);
-    for (const q of ['?limit=0', '?limit=501'])
-      expect((await call(s.url, `/api/v1/letters${q}`, { session: who })).status, q).toBe(422);
-    expect((await call(s.url, '/api/v1/letters', { session: who, json: { job_id: 'x' } })).status).toBe(422);
-    expect(
-      (await call(s.url, '/api/v1/letters', { session: who, json: { job_id: 1, to: 'not-an-address' } }))
-        .status,
-    ).toBe(422);
-    expect(
-      (await call(s.url, '/api/v1/letters', { session: who, json: { job_id: 1, lang: 'xx' } })).status,
-    ).toBe(422);
-    expect((await call(s.url, '/api/v1/letters', { session: who, json: { job_id: 999999 } })).body).toEqual({
-      detail: 'job_not_found',
-    });
-    expect((await call(s.url, '/api/v1/inbox', { session: who })).body).toEqual({
-      ok: true,
-      total: 0,
-      items: [],
-    });
-    expect((await letters(who)).body).toEqual({ ok: true, items: [] });
   });
 });
