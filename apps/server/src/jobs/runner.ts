@@ -160,7 +160,13 @@ export class JobRunner {
       const pagesScanned = outcome.pagesScanned ?? 0;
       const bill = settleJob(this.db, job, outcome.status === 'done', pagesScanned, at);
       settleWebAllowance(this.db, job, outcome.status === 'done', pagesScanned);
-      const set = { ...outcome, ...bill, finishedAt: at.toISOString() };
+      // A job read again (a web reparse reserves nothing) keeps what its earlier read was charged.
+      const set = {
+        ...outcome,
+        chargedPages: job.chargedPages + bill.chargedPages,
+        chargedMinor: job.chargedMinor + bill.chargedMinor,
+        finishedAt: at.toISOString(),
+      };
       updateJob(this.db, job.id, set);
       if (job.callbackUrl) insertCallback(this.db, job.id, job.callbackUrl, at.toISOString(), at.getTime());
       return { ...job, ...set };

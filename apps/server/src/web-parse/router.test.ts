@@ -8,11 +8,13 @@ import {
   form,
   haveCorpus,
   junkPng,
+  SAMPLE_SCAN,
   SAMPLE_XML,
   startTestServer,
   type TestServer,
   type TestSession,
   waitFor,
+  waitForJob,
 } from '../test-support/server.js';
 import { webAllowance } from './allowance.js';
 
@@ -255,6 +257,26 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
       n: number;
     };
     expect(ledger.n).toBeGreaterThan(0);
+  });
+
+  it('reads an API job again without charging it twice or forgetting it was charged', async () => {
+    const { key } = s.account('reparse-api@example.com');
+    const web = s.session('reparse-api@example.com');
+    const sub = await call(s.url, '/v1/parse', { key, body: form(corpusFile(SAMPLE_SCAN)) });
+    expect((await waitForJob(s.url, key, sub.body.job_id)).charged).toBe(true);
+    const again = await call(s.url, `/api/v1/parse/${sub.body.job_id}/reparse`, {
+      session: web,
+      method: 'POST',
+    });
+    expect(again.status).toBe(200);
+    expect((await ended(web, sub.body.job_id)).status).toBe('done');
+    expect(await waitForJob(s.url, key, sub.body.job_id)).toMatchObject({ status: 'done', charged: true });
+    const usage = await call(s.url, '/v1/usage', { key });
+    expect(usage.body).toMatchObject({ sheets_used: 1, free_pages_left: 4, pages_reserved: 0 });
+    const debits = s.db.$client
+      .prepare("select count(*) as n from ledger where account_id = ? and kind = 'debit'")
+      .get(web.accountId) as { n: number };
+    expect(debits.n).toBe(1);
   });
 
   it('neither deletes nor reads again a job still running (409 job_running)', async () => {
