@@ -23,6 +23,15 @@ describe('estimateRead', () => {
     expect(await estimateRead(hybrid)).toEqual({ fileType: 'pdf', pages: 2, pagesToScan: 0 });
   });
 
+  it('reserves the scanned pages of a PDF whose embedded invoice does not read', async () => {
+    const broken = buildPdf({
+      pages: 2,
+      text: '',
+      attachments: [{ name: 'factur-x.xml', content: CII_D16B.slice(0, CII_D16B.length / 2) }],
+    });
+    expect(await estimateRead(broken)).toEqual({ fileType: 'pdf', pages: 2, pagesToScan: 2 });
+  });
+
   it('counts the pages without a usable text layer', async () => {
     expect(await estimateRead(buildPdf({ pages: 3, text: INVOICE_TEXT }))).toEqual({
       fileType: 'pdf',

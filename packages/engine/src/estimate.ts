@@ -9,6 +9,7 @@ import { openPdf } from './pdf/open.js';
 import { extractText } from './pdf/text.js';
 import { MAX_PAGES } from './read-pdf.js';
 import { type FileType, sniff } from './sniff.js';
+import { readXmlInvoice } from './xml/read-xml.js';
 
 export interface Estimate {
   fileType: FileType | null;
@@ -57,7 +58,10 @@ async function estimatePdf(bytes: Uint8Array): Promise<Estimate> {
         pages,
       );
     const attachments = await listAttachments(doc).catch(() => []);
-    if (invoiceCandidates(attachments).length) return { fileType: 'pdf', pages, pagesToScan: 0 };
+    // Only an embedded invoice that reads makes the PDF free: with a broken one the read falls back
+    // to the pages (and OCRs those without text), so they are reserved like any other PDF's.
+    if (invoiceCandidates(attachments).some(readsAsInvoice))
+      return { fileType: 'pdf', pages, pagesToScan: 0 };
     const text = await extractText(doc, { maxPages: MAX_PAGES });
     return { fileType: 'pdf', pages, pagesToScan: text.filter((p) => !p.usable).length };
   } catch (err) {
@@ -65,6 +69,16 @@ async function estimatePdf(bytes: Uint8Array): Promise<Estimate> {
     throw err;
   } finally {
     await doc.destroy().catch(() => {});
+  }
+}
+
+function readsAsInvoice(attachment: { content: Uint8Array }): boolean {
+  try {
+    readXmlInvoice(attachment.content);
+    return true;
+  } catch (err) {
+    if (err instanceof ReadError) return false;
+    throw err;
   }
 }
 
