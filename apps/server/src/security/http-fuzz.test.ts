@@ -1,6 +1,6 @@
 // Fuzzing the HTTP surface from the OpenAPI description (fast-check): every operation is called
-// with generated path parameters, query strings, JSON and form bodies, content types and headers,
-// anonymously and signed in. Every answer must be a status the document names for that operation
+// with generated path parameters, query strings, JSON, form and multipart bodies (files of random
+// bytes among them), content types and headers, anonymously, signed in and with an API key. Every answer must be a status the document names for that operation
 // (or a refusal every route may give: 401, 403, 404, 413, 429), a server error never, and a JSON
 // body with `detail` on a refusal. The server must still answer afterwards, and the database pass
 // PRAGMA integrity_check. FUZZ_SCALE multiplies the runs.
@@ -8,20 +8,29 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, startTestServer, type TestServer, type TestSession } from '../test-support/server.js';
+import { repoRoot, startTestServer, type TestServer } from '../test-support/server.js';
 
 interface Op {
   method: string;
   template: string;
   statuses: Set<number>;
   params: Array<{ name: string; in: string }>;
+  /** How the operation is meant to be called: with an API key, a session, or by anyone. */
+  security: 'key' | 'session' | 'public';
 }
 
 const doc = JSON.parse(readFileSync(path.join(repoRoot, 'docs/openapi.json'), 'utf8'));
 const OPS: Op[] = Object.entries(
   doc.paths as Record<
     string,
-    Record<string, { responses: Record<string, unknown>; parameters?: Array<{ name: string; in: string }> }>
+    Record<
+      string,
+      {
+        responses: Record<string, unknown>;
+        parameters?: Array<{ name: string; in: string }>;
+        security?: Array<Record<string, unknown>>;
+      }
+    >
   >,
 ).flatMap(([template, item]) =>
   Object.entries(item).map(([method, op]) => ({
@@ -29,17 +38,23 @@ const OPS: Op[] = Object.entries(
     template,
     statuses: new Set(Object.keys(op.responses).map(Number)),
     params: op.parameters ?? [],
+    security: securityOf(op.security ?? doc.security ?? []),
   })),
 );
+function securityOf(schemes: Array<Record<string, unknown>>): Op['security'] {
+  const names = schemes.flatMap((o) => Object.keys(o));
+  return names.includes('ApiKey') ? 'key' : names.length ? 'session' : 'public';
+}
+
 const ALWAYS = new Set([401, 403, 404, 413, 429]);
 const SCALE = Math.max(0.1, Number(process.env.FUZZ_SCALE) || 1);
 
 let s: TestServer;
-let person: TestSession;
+let apiKey: string;
 beforeAll(async () => {
   // A high limit: the fuzzer sends many requests from one address in a minute.
   s = await startTestServer({ RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
-  person = s.session('fuzz@example.com');
+  apiKey = s.account('fuzz-api@example.com').key;
 });
 afterAll(() => s.stop());
 
@@ -85,6 +100,34 @@ const jsonValue = fc.oneof(
   ),
 );
 
+/** A well-formed multipart body (what a browser or curl sends): a file part of random bytes, some
+ * starting like a PDF, PNG, JPEG or XML, and form fields with generated names and values. */
+const multipart = fc
+  .record({
+    head: fc.constantFrom(
+      '',
+      '%PDF-1.7\n',
+      '\x89PNG\r\n\x1a\n',
+      '\xff\xd8\xff',
+      '<?xml version="1.0"?><Invoice>',
+    ),
+    bytes: fc.uint8Array({ maxLength: 400 }),
+    field: fc.constantFrom('file', 'files', 'upload', 'country', ''),
+    filename: junkString,
+    fields: fc.array(
+      fc.tuple(fc.constantFrom('country', 'mode', 'callback_url', 'source', 'x'), junkString),
+      {
+        maxLength: 3,
+      },
+    ),
+  })
+  .map(({ head, bytes, field, filename, fields }) => {
+    const form = new FormData();
+    form.append(field, new Blob([Buffer.concat([Buffer.from(head, 'latin1'), bytes])]), filename || 'f');
+    for (const [k, v] of fields) form.append(k, v);
+    return { type: 'form', form };
+  });
+
 const request = fc.record({
   op: fc.constantFrom(...OPS),
   pathValues: fc.array(junkString, { minLength: 3, maxLength: 3 }),
@@ -96,8 +139,12 @@ const request = fc.record({
     fc.string({ maxLength: 200 }).map((t) => ({ type: 'text/plain', text: t })),
     fc.string({ maxLength: 200 }).map((t) => ({ type: 'multipart/form-data; boundary=x', text: t })),
     fc.string({ maxLength: 200 }).map((t) => ({ type: 'application/x-www-form-urlencoded', text: t })),
+    multipart,
   ),
-  signedIn: fc.boolean(),
+  // Mostly as the operation is meant to be called, so the generated bodies reach the handlers
+  // rather than stop at a 401; sometimes anonymously or with the other kind of credential.
+  auth: fc.constantFrom('right', 'right', 'right', 'right', 'none', 'wrong'),
+  bearer: fc.boolean(),
   withOrigin: fc.boolean(),
 });
 
@@ -106,22 +153,36 @@ describe('HTTP fuzzing from the OpenAPI description', () => {
     let runs = 0;
     const tally: Record<number, number> = {};
     await fc.assert(
-      fc.asyncProperty(request, async ({ op, pathValues, query, body, signedIn, withOrigin }) => {
+      fc.asyncProperty(request, async ({ op, pathValues, query, body, auth, bearer, withOrigin }) => {
         runs++;
         let i = 0;
         const p = op.template.replace(/\{(\w+)\}/g, () => encodeURIComponent(pathValues[i++ % 3]!));
         const qs = query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
         const headers: Record<string, string> = {};
-        if (signedIn) {
+        // A fresh session each time: a generated request may sign the last one out or delete its account.
+        const person = s.session('fuzz@example.com');
+        const as =
+          auth === 'none'
+            ? 'public'
+            : auth === 'right'
+              ? op.security
+              : op.security === 'key'
+                ? 'session'
+                : 'key';
+        if (as === 'key') headers['x-api-key'] = apiKey;
+        if (as === 'session' && bearer) headers.authorization = `Bearer ${person.token}`;
+        if (as === 'session' && !bearer) {
           headers.cookie = person.cookie;
           if (withOrigin) headers.origin = s.publicUrl;
         }
-        if (body) headers['content-type'] = body.type;
+        // A FormData body brings its own content type with the boundary.
+        if (body && 'text' in body) headers['content-type'] = body.type;
+        const payload = body && ('form' in body ? body.form : body.text);
         const res = await fetch(`${s.url}${p}${qs ? `?${qs}` : ''}`, {
           method: op.method,
           headers,
           redirect: 'manual',
-          ...(body && op.method !== 'GET' ? { body: body.text } : {}),
+          ...(payload !== undefined && op.method !== 'GET' ? { body: payload } : {}),
         });
         const text = await res.text();
         tally[res.status] = (tally[res.status] ?? 0) + 1;
@@ -131,7 +192,7 @@ describe('HTTP fuzzing from the OpenAPI description', () => {
         if (res.status >= 400 && (res.headers.get('content-type') ?? '').includes('json'))
           expect(JSON.parse(text), where).toHaveProperty('detail');
       }),
-      { numRuns: Math.round(600 * SCALE), seed: 20261124 },
+      { numRuns: Math.round(1500 * SCALE), seed: 20261124 },
     );
     // Still up, and the database intact.
     expect((await fetch(`${s.url}/health`)).status).toBe(200);
@@ -140,5 +201,7 @@ describe('HTTP fuzzing from the OpenAPI description', () => {
     // The generated requests reach the handlers: some succeed and some fail validation.
     expect(tally[200]).toBeGreaterThan(0);
     expect(tally[422]).toBeGreaterThan(0);
+    // Most requests carry the credential their operation needs, so they get past authentication.
+    expect(tally[401] ?? 0).toBeLessThan(runs / 3);
   }, 300_000);
 });
