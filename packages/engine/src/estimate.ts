@@ -1,14 +1,12 @@
 // A cheap look at a file before it is read, for hosts that bill: its type, its page count and how
-// many pages may need OCR (the only reading that is charged). It never runs OCR or QR detection,
-// so it answers in milliseconds; the real read later charges only the pages it actually scanned,
-// which is never more than this upper bound.
+// many pages may need OCR (the only reading that is charged). It never runs OCR or QR detection; a
+// PDF's text layer is parsed in a read worker, off the host's thread. The real read later charges
+// only the pages it actually scanned, which is never more than this upper bound.
 import { extractSignedContent } from './cms/p7m.js';
 import { type ErrorCode, ReadError } from './errors.js';
-import { invoiceCandidates, listAttachments } from './pdf/attachments.js';
-import { openPdf } from './pdf/open.js';
-import { extractText } from './pdf/text.js';
-import { MAX_PAGES } from './read-pdf.js';
+import { DEFAULT_TIMEOUT_MS } from './read-invoice.js';
 import { type FileType, sniff } from './sniff.js';
+import { runReadTask } from './workers/read-tasks.js';
 
 export interface Estimate {
   fileType: FileType | null;
@@ -20,7 +18,12 @@ export interface Estimate {
   message?: string;
 }
 
-export async function estimateRead(bytes: Uint8Array): Promise<Estimate> {
+export interface EstimateOptions {
+  /** Upper bound for the PDF parsing (the read's default timeout when absent). */
+  timeoutMs?: number;
+}
+
+export async function estimateRead(bytes: Uint8Array, opts: EstimateOptions = {}): Promise<Estimate> {
   const type = sniff(bytes);
   if (type === 'empty') return refuse('empty_file', 'the file is empty', null);
   if (type === 'unknown')
@@ -30,41 +33,22 @@ export async function estimateRead(bytes: Uint8Array): Promise<Estimate> {
   if (type === 'cms') {
     // A signed envelope (.p7m) carries an XML invoice; what it holds is read, never scanned.
     try {
-      return { ...(await estimateRead(extractSignedContent(bytes).content)), fileType: type };
+      return { ...(await estimateRead(extractSignedContent(bytes).content, opts)), fileType: type };
     } catch {
       return { fileType: type, pages: 0, pagesToScan: 0 };
     }
   }
-  return estimatePdf(bytes);
+  return estimatePdfOffThread(bytes, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
 }
 
-async function estimatePdf(bytes: Uint8Array): Promise<Estimate> {
-  let doc: Awaited<ReturnType<typeof openPdf>>;
+/** The PDF's estimate from a read worker; a PDF the worker cannot finish (it runs out of time, or
+ * pdf.js crashes on it) costs the read the same work, which then fails and charges nothing. */
+async function estimatePdfOffThread(bytes: Uint8Array, timeoutMs: number): Promise<Estimate> {
   try {
-    doc = await openPdf(bytes);
+    return await runReadTask({ kind: 'estimate-pdf', bytes }, timeoutMs);
   } catch (err) {
-    // The read will fail with the same reason and charge nothing: no need to refuse it here.
-    void err;
-    return { fileType: 'pdf', pages: 0, pagesToScan: 0 };
-  }
-  try {
-    const pages = doc.numPages;
-    if (pages > MAX_PAGES)
-      return refuse(
-        'too_many_pages',
-        `the PDF has ${pages} pages; at most ${MAX_PAGES} are read`,
-        'pdf',
-        pages,
-      );
-    const attachments = await listAttachments(doc).catch(() => []);
-    if (invoiceCandidates(attachments).length) return { fileType: 'pdf', pages, pagesToScan: 0 };
-    const text = await extractText(doc, { maxPages: MAX_PAGES });
-    return { fileType: 'pdf', pages, pagesToScan: text.filter((p) => !p.usable).length };
-  } catch (err) {
-    if (err instanceof ReadError) return { fileType: 'pdf', pages: doc.numPages, pagesToScan: 0 };
+    if (err instanceof ReadError) return { fileType: 'pdf', pages: 0, pagesToScan: 0 };
     throw err;
-  } finally {
-    await doc.destroy().catch(() => {});
   }
 }
 
