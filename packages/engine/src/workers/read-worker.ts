@@ -6,7 +6,10 @@ import type { Estimate } from '../estimate.js';
 import { estimatePdf } from '../pdf/estimate-pdf.js';
 import { type PdfLayers, readPdfLayers } from '../pdf/layers.js';
 import type { TaskReply } from './pool.js';
+import { lowerThreadPriority } from './priority.js';
 import type { ReadTask } from './read-tasks.js';
+
+lowerThreadPriority();
 
 function run(task: ReadTask): Promise<Estimate | PdfLayers> {
   if (task.kind === 'estimate-pdf') return estimatePdf(task.bytes);
