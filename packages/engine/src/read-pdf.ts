@@ -7,20 +7,21 @@ import type { Document } from './document.js';
 import { type ErrorCode, ReadError } from './errors.js';
 import type { OcrPage } from './ocr/ocr-page.js';
 import { MAX_PAGES, type PdfLayers } from './pdf/layers.js';
+import { readLayers } from './pdf/layers-cache.js';
 import { paymentQrOf, type QrScan } from './qr/read-qr.js';
 import { ocrPdfPages, readOcrPages, scanQrPages, withSecondRead } from './read-ocr.js';
 import { asFailure, Failure, type ReadContext, type Reading, timeLeft } from './reading.js';
 import type { Mode, RequestedMode } from './result.js';
 import { runPageTask } from './workers/page-tasks.js';
-import { runReadTask } from './workers/read-tasks.js';
 
 export { MAX_PAGES };
 
 export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadContext): Promise<Reading> {
-  // The pdf.js parsing (embedded XML, text layer) runs in a read worker, given the time left.
+  // The pdf.js parsing (embedded XML, text layer) runs in a read worker, given the time left;
+  // an estimate of the same file may have done it already.
   let layers: PdfLayers;
   try {
-    layers = await runReadTask({ kind: 'pdf-layers', bytes, mode, country: ctx.country }, timeLeft(ctx));
+    layers = await readLayers(bytes, mode, ctx.country, timeLeft(ctx));
   } catch (err) {
     asFailure(err, mode === 'auto' ? null : mode);
   }

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { estimateRead } from '../estimate.js';
+import { keptLayers } from '../pdf/layers-cache.js';
 import { readInvoice } from '../read-invoice.js';
 import { buildPdf } from '../test-support/pdf-builder.js';
 import { CII_D16B } from '../test-support/samples.js';
@@ -25,11 +26,21 @@ describe('read workers', () => {
   });
 
   it('hand back the embedded invoice, or the text layer, as the mode asks', async () => {
-    const hybrid = buildPdf({ pages: 1, text: INVOICE_TEXT, attachments: [{ name: 'factur-x.xml', content: CII_D16B }] });
-    const auto = await runReadTask({ kind: 'pdf-layers', bytes: hybrid, mode: 'auto', country: 'de' }, 60_000);
+    const hybrid = buildPdf({
+      pages: 1,
+      text: INVOICE_TEXT,
+      attachments: [{ name: 'factur-x.xml', content: CII_D16B }],
+    });
+    const auto = await runReadTask(
+      { kind: 'pdf-layers', bytes: hybrid, mode: 'auto', country: 'de' },
+      60_000,
+    );
     expect(auto).toMatchObject({ pages: 1, text: [], xml: { embeddedFile: 'factur-x.xml' } });
     expect(auto.xml?.document.number).toBeTruthy();
-    const text = await runReadTask({ kind: 'pdf-layers', bytes: hybrid, mode: 'text', country: 'de' }, 60_000);
+    const text = await runReadTask(
+      { kind: 'pdf-layers', bytes: hybrid, mode: 'text', country: 'de' },
+      60_000,
+    );
     expect(text.xml).toBeUndefined();
     expect(text.text).toHaveLength(1);
     expect(text.text[0]?.usable).toBe(true);
@@ -57,5 +68,27 @@ describe('read workers', () => {
       error: 'too_many_pages',
       pages: 101,
     });
+  });
+
+  it('estimate with the country as without it, and keep the parse for the read that follows', async () => {
+    const files = [
+      buildPdf({ pages: 2, text: INVOICE_TEXT }),
+      buildPdf({ pages: 1, text: '' }),
+      buildPdf({ pages: 1, text: '', attachments: [{ name: 'factur-x.xml', content: CII_D16B }] }),
+      buildPdf({ pages: 1, text: '', attachments: [{ name: 'factur-x.xml', content: '<not-an-invoice/>' }] }),
+    ];
+    for (const pdf of files) {
+      const plain = await readInvoice(pdf, { country: 'de' });
+      const before = keptLayers();
+      expect(await estimateRead(pdf, { country: 'de' })).toEqual(await estimateRead(pdf));
+      expect(keptLayers()).toBe(before + 1);
+      // Another country's read parses again and leaves the kept layers alone.
+      expect((await readInvoice(pdf, { country: 'it' })).status).toBe(plain.status);
+      expect(keptLayers()).toBe(before + 1);
+      const cached = await readInvoice(pdf, { country: 'de' });
+      expect(keptLayers()).toBe(before);
+      expect({ ...cached, ms: 0 }).toEqual({ ...plain, ms: 0 });
+    }
+    expect(pdfJsHere()).toBe(false);
   });
 });
