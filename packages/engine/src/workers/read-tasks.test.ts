@@ -4,7 +4,7 @@ import { keptLayers } from '../pdf/layers-cache.js';
 import { readInvoice } from '../read-invoice.js';
 import { buildPdf } from '../test-support/pdf-builder.js';
 import { CII_D16B } from '../test-support/samples.js';
-import { runReadTask } from './read-tasks.js';
+import { runReadTask, shutdownReadWorkers } from './read-tasks.js';
 import { shutdownWorkers } from './shutdown.js';
 
 // The pdf.js half of estimating and reading a PDF runs in the read workers: the thread that asks
@@ -90,5 +90,17 @@ describe('read workers', () => {
       expect({ ...cached, ms: 0 }).toEqual({ ...plain, ms: 0 });
     }
     expect(pdfJsHere()).toBe(false);
+  });
+
+  it('end a parse that runs out of time with its worker: the estimate charges nothing, the pool goes on', async () => {
+    const pdf = buildPdf({ pages: 1, text: '' });
+    // A fresh pool: starting a worker and loading pdf.js alone take far longer than 1 ms.
+    await shutdownReadWorkers();
+    await expect(
+      runReadTask({ kind: 'pdf-layers', bytes: pdf, mode: 'auto', country: 'de' }, 1),
+    ).rejects.toMatchObject({ code: 'timeout' });
+    await shutdownReadWorkers();
+    expect(await estimateRead(pdf, { timeoutMs: 1 })).toEqual({ fileType: 'pdf', pages: 0, pagesToScan: 0 });
+    expect(await estimateRead(pdf)).toEqual({ fileType: 'pdf', pages: 1, pagesToScan: 1 });
   });
 });
