@@ -8,10 +8,10 @@ import { countryOf } from './project/countries.js';
 import { project } from './project/field-sets.js';
 import { readImage } from './read-image.js';
 import { readPdf } from './read-pdf.js';
-import { asFailure, Failure, type ReadContext, type Reading } from './reading.js';
+import { asFailure, Failure, type ReadContext, type Reading, timeLeft } from './reading.js';
 import { MODES, type Mode, type ReadResult, type RequestedMode } from './result.js';
 import { type FileType, sniff } from './sniff.js';
-import { readXmlInvoice } from './xml/read-xml.js';
+import { runReadTask } from './workers/read-tasks.js';
 
 export interface ReadOptions {
   /** ISO 3166 alpha-2 code of the receiving business's country; decides the field set. */
@@ -120,7 +120,7 @@ async function read(
       if (mode !== 'auto' && mode !== 'xml') {
         throw new Failure('mode_not_applicable', `an XML invoice has no ${mode} layer to read`, mode);
       }
-      return type === 'xml' ? readXml(bytes) : readSigned(bytes);
+      return type === 'xml' ? readXml(bytes, ctx) : readSigned(bytes, ctx);
     case 'pdf':
       return readPdf(bytes, mode, ctx);
     case 'png':
@@ -129,15 +129,17 @@ async function read(
   }
 }
 
-function readXml(bytes: Uint8Array): Reading {
+/** The XML is parsed in a read worker (a hostile file of megabytes takes seconds to parse). */
+async function readXml(bytes: Uint8Array, ctx: ReadContext): Promise<Reading> {
   try {
-    return { mode: 'xml', document: readXmlInvoice(bytes), pages: 1, pagesScanned: 0 };
+    const document = await runReadTask({ kind: 'read-xml', bytes }, timeLeft(ctx));
+    return { mode: 'xml', document, pages: 1, pagesScanned: 0 };
   } catch (err) {
     asFailure(err, 'xml', 1);
   }
 }
 
-function readSigned(bytes: Uint8Array): Reading {
+async function readSigned(bytes: Uint8Array, ctx: ReadContext): Promise<Reading> {
   let inner: ReturnType<typeof extractSignedContent>;
   try {
     inner = extractSignedContent(bytes);
@@ -147,7 +149,7 @@ function readSigned(bytes: Uint8Array): Reading {
   if (sniff(inner.content) !== 'xml') {
     throw new Failure('not_an_invoice', 'the signed envelope does not contain an XML invoice', 'xml');
   }
-  return { ...readXml(inner.content), signature: inner.signature };
+  return { ...(await readXml(inner.content, ctx)), signature: inner.signature };
 }
 
 async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

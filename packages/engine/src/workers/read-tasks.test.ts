@@ -4,6 +4,7 @@ import { keptLayers } from '../pdf/layers-cache.js';
 import { readInvoice } from '../read-invoice.js';
 import { buildPdf } from '../test-support/pdf-builder.js';
 import { CII_D16B } from '../test-support/samples.js';
+import { readXmlInvoice } from '../xml/read-xml.js';
 import { runReadTask, shutdownReadWorkers } from './read-tasks.js';
 import { shutdownWorkers } from './shutdown.js';
 
@@ -102,5 +103,19 @@ describe('read workers', () => {
     await shutdownReadWorkers();
     expect(await estimateRead(pdf, { timeoutMs: 1 })).toEqual({ fileType: 'pdf', pages: 0, pagesToScan: 0 });
     expect(await estimateRead(pdf)).toEqual({ fileType: 'pdf', pages: 1, pagesToScan: 1 });
+  });
+
+  it('parse an XML e-invoice as this thread would, and answer a broken one with its code', async () => {
+    const xml = new TextEncoder().encode(CII_D16B);
+    expect(await runReadTask({ kind: 'read-xml', bytes: xml }, 60_000)).toEqual(readXmlInvoice(xml));
+    const broken = new TextEncoder().encode(CII_D16B.slice(0, 400));
+    await expect(runReadTask({ kind: 'read-xml', bytes: broken }, 60_000)).rejects.toMatchObject({
+      code: 'malformed_xml',
+    });
+    expect(await readInvoice(broken, { country: 'de' })).toMatchObject({
+      status: 'failed',
+      error: 'malformed_xml',
+      mode: 'xml',
+    });
   });
 });

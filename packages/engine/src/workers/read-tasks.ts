@@ -1,9 +1,11 @@
 // The pdf.js half of reading and estimating a PDF (parsing, attachments, the text layer and the
-// invoice read from it), run in a small pool of read workers of its own so that the host's
+// invoice read from it) and the parsing of XML e-invoices, run in a small pool of read workers of
+// its own so that the host's
 // thread only does orchestration. Not the page pool: an estimate answers an upload, and must not
 // wait behind seconds of OCR queued there. Workers load from dist, as page-tasks.ts explains.
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { Document } from '../document.js';
 import type { Estimate } from '../estimate.js';
 import type { PdfLayers } from '../pdf/layers.js';
 import type { RequestedMode } from '../result.js';
@@ -11,9 +13,15 @@ import { WorkerPool } from './pool.js';
 
 export type ReadTask =
   | { kind: 'estimate-pdf'; bytes: Uint8Array }
-  | { kind: 'pdf-layers'; bytes: Uint8Array; mode: RequestedMode; country: string };
+  | { kind: 'pdf-layers'; bytes: Uint8Array; mode: RequestedMode; country: string }
+  /** An XML e-invoice: small ones parse in milliseconds, a hostile one of megabytes in seconds. */
+  | { kind: 'read-xml'; bytes: Uint8Array };
 
-type ResultOf<T extends ReadTask> = T['kind'] extends 'estimate-pdf' ? Estimate : PdfLayers;
+type ResultOf<T extends ReadTask> = T['kind'] extends 'estimate-pdf'
+  ? Estimate
+  : T['kind'] extends 'read-xml'
+    ? Document
+    : PdfLayers;
 
 /** Read workers: parsing is quick next to OCR, so two at most (one per core). */
 export const READ_WORKERS = Math.max(1, Math.min(2, availableParallelism()));
