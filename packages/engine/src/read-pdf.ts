@@ -14,8 +14,6 @@ import { asFailure, Failure, type ReadContext, type Reading, timeLeft } from './
 import type { Mode, RequestedMode } from './result.js';
 import { runPageTask } from './workers/page-tasks.js';
 
-export { MAX_PAGES };
-
 export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadContext): Promise<Reading> {
   // The pdf.js parsing (embedded XML, text layer) runs in a read worker, given the time left;
   // an estimate of the same file may have done it already.
