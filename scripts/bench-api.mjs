@@ -9,7 +9,8 @@
 //   (b) a mixed load for --duration seconds (60): distinct XML e-invoices and text-layer PDFs
 //       submitted at --submit-rate a second while the jobs are polled at --poll-rate a second; then,
 //       once the queue is empty, every accepted job is looked up in the database: each must have
-//       ended `done` (none lost, none failed), and no error or non-2xx answer may occur;
+//       ended `done` (none lost, none failed), and no error or non-2xx answer may occur; the
+//       submissions accepted a second and the jobs that ended while the load ran are reported;
 //   (c) GET /health while the OCR workers read --scans scanned pages: p99 (target < 10 ms);
 //   (d) submission to `done` of one XML e-invoice and one text-layer PDF at a time (p50).
 // The rate limit is raised for the bench server (RATE_LIMIT_PER_MINUTE) so that one key carries the
@@ -371,14 +372,17 @@ async function main() {
       },
     ],
   });
+  const loadStart = new Date();
   const [mixSubmits, mixPolls] = (await Promise.all([submitting, polling])).map(figures);
+  const loadEnd = new Date();
   mustBeClean('(b) submissions', mixSubmits);
   mustBeClean('(b) polls', mixPolls);
   say('    waiting for the queue to drain, then counting the jobs in the database...');
   const drainStart = performance.now();
   await waitForIdle(base);
   const drainMs = performance.now() - drainStart;
-  const books = countJobs(accepted);
+  const books = countJobs(accepted, { from: loadStart, to: loadEnd });
+  books.done_during_load_per_second = round(books.done_by_load_end / ((loadEnd - loadStart) / 1000), 2);
   if (books.lost || books.failed || books.unknown)
     throw new BenchFailed(
       `(b) of ${books.accepted} accepted jobs: ${books.lost} not ended, ${books.failed} failed, ${books.unknown} not in the database`,
@@ -439,8 +443,9 @@ async function main() {
   };
 }
 
-/** Every accepted job looked up in the service's database (read-only, beside the running server). */
-function countJobs(accepted) {
+/** Every accepted job looked up in the service's database (read-only, beside the running server);
+ * with a `load` window, also how many jobs submitted in it had ended done within it. */
+function countJobs(accepted, load) {
   const db = new Database(path.join(dataDir, 'invoice-reader.sqlite'), {
     readonly: true,
     fileMustExist: true,
@@ -448,9 +453,9 @@ function countJobs(accepted) {
   try {
     const status = new Map(
       db
-        .prepare('select id, status from jobs')
+        .prepare('select id, status, created_at, finished_at from jobs')
         .all()
-        .map((r) => [r.id, r.status]),
+        .map((r) => [r.id, r]),
     );
     const out = {
       accepted: accepted.size,
@@ -459,9 +464,18 @@ function countJobs(accepted) {
       failed: 0,
       lost: 0,
       unknown: 0,
+      ...(load ? { done_by_load_end: 0 } : {}),
     };
     for (const id of accepted) {
-      const s = status.get(id);
+      const job = status.get(id);
+      const s = job?.status;
+      if (
+        load &&
+        s === 'done' &&
+        new Date(job.created_at) >= load.from &&
+        new Date(job.finished_at) <= load.to
+      )
+        out.done_by_load_end++;
       if (s === undefined) out.unknown++;
       else if (s === 'done') out.done++;
       else if (s === 'failed') out.failed++;
@@ -513,6 +527,10 @@ function report(r) {
     `\n(b) ${b.accepted} accepted jobs so far: ${b.done} done, ${b.failed} failed, ${b.lost} not ended, ` +
       `${b.unknown} missing from the database; no error and no non-2xx answer; the queue drained ` +
       `${(r.mixed.drain_ms / 1000).toFixed(1)} s after the load stopped.`,
+  );
+  say(
+    `(b) accepted ${r.mixed.submits.per_second}/s of the ${opts.submitRate}/s asked; ${b.done_by_load_end} of them ended done ` +
+      `while the load ran (${b.done_during_load_per_second}/s), the rest after it.`,
   );
   say(
     `(c) jobs processing/queued when /health was measured: ${r.health.processing_before}/${r.health.queued_before} ` +

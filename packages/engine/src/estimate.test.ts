@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateRead } from './estimate.js';
+import { readInvoice } from './read-invoice.js';
 import { buildPdf } from './test-support/pdf-builder.js';
 import { CII_D16B } from './test-support/samples.js';
 
@@ -23,13 +24,16 @@ describe('estimateRead', () => {
     expect(await estimateRead(hybrid)).toEqual({ fileType: 'pdf', pages: 2, pagesToScan: 0 });
   });
 
-  it('reserves the scanned pages of a PDF whose embedded invoice does not read', async () => {
+  it('reserves nothing for a PDF whose embedded invoice does not read: its read fails, unscanned', async () => {
     const broken = buildPdf({
       pages: 2,
       text: '',
       attachments: [{ name: 'factur-x.xml', content: CII_D16B.slice(0, CII_D16B.length / 2) }],
     });
-    expect(await estimateRead(broken)).toEqual({ fileType: 'pdf', pages: 2, pagesToScan: 2 });
+    for (const country of [undefined, 'DE'])
+      expect(await estimateRead(broken, { country })).toEqual({ fileType: 'pdf', pages: 2, pagesToScan: 0 });
+    const read = await readInvoice(broken, { country: 'DE' });
+    expect(read).toMatchObject({ status: 'failed', error: 'malformed_xml', tried: ['xml'], pages_scanned: 0 });
   });
 
   it('counts the pages without a usable text layer', async () => {

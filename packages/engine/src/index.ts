@@ -34,4 +34,4 @@ export { FIELD_SETS, fieldsFor } from './project/field-sets.js';
 export { type ReadOptions, readInvoice } from './read-invoice.js';
 export type { Mode, ReadResult, RequestedMode, SignatureInfo } from './result.js';
 export { MODES } from './result.js';
-export { shutdownWorkers } from './workers/page-tasks.js';
+export { shutdownWorkers } from './workers/shutdown.js';

@@ -1,33 +1,30 @@
 // Reads a PDF in the order of `auto`: the embedded invoice XML (hybrid PDFs), then a payment QR
 // code on its pages, then the text layer; a QR code and the text layer combine. Pages without a
-// usable text layer go to OCR, each rendered once for the code search and the OCR.
+// usable text layer go to OCR, each rendered once for the code search and the OCR. The pdf.js
+// parsing happens in a read worker and the rendering in the page workers: this thread only decides.
 import { combineQrAndText } from './combine.js';
 import type { Document } from './document.js';
 import { type ErrorCode, ReadError } from './errors.js';
-import { readTextInvoice } from './extract/text-invoice.js';
 import type { OcrPage } from './ocr/ocr-page.js';
-import { type Attachment, invoiceCandidates, listAttachments } from './pdf/attachments.js';
-import { openPdf, type PdfDocument } from './pdf/open.js';
-import { extractText, type PageText } from './pdf/text.js';
+import { MAX_PAGES, type PdfLayers } from './pdf/layers.js';
+import { readLayers } from './pdf/layers-cache.js';
 import { paymentQrOf, type QrScan } from './qr/read-qr.js';
 import { ocrPdfPages, readOcrPages, scanQrPages, withSecondRead } from './read-ocr.js';
 import { asFailure, Failure, type ReadContext, type Reading, timeLeft } from './reading.js';
 import type { Mode, RequestedMode } from './result.js';
 import { runPageTask } from './workers/page-tasks.js';
-import { readXmlInvoice } from './xml/read-xml.js';
-
-export const MAX_PAGES = 100;
 
 export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadContext): Promise<Reading> {
-  let doc: PdfDocument;
+  // The pdf.js parsing (embedded XML, text layer) runs in a read worker, given the time left;
+  // an estimate of the same file may have done it already.
+  let layers: PdfLayers;
   try {
-    doc = await openPdf(bytes);
+    layers = await readLayers(bytes, mode, ctx.country, timeLeft(ctx));
   } catch (err) {
     asFailure(err, mode === 'auto' ? null : mode);
   }
-  const pages = doc.numPages;
+  const { pages, text, textDoc } = layers;
   if (pages > MAX_PAGES) {
-    await doc.destroy().catch(() => {});
     throw new Failure(
       'too_many_pages',
       `the PDF has ${pages} pages; at most ${MAX_PAGES} are read`,
@@ -48,19 +45,24 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
   };
   try {
     if (mode === 'auto' || mode === 'xml') {
-      const xml = await readEmbeddedXml(doc, pages);
-      if (xml.reading) return xml.reading;
-      if (xml.error) tried.push('xml');
-      if (mode === 'xml' || (xml.error && xml.error.code !== 'malformed_pdf')) {
+      if (layers.xml)
+        return {
+          mode: 'xml',
+          document: layers.xml.document,
+          pages,
+          pagesScanned: 0,
+          embeddedFile: layers.xml.embeddedFile,
+        };
+      const xmlError = layers.xmlError && new ReadError(layers.xmlError.code, layers.xmlError.message);
+      if (xmlError) tried.push('xml');
+      if (mode === 'xml' || (xmlError && xmlError.code !== 'malformed_pdf')) {
         // An embedded invoice that cannot be read is the answer: its text layer only shows it.
-        const e = xml.error ?? new ReadError('no_embedded_invoice', 'the PDF has no embedded invoice XML');
+        const e = xmlError ?? new ReadError('no_embedded_invoice', 'the PDF has no embedded invoice XML');
         fail(e.code, e.message, 'xml');
       }
-      if (xml.error) reasons.push(xml.error.message);
+      if (xmlError) reasons.push(xmlError.message);
     }
-    const text = mode === 'auto' || mode === 'text' ? await extractText(doc, { maxPages: MAX_PAGES }) : [];
     const usable = text.filter((p) => p.usable);
-    const textDoc = usable.length && mode !== 'ocr' ? readText(usable, ctx.country) : undefined;
     // Pages for OCR: in `ocr` mode every page; in `auto` the pages without a usable text layer,
     // and only when the text pages alone do not make the invoice (a typed invoice with a scanned
     // delivery note is read, and charged, as text).
@@ -117,34 +119,7 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
     return { mode: 'ocr', document, pages, pagesScanned: ocrPages.length, tried };
   } catch (err) {
     asFailure(err, mode === 'auto' ? null : mode, pages);
-  } finally {
-    await doc.destroy().catch(() => {});
   }
-}
-
-async function readEmbeddedXml(
-  doc: PdfDocument,
-  pages: number,
-): Promise<{ reading?: Reading; error?: ReadError }> {
-  let attachments: Attachment[] = [];
-  let error: ReadError | undefined;
-  try {
-    attachments = await listAttachments(doc);
-  } catch (err) {
-    if (!(err instanceof ReadError)) throw err;
-    error = err;
-  }
-  for (const att of invoiceCandidates(attachments)) {
-    try {
-      const document = readXmlInvoice(att.content);
-      return { reading: { mode: 'xml', document, pages, pagesScanned: 0, embeddedFile: att.name } };
-    } catch (err) {
-      if (!(err instanceof ReadError)) throw err;
-      // Another attachment may still be the invoice; remember the first reason this one was not.
-      error ??= new ReadError(err.code, `embedded ${att.name}: ${err.message}`);
-    }
-  }
-  return error ? { error } : {};
 }
 
 /** Pages scanned for a payment code: all of a short document, else the first two and last two. */
@@ -187,10 +162,6 @@ export function qrFailure(scan: QrScan, pages: number): Failure {
     'qr',
     pages,
   );
-}
-
-function readText(pages: PageText[], country: string): Document {
-  return readTextInvoice(pages, { source: 'text', reader: 'pdf-text', country });
 }
 
 /** Text pages that name the invoice number and its gross total need no scanned page beside them. */

@@ -1,8 +1,9 @@
 // Runs parse jobs: claims queued jobs oldest first, at most `concurrency` at a time (the engine
-// does its heavy page work in its own worker threads), reads each with the engine, stores the
-// result, settles the billing and queues the callback, all in one transaction. On start it
-// requeues jobs a crash left `processing`; on stop it lets running jobs finish for a grace period
-// and requeues the rest, so no job is ever lost.
+// parses PDFs and does its page work in its own worker threads, so this thread stays free for
+// HTTP and the database), reads each with the engine, stores the result, settles the billing and
+// queues the callback, all in one transaction. On start it requeues jobs a crash left
+// `processing`; on stop it lets running jobs finish for a grace period and requeues the rest, so
+// no job is ever lost.
 import {
   claimNextJob,
   type Db,

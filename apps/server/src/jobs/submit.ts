@@ -49,7 +49,8 @@ const billedToApi = (source: Source) => source === 'api';
 export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promise<Submitted> {
   const country = countryOf(s.country);
   if (!country) throw new HttpError(400, 'unsupported_country');
-  const estimate = await estimateRead(s.bytes);
+  // Given the country, a PDF's text layer parsed here is kept for the job's read (parsed once).
+  const estimate = await estimateRead(s.bytes, { country: country.code });
   if (estimate.error) throw new HttpError(REFUSALS[estimate.error] ?? 400, estimate.error);
   const sha256 = BlobStore.hash(s.bytes);
   const earlier = duplicateJob(db, s.account.id, sha256);

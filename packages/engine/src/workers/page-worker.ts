@@ -11,7 +11,10 @@ import { renderPage } from '../pdf/render.js';
 import { detectQrCodes, type QrCode } from '../qr/detect.js';
 import type { OcrResult, PageTask, QrCodesResult } from './page-tasks.js';
 import type { TaskReply } from './pool.js';
+import { lowerThreadPriority } from './priority.js';
 import { scanPdf } from './scan-pdf.js';
+
+lowerThreadPriority();
 
 async function run(task: PageTask): Promise<QrCodesResult | OcrResult | PagePngResult> {
   if (task.kind === 'page-png') return pagePng(task.bytes, task.type, task.page, task.width);

@@ -1,0 +1,84 @@
+// What a PDF says without rendering a page: its page count, the embedded invoice XML (hybrid
+// PDFs) and the text layer read as an invoice. This is the pdf.js parsing of a read (hundreds of
+// milliseconds of CPU for one page), so it runs in the engine's read workers (read-tasks.ts); the
+// answer is plain data that crosses to the host's thread as it is.
+import type { Document } from '../document.js';
+import type { ErrorCode } from '../errors.js';
+import { ReadError } from '../errors.js';
+import { readTextInvoice } from '../extract/text-invoice.js';
+import type { RequestedMode } from '../result.js';
+import { readXmlInvoice } from '../xml/read-xml.js';
+import { type Attachment, invoiceCandidates, listAttachments } from './attachments.js';
+import { openPdf } from './open.js';
+import { extractText, type PageText } from './text.js';
+
+/** More pages than this are not read (nor estimated). */
+export const MAX_PAGES = 100;
+
+export interface PdfLayers {
+  pages: number;
+  /** The embedded invoice, read: the answer of the read. */
+  xml?: { document: Document; embeddedFile: string };
+  /** Why the embedded XML could not be read (no attachment list, or no attachment an invoice). */
+  xmlError?: { code: ErrorCode; message: string };
+  /** The text layer of every page (empty unless the mode reads text, or when the XML answered). */
+  text: PageText[];
+  /** The usable text pages read as an invoice (not in `ocr` mode). */
+  textDoc?: Document;
+}
+
+/**
+ * Opens the PDF and reads what the mode looks at: `auto` and `xml` the embedded invoice, `auto`
+ * and `text` the text layer. Stops at the page count when there are over MAX_PAGES, and after
+ * the embedded XML when that already decides the read (readPdf's order). Throws the opening's
+ * ReadError (`encrypted_pdf`, `malformed_pdf`).
+ */
+export async function readPdfLayers(
+  bytes: Uint8Array,
+  mode: RequestedMode,
+  country: string,
+): Promise<PdfLayers> {
+  const doc = await openPdf(bytes);
+  try {
+    const pages = doc.numPages;
+    if (pages > MAX_PAGES) return { pages, text: [] };
+    const out: PdfLayers = { pages, text: [] };
+    if (mode === 'auto' || mode === 'xml') {
+      const xml = await readEmbeddedXml(doc);
+      if (xml.found) return { ...out, xml: xml.found };
+      if (xml.error) out.xmlError = { code: xml.error.code, message: xml.error.message };
+      // An embedded invoice that cannot be read is the answer (readPdf fails with it).
+      if (mode === 'xml' || (xml.error && xml.error.code !== 'malformed_pdf')) return out;
+    }
+    if (mode === 'auto' || mode === 'text') out.text = await extractText(doc, { maxPages: MAX_PAGES });
+    const usable = out.text.filter((p) => p.usable);
+    if (usable.length && mode !== 'ocr')
+      out.textDoc = readTextInvoice(usable, { source: 'text', reader: 'pdf-text', country });
+    return out;
+  } finally {
+    await doc.destroy().catch(() => {});
+  }
+}
+
+async function readEmbeddedXml(
+  doc: Awaited<ReturnType<typeof openPdf>>,
+): Promise<{ found?: { document: Document; embeddedFile: string }; error?: ReadError }> {
+  let attachments: Attachment[] = [];
+  let error: ReadError | undefined;
+  try {
+    attachments = await listAttachments(doc);
+  } catch (err) {
+    if (!(err instanceof ReadError)) throw err;
+    error = err;
+  }
+  for (const att of invoiceCandidates(attachments)) {
+    try {
+      return { found: { document: readXmlInvoice(att.content), embeddedFile: att.name } };
+    } catch (err) {
+      if (!(err instanceof ReadError)) throw err;
+      // Another attachment may still be the invoice; remember the first reason this one was not.
+      error ??= new ReadError(err.code, `embedded ${att.name}: ${err.message}`);
+    }
+  }
+  return error ? { error } : {};
+}

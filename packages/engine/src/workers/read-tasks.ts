@@ -1,0 +1,50 @@
+// The pdf.js half of reading and estimating a PDF (parsing, attachments, the text layer and the
+// invoice read from it) and the parsing of XML e-invoices, run in a small pool of read workers of
+// its own so that the host's
+// thread only does orchestration. Not the page pool: an estimate answers an upload, and must not
+// wait behind seconds of OCR queued there. Workers load from dist, as page-tasks.ts explains.
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Document } from '../document.js';
+import type { Estimate } from '../estimate.js';
+import type { PdfLayers } from '../pdf/layers.js';
+import type { RequestedMode } from '../result.js';
+import { WorkerPool } from './pool.js';
+
+export type ReadTask =
+  | { kind: 'estimate-pdf'; bytes: Uint8Array }
+  | { kind: 'pdf-layers'; bytes: Uint8Array; mode: RequestedMode; country: string }
+  /** An XML e-invoice: small ones parse in milliseconds, a hostile one of megabytes in seconds. */
+  | { kind: 'read-xml'; bytes: Uint8Array };
+
+type ResultOf<T extends ReadTask> = T['kind'] extends 'estimate-pdf'
+  ? Estimate
+  : T['kind'] extends 'read-xml'
+    ? Document
+    : PdfLayers;
+
+/** Read workers: parsing is quick next to OCR, so two at most (one per core). */
+export const READ_WORKERS = Math.max(1, Math.min(2, availableParallelism()));
+
+let pool: WorkerPool | undefined;
+
+function workerScript(): URL {
+  const here = new URL(import.meta.url);
+  if (fileURLToPath(here).endsWith('.ts')) return new URL('../../dist/workers/read-worker.js', here);
+  return new URL('./read-worker.js', here);
+}
+
+/** Runs a read task in the read pool; the bytes are copied, so the caller keeps its buffer.
+ * Rejects with a ReadError (the worker's code, `timeout`, or `internal_error`). */
+export function runReadTask<T extends ReadTask>(task: T, timeoutMs: number): Promise<ResultOf<T>> {
+  pool ??= new WorkerPool(workerScript(), READ_WORKERS);
+  const bytes = new Uint8Array(task.bytes);
+  return pool.run<ResultOf<T>>({ ...task, bytes }, { timeoutMs, transfer: [bytes.buffer as ArrayBuffer] });
+}
+
+/** Ends the read workers (shutdownWorkers in workers/shutdown.ts ends them with the page pool). */
+export async function shutdownReadWorkers(): Promise<void> {
+  const p = pool;
+  pool = undefined;
+  await p?.close();
+}
