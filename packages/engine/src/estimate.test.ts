@@ -33,7 +33,12 @@ describe('estimateRead', () => {
     for (const country of [undefined, 'DE'])
       expect(await estimateRead(broken, { country })).toEqual({ fileType: 'pdf', pages: 2, pagesToScan: 0 });
     const read = await readInvoice(broken, { country: 'DE' });
-    expect(read).toMatchObject({ status: 'failed', error: 'malformed_xml', tried: ['xml'], pages_scanned: 0 });
+    expect(read).toMatchObject({
+      status: 'failed',
+      error: 'malformed_xml',
+      tried: ['xml'],
+      pages_scanned: 0,
+    });
   });
 
   it('counts the pages without a usable text layer', async () => {
