@@ -1,9 +1,14 @@
 // OCR with tesseract.js (LSTM, local models only). Runs inside the engine's page worker; one warm
 // Tesseract instance per language set is kept for the life of the worker. Pages are prepared
-// first (preprocess.ts); a page read with low confidence is tried upside down on a small copy of
-// a band of its text, since the profiles that straighten a page cannot tell 0° from 180°.
+// first (preprocess.ts), then read in two bands cut between text lines (bands.ts), the second
+// handed to another worker of the pool when one is free, so a page takes about half the wall time
+// on two cores. A page read with low confidence is tried upside down on a small copy of a band of
+// its text, since the profiles that straighten a page cannot tell 0° from 180°.
 import type { PSM } from 'tesseract.js';
 import type { Raster } from '../image/load.js';
+import { handOff } from '../workers/hand-off.js';
+import type { BandResult, PageTask } from '../workers/page-tasks.js';
+import { bandCuts, bandsOf } from './bands.js';
 import { tesseractModelDir } from './models.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
 import { type GreyImage, isBlank, pgmOf, preparePage, scaled, turned } from './preprocess.js';
@@ -17,6 +22,12 @@ const workers = new Map<string, Promise<TesseractWorker>>();
  * boxes, was tuned with. The OCR bench runs native Tesseract with the same mode.
  */
 export const TESSERACT_PSM = '6' as PSM;
+
+/**
+ * The bands a page is read in. Fixed rather than one per core, so a page reads the same whatever
+ * the machine and its load: the bands are the same whether another worker or this one reads them.
+ */
+export const PAGE_BANDS = 2;
 
 /** Below this mean word confidence a page may be upside down. */
 const DOUBTFUL = 0.6;
@@ -58,7 +69,7 @@ export async function recognizeTesseract(
   // Without a known resolution the page is taken for A4 (or US Letter) by its long side: what
   // Tesseract needs is the text size in pixels, and invoices are mostly that size.
   const density = prepared.dpi ?? Math.min(600, Math.max(70, Math.max(img.width, img.height) / 11.3));
-  let lines = await recognize(worker, img, density);
+  let lines = await recognizeInBands(worker, img, density, langs);
   // A page with hardly any words is blank or a picture, not text upside down.
   if (wordCount(lines) >= MIN_WORDS && meanConfidence(lines) < DOUBTFUL) {
     const small = inkBand(await scaled(img, 0.5));
@@ -68,20 +79,80 @@ export async function recognizeTesseract(
     ];
     if (flipped > asIs + FLIP_MARGIN) {
       img = await turned(img, 180);
-      lines = await recognize(worker, img, density);
+      lines = await recognizeInBands(worker, img, density, langs);
     }
   }
-  return { page, widthPx: img.width, heightPx: img.height, lines };
+  return { page, widthPx: img.width, heightPx: img.height, lines: lines.map((l) => inFractions(l, img)) };
 }
 
+/**
+ * The page's lines, word boxes in its pixels: read in PAGE_BANDS bands cut between text lines,
+ * the first here while the others are offered to the pool's other workers (read here too when
+ * none is free), and put back together top to bottom.
+ */
+async function recognizeInBands(
+  worker: TesseractWorker,
+  img: GreyImage,
+  dpi: number,
+  langs: string[],
+): Promise<OcrLine[]> {
+  const [first, ...others] = bandsOf(img, bandCuts(img, PAGE_BANDS));
+  const handed = others.map((band) =>
+    handOff<BandResult>({
+      kind: 'ocr-band',
+      // A copy: the band's pixels are moved to the other worker, the page stays whole here.
+      bytes: new Uint8Array(band.img.data),
+      width: band.img.width,
+      height: band.img.height,
+      dpi,
+      langs,
+    } satisfies PageTask),
+  );
+  const lines = await recognize(worker, first!.img, dpi);
+  for (const [i, band] of others.entries()) {
+    const { lines: read } = await handed[i]!.result(async () => ({
+      lines: await recognize(worker, band.img, dpi),
+    }));
+    lines.push(...read.map((l) => moved(l, band.top)));
+  }
+  return lines;
+}
+
+/** A band of a page handed off by another worker's page (`ocr-band`): its lines, boxes in its pixels. */
+export async function recognizeBand(task: Extract<PageTask, { kind: 'ocr-band' }>): Promise<OcrLine[]> {
+  const img = {
+    data: Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength),
+    width: task.width,
+    height: task.height,
+  };
+  return recognize(await tesseractWorker(task.langs), img, task.dpi);
+}
+
+/** `line` of a band starting at row `top`, in the page's pixels. */
+function moved(line: OcrLine, top: number): OcrLine {
+  return {
+    words: line.words.map((w) => ({ ...w, bbox: [w.bbox[0], w.bbox[1] + top, w.bbox[2], w.bbox[3] + top] })),
+  };
+}
+
+/** `line` with its boxes as fractions of `img` instead of pixels. */
+function inFractions(line: OcrLine, img: GreyImage): OcrLine {
+  const [w, h] = [img.width, img.height];
+  return {
+    words: line.words.map((word) => {
+      const [x0, y0, x1, y1] = word.bbox;
+      return { ...word, bbox: [x0 / w, y0 / h, x1 / w, y1 / h] };
+    }),
+  };
+}
+
+/** Tesseract's lines of `img`, word boxes in its pixels. */
 async function recognize(worker: TesseractWorker, img: GreyImage, dpi: number): Promise<OcrLine[]> {
   await worker.setParameters({
     user_defined_dpi: String(Math.round(dpi)),
     tessedit_pageseg_mode: TESSERACT_PSM,
   });
   const { data } = await worker.recognize(pgmOf(img), {}, { blocks: true, text: false });
-  const fx = (x: number) => x / img.width;
-  const fy = (y: number) => y / img.height;
   const lines: OcrLine[] = [];
   for (const block of data.blocks ?? []) {
     for (const para of block.paragraphs) {
@@ -90,12 +161,7 @@ async function recognize(worker: TesseractWorker, img: GreyImage, dpi: number): 
           .filter((w) => w.text.trim())
           .map((w) => ({
             text: w.text.trim(),
-            bbox: [fx(w.bbox.x0), fy(w.bbox.y0), fx(w.bbox.x1), fy(w.bbox.y1)] as [
-              number,
-              number,
-              number,
-              number,
-            ],
+            bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1] as [number, number, number, number],
             confidence: wordConfidence(w),
             heightPx: w.bbox.y1 - w.bbox.y0,
           }));

@@ -1,6 +1,6 @@
 // Worker thread entry for page work: renders PDF pages and reads images, finds the QR codes on
-// them and recognises scanned pages (scan-pdf.ts). Runs inside the engine's WorkerPool, so a
-// slow or crashing page costs only its task.
+// them and recognises scanned pages (scan-pdf.ts), or a band of a page another worker handed off
+// (hand-off.ts). Runs inside the engine's WorkerPool, so a slow or crashing page costs only its task.
 import { parentPort } from 'node:worker_threads';
 import { ReadError } from '../errors.js';
 import { loadImage } from '../image/load.js';
@@ -9,11 +9,17 @@ import { openPdf } from '../pdf/open.js';
 import { type PagePngResult, pagePng } from '../pdf/page-png.js';
 import { renderPage } from '../pdf/render.js';
 import { detectQrCodes, type QrCode } from '../qr/detect.js';
-import type { OcrResult, PageTask, QrCodesResult } from './page-tasks.js';
+import { handOffAnswered } from './hand-off.js';
+import type { BandResult, OcrResult, PageTask, QrCodesResult } from './page-tasks.js';
 import type { TaskReply } from './pool.js';
 import { scanPdf } from './scan-pdf.js';
 
-async function run(task: PageTask): Promise<QrCodesResult | OcrResult | PagePngResult> {
+type Result = QrCodesResult | OcrResult | PagePngResult | BandResult;
+
+async function run(task: PageTask): Promise<Result> {
+  // Loaded on first use, as recognizePage loads its backends.
+  if (task.kind === 'ocr-band')
+    return { lines: await (await import('../ocr/tesseract.js')).recognizeBand(task) };
   if (task.kind === 'page-png') return pagePng(task.bytes, task.type, task.page, task.width);
   if (task.kind === 'ocr-image') {
     return {
@@ -43,7 +49,8 @@ async function run(task: PageTask): Promise<QrCodesResult | OcrResult | PagePngR
 }
 
 parentPort?.on('message', async (task: PageTask & { id: number }) => {
-  let reply: TaskReply<QrCodesResult | OcrResult | PagePngResult>;
+  if (handOffAnswered(task)) return;
+  let reply: TaskReply<Result>;
   try {
     reply = { id: task.id, ok: true, result: await run(task) };
   } catch (err) {
