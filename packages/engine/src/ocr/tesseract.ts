@@ -11,7 +11,7 @@ import type { BandResult, PageTask } from '../workers/page-tasks.js';
 import { bandCuts, bandsOf } from './bands.js';
 import { tesseractModelDir } from './models.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
-import { type GreyImage, isBlank, pgmOf, preparePage, scaled, turned } from './preprocess.js';
+import { type GreyImage, isBlank, type Prepared, pgmOf, preparePage, scaled, turned } from './preprocess.js';
 
 type TesseractWorker = Awaited<ReturnType<typeof import('tesseract.js')['createWorker']>>;
 const workers = new Map<string, Promise<TesseractWorker>>();
@@ -66,10 +66,8 @@ export async function recognizeTesseract(
   let img: GreyImage = prepared;
   // A blank page's noise would only come back as made-up words, slowly.
   if (isBlank(img)) return { page, widthPx: img.width, heightPx: img.height, lines: [] };
-  // Without a known resolution the page is taken for A4 (or US Letter) by its long side: what
-  // Tesseract needs is the text size in pixels, and invoices are mostly that size.
-  const density = prepared.dpi ?? Math.min(600, Math.max(70, Math.max(img.width, img.height) / 11.3));
-  let lines = await recognizeInBands(worker, img, density, langs);
+  const density = textDpi(prepared);
+  let lines = await recognizeInBands(img, density, langs);
   // A page with hardly any words is blank or a picture, not text upside down.
   if (wordCount(lines) >= MIN_WORDS && meanConfidence(lines) < DOUBTFUL) {
     const small = inkBand(await scaled(img, 0.5));
@@ -79,24 +77,34 @@ export async function recognizeTesseract(
     ];
     if (flipped > asIs + FLIP_MARGIN) {
       img = await turned(img, 180);
-      lines = await recognizeInBands(worker, img, density, langs);
+      lines = await recognizeInBands(img, density, langs);
     }
   }
   return { page, widthPx: img.width, heightPx: img.height, lines: lines.map((l) => inFractions(l, img)) };
 }
 
 /**
- * The page's lines, word boxes in its pixels: read in PAGE_BANDS bands cut between text lines,
+ * The resolution Tesseract is told for a prepared page. Without a known one the page is taken
+ * for A4 (or US Letter) by its long side: what Tesseract needs is the text size in pixels, and
+ * invoices are mostly that size.
+ */
+export function textDpi(prepared: Prepared): number {
+  return prepared.dpi ?? Math.min(600, Math.max(70, Math.max(prepared.width, prepared.height) / 11.3));
+}
+
+/**
+ * The page's lines, word boxes in its pixels: read in `bands` bands cut between text lines,
  * the first here while the others are offered to the pool's other workers (read here too when
  * none is free), and put back together top to bottom.
  */
-async function recognizeInBands(
-  worker: TesseractWorker,
+export async function recognizeInBands(
   img: GreyImage,
   dpi: number,
   langs: string[],
+  bands = PAGE_BANDS,
 ): Promise<OcrLine[]> {
-  const [first, ...others] = bandsOf(img, bandCuts(img, PAGE_BANDS));
+  const worker = await tesseractWorker(langs);
+  const [first, ...others] = bandsOf(img, bandCuts(img, bands));
   const handed = others.map((band) =>
     handOff<BandResult>({
       kind: 'ocr-band',
