@@ -26,8 +26,14 @@ export const TESSERACT_PSM = '6' as PSM;
 /**
  * The bands a page is read in. Fixed rather than one per core, so a page reads the same whatever
  * the machine and its load: the bands are the same whether another worker or this one reads them.
+ * `INVOICE_OCR_BANDS` (1-4) overrides it, for measurement (1: the page read whole).
  */
 export const PAGE_BANDS = 2;
+
+export function pageBands(env = process.env.INVOICE_OCR_BANDS): number {
+  const n = Number(env);
+  return env && Number.isInteger(n) && n >= 1 && n <= 4 ? n : PAGE_BANDS;
+}
 
 /** Below this mean word confidence a page may be upside down. */
 const DOUBTFUL = 0.6;
@@ -101,7 +107,7 @@ export async function recognizeInBands(
   img: GreyImage,
   dpi: number,
   langs: string[],
-  bands = PAGE_BANDS,
+  bands = pageBands(),
 ): Promise<OcrLine[]> {
   const worker = await tesseractWorker(langs);
   const [first, ...others] = bandsOf(img, bandCuts(img, bands));
