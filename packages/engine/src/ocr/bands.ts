@@ -21,10 +21,10 @@ export interface Band {
 /** Ink pixels in each row of `img`. */
 export function rowInk(img: GreyImage): Uint32Array {
   const rows = new Uint32Array(img.height);
-  for (let y = 0; y < img.height; y++) {
-    const row = img.data.subarray(y * img.width, (y + 1) * img.width);
+  const { data, width } = img;
+  for (let y = 0, i = 0; y < img.height; y++) {
     let n = 0;
-    for (let x = 0; x < row.length; x++) if (row[x]! < INK_BELOW) n++;
+    for (const end = i + width; i < end; i++) if (data[i]! < INK_BELOW) n++;
     rows[y] = n;
   }
   return rows;
