@@ -1,7 +1,7 @@
 // Cutting a page into bands: cuts only in blank rows between lines, near equal shares of ink,
 // none when a band would hold too little of the text.
 import { describe, expect, it } from 'vitest';
-import { bandCuts, bandsOf, rowInk } from './bands.js';
+import { bandCuts, bandsOf, interleavedBands, pageRow, rowInk } from './bands.js';
 import type { GreyImage } from './preprocess.js';
 
 /** A white page `width` wide with black "text lines" over the given [top, bottom) rows. */
@@ -67,5 +67,43 @@ describe('bandsOf', () => {
     ]);
     expect(bands[1]!.img.data.buffer).toBe(img.data.buffer);
     expect(bands[1]!.img.data.byteOffset - img.data.byteOffset).toBe(100 * img.width);
+  });
+});
+
+describe('interleavedBands', () => {
+  // Eight equal lines: eight slices, every other one in each band.
+  const lines = Array.from({ length: 8 }, (_, i) => [20 + i * 40, 40 + i * 40] as [number, number]);
+  const img = page(360, lines);
+
+  it('stacks every other slice of the page in each band, rows copied as they are', () => {
+    const bands = interleavedBands(img, 2, 4);
+    expect(bands.map((b) => b.slices.map((s) => s.top))).toEqual([
+      [0, 90, 170, 250],
+      [50, 130, 210, 290],
+    ]);
+    const [a, b] = bands;
+    expect(a!.img.height + b!.img.height).toBe(img.height);
+    // Band b's second slice starts at its own row 40: the page's rows 130 onwards.
+    const s = b!.slices[1]!;
+    expect(s.at).toBe(40);
+    expect(b!.img.data.subarray(s.at * img.width, (s.at + s.height) * img.width)).toEqual(
+      img.data.subarray(s.top * img.width, (s.top + s.height) * img.width),
+    );
+    expect(rowInk(a!.img).reduce((x, y) => x + y, 0)).toBe(rowInk(b!.img).reduce((x, y) => x + y, 0));
+  });
+
+  it('maps a band row back to its page row', () => {
+    const [, b] = interleavedBands(img, 2, 4);
+    expect(pageRow(b!, 0)).toBe(50);
+    expect(pageRow(b!, 45)).toBe(135);
+    expect(pageRow(b!, b!.img.height - 1)).toBe(img.height - 1);
+  });
+
+  it('gives the whole page as one band when it cannot be cut', () => {
+    const solid = page(300, [[10, 290]]);
+    const [only, ...none] = interleavedBands(solid, 2, 4);
+    expect(none).toEqual([]);
+    expect(only!.img).toBe(solid);
+    expect(only!.slices).toEqual([{ top: 0, at: 0, height: 300 }]);
   });
 });

@@ -1,7 +1,10 @@
-// Cutting a prepared page into horizontal bands for recognition in parallel: cuts fall only in
-// the middle of rows without ink between text lines (never through a line), placed so each band
-// holds about an equal share of the page's ink (the recogniser's work grows with the text), and
-// words read on a band are put back into page coordinates.
+// Cutting a prepared page into bands for recognition in parallel: cuts fall only in the middle of
+// rows without ink between text lines (never through a line), placed so each slice holds about an
+// equal share of the page's ink (the recogniser's work grows with the text). A band is every
+// other slice stacked (interleavedBands), so it holds the same mix of text sizes as the page:
+// Tesseract sizes its noise filter and line finding by the whole block it is given, and a band of
+// only the letterhead or only the table read small labels differently. Words read on a band are
+// put back into page coordinates (pageRow).
 import type { GreyImage } from './preprocess.js';
 
 /** A pixel darker than this is ink: well under paper (255 once prepared), so faint ink counts. */
@@ -31,11 +34,11 @@ export function rowInk(img: GreyImage): Uint32Array {
 }
 
 /**
- * Rows to cut `img` at into `parts` bands (fewer, down to none, when its blank gaps do not allow
- * bands of at least MIN_BAND_INK of the ink each): the middle rows of blank gaps nearest to
- * equal shares of the ink.
+ * Rows to cut `img` at into `parts` pieces (fewer, down to none, when its blank gaps do not allow
+ * pieces of at least `minShare` of the ink each): the middle rows of blank gaps nearest to equal
+ * shares of the ink.
  */
-export function bandCuts(img: GreyImage, parts: number): number[] {
+export function bandCuts(img: GreyImage, parts: number, minShare = MIN_BAND_INK): number[] {
   if (parts < 2) return [];
   const rows = rowInk(img);
   // Ink above each row.
@@ -67,7 +70,7 @@ export function bandCuts(img: GreyImage, parts: number): number[] {
   cuts.sort((a, b) => a - b);
   const edges = [0, ...cuts, img.height];
   for (let i = 1; i < edges.length; i++) {
-    if (above[edges[i]!]! - above[edges[i - 1]!]! < total * MIN_BAND_INK) return [];
+    if (above[edges[i]!]! - above[edges[i - 1]!]! < total * minShare) return [];
   }
   return cuts;
 }
@@ -86,4 +89,57 @@ export function bandsOf(img: GreyImage, cuts: number[]): Band[] {
       },
     };
   });
+}
+
+/** Rows `top` to `top + height` of the page, at row `at` of a band. */
+export interface Slice {
+  top: number;
+  at: number;
+  height: number;
+}
+
+/** A band of stacked slices of the page. */
+export interface StackedBand {
+  img: GreyImage;
+  slices: Slice[];
+}
+
+/**
+ * `img` in `bands` bands of `slicesPerBand` slices each, band b holding slices b, b + bands, ...
+ * stacked (copies of the rows); the whole page as one band when it cannot be cut so that every
+ * band holds at least MIN_BAND_INK of the ink.
+ */
+export function interleavedBands(img: GreyImage, bands: number, slicesPerBand: number): StackedBand[] {
+  const whole = [{ img, slices: [{ top: 0, at: 0, height: img.height }] }];
+  if (bands < 2) return whole;
+  const edges = [0, ...bandCuts(img, bands * slicesPerBand, 0), img.height];
+  if (edges.length - 1 < bands) return whole;
+  const rows = rowInk(img);
+  let total = 0;
+  for (const r of rows) total += r;
+  const out: StackedBand[] = [];
+  for (let b = 0; b < bands; b++) {
+    const slices: Slice[] = [];
+    let at = 0;
+    let ink = 0;
+    for (let i = b; i < edges.length - 1; i += bands) {
+      const [top, bottom] = [edges[i]!, edges[i + 1]!];
+      slices.push({ top, at, height: bottom - top });
+      at += bottom - top;
+      for (let y = top; y < bottom; y++) ink += rows[y]!;
+    }
+    if (ink < total * MIN_BAND_INK) return whole;
+    const data = Buffer.alloc(at * img.width);
+    for (const s of slices)
+      img.data.copy(data, s.at * img.width, s.top * img.width, (s.top + s.height) * img.width);
+    out.push({ img: { data, width: img.width, height: at }, slices });
+  }
+  return out;
+}
+
+/** The page row of row `y` of `band` (rows past its last slice stay in that slice). */
+export function pageRow(band: StackedBand, y: number): number {
+  let slice = band.slices[0]!;
+  for (const s of band.slices) if (s.at <= y) slice = s;
+  return y - slice.at + slice.top;
 }

@@ -8,7 +8,7 @@ import type { PSM } from 'tesseract.js';
 import type { Raster } from '../image/load.js';
 import { handOff } from '../workers/hand-off.js';
 import type { BandResult, PageTask } from '../workers/page-tasks.js';
-import { bandCuts, bandsOf } from './bands.js';
+import { interleavedBands, pageRow, type StackedBand } from './bands.js';
 import { tesseractModelDir } from './models.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
 import { type GreyImage, isBlank, type Prepared, pgmOf, preparePage, scaled, turned } from './preprocess.js';
@@ -29,8 +29,10 @@ export const TESSERACT_PSM = '6' as PSM;
  * `INVOICE_OCR_BANDS` (1-4) overrides it, for measurement (1: the page read whole).
  */
 export const PAGE_BANDS = 2;
+/** Slices of the page each band stacks (bands.ts: every band then holds text of every kind). */
+export const SLICES_PER_BAND = 4;
 
-export function pageBands(env = process.env.INVOICE_OCR_BANDS): number {
+export function bandCount(env = process.env.INVOICE_OCR_BANDS): number {
   const n = Number(env);
   return env && Number.isInteger(n) && n >= 1 && n <= 4 ? n : PAGE_BANDS;
 }
@@ -107,14 +109,14 @@ export async function recognizeInBands(
   img: GreyImage,
   dpi: number,
   langs: string[],
-  bands = pageBands(),
+  bands = bandCount(),
 ): Promise<OcrLine[]> {
   const worker = await tesseractWorker(langs);
-  const [first, ...others] = bandsOf(img, bandCuts(img, bands));
+  const [first, ...others] = interleavedBands(img, bands, SLICES_PER_BAND);
   const handed = others.map((band) =>
     handOff<BandResult>({
       kind: 'ocr-band',
-      // A copy: the band's pixels are moved to the other worker, the page stays whole here.
+      // A copy is moved to the other worker: the band stays here, to be read here if none takes it.
       bytes: new Uint8Array(band.img.data),
       width: band.img.width,
       height: band.img.height,
@@ -122,14 +124,16 @@ export async function recognizeInBands(
       langs,
     } satisfies PageTask),
   );
-  const lines = await recognize(worker, first!.img, dpi);
+  const read = [await recognize(worker, first!.img, dpi)];
   for (const [i, band] of others.entries()) {
-    const { lines: read } = await handed[i]!.result(async () => ({
+    const { lines } = await handed[i]!.result(async () => ({
       lines: await recognize(worker, band.img, dpi),
     }));
-    lines.push(...read.map((l) => moved(l, band.top)));
+    read.push(lines);
   }
-  return lines;
+  const all = read.flatMap((lines, i) => lines.map((l) => onPage(l, i ? others[i - 1]! : first!)));
+  // Top to bottom, as the page read whole gives them (the extraction sorts them again anyway).
+  return all.sort((a, b) => a.words[0]!.bbox[1] - b.words[0]!.bbox[1]);
 }
 
 /** A band of a page handed off by another worker's page (`ocr-band`): its lines, boxes in its pixels. */
@@ -142,10 +146,13 @@ export async function recognizeBand(task: Extract<PageTask, { kind: 'ocr-band' }
   return recognize(await tesseractWorker(task.langs), img, task.dpi);
 }
 
-/** `line` of a band starting at row `top`, in the page's pixels. */
-function moved(line: OcrLine, top: number): OcrLine {
+/** `line` of `band` in the page's pixels: each word moved by the slice its middle lies in. */
+function onPage(line: OcrLine, band: StackedBand): OcrLine {
   return {
-    words: line.words.map((w) => ({ ...w, bbox: [w.bbox[0], w.bbox[1] + top, w.bbox[2], w.bbox[3] + top] })),
+    words: line.words.map((w) => {
+      const dy = pageRow(band, (w.bbox[1] + w.bbox[3]) / 2) - (w.bbox[1] + w.bbox[3]) / 2;
+      return { ...w, bbox: [w.bbox[0], w.bbox[1] + dy, w.bbox[2], w.bbox[3] + dy] };
+    }),
   };
 }
 
