@@ -3,7 +3,7 @@
 // bands reads as it does whole, and the same whether the pool's other worker reads a band or not.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadImage } from '../image/load.js';
 import { corpusDir } from '../test-support/mutations.js';
 import { SAMPLE_INVOICE_LINES, textPageImage, turned } from '../test-support/scan-pages.js';
@@ -14,7 +14,6 @@ import type { OcrLine } from './ocr-page.js';
 import { preparePage } from './preprocess.js';
 import {
   meanConfidence,
-  PAGE_BANDS,
   recognizeInBands,
   recognizeTesseract,
   SLICES_PER_BAND,
@@ -62,14 +61,24 @@ describe('a page read in bands', () => {
   const scan = path.join(corpusDir, 'scans/ferd-zugferd-2.0/zugferd_2p0_MINIMUM.png');
   const langs = tesseractLangs('de');
   const text = (l: OcrLine) => l.words.map((w) => w.text).join(' ');
-  afterAll(shutdownWorkers);
+  // Pages are read whole by default (PAGE_BANDS); these tests read them in two bands, here and in
+  // the pool's workers (which take the setting with them when they start).
+  const before = process.env.INVOICE_OCR_BANDS;
+  beforeAll(() => {
+    process.env.INVOICE_OCR_BANDS = '2';
+  });
+  afterAll(async () => {
+    await shutdownWorkers();
+    if (before === undefined) delete process.env.INVOICE_OCR_BANDS;
+    else process.env.INVOICE_OCR_BANDS = before;
+  });
 
   it('reads the lines of the page read whole, boxes in page coordinates', async () => {
     const img = await preparePage(await loadImage(readFileSync(scan)));
-    const bands = interleavedBands(img, PAGE_BANDS, SLICES_PER_BAND);
+    const bands = interleavedBands(img, 2, SLICES_PER_BAND);
     expect(bands.length).toBe(2);
     const whole = await recognizeInBands(img, textDpi(img), langs, 1);
-    const banded = await recognizeInBands(img, textDpi(img), langs);
+    const banded = await recognizeInBands(img, textDpi(img), langs, 2);
     // Tesseract's layout is the band's, not the page's, so a doubtful word may read otherwise.
     const bandedLines = new Set(banded.map(text));
     const same = whole.filter((l) => bandedLines.has(text(l)));

@@ -1,8 +1,8 @@
 // OCR with tesseract.js (LSTM, local models only). Runs inside the engine's page worker; one warm
 // Tesseract instance per language set is kept for the life of the worker. Pages are prepared
-// first (preprocess.ts), then read in two bands cut between text lines (bands.ts), the second
-// handed to another worker of the pool when one is free, so a page takes about half the wall time
-// on two cores. A page read with low confidence is tried upside down on a small copy of a band of
+// first (preprocess.ts); with INVOICE_OCR_BANDS=2 it is read in two bands cut between text lines
+// (bands.ts), the second handed to another worker of the pool when one is free (PAGE_BANDS says
+// why that is not the default). A page read with low confidence is tried upside down on a small copy of a band of
 // its text, since the profiles that straighten a page cannot tell 0° from 180°.
 import type { PSM } from 'tesseract.js';
 import type { Raster } from '../image/load.js';
@@ -24,11 +24,14 @@ const workers = new Map<string, Promise<TesseractWorker>>();
 export const TESSERACT_PSM = '6' as PSM;
 
 /**
- * The bands a page is read in. Fixed rather than one per core, so a page reads the same whatever
- * the machine and its load: the bands are the same whether another worker or this one reads them.
- * `INVOICE_OCR_BANDS` (1-4) overrides it, for measurement (1: the page read whole).
+ * The bands a page is read in: 1, the page whole. Two bands take about 0.6 of the wall time on
+ * two cores but read worse: Tesseract's page segmentation (mode 6) depends on the whole block it
+ * is given, and a band lost small labels and umlauts the whole page keeps (on the scan set, recall
+ * 0.915 / precision 0.994 in two interleaved bands against 0.928 / 0.998 whole; docs/engine.md).
+ * `INVOICE_OCR_BANDS` (1-4) overrides it. Never one per core: a page must read the same on every
+ * machine, and the bands are the same whichever worker reads them.
  */
-export const PAGE_BANDS = 2;
+export const PAGE_BANDS = 1;
 /** Slices of the page each band stacks (bands.ts: every band then holds text of every kind). */
 export const SLICES_PER_BAND = 4;
 
