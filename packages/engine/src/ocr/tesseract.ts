@@ -134,6 +134,7 @@ export async function recognizeInBands(
     }));
     read.push(lines);
   }
+  if (!others.length) return read[0]!;
   const all = read.flatMap((lines, i) => lines.map((l) => onPage(l, i ? others[i - 1]! : first!)));
   // Top to bottom, as the page read whole gives them (the extraction sorts them again anyway).
   return all.sort((a, b) => a.words[0]!.bbox[1] - b.words[0]!.bbox[1]);
