@@ -26,6 +26,17 @@ export type PageTask =
       backend?: OcrBackend;
     }
   | { kind: 'ocr-image'; bytes: Uint8Array; langs: string[]; backend?: OcrBackend }
+  /** A rendered page (RGBA pixels) handed off by a `scan-pdf` task to be recognised (hand-off.ts). */
+  | {
+      kind: 'ocr-raster';
+      bytes: Uint8Array;
+      width: number;
+      height: number;
+      page: number;
+      dpi?: number;
+      langs: string[];
+      backend?: OcrBackend;
+    }
   /** A band of a prepared page (grey pixels) handed off by the page's own task (hand-off.ts). */
   | { kind: 'ocr-band'; bytes: Uint8Array; width: number; height: number; dpi: number; langs: string[] }
   /** One page as a PNG picture of `width` pixels (page-image.ts). */
@@ -59,7 +70,7 @@ function workerScript(): URL {
 
 type ResultOf<T extends PageTask> = T['kind'] extends 'scan-pdf'
   ? ScanResult
-  : T['kind'] extends 'ocr-image'
+  : T['kind'] extends 'ocr-image' | 'ocr-raster'
     ? OcrResult
     : T['kind'] extends 'page-png'
       ? PagePngResult

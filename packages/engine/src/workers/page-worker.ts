@@ -21,6 +21,11 @@ async function run(task: PageTask): Promise<Result> {
   if (task.kind === 'ocr-band')
     return { lines: await (await import('../ocr/tesseract.js')).recognizeBand(task) };
   if (task.kind === 'page-png') return pagePng(task.bytes, task.type, task.page, task.width);
+  if (task.kind === 'ocr-raster') {
+    const data = new Uint8ClampedArray(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
+    const raster = { data, width: task.width, height: task.height, channels: 4 as const };
+    return { pages: [await recognizePage(raster, task.page, task.langs, task.dpi, task.backend)] };
+  }
   if (task.kind === 'ocr-image') {
     return {
       pages: [await recognizePage(await loadImage(task.bytes), 1, task.langs, undefined, task.backend)],
