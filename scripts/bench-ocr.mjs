@@ -5,7 +5,9 @@
 // models, OMP_THREAD_LIMIT=1) on the same page images: each page rendered (PDF) or decoded
 // (image) once and written to PNG. Prints the median seconds per page of each, their ratio, and
 // the peak memory (RSS) of this process. Without a native `tesseract` (or its language models) its
-// column is skipped with a note. On one core: sharp runs single-threaded and pages one by one.
+// column is skipped with a note. On one core: sharp runs single-threaded, pages one by one, and a
+// page's bands one after the other in this thread (no worker pool; bench-scan.mjs measures the
+// wall time with the pool's workers).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -4,8 +4,9 @@
 // core, XML files and hybrid PDFs apart, against the issue's targets; beside it libxml2's parse
 // time (`xmllint`) when installed. Writes reports/bench.json; skips cleanly without the corpus.
 // With `--all` (as `npm run bench` calls it) it then runs bench-text.mjs, bench-qr.mjs,
-// bench-ocr.mjs and bench-export.mjs (e-invoice export files per second per format), passing on
-// --limit and --json; the exit status is the first non-zero one.
+// bench-ocr.mjs, bench-scan.mjs (a one-page scan's wall time against native Tesseract, a 10-page
+// scan's pages per minute) and bench-export.mjs (e-invoice export files per second per format),
+// passing on --limit and --json; the exit status is the first non-zero one.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -211,13 +212,15 @@ if (opts.json) console.log(JSON.stringify(report, null, 2));
 else say(`\nwrote ${path.relative(repoRoot, out)}`);
 finish(0);
 
-/** Exits; with --all, after running the text-layer, QR, OCR and export benchmarks, each in its own process. */
+/** Exits; with --all, after running the text-layer, QR, OCR, scan and export benchmarks, each in its own process. */
 function finish(code) {
   const passOn = [
     ...(opts.json ? ['--json'] : []),
     ...(Number.isFinite(opts.limit) ? ['--limit', String(opts.limit)] : []),
   ];
-  for (const script of all ? ['bench-text.mjs', 'bench-qr.mjs', 'bench-ocr.mjs', 'bench-export.mjs'] : []) {
+  for (const script of all
+    ? ['bench-text.mjs', 'bench-qr.mjs', 'bench-ocr.mjs', 'bench-scan.mjs', 'bench-export.mjs']
+    : []) {
     if (!opts.json) console.log('');
     const r = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', script), ...passOn], {
       stdio: 'inherit',

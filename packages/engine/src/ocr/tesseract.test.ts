@@ -1,10 +1,26 @@
 // Tesseract on prepared pages: a page scanned upside down or on its side is still read, because
-// the profiles stand it up and a doubtful read is tried the other way round.
-import { describe, expect, it } from 'vitest';
+// the profiles stand it up and a doubtful read is tried the other way round; a page read in two
+// bands reads as it does whole, and the same whether the pool's other worker reads a band or not.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadImage } from '../image/load.js';
+import { corpusDir } from '../test-support/mutations.js';
 import { SAMPLE_INVOICE_LINES, textPageImage, turned } from '../test-support/scan-pages.js';
+import { runPageTask, shutdownWorkers } from '../workers/page-tasks.js';
+import { interleavedBands } from './bands.js';
 import { tesseractLangs } from './models.js';
-import { meanConfidence, recognizeTesseract, wordConfidence } from './tesseract.js';
+import type { OcrLine } from './ocr-page.js';
+import { preparePage } from './preprocess.js';
+import {
+  meanConfidence,
+  recognizeInBands,
+  recognizeTesseract,
+  SLICES_PER_BAND,
+  tesseractWorker,
+  textDpi,
+  wordConfidence,
+} from './tesseract.js';
 
 const LINES = SAMPLE_INVOICE_LINES;
 
@@ -38,5 +54,63 @@ describe('wordConfidence', () => {
     expect(wordConfidence({ text: 'ans', confidence: 31, symbols: symbols(95, 96, 97) })).toBe(0.31);
     expect(wordConfidence({ text: 'uc1_2023025', confidence: 40, symbols: symbols(95, 96) })).toBe(0.4);
     expect(wordConfidence({ text: '471102', confidence: 88 })).toBe(0.88);
+  });
+});
+
+describe('a page read in bands', () => {
+  const scan = path.join(corpusDir, 'scans/ferd-zugferd-2.0/zugferd_2p0_MINIMUM.png');
+  const langs = tesseractLangs('de');
+  const text = (l: OcrLine) => l.words.map((w) => w.text).join(' ');
+  // Pages are read whole by default (PAGE_BANDS); these tests read them in two bands, here and in
+  // the pool's workers (which take the setting with them when they start).
+  const before = process.env.INVOICE_OCR_BANDS;
+  beforeAll(() => {
+    process.env.INVOICE_OCR_BANDS = '2';
+  });
+  afterAll(async () => {
+    await shutdownWorkers();
+    if (before === undefined) delete process.env.INVOICE_OCR_BANDS;
+    else process.env.INVOICE_OCR_BANDS = before;
+  });
+
+  it('reads the lines of the page read whole, boxes in page coordinates', async () => {
+    const img = await preparePage(await loadImage(readFileSync(scan)));
+    const bands = interleavedBands(img, 2, SLICES_PER_BAND);
+    expect(bands.length).toBe(2);
+    const whole = await recognizeInBands(img, textDpi(img), langs, 1);
+    const banded = await recognizeInBands(img, textDpi(img), langs, 2);
+    // Tesseract's layout is the band's, not the page's, so a doubtful word may read otherwise.
+    const bandedLines = new Set(banded.map(text));
+    const same = whole.filter((l) => bandedLines.has(text(l)));
+    expect(same.length).toBeGreaterThanOrEqual(whole.length * 0.9);
+    expect(banded.length).toBeLessThanOrEqual(whole.length + 2);
+    // A line of a slice stacked higher up in its band keeps its place on the page, in the page's
+    // pixels, not the band's (a box left in the band's would be off by the rows stacked out):
+    // across to the pixel, and down over the same rows (Tesseract may take a little more or
+    // less ink into a word's height).
+    const moved = bands.flatMap((b) => b.slices.filter((s) => s.top !== s.at));
+    const inMoved = (l: OcrLine) =>
+      moved.some((s) => l.words[0]!.bbox[1] >= s.top && l.words[0]!.bbox[1] < s.top + s.height);
+    const checked = same.filter(inMoved);
+    expect(checked.length).toBeGreaterThan(5);
+    for (const line of checked) {
+      const twin = banded.find((b) => text(b) === text(line))!;
+      for (const [i, w] of line.words.entries()) {
+        const [x0, y0, x1, y1] = twin.words[i]!.bbox;
+        expect(Math.abs(x0 - w.bbox[0]) + Math.abs(x1 - w.bbox[2])).toBeLessThanOrEqual(4);
+        expect(y0 < w.bbox[3] && y1 > w.bbox[1]).toBe(true);
+      }
+    }
+  }, 120_000);
+
+  it('reads the same whether a band is handed to another worker or read here', async () => {
+    const png = readFileSync(scan);
+    const here = await recognizeTesseract(await loadImage(png), 1, langs);
+    const pooled = await runPageTask({ kind: 'ocr-image', bytes: png, langs }, 120_000);
+    expect(pooled.pages[0]!.lines).toEqual(here.lines);
+  }, 120_000);
+
+  it('loads the models once per thread and language set', async () => {
+    expect(await tesseractWorker(langs)).toBe(await tesseractWorker([...langs]));
   });
 });

@@ -1,12 +1,17 @@
 // OCR with tesseract.js (LSTM, local models only). Runs inside the engine's page worker; one warm
 // Tesseract instance per language set is kept for the life of the worker. Pages are prepared
-// first (preprocess.ts); a page read with low confidence is tried upside down on a small copy of
-// a band of its text, since the profiles that straighten a page cannot tell 0° from 180°.
+// first (preprocess.ts); with INVOICE_OCR_BANDS=2 it is read in two bands cut between text lines
+// (bands.ts), the second handed to another worker of the pool when one is free (PAGE_BANDS says
+// why that is not the default). A page read with low confidence is tried upside down on a small copy of a band of
+// its text, since the profiles that straighten a page cannot tell 0° from 180°.
 import type { PSM } from 'tesseract.js';
 import type { Raster } from '../image/load.js';
+import { handOff } from '../workers/hand-off.js';
+import type { BandResult, PageTask } from '../workers/page-tasks.js';
+import { interleavedBands, pageRow, type StackedBand } from './bands.js';
 import { tesseractModelDir } from './models.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
-import { type GreyImage, isBlank, pgmOf, preparePage, scaled, turned } from './preprocess.js';
+import { type GreyImage, isBlank, type Prepared, pgmOf, preparePage, scaled, turned } from './preprocess.js';
 
 type TesseractWorker = Awaited<ReturnType<typeof import('tesseract.js')['createWorker']>>;
 const workers = new Map<string, Promise<TesseractWorker>>();
@@ -17,6 +22,23 @@ const workers = new Map<string, Promise<TesseractWorker>>();
  * boxes, was tuned with. The OCR bench runs native Tesseract with the same mode.
  */
 export const TESSERACT_PSM = '6' as PSM;
+
+/**
+ * The bands a page is read in: 1, the page whole. Two bands take about 0.6 of the wall time on
+ * two cores but read worse: Tesseract's page segmentation (mode 6) depends on the whole block it
+ * is given, and a band lost small labels and umlauts the whole page keeps (on the scan set, recall
+ * 0.915 / precision 0.994 in two interleaved bands against 0.928 / 0.998 whole; docs/engine.md).
+ * `INVOICE_OCR_BANDS` (1-4) overrides it. Never one per core: a page must read the same on every
+ * machine, and the bands are the same whichever worker reads them.
+ */
+export const PAGE_BANDS = 1;
+/** Slices of the page each band stacks (bands.ts: every band then holds text of every kind). */
+export const SLICES_PER_BAND = 4;
+
+export function bandCount(env = process.env.INVOICE_OCR_BANDS): number {
+  const n = Number(env);
+  return env && Number.isInteger(n) && n >= 1 && n <= 4 ? n : PAGE_BANDS;
+}
 
 /** Below this mean word confidence a page may be upside down. */
 const DOUBTFUL = 0.6;
@@ -55,10 +77,8 @@ export async function recognizeTesseract(
   let img: GreyImage = prepared;
   // A blank page's noise would only come back as made-up words, slowly.
   if (isBlank(img)) return { page, widthPx: img.width, heightPx: img.height, lines: [] };
-  // Without a known resolution the page is taken for A4 (or US Letter) by its long side: what
-  // Tesseract needs is the text size in pixels, and invoices are mostly that size.
-  const density = prepared.dpi ?? Math.min(600, Math.max(70, Math.max(img.width, img.height) / 11.3));
-  let lines = await recognize(worker, img, density);
+  const density = textDpi(prepared);
+  let lines = await recognizeInBands(img, density, langs);
   // A page with hardly any words is blank or a picture, not text upside down.
   if (wordCount(lines) >= MIN_WORDS && meanConfidence(lines) < DOUBTFUL) {
     const small = inkBand(await scaled(img, 0.5));
@@ -68,20 +88,96 @@ export async function recognizeTesseract(
     ];
     if (flipped > asIs + FLIP_MARGIN) {
       img = await turned(img, 180);
-      lines = await recognize(worker, img, density);
+      lines = await recognizeInBands(img, density, langs);
     }
   }
-  return { page, widthPx: img.width, heightPx: img.height, lines };
+  return { page, widthPx: img.width, heightPx: img.height, lines: lines.map((l) => inFractions(l, img)) };
 }
 
+/**
+ * The resolution Tesseract is told for a prepared page. Without a known one the page is taken
+ * for A4 (or US Letter) by its long side: what Tesseract needs is the text size in pixels, and
+ * invoices are mostly that size.
+ */
+export function textDpi(prepared: Prepared): number {
+  return prepared.dpi ?? Math.min(600, Math.max(70, Math.max(prepared.width, prepared.height) / 11.3));
+}
+
+/**
+ * The page's lines, word boxes in its pixels: read in `bands` bands cut between text lines,
+ * the first here while the others are offered to the pool's other workers (read here too when
+ * none is free), and put back together top to bottom.
+ */
+export async function recognizeInBands(
+  img: GreyImage,
+  dpi: number,
+  langs: string[],
+  bands = bandCount(),
+): Promise<OcrLine[]> {
+  const worker = await tesseractWorker(langs);
+  const [first, ...others] = interleavedBands(img, bands, SLICES_PER_BAND);
+  const handed = others.map((band) =>
+    handOff<BandResult>({
+      kind: 'ocr-band',
+      // A copy is moved to the other worker: the band stays here, to be read here if none takes it.
+      bytes: new Uint8Array(band.img.data),
+      width: band.img.width,
+      height: band.img.height,
+      dpi,
+      langs,
+    } satisfies PageTask),
+  );
+  const read = [await recognize(worker, first!.img, dpi)];
+  for (const [i, band] of others.entries()) {
+    const { lines } = await handed[i]!.result(async () => ({
+      lines: await recognize(worker, band.img, dpi),
+    }));
+    read.push(lines);
+  }
+  if (!others.length) return read[0]!;
+  const all = read.flatMap((lines, i) => lines.map((l) => onPage(l, i ? others[i - 1]! : first!)));
+  // Top to bottom, as the page read whole gives them (the extraction sorts them again anyway).
+  return all.sort((a, b) => a.words[0]!.bbox[1] - b.words[0]!.bbox[1]);
+}
+
+/** A band of a page handed off by another worker's page (`ocr-band`): its lines, boxes in its pixels. */
+export async function recognizeBand(task: Extract<PageTask, { kind: 'ocr-band' }>): Promise<OcrLine[]> {
+  const img = {
+    data: Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength),
+    width: task.width,
+    height: task.height,
+  };
+  return recognize(await tesseractWorker(task.langs), img, task.dpi);
+}
+
+/** `line` of `band` in the page's pixels: each word moved by the slice its middle lies in. */
+function onPage(line: OcrLine, band: StackedBand): OcrLine {
+  return {
+    words: line.words.map((w) => {
+      const dy = pageRow(band, (w.bbox[1] + w.bbox[3]) / 2) - (w.bbox[1] + w.bbox[3]) / 2;
+      return { ...w, bbox: [w.bbox[0], w.bbox[1] + dy, w.bbox[2], w.bbox[3] + dy] };
+    }),
+  };
+}
+
+/** `line` with its boxes as fractions of `img` instead of pixels. */
+function inFractions(line: OcrLine, img: GreyImage): OcrLine {
+  const [w, h] = [img.width, img.height];
+  return {
+    words: line.words.map((word) => {
+      const [x0, y0, x1, y1] = word.bbox;
+      return { ...word, bbox: [x0 / w, y0 / h, x1 / w, y1 / h] };
+    }),
+  };
+}
+
+/** Tesseract's lines of `img`, word boxes in its pixels. */
 async function recognize(worker: TesseractWorker, img: GreyImage, dpi: number): Promise<OcrLine[]> {
   await worker.setParameters({
     user_defined_dpi: String(Math.round(dpi)),
     tessedit_pageseg_mode: TESSERACT_PSM,
   });
   const { data } = await worker.recognize(pgmOf(img), {}, { blocks: true, text: false });
-  const fx = (x: number) => x / img.width;
-  const fy = (y: number) => y / img.height;
   const lines: OcrLine[] = [];
   for (const block of data.blocks ?? []) {
     for (const para of block.paragraphs) {
@@ -90,12 +186,7 @@ async function recognize(worker: TesseractWorker, img: GreyImage, dpi: number): 
           .filter((w) => w.text.trim())
           .map((w) => ({
             text: w.text.trim(),
-            bbox: [fx(w.bbox.x0), fy(w.bbox.y0), fx(w.bbox.x1), fy(w.bbox.y1)] as [
-              number,
-              number,
-              number,
-              number,
-            ],
+            bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1] as [number, number, number, number],
             confidence: wordConfidence(w),
             heightPx: w.bbox.y1 - w.bbox.y0,
           }));

@@ -2,7 +2,7 @@
 // Workers load from the built engine (dist); when the engine runs from its TypeScript sources
 // (the tests), the worker still comes from dist, which `npm test` builds first.
 import { fileURLToPath } from 'node:url';
-import type { OcrBackend, OcrPage } from '../ocr/ocr-page.js';
+import type { OcrBackend, OcrLine, OcrPage } from '../ocr/ocr-page.js';
 import type { PagePngResult } from '../pdf/page-png.js';
 import type { QrCode } from '../qr/detect.js';
 import { WorkerPool } from './pool.js';
@@ -26,6 +26,19 @@ export type PageTask =
       backend?: OcrBackend;
     }
   | { kind: 'ocr-image'; bytes: Uint8Array; langs: string[]; backend?: OcrBackend }
+  /** A rendered page (RGBA pixels) handed off by a `scan-pdf` task to be recognised (hand-off.ts). */
+  | {
+      kind: 'ocr-raster';
+      bytes: Uint8Array;
+      width: number;
+      height: number;
+      page: number;
+      dpi?: number;
+      langs: string[];
+      backend?: OcrBackend;
+    }
+  /** A band of a prepared page (grey pixels) handed off by the page's own task (hand-off.ts). */
+  | { kind: 'ocr-band'; bytes: Uint8Array; width: number; height: number; dpi: number; langs: string[] }
   /** One page as a PNG picture of `width` pixels (page-image.ts). */
   | { kind: 'page-png'; bytes: Uint8Array; type: 'pdf' | 'image'; page: number; width: number };
 
@@ -35,6 +48,11 @@ export interface QrCodesResult {
 
 export interface OcrResult {
   pages: OcrPage[];
+}
+
+/** Lines of an `ocr-band`, word boxes in the band's pixels. */
+export interface BandResult {
+  lines: OcrLine[];
 }
 
 export interface ScanResult extends QrCodesResult, OcrResult {
@@ -52,11 +70,13 @@ function workerScript(): URL {
 
 type ResultOf<T extends PageTask> = T['kind'] extends 'scan-pdf'
   ? ScanResult
-  : T['kind'] extends 'ocr-image'
+  : T['kind'] extends 'ocr-image' | 'ocr-raster'
     ? OcrResult
     : T['kind'] extends 'page-png'
       ? PagePngResult
-      : QrCodesResult;
+      : T['kind'] extends 'ocr-band'
+        ? BandResult
+        : QrCodesResult;
 
 function thePool(): WorkerPool {
   pool ??= new WorkerPool(workerScript());

@@ -1,6 +1,6 @@
 // Worker thread entry for page work: renders PDF pages and reads images, finds the QR codes on
-// them and recognises scanned pages (scan-pdf.ts). Runs inside the engine's WorkerPool, so a
-// slow or crashing page costs only its task.
+// them and recognises scanned pages (scan-pdf.ts), or a band of a page another worker handed off
+// (hand-off.ts). Runs inside the engine's WorkerPool, so a slow or crashing page costs only its task.
 import { parentPort } from 'node:worker_threads';
 import { ReadError } from '../errors.js';
 import { loadImage } from '../image/load.js';
@@ -9,15 +9,26 @@ import { openPdf } from '../pdf/open.js';
 import { type PagePngResult, pagePng } from '../pdf/page-png.js';
 import { renderPage } from '../pdf/render.js';
 import { detectQrCodes, type QrCode } from '../qr/detect.js';
-import type { OcrResult, PageTask, QrCodesResult } from './page-tasks.js';
+import { handOffAnswered } from './hand-off.js';
+import type { BandResult, OcrResult, PageTask, QrCodesResult } from './page-tasks.js';
 import type { TaskReply } from './pool.js';
 import { lowerThreadPriority } from './priority.js';
 import { scanPdf } from './scan-pdf.js';
 
 lowerThreadPriority();
 
-async function run(task: PageTask): Promise<QrCodesResult | OcrResult | PagePngResult> {
+type Result = QrCodesResult | OcrResult | PagePngResult | BandResult;
+
+async function run(task: PageTask): Promise<Result> {
+  // Loaded on first use, as recognizePage loads its backends.
+  if (task.kind === 'ocr-band')
+    return { lines: await (await import('../ocr/tesseract.js')).recognizeBand(task) };
   if (task.kind === 'page-png') return pagePng(task.bytes, task.type, task.page, task.width);
+  if (task.kind === 'ocr-raster') {
+    const data = new Uint8ClampedArray(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
+    const raster = { data, width: task.width, height: task.height, channels: 4 as const };
+    return { pages: [await recognizePage(raster, task.page, task.langs, task.dpi, task.backend)] };
+  }
   if (task.kind === 'ocr-image') {
     return {
       pages: [await recognizePage(await loadImage(task.bytes), 1, task.langs, undefined, task.backend)],
@@ -46,7 +57,8 @@ async function run(task: PageTask): Promise<QrCodesResult | OcrResult | PagePngR
 }
 
 parentPort?.on('message', async (task: PageTask & { id: number }) => {
-  let reply: TaskReply<QrCodesResult | OcrResult | PagePngResult>;
+  if (handOffAnswered(task)) return;
+  let reply: TaskReply<Result>;
   try {
     reply = { id: task.id, ok: true, result: await run(task) };
   } catch (err) {

@@ -6,16 +6,30 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ReadError } from '../errors.js';
 import { WorkerPool } from './pool.js';
 
-// A real worker script speaking the pool's protocol: echo, fail with a code, hang, crash, or
-// stay inside a (pretend) native call.
+// A real worker script speaking the pool's protocol: echo, fail with a code, hang, crash, stay
+// inside a (pretend) native call, or hand part of a task off with the engine's own hand-off.ts
+// (from dist, as the page workers load it).
 const dir = mkdtempSync(path.join(tmpdir(), 'pool-test-'));
 const script = path.join(dir, 'worker.mjs');
+const handOffModule = new URL('../../dist/workers/hand-off.js', import.meta.url).href;
 writeFileSync(
   script,
   `import { existsSync, writeFileSync } from 'node:fs';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
+import { handOff, handOffAnswered } from '${handOffModule}';
 const native = new Int32Array(workerData.nativeCalls);
-parentPort.on('message', (t) => {
+parentPort.on('message', async (t) => {
+  if (handOffAnswered(t)) return;
+  // A task in two parts: the second handed off, the first done here (pretend work until the test's
+  // release file exists, when given), then the second's result, from wherever it was done.
+  if (t.kind === 'split') {
+    const part = handOff({ kind: 'part', bytes: new Uint8Array([1, 2, 3]), fail: t.failPart });
+    if (t.release) while (!existsSync(t.release)) await new Promise((r) => setTimeout(r, 5));
+    const second = await part.result(async () => ({ threadId, size: 3 }));
+    parentPort.postMessage({ id: t.id, ok: true, result: { threadId, second } });
+  }
+  if (t.kind === 'part' && t.fail) parentPort.postMessage({ id: t.id, ok: false, error: { code: 'internal_error', message: 'part failed' } });
+  else if (t.kind === 'part') parentPort.postMessage({ id: t.id, ok: true, result: { threadId, size: t.bytes.length } });
   // Inside a native call (counted as native-calls.ts counts one) until the test creates the
   // release file, then a mark on disk: the test decides when the call ends, not a clock.
   if (t.kind === 'native') {
@@ -50,6 +64,11 @@ async function until(done: () => boolean, what: string, boundMs = 30_000): Promi
     if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+interface Split {
+  threadId: number;
+  second: { threadId: number; size: number };
 }
 
 async function errorOf(p: Promise<unknown>): Promise<ReadError> {
@@ -126,6 +145,32 @@ describe('WorkerPool', () => {
     expect(err.message).toMatch(/boom/);
     const after = await pool.run<{ value: number }>({ kind: 'echo', value: 7 }, { timeoutMs: 30_000 });
     expect(after.value).toBe(7);
+  });
+
+  it('has a part a task hands off done by a free worker meanwhile', async () => {
+    const r = await newPool(2).run<Split>({ kind: 'split' }, { timeoutMs: 30_000 });
+    expect(r.second.size).toBe(3);
+    expect(r.second.threadId).not.toBe(r.threadId);
+  });
+
+  it('gives a handed-off part back to its task when no worker is free', async () => {
+    const alone = await newPool(1).run<Split>({ kind: 'split' }, { timeoutMs: 30_000 });
+    expect(alone.second).toEqual({ threadId: alone.threadId, size: 3 });
+    // Two workers, the other one busy until the task is done with its own part.
+    const pool = newPool(2);
+    const release = path.join(dir, 'release-split');
+    const busy = pool.run({ kind: 'hang' }, { timeoutMs: 60_000 }).catch(() => undefined);
+    const split = pool.run<Split>({ kind: 'split', release }, { timeoutMs: 30_000 });
+    writeFileSync(release, 'go');
+    const r = await split;
+    expect(r.second).toEqual({ threadId: r.threadId, size: 3 });
+    await pool.close();
+    await busy;
+  });
+
+  it('does a handed-off part itself when the worker that took it fails', async () => {
+    const r = await newPool(2).run<Split>({ kind: 'split', failPart: true }, { timeoutMs: 30_000 });
+    expect(r.second).toEqual({ threadId: r.threadId, size: 3 });
   });
 
   it('refuses work after close and fails what was queued', async () => {

@@ -1,10 +1,12 @@
 // A small pool of worker threads the engine owns for heavy work (page rendering, QR detection,
 // OCR): warm workers reused across reads, a queue, a hard time limit per task (the task fails at
 // once; the worker is terminated, once out of any native call, and replaced), and a crash in a
-// worker fails only its task.
+// worker fails only its task. A running task may hand part of its work to another worker
+// (hand-off.ts): the part goes ahead of the queue and the task takes it back if no worker is free.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type ErrorCode, ReadError } from '../errors.js';
+import { HAND_OFFS, type HandOffReply, type HandOffRequest } from './hand-off.js';
 import { NATIVE_CALLS, nativeCallsDone, nativeCallsMemory } from './native-calls.js';
 
 /**
@@ -27,13 +29,15 @@ interface Pending<T> {
   timeoutMs: number;
   resolve: (value: T) => void;
   reject: (err: Error) => void;
+  /** For a part handed off by a running task: the worker running that task, and the part's key. */
+  from?: { slot: Slot; key: number };
 }
 
 interface Slot {
   worker: Worker;
   /** Shared with the worker: its native calls in progress (native-calls.ts). */
   nativeCalls: SharedArrayBuffer;
-  busy?: { task: Pending<unknown>; timer: NodeJS.Timeout };
+  busy?: { task: Pending<unknown>; timer: NodeJS.Timeout; deadline: number };
 }
 
 export class WorkerPool {
@@ -84,7 +88,7 @@ export class WorkerPool {
         void this.retire(slot!, `the task took longer than ${task.timeoutMs} ms`, 'timeout');
         this.dispatch();
       }, task.timeoutMs);
-      slot.busy = { task, timer };
+      slot.busy = { task, timer, deadline: Date.now() + task.timeoutMs };
       slot.worker.ref();
       slot.worker.postMessage({ ...task.message, id: task.id }, task.transfer);
     }
@@ -92,13 +96,18 @@ export class WorkerPool {
 
   private spawn(): Slot {
     const nativeCalls = nativeCallsMemory();
-    const worker = new Worker(this.script, { workerData: { [NATIVE_CALLS]: nativeCalls } });
+    const worker = new Worker(this.script, {
+      workerData: { [NATIVE_CALLS]: nativeCalls, [HAND_OFFS]: true },
+    });
     const slot: Slot = { worker, nativeCalls };
-    worker.on('message', (reply: TaskReply<unknown>) => {
+    worker.on('message', (reply: TaskReply<unknown> | HandOffRequest) => {
+      if ('handOff' in reply) return this.handOff(slot, reply);
+      if ('reclaim' in reply) return this.reclaim(slot, reply.reclaim);
       const busy = slot.busy;
       if (!busy || busy.task.id !== reply.id) return;
       clearTimeout(busy.timer);
       slot.busy = undefined;
+      this.dropHandOffs(slot);
       // An idle worker must not keep a command-line process alive.
       worker.unref();
       if (reply.ok) busy.task.resolve(reply.result);
@@ -120,9 +129,54 @@ export class WorkerPool {
     return slot;
   }
 
+  /**
+   * A part of the task `slot` is running, handed off to the pool: queued first (it finishes a
+   * task already under way) with the rest of that task's time; its answer goes back to `slot`
+   * as long as it still runs that task.
+   */
+  private handOff(slot: Slot, request: Extract<HandOffRequest, { handOff: number }>): void {
+    const parent = slot.busy;
+    if (!parent) return;
+    const key = request.handOff;
+    const answer = (reply: HandOffReply) => {
+      if (slot.busy?.task.id === parent.task.id) slot.worker.postMessage(reply);
+    };
+    const bytes = request.task.bytes;
+    this.queue.unshift({
+      id: this.nextId++,
+      message: request.task,
+      transfer: bytes instanceof Uint8Array ? [bytes.buffer as ArrayBuffer] : [],
+      timeoutMs: Math.max(1, parent.deadline - Date.now()),
+      resolve: (result) => answer({ handOff: key, ok: true, result }),
+      reject: (err) =>
+        answer({
+          handOff: key,
+          ok: false,
+          error: { code: err instanceof ReadError ? err.code : 'internal_error', message: err.message },
+        }),
+      from: { slot, key },
+    });
+    this.dispatch();
+  }
+
+  /** A part no worker has taken yet goes back to the task that handed it off, to be done there. */
+  private reclaim(slot: Slot, key: number): void {
+    const i = this.queue.findIndex((t) => t.from?.slot === slot && t.from.key === key);
+    if (i < 0) return; // taken: its answer comes when the worker that took it is done
+    this.queue.splice(i, 1);
+    slot.worker.postMessage({ handOff: key, reclaimed: true } satisfies HandOffReply);
+  }
+
+  /** Parts still queued for a task that has ended (answered, failed or stopped): nobody waits for them. */
+  private dropHandOffs(slot: Slot): void {
+    for (let i = this.queue.length - 1; i >= 0; i--)
+      if (this.queue[i]!.from?.slot === slot) this.queue.splice(i, 1);
+  }
+
   private async retire(slot: Slot, why: string, code: ErrorCode = 'internal_error'): Promise<void> {
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots.splice(i, 1);
+    this.dropHandOffs(slot);
     const busy = slot.busy;
     slot.busy = undefined;
     if (busy) {

@@ -1,7 +1,8 @@
 // The page work for a scanned PDF, inside a page worker: each page is rendered once, looked at
 // for a payment QR code when it is one of the pages searched for codes, and recognised by OCR
 // from the same pixels. Pages are rendered one at a time, so a long scan never holds more than
-// the few rasters kept from the code search (at most four) in memory.
+// the few rasters kept from the code search (at most four) in memory. Every other page to OCR is
+// offered to another worker of the pool (hand-off.ts) while this one reads the next.
 import { ReadError } from '../errors.js';
 import type { Raster } from '../image/load.js';
 import { type OcrPage, recognizePage } from '../ocr/ocr-page.js';
@@ -10,7 +11,31 @@ import { openPdf, type PdfDocument } from '../pdf/open.js';
 import { renderPage } from '../pdf/render.js';
 import { detectQrCodes, type QrCode } from '../qr/detect.js';
 import { paymentQrOf } from '../qr/read-qr.js';
-import type { PageTask, ScanResult } from './page-tasks.js';
+import { type HandedOff, handOff } from './hand-off.js';
+import type { OcrResult, PageTask, ScanResult } from './page-tasks.js';
+
+interface Rendered {
+  page: number;
+  raster: Raster;
+  dpi?: number;
+}
+
+/** A rendered page as a task for another worker (a copy of its pixels: it stays here too). */
+function rasterTask(
+  r: Rendered,
+  task: Extract<PageTask, { kind: 'scan-pdf' }>,
+): Extract<PageTask, { kind: 'ocr-raster' }> {
+  return {
+    kind: 'ocr-raster',
+    bytes: new Uint8Array(r.raster.data),
+    width: r.raster.width,
+    height: r.raster.height,
+    page: r.page,
+    ...(r.dpi ? { dpi: r.dpi } : {}),
+    langs: task.langs,
+    ...(task.backend ? { backend: task.backend } : {}),
+  };
+}
 
 /** DPI for OCR of PDF pages without an image: 200 keeps text legible. */
 export const OCR_DPI = 200;
@@ -58,12 +83,27 @@ export async function scanPdf(task: Extract<PageTask, { kind: 'scan-pdf' }>): Pr
       if (ocr.has(page)) kept.set(page, { raster, dpi });
     }
     if (task.stopOnPaymentQr && paymentQrOf(codes).found) return { codes, pages: [], rendered };
-    const pages: OcrPage[] = [];
-    for (const page of task.ocrPages) {
-      const { raster, dpi } = kept.get(page) ?? (await render(page, true));
+    const read = new Map<number, OcrPage>();
+    const here = (r: Rendered) => recognizePage(r.raster, r.page, task.langs, r.dpi, task.backend);
+    // Every other page is offered to the pool's other workers while this one reads the next
+    // (hand-off.ts): the pages of a short scan, whose code search and OCR are one task, then
+    // use every core. At most one page is out at a time, so no more rasters are held.
+    let out: { rendered: Rendered; result: HandedOff<OcrResult> } | undefined;
+    for (const [i, page] of task.ocrPages.entries()) {
+      const r = { page, ...(kept.get(page) ?? (await render(page, true))) };
       kept.delete(page);
-      pages.push(await recognizePage(raster, page, task.langs, dpi, task.backend));
+      if (!out && i < task.ocrPages.length - 1) {
+        out = { rendered: r, result: handOff<OcrResult>(rasterTask(r, task)) };
+        continue;
+      }
+      read.set(page, await here(r));
+      if (out) {
+        const { rendered: o, result } = out;
+        out = undefined;
+        read.set(o.page, (await result.result(async () => ({ pages: [await here(o)] }))).pages[0]!);
+      }
     }
+    const pages = task.ocrPages.map((p) => read.get(p)!);
     return { codes, pages, rendered };
   } finally {
     await doc.destroy().catch(() => {});
