@@ -19,8 +19,8 @@ const DISAGREED = Math.round((CONFIDENCE_BAR - 0.1) * 100) / 100;
 const GROUPS = ['totals.', 'payment.accounts.', 'seller.address.', 'buyer.address.'];
 
 /**
- * Whether a first read left the document's core incomplete: its number, its date, or totals
- * that add up, missing or not confirmed. `INVOICE_OCR_SECOND_READ=0` turns second reads off
+ * Whether a first read left the document's core incomplete: its number, its date, totals that
+ * add up, or the seller's and buyer's names, missing or not confirmed. `INVOICE_OCR_SECOND_READ=0` turns second reads off
  * (for measurement).
  */
 export function needsSecondRead(doc: Document, env = process.env.INVOICE_OCR_SECOND_READ): boolean {
@@ -28,6 +28,9 @@ export function needsSecondRead(doc: Document, env = process.env.INVOICE_OCR_SEC
   const sure = (path: string) => (doc.provenance[path]?.confidence ?? 0) >= CONFIDENCE_BAR;
   if (!(doc.number && sure('number') && doc.issue_date && sure('issue_date') && totalsAddUp(doc.totals)))
     return true;
+  // The two parties' names, which every field set holds: the hybrid's line detection finds a
+  // name in an address window or a box that Tesseract's layout analysis cut into pieces.
+  if (!['seller.name', 'buyer.name'].every((p) => getPath(doc, p) && sure(p))) return true;
   // Or a value the reading found surely that only OCR's doubt keeps unconfirmed: a second read
   // that sees it alike confirms it (agreedConfidence).
   return Object.keys(doc.provenance).some((path) => {
@@ -120,8 +123,16 @@ function leaf(out: Document, first: Document, second: Document, path: string): v
     return;
   }
   const surer: Provenance = (pb.confidence ?? 0) > (pa.confidence ?? 0) ? pb : pa;
+  const other = surer === pb ? pa : pb;
   if (surer === pb) setPath(out, path, b);
-  out.provenance[path] = { ...surer, confidence: Math.min(surer.confidence ?? 0, DISAGREED) };
+  // A value its own read already doubted below the disagreement level (OCR that saw other glyphs
+  // where the other read saw a name clearly: "a pe, none" for "Ma jolie boutique") is no evidence
+  // against the surer one, which keeps its own rating.
+  const contested = (other.confidence ?? 0) >= DISAGREED;
+  out.provenance[path] = {
+    ...surer,
+    confidence: contested ? Math.min(surer.confidence ?? 0, DISAGREED) : (surer.confidence ?? 0),
+  };
 }
 
 /** A second read covers at most this many scanned pages. */
