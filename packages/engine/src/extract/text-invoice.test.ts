@@ -527,3 +527,25 @@ describe('readTextInvoice: a currency known only from a symbol OCR read', () => 
     expect(coded.provenance.currency!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
   });
 });
+
+describe('readTextInvoice: an invoice number OCR may have cut at a dropped underscore', () => {
+  const numbered = (title: string) => page([line(row(1), [title, 0.1, 0.5], ['05.03.2014', 0.7, 0.8])]);
+
+  it('keeps the first group below the bar when another group with digits follows it', () => {
+    // "UC1_2023020_AFF" read "UC1 2023020 AFF": the underscores sat on the baseline.
+    for (const title of ['Facture N° UC1 2023020 AFF', 'Rechnungsnummer: UC1 2023020 AFF']) {
+      const d = read([numbered(title)], { source: 'ocr' });
+      expect(d.number).toBe('UC1');
+      expect(d.provenance.number!.confidence).toBeLessThan(CONFIDENCE_BAR);
+    }
+  });
+
+  it('confirms it when a word or a date follows, and from a text layer', () => {
+    for (const title of ['Facture N° UC1_2023020 du 05.03.2014', 'Rechnungsnummer: 4711 vom 05.03.2014']) {
+      const d = read([numbered(title)], { source: 'ocr' });
+      expect(d.provenance.number!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    }
+    const typed = read([numbered('Facture N° UC1 2023020 AFF')]);
+    expect(typed.provenance.number!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+  });
+});

@@ -29,6 +29,7 @@ import {
   dueInTerms,
   invoiceNumberOf,
   letterDate,
+  numberMayGoOn,
   onlyDate,
   titleLine,
 } from './number-and-dates.js';
@@ -62,9 +63,20 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
 
   // Invoice number and date: from their labels, or from a title line "Rechnung Nr. X vom <date>".
   const number = firstValue(hits, layouts, 'invoice_no', (s) => invoiceNumberOf(s));
-  if (number) put('number', number.value, number.box, number.page, number.strength > 1 ? 0.9 : 0.82);
+  // Read by OCR with another group of digits right after it, the number may be longer than read.
+  const cut = (text: string | undefined, value: string) =>
+    opts.source === 'ocr' && !!text && numberMayGoOn(text, value);
+  if (number)
+    put(
+      'number',
+      number.value,
+      number.box,
+      number.page,
+      cut(number.text, number.value) ? 0.7 : number.strength > 1 ? 0.9 : 0.82,
+    );
   const title = titleLine(layouts, order);
-  if (!d.number && title?.number) put('number', title.number, title.box, title.page, 0.88);
+  if (!d.number && title?.number)
+    put('number', title.number, title.box, title.page, cut(title.text, title.number) ? 0.7 : 0.88);
   const date = firstValue(hits, layouts, 'invoice_date', (s) => dateOf(s, order));
   if (date && date.strength > 1) put('issue_date', date.value, date.box, date.page, 0.9);
   else if (title?.date) put('issue_date', title.date, title.box, title.page, 0.88);
