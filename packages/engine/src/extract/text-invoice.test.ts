@@ -489,6 +489,17 @@ describe('readTextInvoice: a BIC read by OCR', () => {
     expect(d.provenance['payment.accounts.0.bic']!.confidence).toBeLessThan(CONFIDENCE_BAR);
   });
 
+  it("confirms it in the spelling of the IBAN's bank when that bank has it but for the confusion", () => {
+    // Bank code 70090100 lists GENODEF1M04 (Bundesbank bank code file).
+    const hausbank = page([
+      line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
+      line(row(20), ['IBAN: DE39 7009 0100 0000 0123 45', 0.1, 0.5], ['BIC: GENODEF1MO4', 0.55, 0.8]),
+    ]);
+    const d = read([hausbank], { source: 'ocr' });
+    expect(d.payment.accounts[0]?.bic).toBe('GENODEF1M04');
+    expect(d.provenance['payment.accounts.0.bic']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+  });
+
   it('confirms such a BIC from a text layer, and a BIC without the confusion from OCR', () => {
     const typed = read([bicPage('GENODEF1MO4')]);
     expect(typed.provenance['payment.accounts.0.bic']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);

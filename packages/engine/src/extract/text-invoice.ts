@@ -8,6 +8,7 @@ import { type Document, emptyDocument } from '../document.js';
 import { setPath } from '../document-path.js';
 import { countryOf } from '../project/countries.js';
 import { parseAmount } from './amounts.js';
+import { bicOfIbanBank } from './bank-bic.js';
 import { detectCurrency } from './currency.js';
 import { findBics, findIbans, findVatIds } from './identifiers.js';
 import { firstValue, type LabelHit, labelHits } from './label-hits.js';
@@ -186,15 +187,20 @@ function readIdentifiers(
     put('payment.accounts.0.iban', iban.value, seg.bbox, seg.page, 0.9);
     const bic = nearestBic(segments, seg, hits);
     // A BIC has no check digit: read by OCR with a letter O or I beside a digit in its location
-    // or branch code ("GENODEF1MO4" for M04), either glyph may be meant, so a person decides.
-    if (bic)
+    // or branch code ("GENODEF1MO4" for M04), either glyph may be meant, so a person decides,
+    // unless the bank of the IBAN beside it (its checksum holding) has that BIC but for the
+    // confusion: the bank's spelling is then taken.
+    if (bic) {
+      const doubtful = ocr && ocrAmbiguousBic(bic.value);
+      const banks = doubtful && iban.valid ? bicOfIbanBank(bic.value, iban.value) : undefined;
       put(
         'payment.accounts.0.bic',
-        bic.value,
+        banks ?? bic.value,
         bic.seg.bbox,
         bic.seg.page,
-        ocr && ocrAmbiguousBic(bic.value) ? 0.7 : 0.88,
+        doubtful && !banks ? 0.7 : 0.88,
       );
+    }
     break;
   }
 }
