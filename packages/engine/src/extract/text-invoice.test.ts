@@ -560,3 +560,22 @@ describe('readTextInvoice: an invoice number OCR may have cut at a dropped under
     expect(typed.provenance.number!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
   });
 });
+
+describe('readTextInvoice: an IBAN OCR misread', () => {
+  // DE89 3704 0044 0532 0130 00 with one digit misread, its label read "(BAN:".
+  const misread = page([
+    line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
+    line(row(20), ['(BAN: DE89 3704 0044 0532 0180 00', 0.1, 0.5], ['BIC: COBADEFFXXX', 0.55, 0.8]),
+  ]);
+
+  it('takes an IBAN of the right length whose checksum fails from OCR, flagged, without its BIC', () => {
+    const d = read([misread], { source: 'ocr' });
+    expect(d.payment.accounts).toEqual([{ iban: 'DE89370400440532018000' }]);
+    const { fields_detailed } = project(d, runChecks(d), de);
+    expect(fields_detailed.find((f) => f.key === 'seller_iban')!.status).toBe('flagged');
+  });
+
+  it('leaves it out of a text layer, where a number of that shape may be a meter or a contract', () => {
+    expect(read([misread]).payment.accounts).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@
 // template: labels in several languages find candidates, value grammars parse them, arithmetic
 // and checksums decide between them. Every value records page, box and confidence.
 
+import { checkIban } from '../check/iban.js';
 import { checkVatId } from '../check/vat-id.js';
 import { toUnits } from '../decimal.js';
 import { type Document, emptyDocument } from '../document.js';
@@ -181,11 +182,15 @@ function readIdentifiers(
     // A valid IBAN first; one that fails its checksum is still reported (and flagged).
     const found = findIbans(seg.text);
     // One that fails its checksum is taken only under an IBAN label (a meter or contract number
-    // can look like an IBAN).
-    const iban = found.find((i) => i.valid) ?? (ibanLabelled(hits, seg) ? found[0] : undefined);
+    // can look like an IBAN), or from OCR with its country's exact length (a digit misread, the
+    // label too perhaps: "(BAN:"), flagged, so that a second read is asked for.
+    const misread = ocr && !!found[0] && checkIban(found[0].value).reason === 'checksum';
+    const labelled = ibanLabelled(hits, seg);
+    const iban = found.find((i) => i.valid) ?? (labelled || misread ? found[0] : undefined);
     if (!iban) continue;
     put('payment.accounts.0.iban', iban.value, seg.bbox, seg.page, 0.9);
-    const bic = nearestBic(segments, seg, hits);
+    // Such an account is the second read's to settle, its BIC with it.
+    const bic = iban.valid || labelled ? nearestBic(segments, seg, hits) : undefined;
     // A BIC has no check digit: read by OCR with a letter O or I beside a digit in its location
     // or branch code ("GENODEF1MO4" for M04), either glyph may be meant, so a person decides,
     // unless the bank of the IBAN beside it (its checksum holding) has that BIC but for the

@@ -132,6 +132,25 @@ describe('combineReads', () => {
       ].sort(),
     );
   });
+
+  it("takes the second read's account when only its IBAN passes the checksum", () => {
+    // DE89 3704 0044 0532 0130 00 with one digit misread by the first read.
+    const first = read({ 'payment.accounts.0.iban': 'DE89370400440532018000' });
+    const second = read({
+      'payment.accounts.0.iban': 'DE89370400440532013000',
+      'payment.accounts.0.bic': 'COBADEFFXXX',
+    });
+    expect(
+      needsSecondRead(read({ ...complete, 'payment.accounts.0.iban': 'DE89370400440532018000' }), undefined),
+    ).toBe(true);
+    const d = combineReads(first, second);
+    expect(d.payment.accounts).toEqual([{ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }]);
+    expect(d.provenance['payment.accounts.0.iban']!.confidence).toBe(0.9);
+    // Not the other way round: a first read whose IBAN holds keeps it against a misread one.
+    const kept = combineReads(second, first);
+    expect(kept.payment.accounts[0]!.iban).toBe('DE89370400440532013000');
+    expect(kept.provenance['payment.accounts.0.iban']!.confidence).toBe(0.9);
+  });
 });
 
 describe('withSecondRead', () => {

@@ -3,6 +3,7 @@
 // boxes and tables of invoices, where PP-OCR's line detection (the hybrid backend) finds them,
 // and each misreads other glyphs. A value both reads agree on is surer than either; a value only
 // one read found is taken as that read rated it; where they disagree, neither is confirmed.
+import { checkIban } from '../check/iban.js';
 import { totalsAddUp } from '../check/sums.js';
 import type { Document, Provenance } from '../document.js';
 import { getPath, setPath } from '../document-path.js';
@@ -28,6 +29,9 @@ export function needsSecondRead(doc: Document, env = process.env.INVOICE_OCR_SEC
   const sure = (path: string) => (doc.provenance[path]?.confidence ?? 0) >= CONFIDENCE_BAR;
   if (!(doc.number && sure('number') && doc.issue_date && sure('issue_date') && totalsAddUp(doc.totals)))
     return true;
+  // An IBAN whose checksum fails: a digit misread, which the other reader may see right.
+  const iban = doc.payment.accounts[0]?.iban;
+  if (iban && !checkIban(iban).ok) return true;
   // The two parties' names, which every field set holds: the hybrid's line detection finds a
   // name in an address window or a box that Tesseract's layout analysis cut into pieces.
   if (!['seller.name', 'buyer.name'].every((p) => getPath(doc, p) && sure(p))) return true;
@@ -55,9 +59,14 @@ export function combineReads(first: Document, second: Document): Document {
     }
   };
   if (!totalsAddUp(first.totals) && totalsAddUp(second.totals)) take('totals.', 'totals');
-  if (!first.payment.accounts[0]?.iban && second.payment.accounts[0]?.iban)
-    take('payment.accounts.', 'accounts');
-  else if (first.payment.accounts[0]?.iban) {
+  // An account whose IBAN passes its checksum beats none, and one that fails it (a misread digit
+  // is no evidence against the other read's).
+  const iban = (d: Document) => d.payment.accounts[0]?.iban;
+  const ibanOk = (d: Document) => !!iban(d) && checkIban(iban(d)!).ok;
+  if (ibanOk(first) !== ibanOk(second)) {
+    if (ibanOk(second)) take('payment.accounts.', 'accounts');
+  } else if (!iban(first) && iban(second)) take('payment.accounts.', 'accounts');
+  else if (iban(first)) {
     for (const p of ['payment.accounts.0.iban', 'payment.accounts.0.bic']) leaf(out, first, second, p);
   }
   for (const party of ['seller', 'buyer'] as const) {
