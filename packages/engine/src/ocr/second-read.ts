@@ -2,7 +2,8 @@
 // The two backends fail differently: Tesseract's own layout analysis drops lines inside the
 // boxes and tables of invoices, where PP-OCR's line detection (the hybrid backend) finds them,
 // and each misreads other glyphs. A value both reads agree on is surer than either; a value only
-// one read found is taken as that read rated it; where they disagree, neither is confirmed.
+// one read found is taken as that read rated it; where they disagree, neither is confirmed (a
+// value its own read already doubted is no disagreement).
 import { checkIban } from '../check/iban.js';
 import { totalsAddUp } from '../check/sums.js';
 import type { Document, Provenance } from '../document.js';
@@ -21,8 +22,8 @@ const GROUPS = ['totals.', 'payment.accounts.', 'seller.address.', 'buyer.addres
 
 /**
  * Whether a first read left the document's core incomplete: its number, its date, totals that
- * add up, or the seller's and buyer's names, missing or not confirmed. `INVOICE_OCR_SECOND_READ=0` turns second reads off
- * (for measurement).
+ * add up, or the seller's and buyer's names, missing or not confirmed, or an IBAN that fails its
+ * checksum. `INVOICE_OCR_SECOND_READ=0` turns second reads off (for measurement).
  */
 export function needsSecondRead(doc: Document, env = process.env.INVOICE_OCR_SECOND_READ): boolean {
   if (env === '0') return false;
