@@ -578,4 +578,15 @@ describe('readTextInvoice: an IBAN OCR misread', () => {
   it('leaves it out of a text layer, where a number of that shape may be a meter or a contract', () => {
     expect(read([misread]).payment.accounts).toEqual([]);
   });
+
+  it('takes a valid IBAN printed further down instead, with its BIC', () => {
+    const both = page([
+      line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
+      line(row(5), ['Zähler DE89 3704 0044 0532 0180 00', 0.1, 0.5]),
+      line(row(20), ['IBAN: DE89 3704 0044 0532 0130 00', 0.1, 0.5], ['BIC: COBADEFFXXX', 0.55, 0.8]),
+    ]);
+    expect(read([both], { source: 'ocr' }).payment.accounts).toEqual([
+      { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+    ]);
+  });
 });

@@ -171,6 +171,7 @@ function readIdentifiers(
     if (vat) put('buyer.vat_id', vat.value, seg.bbox, seg.page, 0.88);
   }
   // IBAN: the first outside the buyer's block and not a direct-debit mandate.
+  let misreadOne: { value: string; seg: Segment } | undefined;
   for (const seg of segments) {
     if (inRole(seg, 'buyer')) continue;
     // The IBAN's line, and the next one when the sentence goes on there ("... von Ihrem Konto
@@ -182,15 +183,16 @@ function readIdentifiers(
     // A valid IBAN first; one that fails its checksum is still reported (and flagged).
     const found = findIbans(seg.text);
     // One that fails its checksum is taken only under an IBAN label (a meter or contract number
-    // can look like an IBAN), or from OCR with its country's exact length (a digit misread, the
-    // label too perhaps: "(BAN:"), flagged, so that a second read is asked for.
-    const misread = ocr && !!found[0] && checkIban(found[0].value).reason === 'checksum';
+    // can look like an IBAN), or, when the page has no other, from OCR with its country's exact
+    // length (a digit misread, the label too perhaps: "(BAN:"), flagged and without a BIC: such
+    // an account is a second read's to settle.
     const labelled = ibanLabelled(hits, seg);
-    const iban = found.find((i) => i.valid) ?? (labelled || misread ? found[0] : undefined);
+    const iban = found.find((i) => i.valid) ?? (labelled ? found[0] : undefined);
+    if (ocr && !iban && found[0] && checkIban(found[0].value).reason === 'checksum')
+      misreadOne ??= { value: found[0].value, seg };
     if (!iban) continue;
     put('payment.accounts.0.iban', iban.value, seg.bbox, seg.page, 0.9);
-    // Such an account is the second read's to settle, its BIC with it.
-    const bic = iban.valid || labelled ? nearestBic(segments, seg, hits) : undefined;
+    const bic = nearestBic(segments, seg, hits);
     // A BIC has no check digit: read by OCR with a letter O or I beside a digit in its location
     // or branch code ("GENODEF1MO4" for M04), either glyph may be meant, so a person decides,
     // unless the bank of the IBAN beside it (its checksum holding) has that BIC but for the
@@ -206,8 +208,10 @@ function readIdentifiers(
         doubtful && !banks ? 0.7 : 0.88,
       );
     }
-    break;
+    return;
   }
+  if (misreadOne)
+    put('payment.accounts.0.iban', misreadOne.value, misreadOne.seg.bbox, misreadOne.seg.page, 0.9);
 }
 
 function ibanLabelled(hits: LabelHit[], seg: Segment): boolean {
