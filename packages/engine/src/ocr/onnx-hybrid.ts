@@ -8,7 +8,7 @@ import type { OcrPage } from './ocr-page.js';
 import { type DetectOptions, detectLines } from './onnx-detect.js';
 import { joinRows, ocrLines, type PxWord } from './onnx-layout.js';
 import { crop } from './onnx-recognize.js';
-import { pgmOf, preparePage } from './preprocess.js';
+import { pgmOf, preparePage, scaleFactor } from './preprocess.js';
 import { tesseractWorker, wordConfidence } from './tesseract.js';
 
 /** Tesseract's page segmentation mode 7: the image is one text line. */
@@ -46,6 +46,7 @@ export async function recognizeHybrid(
   // per language set and thread (each holds its models, a few hundred MB).
   const worker = await tesseractWorker(langs);
   const gray = await preparePage(raster, { dpi: opts.dpi });
+  const pageEnlarged = scaleFactor(Math.max(raster.width, raster.height), opts.dpi) > 1;
   const boxes = await detectLines(gray, opts);
   // The page's resolution, as the whole-page reader tells it (A4 by the long side when unknown):
   // a line crop alone says nothing about the size of its text.
@@ -64,7 +65,9 @@ export async function recognizeHybrid(
     // Small print (a line box under SMALL_LINE_PX: 6-7 pt type on a 200 dpi scan) is read from a
     // crop enlarged to that height: Tesseract confuses the digits of glyphs a dozen pixels tall
     // ("DE…0643489830" for …0648489890, "+7,90" for -7,90), read larger it does not.
-    const k = c.height < SMALL_LINE_PX ? Math.min(MAX_ENLARGE, SMALL_LINE_PX / c.height) : 1;
+    // Not on a page the preparation already enlarged (a phone photo, a coarse scan): its pixels
+    // hold no more detail, and enlarging them again only blurs.
+    const k = !pageEnlarged && c.height < SMALL_LINE_PX ? Math.min(MAX_ENLARGE, SMALL_LINE_PX / c.height) : 1;
     const line = k > 1 ? await enlarged(c, k) : c;
     if (k > 1) await worker.setParameters({ user_defined_dpi: String(Math.round(dpi * k)) });
     const { data } = await worker.recognize(

@@ -94,6 +94,12 @@ describe('combineReads', () => {
     const kept = combineReads(read({ 'buyer.name': 'Kunde AG' }, 0.9), read({ 'buyer.name': 'Kumde' }, 0.6));
     expect(kept.buyer.name).toBe('Kunde AG');
     expect(kept.provenance['buyer.name']!.confidence).toBe(0.9);
+    // A doubted reading that shares a word with the surer one read the same hard place: doubt stays.
+    const alike = combineReads(
+      read({ 'seller.name': 'Lieferant GmbH' }, 0.6),
+      read({ 'seller.name': 'Lieferant Gabi' }, 0.9),
+    );
+    expect(alike.provenance['seller.name']!.confidence).toBeLessThan(CONFIDENCE_BAR);
     // Two values each rated at or above the disagreement level still leave a person to decide.
     const both = combineReads(
       read({ 'buyer.name': 'Kunde AG' }, 0.75),

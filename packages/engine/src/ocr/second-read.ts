@@ -108,6 +108,17 @@ function sameName(a: string, b: string): boolean {
   return fold(a) === fold(b);
 }
 
+/** Whether two readings have a word (letters or digits, two or more) in common. */
+function shareAWord(a: string, b: string): boolean {
+  const words = (s: string) =>
+    s
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]{2,}/gu) ?? [];
+  const inA = new Set(words(a));
+  return words(b).some((w) => inA.has(w));
+}
+
 /** One value: agreeing reads raise its confidence, a value only the second read found is taken,
  * disagreeing reads keep the surer value below the bar. */
 function leaf(out: Document, first: Document, second: Document, path: string): void {
@@ -135,10 +146,11 @@ function leaf(out: Document, first: Document, second: Document, path: string): v
   const surer: Provenance = (pb.confidence ?? 0) > (pa.confidence ?? 0) ? pb : pa;
   const other = surer === pb ? pa : pb;
   if (surer === pb) setPath(out, path, b);
-  // A value its own read already doubted below the disagreement level (OCR that saw other glyphs
-  // where the other read saw a name clearly: "a pe, none" for "Ma jolie boutique") is no evidence
-  // against the surer one, which keeps its own rating.
-  const contested = (other.confidence ?? 0) >= DISAGREED;
+  // A value its own read already doubted below the disagreement level, with no word in common
+  // with the surer one (OCR that saw other glyphs where the other read saw a name clearly: "a pe,
+  // none" for "Ma jolie boutique"), is no evidence against it: the surer keeps its own rating.
+  // Sharing a word ("Lieferant Gabi" / "Lieferant GmbH"), both read the same hard-to-read place.
+  const contested = (other.confidence ?? 0) >= DISAGREED || shareAWord(a, b);
   out.provenance[path] = {
     ...surer,
     confidence: contested ? Math.min(surer.confidence ?? 0, DISAGREED) : (surer.confidence ?? 0),
