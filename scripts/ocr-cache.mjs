@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node scripts/ocr-cache.mjs --dump [--shard i/n] [--dir DIR] [--photo]` reads every `scan` file of the
+// `node scripts/ocr-cache.mjs --dump [--shard i/n] [--dir DIR] [--redo --backends hybrid]` reads every `scan` file of the
 // shared corpus once with both OCR backends (all pages, as the page workers render them) and keeps the
 // words in .cache/ocr; `node scripts/ocr-cache.mjs --score [--verbose]` then scores the engine's
 // extraction, checks, second-read combination and projection on those words with
@@ -34,12 +34,13 @@ if (argv.includes('--dump')) {
   for (const row of rows) {
     const file = path.join(corpusDir, row.path);
     const out = path.join(dir, `${keyOf(file)}.json`);
-    if (existsSync(out)) continue;
+    // --redo: read again with --backends (default both), keeping the other backend's saved reads.
+    if (existsSync(out) && !argv.includes('--redo')) continue;
     const bytes = readFileSync(file);
     const langs = tesseractLangs(row.country);
     const rasters = await scanRasters({ openPdf, ocrDpi, renderPage, loadImage }, row.path, bytes);
-    const reads = {};
-    for (const backend of ['tesseract', 'hybrid']) {
+    const reads = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')).reads : {};
+    for (const backend of opt('--backends', 'tesseract,hybrid').split(',')) {
       reads[backend] = [];
       for (const [i, { raster, dpi }] of rasters.entries())
         reads[backend].push(await recognizePage(raster, i + 1, langs, dpi, backend));

@@ -22,6 +22,12 @@ describe('normalizeLabelText', () => {
   it('keeps accents and non-Latin letters', () => {
     expect(normalizeLabelText('FÄLLIGKEIT Échéance СЧЁТ')).toBe('fälligkeit échéance счёт');
   });
+
+  it('reads a $ before a letter as the S OCR took it for, and leaves a $ before a number', () => {
+    expect(normalizeLabelText('$teuerbetrag in EUR')).toBe('steuerbetrag in eur');
+    expect(normalizeLabelText('Total $ 100 / $100')).toBe('total $ 100 / $100');
+    expect(valueAfter('$teuerbetrag in EUR 1,12', 'vat')).toBe('in EUR 1,12');
+  });
 });
 
 describe('matchLabel', () => {

@@ -401,12 +401,16 @@ export function matchInlineHeading(
 
 /** Lower case, typographic quotes and dashes folded, runs of spaces as one. */
 export function normalizeLabelText(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u201a]/g, "'")
-    .replace(/[\u2010-\u2015]/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    s
+      .toLowerCase()
+      // OCR reads an S as $ now and then ("$teuerbetrag"): a $ before a letter is no currency.
+      .replace(/\$(?=\p{Ll})/gu, 's')
+      .replace(/[\u2018\u2019\u201a]/g, "'")
+      .replace(/[\u2010-\u2015]/g, '-')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**

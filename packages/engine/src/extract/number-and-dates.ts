@@ -15,6 +15,19 @@ export function invoiceNumberOf(s: string): string | undefined {
   return v;
 }
 
+/**
+ * Whether OCR may have cut a number short: right after it, one space and another group with a
+ * digit that is no date ("UC1 2023020 AFF" for UC1_2023020_AFF: OCR drops underscores, which
+ * sit on the baseline like an underline; "4711 0815", a number printed in groups). The first
+ * group alone is then no sure reading of the number.
+ */
+export function numberMayGoOn(text: string, value: string): boolean {
+  const at = text.indexOf(value);
+  if (at < 0) return false;
+  const next = /^ ([A-Za-z0-9][A-Za-z0-9\-/._]*)/.exec(text.slice(at + value.length))?.[1];
+  return !!next && /\d/.test(next) && !parseDate(next.replace(/[.,;:]+$/, ''));
+}
+
 export type DateOrder = 'dmy' | 'mdy' | undefined;
 
 /** Payment terms in a sentence: "Zahlbar innerhalb 30 Tagen netto bis 04.04.2013, 3% Skonto ...". */
@@ -150,7 +163,7 @@ export function titleLine(layouts: PageLayout[], order: DateOrder) {
     for (const seg of line) {
       const alone = TITLE_ALONE.exec(seg.text.trim());
       if (alone && plausibleNumber(alone[1]!))
-        return { number: alone[1]!, date: undefined, box: seg.bbox, page: first.page };
+        return { number: alone[1]!, date: undefined, box: seg.bbox, page: first.page, text: seg.text };
     }
     const m = TITLE_NUMBER.exec(text);
     if (!m) continue;
@@ -171,6 +184,7 @@ export function titleLine(layouts: PageLayout[], order: DateOrder) {
       date: m[2] ? dated : wordBefore ? findDates(next.slice(0, 28), { order })[0]?.value : undefined,
       box,
       page: first.page,
+      text,
     };
   }
   return undefined;

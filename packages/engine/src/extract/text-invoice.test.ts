@@ -489,6 +489,17 @@ describe('readTextInvoice: a BIC read by OCR', () => {
     expect(d.provenance['payment.accounts.0.bic']!.confidence).toBeLessThan(CONFIDENCE_BAR);
   });
 
+  it("confirms it in the spelling of the IBAN's bank when that bank has it but for the confusion", () => {
+    // Bank code 70090100 lists GENODEF1M04 (Bundesbank bank code file).
+    const hausbank = page([
+      line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
+      line(row(20), ['IBAN: DE39 7009 0100 0000 0123 45', 0.1, 0.5], ['BIC: GENODEF1MO4', 0.55, 0.8]),
+    ]);
+    const d = read([hausbank], { source: 'ocr' });
+    expect(d.payment.accounts[0]?.bic).toBe('GENODEF1M04');
+    expect(d.provenance['payment.accounts.0.bic']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+  });
+
   it('confirms such a BIC from a text layer, and a BIC without the confusion from OCR', () => {
     const typed = read([bicPage('GENODEF1MO4')]);
     expect(typed.provenance['payment.accounts.0.bic']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
@@ -525,5 +536,57 @@ describe('readTextInvoice: a currency known only from a symbol OCR read', () => 
     );
     expect(coded.currency).toBe('USD');
     expect(coded.provenance.currency!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+  });
+});
+
+describe('readTextInvoice: an invoice number OCR may have cut at a dropped underscore', () => {
+  const numbered = (title: string) => page([line(row(1), [title, 0.1, 0.5], ['05.03.2014', 0.7, 0.8])]);
+
+  it('keeps the first group below the bar when another group with digits follows it', () => {
+    // "UC1_2023020_AFF" read "UC1 2023020 AFF": the underscores sat on the baseline.
+    for (const title of ['Facture N° UC1 2023020 AFF', 'Rechnungsnummer: UC1 2023020 AFF']) {
+      const d = read([numbered(title)], { source: 'ocr' });
+      expect(d.number).toBe('UC1');
+      expect(d.provenance.number!.confidence).toBeLessThan(CONFIDENCE_BAR);
+    }
+  });
+
+  it('confirms it when a word or a date follows, and from a text layer', () => {
+    for (const title of ['Facture N° UC1_2023020 du 05.03.2014', 'Rechnungsnummer: 4711 vom 05.03.2014']) {
+      const d = read([numbered(title)], { source: 'ocr' });
+      expect(d.provenance.number!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    }
+    const typed = read([numbered('Facture N° UC1 2023020 AFF')]);
+    expect(typed.provenance.number!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+  });
+});
+
+describe('readTextInvoice: an IBAN OCR misread', () => {
+  // DE89 3704 0044 0532 0130 00 with one digit misread, its label read "(BAN:".
+  const misread = page([
+    line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
+    line(row(20), ['(BAN: DE89 3704 0044 0532 0180 00', 0.1, 0.5], ['BIC: COBADEFFXXX', 0.55, 0.8]),
+  ]);
+
+  it('takes an IBAN of the right length whose checksum fails from OCR, flagged, without its BIC', () => {
+    const d = read([misread], { source: 'ocr' });
+    expect(d.payment.accounts).toEqual([{ iban: 'DE89370400440532018000' }]);
+    const { fields_detailed } = project(d, runChecks(d), de);
+    expect(fields_detailed.find((f) => f.key === 'seller_iban')!.status).toBe('flagged');
+  });
+
+  it('leaves it out of a text layer, where a number of that shape may be a meter or a contract', () => {
+    expect(read([misread]).payment.accounts).toEqual([]);
+  });
+
+  it('takes a valid IBAN printed further down instead, with its BIC', () => {
+    const both = page([
+      line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
+      line(row(5), ['Zähler DE89 3704 0044 0532 0180 00', 0.1, 0.5]),
+      line(row(20), ['IBAN: DE89 3704 0044 0532 0130 00', 0.1, 0.5], ['BIC: COBADEFFXXX', 0.55, 0.8]),
+    ]);
+    expect(read([both], { source: 'ocr' }).payment.accounts).toEqual([
+      { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+    ]);
   });
 });

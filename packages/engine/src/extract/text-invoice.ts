@@ -2,12 +2,14 @@
 // template: labels in several languages find candidates, value grammars parse them, arithmetic
 // and checksums decide between them. Every value records page, box and confidence.
 
+import { checkIban } from '../check/iban.js';
 import { checkVatId } from '../check/vat-id.js';
 import { toUnits } from '../decimal.js';
 import { type Document, emptyDocument } from '../document.js';
 import { setPath } from '../document-path.js';
 import { countryOf } from '../project/countries.js';
 import { parseAmount } from './amounts.js';
+import { bicOfIbanBank } from './bank-bic.js';
 import { detectCurrency } from './currency.js';
 import { findBics, findIbans, findVatIds } from './identifiers.js';
 import { firstValue, type LabelHit, labelHits } from './label-hits.js';
@@ -29,6 +31,7 @@ import {
   dueInTerms,
   invoiceNumberOf,
   letterDate,
+  numberMayGoOn,
   onlyDate,
   titleLine,
 } from './number-and-dates.js';
@@ -62,9 +65,20 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
 
   // Invoice number and date: from their labels, or from a title line "Rechnung Nr. X vom <date>".
   const number = firstValue(hits, layouts, 'invoice_no', (s) => invoiceNumberOf(s));
-  if (number) put('number', number.value, number.box, number.page, number.strength > 1 ? 0.9 : 0.82);
+  // Read by OCR with another group of digits right after it, the number may be longer than read.
+  const cut = (text: string | undefined, value: string) =>
+    opts.source === 'ocr' && !!text && numberMayGoOn(text, value);
+  if (number)
+    put(
+      'number',
+      number.value,
+      number.box,
+      number.page,
+      cut(number.text, number.value) ? 0.7 : number.strength > 1 ? 0.9 : 0.82,
+    );
   const title = titleLine(layouts, order);
-  if (!d.number && title?.number) put('number', title.number, title.box, title.page, 0.88);
+  if (!d.number && title?.number)
+    put('number', title.number, title.box, title.page, cut(title.text, title.number) ? 0.7 : 0.88);
   const date = firstValue(hits, layouts, 'invoice_date', (s) => dateOf(s, order));
   if (date && date.strength > 1) put('issue_date', date.value, date.box, date.page, 0.9);
   else if (title?.date) put('issue_date', title.date, title.box, title.page, 0.88);
@@ -157,6 +171,7 @@ function readIdentifiers(
     if (vat) put('buyer.vat_id', vat.value, seg.bbox, seg.page, 0.88);
   }
   // IBAN: the first outside the buyer's block and not a direct-debit mandate.
+  let misreadOne: { value: string; seg: Segment } | undefined;
   for (const seg of segments) {
     if (inRole(seg, 'buyer')) continue;
     // The IBAN's line, and the next one when the sentence goes on there ("... von Ihrem Konto
@@ -168,23 +183,35 @@ function readIdentifiers(
     // A valid IBAN first; one that fails its checksum is still reported (and flagged).
     const found = findIbans(seg.text);
     // One that fails its checksum is taken only under an IBAN label (a meter or contract number
-    // can look like an IBAN).
-    const iban = found.find((i) => i.valid) ?? (ibanLabelled(hits, seg) ? found[0] : undefined);
+    // can look like an IBAN), or, when the page has no other, from OCR with its country's exact
+    // length (a digit misread, the label too perhaps: "(BAN:"), flagged and without a BIC: such
+    // an account is a second read's to settle.
+    const labelled = ibanLabelled(hits, seg);
+    const iban = found.find((i) => i.valid) ?? (labelled ? found[0] : undefined);
+    if (ocr && !iban && found[0] && checkIban(found[0].value).reason === 'checksum')
+      misreadOne ??= { value: found[0].value, seg };
     if (!iban) continue;
     put('payment.accounts.0.iban', iban.value, seg.bbox, seg.page, 0.9);
     const bic = nearestBic(segments, seg, hits);
     // A BIC has no check digit: read by OCR with a letter O or I beside a digit in its location
-    // or branch code ("GENODEF1MO4" for M04), either glyph may be meant, so a person decides.
-    if (bic)
+    // or branch code ("GENODEF1MO4" for M04), either glyph may be meant, so a person decides,
+    // unless the bank of the IBAN beside it (its checksum holding) has that BIC but for the
+    // confusion: the bank's spelling is then taken.
+    if (bic) {
+      const doubtful = ocr && ocrAmbiguousBic(bic.value);
+      const banks = doubtful && iban.valid ? bicOfIbanBank(bic.value, iban.value) : undefined;
       put(
         'payment.accounts.0.bic',
-        bic.value,
+        banks ?? bic.value,
         bic.seg.bbox,
         bic.seg.page,
-        ocr && ocrAmbiguousBic(bic.value) ? 0.7 : 0.88,
+        doubtful && !banks ? 0.7 : 0.88,
       );
-    break;
+    }
+    return;
   }
+  if (misreadOne)
+    put('payment.accounts.0.iban', misreadOne.value, misreadOne.seg.bbox, misreadOne.seg.page, 0.9);
 }
 
 function ibanLabelled(hits: LabelHit[], seg: Segment): boolean {

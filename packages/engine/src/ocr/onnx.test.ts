@@ -12,9 +12,10 @@ import { buildPdf } from '../test-support/pdf-builder.js';
 import type { OcrPage } from './ocr-page.js';
 import { recognizeOnnx } from './onnx.js';
 import { regions } from './onnx-detect.js';
-import { recognizeHybrid } from './onnx-hybrid.js';
+import { recognizeHybrid, SMALL_LINE_PX } from './onnx-hybrid.js';
 import { joinRows, type PxWord } from './onnx-layout.js';
 import { latinClass } from './onnx-recognize.js';
+import { recognizeTesseract } from './tesseract.js';
 
 const TEXT = ['Invoice 2024-0117', 'Total due 1,234.56 EUR', 'Customer Hans Muster'];
 
@@ -45,6 +46,14 @@ describe('PP-OCR on a rendered page', () => {
   it('reads the same words with Tesseract on the detected lines (hybrid)', async () => {
     const p = await recognizeHybrid(raster, 1, ['eng'], { dpi: 200 });
     expect(words(p)).toEqual(TEXT.flatMap((t) => t.split(' ')));
+    // 12 pt at 200 dpi is small print for a line read (its box under SMALL_LINE_PX): read from an
+    // enlarged crop, its words keep their boxes on the page, where Tesseract's page read puts them.
+    const whole = await recognizeTesseract(raster, 1, ['eng'], 200);
+    for (const text of ['Total', '1,234.56', 'Muster']) {
+      const [a, b] = [find(p, text)!, find(whole, text)!];
+      expect(a.heightPx).toBeLessThan(SMALL_LINE_PX);
+      for (let i = 0; i < 4; i++) expect(Math.abs(a.bbox[i]! - b.bbox[i]!)).toBeLessThan(0.006);
+    }
   }, 60_000);
 });
 

@@ -34,6 +34,8 @@ const complete = {
   'totals.net': '100.00',
   'totals.vat': '19.00',
   'totals.gross': '119.00',
+  'seller.name': 'ACME GmbH',
+  'buyer.name': 'Kunde AG',
 };
 
 describe('needsSecondRead', () => {
@@ -45,6 +47,13 @@ describe('needsSecondRead', () => {
     expect(needsSecondRead(read(complete, CONFIDENCE_BAR - 0.05), undefined)).toBe(true);
     // Turned off for measurement.
     expect(needsSecondRead(read({}), '0')).toBe(false);
+  });
+
+  it("asks for a second read when the seller's or the buyer's name is missing or unconfirmed", () => {
+    expect(needsSecondRead(read({ ...complete, 'buyer.name': '' }), undefined)).toBe(true);
+    const doubtedSeller = read(complete);
+    doubtedSeller.provenance['seller.name']!.confidence = CONFIDENCE_BAR - 0.1;
+    expect(needsSecondRead(doubtedSeller, undefined)).toBe(true);
   });
 });
 
@@ -70,6 +79,33 @@ describe('combineReads', () => {
     );
     expect(d.issue_date).toBe('2024-03-16');
     expect(d.provenance.issue_date!.confidence).toBeLessThan(CONFIDENCE_BAR);
+  });
+
+  it('keeps a value confirmed when the other read had only a value it already doubted there', () => {
+    // OCR that saw other glyphs in the address window ("a pe, none", rated 0.58) is no evidence
+    // against the name the other read saw clearly.
+    const d = combineReads(
+      read({ 'buyer.name': 'a pe, none' }, 0.58),
+      read({ 'buyer.name': 'Ma jolie boutique' }, 0.85),
+    );
+    expect(d.buyer.name).toBe('Ma jolie boutique');
+    expect(d.provenance['buyer.name']!.confidence).toBe(0.85);
+    // A doubted second read does not put a first read's confirmed value in doubt either.
+    const kept = combineReads(read({ 'buyer.name': 'Kunde AG' }, 0.9), read({ 'buyer.name': 'Kumde' }, 0.6));
+    expect(kept.buyer.name).toBe('Kunde AG');
+    expect(kept.provenance['buyer.name']!.confidence).toBe(0.9);
+    // A doubted reading that shares a word with the surer one read the same hard place: doubt stays.
+    const alike = combineReads(
+      read({ 'seller.name': 'Lieferant GmbH' }, 0.6),
+      read({ 'seller.name': 'Lieferant Gabi' }, 0.9),
+    );
+    expect(alike.provenance['seller.name']!.confidence).toBeLessThan(CONFIDENCE_BAR);
+    // Two values each rated at or above the disagreement level still leave a person to decide.
+    const both = combineReads(
+      read({ 'buyer.name': 'Kunde AG' }, 0.75),
+      read({ 'buyer.name': 'Kumde AG' }, 0.9),
+    );
+    expect(both.provenance['buyer.name']!.confidence).toBeLessThan(CONFIDENCE_BAR);
   });
 
   it('takes the totals as a whole from the read where they add up', () => {
@@ -101,6 +137,25 @@ describe('combineReads', () => {
         'seller.name',
       ].sort(),
     );
+  });
+
+  it("takes the second read's account when only its IBAN passes the checksum", () => {
+    // DE89 3704 0044 0532 0130 00 with one digit misread by the first read.
+    const first = read({ 'payment.accounts.0.iban': 'DE89370400440532018000' });
+    const second = read({
+      'payment.accounts.0.iban': 'DE89370400440532013000',
+      'payment.accounts.0.bic': 'COBADEFFXXX',
+    });
+    expect(
+      needsSecondRead(read({ ...complete, 'payment.accounts.0.iban': 'DE89370400440532018000' }), undefined),
+    ).toBe(true);
+    const d = combineReads(first, second);
+    expect(d.payment.accounts).toEqual([{ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }]);
+    expect(d.provenance['payment.accounts.0.iban']!.confidence).toBe(0.9);
+    // Not the other way round: a first read whose IBAN holds keeps it against a misread one.
+    const kept = combineReads(second, first);
+    expect(kept.payment.accounts[0]!.iban).toBe('DE89370400440532013000');
+    expect(kept.provenance['payment.accounts.0.iban']!.confidence).toBe(0.9);
   });
 });
 

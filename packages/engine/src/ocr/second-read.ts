@@ -2,7 +2,9 @@
 // The two backends fail differently: Tesseract's own layout analysis drops lines inside the
 // boxes and tables of invoices, where PP-OCR's line detection (the hybrid backend) finds them,
 // and each misreads other glyphs. A value both reads agree on is surer than either; a value only
-// one read found is taken as that read rated it; where they disagree, neither is confirmed.
+// one read found is taken as that read rated it; where they disagree, neither is confirmed (a
+// value its own read already doubted is no disagreement).
+import { checkIban } from '../check/iban.js';
 import { totalsAddUp } from '../check/sums.js';
 import type { Document, Provenance } from '../document.js';
 import { getPath, setPath } from '../document-path.js';
@@ -19,15 +21,21 @@ const DISAGREED = Math.round((CONFIDENCE_BAR - 0.1) * 100) / 100;
 const GROUPS = ['totals.', 'payment.accounts.', 'seller.address.', 'buyer.address.'];
 
 /**
- * Whether a first read left the document's core incomplete: its number, its date, or totals
- * that add up, missing or not confirmed. `INVOICE_OCR_SECOND_READ=0` turns second reads off
- * (for measurement).
+ * Whether a first read left the document's core incomplete: its number, its date, totals that
+ * add up, or the seller's and buyer's names, missing or not confirmed, or an IBAN that fails its
+ * checksum. `INVOICE_OCR_SECOND_READ=0` turns second reads off (for measurement).
  */
 export function needsSecondRead(doc: Document, env = process.env.INVOICE_OCR_SECOND_READ): boolean {
   if (env === '0') return false;
   const sure = (path: string) => (doc.provenance[path]?.confidence ?? 0) >= CONFIDENCE_BAR;
   if (!(doc.number && sure('number') && doc.issue_date && sure('issue_date') && totalsAddUp(doc.totals)))
     return true;
+  // An IBAN whose checksum fails: a digit misread, which the other reader may see right.
+  const iban = doc.payment.accounts[0]?.iban;
+  if (iban && !checkIban(iban).ok) return true;
+  // The two parties' names, which every field set holds: the hybrid's line detection finds a
+  // name in an address window or a box that Tesseract's layout analysis cut into pieces.
+  if (!['seller.name', 'buyer.name'].every((p) => getPath(doc, p) && sure(p))) return true;
   // Or a value the reading found surely that only OCR's doubt keeps unconfirmed: a second read
   // that sees it alike confirms it (agreedConfidence).
   return Object.keys(doc.provenance).some((path) => {
@@ -52,9 +60,14 @@ export function combineReads(first: Document, second: Document): Document {
     }
   };
   if (!totalsAddUp(first.totals) && totalsAddUp(second.totals)) take('totals.', 'totals');
-  if (!first.payment.accounts[0]?.iban && second.payment.accounts[0]?.iban)
-    take('payment.accounts.', 'accounts');
-  else if (first.payment.accounts[0]?.iban) {
+  // An account whose IBAN passes its checksum beats none, and one that fails it (a misread digit
+  // is no evidence against the other read's).
+  const iban = (d: Document) => d.payment.accounts[0]?.iban;
+  const ibanOk = (d: Document) => !!iban(d) && checkIban(iban(d)!).ok;
+  if (ibanOk(first) !== ibanOk(second)) {
+    if (ibanOk(second)) take('payment.accounts.', 'accounts');
+  } else if (!iban(first) && iban(second)) take('payment.accounts.', 'accounts');
+  else if (iban(first)) {
     for (const p of ['payment.accounts.0.iban', 'payment.accounts.0.bic']) leaf(out, first, second, p);
   }
   for (const party of ['seller', 'buyer'] as const) {
@@ -95,6 +108,17 @@ function sameName(a: string, b: string): boolean {
   return fold(a) === fold(b);
 }
 
+/** Whether two readings have a word (letters or digits, two or more) in common. */
+function shareAWord(a: string, b: string): boolean {
+  const words = (s: string) =>
+    s
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]{2,}/gu) ?? [];
+  const inA = new Set(words(a));
+  return words(b).some((w) => inA.has(w));
+}
+
 /** One value: agreeing reads raise its confidence, a value only the second read found is taken,
  * disagreeing reads keep the surer value below the bar. */
 function leaf(out: Document, first: Document, second: Document, path: string): void {
@@ -120,8 +144,17 @@ function leaf(out: Document, first: Document, second: Document, path: string): v
     return;
   }
   const surer: Provenance = (pb.confidence ?? 0) > (pa.confidence ?? 0) ? pb : pa;
+  const other = surer === pb ? pa : pb;
   if (surer === pb) setPath(out, path, b);
-  out.provenance[path] = { ...surer, confidence: Math.min(surer.confidence ?? 0, DISAGREED) };
+  // A value its own read already doubted below the disagreement level, with no word in common
+  // with the surer one (OCR that saw other glyphs where the other read saw a name clearly: "a pe,
+  // none" for "Ma jolie boutique"), is no evidence against it: the surer keeps its own rating.
+  // Sharing a word ("Lieferant Gabi" / "Lieferant GmbH"), both read the same hard-to-read place.
+  const contested = (other.confidence ?? 0) >= DISAGREED || shareAWord(a, b);
+  out.provenance[path] = {
+    ...surer,
+    confidence: contested ? Math.min(surer.confidence ?? 0, DISAGREED) : (surer.confidence ?? 0),
+  };
 }
 
 /** A second read covers at most this many scanned pages. */

@@ -1,0 +1,27 @@
+// The BIC of the bank a German IBAN belongs to, from the Bundesbank's bank code file (the
+// bankdata-germany package, loaded on first use): the page's own evidence that settles a BIC
+// OCR read with O for 0 or I for 1, since a BIC has no check digit of its own.
+import { createRequire } from 'node:module';
+
+type BankData = { bankDataByIBAN: (iban: string) => { bic?: string } | undefined };
+let bankData: BankData | undefined;
+
+/** The BIC the Bundesbank lists for a German IBAN's bank code, if it lists one. */
+export function bankBic(iban: string): string | undefined {
+  if (!/^DE\d{20}$/.test(iban)) return undefined;
+  bankData ??= createRequire(import.meta.url)('bankdata-germany') as BankData;
+  return bankData.bankDataByIBAN(iban)?.bic || undefined;
+}
+
+/**
+ * The BIC as the bank of `iban` has it, when `read` is that BIC but for OCR's O/0 and I/1
+ * confusions (in the length printed: 8 characters, or 11 with the branch code); else undefined.
+ */
+export function bicOfIbanBank(read: string, iban: string): string | undefined {
+  const listed = bankBic(iban);
+  if (!listed) return undefined;
+  const eleven = (bic: string) => (bic.length === 8 ? `${bic}XXX` : bic);
+  const fold = (bic: string) => eleven(bic).replace(/O/g, '0').replace(/I/g, '1');
+  if (fold(read) !== fold(listed)) return undefined;
+  return eleven(listed).slice(0, read.length);
+}
