@@ -109,6 +109,27 @@ describe('preparePage on a photo', () => {
     expect(Math.abs(skewAngle(binarise(half(p, 1))))).toBeLessThanOrEqual(0.3);
   });
 
+  it('keeps the rules of a photo, which the same page scanned loses', async () => {
+    const page = await scanPage();
+    // A rule 1.5 mm under the text, as wide as the text block: long enough for removeRules.
+    const ruled = { ...page, data: Buffer.from(page.data) };
+    const y = Math.round(page.height * 0.5);
+    for (let x = 80; x < page.width - 80; x++) ruled.data[y * page.width + x] = 0;
+    const rowInk = (img: GreyImage, from: number, to: number) => {
+      let most = 0;
+      for (let r = Math.round(from * img.height); r < Math.round(to * img.height); r++) {
+        let n = 0;
+        for (let x = 0; x < img.width; x++) if (img.data[r * img.width + x]! < 128) n++;
+        most = Math.max(most, n);
+      }
+      return most / img.width;
+    };
+    const scan = await preparePage(rasterOf(ruled));
+    expect(rowInk(scan, 0.45, 0.55)).toBeLessThan(0.1);
+    const photo = await preparePage(rasterOf(photographed(ruled, CORNERS, 1060, 1420)));
+    expect(rowInk(photo, 0.45, 0.55)).toBeGreaterThan(0.5);
+  });
+
   it('leaves a flat scan exactly as it was without page detection', async () => {
     const r = rasterOf(await scanPage());
     const [withPage, without] = [await preparePage(r), await preparePage(r, { page: false })];

@@ -106,8 +106,10 @@ export async function preparePage(raster: Raster, opts: PrepareOptions = {}): Pr
     else if (Math.abs(skew) >= MIN_SKEW) grey = unsheared(grey, skew);
     else skew = 0;
   }
-  // After deskewing, so the rules run straight along rows and columns.
-  if (opts.rules !== false) {
+  // After deskewing, so the rules run straight along rows and columns. Not on a photo: its blur
+  // runs the strokes of a bold word into one dark band as long as a rule, and the word went with
+  // the rules (on the photo set, keeping them read more fields right).
+  if (opts.rules !== false && !corners) {
     grey = removeRules(grey, dpi ?? Math.max(grey.width, grey.height) / PAGE_LONG_INCHES);
   }
   return { ...grey, turn, skew, ...(dpi ? { dpi } : {}) };
