@@ -20,8 +20,15 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { corpusDir, repoRoot, scorer } from './corpus.mjs';
+
+// The engine's own homography (packages/engine/dist: run `npx tsc -b` first), the one that maps
+// a photographed page back.
+const { homography } = await import(
+  pathToFileURL(path.join(repoRoot, 'packages', 'engine', 'dist', 'ocr', 'perspective.js')).href
+);
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : dflt);
@@ -39,34 +46,6 @@ function rng(s) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** The homography taking the four points `from` to `to` (each [[x,y]×4]), as 9 numbers. */
-export function homography(from, to) {
-  const A = [];
-  const b = [];
-  for (let i = 0; i < 4; i++) {
-    const [x, y] = from[i];
-    const [u, v] = to[i];
-    A.push([x, y, 1, 0, 0, 0, -u * x, -u * y]);
-    b.push(u);
-    A.push([0, 0, 0, x, y, 1, -v * x, -v * y]);
-    b.push(v);
-  }
-  // Gaussian elimination with partial pivoting (8×8).
-  for (let c = 0; c < 8; c++) {
-    let p = c;
-    for (let r = c + 1; r < 8; r++) if (Math.abs(A[r][c]) > Math.abs(A[p][c])) p = r;
-    [A[c], A[p]] = [A[p], A[c]];
-    [b[c], b[p]] = [b[p], b[c]];
-    for (let r = 0; r < 8; r++) {
-      if (r === c) continue;
-      const f = A[r][c] / A[c][c];
-      for (let k = c; k < 8; k++) A[r][k] -= f * A[c][k];
-      b[r] -= f * b[c];
-    }
-  }
-  return [...b.map((v, i) => v / A[i][i]), 1];
 }
 
 /** One phone photo of a grey page (1 byte per pixel), as JPEG bytes. */

@@ -1,10 +1,12 @@
-// Prepares a page raster for OCR: grey, contrast stretched (paper white, ink black), at a
-// resolution where text is legible but not wastefully large, text lines turned upright when they
-// run down the page, and a scan tilted by up to ±5° straightened. Skew and sideways text are measured on a small binarised
-// copy by projection profiles: text lines give a row profile of sharp peaks and gaps, and the
-// angle (or the axis) that sharpens it most is the one the lines run along.
+// Prepares a page raster for OCR: grey, contrast stretched (paper white, ink black), a photographed
+// page cut out of its photo and mapped upright (page-corners.ts), at a resolution where text is
+// legible but not wastefully large, light evened out, text lines turned upright when they run down
+// the page, and a tilt of up to ±15° straightened. Skew and sideways text are measured on a small
+// binarised copy by projection profiles: text lines give a row profile of sharp peaks and gaps,
+// and the angle (or the axis) that sharpens it most is the one the lines run along.
 import sharp, { type Sharp } from 'sharp';
 import type { Raster } from '../image/load.js';
+import { findPage, pageSize, rectifyPage, tableGrid } from './page-corners.js';
 import { removeRules } from './rules.js';
 
 /** 8-bit grey pixels, one byte each, row by row. */
@@ -32,6 +34,8 @@ export interface PrepareOptions {
   light?: boolean;
   /** Turn pages whose text lines run vertically (default true). */
   upright?: boolean;
+  /** Find a photographed page's corners and map it to an upright rectangle (default true). */
+  page?: boolean;
   /** Take thin table rules and box lines off the page (default true; ocr/rules.ts). */
   rules?: boolean;
 }
@@ -72,13 +76,21 @@ const ANALYSIS_WIDTH = 1000;
 
 export async function preparePage(raster: Raster, opts: PrepareOptions = {}): Promise<Prepared> {
   let grey = greyOfRaster(raster);
-  const long = Math.max(grey.width, grey.height);
-  const factor = scaleFactor(long, opts.dpi);
-  if (factor !== 1) grey = await resized(grey, factor);
-  const dpi = opts.dpi ? opts.dpi * factor : undefined;
+  let dpi: number | undefined;
+  // A photographed page: mapped from its four corners onto an upright rectangle, at once at the
+  // size OCR wants (its resolution is the page's, not the photo's: the table around it is gone).
+  const corners = opts.page !== false ? findPage(grey) : null;
+  if (corners) {
+    const size = pageSize(corners);
+    grey = rectifyPage(grey, corners, scaleFactor(Math.max(size.width, size.height)));
+  } else {
+    const factor = scaleFactor(Math.max(grey.width, grey.height), opts.dpi);
+    if (factor !== 1) grey = await resized(grey, factor);
+    dpi = opts.dpi ? opts.dpi * factor : undefined;
+  }
   // A photo: the light falls off across the page and shadows cross it. Divided by its own paper
   // level, the page is evenly white again (and the table around it too), as a scanner sees it.
-  if (opts.light !== false) grey = flattenLight(grey);
+  if (opts.light !== false) grey = flattenLight(grey, { photo: !!corners });
   let turn = 0;
   let ink = binarise(grey);
   if (opts.upright !== false && isSideways(ink)) {
@@ -94,8 +106,10 @@ export async function preparePage(raster: Raster, opts: PrepareOptions = {}): Pr
     else if (Math.abs(skew) >= MIN_SKEW) grey = unsheared(grey, skew);
     else skew = 0;
   }
-  // After deskewing, so the rules run straight along rows and columns.
-  if (opts.rules !== false) {
+  // After deskewing, so the rules run straight along rows and columns. Not on a photo: its blur
+  // runs the strokes of a bold word into one dark band as long as a rule, and the word went with
+  // the rules (on the photo set, keeping them read more fields right).
+  if (opts.rules !== false && !corners) {
     grey = removeRules(grey, dpi ?? Math.max(grey.width, grey.height) / PAGE_LONG_INCHES);
   }
   return { ...grey, turn, skew, ...(dpi ? { dpi } : {}) };
@@ -179,6 +193,8 @@ async function rotated(img: GreyImage, degrees: number): Promise<GreyImage> {
 
 /** Blocks across the page for the light estimate (a block is a few text lines tall). */
 const LIGHT_BLOCKS = 48;
+/** On a page cut out of a photo: blocks of a text line's height or so. */
+const PHOTO_LIGHT_BLOCKS = 160;
 /** A page is unevenly lit when this share of its blocks' paper is darker than 85 % of the brightest. */
 const UNEVEN_SHARE = 0.15;
 
@@ -186,11 +202,16 @@ const UNEVEN_SHARE = 0.15;
  * A photo's page evenly lit: the paper level is estimated per block (its brightest pixel, then
  * the brightest of its neighbours so a block under a bold heading still sees paper, then
  * smoothed) and every pixel divided by it. A scan, evenly lit already, is returned unchanged,
- * as is a page whose dark areas are few (a logo, a filled bar).
+ * as is a page whose dark areas are few (a logo, a filled bar), unless `photo` says it is a page
+ * cut out of a photo (page-corners.ts), where a shadow over a tenth of it is still a shadow.
  */
-export function flattenLight(img: GreyImage): GreyImage {
+export function flattenLight(img: GreyImage, opts: { photo?: boolean } = {}): GreyImage {
   const { width, height, data } = img;
-  const bs = Math.max(8, Math.ceil(Math.max(width, height) / LIGHT_BLOCKS));
+  // A page cut out of a photo: smaller blocks, so the light follows a shadow's edge more closely.
+  const bs = Math.max(
+    8,
+    Math.ceil(Math.max(width, height) / (opts.photo ? PHOTO_LIGHT_BLOCKS : LIGHT_BLOCKS)),
+  );
   const bw = Math.ceil(width / bs);
   const bh = Math.ceil(height / bs);
   const peak = new Float32Array(bw * bh);
@@ -219,14 +240,16 @@ export function flattenLight(img: GreyImage): GreyImage {
     return out;
   };
   let paper = spread(peak, (v) => Math.max(...v));
+  if (opts.photo) paper = spread(paper, (v) => Math.max(...v));
   let top = 0;
   for (const v of paper) top = Math.max(top, v);
   let dark = 0;
   for (const v of paper) if (v < top * 0.85) dark++;
-  if (top < 32 || dark < paper.length * UNEVEN_SHARE) return img;
+  if (top < 32 || (!opts.photo && dark < paper.length * UNEVEN_SHARE)) return img;
   const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
-  paper = spread(spread(paper, mean), mean);
-  const table = backgroundCells(img);
+  paper = opts.photo ? spread(paper, mean) : spread(spread(paper, mean), mean);
+  // A page cut out of its photo has no table left: a shadow reaching its edge is paper still.
+  const table = opts.photo ? { has: () => false } : backgroundCells(img);
   // Bilinear between block centres, one row of blocks at a time.
   const out = Buffer.allocUnsafe(width * height);
   for (let y = 0; y < height; y++) {
@@ -256,47 +279,15 @@ interface Background {
 }
 
 /**
- * The table around a photographed page: the dark cells (mean under the threshold that best
- * parts dark from bright cells, Otsu's) reachable from the photo's edge through dark cells. Ink on
- * the page is dark too, but paper surrounds it, so it is never reached from the edge. Whitened,
- * the table's noise (which dividing by its own level would bring up) cannot be read as words.
+ * The table around a photographed page (tableGrid in page-corners.ts). Whitened, the table's noise
+ * (which dividing by its own level would bring up) cannot be read as words.
  */
 export function backgroundCells(img: GreyImage): Background {
-  const { width, height, data } = img;
-  const cs = Math.max(4, Math.round(Math.max(width, height) / 200));
-  const cw = Math.ceil(width / cs);
-  const ch = Math.ceil(height / cs);
-  const sum = new Float64Array(cw * ch);
-  const count = new Uint32Array(cw * ch);
-  for (let y = 0; y < height; y++) {
-    const row = ((y / cs) | 0) * cw;
-    for (let x = 0; x < width; x++) {
-      const c = row + ((x / cs) | 0);
-      sum[c]! += data[y * width + x]!;
-      count[c]!++;
-    }
-  }
-  const means = Array.from(sum, (v, i) => v / Math.max(1, count[i]!));
-  const t = otsu(means);
-  const dark = means.map((m) => m < t);
-  const seen = new Uint8Array(cw * ch);
-  const stack: number[] = [];
-  for (let x = 0; x < cw; x++) stack.push(x, (ch - 1) * cw + x);
-  for (let y = 0; y < ch; y++) stack.push(y * cw, y * cw + cw - 1);
-  while (stack.length) {
-    const c = stack.pop()!;
-    if (seen[c] || !dark[c]) continue;
-    seen[c] = 1;
-    const x = c % cw;
-    if (x > 0) stack.push(c - 1);
-    if (x < cw - 1) stack.push(c + 1);
-    if (c >= cw) stack.push(c - cw);
-    if (c + cw < cw * ch) stack.push(c + cw);
-  }
+  const { cs, cw, ch, table } = tableGrid(img);
   // One cell more around it: the page's edge, half table and half paper, would read as a dashed rule.
-  const grown = seen.slice();
-  for (let c = 0; c < seen.length; c++) {
-    if (!seen[c]) continue;
+  const grown = table.slice();
+  for (let c = 0; c < table.length; c++) {
+    if (!table[c]) continue;
     const x = c % cw;
     if (x > 0) grown[c - 1] = 1;
     if (x < cw - 1) grown[c + 1] = 1;
@@ -304,32 +295,6 @@ export function backgroundCells(img: GreyImage): Background {
     if (c + cw < cw * ch) grown[c + cw] = 1;
   }
   return { has: (x, y) => grown[((y / cs) | 0) * cw + ((x / cs) | 0)] === 1 };
-}
-
-/** Otsu's threshold of a list of grey levels: the one that best separates two classes. */
-function otsu(values: number[]): number {
-  const hist = new Float64Array(256);
-  for (const v of values) hist[Math.max(0, Math.min(255, Math.round(v)))]!++;
-  const total = values.length;
-  let sumAll = 0;
-  for (let v = 0; v < 256; v++) sumAll += v * hist[v]!;
-  let best = 0;
-  let threshold = 128;
-  let wB = 0;
-  let sumB = 0;
-  for (let v = 0; v < 256; v++) {
-    wB += hist[v]!;
-    if (!wB || wB === total) continue;
-    sumB += v * hist[v]!;
-    const mB = sumB / wB;
-    const mF = (sumAll - sumB) / (total - wB);
-    const between = wB * (total - wB) * (mB - mF) ** 2;
-    if (between > best) {
-      best = between;
-      threshold = v + 0.5;
-    }
-  }
-  return threshold;
 }
 
 async function resized(img: GreyImage, factor: number): Promise<GreyImage> {
