@@ -3,6 +3,8 @@
 // under party headings, or the seller's name from the letterhead.
 import { describe, expect, it } from 'vitest';
 import type { Document } from '../document.js';
+import { countryOf } from '../project/countries.js';
+import { project } from '../project/field-sets.js';
 import { line, page, row } from '../test-support/layout-pages.js';
 import type { LayoutLine } from './layout.js';
 import { placeOf, ruLegalForm } from './parties.js';
@@ -70,6 +72,17 @@ describe('readParties', () => {
     expect(d.provenance['seller.name']).toMatchObject({ source: 'text', page: 1, confidence: 0.9 });
     expect(d.provenance['seller.name']!.bbox![0]).toBeCloseTo(0.35);
     expect(d.provenance['seller.address.city']).toMatchObject({ page: 1, confidence: 0.85 });
+  });
+
+  it('gives an address of a place line alone its empty street lines (the fields read it whole)', () => {
+    const d = read([
+      line(row(0), ['Lieferant', 0.08, 0.2]),
+      line(row(1), ['Muster GmbH', 0.08, 0.28]),
+      line(row(2), ['80333 München', 0.08, 0.28]),
+    ]);
+    expect(d.seller.address).toEqual({ lines: [], postcode: '80333', city: 'München' });
+    const { fields_detailed } = project(d, [], countryOf('DE')!);
+    expect(fields_detailed.find((f) => f.key === 'seller_address')?.value).toBe('80333 München');
   });
 
   it('takes a "Name:" value written in the same segment', () => {

@@ -75,6 +75,11 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
   const layout = named && layouts.find((l) => l.page === named!.page);
   const address = layout && !d.seller.address && addressBelow(layout, named!, elsewhere);
   if (address) putAddress('seller', address.street, address.place, put);
+  // An address of its place line alone still has its street lines (none): an Address always does.
+  for (const role of ['seller', 'buyer'] as const) {
+    const found = d[role].address;
+    if (found && !found.lines) found.lines = [];
+  }
 }
 
 /**
