@@ -3,7 +3,7 @@
 import type { Document } from './document.js';
 import { ReadError } from './errors.js';
 import { paymentQrOf, type QrScan } from './qr/read-qr.js';
-import { ocrImage, readOcrPages, withSecondRead } from './read-ocr.js';
+import { ocrImage, readOcrPagesOffThread, withSecondRead } from './read-ocr.js';
 import { qrFailure } from './read-pdf.js';
 import { asFailure, Failure, type ReadContext, type Reading, timeLeft } from './reading.js';
 import type { Mode, RequestedMode } from './result.js';
@@ -42,7 +42,7 @@ async function readScan(
   let document: Document;
   try {
     const started = Date.now();
-    const first = readOcrPages(await ocrImage(bytes, ctx), ctx.country);
+    const first = await readOcrPagesOffThread(await ocrImage(bytes, ctx), ctx);
     document = await withSecondRead(first, started, ctx, (backend) => ocrImage(bytes, ctx, backend));
   } catch (err) {
     if (err instanceof ReadError) throw new Failure(err.code, err.message, all[0]!, 1, all);

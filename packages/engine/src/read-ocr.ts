@@ -10,6 +10,7 @@ import { capByOcrConfidence, type OcrBackend, type OcrPage, ocrLayout } from './
 import { combineReads, needsSecondRead, SECOND_READER, secondReadPages } from './ocr/second-read.js';
 import { type ReadContext, timeLeft } from './reading.js';
 import { pageWorkers, runPageTask, type ScanResult } from './workers/page-tasks.js';
+import { runReadTask } from './workers/read-tasks.js';
 
 /**
  * The invoice on OCR'd pages, together with the usable text-layer pages of the same PDF (a file
@@ -24,6 +25,16 @@ export function readOcrPages(pages: OcrPage[], country: string, textPages: Layou
     if (prov.page && typed.has(prov.page)) Object.assign(prov, { source: 'text', reader: 'pdf-text' });
   }
   return doc;
+}
+
+/** readOcrPages in a read worker: the extraction takes 2-15 ms a scan, which a server's thread
+ * (answering `/health` and polls meanwhile) should not spend. */
+export function readOcrPagesOffThread(
+  pages: OcrPage[],
+  ctx: ReadContext,
+  textPages: LayoutPage[] = [],
+): Promise<Document> {
+  return runReadTask({ kind: 'read-ocr-pages', pages, country: ctx.country, textPages }, timeLeft(ctx));
 }
 
 /**
@@ -45,7 +56,10 @@ export async function withSecondRead(
   const took = Date.now() - startedAt;
   if (ctx.deadline - Date.now() < (SECOND_READ_ROOM * took * again.length) / scanned.length) return first;
   try {
-    return combineReads(first, readOcrPages(await readAgain(SECOND_READER, again), ctx.country, textPages));
+    return combineReads(
+      first,
+      await readOcrPagesOffThread(await readAgain(SECOND_READER, again), ctx, textPages),
+    );
   } catch (err) {
     if (err instanceof ReadError) return first;
     throw err;

@@ -9,7 +9,7 @@ import type { OcrPage } from './ocr/ocr-page.js';
 import { MAX_PAGES, type PdfLayers } from './pdf/layers.js';
 import { readLayers } from './pdf/layers-cache.js';
 import { paymentQrOf, type QrScan } from './qr/read-qr.js';
-import { ocrPdfPages, readOcrPages, scanQrPages, withSecondRead } from './read-ocr.js';
+import { ocrPdfPages, readOcrPagesOffThread, scanQrPages, withSecondRead } from './read-ocr.js';
 import { asFailure, Failure, type ReadContext, type Reading, timeLeft } from './reading.js';
 import type { Mode, RequestedMode } from './result.js';
 import { runPageTask } from './workers/page-tasks.js';
@@ -107,7 +107,7 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
     const ocrPages = [...ocrDone, ...rest].sort((a, b) => a.page - b.page);
     const textPages = textDoc ? usable : [];
     const document = await withSecondRead(
-      readOcrPages(ocrPages, ctx.country, textPages),
+      await readOcrPagesOffThread(ocrPages, ctx, textPages),
       ocrStarted,
       ctx,
       (backend, again) => ocrPdfPages(bytes, again, ctx, backend),

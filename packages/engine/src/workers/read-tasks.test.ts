@@ -2,6 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { estimateRead } from '../estimate.js';
 import { keptLayers } from '../pdf/layers-cache.js';
 import { readInvoice } from '../read-invoice.js';
+import { readOcrPages } from '../read-ocr.js';
+import { ocrPage, ocrWord } from '../test-support/ocr-pages.js';
 import { buildPdf } from '../test-support/pdf-builder.js';
 import { CII_D16B } from '../test-support/samples.js';
 import { readXmlInvoice } from '../xml/read-xml.js';
@@ -117,5 +119,27 @@ describe('read workers', () => {
       error: 'malformed_xml',
       mode: 'xml',
     });
+  });
+
+  it("read the invoice on OCR'd pages as this thread does, confidences capped alike", async () => {
+    const pages = [
+      ocrPage(
+        [ocrWord('Rechnung', [0.1, 0.1, 0.2, 0.115], 96), ocrWord('Nr.', [0.21, 0.1, 0.24, 0.115], 95)],
+        [ocrWord('2024-17', [0.25, 0.1, 0.33, 0.115], 71)],
+        [
+          ocrWord('Rechnungsdatum', [0.1, 0.13, 0.25, 0.145], 94),
+          ocrWord('14.03.2024', [0.26, 0.13, 0.36, 0.145], 93),
+        ],
+        [
+          ocrWord('Gesamtbetrag', [0.1, 0.16, 0.22, 0.175], 95),
+          ocrWord('119,00', [0.6, 0.16, 0.68, 0.175], 92),
+        ],
+      ),
+    ];
+    const here = readOcrPages(pages, 'DE');
+    const there = await runReadTask({ kind: 'read-ocr-pages', pages, country: 'DE', textPages: [] }, 60_000);
+    expect(there).toEqual(here);
+    expect(there.issue_date).toBe('2024-03-14');
+    expect(there.provenance.issue_date).toMatchObject({ source: 'ocr' });
   });
 });

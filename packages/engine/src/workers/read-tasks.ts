@@ -1,12 +1,13 @@
 // The pdf.js half of reading and estimating a PDF (parsing, attachments, the text layer and the
-// invoice read from it) and the parsing of XML e-invoices, run in a small pool of read workers of
-// its own so that the host's
-// thread only does orchestration. Not the page pool: an estimate answers an upload, and must not
+// invoice read from it), the parsing of XML e-invoices and the field extraction from OCR'd pages
+// run in a small pool of read workers of its own so that the host's thread only does orchestration. Not the page pool: an estimate answers an upload, and must not
 // wait behind seconds of OCR queued there. Workers load from dist, as page-tasks.ts explains.
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Document } from '../document.js';
 import type { Estimate } from '../estimate.js';
+import type { LayoutPage } from '../extract/layout.js';
+import type { OcrPage } from '../ocr/ocr-page.js';
 import type { PdfLayers } from '../pdf/layers.js';
 import type { RequestedMode } from '../result.js';
 import { WorkerPool } from './pool.js';
@@ -15,11 +16,13 @@ export type ReadTask =
   | { kind: 'estimate-pdf'; bytes: Uint8Array }
   | { kind: 'pdf-layers'; bytes: Uint8Array; mode: RequestedMode; country: string }
   /** An XML e-invoice: small ones parse in milliseconds, a hostile one of megabytes in seconds. */
-  | { kind: 'read-xml'; bytes: Uint8Array };
+  | { kind: 'read-xml'; bytes: Uint8Array }
+  /** The invoice on OCR'd pages (read-ocr.ts): 2-15 ms of extraction a scan, off the host's thread. */
+  | { kind: 'read-ocr-pages'; pages: OcrPage[]; country: string; textPages: LayoutPage[] };
 
 type ResultOf<T extends ReadTask> = T['kind'] extends 'estimate-pdf'
   ? Estimate
-  : T['kind'] extends 'read-xml'
+  : T['kind'] extends 'read-xml' | 'read-ocr-pages'
     ? Document
     : PdfLayers;
 
@@ -34,10 +37,11 @@ function workerScript(): URL {
   return new URL('./read-worker.js', here);
 }
 
-/** Runs a read task in the read pool; the bytes are copied, so the caller keeps its buffer.
+/** Runs a read task in the read pool; a task's bytes are copied, so the caller keeps its buffer.
  * Rejects with a ReadError (the worker's code, `timeout`, or `internal_error`). */
 export function runReadTask<T extends ReadTask>(task: T, timeoutMs: number): Promise<ResultOf<T>> {
   pool ??= new WorkerPool(workerScript(), READ_WORKERS);
+  if (!('bytes' in task)) return pool.run<ResultOf<T>>({ ...task }, { timeoutMs });
   const bytes = new Uint8Array(task.bytes);
   return pool.run<ResultOf<T>>({ ...task, bytes }, { timeoutMs, transfer: [bytes.buffer as ArrayBuffer] });
 }

@@ -1,5 +1,5 @@
-// Worker thread entry for the pdf.js half of reads and estimates, and for XML e-invoices
-// (read-tasks.ts). Runs inside a
+// Worker thread entry for the pdf.js half of reads and estimates, for XML e-invoices and for the
+// extraction from OCR'd pages (read-tasks.ts). Runs inside a
 // WorkerPool, so a PDF that takes too long or crashes pdf.js costs only its task.
 import { parentPort } from 'node:worker_threads';
 import type { Document } from '../document.js';
@@ -7,6 +7,7 @@ import { ReadError } from '../errors.js';
 import type { Estimate } from '../estimate.js';
 import { estimatePdf } from '../pdf/estimate-pdf.js';
 import { type PdfLayers, readPdfLayers } from '../pdf/layers.js';
+import { readOcrPages } from '../read-ocr.js';
 import { readXmlInvoice } from '../xml/read-xml.js';
 import type { TaskReply } from './pool.js';
 import { lowerThreadPriority } from './priority.js';
@@ -16,6 +17,7 @@ lowerThreadPriority();
 
 async function run(task: ReadTask): Promise<Estimate | PdfLayers | Document> {
   if (task.kind === 'read-xml') return readXmlInvoice(task.bytes);
+  if (task.kind === 'read-ocr-pages') return readOcrPages(task.pages, task.country, task.textPages);
   if (task.kind === 'estimate-pdf') return estimatePdf(task.bytes);
   return readPdfLayers(task.bytes, task.mode, task.country);
 }
