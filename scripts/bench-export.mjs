@@ -4,11 +4,18 @@
 // The jobs are the shared corpus's e-invoices read once up front (not timed); each format is timed
 // on the jobs it writes (refused ones are left out), Factur-X on the original PDF when there is one.
 // Writes reports/bench-export.json; skips cleanly without the corpus.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { median, parseArgs, printTable, readManifest, summarize } from './bench-lib.mjs';
+import {
+  median,
+  parseArgs,
+  printTable,
+  readManifest,
+  requireCorpusAndBuild,
+  summarize,
+} from './bench-lib.mjs';
 import { corpusDir, repoRoot } from './corpus.mjs';
 
 const WARMUP = 1; // untimed writes of every job before any timing
@@ -23,16 +30,11 @@ try {
   process.exit(2);
 }
 const say = opts.json ? () => {} : (...a) => console.log(...a);
-if (!existsSync(path.join(corpusDir, 'MANIFEST.tsv'))) {
-  const message = `bench-export: no corpus at ${corpusDir}; nothing to measure`;
-  console.log(opts.json ? JSON.stringify({ skipped: message }) : message);
-  process.exit(0);
-}
+requireCorpusAndBuild('bench-export', corpusDir, opts.json, [
+  'exports/dist/index.js',
+  'engine/dist/index.js',
+]);
 const dist = (pkg) => path.join(repoRoot, 'packages', pkg, 'dist', 'index.js');
-if (!existsSync(dist('exports')) || !existsSync(dist('engine'))) {
-  console.error('bench-export: packages/exports/dist is not built; run `npx tsc -b` first');
-  process.exit(1);
-}
 const { readInvoice, shutdownWorkers } = await import(pathToFileURL(dist('engine')).href);
 const { EXPORT_FORMATS, ExportRefused } = await import(pathToFileURL(dist('exports')).href);
 

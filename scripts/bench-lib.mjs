@@ -2,8 +2,9 @@
 // statistics (median, percentile), the per-group summary, table printing, and the libxml2
 // reference timing (`xmllint`), kept here so that bench.mjs reads as the measuring procedure.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { repoRoot } from './corpus.mjs';
 
 /** `--limit N` (files per group), `--json` (print only JSON), `--group xml|pdf`. */
 export function parseArgs(argv) {
@@ -22,6 +23,23 @@ export function parseArgs(argv) {
 }
 
 /** Rows of corpus/MANIFEST.tsv as objects keyed by the header's column names. */
+/**
+ * Ends a bench that has nothing to measure: no corpus is a clean skip (exit 0, said as JSON with
+ * `--json`), a missing build an error (exit 1). `built` lists files under packages/.
+ */
+export function requireCorpusAndBuild(name, corpusDir, json, built) {
+  if (!existsSync(path.join(corpusDir, 'MANIFEST.tsv'))) {
+    const message = `${name}: no corpus at ${corpusDir}; nothing to measure`;
+    console.log(json ? JSON.stringify({ skipped: message }) : message);
+    process.exit(0);
+  }
+  const missing = built.find((f) => !existsSync(path.join(repoRoot, 'packages', f)));
+  if (missing) {
+    console.error(`${name}: packages/${missing} is not built; run \`npx tsc -b\` first`);
+    process.exit(1);
+  }
+}
+
 export function readManifest(corpusDir) {
   const [header, ...lines] = readFileSync(path.join(corpusDir, 'MANIFEST.tsv'), 'utf8').split(/\r?\n/);
   const cols = header.split('\t');

@@ -9,12 +9,20 @@
 // page's bands one after the other in this thread (no worker pool; bench-scan.mjs measures the
 // wall time with the pool's workers).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { median, percentile, printTable, readManifest, round, verdict } from './bench-lib.mjs';
+import {
+  median,
+  percentile,
+  printTable,
+  readManifest,
+  requireCorpusAndBuild,
+  round,
+  verdict,
+} from './bench-lib.mjs';
 import { corpusDir, repoRoot } from './corpus.mjs';
 
 const TARGET_S = 1.0; // seconds per page on one core, from the issue
@@ -36,16 +44,8 @@ if (!(opts.limit > 0) || !(opts.dpi === null || opts.dpi > 0)) {
 }
 const say = opts.json ? () => {} : (...a) => console.log(...a);
 
-if (!existsSync(path.join(corpusDir, 'MANIFEST.tsv'))) {
-  const message = `bench-ocr: no corpus at ${corpusDir}; nothing to measure`;
-  console.log(opts.json ? JSON.stringify({ skipped: message }) : message);
-  process.exit(0);
-}
+requireCorpusAndBuild('bench-ocr', corpusDir, opts.json, ['engine/dist/ocr/tesseract.js']);
 const dist = path.join(repoRoot, 'packages', 'engine', 'dist');
-if (!existsSync(path.join(dist, 'ocr', 'tesseract.js'))) {
-  console.error('bench-ocr: packages/engine/dist is not built; run `npx tsc -b` first');
-  process.exit(1);
-}
 const load = (m) => import(pathToFileURL(path.join(dist, m)).href);
 const { loadImage } = await load('image/load.js');
 const { openPdf } = await load('pdf/open.js');

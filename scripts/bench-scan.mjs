@@ -8,12 +8,20 @@
 // native `tesseract` the same file, with the same models, OMP_THREAD_LIMIT=1, --oem 1 --psm 6 and
 // the same languages. The 10-page scan is read as by default.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { median, printTable, readManifest, round, scanRasters, verdict } from './bench-lib.mjs';
+import {
+  median,
+  printTable,
+  readManifest,
+  requireCorpusAndBuild,
+  round,
+  scanRasters,
+  verdict,
+} from './bench-lib.mjs';
 import { corpusDir, repoRoot } from './corpus.mjs';
 
 const TARGET_RATIO = 0.7; // engine / native wall time for a one-page scan, from issue 19
@@ -35,16 +43,8 @@ if (!(opts.pages > 0) || !(opts.runs > 0)) {
 }
 const say = opts.json ? () => {} : (...a) => console.log(...a);
 
-if (!existsSync(path.join(corpusDir, 'MANIFEST.tsv'))) {
-  const message = `bench-scan: no corpus at ${corpusDir}; nothing to measure`;
-  console.log(opts.json ? JSON.stringify({ skipped: message }) : message);
-  process.exit(0);
-}
+requireCorpusAndBuild('bench-scan', corpusDir, opts.json, ['engine/dist/read-ocr.js']);
 const dist = path.join(repoRoot, 'packages', 'engine', 'dist');
-if (!existsSync(path.join(dist, 'read-ocr.js'))) {
-  console.error('bench-scan: packages/engine/dist is not built; run `npx tsc -b` first');
-  process.exit(1);
-}
 const load = (m) => import(pathToFileURL(path.join(dist, m)).href);
 const engine = {
   ...(await load('image/load.js')),
