@@ -1,5 +1,6 @@
 // `npm start`: the service on its embedded defaults (SQLite and blobs under ./data, port 8080).
 // SIGTERM or SIGINT stops it gracefully; a second signal stops it at once.
+import { lowerHelperThreadPriority } from '@invoice-reader/engine';
 import { ConfigError, describeConfig, loadConfig } from './config.js';
 import { createLogger } from './log.js';
 import { startServer } from './server.js';
@@ -15,8 +16,11 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // Before any worker exists: Node's helper threads then share the CPU with the page readers,
+  // and this thread alone answers requests at the default priority (workers/priority.ts).
+  const helperThreadsLowered = lowerHelperThreadPriority();
   const log = createLogger(config.logLevel);
-  log.info('starting', { config: describeConfig(config) });
+  log.info('starting', { config: describeConfig(config), helperThreadsLowered });
   const server = await startServer(config, log);
   let signalled = false;
   const stop = (signal: string) => {

@@ -34,4 +34,5 @@ export { FIELD_SETS, fieldsFor } from './project/field-sets.js';
 export { type ReadOptions, readInvoice } from './read-invoice.js';
 export type { Mode, ReadResult, RequestedMode, SignatureInfo } from './result.js';
 export { MODES } from './result.js';
+export { lowerHelperThreadPriority } from './workers/priority.js';
 export { shutdownWorkers } from './workers/shutdown.js';
