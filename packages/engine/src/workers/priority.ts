@@ -23,9 +23,10 @@ export function lowerThreadPriority(): void {
  * Lowers every other thread of the process to WORKER_NICE, leaving the calling one (the server's
  * event loop) alone. Call it at start-up, before any worker exists: the threads then are Node's
  * own helpers. V8's platform threads collect the garbage of every worker's heap and libuv's pool
- * runs sharp, whose libvips threads it starts; at nice 0 they took a quarter of the CPU beside
- * busy OCR workers and delayed the event loop (`npm run bench:api`, (c)). Threads the pool starts
- * later inherit the lower value. Returns how many threads it lowered.
+ * runs sharp, whose libvips threads it starts; at nice 0 they took about a quarter of the CPU
+ * time beside busy OCR workers (per-thread times in /proc during `npm run bench:api`, (c)), all
+ * of it ahead of the workers. Threads the pool starts later inherit the lower value. Returns how
+ * many threads it lowered.
  */
 export function lowerHelperThreadPriority(): number {
   if (process.platform !== 'linux') return 0;
