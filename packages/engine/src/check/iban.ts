@@ -27,6 +27,11 @@ const IBAN_LENGTHS: Readonly<Record<string, number>> = {
   SV: 28, TL: 23, TN: 24, TR: 26, UA: 29, VA: 22, VG: 24, XK: 20, YE: 30,
 };
 
+/** The IBAN length of a country, when it has IBANs. */
+export function ibanLength(country: string): number | undefined {
+  return IBAN_LENGTHS[country];
+}
+
 /** Upper-cases and removes the spaces/dashes used when IBANs are printed in groups of four. */
 export function normalizeIban(s: string): string {
   return s.toUpperCase().replace(/[\s-]+/g, '');

@@ -61,6 +61,37 @@ describe('findIbans', () => {
   });
 });
 
+describe('findIbans from OCR: letters for digits, dots for spaces, groups run together', () => {
+  // DE08 7009 0100 1234 5678 90 is a valid IBAN (the FeRD samples' account).
+  it('puts such an IBAN right when its checksum then holds', () => {
+    const found = (t: string) => findIbans(t, { ocr: true }).map((i) => [i.value, i.raw, i.valid]);
+    expect(found('mu: DEOB 7009 0100 1234567890 mung: HA 123')).toEqual([
+      ['DE08700901001234567890', 'DEOB 7009 0100 1234567890', true],
+    ]);
+    expect(found('DEOB7009.0100 1234 5678.90')).toEqual([
+      ['DE08700901001234567890', 'DEOB7009.0100 1234 5678.90', true],
+    ]);
+    expect(found('DE08 7009 0l00 I234 5678 9O Bank')).toEqual([
+      ['DE08700901001234567890', 'DE08 7009 0l00 I234 5678 9O', true],
+    ]);
+  });
+
+  it('leaves it when the checksum fails, the number runs on, or the text is not OCR', () => {
+    // One digit misread as another besides: no repair confirms it.
+    expect(findIbans('DEOB 7009 0100 1234 5678 91', { ocr: true }).filter((i) => i.valid)).toEqual([]);
+    // A digit right after the country's length: a longer number, not an IBAN.
+    expect(findIbans('DEOB 7009 0100 1234 5678 901', { ocr: true }).filter((i) => i.valid)).toEqual([]);
+    // Two separators in a row end the number.
+    expect(findIbans('DEOB 7009 0100 1234 5678 ..90', { ocr: true }).filter((i) => i.valid)).toEqual([]);
+    // A text layer's characters are what was printed.
+    expect(findIbans('DEOB 7009 0100 1234567890')).toEqual([]);
+    // A valid IBAN read as printed is kept as it was found.
+    expect(findIbans('IBAN DE89 3704 0044 0532 0130 00', { ocr: true }).map((i) => i.raw)).toEqual([
+      'DE89 3704 0044 0532 0130 00',
+    ]);
+  });
+});
+
 describe('findBics', () => {
   it('finds BICs and says whether a label precedes them', () => {
     expect(findBics('BIC COBADEFFXXX')).toEqual([

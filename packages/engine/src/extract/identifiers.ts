@@ -2,7 +2,7 @@
 // prefix, e-mail addresses and the labelled Russian ids. Candidates carry their check result so
 // the caller can tell a typo (right shape, wrong checksum) from a clean value.
 import { checkBic } from '../check/bic.js';
-import { checkIban } from '../check/iban.js';
+import { checkIban, ibanLength } from '../check/iban.js';
 import { checkVatId } from '../check/vat-id.js';
 
 export interface IdMatch {
@@ -73,8 +73,72 @@ function zerosForOs(raw: string): string | undefined {
   return rest === raw.slice(2) ? undefined : country + rest;
 }
 
-/** IBANs printed unspaced or in groups of four (the last group shorter); `valid` per checkIban. */
-export function findIbans(text: string): IbanMatch[] {
+/** What OCR reads for a digit in a smudged or small print: only these are put right. */
+const DIGIT_FOR: Readonly<Record<string, string>> = {
+  O: '0',
+  o: '0',
+  D: '0',
+  Q: '0',
+  I: '1',
+  l: '1',
+  '|': '1',
+  Z: '2',
+  S: '5',
+  G: '6',
+  B: '8',
+};
+const DIGITISH = /[0-9OoDQIl|ZSGB]/;
+const LOOSE_START = /(?<![A-Za-z0-9])([A-Z]{2})(?=[0-9OoDQIl|ZSGB]{2})/g;
+
+/**
+ * IBANs of countries whose account part is all digits, read by OCR with letters for digits
+ * (`DEOB 7009` for `DE08 7009`), a dot or comma for a space, or groups run together: the
+ * characters after the country code are collected, separators skipped, up to the country's exact
+ * length and no further (a digit right after means a longer number), and each confusable letter
+ * is taken for its one digit. Kept only when the checksum then holds, which a wrong repair passes
+ * once in 97; a misread digit besides makes it fail.
+ */
+function misreadIbans(text: string): IbanMatch[] {
+  const out: IbanMatch[] = [];
+  for (const m of text.matchAll(LOOSE_START)) {
+    const country = m[1]!;
+    const length = ibanLength(country);
+    if (!NUMERIC_BBAN.has(country) || !length) continue;
+    let digits = '';
+    let end = m.index + 2;
+    while (digits.length < length - 2 && end < text.length) {
+      const c = text[end]!;
+      if (DIGITISH.test(c)) digits += DIGIT_FOR[c] ?? c;
+      // One separator between groups, never two in a row or at the end.
+      else if (!/[ .,\u00a0]/.test(c) || !DIGITISH.test(text[end + 1] ?? '') || !digits) break;
+      end++;
+    }
+    if (digits.length !== length - 2 || /[0-9A-Za-z]/.test(text[end] ?? '')) continue;
+    const check = checkIban(country + digits);
+    if (check.ok)
+      out.push({ value: check.iban, raw: text.slice(m.index, end), start: m.index, end, valid: true });
+  }
+  return out;
+}
+
+/**
+ * IBANs printed unspaced or in groups of four (the last group shorter); `valid` per checkIban.
+ * From OCR (`ocr`), an IBAN of a numeric country that does not read as one is put right when
+ * its checksum then holds (misreadIbans).
+ */
+export function findIbans(text: string, opts: { ocr?: boolean } = {}): IbanMatch[] {
+  const out = strictIbans(text);
+  if (!opts.ocr) return out;
+  const repaired = misreadIbans(text).filter(
+    (r) => !out.some((i) => i.valid && r.start < i.end && i.start < r.end),
+  );
+  if (!repaired.length) return out;
+  // A repaired IBAN takes the place of any invalid reading of the same characters.
+  const kept = out.filter((i) => !repaired.some((r) => r.start < i.end && i.start < r.end));
+  return [...kept, ...repaired].sort((a, b) => a.start - b.start);
+}
+
+function strictIbans(text: string): IbanMatch[] {
   const out: IbanMatch[] = [];
   for (const m of text.matchAll(IBAN_START)) {
     if (out.length && m.index < out[out.length - 1]!.end) continue;

@@ -500,6 +500,23 @@ describe('readTextInvoice: a BIC read by OCR', () => {
     expect(d.provenance['payment.accounts.0.bic']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
   });
 
+  it("takes the BIC of the IBAN's bank when OCR shows it near the IBAN without its label, even split", () => {
+    // Labels too small for a phone photo: read as "Bc" and "mu:"; the BIC in two pieces.
+    const photo = (bic: string) =>
+      page([
+        line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
+        line(row(20), ['mu: DEOB 7009 0100 1234567890', 0.1, 0.5]),
+        line(row(21), [`Bc ${bic}`, 0.1, 0.5]),
+      ]);
+    const d = read([photo('GENODEF 1MO4')], { source: 'ocr' });
+    expect(d.payment.accounts).toEqual([{ iban: 'DE08700901001234567890', bic: 'GENODEF1M04' }]);
+    expect(d.provenance['payment.accounts.0.bic']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    // Another bank's BIC-shaped word there is no evidence: no BIC.
+    expect(read([photo('COBA DEFFXXX')], { source: 'ocr' }).payment.accounts).toEqual([
+      { iban: 'DE08700901001234567890' },
+    ]);
+  });
+
   it('confirms such a BIC from a text layer, and a BIC without the confusion from OCR', () => {
     const typed = read([bicPage('GENODEF1MO4')]);
     expect(typed.provenance['payment.accounts.0.bic']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);

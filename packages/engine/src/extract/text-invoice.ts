@@ -181,7 +181,7 @@ function readIdentifiers(
     const next = /[.:]\s*$/.test(line) ? '' : (lines[seg.line + 1]?.map((s) => s.text).join(' ') ?? '');
     if (DEBTOR_ACCOUNT.test(line) || (next && /^\p{Ll}/u.test(next) && DEBTOR_ACCOUNT.test(next))) continue;
     // A valid IBAN first; one that fails its checksum is still reported (and flagged).
-    const found = findIbans(seg.text);
+    const found = findIbans(seg.text, { ocr });
     // One that fails its checksum is taken only under an IBAN label (a meter or contract number
     // can look like an IBAN), or, when the page has no other, from OCR with its country's exact
     // length (a digit misread, the label too perhaps: "(BAN:"), flagged and without a BIC: such
@@ -192,7 +192,9 @@ function readIdentifiers(
       misreadOne ??= { value: found[0].value, seg };
     if (!iban) continue;
     put('payment.accounts.0.iban', iban.value, seg.bbox, seg.page, 0.9);
-    const bic = nearestBic(segments, seg, hits);
+    const bic =
+      nearestBic(segments, seg, hits) ??
+      (ocr && iban.valid ? bankBicNear(segments, seg, iban.value) : undefined);
     // A BIC has no check digit: read by OCR with a letter O or I beside a digit in its location
     // or branch code ("GENODEF1MO4" for M04), either glyph may be meant, so a person decides,
     // unless the bank of the IBAN beside it (its checksum holding) has that BIC but for the
@@ -222,6 +224,28 @@ function ibanLabelled(hits: LabelHit[], seg: Segment): boolean {
 /** A BIC whose location or branch code has O or I next to a digit: OCR confuses them with 0 and 1. */
 export function ocrAmbiguousBic(bic: string): boolean {
   return /[OI]\d|\d[OI]/.test(bic.slice(6));
+}
+
+/**
+ * From OCR, the BIC the IBAN's bank has (bank-bic.ts) when the lines around the IBAN show it, in
+ * one piece or split by a space and with O/0 or I/1 confused: the page's own evidence for a BIC
+ * whose label OCR could not read ("Bc GENODEF 1M04" on a phone photo). Never a BIC the page
+ * does not show.
+ */
+function bankBicNear(segments: Segment[], ibanSeg: Segment, iban: string) {
+  for (const seg of segments) {
+    if (seg.page !== ibanSeg.page || Math.abs(seg.line - ibanSeg.line) > 3) continue;
+    const words = seg.text.split(/\s+/);
+    for (let i = 0; i < words.length; i++) {
+      for (let n = 1; n <= 3 && i + n <= words.length; n++) {
+        const read = words.slice(i, i + n).join('');
+        if ((read.length !== 8 && read.length !== 11) || !/^[A-Z0-9]+$/.test(read)) continue;
+        const value = bicOfIbanBank(read, iban);
+        if (value) return { value, seg };
+      }
+    }
+  }
+  return undefined;
 }
 
 function nearestBic(segments: Segment[], ibanSeg: Segment, hits: LabelHit[]) {
