@@ -124,10 +124,14 @@ export async function photoOf(page, width, height, random) {
       img[y * W + x] = Math.max(0, Math.min(255, Math.round(val * light + r(-6, 6))));
     }
   }
-  return sharp(img, { raw: { width: W, height: H, channels: 1 } })
-    .blur(r(0.6, 1.3))
-    .jpeg({ quality: 40 })
-    .toBuffer();
+  return (
+    sharp(img, { raw: { width: W, height: H, channels: 1 } })
+      .blur(r(0.6, 1.3))
+      // One grey channel, as the PDF wrapper declares it (DeviceGray): sharp would write three.
+      .toColourspace('b-w')
+      .jpeg({ quality: 40 })
+      .toBuffer()
+  );
 }
 
 /** An image-only PDF with one JPEG photo per page (DCTDecode, each page sized to its photo). */
