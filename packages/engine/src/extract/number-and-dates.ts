@@ -97,9 +97,14 @@ const DATE_WORD = 'vom|von|du|del|dated';
 const DATE_WORD_ENDS = new RegExp(`\\b(?:${DATE_WORD})\\s*$`, 'i');
 const DATE_WORD_STARTS = new RegExp(`^(?:${DATE_WORD})\\s`, 'i');
 const NUMBER = String.raw`([A-Za-z0-9][A-Za-z0-9\-\/._]*\d[A-Za-z0-9\-\/._]*|\d)`;
-/** "Handelsrechnung (380) Nr. KR876 vom 06.10.2018", "Rechnung # RE-5 von 09.05.2017", "Invoice No. 42 dated 1 March 2024". */
+/** A symbol OCR reads for a number's first letter (`£2018092011804` for `E2018092011804`). */
+const MISREAD_FIRST = '£€§';
+/**
+ * "Handelsrechnung (380) Nr. KR876 vom 06.10.2018", "Rechnung # RE-5 von 09.05.2017", "Invoice No. 42
+ * dated 1 March 2024"; the number may start with a symbol OCR put for its first letter.
+ */
 const TITLE_NUMBER = new RegExp(
-  `(?:\\b(?:nr|no|n°|nº|n(?=\\.)|nummer|number|num[ée]ro)\\.?|#|№)\\s*:?\\s*${NUMBER}(?:\\s+(?:vom|von|du|del|dated|of|от|van|de|issued(?:\\s+(?:at|on))?|ausgestellt\\s+am|[ée]mise?\\s+le)\\s+(.{6,24}))?`,
+  `(?:\\b(?:nr|no|n°|nº|n(?=\\.)|nummer|number|num[ée]ro)\\.?|#|№)\\s*:?\\s*(?:[${MISREAD_FIRST}](?=[A-Za-z0-9]))?${NUMBER}(?:\\s+(?:vom|von|du|del|dated|of|от|van|de|issued(?:\\s+(?:at|on))?|ausgestellt\\s+am|[ée]mise?\\s+le)\\s+(.{6,24}))?`,
   'iu',
 );
 /** A heading that is the document word and its number alone: "Rechnung RE1001", "Facture FA-2017-0010". */
@@ -179,8 +184,11 @@ export function titleLine(layouts: PageLayout[], order: DateOrder) {
     // the next ("... Nr. 9314110911/00/M/00/N vom" / "01.01.2018"; "... Nr. 47110818" / "vom …").
     const next = (first.lines[li + 1]?.map((s) => s.text).join(' ') ?? '').trim();
     const wordBefore = DATE_WORD_ENDS.test(text) || DATE_WORD_STARTS.test(next);
+    // A number whose first letter OCR read as a symbol has no letter to put back with any
+    // certainty: only its date is taken.
+    const misread = MISREAD_FIRST.includes(m[0][m[0].indexOf(m[1]!) - 1] ?? '');
     return {
-      number: m[1]!,
+      number: misread ? undefined : m[1]!,
       date: m[2] ? dated : wordBefore ? findDates(next.slice(0, 28), { order })[0]?.value : undefined,
       box,
       page: first.page,

@@ -274,6 +274,15 @@ describe('readTextInvoice: numbers and dates', () => {
     }
   });
 
+  it("takes the title's date but not a number whose first letter OCR read as a symbol", () => {
+    const title = (text: string) => read([page([line(row(0), [text, 0.09, 0.6])])], { source: 'ocr' });
+    const misread = title('Handelsrechnung (380) Nr £2018092011804 vom 20.09.2018');
+    expect(misread.number).toBeUndefined();
+    expect(misread.issue_date).toBe('2018-09-20');
+    const clean = title('Handelsrechnung (380) Nr E2018092011804 vom 20.09.2018');
+    expect([clean.number, clean.issue_date]).toEqual(['E2018092011804', '2018-09-20']);
+  });
+
   it('reads number and date from a title carrying a document type code ("BUCHUNGSHILFE (751) Nr.")', () => {
     const d = read([page([line(row(0), ['BUCHUNGSHILFE (751) Nr. 471102 vom 05.03.2020', 0.09, 0.5])])]);
     expect(d.number).toBe('471102');
