@@ -110,6 +110,18 @@ describe('readParties', () => {
     expect(d.provenance['buyer.name']!.bbox![1]).toBeCloseTo(row(2));
   });
 
+  it('takes no GTIN or GLN line, nor a column heading OCR ran into the block, for a name', () => {
+    for (const notAName of ['333741000005 (GTIN)', 'Beschreibung', 'Nettopreis']) {
+      const d = read([
+        line(row(0), ['Kunde', 0.08, 0.16]),
+        line(row(1), [notAName, 0.08, 0.3]),
+        line(row(2), ['Musterweg 3', 0.08, 0.22]),
+        line(row(3), ['80331 München', 0.08, 0.24]),
+      ]);
+      expect(d.buyer.name, notAName).not.toBe(notAName);
+    }
+  });
+
   it('skips a contact line at the head of the buyer block', () => {
     const d = read([
       line(row(0), ['Bill to', 0.08, 0.16]),

@@ -15,9 +15,13 @@ const LEGAL_FORM =
 const NOT_ADDRESS =
   /^(?:tel(?:efon|\.)?|phone|fax|e-?mail|mail|web|www|https?|ust|vat|tva|iva|steuer|st\.-?nr|uid|iban|bic|swift|bank|konto|kunden-?\s?(?:nr|nummer)|customer\s+(?:no|number|id)|client\s*(?:no|n°)|contact|ansprechpartner|nummer|number|globale|gln|id|siren|siret|rcs|hrb|amtsgericht|registergericht|handelsregister|geschäftsführ\S*|abteilung|department|kontakt|z\.\s?hd|attn|handelsname)\b|^[:@]/i;
 
-/** Lines of a party block that are a salutation, a contact or a label, never the party's name. */
+/**
+ * Lines of a party block that are a salutation, a contact or a label, never the party's name; nor
+ * a line that starts with a long number (a GLN or GTIN: "333741000005 (GTIN)"), nor a table's
+ * column heading that OCR ran into the block when the block's own label was unreadable.
+ */
 const NOT_A_NAME =
-  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address)\s*$|\b(?:contact|attn|z\.\s?hd\.?|c\/o)\b/i;
+  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount)\s*$|\b(?:contact|attn|z\.\s?hd\.?|c\/o)\b|^\s*\d{8,}/i;
 
 const ADDRESS_LABEL = /^(?:anschrift|adresse|address|indirizzo|адрес)\s*:?\s*/i;
 
