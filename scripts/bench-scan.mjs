@@ -52,7 +52,7 @@ const engine = {
   ...(await load('pdf/render.js')),
   ...(await load('workers/scan-pdf.js')),
 };
-const { runPageTask, pageWorkers, shutdownWorkers } = await load('workers/page-tasks.js');
+const { runPageTask, pageWorkers, shutdownPageWorkers } = await load('workers/page-tasks.js');
 const { ocrPdfPages } = await load('read-ocr.js');
 const { readInvoice } = await load('index.js');
 const { TESSERACT_PSM, bandCount } = await load('ocr/tesseract.js');
@@ -140,7 +140,7 @@ say(`median of ${opts.runs} runs per page, engine and native runs alternating (w
 
 /** Starts the pool afresh reading pages in `bands` bands, every worker warm with every language set. */
 async function freshPool(bands) {
-  await shutdownWorkers();
+  await shutdownPageWorkers();
   // Workers take the environment with them when they start.
   if (bands === defaultBands) delete process.env.INVOICE_OCR_BANDS;
   else process.env.INVOICE_OCR_BANDS = String(bands);
@@ -195,7 +195,7 @@ if (long) {
   long.read_status = read.status;
   long.native_s = long.pngs.reduce((s, png) => s + nativeSeconds(png, tesseractLangs('de')), 0);
 }
-await shutdownWorkers();
+await shutdownPageWorkers();
 rmSync(tmp, { recursive: true, force: true });
 const loadAfter = os.loadavg();
 

@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ReadError } from './errors.js';
 import { renderPagePng } from './page-image.js';
 import { buildPdf } from './test-support/pdf-builder.js';
-import { shutdownWorkers } from './workers/page-tasks.js';
+import { shutdownPageWorkers } from './workers/page-tasks.js';
 
-afterAll(() => shutdownWorkers());
+afterAll(() => shutdownPageWorkers());
 
 describe('renderPagePng', () => {
   const pdf = buildPdf({ pages: 2 }); // A4 portrait: 595 × 842 pt

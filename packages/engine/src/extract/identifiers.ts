@@ -87,8 +87,9 @@ const DIGIT_FOR: Readonly<Record<string, string>> = {
   G: '6',
   B: '8',
 };
-const DIGITISH = /[0-9OoDQIl|ZSGB]/;
-const LOOSE_START = /(?<![A-Za-z0-9])([A-Z]{2})(?=[0-9OoDQIl|ZSGB]{2})/g;
+const DIGITISH_CLASS = '[0-9OoDQIl|ZSGB]';
+const DIGITISH = new RegExp(DIGITISH_CLASS);
+const LOOSE_START = new RegExp(`(?<![A-Za-z0-9])([A-Z]{2})(?=${DIGITISH_CLASS}{2})`, 'g');
 
 /**
  * IBANs of countries whose account part is all digits, read by OCR with letters for digits

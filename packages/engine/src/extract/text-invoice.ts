@@ -220,7 +220,6 @@ function ibanLabelled(hits: LabelHit[], seg: Segment): boolean {
   return hits.some((h) => h.field === 'iban' && h.seg.page === seg.page && h.seg.line === seg.line);
 }
 
-/** A BIC on the IBAN's line or the lines just around it; labelled ones first. */
 /** A BIC whose location or branch code has O or I next to a digit: OCR confuses them with 0 and 1. */
 export function ocrAmbiguousBic(bic: string): boolean {
   return /[OI]\d|\d[OI]/.test(bic.slice(6));
@@ -233,8 +232,7 @@ export function ocrAmbiguousBic(bic: string): boolean {
  * does not show.
  */
 function bankBicNear(segments: Segment[], ibanSeg: Segment, iban: string) {
-  for (const seg of segments) {
-    if (seg.page !== ibanSeg.page || Math.abs(seg.line - ibanSeg.line) > 3) continue;
+  for (const seg of nearIban(segments, ibanSeg)) {
     const words = seg.text.split(/\s+/);
     for (let i = 0; i < words.length; i++) {
       for (let n = 1; n <= 3 && i + n <= words.length; n++) {
@@ -248,8 +246,14 @@ function bankBicNear(segments: Segment[], ibanSeg: Segment, iban: string) {
   return undefined;
 }
 
+/** The segments on the IBAN's line and the three lines either side, where its BIC stands. */
+function nearIban(segments: Segment[], ibanSeg: Segment): Segment[] {
+  return segments.filter((s) => s.page === ibanSeg.page && Math.abs(s.line - ibanSeg.line) <= 3);
+}
+
+/** A BIC on the IBAN's line or the lines just around it; labelled ones first. */
 function nearestBic(segments: Segment[], ibanSeg: Segment, hits: LabelHit[]) {
-  const near = segments.filter((s) => s.page === ibanSeg.page && Math.abs(s.line - ibanSeg.line) <= 3);
+  const near = nearIban(segments, ibanSeg);
   const labelled = new Set(hits.filter((h) => h.field === 'bic').map((h) => h.seg.line));
   let fallback: { value: string; seg: Segment } | undefined;
   for (const seg of near) {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadImage } from '../image/load.js';
 import { corpusDir } from '../test-support/mutations.js';
 import { SAMPLE_INVOICE_LINES, textPageImage, turned } from '../test-support/scan-pages.js';
-import { runPageTask, shutdownWorkers } from '../workers/page-tasks.js';
+import { runPageTask, shutdownPageWorkers } from '../workers/page-tasks.js';
 import { interleavedBands } from './bands.js';
 import { tesseractLangs } from './models.js';
 import type { OcrLine } from './ocr-page.js';
@@ -68,7 +68,7 @@ describe('a page read in bands', () => {
     process.env.INVOICE_OCR_BANDS = '2';
   });
   afterAll(async () => {
-    await shutdownWorkers();
+    await shutdownPageWorkers();
     if (before === undefined) delete process.env.INVOICE_OCR_BANDS;
     else process.env.INVOICE_OCR_BANDS = before;
   });

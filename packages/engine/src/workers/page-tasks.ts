@@ -1,11 +1,10 @@
 // The page work the engine hands to its worker pool, and the one shared pool that runs it.
 // Workers load from the built engine (dist); when the engine runs from its TypeScript sources
 // (the tests), the worker still comes from dist, which `npm test` builds first.
-import { fileURLToPath } from 'node:url';
 import type { OcrBackend, OcrLine, OcrPage } from '../ocr/ocr-page.js';
 import type { PagePngResult } from '../pdf/page-png.js';
 import type { QrCode } from '../qr/detect.js';
-import { WorkerPool } from './pool.js';
+import { WorkerPool, workerScript } from './pool.js';
 
 export type PageTask =
   | { kind: 'qr-pdf'; bytes: Uint8Array; pages: number[] }
@@ -62,12 +61,6 @@ export interface ScanResult extends QrCodesResult, OcrResult {
 
 let pool: WorkerPool | undefined;
 
-function workerScript(): URL {
-  const here = new URL(import.meta.url);
-  if (fileURLToPath(here).endsWith('.ts')) return new URL('../../dist/workers/page-worker.js', here);
-  return new URL('./page-worker.js', here);
-}
-
 type ResultOf<T extends PageTask> = T['kind'] extends 'scan-pdf'
   ? ScanResult
   : T['kind'] extends 'ocr-image' | 'ocr-raster'
@@ -79,7 +72,7 @@ type ResultOf<T extends PageTask> = T['kind'] extends 'scan-pdf'
         : QrCodesResult;
 
 function thePool(): WorkerPool {
-  pool ??= new WorkerPool(workerScript());
+  pool ??= new WorkerPool(workerScript(import.meta.url, 'page-worker.js'));
   return pool;
 }
 
@@ -95,8 +88,8 @@ export function runPageTask<T extends PageTask>(task: T, timeoutMs: number): Pro
   return pool.run<ResultOf<T>>({ ...task, bytes }, { timeoutMs, transfer: [bytes.buffer as ArrayBuffer] });
 }
 
-/** Ends the engine's workers (hosts call it on shutdown; a CLI may simply exit). */
-export async function shutdownWorkers(): Promise<void> {
+/** Ends the page workers (shutdownWorkers in shutdown.ts ends them with the read pool). */
+export async function shutdownPageWorkers(): Promise<void> {
   const p = pool;
   pool = undefined;
   await p?.close();

@@ -4,6 +4,7 @@
 // worker fails only its task. A running task may hand part of its work to another worker
 // (hand-off.ts): the part goes ahead of the queue and the task takes it back if no worker is free.
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type ErrorCode, ReadError } from '../errors.js';
 import { HAND_OFFS, type HandOffReply, type HandOffRequest } from './hand-off.js';
@@ -38,6 +39,17 @@ interface Slot {
   /** Shared with the worker: its native calls in progress (native-calls.ts). */
   nativeCalls: SharedArrayBuffer;
   busy?: { task: Pending<unknown>; timer: NodeJS.Timeout; deadline: number };
+}
+
+/**
+ * The script of a worker beside `from` (a tasks module's `import.meta.url`): the built one in
+ * dist, also when the module itself runs from source under a test runner, since a worker thread
+ * cannot load TypeScript.
+ */
+export function workerScript(from: string, file: string): URL {
+  const here = new URL(from);
+  if (fileURLToPath(here).endsWith('.ts')) return new URL(`../../dist/workers/${file}`, here);
+  return new URL(`./${file}`, here);
 }
 
 export class WorkerPool {

@@ -1,16 +1,16 @@
 // The pdf.js half of reading and estimating a PDF (parsing, attachments, the text layer and the
 // invoice read from it), the parsing of XML e-invoices and the field extraction from OCR'd pages
-// run in a small pool of read workers of its own so that the host's thread only does orchestration. Not the page pool: an estimate answers an upload, and must not
-// wait behind seconds of OCR queued there. Workers load from dist, as page-tasks.ts explains.
+// run in a small pool of read workers of its own, so that the host's thread only orchestrates.
+// Not the page pool: an estimate answers an upload, and must not wait behind seconds of OCR
+// queued there. Workers load from dist (workerScript in pool.ts).
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { Document } from '../document.js';
 import type { Estimate } from '../estimate.js';
 import type { LayoutPage } from '../extract/layout.js';
 import type { OcrPage } from '../ocr/ocr-page.js';
 import type { PdfLayers } from '../pdf/layers.js';
 import type { RequestedMode } from '../result.js';
-import { WorkerPool } from './pool.js';
+import { WorkerPool, workerScript } from './pool.js';
 
 export type ReadTask =
   | { kind: 'estimate-pdf'; bytes: Uint8Array }
@@ -31,16 +31,10 @@ export const READ_WORKERS = Math.max(1, Math.min(2, availableParallelism()));
 
 let pool: WorkerPool | undefined;
 
-function workerScript(): URL {
-  const here = new URL(import.meta.url);
-  if (fileURLToPath(here).endsWith('.ts')) return new URL('../../dist/workers/read-worker.js', here);
-  return new URL('./read-worker.js', here);
-}
-
 /** Runs a read task in the read pool; a task's bytes are copied, so the caller keeps its buffer.
  * Rejects with a ReadError (the worker's code, `timeout`, or `internal_error`). */
 export function runReadTask<T extends ReadTask>(task: T, timeoutMs: number): Promise<ResultOf<T>> {
-  pool ??= new WorkerPool(workerScript(), READ_WORKERS);
+  pool ??= new WorkerPool(workerScript(import.meta.url, 'read-worker.js'), READ_WORKERS);
   if (!('bytes' in task)) return pool.run<ResultOf<T>>({ ...task }, { timeoutMs });
   const bytes = new Uint8Array(task.bytes);
   return pool.run<ResultOf<T>>({ ...task, bytes }, { timeoutMs, transfer: [bytes.buffer as ArrayBuffer] });

@@ -4,13 +4,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { tesseractLangs } from '../ocr/models.js';
 import { buildScanPdf, scanJpeg, textPageImage } from '../test-support/scan-pages.js';
-import { runPageTask, shutdownWorkers } from './page-tasks.js';
+import { runPageTask, shutdownPageWorkers } from './page-tasks.js';
 import { scanPdf } from './scan-pdf.js';
 
 const langs = tesseractLangs('de');
 
 describe('scanPdf', () => {
-  afterAll(shutdownWorkers);
+  afterAll(shutdownPageWorkers);
 
   it('renders each page once for the code search and the OCR', async () => {
     const scan = await scanJpeg(await textPageImage(['Rechnung Nr. 4711'], { dpi: 100, fontPt: 20 }));
