@@ -1,7 +1,8 @@
 // The text-layer reader on hand-made pages (A4, 595 x 842 pt, 10 pt type): every value it finds
 // carries provenance (source, reader, page, box, confidence), ambiguous dates are left unread,
 // and the buyer's direct-debit account is not the seller's. Through the checks and the
-// projection, a clean invoice confirms all of Set A. Totals: text-invoice-totals.test.ts.
+// projection, a clean invoice confirms all of Set A. Totals: text-invoice-totals.test.ts; words
+// read by OCR: text-invoice-ocr.test.ts.
 import { describe, expect, it } from 'vitest';
 import { runChecks } from '../check/document-checks.js';
 import { countryOf } from '../project/countries.js';
@@ -482,137 +483,5 @@ describe('readTextInvoice: the seller-side IBAN label', () => {
       ]),
     ]);
     expect(d.payment.accounts[0]?.iban).toBe('DE89370400440532013000');
-  });
-});
-
-describe('readTextInvoice: a BIC read by OCR', () => {
-  const bicPage = (bic: string) =>
-    page([
-      line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
-      line(row(20), ['IBAN: DE89 3704 0044 0532 0130 00', 0.1, 0.5], [`BIC: ${bic}`, 0.55, 0.8]),
-    ]);
-
-  it('keeps a BIC with O or I beside a digit in its branch code below the bar', () => {
-    const d = read([bicPage('GENODEF1MO4')], { source: 'ocr' });
-    expect(d.payment.accounts[0]?.bic).toBe('GENODEF1MO4');
-    expect(d.provenance['payment.accounts.0.bic']!.confidence).toBeLessThan(CONFIDENCE_BAR);
-  });
-
-  it("confirms it in the spelling of the IBAN's bank when that bank has it but for the confusion", () => {
-    // Bank code 70090100 lists GENODEF1M04 (Bundesbank bank code file).
-    const hausbank = page([
-      line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
-      line(row(20), ['IBAN: DE39 7009 0100 0000 0123 45', 0.1, 0.5], ['BIC: GENODEF1MO4', 0.55, 0.8]),
-    ]);
-    const d = read([hausbank], { source: 'ocr' });
-    expect(d.payment.accounts[0]?.bic).toBe('GENODEF1M04');
-    expect(d.provenance['payment.accounts.0.bic']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
-  });
-
-  it("takes the BIC of the IBAN's bank when OCR shows it near the IBAN without its label, even split", () => {
-    // Labels too small for a phone photo: read as "Bc" and "mu:"; the BIC in two pieces.
-    const photo = (bic: string) =>
-      page([
-        line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
-        line(row(20), ['mu: DEOB 7009 0100 1234567890', 0.1, 0.5]),
-        line(row(21), [`Bc ${bic}`, 0.1, 0.5]),
-      ]);
-    const d = read([photo('GENODEF 1MO4')], { source: 'ocr' });
-    expect(d.payment.accounts).toEqual([{ iban: 'DE08700901001234567890', bic: 'GENODEF1M04' }]);
-    expect(d.provenance['payment.accounts.0.bic']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
-    // Another bank's BIC-shaped word there is no evidence: no BIC.
-    expect(read([photo('COBA DEFFXXX')], { source: 'ocr' }).payment.accounts).toEqual([
-      { iban: 'DE08700901001234567890' },
-    ]);
-  });
-
-  it('confirms such a BIC from a text layer, and a BIC without the confusion from OCR', () => {
-    const typed = read([bicPage('GENODEF1MO4')]);
-    expect(typed.provenance['payment.accounts.0.bic']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
-    const clean = read([bicPage('GENODEF1M04')], { source: 'ocr' });
-    expect(clean.provenance['payment.accounts.0.bic']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
-  });
-});
-
-describe('readTextInvoice: a currency known only from a symbol OCR read', () => {
-  const dollarPage = (total: string) =>
-    page([
-      line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
-      line(row(10), ['Gesamtbetrag', 0.1, 0.3], [total, 0.6, 0.8]),
-    ]);
-
-  it('keeps a foreign currency read from a "$" by OCR below the bar (a smudged € may read so)', () => {
-    const d = read([dollarPage('119,00 $')], { source: 'ocr', country: 'DE' });
-    expect(d.currency).toBe('USD');
-    expect(d.provenance.currency!.confidence).toBeLessThan(CONFIDENCE_BAR);
-  });
-
-  it('confirms it from a text layer, or when its code is written too', () => {
-    const typed = read([dollarPage('119,00 $')], { country: 'DE' });
-    expect(typed.provenance.currency!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
-    const coded = read(
-      [
-        page([
-          line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
-          line(row(10), ['Gesamtbetrag', 0.1, 0.3], ['119,00 $', 0.6, 0.8]),
-          line(row(12), ['Alle Beträge in USD', 0.1, 0.5]),
-        ]),
-      ],
-      { source: 'ocr', country: 'DE' },
-    );
-    expect(coded.currency).toBe('USD');
-    expect(coded.provenance.currency!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
-  });
-});
-
-describe('readTextInvoice: an invoice number OCR may have cut at a dropped underscore', () => {
-  const numbered = (title: string) => page([line(row(1), [title, 0.1, 0.5], ['05.03.2014', 0.7, 0.8])]);
-
-  it('keeps the first group below the bar when another group with digits follows it', () => {
-    // "UC1_2023020_AFF" read "UC1 2023020 AFF": the underscores sat on the baseline.
-    for (const title of ['Facture N° UC1 2023020 AFF', 'Rechnungsnummer: UC1 2023020 AFF']) {
-      const d = read([numbered(title)], { source: 'ocr' });
-      expect(d.number).toBe('UC1');
-      expect(d.provenance.number!.confidence).toBeLessThan(CONFIDENCE_BAR);
-    }
-  });
-
-  it('confirms it when a word or a date follows, and from a text layer', () => {
-    for (const title of ['Facture N° UC1_2023020 du 05.03.2014', 'Rechnungsnummer: 4711 vom 05.03.2014']) {
-      const d = read([numbered(title)], { source: 'ocr' });
-      expect(d.provenance.number!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
-    }
-    const typed = read([numbered('Facture N° UC1 2023020 AFF')]);
-    expect(typed.provenance.number!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
-  });
-});
-
-describe('readTextInvoice: an IBAN OCR misread', () => {
-  // DE89 3704 0044 0532 0130 00 with one digit misread, its label read "(BAN:".
-  const misread = page([
-    line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
-    line(row(20), ['(BAN: DE89 3704 0044 0532 0180 00', 0.1, 0.5], ['BIC: COBADEFFXXX', 0.55, 0.8]),
-  ]);
-
-  it('takes an IBAN of the right length whose checksum fails from OCR, flagged, without its BIC', () => {
-    const d = read([misread], { source: 'ocr' });
-    expect(d.payment.accounts).toEqual([{ iban: 'DE89370400440532018000' }]);
-    const { fields_detailed } = project(d, runChecks(d), de);
-    expect(fields_detailed.find((f) => f.key === 'seller_iban')!.status).toBe('flagged');
-  });
-
-  it('leaves it out of a text layer, where a number of that shape may be a meter or a contract', () => {
-    expect(read([misread]).payment.accounts).toEqual([]);
-  });
-
-  it('takes a valid IBAN printed further down instead, with its BIC', () => {
-    const both = page([
-      line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
-      line(row(5), ['Zähler DE89 3704 0044 0532 0180 00', 0.1, 0.5]),
-      line(row(20), ['IBAN: DE89 3704 0044 0532 0130 00', 0.1, 0.5], ['BIC: COBADEFFXXX', 0.55, 0.8]),
-    ]);
-    expect(read([both], { source: 'ocr' }).payment.accounts).toEqual([
-      { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
-    ]);
   });
 });
