@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `node scripts/ocr-cache.mjs --dump [--shard i/n] [--dir DIR] [--redo --backends hybrid]` reads every `scan` file of the
-// shared corpus once with both OCR backends (all pages, as the page workers render them) and keeps the
+// `node scripts/ocr-cache.mjs --dump [--shard i/n] [--corpus DIR] [--dir DIR] [--redo --backends hybrid]` reads every
+// `scan` file of the shared corpus (or of another corpus laid out as it is, such as a photo set of
+// scripts/photo-set.mjs, whose words are kept in .cache/ocr-<its folder's name>) once with both OCR backends (all pages, as the page workers render them) and keeps the
 // words in .cache/ocr; `node scripts/ocr-cache.mjs --score [--verbose]` then scores the engine's
 // extraction, checks, second-read combination and projection on those words with
 // ../shared/eval/score.mjs in seconds, so extraction changes can be measured without OCR again.
@@ -13,11 +14,14 @@ import { corpusDir, repoRoot, scorer } from './corpus.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : dflt);
-const dir = path.resolve(opt('--dir', path.join(repoRoot, '.cache', 'ocr')));
+const corpus = path.resolve(opt('--corpus', corpusDir));
+const dir = path.resolve(
+  opt('--dir', path.join(repoRoot, '.cache', corpus === corpusDir ? 'ocr' : `ocr-${path.basename(corpus)}`)),
+);
 // INVOICE_ENGINE_DIST: another build of the engine (a candidate measured beside the installed one).
 const dist = process.env.INVOICE_ENGINE_DIST ?? path.join(repoRoot, 'packages', 'engine', 'dist');
 const load = (m) => import(pathToFileURL(path.join(dist, m)).href);
-const keyOf = (file) => path.relative(corpusDir, path.resolve(file)).replace(/[\\/]/g, '__');
+const keyOf = (file) => path.relative(corpus, path.resolve(file)).replace(/[\\/]/g, '__');
 
 if (argv.includes('--dump')) {
   const { loadImage } = await load('image/load.js');
@@ -28,11 +32,11 @@ if (argv.includes('--dump')) {
   const { recognizePage } = await load('ocr/ocr-page.js');
   const [shard, shards] = opt('--shard', '0/1').split('/').map(Number);
   mkdirSync(dir, { recursive: true });
-  const rows = readManifest(corpusDir)
+  const rows = readManifest(corpus)
     .filter((r) => r.category === 'scan')
     .filter((_, i) => i % shards === shard);
   for (const row of rows) {
-    const file = path.join(corpusDir, row.path);
+    const file = path.join(corpus, row.path);
     const out = path.join(dir, `${keyOf(file)}.json`);
     // --redo: read again with --backends (default both), keeping the other backend's saved reads.
     if (existsSync(out) && !argv.includes('--redo')) continue;
@@ -89,15 +93,15 @@ if (argv.includes('--score')) {
     [
       scorer,
       '--corpus',
-      corpusDir,
+      corpus,
       '--category',
       'scan',
       '--cmd',
-      `${process.execPath} ${self} --replay --dir ${dir}`,
+      `${process.execPath} ${self} --replay --corpus ${corpus} --dir ${dir}`,
       ...(argv.includes('--verbose') ? ['--verbose'] : []),
     ],
     { encoding: 'utf8', stdio: 'inherit' },
   );
   process.exit(r.status ?? 1);
 }
-console.log('usage: ocr-cache.mjs --dump [--shard i/n] | --score [--verbose]');
+console.log('usage: ocr-cache.mjs [--corpus DIR] [--dir DIR] --dump [--shard i/n] | --score [--verbose]');

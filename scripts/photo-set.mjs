@@ -1,12 +1,17 @@
 #!/usr/bin/env node
-// `node scripts/photo-set.mjs [--out DIR] [--limit N] [--seed S] [--score [--min-recall R ...]]` makes a phone-photo-like copy of
-// the shared corpus's `scan` cases (deterministic for a seed): each page is rendered at 150 dpi (PDF)
-// or taken as it is (image), then laid on a dark table in perspective, turned by up to ±15°, lit
-// unevenly with a shadow across it, blurred, brought down to phone-upload resolution and saved as
-// JPEG quality 40 (a multi-page scan becomes an image-only PDF of such photos). The copy is a small
-// corpus of its own in DIR (default .cache/photo-corpus: MANIFEST.tsv and the truth files beside the
-// photos), so `node ../shared/eval/score.mjs --corpus DIR --category scan` scores it with the same
-// rules as the clean scans. Never committed: it is rebuilt from the corpus in about a minute.
+// `node scripts/photo-set.mjs [--size messenger|camera] [--out DIR] [--limit N] [--seed S] [--score [--min-recall R ...]]`
+// makes a phone-photo-like copy of the shared corpus's `scan` cases (deterministic for a seed): each
+// page is rendered at 150 dpi (PDF) or taken as it is (image), then laid on a dark table in
+// perspective, turned by up to ±15°, lit unevenly with a shadow across it, blurred, brought to the
+// size's resolution and saved as JPEG quality 40 (a multi-page scan becomes an image-only PDF of
+// such photos). Two sizes, because phone photos reach us at two: `messenger` (the default), the
+// page 1000-1250 px wide (120-150 dpi across A4), as a photo comes out of a messenger or a mail
+// app's "medium" size; `camera`, the page 1600-2000 px wide (195-240 dpi), as a 12-megapixel photo
+// of a page filling about 60 % of the frame is uploaded straight from the phone. The copy is a small
+// corpus of its own in DIR (default .cache/photo-corpus, .cache/photo-corpus-camera for `camera`:
+// MANIFEST.tsv and the truth files beside the photos), so `node ../shared/eval/score.mjs --corpus
+// DIR --category scan` scores it with the same rules as the clean scans. Never committed: it is
+// rebuilt from the corpus (about 15 minutes, most of it pdftoppm on the scans' oversized pages).
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -32,7 +37,13 @@ const { homography } = await import(
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : dflt);
-const out = path.resolve(opt('--out', path.join(repoRoot, '.cache', 'photo-corpus')));
+/** The page's width in the photo, in pixels, for each size (see above). */
+const PAGE_WIDTH = { messenger: [1000, 1250], camera: [1600, 2000] };
+const size = opt('--size', 'messenger');
+if (!PAGE_WIDTH[size]) throw new Error(`--size must be one of ${Object.keys(PAGE_WIDTH).join(', ')}`);
+const out = path.resolve(
+  opt('--out', path.join(repoRoot, '.cache', size === 'messenger' ? 'photo-corpus' : `photo-corpus-${size}`)),
+);
 const limit = Number(opt('--limit', '0'));
 const seed = Number(opt('--seed', '19'));
 
@@ -48,11 +59,10 @@ function rng(s) {
   };
 }
 
-/** One phone photo of a grey page (1 byte per pixel), as JPEG bytes. */
-export async function photoOf(page, width, height, random) {
+/** One phone photo of a grey page (1 byte per pixel), as JPEG bytes; `pageWidth` the range of the page's width in it. */
+export async function photoOf(page, width, height, random, pageWidth = PAGE_WIDTH.messenger) {
   const r = (lo, hi) => lo + (hi - lo) * random();
-  // Phone-upload resolution: the page about 1000-1250 px wide in the photo.
-  const pageW = Math.round(r(1000, 1250));
+  const pageW = Math.round(r(pageWidth[0], pageWidth[1]));
   const pageH = Math.round((pageW * height) / width);
   const small = await sharp(page, { raw: { width, height, channels: 1 } })
     .resize(pageW, pageH)
@@ -227,7 +237,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
     if (!existsSync(path.join(out, target))) {
       const photos = [];
       for (const p of await greyPages(file)) {
-        const data = await photoOf(p.data, p.width, p.height, random);
+        const data = await photoOf(p.data, p.width, p.height, random, PAGE_WIDTH[size]);
         const meta = await sharp(data).metadata();
         photos.push({ data, width: meta.width, height: meta.height });
       }
@@ -239,7 +249,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
     process.stderr.write(`\r${n + 1}/${rows.length}`);
   }
   writeFileSync(path.join(out, 'MANIFEST.tsv'), `${manifest.join('\n')}\n`);
-  process.stderr.write(`\nphoto set: ${rows.length} cases in ${out}\n`);
+  process.stderr.write(`\nphoto set (${size}): ${rows.length} cases in ${out}\n`);
   // --score [scorer options...]: score the reader on the set at once, with the clean scans' rules.
   if (argv.includes('--score')) {
     const rest = argv.slice(argv.indexOf('--score') + 1);
