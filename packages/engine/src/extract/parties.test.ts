@@ -110,8 +110,14 @@ describe('readParties', () => {
     expect(d.provenance['buyer.name']!.bbox![1]).toBeCloseTo(row(2));
   });
 
-  it('takes no GTIN or GLN line, nor a column heading OCR ran into the block, for a name', () => {
-    for (const notAName of ['333741000005 (GTIN)', 'Beschreibung', 'Nettopreis']) {
+  it('takes no GTIN or GLN line, column heading or street line OCR left first in the block, for a name', () => {
+    const streets = [
+      '1, rue du fournisseur',
+      "rue d'ici, Setter ine 2",
+      'Lieferantenstraße 20',
+      '12 Main Street',
+    ];
+    for (const notAName of ['333741000005 (GTIN)', 'Beschreibung', 'Nettopreis', ...streets]) {
       const d = read([
         line(row(0), ['Kunde', 0.08, 0.16]),
         line(row(1), [notAName, 0.08, 0.3]),
@@ -180,6 +186,17 @@ describe('readParties', () => {
       line(row(3), ['Rechnung Nr. 4711', 0.08, 0.3]),
     ]);
     expect(d.seller.name).toBe('Muster Software AG');
+  });
+
+  it('takes no copyright notice for a letterhead name ("e.V." in "(c) AWV e.V. 2020")', () => {
+    for (const notice of ['(c) AWV e.V. 2020', '© Muster Verlag GmbH', 'Copyright ACME Ltd 2024']) {
+      const d = read([
+        line(row(0), [notice, 0.08, 0.3]),
+        line(row(1), ['Muster Software AG', 0.08, 0.3]),
+        line(row(3), ['Rechnung Nr. 4711', 0.08, 0.3]),
+      ]);
+      expect(d.seller.name, notice).toBe('Muster Software AG');
+    }
   });
 
   it('takes no legal form standing alone for a letterhead name ("oy" read from a logo)', () => {

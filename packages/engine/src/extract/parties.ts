@@ -18,10 +18,19 @@ const NOT_ADDRESS =
 /**
  * Lines of a party block that are a salutation, a contact or a label, never the party's name; nor
  * a line that starts with a long number (a GLN or GTIN: "333741000005 (GTIN)"), nor a table's
- * column heading that OCR ran into the block when the block's own label was unreadable.
+ * column heading that OCR ran into the block when the block's own label was unreadable, nor a
+ * copyright notice ("(c) AWV e.V. 2020": its "e.V." reads as a legal form), nor a street line
+ * (STREET_LINE) that stands first in a block whose name line OCR lost.
  */
 const NOT_A_NAME =
-  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount)\s*$|\b(?:contact|attn|z\.\s?hd\.?|c\/o)\b|^\s*\d{8,}/i;
+  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount)\s*$|\b(?:contact|attn|z\.\s?hd\.?|c\/o)\b|^\s*\d{8,}|^\s*(?:\(c\)|©|copyright\b)/i;
+
+/**
+ * A street line: a house number before a street word ("1, rue du fournisseur", "12 Main Street"),
+ * a street word first ("rue d'ici"), or a German street with its number ("Lieferantenstraße 20").
+ */
+const STREET_LINE =
+  /^\s*(?:\d+\s*[a-z]?\s*,?\s+)?(?:rue|avenue|boulevard|chemin|all[ée]e|impasse|quai|via|viale|piazza|corso|calle|avenida)\s|^\s*\d+\s*[a-z]?\s*,?\s+\p{L}+(?:\s+\p{L}+)?\s+(?:street|road|avenue|lane|drive)\b|\p{L}(?:straße|strasse|str\.|weg|gasse|allee)\s+\d+\s*[a-z]?\s*$/iu;
 
 const ADDRESS_LABEL = /^(?:anschrift|adresse|address|indirizzo|адрес)\s*:?\s*/i;
 
@@ -231,7 +240,13 @@ function recipientBlock(layout: PageLayout | undefined, headed: Set<Segment>): R
 /** Text, not a label, a contact line or a salutation. */
 function looksLikeName(text: string): boolean {
   const t = text.trim();
-  return /\p{L}{2}/u.test(t) && !t.includes(':') && !NOT_ADDRESS.test(t) && !NOT_A_NAME.test(t);
+  return (
+    /\p{L}{2}/u.test(t) &&
+    !t.includes(':') &&
+    !NOT_ADDRESS.test(t) &&
+    !NOT_A_NAME.test(t) &&
+    !STREET_LINE.test(t)
+  );
 }
 
 /** A name in an address window: no long number in it either (a customer number, a GLN). */
@@ -411,7 +426,7 @@ function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>)
       if (elsewhere.has(seg)) continue;
       const text = ruLegalForm(seg.text.trim());
       if (text.length > 60 || !LEGAL_FORM.test(text)) continue;
-      if (/[:@]|www\.|https?:/.test(text)) continue;
+      if (/[:@]|www\.|https?:/.test(text) || NOT_A_NAME.test(text)) continue;
       // A legal form alone is no name ("oy" is OCR's reading of a logo as often as a Finnish Oy).
       if (!/\p{L}{2}/u.test(text.replace(LEGAL_FORM, ' '))) continue;
       // A sender line above the address window ("ACME GmbH · Str. 1 · 12345 Ort") gives its first part.
