@@ -1,6 +1,6 @@
 // Labels on a page: every segment that starts with one (in any of the languages of labels.ts),
 // with the field it names and how surely, and the first value next to a label that parses.
-import { type FieldLabel, matchLabel } from './labels.js';
+import { type FieldLabel, matchLabel, startsWithLabel } from './labels.js';
 import { type Box, type PageLayout, type Segment, union, valuesNear } from './layout.js';
 
 /** Labels in the order they are tried on a segment; the longest match wins (most specific). */
@@ -45,15 +45,63 @@ export interface LabelHit {
   strength: number;
 }
 
-/** Every segment that starts with a label, with the field it names. */
-export function labelHits(layouts: PageLayout[]): LabelHit[] {
+/**
+ * Every segment that starts with a label, with the field it names. With `misread` (OCR'd pages),
+ * also a segment whose first word is a label OCR misread by one letter (misreadLabel), as a weak
+ * label, on a line that carries a value (a digit).
+ */
+export function labelHits(layouts: PageLayout[], opts: { misread?: boolean } = {}): LabelHit[] {
   const hits: LabelHit[] = [];
   for (const layout of layouts) {
     for (const line of layout.lines) {
-      for (const seg of line) hits.push(...segmentHits(seg));
+      for (const [i, seg] of line.entries()) {
+        const found = segmentHits(seg);
+        if (!found.length && opts.misread && line.slice(i).some((s) => /\d/.test(s.text))) {
+          const m = misreadLabel(seg.text);
+          if (m) found.push({ field: m.field, seg, rest: seg.text.slice(m.end).trim(), strength: 1 });
+        }
+        hits.push(...found);
+      }
     }
   }
   return hits;
+}
+
+/** Letters a label word's letter may have been misread for, and read as (any for any). */
+const LETTERS = 'abcdefghijklmnopqrstuvwxyzäöüßéèàç';
+/** Label words shorter than this are left as read: one letter makes too many of them another word. */
+const MIN_MISREAD_WORD = 8;
+
+/**
+ * The label a segment starts with when its first word is a label word with one letter misread,
+ * dropped or one too many ("Sruttosumme", "Stauerbetrag", "Rschnungssumme" on a phone photo): the word is
+ * put right letter by letter, and taken when every repair that gives a label gives the same field
+ * and the label spans the whole word (a word that only starts like a label is no label).
+ */
+export function misreadLabel(text: string): { field: FieldLabel; end: number } | undefined {
+  const word = /^\s*(\p{L}+)/u.exec(text);
+  if (!word || word[1]!.length < MIN_MISREAD_WORD) return undefined;
+  const start = word[0].length - word[1]!.length;
+  const w = word[1]!;
+  const rest = text.slice(word[0].length);
+  let found: { field: FieldLabel; end: number } | undefined;
+  const tryWord = (mended: string): boolean => {
+    if (!startsWithLabel(mended + rest)) return true;
+    const label = longestLabel(mended + rest);
+    if (!label || label.end < mended.length) return true;
+    if (found && found.field !== label.field) return false;
+    found = { field: label.field, end: label.end + (w.length - mended.length) + start };
+    return true;
+  };
+  for (let i = 0; i <= w.length; i++) {
+    if (i < w.length && !tryWord(w.slice(0, i) + w.slice(i + 1))) return undefined;
+    for (const c of LETTERS) {
+      if (!tryWord(w.slice(0, i) + c + w.slice(i))) return undefined;
+      if (i < w.length && c !== w[i]!.toLowerCase() && !tryWord(w.slice(0, i) + c + w.slice(i + 1)))
+        return undefined;
+    }
+  }
+  return found;
 }
 
 /**

@@ -371,6 +371,14 @@ const FIELD_RE = Object.fromEntries(Object.entries(LABELS).map(([k, v]) => [k, c
   FieldLabel,
   RegExp
 >;
+/** Every field's labels in one: a quick test of a text before matchLabel tries field by field. */
+const ANY_LABEL_RE = compile(Object.values(LABELS).flat());
+
+/** Whether `text` starts with any field's label (matchLabel then says which, and where it ends). */
+export function startsWithLabel(text: string): boolean {
+  return ANY_LABEL_RE.test(normalizeLabelText(text.replace(LEADING_MARKS, '')));
+}
+
 const HEADING_RE = Object.fromEntries(
   Object.entries(PARTY_HEADINGS).map(([k, v]) => [k, new RegExp(`^(?:${v.join('|')})\\s*:?$`, 'u')]),
 ) as Record<'seller' | 'buyer' | 'other', RegExp>;

@@ -85,6 +85,17 @@ describe('readParties', () => {
     expect(fields_detailed.find((f) => f.key === 'seller_address')?.value).toBe('80333 München');
   });
 
+  it('takes no other label\'s value after "Name:" for the name ("Name: Lief-Nr: 549910")', () => {
+    const d = read([
+      line(row(0), ['Verkäufer', 0.08, 0.2]),
+      line(row(1), ['Name: Lief-Nr: 549910', 0.08, 0.4]),
+      line(row(2), ['MUSTERLIEFERANT GMBH', 0.08, 0.4]),
+      line(row(3), ['Anschrift: BAHNHOFSTRASSE 99', 0.08, 0.4]),
+      line(row(4), ['DE 99199 MUSTERHAUSEN', 0.08, 0.4]),
+    ]);
+    expect(d.seller.name).toBe('MUSTERLIEFERANT GMBH');
+  });
+
   it('takes a "Name:" value written in the same segment', () => {
     const d = read([
       line(row(0), ['Lieferant', 0.08, 0.2]),
@@ -110,14 +121,16 @@ describe('readParties', () => {
     expect(d.provenance['buyer.name']!.bbox![1]).toBeCloseTo(row(2));
   });
 
-  it('takes no GTIN or GLN line, column heading or street line OCR left first in the block, for a name', () => {
+  it('takes no GTIN or GLN line, column heading, street or place line OCR left first in the block, for a name', () => {
     const streets = [
       '1, rue du fournisseur',
       "rue d'ici, Setter ine 2",
       'Lieferantenstraße 20',
       '12 Main Street',
     ];
-    for (const notAName of ['333741000005 (GTIN)', 'Beschreibung', 'Nettopreis', ...streets]) {
+    const places = ['29000 Quimper, FR', '10115 Berlin'];
+    const headings = ['Beschreibung', 'Nettopreis', 'Nos références'];
+    for (const notAName of ['333741000005 (GTIN)', ...headings, ...streets, ...places]) {
       const d = read([
         line(row(0), ['Kunde', 0.08, 0.16]),
         line(row(1), [notAName, 0.08, 0.3]),

@@ -19,11 +19,12 @@ const NOT_ADDRESS =
  * Lines of a party block that are a salutation, a contact or a label, never the party's name; nor
  * a line that starts with a long number (a GLN or GTIN: "333741000005 (GTIN)"), nor a table's
  * column heading that OCR ran into the block when the block's own label was unreadable, nor a
- * copyright notice ("(c) AWV e.V. 2020": its "e.V." reads as a legal form), nor a street line
+ * copyright notice ("(c) AWV e.V. 2020": its "e.V." reads as a legal form), nor a heading of
+ * references ("Nos références"), nor a street line
  * (STREET_LINE) that stands first in a block whose name line OCR lost.
  */
 const NOT_A_NAME =
-  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount)\s*$|\b(?:contact|attn|z\.\s?hd\.?|c\/o)\b|^\s*\d{8,}|^\s*(?:\(c\)|©|copyright\b)/i;
+  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount)\s*$|\b(?:contact|attn|z\.\s?hd\.?|c\/o)\b|^\s*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:nos|vos|our|your|unsere|ihre)\s+r[ée]f[ée]ren(?:ces?|zen)\s*$/i;
 
 /**
  * A street line: a house number before a street word ("1, rue du fournisseur", "12 Main Street"),
@@ -237,7 +238,7 @@ function recipientBlock(layout: PageLayout | undefined, headed: Set<Segment>): R
   return found.length === 1 ? found[0] : undefined;
 }
 
-/** Text, not a label, a contact line or a salutation. */
+/** Text, not a label, a contact line, a salutation, a street or a postcode-and-city line. */
 function looksLikeName(text: string): boolean {
   const t = text.trim();
   return (
@@ -245,7 +246,8 @@ function looksLikeName(text: string): boolean {
     !t.includes(':') &&
     !NOT_ADDRESS.test(t) &&
     !NOT_A_NAME.test(t) &&
-    !STREET_LINE.test(t)
+    !STREET_LINE.test(t) &&
+    !placeOf(t)
   );
 }
 
@@ -294,6 +296,8 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
     const end = matchLabel(seg.text, 'name');
     if (end === undefined) continue;
     const rest = seg.text.slice(end).trim();
+    // "Name: Lief-Nr: 549910": the row's value is another label's, and the name is elsewhere.
+    if (rest && !looksLikeName(rest)) continue;
     if (rest) [name, nameSeg] = [rest, seg];
     else {
       // The value of a form row, never the next row's label.

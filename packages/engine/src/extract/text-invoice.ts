@@ -50,7 +50,7 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   const d = emptyDocument(opts.source);
   const layouts = pages.map(segmentPage);
   const blocks = partyBlocks(layouts);
-  const hits = labelHits(layouts);
+  const hits = labelHits(layouts, { misread: opts.source === 'ocr' });
   const put = (path: string, value: string, where: Box | undefined, page: number, confidence: number) => {
     setPath(d, path, value);
     d.provenance[path] = {

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { Raster } from '../image/load.js';
 import { photographed } from '../test-support/photo-pages.js';
 import { textPageImage } from '../test-support/scan-pages.js';
-import { findPage } from './page-corners.js';
+import { findPage, pageSize } from './page-corners.js';
 import type { Point } from './perspective.js';
-import { binarise, type GreyImage, preparePage, skewAngle } from './preprocess.js';
+import { binarise, type GreyImage, photoScaleFactor, preparePage, skewAngle } from './preprocess.js';
 
 const LINES = [
   'Muster GmbH, Hauptstraße 1, 10115 Berlin',
@@ -98,8 +98,10 @@ describe('preparePage on a photo', () => {
     const p = await preparePage(rasterOf(photographed(page, CORNERS, 1060, 1420)), { rules: false });
     expect(p.turn).toBe(0);
     expect(Math.abs(p.skew)).toBeLessThan(0.5);
-    // Upright, and no table left around it.
+    // Upright, at the resolution photoScaleFactor gives the page, and no table left around it.
     expect(p.height).toBeGreaterThan(p.width);
+    const long = pageSize(CORNERS).height;
+    expect(Math.abs(p.height / (long * photoScaleFactor(long)) - 1)).toBeLessThan(0.01);
     for (const v of [p.data[0]!, p.data[p.width - 1]!, p.data[p.data.length - 1]!])
       expect(v).toBeGreaterThan(240);
     const [want, got] = [inkExtent(page), inkExtent(p)];

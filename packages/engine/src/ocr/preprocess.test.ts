@@ -13,6 +13,8 @@ import {
   isSideways,
   MAX_LONG_SIDE,
   MIN_DPI,
+  PHOTO_DPI,
+  photoScaleFactor,
   preparePage,
   scaleFactor,
   skewAngle,
@@ -159,6 +161,18 @@ describe('preparePage', () => {
     const p = await preparePage(coarse, { dpi: 150, deskew: false });
     expect(p.dpi).toBeCloseTo(MIN_DPI, 5);
     expect(p.height).toBe(Math.round((1754 * MIN_DPI) / 150));
+  });
+});
+
+describe('photoScaleFactor', () => {
+  it('maps a photographed page at twice its resolution up to PHOTO_DPI, a coarse one as a scan', () => {
+    // An A4 page 2100 px long in the photo (180 dpi): 360 dpi.
+    expect(photoScaleFactor(2100)).toBe(2);
+    // 2800 px (240 dpi): twice would pass PHOTO_DPI.
+    expect(photoScaleFactor(2800)).toBeCloseTo((PHOTO_DPI * 11.7) / 2800, 5);
+    // 1400 px (120 dpi, a messenger's photo): as a scan of that resolution, to MIN_DPI.
+    expect(photoScaleFactor(1400)).toBe(scaleFactor(1400));
+    expect(photoScaleFactor(1400)).toBeCloseTo((MIN_DPI * 11.7) / 1400, 5);
   });
 });
 

@@ -1,0 +1,53 @@
+// Labels OCR misread by one letter (misreadLabel): put right only when the repair names one
+// field and the label spans the whole word.
+import { describe, expect, it } from 'vitest';
+import { labelHits, misreadLabel } from './label-hits.js';
+import type { PageLayout } from './layout.js';
+
+describe('misreadLabel', () => {
+  it('reads a total label with one letter misread, dropped or one too many', () => {
+    expect(misreadLabel('Sruttosumme 235,62')?.field).toBe('gross');
+    expect(misreadLabel('Stauerbetrag in EUR 37,62')?.field).toBe('vat');
+    expect(misreadLabel('Rschnungssumme ohne USt. 198,00')?.field).toBe('net');
+    expect(misreadLabel('Rechnungsnumer 471102')?.field).toBe('invoice_no');
+    expect(misreadLabel('Rechnungsdattum 05.03.2020')?.field).toBe('invoice_date');
+  });
+
+  it('gives where the label ends in the text as read, so the value after it is taken whole', () => {
+    const text = 'Sruttosumme: 235,62';
+    expect(text.slice(misreadLabel(text)!.end).trim()).toBe('235,62');
+    const longer = ' Rechnungsdattum 05.03.2020';
+    expect(longer.slice(misreadLabel(longer)!.end).trim()).toBe('05.03.2020');
+  });
+
+  it('leaves short words, words two letters off and words that only begin like a label alone', () => {
+    expect(misreadLabel('Gesamt 12,00')).toBeUndefined();
+    expect(misreadLabel('Srattosumme 235,62')).toBeUndefined();
+    expect(misreadLabel('Bruttosummenblatt 235,62')).toBeUndefined();
+    expect(misreadLabel('Lieferantenstraße 20')).toBeUndefined();
+  });
+});
+
+describe('labelHits', () => {
+  const layout = (text: string, value: string): PageLayout[] => [
+    {
+      page: 1,
+      lines: [
+        [
+          { text, bbox: [0.1, 0.5, 0.3, 0.52], page: 1, line: 0, index: 0 },
+          { text: value, bbox: [0.8, 0.5, 0.9, 0.52], page: 1, line: 0, index: 1 },
+        ],
+      ],
+    },
+  ];
+
+  it("takes a misread label on OCR'd pages only, as a weak label", () => {
+    const ocr = labelHits(layout('Sruttosumme', '235,62'), { misread: true });
+    expect(ocr).toMatchObject([{ field: 'gross', strength: 1, rest: '' }]);
+    expect(labelHits(layout('Sruttosumme', '235,62'))).toEqual([]);
+  });
+
+  it('takes no misread label on a line without a value', () => {
+    expect(labelHits(layout('Sruttosumme', 'siehe unten'), { misread: true })).toEqual([]);
+  });
+});
