@@ -86,14 +86,21 @@ describe('readParties', () => {
   });
 
   it('takes no other label\'s value after "Name:" for the name ("Name: Lief-Nr: 549910")', () => {
-    const d = read([
-      line(row(0), ['Verkäufer', 0.08, 0.2]),
+    // In the label's segment, or in a segment of its own beside it.
+    const rows = [
       line(row(1), ['Name: Lief-Nr: 549910', 0.08, 0.4]),
-      line(row(2), ['MUSTERLIEFERANT GMBH', 0.08, 0.4]),
-      line(row(3), ['Anschrift: BAHNHOFSTRASSE 99', 0.08, 0.4]),
-      line(row(4), ['DE 99199 MUSTERHAUSEN', 0.08, 0.4]),
-    ]);
-    expect(d.seller.name).toBe('MUSTERLIEFERANT GMBH');
+      line(row(1), ['Name:', 0.08, 0.14], ['Lief-Nr: 549910', 0.2, 0.4]),
+    ];
+    for (const nameRow of rows) {
+      const d = read([
+        line(row(0), ['Verkäufer', 0.08, 0.2]),
+        nameRow,
+        line(row(2), ['MUSTERLIEFERANT GMBH', 0.2, 0.45]),
+        line(row(3), ['Anschrift: BAHNHOFSTRASSE 99', 0.08, 0.45]),
+        line(row(4), ['DE 99199 MUSTERHAUSEN', 0.2, 0.45]),
+      ]);
+      expect(d.seller.name).toBe('MUSTERLIEFERANT GMBH');
+    }
   });
 
   it('takes a "Name:" value written in the same segment', () => {
@@ -129,7 +136,7 @@ describe('readParties', () => {
       '12 Main Street',
     ];
     const places = ['29000 Quimper, FR', '10115 Berlin'];
-    const headings = ['Beschreibung', 'Nettopreis', 'Nos références'];
+    const headings = ['Beschreibung', 'Nettopreis', 'Nos références', 'Références sur la facture'];
     for (const notAName of ['333741000005 (GTIN)', ...headings, ...streets, ...places]) {
       const d = read([
         line(row(0), ['Kunde', 0.08, 0.16]),

@@ -20,11 +20,11 @@ const NOT_ADDRESS =
  * a line that starts with a long number (a GLN or GTIN: "333741000005 (GTIN)"), nor a table's
  * column heading that OCR ran into the block when the block's own label was unreadable, nor a
  * copyright notice ("(c) AWV e.V. 2020": its "e.V." reads as a legal form), nor a heading of
- * references ("Nos références"), nor a street line
+ * references ("Nos références", "Références sur la facture"), nor a street line
  * (STREET_LINE) that stands first in a block whose name line OCR lost.
  */
 const NOT_A_NAME =
-  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount)\s*$|\b(?:contact|attn|z\.\s?hd\.?|c\/o)\b|^\s*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:nos|vos|our|your|unsere|ihre)\s+r[ée]f[ée]ren(?:ces?|zen)\s*$/i;
+  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount)\s*$|\b(?:contact|attn|z\.\s?hd\.?|c\/o)\b|^\s*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b/i;
 
 /**
  * A street line: a house number before a street word ("1, rue du fournisseur", "12 Main Street"),
@@ -301,7 +301,7 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
     if (rest) [name, nameSeg] = [rest, seg];
     else {
       // The value of a form row, never the next row's label.
-      const v = valuesNear(layout, seg).find((c) => !/:\s*$/.test(c.seg.text));
+      const v = valuesNear(layout, seg).find((c) => !/:\s*$/.test(c.seg.text) && looksLikeName(c.seg.text));
       if (v) [name, nameSeg] = [v.seg.text, v.seg];
     }
     break;
