@@ -74,9 +74,10 @@ const MIN_MISREAD_WORD = 8;
 
 /**
  * The label a segment starts with when its first word is a label word with one letter misread,
- * dropped or one too many ("Sruttosumme", "Stauerbetrag", "Rschnungssumme" on a phone photo): the word is
- * put right letter by letter, and taken when every repair that gives a label gives the same field
- * and the label spans the whole word (a word that only starts like a label is no label).
+ * dropped or one too many ("Sruttosumme", "Stauerbetrag", "Rschnungssumme" on a phone photo):
+ * the word is put right letter by letter, and taken when every repair that gives a label gives
+ * the same field and the label spans the whole word (a word that only starts like a label is no
+ * label).
  */
 export function misreadLabel(text: string): { field: FieldLabel; end: number } | undefined {
   const word = /^\s*(\p{L}+)/u.exec(text);
@@ -85,6 +86,7 @@ export function misreadLabel(text: string): { field: FieldLabel; end: number } |
   const w = word[1]!;
   const rest = text.slice(word[0].length);
   let found: { field: FieldLabel; end: number } | undefined;
+  // False when this repair names another field than an earlier one: the word is ambiguous.
   const tryWord = (mended: string): boolean => {
     if (!startsWithLabel(mended + rest)) return true;
     const label = longestLabel(mended + rest);

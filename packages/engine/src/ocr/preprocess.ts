@@ -67,7 +67,7 @@ const PAGE_LONG_INCHES = 11.7;
  * twice MIN_DPI found nothing more, because the detail is not in the photo.
  */
 export const PHOTO_DPI = 400;
-export const PHOTO_DETAIL_DPI = 160;
+const PHOTO_DETAIL_DPI = 160;
 
 /** How much a page photographed `long` pixels long (long side) is resized when mapped upright,
  * taking it for an A4 page by its long side, as an image of unknown resolution. */
