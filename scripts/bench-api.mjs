@@ -11,7 +11,8 @@
 //       once the queue is empty, every accepted job is looked up in the database: each must have
 //       ended `done` (none lost, none failed), and no error or non-2xx answer may occur; the
 //       submissions accepted a second and the jobs that ended while the load ran are reported;
-//   (c) GET /health while the OCR workers read --scans scanned pages: p99 (target < 10 ms);
+//   (c) GET /health while the OCR workers read --scans scanned pages: p99 (target < 10 ms; met only
+//       when the workers are still reading at the end of the window);
 //   (d) submission to `done` of one XML e-invoice and one text-layer PDF at a time (p50).
 // The rate limit is raised for the bench server (RATE_LIMIT_PER_MINUTE) so that one key carries the
 // load; the limiter still counts every request in SQLite as it does at the default. Targets missed
@@ -45,7 +46,9 @@ function parseArgs(argv) {
     connections: 10,
     submitRate: 4,
     pollRate: 300,
-    scans: 8,
+    // Enough scans that the OCR workers are still reading when the 10 s of (c) end (8 were read in
+    // under 10 s on a quiet machine, and the rest of the window measured an idle server).
+    scans: 24,
     healthSeconds: 10,
     doneRuns: 10,
     json: false,
@@ -490,7 +493,9 @@ function countJobs(accepted, load) {
 function report(r) {
   const met = (ok) => (ok ? 'met' : 'NOT met');
   const pollsMet = r.polls.per_second >= TARGETS.pollsPerSecond && r.polls.p99_ms < TARGETS.pollP99Ms;
-  const healthMet = r.health.p99_ms < TARGETS.healthP99Ms;
+  // Measured under OCR only if the workers were still reading at the end of the window.
+  const healthUnderLoad = r.health.processing_after > 0;
+  const healthMet = r.health.p99_ms < TARGETS.healthP99Ms && healthUnderLoad;
   const row = (name, f, target, status) => [
     name,
     f.requests,
@@ -518,7 +523,7 @@ function report(r) {
           `(c) GET /health while OCR reads scans`,
           r.health,
           `p99 < ${TARGETS.healthP99Ms} ms`,
-          met(healthMet),
+          healthUnderLoad ? met(healthMet) : 'OCR ended early: raise --scans',
         ),
       ],
     );
