@@ -54,9 +54,11 @@ export function labelHits(layouts: PageLayout[], opts: { misread?: boolean } = {
   const hits: LabelHit[] = [];
   for (const layout of layouts) {
     for (const line of layout.lines) {
+      // A label's value stands after it on its line: no digit after a segment, no value for it.
+      const lastDigit = line.findLastIndex((s) => /\d/.test(s.text));
       for (const [i, seg] of line.entries()) {
         const found = segmentHits(seg);
-        if (!found.length && opts.misread && line.slice(i).some((s) => /\d/.test(s.text))) {
+        if (!found.length && opts.misread && i <= lastDigit) {
           const m = misreadLabel(seg.text);
           if (m) found.push({ field: m.field, seg, rest: seg.text.slice(m.end).trim(), strength: 1 });
         }

@@ -1,0 +1,167 @@
+// Parties found without a heading of their own (through readTextInvoice, on hand-made A4 pages in
+// 10 pt type): the address under a letterhead name, the recipient in the window of a letter, the
+// seller's name above its registration number. Blocks under headings: parties.test.ts.
+import { describe, expect, it } from 'vitest';
+import type { Document } from '../document.js';
+import { line, page, row } from '../test-support/layout-pages.js';
+import type { LayoutLine } from './layout.js';
+import { readTextInvoice } from './text-invoice.js';
+
+const read = (lines: LayoutLine[]): Document =>
+  readTextInvoice([page(lines)], { source: 'text', reader: 'test', country: 'DE' });
+
+describe('readParties: the address under a letterhead name', () => {
+  it('reads street lines down to the place, or one line holding both', () => {
+    const twoLines = read([
+      line(row(0), ['ACME Software GmbH', 0.08, 0.35]),
+      line(row(1), ['Hauptstraße 1', 0.08, 0.25]),
+      line(row(2), ['10115 Berlin', 0.08, 0.22]),
+    ]);
+    expect(twoLines.seller.address).toEqual({ lines: ['Hauptstraße 1'], postcode: '10115', city: 'Berlin' });
+    const oneLine = read([
+      line(row(0), ['Rossi Forniture S.r.l.', 0.08, 0.35]),
+      line(row(1), ['Via Roma 12, 20121 Milano', 0.08, 0.4]),
+    ]);
+    expect(oneLine.seller.address).toEqual({ lines: ['Via Roma 12'], postcode: '20121', city: 'Milano' });
+    expect(oneLine.provenance['seller.address.city']).toMatchObject({ page: 1, confidence: 0.85 });
+  });
+
+  it('reads no address from lines that are none, or far below the name', () => {
+    const slogan = read([
+      line(row(0), ['ACME Software GmbH', 0.08, 0.35]),
+      line(row(1), ['Ihr Partner für Software', 0.08, 0.3]),
+      line(row(2), ['10115 Berlin', 0.08, 0.22]),
+    ]);
+    expect(slogan.seller.name).toBe('ACME Software GmbH');
+    expect(slogan.seller.address).toBeUndefined();
+    const far = read([
+      line(row(0), ['ACME Software GmbH', 0.08, 0.35]),
+      line(row(6), ['10115 Berlin', 0.08, 0.22]),
+    ]);
+    expect(far.seller.address).toBeUndefined();
+  });
+});
+
+describe('readParties: the recipient in the address window', () => {
+  it('reads the block under a one-line sender address as the buyer, not as the seller', () => {
+    const d = read([
+      line(row(0), ['weclapp.com | Somestreet 42 | 08155 Some city', 0.08, 0.45], ['weclapp.com', 0.7, 0.85]),
+      line(row(1), ['Beispiel AG', 0.08, 0.2], ['Somestreet 42', 0.7, 0.85]),
+      line(row(2), ['Feldstraße 34', 0.08, 0.22], ['08155 Some city', 0.7, 0.85]),
+      line(row(3), ['54321 Hithausen', 0.08, 0.24]),
+      line(row(6), ['Rechnung RE1001', 0.08, 0.3]),
+    ]);
+    expect(d.buyer.name).toBe('Beispiel AG');
+    expect(d.buyer.address).toEqual({ lines: ['Feldstraße 34'], postcode: '54321', city: 'Hithausen' });
+    // The recipient's legal form never makes it the letterhead.
+    expect(d.seller.name).toBeUndefined();
+  });
+
+  it('reads a sender line whose middle dots OCR read as colons, and "Firma" over the name', () => {
+    const d = read([
+      line(row(0), ['Müller Bürotechnik GmbH : Industriestraße 5 : 70565 Stuttgart', 0.08, 0.5]),
+      line(row(1), ['Firma', 0.08, 0.14]),
+      line(row(2), ['Schneider & Partner KG', 0.08, 0.3]),
+      line(row(3), ['Hauptstraße 12', 0.08, 0.22]),
+      line(row(4), ['80331 München', 0.08, 0.22]),
+    ]);
+    expect(d.buyer.name).toBe('Schneider & Partner KG');
+    expect(d.buyer.address).toEqual({ lines: ['Hauptstraße 12'], postcode: '80331', city: 'München' });
+  });
+
+  it('reads a recipient under a salutation whose street and place share a line', () => {
+    const d = read([
+      line(row(0), ['Rossi Forniture S.r.l.', 0.08, 0.35]),
+      line(row(1), ['Via Roma 12, 20121 Milano', 0.08, 0.4]),
+      line(row(4), ['Spett.le', 0.55, 0.65]),
+      line(row(5), ['Bianchi S.p.A.', 0.55, 0.7]),
+      line(row(6), ['Corso Italia 5, 10121 Torino', 0.55, 0.85]),
+    ]);
+    expect(d.buyer.name).toBe('Bianchi S.p.A.');
+    expect(d.buyer.address).toEqual({ lines: ['Corso Italia 5'], postcode: '10121', city: 'Torino' });
+    expect(d.seller.name).toBe('Rossi Forniture S.r.l.');
+  });
+
+  it('follows a window block whose lines stand two and a half lines apart', () => {
+    // Rows at half steps: the name, the street and the place 2.5 rows apart (a scan whose address
+    // lines sit level with a wider-spaced column beside them).
+    const half = (i: number) => row(0) + (i * 7) / 842;
+    const d = read([
+      line(row(0), ['Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen', 0.14, 0.5]),
+      line(half(2), ['Theodor Est', 0.12, 0.22]),
+      line(half(7), ['Bahnstr. 42', 0.12, 0.21]),
+      line(half(12), ['88802 Spielkreis', 0.12, 0.26]),
+    ]);
+    expect(d.buyer.name).toBe('Theodor Est');
+  });
+
+  it('finds the place of a French sender line after the street number', () => {
+    const d = read([
+      line(row(0), ["Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène - France", 0.2, 0.65]),
+      line(row(4), ['Adresse de livraison', 0.06, 0.22]),
+      line(row(5), ['Ma jolie boutique', 0.06, 0.19], ['Ma jolie boutique', 0.55, 0.69]),
+      line(row(6), ['35 rue de la République', 0.06, 0.24], ['Alexandre Payet', 0.55, 0.68]),
+      line(row(7), ['69001 Lyon', 0.06, 0.15], ['35 rue de la République', 0.55, 0.74]),
+      line(row(8), ['France', 0.06, 0.11], ['69001 Lyon', 0.55, 0.64]),
+    ]);
+    expect(d.buyer.name).toBe('Ma jolie boutique');
+    expect(d.buyer.address?.lines).toEqual(['35 rue de la République']);
+  });
+
+  it('reads the name under a salutation ("Herrn") as the buyer, without it', () => {
+    const d = read([
+      line(row(0), ['MVM Musterhafter', 0.08, 0.25]),
+      line(row(1), ['Versicherungsverein Musterstadt a.G.', 0.08, 0.35]),
+      line(row(3), ['Herrn', 0.08, 0.14]),
+      line(row(4), ['Max Mustermann', 0.08, 0.24]),
+      line(row(5), ['Musterstr. 11', 0.08, 0.2]),
+      line(row(6), ['12346 Bad Musterhausen', 0.08, 0.3]),
+    ]);
+    expect(d.buyer.name).toBe('Max Mustermann');
+    expect(d.seller.name).toBe('Versicherungsverein Musterstadt a.G.');
+  });
+
+  it('takes no recipient without a sender line or salutation, nor from two candidate blocks', () => {
+    const plain = read([
+      line(row(0), ['Adatum Corporation', 0.08, 0.25], ['CRONUS DE', 0.6, 0.75]),
+      line(row(1), ['Station Road, 21', 0.08, 0.22], ['Hofstraße 12', 0.6, 0.72]),
+      line(row(2), ['48436 Düsseldorf', 0.08, 0.22], ['20097 Hamburg', 0.6, 0.72]),
+    ]);
+    expect(plain.buyer).toEqual({});
+    const two = read([
+      line(row(0), ['ACME GmbH · Hauptstr. 1 · 10115 Berlin', 0.08, 0.4]),
+      line(row(2), ['Kunde Eins GmbH', 0.08, 0.25], ['Kunde Zwei GmbH', 0.6, 0.75]),
+      line(row(3), ['Weg 2', 0.08, 0.16], ['Pfad 3', 0.6, 0.68]),
+      line(row(4), ['20097 Hamburg', 0.08, 0.22], ['80331 München', 0.6, 0.72]),
+    ]);
+    expect(two.buyer).toEqual({});
+  });
+
+  it('leaves the window to a buyer heading when there is one', () => {
+    const d = read([
+      line(row(0), ['ACME GmbH · Hauptstr. 1 · 10115 Berlin', 0.08, 0.4]),
+      line(row(2), ['Lager Nord', 0.08, 0.2]),
+      line(row(3), ['Weg 2', 0.08, 0.16]),
+      line(row(4), ['20097 Hamburg', 0.08, 0.22]),
+      line(row(6), ['Rechnungsempfänger', 0.6, 0.8]),
+      line(row(7), ['Kunde AG', 0.6, 0.72]),
+    ]);
+    expect(d.buyer.name).toBe('Kunde AG');
+  });
+});
+
+describe('readParties: the seller above its registration number', () => {
+  it('reads the name over the address over a SIREN line, not the buyer under its heading', () => {
+    const d = read([
+      line(row(0), ['LOGO LE FOURNISSEUR', 0.06, 0.3]),
+      line(row(2), ['SELLER TRADE NAME', 0.06, 0.3], ['Adresse du Client', 0.6, 0.8]),
+      line(row(3), ['LE FOURNISSEUR', 0.06, 0.25]),
+      line(row(4), ["35 rue d'ici", 0.06, 0.2], ['LE CLIENT', 0.6, 0.72]),
+      line(row(5), ['75018 PARIS, FR', 0.06, 0.2], ['58 rue de la mer', 0.6, 0.75]),
+      line(row(6), ['@dresse : moi@seller.com', 0.06, 0.3], ['06000 NICE, DE', 0.6, 0.72]),
+      line(row(7), ['SIREN : 123 456 782', 0.06, 0.25], ['SIREN : 987 654 321', 0.6, 0.78]),
+    ]);
+    expect(d.seller.name).toBe('LE FOURNISSEUR');
+    expect(d.buyer.name).toBe('LE CLIENT');
+  });
+});
