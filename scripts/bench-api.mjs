@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:api [-- --duration S] [--poll-seconds S] [--connections N] [--submit-rate N]
-// [--poll-rate N] [--scans N] [--health-seconds S] [--json]`: the hosted service under load over
+// [--poll-rate N] [--scans N] [--health-seconds S] [--server-node-args "ARGS"] [--json]`: the hosted
+// service under load over
 // real HTTP, driven by autocannon. It builds nothing: it starts apps/server/dist/main.js as a child
 // process (temporary DATA_DIR, a free loopback port, LOG_LEVEL=warn), makes an account, tops it up
 // and issues a key with the admin command line, then measures:
@@ -12,7 +13,9 @@
 //       ended `done` (none lost, none failed), and no error or non-2xx answer may occur; the
 //       submissions accepted a second and the jobs that ended while the load ran are reported;
 //   (c) GET /health while the OCR workers read --scans scanned pages: p99 (target < 10 ms; met only
-//       when the workers are still reading at the end of the window);
+//       when the workers are still reading at the end of the window); on Linux also how long the
+//       server's thread ran and how long it waited for a core meanwhile (/proc schedstat), which
+//       tells work on that thread from a machine that did not give it a core;
 //   (d) submission to `done` of one XML e-invoice and one text-layer PDF at a time (p50).
 // The rate limit is raised for the bench server (RATE_LIMIT_PER_MINUTE) so that one key carries the
 // load; the limiter still counts every request in SQLite as it does at the default. Targets missed
@@ -52,6 +55,9 @@ function parseArgs(argv) {
     healthSeconds: 10,
     doneRuns: 10,
     json: false,
+    // Node options for the server's process only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+    // (NODE_OPTIONS refuses --cpu-prof, and would reach the bench's own process too).
+    serverNodeArgs: [],
   };
   const numeric = {
     '--duration': 'duration',
@@ -66,6 +72,7 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--json') opts.json = true;
+    else if (a === '--server-node-args') opts.serverNodeArgs = (argv[++i] ?? '').split(' ').filter(Boolean);
     else if (numeric[a]) {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < 0) throw new Error(`${a} needs a whole number`);
@@ -82,7 +89,8 @@ try {
 } catch (err) {
   console.error(
     `bench:api: ${err.message}; usage: npm run bench:api -- [--duration S] [--poll-seconds S] ` +
-      '[--connections N] [--submit-rate N] [--poll-rate N] [--scans N] [--health-seconds S] [--done-runs N] [--json]',
+      '[--connections N] [--submit-rate N] [--poll-rate N] [--scans N] [--health-seconds S] [--done-runs N] ' +
+      '[--server-node-args "ARGS"] [--json]',
   );
   process.exit(2);
 }
@@ -173,7 +181,7 @@ function admin(args) {
 }
 
 async function startServer(port) {
-  child = spawn(process.execPath, [mainJs], {
+  child = spawn(process.execPath, [...opts.serverNodeArgs, mainJs], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -401,9 +409,11 @@ async function main() {
     await sleep(20);
   }
   const before = await health(base);
+  const schedBefore = { server: threadSched(), bench: threadSched(process.pid) };
   const healthRun = figures(
     await cannon({ url: `${base}/health`, connections: 2, overallRate: 100, duration: opts.healthSeconds }),
   );
+  const schedAfter = { server: threadSched(), bench: threadSched(process.pid) };
   mustBeClean('(c) /health', healthRun);
   const after = await health(base);
   await waitForIdle(base);
@@ -440,9 +450,40 @@ async function main() {
       queued_before: before.queued,
       processing_after: after.processing,
       queued_after: after.queued,
+      server_thread: schedBetween(schedBefore.server, schedAfter.server),
+      bench_thread: schedBetween(schedBefore.bench, schedAfter.bench),
     },
     done,
     books: end,
+  };
+}
+
+/**
+ * A process's main thread (the server's answers HTTP, the bench's runs autocannon) as Linux's
+ * scheduler counts it: nanoseconds on
+ * a core, nanoseconds runnable but waiting for one, and times it was given a core
+ * (/proc/<pid>/task/<pid>/schedstat); null elsewhere.
+ */
+function threadSched(pid = child.pid) {
+  try {
+    const [cpu, wait, slices] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    return { cpu, wait, slices, at: performance.now() };
+  } catch {
+    return null;
+  }
+}
+
+/** Per second between two readings: ms the thread ran and ms it waited for a core. */
+function schedBetween(a, b) {
+  if (!a || !b) return null;
+  const seconds = (b.at - a.at) / 1000;
+  return {
+    cpu_ms_per_s: round((b.cpu - a.cpu) / 1e6 / seconds, 1),
+    wait_ms_per_s: round((b.wait - a.wait) / 1e6 / seconds, 1),
+    scheduled_per_s: round((b.slices - a.slices) / seconds, 0),
   };
 }
 
@@ -541,6 +582,15 @@ function report(r) {
     `(c) jobs processing/queued when /health was measured: ${r.health.processing_before}/${r.health.queued_before} ` +
       `at the start, ${r.health.processing_after}/${r.health.queued_after} at the end.`,
   );
+  for (const [who, st] of [
+    ["the server's thread", r.health.server_thread],
+    ["the bench's thread (autocannon)", r.health.bench_thread],
+  ])
+    if (st)
+      say(
+        `(c) ${who} meanwhile: ran ${st.cpu_ms_per_s} ms/s, waited for a core ${st.wait_ms_per_s} ms/s ` +
+          `(given a core ${st.scheduled_per_s} times a second; Linux schedstat).`,
+      );
   for (const [k, d] of Object.entries(r.done))
     say(
       `(d) ${k === 'xml' ? 'XML e-invoice' : 'text-layer PDF'}: submission to done p50 ${d.p50_ms} ms, max ${d.max_ms} ms (${d.runs} runs)` +
