@@ -38,6 +38,7 @@ import {
 import { readParties } from './parties.js';
 import { readRuRequisites } from './ru-requisites.js';
 import { type AmountCandidate, chooseTotals, MAX_VAT_SHARE, type TotalKind } from './totals.js';
+import { breakdownCandidates } from './vat-rows.js';
 
 export interface TextReadOptions {
   source: 'text' | 'ocr';
@@ -328,6 +329,9 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: bool
       if (v) cands.push({ kind: hit.field as TotalKind, value: v, seg: below, strength: hit.strength });
     }
   }
+  // OCR may leave every total label unreadable on a poor photo: a VAT breakdown whose rows check
+  // themselves still gives the sums (extract/vat-rows.ts).
+  if (ocr) cands.push(...breakdownCandidates(layouts));
   const credit = layouts[0]?.lines.some((l) => l.some((seg) => CREDIT_TITLE.test(seg.text))) ?? false;
   const t = chooseTotals(cands, { credit });
   const conf = t.balanced ? 0.93 : 0.7;

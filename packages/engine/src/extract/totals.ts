@@ -53,7 +53,9 @@ export function chooseTotals(cands: AmountCandidate[], ctx: TotalsContext = {}):
 
 /** VAT rates (per cent) a VAT-included amount is tried with when its row names none: the
  * standard and reduced rates of the supported countries. */
-const RATES = [2.5, 3.8, 5, 5.5, 6, 7, 8.1, 9, 10, 12, 13, 14, 17, 19, 20, 21, 22, 23, 24, 25, 25.5, 27];
+export const VAT_RATES = [
+  2.5, 3.8, 5, 5.5, 6, 7, 8.1, 9, 10, 12, 13, 14, 17, 19, 20, 21, 22, 23, 24, 25, 25.5, 27,
+];
 
 /**
  * A total with the VAT it contains ("Итого 25 000,00 / В том числе НДС (20%) 4 166,67", "inkl.
@@ -72,7 +74,7 @@ function includedTriple(cands: AmountCandidate[]): ChosenTotals | undefined {
     if (v.kind !== 'vat_included' || v.restored || vu <= 0n) continue;
     const tolerance = Math.max(Number(CENT), Number(vu) / 200);
     const gross = grosses.find((g) =>
-      (v.rate !== undefined ? [v.rate] : RATES).some(
+      (v.rate !== undefined ? [v.rate] : VAT_RATES).some(
         (r) => Math.abs((Number(toUnits(g.value)) * r) / (100 + r) - Number(vu)) <= tolerance,
       ),
     );

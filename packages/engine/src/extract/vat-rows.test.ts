@@ -1,0 +1,55 @@
+// Totals from a VAT breakdown whose rows check themselves (vat-rows.ts), on OCR'd pages whose
+// total labels came out unreadable.
+import { describe, expect, it } from 'vitest';
+import { CONFIDENCE_BAR } from '../project/field-sets.js';
+import { line, page, row } from '../test-support/layout-pages.js';
+import { readText as read } from '../test-support/text-invoices.js';
+import { segmentPage } from './layout.js';
+import { breakdownCandidates } from './vat-rows.js';
+
+/** A photo's last page as OCR read it: every total label garbled, the breakdown's rows intact. */
+const photo = (rows: string[], gross = 'Sruttowmme 529,87') =>
+  page([
+    line(row(0), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.6]),
+    line(row(2), ['Kroner Waenwert Zu-/Abschtag Sarnbetrag Steuersatz [%) Steuerdetrag', 0.1, 0.9]),
+    ...rows.map((text, i) => line(row(3 + i), [text, 0.1, 0.8])),
+    line(row(8), ['Rechnunguuusmma ohne US. 471,00', 0.1, 0.8]),
+    line(row(9), ['Steverbetrag in EUR ss', 0.1, 0.8]),
+    line(row(10), [gross, 0.1, 0.8]),
+  ]);
+const twoRates = ['lysatesteuer IS 275,00 7 19,25', 'Umesatisteuer (5 198,00 19 37,62'];
+const totals = (d: ReturnType<typeof read>) => ({
+  net: d.totals.net,
+  vat: d.totals.vat,
+  gross: d.totals.gross,
+  confirmed: ['net', 'vat', 'gross'].every(
+    (k) => (d.provenance[`totals.${k}`]?.confidence ?? 0) >= CONFIDENCE_BAR,
+  ),
+});
+
+describe('totals from a VAT breakdown whose rows check themselves', () => {
+  it('adds up the rows when the gross they make is printed elsewhere', () => {
+    const d = read([photo(twoRates)], { source: 'ocr' });
+    expect(totals(d)).toEqual({ net: '473.00', vat: '56.87', gross: '529.87', confirmed: true });
+  });
+
+  it('reads a row in either order, rate first or base first, and a credit note negative', () => {
+    const rateFirst = read([photo(['19% 198,00 37,62'], 'Summe 235,62')], { source: 'ocr' });
+    expect(totals(rateFirst)).toEqual({ net: '198.00', vat: '37.62', gross: '235.62', confirmed: true });
+    const credit = read([photo(['Umsatzsteuer (S) -5,00 19 -0,95'], 'Bruttosumme -5,95')], { source: 'ocr' });
+    expect(totals(credit)).toEqual({ net: '-5.00', vat: '-0.95', gross: '-5.95', confirmed: true });
+  });
+
+  it('takes nothing when the gross is not printed, or a row does not check', () => {
+    const noGross = breakdownCandidates([segmentPage(photo(twoRates, 'Sruttowmme ss'))]);
+    expect(noGross).toEqual([]);
+    // 275,00 at 7 % is 19,25: a tax misread as 19,35 makes the row no evidence, so the rows
+    // left (198,00 at 19 %) do not make the printed gross.
+    const misread = ['lysatesteuer IS 275,00 7 19,35', 'Umesatisteuer (5 198,00 19 37,62'];
+    expect(breakdownCandidates([segmentPage(photo(misread))])).toEqual([]);
+  });
+
+  it('is not used on a text layer, whose labels are read as printed', () => {
+    expect(read([photo(twoRates)]).totals.net).toBeUndefined();
+  });
+});
