@@ -3,7 +3,7 @@
 // labels match one segment (the longest) is decided in text-invoice's labelHits, tested here too.
 import { describe, expect, it } from 'vitest';
 import { labelHits } from './label-hits.js';
-import { type FieldLabel, matchHeading, matchLabel, normalizeLabelText } from './labels.js';
+import { type FieldLabel, matchHeading, matchLabel, misreadHeading, normalizeLabelText } from './labels.js';
 import type { LayoutLine, LayoutPage } from './layout.js';
 import { segmentPage } from './layout.js';
 
@@ -211,6 +211,21 @@ function fieldOf(text: string) {
   const [hit] = labelHits([segmentPage(pageOf([text]))]);
   return hit && { field: hit.field, rest: hit.rest, strength: hit.strength };
 }
+
+describe('misreadHeading', () => {
+  it('names the party of a long heading word OCR misread by a letter or two', () => {
+    expect(misreadHeading('Käufer [Leistungsemgfänger')).toBe('buyer');
+    expect(misreadHeading('Kauler [Leistungsemglänger')).toBe('buyer');
+    expect(misreadHeading('Rechnungssteler:')).toBe('seller');
+  });
+
+  it('leaves three letters wrong, a sentence, a number and a short word alone', () => {
+    expect(misreadHeading('Kbuter/Lottungsemplinger')).toBeUndefined();
+    expect(misreadHeading('Der Leistungsempfänger schuldet die Steuer')).toBeUndefined();
+    expect(misreadHeading('Leistungsemgfänger 4711')).toBeUndefined();
+    expect(misreadHeading('Kaufer')).toBeUndefined();
+  });
+});
 
 describe('labelHits: the longest label wins', () => {
   it('reads "USt.-Id.-Nr." as the VAT id label, not the VAT amount label "USt."', () => {

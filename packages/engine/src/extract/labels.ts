@@ -450,6 +450,47 @@ export function matchHeading(text: string): 'seller' | 'buyer' | 'other' | undef
   return undefined;
 }
 
+/** Long heading words OCR may misread by a letter or two and still name one party only. */
+const LONG_HEADING_WORDS: ReadonlyArray<[string, 'seller' | 'buyer']> = [
+  ['leistungsempfänger', 'buyer'],
+  ['rechnungsempfänger', 'buyer'],
+  ['rechnungsadresse', 'buyer'],
+  ['rechnungssteller', 'seller'],
+];
+
+/**
+ * The party a heading OCR misread names ("Käufer [Leistungsemgfänger" on a phone photo): a
+ * segment of one or two words, no digit, one of them within two letters (replaced, dropped or
+ * added) of a long heading word of one party only. Words this long are no other word two letters
+ * away; a sentence that mentions the party has more words.
+ */
+export function misreadHeading(text: string): 'seller' | 'buyer' | undefined {
+  if (/\d/.test(text)) return undefined;
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+  if (!words.length || words.length > 2) return undefined;
+  const roles = new Set(
+    LONG_HEADING_WORDS.filter(([h]) => words.some((w) => editDistance(w, h, 2) <= 2)).map(([, role]) => role),
+  );
+  return roles.size === 1 ? [...roles][0] : undefined;
+}
+
+/** Levenshtein distance of a and b, or max + 1 once it is certain to exceed max. */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    if (Math.min(...row) > max) return max + 1;
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
 /** Maps an offset in the normalised text back to the original (whitespace may have been folded). */
 function mapOffset(original: string, norm: string, normOffset: number): number {
   if (original.length === norm.length) return normOffset;

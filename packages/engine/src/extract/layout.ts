@@ -1,7 +1,7 @@
 // Layout of a page as the field extraction sees it: lines cut into segments at wide gaps (the
 // columns of "Label:        Value" forms and tables), party blocks under their headings, and
 // for a label the value right of it, after it in the same segment, or just below it.
-import { type FieldLabel, matchHeading, matchLabel } from './labels.js';
+import { type FieldLabel, matchHeading, matchLabel, misreadHeading } from './labels.js';
 
 export type Box = [number, number, number, number];
 
@@ -147,16 +147,17 @@ export interface PartyBlock {
 }
 
 /**
- * Party blocks: a heading segment ("Verkäufer", "Bill to", "Client", ...) and the segments
- * below it in its column, up to the next heading or a wide vertical gap.
+ * Party blocks: a heading segment ("Verkäufer", "Bill to", "Client", ...; on OCR'd pages also one
+ * misread by a letter or two, misreadHeading) and the segments below it in its column, up to the
+ * next heading or a wide vertical gap.
  */
-export function partyBlocks(layouts: PageLayout[]): PartyBlock[] {
+export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {}): PartyBlock[] {
   const blocks: PartyBlock[] = [];
   for (const layout of layouts) {
     const headings: Array<{ seg: Segment; role: PartyRole }> = [];
     for (const line of layout.lines) {
       for (const seg of line) {
-        const role = matchHeading(seg.text);
+        const role = matchHeading(seg.text) ?? (opts.ocr ? misreadHeading(seg.text) : undefined);
         if (role) headings.push({ seg, role });
       }
     }

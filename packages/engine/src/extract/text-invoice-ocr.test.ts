@@ -59,6 +59,22 @@ describe('readTextInvoice: a BIC read by OCR', () => {
   });
 });
 
+describe('readTextInvoice: a party heading OCR misread', () => {
+  const photo = page([
+    line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
+    line(row(3), ['Verkäufer', 0.1, 0.3]),
+    line(row(4), ['Name: Lieferant GmbH', 0.1, 0.4]),
+    line(row(6), ['Käufer [Leistungsemgfänger', 0.1, 0.4]),
+    line(row(7), ['Nummer: GE2020211', 0.1, 0.4]),
+    line(row(8), ['Name: Kunden AG Mitte', 0.1, 0.4]),
+  ]);
+
+  it("reads the buyer's name under it on an OCR'd page, not on a text layer", () => {
+    expect(read([photo], { source: 'ocr' }).buyer.name).toBe('Kunden AG Mitte');
+    expect(read([photo]).buyer.name).toBeUndefined();
+  });
+});
+
 describe('readTextInvoice: a currency known only from a symbol OCR read', () => {
   const dollarPage = (total: string) =>
     page([

@@ -50,7 +50,7 @@ export interface TextReadOptions {
 export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Document {
   const d = emptyDocument(opts.source);
   const layouts = pages.map(segmentPage);
-  const blocks = partyBlocks(layouts);
+  const blocks = partyBlocks(layouts, { ocr: opts.source === 'ocr' });
   const hits = labelHits(layouts, { misread: opts.source === 'ocr' });
   const put = (path: string, value: string, where: Box | undefined, page: number, confidence: number) => {
     setPath(d, path, value);
