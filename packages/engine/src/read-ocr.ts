@@ -6,6 +6,7 @@ import { ReadError } from './errors.js';
 import type { LayoutPage } from './extract/layout.js';
 import { readTextInvoice } from './extract/text-invoice.js';
 import { tesseractLangs } from './ocr/models.js';
+import { doubtNameVariants } from './ocr/name-variants.js';
 import { capByOcrConfidence, type OcrBackend, type OcrPage, ocrLayout } from './ocr/ocr-page.js';
 import { combineReads, needsSecondRead, SECOND_READER, secondReadPages } from './ocr/second-read.js';
 import { type ReadContext, timeLeft } from './reading.js';
@@ -20,6 +21,7 @@ export function readOcrPages(pages: OcrPage[], country: string, textPages: Layou
   const all = [...textPages, ...pages.map(ocrLayout)].sort((a, b) => a.page - b.page);
   const doc = readTextInvoice(all, { source: 'ocr', reader: 'tesseract', country });
   capByOcrConfidence(doc, pages);
+  doubtNameVariants(doc, pages);
   const typed = new Set(textPages.map((p) => p.page));
   for (const prov of Object.values(doc.provenance)) {
     if (prov.page && typed.has(prov.page)) Object.assign(prov, { source: 'text', reader: 'pdf-text' });

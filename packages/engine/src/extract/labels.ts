@@ -1,6 +1,7 @@
 // Label dictionaries: how invoices in de, en, fr, it, ru, es and nl name each field and each
 // party block. Patterns are matched against normalised text (lower case, accents kept) and are
 // anchored on the label itself, so "Nr." inside a street name does not count.
+import { editDistance } from './edit-distance.js';
 
 export type FieldLabel =
   | 'invoice_no'
@@ -475,20 +476,6 @@ export function misreadHeading(text: string): 'seller' | 'buyer' | undefined {
     LONG_HEADING_WORDS.filter(([h]) => words.some((w) => editDistance(w, h, 2) <= 2)).map(([, role]) => role),
   );
   return roles.size === 1 ? [...roles][0] : undefined;
-}
-
-/** Levenshtein distance of a and b, or max + 1 once it is certain to exceed max. */
-function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    if (Math.min(...row) > max) return max + 1;
-    prev = row;
-  }
-  return prev[b.length]!;
 }
 
 /** Maps an offset in the normalised text back to the original (whitespace may have been folded). */

@@ -91,6 +91,15 @@ export function ocrRating(doc: Document, path: string): OcrRating | undefined {
   return ocrRatings.get(doc)?.get(path);
 }
 
+/** Caps a value of an OCR'd document at `cap`, and how surely the reading found it too, so that
+ * a second read agreeing with it does not confirm it either (second-read.ts, agreedConfidence). */
+export function doubtValue(doc: Document, path: string, cap: number): void {
+  const prov = doc.provenance[path];
+  if (prov) prov.confidence = Math.min(prov.confidence ?? 0, cap);
+  const rating = ocrRatings.get(doc)?.get(path);
+  if (rating) rating.read = Math.min(rating.read, cap);
+}
+
 /**
  * Whether an OCR word is (part of) the printed form of a value with digits: its digits are a
  * piece of the value's ("DE89 3704 ..." of an IBAN), or its numbers are among the value's

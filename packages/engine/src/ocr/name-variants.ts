@@ -1,0 +1,58 @@
+// A party's name read by OCR with a letter wrong at high confidence ("Usetotte Müllermann" for
+// Liselotte, "Musterlieterant GmbH") passes every other check: no checksum covers a name. The
+// document itself often prints the name a second time (a contact line, "Geschäftsführer: ...,
+// Musterlieferant GmbH"); when that second printing reads the same words but one, spelt a few
+// letters apart, the two readings disagree and the name is left for a person to confirm: OCR's
+// confidence does not tell which is right ("Usetotte" was read at 0.89, "Liselotte" at 0.86).
+import type { Document } from '../document.js';
+import { getPath } from '../document-path.js';
+import { editDistance } from '../extract/edit-distance.js';
+import { CONFIDENCE_BAR } from '../project/field-sets.js';
+import { doubtValue, type OcrPage, type OcrWord } from './ocr-page.js';
+
+/** A name whose readings disagree is kept below the bar of confirmed values. */
+const DOUBTED = Math.round((CONFIDENCE_BAR - 0.1) * 100) / 100;
+/** Words shorter than this are too many other words a few letters away. */
+const MIN_WORD = 5;
+/** At most this many letters apart (an OCR misreading of one word, not another word). */
+const MAX_APART = 3;
+
+const letters = (w: string) => w.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').toLowerCase();
+
+export function doubtNameVariants(doc: Document, pages: OcrPage[]): void {
+  for (const path of ['seller.name', 'buyer.name']) {
+    const name = getPath(doc, path);
+    const prov = doc.provenance[path];
+    if (typeof name !== 'string' || !prov?.bbox) continue;
+    const [x0, y0, x1, y1] = prov.bbox;
+    // The name's own words: the reading compared is another printing of it.
+    const own = (page: number, w: OcrWord) =>
+      page === prov.page &&
+      w.bbox[0] >= x0 - 0.005 &&
+      w.bbox[2] <= x1 + 0.005 &&
+      w.bbox[1] >= y0 - 0.005 &&
+      w.bbox[3] <= y1 + 0.005;
+    const nameWords = name.split(/\s+/).map(letters);
+    const elsewhere = pages.flatMap((p) =>
+      p.lines.map((l) => l.words.filter((w) => !own(p.page, w)).map((w) => letters(w.text))),
+    );
+    if (elsewhere.some((line) => disagrees(line, nameWords))) doubtValue(doc, path, DOUBTED);
+  }
+}
+
+/** Whether a line reads two of the name's adjacent words, one of them spelt a few letters apart. */
+function disagrees(line: string[], name: string[]): boolean {
+  const variant = (read: string, wanted: string) =>
+    read !== wanted &&
+    read.length >= MIN_WORD &&
+    wanted.length >= MIN_WORD &&
+    editDistance(read, wanted, MAX_APART) <= MAX_APART;
+  for (let i = 0; i + 1 < line.length; i++) {
+    const [x, y] = [line[i]!, line[i + 1]!];
+    for (let j = 0; j + 1 < name.length; j++) {
+      const [a, b] = [name[j]!, name[j + 1]!];
+      if ((y === b && variant(x, a)) || (x === a && variant(y, b))) return true;
+    }
+  }
+  return false;
+}
