@@ -210,7 +210,13 @@ describe('readParties', () => {
   });
 
   it('takes no copyright notice for a letterhead name ("e.V." in "(c) AWV e.V. 2020")', () => {
-    for (const notice of ['(c) AWV e.V. 2020', '© Muster Verlag GmbH', 'Copyright ACME Ltd 2024']) {
+    // A photo's OCR drops the "(c)": a name ending in a year is none either.
+    for (const notice of [
+      '(c) AWV e.V. 2020',
+      '© Muster Verlag GmbH',
+      'Copyright ACME Ltd 2024',
+      'AWV e.V. 2020',
+    ]) {
       const d = read([
         line(row(0), [notice, 0.08, 0.3]),
         line(row(1), ['Muster Software AG', 0.08, 0.3]),
@@ -218,6 +224,15 @@ describe('readParties', () => {
       ]);
       expect(d.seller.name, notice).toBe('Muster Software AG');
     }
+  });
+
+  it('takes no line cut off after a preposition for a letterhead name ("SARL au" of "SARL au capital")', () => {
+    const d = read([
+      line(row(0), ['SARL au', 0.08, 0.3]),
+      line(row(1), ['Muster Software AG', 0.08, 0.3]),
+      line(row(3), ['Rechnung Nr. 4711', 0.08, 0.3]),
+    ]);
+    expect(d.seller.name).toBe('Muster Software AG');
   });
 
   it('takes no legal form standing alone for a letterhead name ("oy" read from a logo)', () => {
