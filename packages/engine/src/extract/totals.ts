@@ -30,7 +30,8 @@ export interface ChosenTotals {
   corroborated?: boolean;
 }
 
-const CENT = 10_000n;
+/** One cent in decimal.ts units (10^-6). */
+export const CENT = 10_000n;
 /** The highest standard VAT rate in Europe is 27 % (Hungary): no VAT is a larger share of its net. */
 export const MAX_VAT_SHARE = 0.28;
 

@@ -8,13 +8,18 @@
 import { formatAmount, fromUnits, toUnits } from '../decimal.js';
 import { parseAmount } from './amounts.js';
 import { type PageLayout, type Segment, union } from './layout.js';
-import { type AmountCandidate, VAT_RATES } from './totals.js';
+import { type AmountCandidate, CENT, VAT_RATES } from './totals.js';
 
-const CENT = 10_000n;
 /** An amount with two decimals as one word: "198,00", "14.100,00", "1,234.50", "-7,67". */
 const AMOUNT_WORD = /^[-\u2212]?\d{1,3}(?:[.,']?\d{3})*[.,]\d{2}$/;
 /** A VAT rate as one word: "19", "19%", "7,0", "5.5 %" is two words (the sign is dropped). */
 const RATE_WORD = /^(\d{1,2}(?:[.,]\d{1,2})?)%?$/;
+
+/** A word's amount in decimal.ts units, when the word is an amount with two decimals. */
+function amountOf(word: string): bigint | undefined {
+  const v = AMOUNT_WORD.test(word) ? parseAmount(word) : undefined;
+  return v === undefined ? undefined : toUnits(v);
+}
 
 interface VatRow {
   base: bigint;
@@ -28,10 +33,8 @@ function checkedRow(line: Segment[]): VatRow | undefined {
   const amounts: Array<{ at: number; units: bigint }> = [];
   const rates: Array<{ at: number; rate: number }> = [];
   for (const [at, w] of words.entries()) {
-    if (AMOUNT_WORD.test(w)) {
-      const v = parseAmount(w);
-      if (v !== undefined) amounts.push({ at, units: toUnits(v) });
-    }
+    const units = amountOf(w);
+    if (units !== undefined) amounts.push({ at, units });
     const r = RATE_WORD.exec(w);
     if (r) {
       const rate = Number(r[1]!.replace(',', '.'));
@@ -97,12 +100,7 @@ function printedElsewhere(layouts: PageLayout[], units: bigint, rows: Set<string
     for (const line of layout.lines)
       for (const seg of line) {
         if (rows.has(`${seg.page}:${seg.line}`)) continue;
-        const hit = seg.text
-          .split(/\s+/)
-          .some(
-            (w) => AMOUNT_WORD.test(w) && parseAmount(w) !== undefined && toUnits(parseAmount(w)!) === units,
-          );
-        if (hit) found = seg;
+        if (seg.text.split(/\s+/).some((w) => amountOf(w) === units)) found = seg;
       }
   return found;
 }

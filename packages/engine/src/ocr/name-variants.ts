@@ -7,11 +7,9 @@
 import type { Document } from '../document.js';
 import { getPath } from '../document-path.js';
 import { editDistance } from '../extract/edit-distance.js';
-import { CONFIDENCE_BAR } from '../project/field-sets.js';
 import { doubtValue, type OcrPage, type OcrWord } from './ocr-page.js';
+import { DISAGREED } from './second-read.js';
 
-/** A name whose readings disagree is kept below the bar of confirmed values. */
-const DOUBTED = Math.round((CONFIDENCE_BAR - 0.1) * 100) / 100;
 /** Words shorter than this are too many other words a few letters away. */
 const MIN_WORD = 5;
 /** At most this many letters apart (an OCR misreading of one word, not another word). */
@@ -36,7 +34,7 @@ export function doubtNameVariants(doc: Document, pages: OcrPage[]): void {
     const elsewhere = pages.flatMap((p) =>
       p.lines.map((l) => l.words.filter((w) => !own(p.page, w)).map((w) => letters(w.text))),
     );
-    if (elsewhere.some((line) => disagrees(line, nameWords))) doubtValue(doc, path, DOUBTED);
+    if (elsewhere.some((line) => disagrees(line, nameWords))) doubtValue(doc, path, DISAGREED);
   }
 }
 

@@ -15,7 +15,7 @@ import { type OcrBackend, ocrRating } from './ocr-page.js';
 export const SECOND_READER: OcrBackend = 'hybrid';
 
 /** A value two reads disagree on is kept below the bar of confirmed values, for a person. */
-const DISAGREED = Math.round((CONFIDENCE_BAR - 0.1) * 100) / 100;
+export const DISAGREED = Math.round((CONFIDENCE_BAR - 0.1) * 100) / 100;
 
 /** Values read as a whole: totals only count when they add up together; an account, an address. */
 const GROUPS = ['totals.', 'payment.accounts.', 'seller.address.', 'buyer.address.'];
