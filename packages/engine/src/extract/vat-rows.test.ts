@@ -49,6 +49,20 @@ describe('totals from a VAT breakdown whose rows check themselves', () => {
     expect(breakdownCandidates([segmentPage(photo(misread))])).toEqual([]);
   });
 
+  it('takes a gross of 100.00 or more printed with one digit misread, never a smaller one', () => {
+    // The photo's summary reads "Bruttosumme 300,96" for 340,96; its breakdown row is whole.
+    const misreadGross = read([photo(['Umsatzsteuer (S) 286,52 19 54,44'], 'Bruttosumme 300,96')], {
+      source: 'ocr',
+    });
+    expect(totals(misreadGross)).toEqual({ net: '286.52', vat: '54.44', gross: '340.96', confirmed: true });
+    // Two digits apart: a row may have been lost.
+    const twoApart = photo(['Umsatzsteuer (S) 286,52 19 54,44'], 'Bruttosumme 300,06');
+    expect(breakdownCandidates([segmentPage(twoApart)])).toEqual([]);
+    // 8,79 against a printed 4,79: with three digits a chance match is too likely.
+    const small = photo(['Umsatzsteuer (S) 4,85 19 0,92', 'Umsatzsteuer (S) 2,82 7 0,20'], 'Zahlbetrag 4,79');
+    expect(breakdownCandidates([segmentPage(small)])).toEqual([]);
+  });
+
   it('is not used on a text layer, whose labels are read as printed', () => {
     expect(read([photo(twoRates)]).totals.net).toBeUndefined();
   });

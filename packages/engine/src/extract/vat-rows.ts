@@ -4,7 +4,9 @@
 // 198,00 19 37,62") was read right, whatever became of its label. The rows of a page add up to
 // the net and the VAT; they count only when their sum with the VAT, the gross, is printed as an
 // amount elsewhere in the document, so a row OCR lost (or a line item that happens to check)
-// cannot make a total.
+// cannot make a total. A gross of 100.00 or more also counts when printed with one digit misread
+// ("Bruttosumme 300,96" for 340,96 on a photo whose rows read right): the rows' own check carries
+// the digits, the printed gross only says that no row was lost.
 import { formatAmount, fromUnits, toUnits } from '../decimal.js';
 import { parseAmount } from './amounts.js';
 import { type PageLayout, type Segment, union } from './layout.js';
@@ -93,14 +95,32 @@ export function breakdownCandidates(layouts: PageLayout[]): AmountCandidate[] {
 
 const amount = (units: bigint) => formatAmount(fromUnits(units));
 
-/** The last segment of the document, outside the rows, that prints the amount as a word. */
+/**
+ * The last segment of the document, outside the rows, that prints the amount as a word; failing
+ * that, for an amount of five digits or more, the last that prints it with one digit misread.
+ */
 function printedElsewhere(layouts: PageLayout[], units: bigint, rows: Set<string>): Segment | undefined {
-  let found: Segment | undefined;
+  let exact: Segment | undefined;
+  let near: Segment | undefined;
   for (const layout of layouts)
     for (const line of layout.lines)
       for (const seg of line) {
         if (rows.has(`${seg.page}:${seg.line}`)) continue;
-        if (seg.text.split(/\s+/).some((w) => amountOf(w) === units)) found = seg;
+        for (const w of seg.text.split(/\s+/)) {
+          const printed = amountOf(w);
+          if (printed === units) exact = seg;
+          else if (printed !== undefined && oneDigitMisread(printed, units)) near = seg;
+        }
       }
-  return found;
+  return exact ?? near;
+}
+
+/** Whether two amounts of five digits or more (100.00 and up) differ in one digit only. */
+function oneDigitMisread(printed: bigint, units: bigint): boolean {
+  const a = (printed / CENT).toString();
+  const b = (units / CENT).toString();
+  if (a.length !== b.length || b.replace('-', '').length < 5) return false;
+  let differ = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differ++;
+  return differ === 1;
 }
