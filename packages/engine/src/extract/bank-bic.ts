@@ -3,14 +3,24 @@
 // OCR read with O for 0 or I for 1, since a BIC has no check digit of its own.
 import { createRequire } from 'node:module';
 
-type BankData = { bankDataByIBAN: (iban: string) => { bic?: string } | undefined };
+type BankData = { bankDataByIBAN: (iban: string) => { bic?: string } | null | undefined };
 let bankData: BankData | undefined;
+
+/** The Bundesbank's entry for a German IBAN's bank code, if it lists the code. */
+function germanBank(iban: string) {
+  if (!/^DE\d{20}$/.test(iban)) return undefined;
+  bankData ??= createRequire(import.meta.url)('bankdata-germany') as BankData;
+  return bankData.bankDataByIBAN(iban) ?? undefined;
+}
 
 /** The BIC the Bundesbank lists for a German IBAN's bank code, if it lists one. */
 export function bankBic(iban: string): string | undefined {
-  if (!/^DE\d{20}$/.test(iban)) return undefined;
-  bankData ??= createRequire(import.meta.url)('bankdata-germany') as BankData;
-  return bankData.bankDataByIBAN(iban)?.bic || undefined;
+  return germanBank(iban)?.bic || undefined;
+}
+
+/** Whether a German IBAN's bank code is one the Bundesbank lists (about 3,500 of 10^8 codes). */
+export function knownGermanBank(iban: string): boolean {
+  return !!germanBank(iban);
 }
 
 /**

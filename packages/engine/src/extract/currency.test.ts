@@ -48,6 +48,18 @@ describe('detectCurrency', () => {
     expect(detectCurrency('Rechnung an Fr. Müller, Kreis Pinneberg')).toBeUndefined();
     expect(detectCurrency('NEUREGELUNG EUROPA Europe Kr. Rendsburg, lei, Ft.')).toBeUndefined();
     expect(detectCurrency('р/с 40702810938000000000')).toBeUndefined();
+    // Opening hours: "Fr." after a dash is Friday, also beside a time that looks like an amount.
+    expect(detectCurrency('Mo.-Fr. 08.30 - 12.30 Uhr\nMo - Fr. 14.00 - 17.00 Uhr\nSumme EUR 10,00')).toBe(
+      'EUR',
+    );
+    expect(detectCurrency('Mo.-Fr. 08.30 - 12.30 Uhr')).toBeUndefined();
+  });
+
+  it('takes no sign right before a decimal separator for a currency: OCR misread a 5 or an S', () => {
+    expect(detectCurrency('Choice Upgrade $,0400 2 Stk 19% 10,08\nSteuerbetrag in EUR 1,92')).toBe('EUR');
+    expect(detectCurrency('Choice Upgrade $,0400 2 Stk')).toBeUndefined();
+    // Before or after an amount, a sign is one.
+    expect(detectCurrency('$5.00, $ 7.00 and 9.00$, in EUR')).toBe('USD');
   });
 });
 

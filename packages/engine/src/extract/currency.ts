@@ -79,8 +79,14 @@ export function detectCurrency(text: string, opts: { country?: string } = {}): s
   const counts = new Map<string, number>();
   for (const m of text.matchAll(TOKEN_RE)) {
     const token = m[0];
-    if (NEEDS_NUMBER.has(token.toLowerCase()) && !besideNumber(text, m.index, m.index + token.length))
-      continue;
+    const key = token.toLowerCase();
+    const end = m.index + token.length;
+    if (NEEDS_NUMBER.has(key) && !besideNumber(text, m.index, end)) continue;
+    // "Mo.-Fr. 08.30 - 12.30 Uhr": the last day of opening hours, not francs.
+    if (key === 'fr.' && /[-\u2013]\s?$/.test(text.slice(Math.max(0, m.index - 2), m.index))) continue;
+    // A sign right before a decimal separator is a digit OCR misread ("$,0400" for "5,0400"): no
+    // amount is written so.
+    if (/^[$£€]$/.test(token) && /^[.,]\d/.test(text.slice(end, end + 2))) continue;
     const code = currencyOfToken(token, opts.country);
     if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
   }

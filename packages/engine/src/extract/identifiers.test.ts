@@ -76,6 +76,24 @@ describe('findIbans from OCR: letters for digits, dots for spaces, groups run to
     ]);
   });
 
+  it('puts a misread DE right when the checksum holds and the Bundesbank lists the bank code', () => {
+    const found = (t: string) => findIbans(t, { ocr: true }).map((i) => [i.value, i.raw, i.valid]);
+    // Small print on phone photos: 0 for the D, 8 or 6 for the E.
+    expect(found('AN 0E75512108001245126199')).toEqual([
+      ['DE75512108001245126199', '0E75512108001245126199', true],
+    ]);
+    expect(found('BAN: 0802 120300000000202051')).toEqual([
+      ['DE02120300000000202051', '0802 120300000000202051', true],
+    ]);
+    expect(found('AN 0602 12030000000020205 1')).toEqual([
+      ['DE02120300000000202051', '0602 12030000000020205 1', true],
+    ]);
+    // DE23 9999 9999 0000 2020 51 holds its checksum as DE89 3704 0044 0532 0130 00 does; but 9999 9999
+    // is no bank code, and a text layer's digits are what was printed.
+    expect(found('0E23 9999 9999 0000 2020 51').filter((i) => i[2])).toEqual([]);
+    expect(findIbans('0E89 3704 0044 0532 0130 00')).toEqual([]);
+  });
+
   it('leaves it when the checksum fails, the number runs on, or the text is not OCR', () => {
     // One digit misread as another besides: no repair confirms it.
     expect(findIbans('DEOB 7009 0100 1234 5678 91', { ocr: true }).filter((i) => i.valid)).toEqual([]);

@@ -3,6 +3,7 @@
 // confidence bar for a person to confirm. Text layers: text-invoice.test.ts.
 import { describe, expect, it } from 'vitest';
 import { runChecks } from '../check/document-checks.js';
+import { DISAGREED } from '../ocr/second-read.js';
 import { countryOf } from '../project/countries.js';
 import { CONFIDENCE_BAR, project } from '../project/field-sets.js';
 import { line, page, row } from '../test-support/layout-pages.js';
@@ -86,6 +87,9 @@ describe('readTextInvoice: a currency known only from a symbol OCR read', () => 
     const d = read([dollarPage('119,00 $')], { source: 'ocr', country: 'DE' });
     expect(d.currency).toBe('USD');
     expect(d.provenance.currency!.confidence).toBeLessThan(CONFIDENCE_BAR);
+    // Below the level at which another read's value counts as a disagreement: such a guess does
+    // not unsettle a code a second read saw under its label (second-read.ts).
+    expect(d.provenance.currency!.confidence).toBeLessThan(DISAGREED);
   });
 
   it('confirms it from a text layer, or when its code is written too', () => {

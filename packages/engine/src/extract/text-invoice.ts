@@ -113,13 +113,15 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
     const detected = detectCurrency(allText, opts.country ? { country: opts.country } : undefined);
     // OCR turns a smudged € into $ or the like: a currency other than the receiving country's,
     // known only from symbols read by OCR (its code written nowhere), is for a person to confirm.
+    // Rated below the level at which a second read's differing value counts as a disagreement
+    // (second-read.ts): such a guess does not unsettle a code the other read saw under its label.
     const usual = opts.country ? countryOf(opts.country)?.currency : undefined;
     const doubtful =
       opts.source === 'ocr' &&
       !!usual &&
       detected !== usual &&
       !new RegExp(`\\b${detected}\\b`).test(allText);
-    if (detected) put('currency', detected, undefined, 1, doubtful ? 0.7 : 0.85);
+    if (detected) put('currency', detected, undefined, 1, doubtful ? 0.65 : 0.85);
     else {
       // Amounts with no currency anywhere: the usual one of the receiving business's country is
       // a likely guess, offered below the confidence bar for a person to confirm.

@@ -108,6 +108,33 @@ describe('capByOcrConfidence', () => {
     expect(off.provenance['totals.gross']!.confidence).toBe(0.55);
     expect(off.provenance['payment.accounts.0.iban']!.confidence).toBe(0.55);
   });
+
+  it("leaves a BIC as rated when it is the one the Bundesbank lists for the IBAN's bank", () => {
+    const prov = () => ({
+      source: 'ocr' as const,
+      reader: 't',
+      page: 1,
+      bbox: [0.79, 0.49, 0.9, 0.53] as [number, number, number, number],
+      confidence: 0.88,
+    });
+    // DE02 1203 0000 ...: Deutsche Kreditbank Berlin, BYLADEM1001.
+    const listed = emptyDocument('ocr');
+    listed.payment.accounts = [{ iban: 'DE02120300000000202051', bic: 'BYLADEM1001' }];
+    listed.provenance['payment.accounts.0.bic'] = prov();
+    capByOcrConfidence(listed, [page]);
+    expect(listed.provenance['payment.accounts.0.bic']!.confidence).toBe(0.88);
+    // Another bank's BIC beside it, or the listed one beside an IBAN failing its checksum: capped.
+    for (const account of [
+      { iban: 'DE02120300000000202051', bic: 'COBADEFFXXX' },
+      { iban: 'DE02120300000000202052', bic: 'BYLADEM1001' },
+    ]) {
+      const d = emptyDocument('ocr');
+      d.payment.accounts = [account];
+      d.provenance['payment.accounts.0.bic'] = prov();
+      capByOcrConfidence(d, [page]);
+      expect(d.provenance['payment.accounts.0.bic']!.confidence, account.bic).toBe(0.55);
+    }
+  });
 });
 
 describe('OCR models', () => {

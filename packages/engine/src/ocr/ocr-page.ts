@@ -6,6 +6,7 @@ import { totalsAddUp } from '../check/sums.js';
 import type { Document } from '../document.js';
 import { getPath } from '../document-path.js';
 import { ReadError } from '../errors.js';
+import { bicOfIbanBank } from '../extract/bank-bic.js';
 import type { LayoutPage, LayoutWord } from '../extract/layout.js';
 import { union } from '../extract/layout.js';
 import type { Raster } from '../image/load.js';
@@ -116,8 +117,14 @@ function ofValue(word: string, value: string): boolean {
 function verifiedPaths(doc: Document): Set<string> {
   const out = new Set<string>();
   if (totalsAddUp(doc.totals)) for (const k of ['net', 'vat', 'gross']) out.add(`totals.${k}`);
-  for (const [i, account] of (doc.payment.accounts ?? []).entries())
-    if (account.iban && checkIban(account.iban).ok) out.add(`payment.accounts.${i}.iban`);
+  for (const [i, account] of (doc.payment.accounts ?? []).entries()) {
+    if (!account.iban || !checkIban(account.iban).ok) continue;
+    out.add(`payment.accounts.${i}.iban`);
+    // The BIC the Bundesbank lists for the IBAN's bank, read as it lists it: the page's own
+    // evidence, however faint its print.
+    if (account.bic && bicOfIbanBank(account.bic, account.iban) === account.bic)
+      out.add(`payment.accounts.${i}.bic`);
+  }
   return out;
 }
 

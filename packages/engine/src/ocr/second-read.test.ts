@@ -36,6 +36,7 @@ const complete = {
   'totals.gross': '119.00',
   'seller.name': 'ACME GmbH',
   'buyer.name': 'Kunde AG',
+  currency: 'EUR',
 };
 
 describe('needsSecondRead', () => {
@@ -54,6 +55,15 @@ describe('needsSecondRead', () => {
     const doubtedSeller = read(complete);
     doubtedSeller.provenance['seller.name']!.confidence = CONFIDENCE_BAR - 0.1;
     expect(needsSecondRead(doubtedSeller, undefined)).toBe(true);
+  });
+
+  it('asks for a second read when the currency is only guessed from the country', () => {
+    // Tesseract dropped the "Währung: EUR" line of a photo that prints no currency sign; PP-OCR's
+    // line detection finds it.
+    expect(needsSecondRead(read({ ...complete, currency: '' }), undefined)).toBe(true);
+    const guessed = read(complete);
+    guessed.provenance.currency!.confidence = 0.6;
+    expect(needsSecondRead(guessed, undefined)).toBe(true);
   });
 });
 

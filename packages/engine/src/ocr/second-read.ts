@@ -22,8 +22,8 @@ const GROUPS = ['totals.', 'payment.accounts.', 'seller.address.', 'buyer.addres
 
 /**
  * Whether a first read left the document's core incomplete: its number, its date, totals that
- * add up, or the seller's and buyer's names, missing or not confirmed, or an IBAN that fails its
- * checksum. `INVOICE_OCR_SECOND_READ=0` turns second reads off (for measurement).
+ * add up, the seller's and buyer's names or the currency, missing or not confirmed, or an IBAN that
+ * fails its checksum. `INVOICE_OCR_SECOND_READ=0` turns second reads off (for measurement).
  */
 export function needsSecondRead(doc: Document, env = process.env.INVOICE_OCR_SECOND_READ): boolean {
   if (env === '0') return false;
@@ -36,6 +36,9 @@ export function needsSecondRead(doc: Document, env = process.env.INVOICE_OCR_SEC
   // The two parties' names, which every field set holds: the hybrid's line detection finds a
   // name in an address window or a box that Tesseract's layout analysis cut into pieces.
   if (!['seller.name', 'buyer.name'].every((p) => getPath(doc, p) && sure(p))) return true;
+  // A currency only guessed from the country: the "Währung: EUR" line Tesseract dropped from a
+  // photo whose amounts carry no sign, which the hybrid's line detection finds.
+  if (!(doc.currency && sure('currency'))) return true;
   // Or a value the reading found surely that only OCR's doubt keeps unconfirmed: a second read
   // that sees it alike confirms it (agreedConfidence).
   return Object.keys(doc.provenance).some((path) => {
