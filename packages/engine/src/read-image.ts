@@ -3,7 +3,7 @@
 import type { Document } from './document.js';
 import { ReadError } from './errors.js';
 import { paymentQrOf, type QrScan } from './qr/read-qr.js';
-import { ocrImage, readOcrPagesOffThread, withSecondRead } from './read-ocr.js';
+import { looksLikeInvoice, ocrImage, readOcrPagesOffThread, withSecondRead } from './read-ocr.js';
 import { qrFailure } from './read-pdf.js';
 import { asFailure, Failure, type ReadContext, type Reading, timeLeft } from './reading.js';
 import type { Mode, RequestedMode } from './result.js';
@@ -43,12 +43,14 @@ async function readScan(
   try {
     const started = Date.now();
     const first = await readOcrPagesOffThread(await ocrImage(bytes, ctx), ctx);
-    document = await withSecondRead(first, started, ctx, (backend) => ocrImage(bytes, ctx, backend));
+    document = await withSecondRead(first, started, ctx, (backend, _pages, own) =>
+      ocrImage(bytes, own, backend),
+    );
   } catch (err) {
     if (err instanceof ReadError) throw new Failure(err.code, err.message, all[0]!, 1, all);
     throw err;
   }
-  if (!document.number && !document.issue_date && !document.totals.gross && !document.totals.net) {
+  if (!looksLikeInvoice(document)) {
     const why = 'the scanned page names no invoice number, date or total';
     throw new Failure('not_an_invoice', before ? `${before}; ${why}` : why, all[0]!, 1, all);
   }

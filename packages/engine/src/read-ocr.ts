@@ -42,25 +42,31 @@ export function readOcrPagesOffThread(
 /**
  * The first read's document, completed by a second read with the other backend when the first
  * left its core incomplete (ocr/second-read.ts) and the read has time for it: a second read
- * takes about as long again as the first, and one that fails or runs late is dropped, never the
- * read. Both reads cover the same pages, so `pages_scanned` is unchanged.
+ * takes about as long again as the first. It runs to a deadline of its own, SECOND_READ_MARGIN_MS
+ * before the read's, so one that runs late is cut and dropped, as one that fails is, and the
+ * first read is returned, never a timeout. A first read that found no number, date or total has
+ * nothing to return (the read would end `not_an_invoice`): the second read is then tried with
+ * whatever time is left. Both reads cover the same pages, so `pages_scanned` is unchanged.
  */
 export async function withSecondRead(
   first: Document,
   startedAt: number,
   ctx: ReadContext,
-  readAgain: (backend: OcrBackend, pages: number[]) => Promise<OcrPage[]>,
+  readAgain: (backend: OcrBackend, pages: number[], ctx: ReadContext) => Promise<OcrPage[]>,
   textPages: LayoutPage[] = [],
   scanned: number[] = [1],
 ): Promise<Document> {
   if (!needsSecondRead(first)) return first;
   const again = secondReadPages(first, scanned);
   const took = Date.now() - startedAt;
-  if (ctx.deadline - Date.now() < (SECOND_READ_ROOM * took * again.length) / scanned.length) return first;
+  const own: ReadContext = { ...ctx, deadline: ctx.deadline - SECOND_READ_MARGIN_MS };
+  const left = own.deadline - Date.now();
+  const needed = (SECOND_READ_ROOM * took * again.length) / scanned.length;
+  if (left <= 0 || (looksLikeInvoice(first) && left < needed)) return first;
   try {
     return combineReads(
       first,
-      await readOcrPagesOffThread(await readAgain(SECOND_READER, again), ctx, textPages),
+      await readOcrPagesOffThread(await readAgain(SECOND_READER, again, own), own, textPages),
     );
   } catch (err) {
     if (err instanceof ReadError) return first;
@@ -69,7 +75,15 @@ export async function withSecondRead(
 }
 
 /** The time a second read needs, as a multiple of the first read's (the hybrid takes ~1.6×). */
-const SECOND_READ_ROOM = 2.5;
+const SECOND_READ_ROOM = 1.6;
+
+/** How long before the read's deadline a second read is cut: room to return the first read. */
+export const SECOND_READ_MARGIN_MS = 2_000;
+
+/** Whether a read found any of what makes a document an invoice: a number, a date, a total. */
+export function looksLikeInvoice(d: Document): boolean {
+  return !!(d.number || d.issue_date || d.totals.gross || d.totals.net);
+}
 
 /**
  * The pages searched for a payment code, each rendered once for the search and (when it is one

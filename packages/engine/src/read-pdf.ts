@@ -9,7 +9,13 @@ import type { OcrPage } from './ocr/ocr-page.js';
 import { MAX_PAGES, type PdfLayers } from './pdf/layers.js';
 import { readLayers } from './pdf/layers-cache.js';
 import { paymentQrOf, type QrScan } from './qr/read-qr.js';
-import { ocrPdfPages, readOcrPagesOffThread, scanQrPages, withSecondRead } from './read-ocr.js';
+import {
+  looksLikeInvoice,
+  ocrPdfPages,
+  readOcrPagesOffThread,
+  scanQrPages,
+  withSecondRead,
+} from './read-ocr.js';
 import { asFailure, Failure, type ReadContext, type Reading, timeLeft } from './reading.js';
 import type { Mode, RequestedMode } from './result.js';
 import { runPageTask } from './workers/page-tasks.js';
@@ -110,7 +116,7 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
       await readOcrPagesOffThread(ocrPages, ctx, textPages),
       ocrStarted,
       ctx,
-      (backend, again) => ocrPdfPages(bytes, again, ctx, backend),
+      (backend, again, own) => ocrPdfPages(bytes, again, own, backend),
       textPages,
       ocrPages.map((p) => p.page),
     );
@@ -167,9 +173,4 @@ export function qrFailure(scan: QrScan, pages: number): Failure {
 /** Text pages that name the invoice number and its gross total need no scanned page beside them. */
 function isComplete(d: Document): boolean {
   return !!(d.number && d.totals.gross);
-}
-
-/** Text that names none of number, date and total is no invoice we can read. */
-function looksLikeInvoice(d: Document): boolean {
-  return !!(d.number || d.issue_date || d.totals.gross || d.totals.net);
 }

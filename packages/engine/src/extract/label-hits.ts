@@ -161,6 +161,8 @@ export interface Found {
   strength: number;
   /** The text the value was read from. */
   text?: string;
+  /** The label's segment as printed, up to the value when the value stands in it. */
+  label?: string;
 }
 
 /** The first labelled value that parses: after the label in its segment, right of it, or below. */
@@ -186,6 +188,8 @@ export function firstValue(
         page: hit.seg.page,
         strength: hit.strength,
         text: o.text,
+        label:
+          o.seg === hit.seg ? hit.seg.text.slice(0, hit.seg.text.length - hit.rest.length) : hit.seg.text,
       };
       if (hit.strength > 1) return found;
       weak ??= found;

@@ -132,6 +132,31 @@ describe('readTextInvoice: an invoice number OCR may have cut at a dropped under
   });
 });
 
+describe('readTextInvoice: an invoice number whose first letter OCR read as a symbol', () => {
+  // "FACTURE N° F20220023" read "FACTURE N° #20220023" on a phone photo: a number word and a "#"
+  // together are no way to print a number.
+  const labelled = (label: string, value: string) =>
+    page([line(row(1), [label, 0.1, 0.3], [value, 0.32, 0.5], ['05.03.2014', 0.7, 0.8])]);
+
+  it('keeps the number below the bar after a number word and a "#"', () => {
+    for (const [label, value] of [
+      ['FACTURE N°', '#20220023'],
+      ['Rechnung Nr.', '#20220023'],
+    ] as const) {
+      const d = read([labelled(label, value)], { source: 'ocr' });
+      expect(d.number, value).toBe(value.slice(1));
+      expect(d.provenance.number!.confidence, value).toBeLessThan(CONFIDENCE_BAR);
+    }
+  });
+
+  it('confirms a number after "#" alone, or from a text layer', () => {
+    const hashed = read([labelled('Invoice', '#20220023')], { source: 'ocr' });
+    expect(hashed.provenance.number!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    const typed = read([labelled('FACTURE N°', '#20220023')]);
+    expect(typed.provenance.number!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+  });
+});
+
 describe('readTextInvoice: an IBAN OCR misread', () => {
   // DE89 3704 0044 0532 0130 00 with one digit misread, its label read "(BAN:".
   const misread = page([

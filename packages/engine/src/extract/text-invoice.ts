@@ -29,6 +29,7 @@ import {
   dateOf,
   dateOrder,
   dueInTerms,
+  firstLetterMisread,
   invoiceNumberOf,
   letterDate,
   numberMayGoOn,
@@ -66,16 +67,21 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
 
   // Invoice number and date: from their labels, or from a title line "Rechnung Nr. X vom <date>".
   const number = firstValue(hits, layouts, 'invoice_no', (s) => invoiceNumberOf(s));
-  // Read by OCR with another group of digits right after it, the number may be longer than read.
+  // Read by OCR with another group of digits right after it, the number may be longer than read;
+  // after a symbol that stands for a letter, its first letter may be lost.
   const cut = (text: string | undefined, value: string) =>
-    opts.source === 'ocr' && !!text && numberMayGoOn(text, value);
+    opts.source === 'ocr' && !!text && (numberMayGoOn(text, value) || firstLetterMisread(text, value));
   if (number)
     put(
       'number',
       number.value,
       number.box,
       number.page,
-      cut(number.text, number.value) ? 0.7 : number.strength > 1 ? 0.9 : 0.82,
+      cut(`${number.label ?? ''} ${number.text ?? ''}`, number.value)
+        ? 0.7
+        : number.strength > 1
+          ? 0.9
+          : 0.82,
     );
   const title = titleLine(layouts, order);
   if (!d.number && title?.number)

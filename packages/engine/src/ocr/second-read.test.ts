@@ -7,7 +7,7 @@ import { type Document, emptyDocument } from '../document.js';
 import { setPath } from '../document-path.js';
 import { ReadError } from '../errors.js';
 import { CONFIDENCE_BAR } from '../project/field-sets.js';
-import { withSecondRead } from '../read-ocr.js';
+import { SECOND_READ_MARGIN_MS, withSecondRead } from '../read-ocr.js';
 import { ocrPage, ocrWord } from '../test-support/ocr-pages.js';
 import { capByOcrConfidence, type OcrPage } from './ocr-page.js';
 import { combineReads, needsSecondRead, SECOND_READ_PAGES, secondReadPages } from './second-read.js';
@@ -200,6 +200,32 @@ describe('withSecondRead', () => {
       throw new ReadError('timeout', 'the read ran out of time');
     };
     expect(await withSecondRead(partial, Date.now(), ctx(60_000), failing)).toBe(partial);
+  });
+
+  it("runs the second read to a deadline of its own, before the read's, so a late one is dropped", async () => {
+    const read60 = ctx(60_000);
+    let given = 0;
+    await withSecondRead(read({ number: 'RE-17' }), Date.now(), read60, async (_b, _p, own) => {
+      given = own.deadline;
+      return [];
+    });
+    expect(read60.deadline - given).toBe(SECOND_READ_MARGIN_MS);
+  });
+
+  it('tries a second read with the time left when the first found no number, date or total', async () => {
+    // A phone photo Tesseract read as noise: without a second read the read ends not_an_invoice.
+    let asked = false;
+    const second = async () => {
+      asked = true;
+      return [];
+    };
+    // The first read took 10 s and 12 s are left: short for a second read, but all there is.
+    await withSecondRead(read({ 'seller.name': 'ACME GmbH' }), Date.now() - 10_000, ctx(12_000), second);
+    expect(asked).toBe(true);
+    // No time left before the second read's own deadline: none.
+    asked = false;
+    await withSecondRead(read({}), Date.now() - 10_000, ctx(SECOND_READ_MARGIN_MS - 100), second);
+    expect(asked).toBe(false);
   });
 });
 
