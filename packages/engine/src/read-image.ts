@@ -3,9 +3,9 @@
 import type { Document } from './document.js';
 import { ReadError } from './errors.js';
 import { paymentQrOf, type QrScan } from './qr/read-qr.js';
-import { looksLikeInvoice, ocrImage, readOcrPagesOffThread, withSecondRead } from './read-ocr.js';
+import { ocrImage, readOcrPagesOffThread, withSecondRead } from './read-ocr.js';
 import { qrFailure } from './read-pdf.js';
-import { asFailure, Failure, type ReadContext, type Reading, timeLeft } from './reading.js';
+import { asFailure, Failure, looksLikeInvoice, type ReadContext, type Reading, timeLeft } from './reading.js';
 import type { Mode, RequestedMode } from './result.js';
 import { runPageTask } from './workers/page-tasks.js';
 

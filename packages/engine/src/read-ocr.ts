@@ -9,7 +9,7 @@ import { tesseractLangs } from './ocr/models.js';
 import { doubtNameVariants } from './ocr/name-variants.js';
 import { capByOcrConfidence, type OcrBackend, type OcrPage, ocrLayout } from './ocr/ocr-page.js';
 import { combineReads, needsSecondRead, SECOND_READER, secondReadPages } from './ocr/second-read.js';
-import { type ReadContext, timeLeft } from './reading.js';
+import { looksLikeInvoice, type ReadContext, timeLeft } from './reading.js';
 import { pageWorkers, runPageTask, type ScanResult } from './workers/page-tasks.js';
 import { runReadTask } from './workers/read-tasks.js';
 
@@ -79,11 +79,6 @@ const SECOND_READ_ROOM = 1.6;
 
 /** How long before the read's deadline a second read is cut: room to return the first read. */
 export const SECOND_READ_MARGIN_MS = 2_000;
-
-/** Whether a read found any of what makes a document an invoice: a number, a date, a total. */
-export function looksLikeInvoice(d: Document): boolean {
-  return !!(d.number || d.issue_date || d.totals.gross || d.totals.net);
-}
 
 /**
  * The pages searched for a payment code, each rendered once for the search and (when it is one

@@ -9,14 +9,8 @@ import type { OcrPage } from './ocr/ocr-page.js';
 import { MAX_PAGES, type PdfLayers } from './pdf/layers.js';
 import { readLayers } from './pdf/layers-cache.js';
 import { paymentQrOf, type QrScan } from './qr/read-qr.js';
-import {
-  looksLikeInvoice,
-  ocrPdfPages,
-  readOcrPagesOffThread,
-  scanQrPages,
-  withSecondRead,
-} from './read-ocr.js';
-import { asFailure, Failure, type ReadContext, type Reading, timeLeft } from './reading.js';
+import { ocrPdfPages, readOcrPagesOffThread, scanQrPages, withSecondRead } from './read-ocr.js';
+import { asFailure, Failure, looksLikeInvoice, type ReadContext, type Reading, timeLeft } from './reading.js';
 import type { Mode, RequestedMode } from './result.js';
 import { runPageTask } from './workers/page-tasks.js';
 

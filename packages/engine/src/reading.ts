@@ -20,6 +20,11 @@ export function timeLeft(ctx: ReadContext): number {
   return left;
 }
 
+/** Whether a read found any of what makes a document an invoice: a number, a date, a total. */
+export function looksLikeInvoice(d: Document): boolean {
+  return !!(d.number || d.issue_date || d.totals.gross || d.totals.net);
+}
+
 export interface Reading {
   mode: Mode;
   document: Document;

@@ -28,6 +28,17 @@ export function numberMayGoOn(text: string, value: string): boolean {
   return !!next && /\d/.test(next) && !parseDate(next.replace(/[.,;:]+$/, ''));
 }
 
+/**
+ * Whether OCR may have read the number's first letter as a "#": one right after a number word
+ * ("N° #20220023" for F20220023) is no way to print a number. (A title's number after one of
+ * MISREAD_FIRST is not taken at all: titleLine.)
+ */
+export function firstLetterMisread(text: string, value: string): boolean {
+  const at = text.indexOf(value);
+  if (at < 1) return false;
+  return /(?:n[°º]|nr|no)\.?\s*:?\s*#$/i.test(text.slice(Math.max(0, at - 12), at));
+}
+
 export type DateOrder = 'dmy' | 'mdy' | undefined;
 
 /** Payment terms in a sentence: "Zahlbar innerhalb 30 Tagen netto bis 04.04.2013, 3% Skonto ...". */
@@ -92,17 +103,6 @@ export function dateOrder(layouts: PageLayout[], opts: { country?: string; lang?
 const DOC_WORD = String.raw`rechnung|invoice|facture|fattura|сч[её]т|factuur|factura|gutschrift|avoir|credit\s+note|nota\s+di\s+credito|\(\d{3}\)(?=\s+(?:nr|no|n°)\.?\s)`;
 const DOC_WORD_RE = new RegExp(DOC_WORD, 'iu');
 // (a single digit too: plausibleNumber lets it through only with its date after it)
-/**
- * Whether OCR may have read the number's first letter as a "#": one right after a number word
- * ("N° #20220023" for F20220023) is no way to print a number. (A title's number after one of
- * MISREAD_FIRST is not taken at all: titleLine.)
- */
-export function firstLetterMisread(text: string, value: string): boolean {
-  const at = text.indexOf(value);
-  if (at < 1) return false;
-  return /(?:n[°º]|nr|no)\.?\s*:?\s*#$/i.test(text.slice(Math.max(0, at - 12), at));
-}
-
 /** A title line ending with, or a next line starting with, the word before a date ("vom"). */
 const DATE_WORD = 'vom|von|du|del|dated';
 const DATE_WORD_ENDS = new RegExp(`\\b(?:${DATE_WORD})\\s*$`, 'i');
