@@ -116,7 +116,7 @@ for (const row of rows) {
     const xml = await xmlOf(name, out);
     const problems = [
       ...(await xsdErrors(xml, 'cii')).map(() => 'XSD'),
-      ...en16931Fatal(xml).map((e) => e.split(':')[0]!),
+      ...(await en16931Fatal(xml)).map((e) => e.split(':')[0]!),
     ];
     if (!problems.length) t.valid++;
     for (const p of new Set(problems)) t.rules[p] = (t.rules[p] ?? 0) + 1;

@@ -18,7 +18,7 @@ try {
   process.exit(2);
 }
 
-const r = fetchModels({ out: opts.out });
+const r = await fetchModels({ out: opts.out });
 const where = path.relative(process.cwd(), r.out) || '.';
 const langs = [...new Set(r.manifest.models.map((m) => m.lang))].join(', ');
 const manifestNote = r.manifestChanged ? 'manifest.json written' : 'manifest.json unchanged';

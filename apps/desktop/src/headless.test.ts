@@ -1,11 +1,12 @@
 // The headless command as a person runs it (the built dist/headless.js in a child process): usage
 // errors, --once output, and a kill in the middle of a read that the next start makes good.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runChild } from '../../../scripts/run-child.mjs';
 import { sha256 } from './core/files.js';
 import { STORE_FILE } from './core/store.js';
 import {
@@ -32,7 +33,7 @@ const temp = (name: string) => {
   return d;
 };
 
-const run = (args: string[]) => spawnSync(process.execPath, [HEADLESS, ...args], { encoding: 'utf8' });
+const run = (args: string[]) => runChild(process.execPath, [HEADLESS, ...args]);
 const lines = (stdout: string) =>
   stdout
     .trim()
@@ -41,27 +42,27 @@ const lines = (stdout: string) =>
     .map((l) => JSON.parse(l));
 
 describe('headless mode', () => {
-  it('answers a wrong call with a clear usage error', () => {
+  it('answers a wrong call with a clear usage error', async () => {
     expect(existsSync(HEADLESS)).toBe(true);
-    const noStore = run(['--watch', '/tmp']);
+    const noStore = await run(['--watch', '/tmp']);
     expect(noStore.status).toBe(2);
     expect(noStore.stderr).toContain('--store is required');
     expect(noStore.stderr).toContain('usage:');
-    const badCountry = run(['--watch', '/tmp', '--store', '/tmp/x', '--country', 'zz']);
+    const badCountry = await run(['--watch', '/tmp', '--store', '/tmp/x', '--country', 'zz']);
     expect(badCountry.status).toBe(2);
     expect(badCountry.stderr).toContain('--country');
-    const missing = run(['--watch', path.join(temp('w'), 'nope'), '--store', temp('s'), '--once']);
+    const missing = await run(['--watch', path.join(temp('w'), 'nope'), '--store', temp('s'), '--once']);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('is not a folder');
   });
 
-  it('--once reads the folder, prints one JSON line per file, exits', () => {
+  it('--once reads the folder, prints one JSON line per file, exits', async () => {
     const watch = temp('watch');
     const store = temp('store');
     copyFileSync(EINVOICE, path.join(watch, 'e.xml'));
     copyFileSync(TEXT_PDF, path.join(watch, 'text.pdf'));
     copyFileSync(EINVOICE, path.join(watch, 'e-copy.xml'));
-    const r = run(['--watch', watch, '--store', store, '--once', '--country', 'de']);
+    const r = await run(['--watch', watch, '--store', store, '--once', '--country', 'de']);
     expect(r.status).toBe(0);
     const out = lines(r.stdout);
     expect(out.map((l) => path.basename(l.file))).toEqual(['e-copy.xml', 'e.xml', 'text.pdf']);
@@ -72,7 +73,7 @@ describe('headless mode', () => {
     expect([out[0].duplicate, out[1].duplicate].sort()).toEqual([false, true]);
     expect(out[2].duplicate).toBe(false);
     // A second run knows them all: nothing is read again.
-    const again = lines(run(['--watch', watch, '--store', store, '--once']).stdout);
+    const again = lines((await run(['--watch', watch, '--store', store, '--once'])).stdout);
     expect(again.every((l) => l.duplicate && l.status === 'done')).toBe(true);
   });
 
@@ -110,7 +111,7 @@ describe('headless mode', () => {
     child.kill('SIGKILL');
     await exited;
 
-    const r = run(['--watch', watch, '--store', store, '--once', '--concurrency', '1']);
+    const r = await run(['--watch', watch, '--store', store, '--once', '--concurrency', '1']);
     expect(r.status).toBe(0);
     const out = lines(r.stdout);
     expect(out).toHaveLength(scans.length);
@@ -135,23 +136,14 @@ describe('headless mode', () => {
       const watch = temp('watch');
       const store = temp('store');
       copyFileSync(EINVOICE, path.join(watch, 'e.xml'));
-      // spawnSync would stop this process's event loop, and with it the service under test.
-      const child = spawn(
+      const r = await runChild(
         process.execPath,
         [HEADLESS, '--watch', watch, '--store', store, '--once', '--server', server.url],
-        {
-          env: { ...process.env, INVOICE_READER_TOKEN: me.token },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
+        { env: { ...process.env, INVOICE_READER_TOKEN: me.token } },
       );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      const code = await new Promise((r) => child.once('exit', r));
-      expect(code, stderr).toBe(0);
-      expect(lines(stdout)).toHaveLength(1);
-      expect(stderr).toContain('"sent":1');
+      expect(r.status, r.stderr).toBe(0);
+      expect(lines(r.stdout)).toHaveLength(1);
+      expect(r.stderr).toContain('"sent":1');
       const list = await call(server.url, '/api/v1/parse', { bearer: me.token });
       expect(list.body.items).toMatchObject([{ source: 'desktop', filename: 'e.xml', status: 'done' }]);
     } finally {

@@ -1,65 +1,62 @@
 // The operators' command line, run as a real process on a temporary data folder.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runChild } from '../../../scripts/run-child.mjs';
 import { type Json, repoRoot } from './test-support/server.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ir-admin-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function admin(...args: string[]): { code: number; out: Json } {
-  try {
-    const out = execFileSync(
-      process.execPath,
-      [path.join(repoRoot, 'apps/server/dist/admin.js'), ...args, '--json'],
-      {
-        env: { ...process.env, DATA_DIR: dataDir },
-        encoding: 'utf8',
-      },
-    );
-    return { code: 0, out: JSON.parse(out) };
-  } catch (err) {
-    const e = err as { status: number; stdout: string };
-    return { code: e.status, out: JSON.parse(e.stdout) };
-  }
+async function admin(...args: string[]): Promise<{ code: number | null; out: Json }> {
+  const r = await runChild(
+    process.execPath,
+    [path.join(repoRoot, 'apps/server/dist/admin.js'), ...args, '--json'],
+    {
+      env: { ...process.env, DATA_DIR: dataDir },
+    },
+  );
+  return { code: r.status, out: JSON.parse(r.stdout) };
 }
 
 describe('admin command line', () => {
-  it('creates an account, keys, top-ups; rotates and revokes', () => {
-    expect(admin('create-account', '--email', 'Ops@Example.com')).toEqual({
+  it('creates an account, keys, top-ups; rotates and revokes', async () => {
+    expect(await admin('create-account', '--email', 'Ops@Example.com')).toEqual({
       code: 0,
       out: { account_id: 1, email: 'ops@example.com', free_pages: 5 },
     });
-    expect(admin('create-account', '--email', 'ops@example.com')).toMatchObject({
+    expect(await admin('create-account', '--email', 'ops@example.com')).toMatchObject({
       code: 1,
       out: { error: 'account_exists' },
     });
-    const key = admin('create-key', '--email', 'ops@example.com', '--label', 'erp');
+    const key = await admin('create-key', '--email', 'ops@example.com', '--label', 'erp');
     expect(key.code).toBe(0);
     expect(key.out.key).toMatch(/^ir_[A-Za-z0-9_-]{32}$/);
     expect(key.out).toMatchObject({ label: 'erp' });
-    expect(admin('top-up', '--email', 'ops@example.com', '--amount-eur', '12.50').out).toMatchObject({
-      amount: '12.50',
-      balance: '12.50',
-    });
-    expect(admin('top-up', '--email', 'ops@example.com', '--amount-eur', '7.99')).toMatchObject({
+    const topUp = await admin('top-up', '--email', 'ops@example.com', '--amount-eur', '12.50');
+    expect(topUp.out).toMatchObject({ amount: '12.50', balance: '12.50' });
+    expect(await admin('top-up', '--email', 'ops@example.com', '--amount-eur', '7.99')).toMatchObject({
       code: 2,
       out: { error: 'usage' },
     });
-    const rotated = admin('rotate-key', '--email', 'ops@example.com', '--key-id', String(key.out.id));
+    const rotated = await admin('rotate-key', '--email', 'ops@example.com', '--key-id', String(key.out.id));
     expect(rotated.out.key).not.toBe(key.out.key);
-    expect(admin('revoke-key', '--email', 'ops@example.com', '--key-id', String(rotated.out.id)).code).toBe(
-      0,
+    const revoked = await admin(
+      'revoke-key',
+      '--email',
+      'ops@example.com',
+      '--key-id',
+      String(rotated.out.id),
     );
-    const keys = admin('list-keys', '--email', 'ops@example.com').out.keys;
+    expect(revoked.code).toBe(0);
+    const keys = (await admin('list-keys', '--email', 'ops@example.com')).out.keys;
     expect(keys.map((k: { revoked_reason: string }) => k.revoked_reason)).toEqual(['rotated', 'revoked']);
     expect(JSON.stringify(keys)).not.toContain(key.out.key);
-    expect(admin('create-key', '--email', 'nobody@example.com')).toMatchObject({
+    expect(await admin('create-key', '--email', 'nobody@example.com')).toMatchObject({
       code: 1,
       out: { error: 'account_not_found' },
     });
-    expect(admin('frobnicate')).toMatchObject({ code: 2, out: { error: 'usage' } });
+    expect(await admin('frobnicate')).toMatchObject({ code: 2, out: { error: 'usage' } });
   });
 });

@@ -1,11 +1,11 @@
 // Generated artefacts are checked in and must be current (ARCHITECTURE.md "Habits"): the OpenAPI
 // document in docs/, and the drizzle migrations of packages/db (drizzle-kit finds nothing to add).
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runChildOk } from '../../../scripts/run-child.mjs';
 import { buildOpenApiDocument } from './openapi.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -17,16 +17,15 @@ describe('generated files', () => {
     expect(committed.info).toMatchObject({ title: 'Invoice Reader', version: '0.3.0' });
   });
 
-  it('packages/db/migrations matches the schema (npm run db:generate)', () => {
+  it('packages/db/migrations matches the schema (npm run db:generate)', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'ir-migrations-'));
     try {
       cpSync(path.join(root, 'packages/db/migrations'), out, { recursive: true });
       const before = readdirSync(out).sort();
-      execFileSync(path.join(root, 'node_modules/.bin/drizzle-kit'), ['generate'], {
+      await runChildOk(path.join(root, 'node_modules/.bin/drizzle-kit'), ['generate'], {
         cwd: path.join(root, 'packages/db'),
         // Relative: drizzle-kit puts `./` before an absolute path, finds nothing, and still exits 0.
         env: { ...process.env, DRIZZLE_OUT: path.relative(path.join(root, 'packages/db'), out) },
-        stdio: 'pipe',
       });
       expect(readdirSync(out).sort()).toEqual(before);
     } finally {

@@ -3,12 +3,12 @@
 // whole process when its thread is terminated in the middle of a call (workers/native-calls.ts).
 // The reads run in a child process, since the failure being guarded against is that process
 // dying, over a range of time limits so that some fall inside a native call on any machine.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runChild } from '../../../scripts/run-child.mjs';
 import { SAMPLE_INVOICE_LINES, textPageImage } from './test-support/scan-pages.js';
 import { WorkerPool } from './workers/pool.js';
 
@@ -34,10 +34,9 @@ await shutdownWorkers();
 console.log('END');`,
     );
     // The hybrid backend creates and runs the PP-OCR detection session on every page.
-    const run = spawnSync(process.execPath, [script], {
-      encoding: 'utf8',
+    const run = await runChild(process.execPath, [script], {
       env: { ...process.env, INVOICE_OCR_BACKEND: 'hybrid' },
-      timeout: 120_000,
+      timeoutMs: 120_000,
     });
     expect(run.stderr).not.toMatch(/terminate called/);
     expect(run.status).toBe(0);

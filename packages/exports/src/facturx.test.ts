@@ -52,7 +52,7 @@ async function checked(file: { bytes: Buffer }, job: ExportJob, name: string) {
     expect(s.xmp, key).toContain(key);
   expect(s.xml).toContain(`<ram:ID>${FACTURX_EN16931_ID}</ram:ID>`);
   expect(await xsdErrors(s.xml, 'cii'), name).toEqual([]);
-  expect(en16931Fatal(s.xml), name).toEqual([]);
+  expect(await en16931Fatal(s.xml), name).toEqual([]);
   const back = await readInvoice(file.bytes, { country: 'de' });
   expect([back.status, back.mode, back.embedded_file], name).toEqual(['done', 'xml', FACTURX_FILENAME]);
   expect(back.fields, name).toEqual(job.fields);

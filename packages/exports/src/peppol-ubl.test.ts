@@ -32,7 +32,7 @@ describe.skipIf(!haveSchemas)('Peppol BIS Billing 3.0 UBL', () => {
       ...(xml.includes(`<cbc:CustomizationID>${PEPPOL_BIS_ID}<`) ? [] : ['no Peppol CustomizationID']),
       ...(xml.includes(`<cbc:ProfileID>${PEPPOL_BIS_PROFILE}<`) ? [] : ['no Peppol ProfileID']),
       ...(await xsdErrors(xml, 'ubl')),
-      ...en16931Fatal(xml, 'ubl'),
+      ...(await en16931Fatal(xml, 'ubl')),
     ]);
     console.log(tallyLine('Peppol UBL', t));
     expect(t.identical).toBeGreaterThanOrEqual(3);

@@ -2,10 +2,10 @@
 // (mounting needs root, which this project's machines and CI are). The answer is 507
 // `insufficient_storage`, no half-written file stays, no job is made, and a file that fits
 // is still taken.
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runChildOk } from '../../../../scripts/run-child.mjs';
 import {
   call,
   corpusDir,
@@ -24,10 +24,10 @@ describe.skipIf(!haveCorpus || !root)('disk full while storing an upload', () =>
   beforeAll(async () => {
     s = await startTestServer();
     blobDir = path.join(s.dataDir, 'blobs');
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', blobDir]);
+    await runChildOk('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', blobDir]);
   });
   afterAll(async () => {
-    if (blobDir) execFileSync('umount', [blobDir]);
+    if (blobDir) await runChildOk('umount', [blobDir]);
     await s?.stop();
   });
 

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runChild } from '../../../../scripts/run-child.mjs';
 import { CII_D16B, UBL_CREDIT_NOTE } from '../test-support/samples.js';
 import { main, parseArgs } from './invoice-parse.js';
 
@@ -78,9 +78,9 @@ describe('invoice-parse', () => {
     expect(parseArgs(['--', '--odd-name.xml'])).toMatchObject({ files: ['--odd-name.xml'] });
   });
 
-  it('runs as the built bin', () => {
+  it('runs as the built bin', async () => {
     const bin = fileURLToPath(new URL('../../bin/invoice-parse.js', import.meta.url));
-    const r = spawnSync(process.execPath, [bin, '--json', cii], { encoding: 'utf8' });
+    const r = await runChild(process.execPath, [bin, '--json', cii]);
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout.trim())).toMatchObject({
       status: 'done',

@@ -2,11 +2,11 @@
 // lower themselves, so that while pages are read only the event loop's thread runs at the default
 // priority. The check runs in a child process: lowering threads cannot be undone by an ordinary
 // user, and the test runner's own threads must stay as they are. Linux, where the service runs.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runChild } from '../../../../scripts/run-child.mjs';
 import { SAMPLE_INVOICE_LINES, textPageImage } from '../test-support/scan-pages.js';
 import { WORKER_NICE } from './priority.js';
 
@@ -37,7 +37,7 @@ const main = readlinkSync('/proc/thread-self').split('/').pop();
 console.log(JSON.stringify({ main, lowered, threads, status: r.status }));
 await shutdownWorkers();`,
     );
-    const run = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 120_000 });
+    const run = await runChild(process.execPath, [script], { timeoutMs: 120_000 });
     expect(run.status, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Report;
     expect(report.status).toBe('done');

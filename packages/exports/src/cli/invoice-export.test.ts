@@ -1,12 +1,12 @@
 // The `invoice-export` command run as a child process, as a person runs it: files written to
 // --out, refusals named on stderr with exit 1, misuse answered with the usage and exit 2.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readInvoice, shutdownWorkers } from '@invoice-reader/engine';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runChild } from '../../../../scripts/run-child.mjs';
 import { haveSchemas, repoRoot } from '../test-support/validate.js';
 
 const bin = fileURLToPath(new URL('../../bin/invoice-export.js', import.meta.url));
@@ -16,15 +16,15 @@ const ZUGFERD = path.join(corpus, 'ferd-zugferd-2.3.3/EN16931_Einfach.pdf');
 const AKRETION = path.join(corpus, 'akretion-factur-x/factur-x-en16931.xml');
 afterAll(() => shutdownWorkers());
 
-const run = (args: string[]) => {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 120_000 });
+const run = async (args: string[]) => {
+  const r = await runChild(process.execPath, [bin, ...args], { timeoutMs: 120_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 
 describe.skipIf(!haveSchemas)('invoice-export', () => {
   it('writes each file in the chosen format into --out, the PDF on its own pages', async () => {
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'invoice-export-')), 'new-dir');
-    const r = run(['--export', 'facturx', '--out', out, KOSIT, ZUGFERD]);
+    const r = await run(['--export', 'facturx', '--out', out, KOSIT, ZUGFERD]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split('\n')).toEqual([
@@ -35,9 +35,9 @@ describe.skipIf(!haveSchemas)('invoice-export', () => {
     expect([back.status, back.embedded_file, back.pages]).toEqual(['done', 'factur-x.xml', 2]);
   }, 120_000);
 
-  it('names what an invoice lacks on stderr and exits 1, still writing the others', () => {
+  it('names what an invoice lacks on stderr and exits 1, still writing the others', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'invoice-export-'));
-    const r = run(['--export', 'xrechnung-cii', '--out', out, AKRETION, KOSIT, '/no/such/file.pdf']);
+    const r = await run(['--export', 'xrechnung-cii', '--out', out, AKRETION, KOSIT, '/no/such/file.pdf']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
       `${AKRETION}: refused for xrechnung-cii:\n  allowances: BT-107 sum of allowances`,
@@ -47,12 +47,12 @@ describe.skipIf(!haveSchemas)('invoice-export', () => {
     expect(readdirSync(out)).toEqual(['xrechnung-123456XX.xml']);
   }, 120_000);
 
-  it('answers misuse with the usage and exit 2', () => {
+  it('answers misuse with the usage and exit 2', async () => {
     for (const args of [['--export', 'nope', KOSIT], [KOSIT], ['--export', 'facturx'], ['--bogus']]) {
-      const r = run(args);
+      const r = await run(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toContain('usage: invoice-export --export FORMAT');
     }
-    expect(run(['--help']).code).toBe(0);
+    expect((await run(['--help'])).code).toBe(0);
   }, 120_000);
 });

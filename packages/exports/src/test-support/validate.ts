@@ -2,14 +2,14 @@
 // artefacts in ../shared/schemas: the XML schema (xmllint compiled to WebAssembly) and the
 // EN 16931 business rules (CEN's Schematron compiled to XSLT, run by SaxonJS from a SEF file that
 // `xslt3` compiles once into .cache/, which git ignores).
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error: saxon-js ships no types
 import SaxonJS from 'saxon-js';
 import { validateXML } from 'xmllint-wasm';
+import { runChildOk } from '../../../../scripts/run-child.mjs';
 import { schematronToXslt } from './schematron.js';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -48,31 +48,37 @@ async function ublXsdErrors(xml: string): Promise<string[]> {
   return r.valid ? [] : r.errors.map((e) => e.rawMessage);
 }
 
-function sef(name: string, xslt: string): string {
+/**
+ * The SEF of `xslt`, compiled by xslt3 on first use. The compiler runs as a child awaited, not
+ * synchronously: compiling the EN 16931 rules takes over a minute on a busy machine, and a test
+ * worker that cannot answer the test runner for a minute fails the run. Test files in other
+ * workers may compile the same SEF at once, so each writes its own file and renames it into place.
+ */
+async function sef(name: string, xslt: string): Promise<string> {
   const out = path.join(cache, `${name}.sef.json`);
   if (!existsSync(out)) {
     mkdirSync(cache, { recursive: true });
-    execFileSync(
-      path.join(repoRoot, 'node_modules/.bin/xslt3'),
-      [`-xsl:${xslt}`, `-export:${out}`, '-nogo'],
-      {
-        stdio: 'pipe',
-      },
-    );
+    const mine = `${out}.${process.pid}.tmp`;
+    await runChildOk(path.join(repoRoot, 'node_modules/.bin/xslt3'), [
+      `-xsl:${xslt}`,
+      `-export:${mine}`,
+      '-nogo',
+    ]);
+    renameSync(mine, out);
   }
   return out;
 }
 
 /** The EN 16931 rules' fatal failed assertions for a CII or UBL invoice (id and text of each). */
-export function en16931Fatal(xml: string, syntax: 'cii' | 'ubl' = 'cii'): string[] {
+export async function en16931Fatal(xml: string, syntax: 'cii' | 'ubl' = 'cii'): Promise<string[]> {
   const name = `EN16931-${syntax.toUpperCase()}`;
-  return fatalAsserts(sef(name, path.join(schemasDir, `en16931/xslt/${name}-validation.xslt`)), xml);
+  return fatalAsserts(await sef(name, path.join(schemasDir, `en16931/xslt/${name}-validation.xslt`)), xml);
 }
 
 const xrechnungSef = new Map<string, string>();
 
 /** KoSIT's XRechnung rules' fatal failed assertions (their .sch compiled into .cache/). */
-export function xrechnungFatal(xml: string, syntax: 'cii' | 'ubl'): string[] {
+export async function xrechnungFatal(xml: string, syntax: 'cii' | 'ubl'): Promise<string[]> {
   let stylesheet = xrechnungSef.get(syntax);
   if (!stylesheet) {
     const name = `XRechnung-${syntax.toUpperCase()}`;
@@ -84,9 +90,10 @@ export function xrechnungFatal(xml: string, syntax: 'cii' | 'ubl'): string[] {
     const xslt = path.join(cache, `${file}.xslt`);
     if (!existsSync(xslt)) {
       mkdirSync(cache, { recursive: true });
-      writeFileSync(xslt, text);
+      writeFileSync(`${xslt}.${process.pid}.tmp`, text);
+      renameSync(`${xslt}.${process.pid}.tmp`, xslt);
     }
-    stylesheet = sef(file, xslt);
+    stylesheet = await sef(file, xslt);
     xrechnungSef.set(syntax, stylesheet);
   }
   return fatalAsserts(stylesheet, xml);
