@@ -13,6 +13,7 @@ import { checkBik, checkInn, checkKpp } from './check/ru-ids.js';
 import { checkVatId } from './check/vat-id.js';
 import type { Document } from './document.js';
 import { setPath } from './document-path.js';
+import { isCurrencyCode } from './extract/currency.js';
 import type { Country } from './project/countries.js';
 import { fieldsFor, project } from './project/field-sets.js';
 
@@ -24,7 +25,6 @@ export interface FieldEditError {
 }
 
 const AMOUNT = /^-?\d{1,15}\.\d{2}$/;
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 // Names, numbers and addresses a person types: no control characters, a sensible length.
 const TEXT = /^[^\p{Cc}]{1,500}$/u;
 
@@ -49,7 +49,7 @@ export function checkFieldValue(
         ? { value }
         : bad('amount', 'an amount with two decimals and a dot, e.g. 1234.50');
     case 'currency':
-      return CURRENCIES.has(value) ? { value } : bad('currency', 'an ISO 4217 currency code, e.g. EUR');
+      return isCurrencyCode(value) ? { value } : bad('currency', 'an ISO 4217 currency code, e.g. EUR');
     case 'seller_iban': {
       const c = checkIban(value);
       return c.ok ? { value: c.iban } : bad('iban', `not a valid IBAN (${c.reason})`);

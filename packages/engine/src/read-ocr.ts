@@ -20,7 +20,7 @@ import { runReadTask } from './workers/read-tasks.js';
 export function readOcrPages(pages: OcrPage[], country: string, textPages: LayoutPage[] = []): Document {
   const all = [...textPages, ...pages.map(ocrLayout)].sort((a, b) => a.page - b.page);
   const doc = readTextInvoice(all, { source: 'ocr', reader: 'tesseract', country });
-  capByOcrConfidence(doc, pages);
+  capByOcrConfidence(doc, pages, country);
   doubtNameVariants(doc, pages);
   const typed = new Set(textPages.map((p) => p.page));
   for (const prov of Object.values(doc.provenance)) {

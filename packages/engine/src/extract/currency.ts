@@ -9,6 +9,13 @@ const CODES = (
   'JPY CNY CAD AUD NZD HKD SGD UAH TRY BYN KZT INR BRL'
 ).split(' ');
 
+const ISO_4217 = new Set(Intl.supportedValuesOf('currency'));
+
+/** Whether `code` is an ISO 4217 currency code: "LUR", OCR's reading of a smudged EUR, is not. */
+export function isCurrencyCode(code: string): boolean {
+  return ISO_4217.has(code);
+}
+
 /** Symbols and local abbreviations. `kr` maps per country (see KRONA). */
 const SYMBOLS: Readonly<Record<string, string>> = {
   '€': 'EUR',

@@ -333,6 +333,16 @@ describe('readTextInvoice: numbers and dates', () => {
     expect(d.currency).toBe('CHF');
     expect(d.provenance.currency!.bbox).toBeDefined();
   });
+
+  it('takes only an ISO 4217 code under the currency label ("LUR" is a misread EUR)', () => {
+    const labelled = (text: string) =>
+      read([page([line(row(0), ['Rechnung Nr. 4711', 0.08, 0.3]), line(row(1), [text, 0.08, 0.25])])], {
+        country: 'DE',
+      });
+    expect(labelled('Währung: LUR').provenance.currency?.bbox).toBeUndefined();
+    expect(labelled('Währung: LUR').provenance.currency?.confidence).toBeLessThan(CONFIDENCE_BAR);
+    expect(labelled('Währung: ISO EUR').currency).toBe('EUR');
+  });
 });
 
 describe('readTextInvoice: accounts', () => {

@@ -10,7 +10,7 @@ import { setPath } from '../document-path.js';
 import { countryOf } from '../project/countries.js';
 import { parseAmount } from './amounts.js';
 import { bicOfIbanBank } from './bank-bic.js';
-import { detectCurrency } from './currency.js';
+import { detectCurrency, isCurrencyCode } from './currency.js';
 import { findBics, findIbans, findVatIds } from './identifiers.js';
 import { firstValue, type LabelHit, labelHits } from './label-hits.js';
 import {
@@ -110,7 +110,9 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   }
 
   // Currency: a labelled code, else the code or symbol the amounts are written with.
-  const cur = firstValue(hits, layouts, 'currency', (s) => /\b([A-Z]{3})\b/.exec(s)?.[1]);
+  const cur = firstValue(hits, layouts, 'currency', (s) =>
+    [...s.matchAll(/\b([A-Z]{3})\b/g)].map((m) => m[1]!).find(isCurrencyCode),
+  );
   const allText = layouts
     .flatMap((l) => l.lines.map((segs) => segs.map((s) => s.text).join('  ')))
     .join('\n');

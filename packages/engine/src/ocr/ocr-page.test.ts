@@ -135,6 +135,31 @@ describe('capByOcrConfidence', () => {
       expect(d.provenance['payment.accounts.0.bic']!.confidence, account.bic).toBe(0.55);
     }
   });
+
+  it("leaves a faint currency code as rated when it is the receiving country's, and caps another", () => {
+    const withCode = (code: string) => {
+      const d = emptyDocument('ocr');
+      d.currency = code;
+      d.provenance.currency = {
+        source: 'ocr',
+        reader: 't',
+        page: 1,
+        bbox: [0.79, 0.49, 0.9, 0.53],
+        confidence: 0.92,
+      };
+      return d;
+    };
+    const eur = withCode('EUR');
+    capByOcrConfidence(eur, [page], 'de');
+    expect(eur.provenance.currency!.confidence).toBe(0.92);
+    const usd = withCode('USD');
+    capByOcrConfidence(usd, [page], 'de');
+    expect(usd.provenance.currency!.confidence).toBe(0.55);
+    // Without a country nothing vouches for the code.
+    const unknown = withCode('EUR');
+    capByOcrConfidence(unknown, [page]);
+    expect(unknown.provenance.currency!.confidence).toBe(0.55);
+  });
 });
 
 describe('OCR models', () => {

@@ -7,6 +7,7 @@ import type { Document } from '../document.js';
 import { getPath } from '../document-path.js';
 import { ReadError } from '../errors.js';
 import { bicOfIbanBank } from '../extract/bank-bic.js';
+import { currencyOfCountry } from '../extract/currency.js';
 import type { LayoutPage, LayoutWord } from '../extract/layout.js';
 import { union } from '../extract/layout.js';
 import type { Raster } from '../image/load.js';
@@ -46,14 +47,15 @@ export function ocrLayout(p: OcrPage): LayoutPage {
 /**
  * Lowers each value's confidence to the mean OCR confidence of the words under its box, except
  * for values an independent check has already verified digit by digit: totals that add up
- * (net + VAT = gross) and an IBAN that passes its mod-97 checksum. A misread digit breaks
- * those checks, so a doubtful glyph there is not a reason to doubt the value. The box of a
+ * (net + VAT = gross), an IBAN that passes its mod-97 checksum, and a currency code that is the
+ * usual one of the receiving business's country. A misread digit breaks those checks, and a misread
+ * code does not spell that one, so a doubtful glyph there is not a reason to doubt the value. The box of a
  * value may span its label or a whole title line: for a value with digits (a date, a number, an
  * amount) only the words it was read from count (ofValue), so a smudged label or a type code
  * beside it does not cast doubt on a clean value.
  */
-export function capByOcrConfidence(doc: Document, pages: OcrPage[]): void {
-  const verified = verifiedPaths(doc);
+export function capByOcrConfidence(doc: Document, pages: OcrPage[], country?: string): void {
+  const verified = verifiedPaths(doc, country);
   const ratings = new Map<string, OcrRating>();
   ocrRatings.set(doc, ratings);
   for (const [path, prov] of Object.entries(doc.provenance)) {
@@ -114,8 +116,10 @@ function ofValue(word: string, value: string): boolean {
   return (word.match(/\d+/g) ?? []).every((n) => numbers.has(Number(n)));
 }
 
-function verifiedPaths(doc: Document): Set<string> {
+function verifiedPaths(doc: Document, country?: string): Set<string> {
   const out = new Set<string>();
+  // "Währung: EUR" on a German invoice: the faint code and the country agree.
+  if (country && doc.currency && doc.currency === currencyOfCountry(country)) out.add('currency');
   if (totalsAddUp(doc.totals)) for (const k of ['net', 'vat', 'gross']) out.add(`totals.${k}`);
   for (const [i, account] of (doc.payment.accounts ?? []).entries()) {
     if (!account.iban || !checkIban(account.iban).ok) continue;
