@@ -7,7 +7,13 @@ import type { LayoutPage } from './extract/layout.js';
 import { readTextInvoice } from './extract/text-invoice.js';
 import { tesseractLangs } from './ocr/models.js';
 import { doubtNameVariants } from './ocr/name-variants.js';
-import { capByOcrConfidence, type OcrBackend, type OcrPage, ocrLayout } from './ocr/ocr-page.js';
+import {
+  capByOcrConfidence,
+  type OcrBackend,
+  type OcrPage,
+  ocrLayout,
+  ratedDocument,
+} from './ocr/ocr-page.js';
 import { combineReads, needsSecondRead, SECOND_READER, secondReadPages } from './ocr/second-read.js';
 import { looksLikeInvoice, type ReadContext, timeLeft } from './reading.js';
 import { pageWorkers, runPageTask, type ScanResult } from './workers/page-tasks.js';
@@ -31,12 +37,13 @@ export function readOcrPages(pages: OcrPage[], country: string, textPages: Layou
 
 /** readOcrPages in a read worker: the extraction takes 2-15 ms a scan, which a server's thread
  * (answering `/health` and polls meanwhile) should not spend. */
-export function readOcrPagesOffThread(
+export async function readOcrPagesOffThread(
   pages: OcrPage[],
   ctx: ReadContext,
   textPages: LayoutPage[] = [],
 ): Promise<Document> {
-  return runReadTask({ kind: 'read-ocr-pages', pages, country: ctx.country, textPages }, timeLeft(ctx));
+  const task = { kind: 'read-ocr-pages', pages, country: ctx.country, textPages } as const;
+  return ratedDocument(await runReadTask(task, timeLeft(ctx)));
 }
 
 /**

@@ -94,6 +94,24 @@ export function ocrRating(doc: Document, path: string): OcrRating | undefined {
   return ocrRatings.get(doc)?.get(path);
 }
 
+/** A document read from OCR and its ratings, as they cross from a read worker: structured cloning
+ * keeps no WeakMap entry, and without them a second read neither starts for a value only OCR
+ * doubts nor confirms one that both reads saw alike (second-read.ts). */
+export interface RatedDocument {
+  document: Document;
+  ratings: Record<string, OcrRating>;
+}
+
+export function withRatings(doc: Document): RatedDocument {
+  return { document: doc, ratings: Object.fromEntries(ocrRatings.get(doc) ?? []) };
+}
+
+/** The document of `rated`, its ratings known to ocrRating again. */
+export function ratedDocument(rated: RatedDocument): Document {
+  ocrRatings.set(rated.document, new Map(Object.entries(rated.ratings)));
+  return rated.document;
+}
+
 /** Caps a value of an OCR'd document at `cap`, and how surely the reading found it too, so that
  * a second read agreeing with it does not confirm it either (second-read.ts, agreedConfidence). */
 export function doubtValue(doc: Document, path: string, cap: number): void {

@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { estimateRead } from '../estimate.js';
+import { ocrRating } from '../ocr/ocr-page.js';
 import { keptLayers } from '../pdf/layers-cache.js';
+import { CONFIDENCE_BAR } from '../project/field-sets.js';
 import { readInvoice } from '../read-invoice.js';
-import { readOcrPages } from '../read-ocr.js';
+import { readOcrPages, readOcrPagesOffThread } from '../read-ocr.js';
 import { ocrPage, ocrWord } from '../test-support/ocr-pages.js';
 import { buildPdf } from '../test-support/pdf-builder.js';
 import { CII_D16B } from '../test-support/samples.js';
@@ -124,22 +126,25 @@ describe('read workers', () => {
   it("read the invoice on OCR'd pages as this thread does, confidences capped alike", async () => {
     const pages = [
       ocrPage(
-        [ocrWord('Rechnung', [0.1, 0.1, 0.2, 0.115], 96), ocrWord('Nr.', [0.21, 0.1, 0.24, 0.115], 95)],
-        [ocrWord('2024-17', [0.25, 0.1, 0.33, 0.115], 71)],
+        [ocrWord('Rechnung', [0.1, 0.1, 0.2, 0.115], 0.96), ocrWord('Nr.', [0.21, 0.1, 0.24, 0.115], 0.95)],
+        [ocrWord('2024-17', [0.25, 0.1, 0.33, 0.115], 0.71)],
         [
-          ocrWord('Rechnungsdatum', [0.1, 0.13, 0.25, 0.145], 94),
-          ocrWord('14.03.2024', [0.26, 0.13, 0.36, 0.145], 93),
+          ocrWord('Rechnungsdatum', [0.1, 0.13, 0.25, 0.145], 0.94),
+          ocrWord('14.03.2024', [0.26, 0.13, 0.36, 0.145], 0.93),
         ],
         [
-          ocrWord('Gesamtbetrag', [0.1, 0.16, 0.22, 0.175], 95),
-          ocrWord('119,00', [0.6, 0.16, 0.68, 0.175], 92),
+          ocrWord('Gesamtbetrag', [0.1, 0.16, 0.22, 0.175], 0.95),
+          ocrWord('119,00', [0.6, 0.16, 0.68, 0.175], 0.92),
         ],
       ),
     ];
     const here = readOcrPages(pages, 'DE');
-    const there = await runReadTask({ kind: 'read-ocr-pages', pages, country: 'DE', textPages: [] }, 60_000);
+    const there = await readOcrPagesOffThread(pages, { country: 'DE', deadline: Date.now() + 60_000 });
     expect(there).toEqual(here);
     expect(there.issue_date).toBe('2024-03-14');
     expect(there.provenance.issue_date).toMatchObject({ source: 'ocr' });
+    // The OCR ratings come along: how surely the reading found the number, how surely OCR saw it.
+    expect(ocrRating(there, 'number')).toEqual(ocrRating(here, 'number'));
+    expect(ocrRating(there, 'number')?.ocr).toBeLessThan(CONFIDENCE_BAR);
   });
 });

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import type { Document } from '../document.js';
 import type { Estimate } from '../estimate.js';
 import type { LayoutPage } from '../extract/layout.js';
-import type { OcrPage } from '../ocr/ocr-page.js';
+import type { OcrPage, RatedDocument } from '../ocr/ocr-page.js';
 import type { PdfLayers } from '../pdf/layers.js';
 import type { RequestedMode } from '../result.js';
 import { WorkerPool, workerScript } from './pool.js';
@@ -22,9 +22,11 @@ export type ReadTask =
 
 type ResultOf<T extends ReadTask> = T['kind'] extends 'estimate-pdf'
   ? Estimate
-  : T['kind'] extends 'read-xml' | 'read-ocr-pages'
+  : T['kind'] extends 'read-xml'
     ? Document
-    : PdfLayers;
+    : T['kind'] extends 'read-ocr-pages'
+      ? RatedDocument
+      : PdfLayers;
 
 /** Read workers: parsing is quick next to OCR, so two at most (one per core). */
 export const READ_WORKERS = Math.max(1, Math.min(2, availableParallelism()));

@@ -5,6 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import type { Document } from '../document.js';
 import { ReadError } from '../errors.js';
 import type { Estimate } from '../estimate.js';
+import { type RatedDocument, withRatings } from '../ocr/ocr-page.js';
 import { estimatePdf } from '../pdf/estimate-pdf.js';
 import { type PdfLayers, readPdfLayers } from '../pdf/layers.js';
 import { readOcrPages } from '../read-ocr.js';
@@ -15,15 +16,16 @@ import type { ReadTask } from './read-tasks.js';
 
 lowerThreadPriority();
 
-async function run(task: ReadTask): Promise<Estimate | PdfLayers | Document> {
+async function run(task: ReadTask): Promise<Estimate | PdfLayers | Document | RatedDocument> {
   if (task.kind === 'read-xml') return readXmlInvoice(task.bytes);
-  if (task.kind === 'read-ocr-pages') return readOcrPages(task.pages, task.country, task.textPages);
+  if (task.kind === 'read-ocr-pages')
+    return withRatings(readOcrPages(task.pages, task.country, task.textPages));
   if (task.kind === 'estimate-pdf') return estimatePdf(task.bytes);
   return readPdfLayers(task.bytes, task.mode, task.country);
 }
 
 parentPort?.on('message', async (task: ReadTask & { id: number }) => {
-  let reply: TaskReply<Estimate | PdfLayers | Document>;
+  let reply: TaskReply<Estimate | PdfLayers | Document | RatedDocument>;
   try {
     reply = { id: task.id, ok: true, result: await run(task) };
   } catch (err) {
