@@ -13,6 +13,7 @@ import {
   type OcrPage,
   ocrLayout,
   ratedDocument,
+  rateUnreadIban,
 } from './ocr/ocr-page.js';
 import { combineReads, needsSecondRead, SECOND_READER, secondReadPages } from './ocr/second-read.js';
 import { looksLikeInvoice, type ReadContext, timeLeft } from './reading.js';
@@ -27,6 +28,7 @@ export function readOcrPages(pages: OcrPage[], country: string, textPages: Layou
   const all = [...textPages, ...pages.map(ocrLayout)].sort((a, b) => a.page - b.page);
   const doc = readTextInvoice(all, { source: 'ocr', reader: 'tesseract', country });
   capByOcrConfidence(doc, pages, country);
+  rateUnreadIban(doc, pages);
   doubtNameVariants(doc, pages);
   const typed = new Set(textPages.map((p) => p.page));
   for (const prov of Object.values(doc.provenance)) {

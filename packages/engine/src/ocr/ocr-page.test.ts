@@ -4,9 +4,19 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyDocument } from '../document.js';
 import { ReadError } from '../errors.js';
+import { CONFIDENCE_BAR } from '../project/field-sets.js';
 import { ocrPage, ocrWord } from '../test-support/ocr-pages.js';
 import { tesseractLangs, tesseractModelDir } from './models.js';
-import { capByOcrConfidence, DEFAULT_OCR_BACKEND, type OcrPage, ocrBackend, ocrLayout } from './ocr-page.js';
+import {
+  capByOcrConfidence,
+  DEFAULT_OCR_BACKEND,
+  doubtedByOcrOnly,
+  type OcrPage,
+  ocrBackend,
+  ocrLayout,
+  ocrRating,
+  rateUnreadIban,
+} from './ocr-page.js';
 
 const page: OcrPage = {
   page: 1,
@@ -159,6 +169,30 @@ describe('capByOcrConfidence', () => {
     const unknown = withCode('EUR');
     capByOcrConfidence(unknown, [page]);
     expect(unknown.provenance.currency!.confidence).toBe(0.55);
+  });
+});
+
+describe('rateUnreadIban', () => {
+  const withLine = (...texts: string[]) =>
+    ocrPage(texts.map((t, i) => ocrWord(t, [0.1 + i * 0.2, 0.8, 0.28 + i * 0.2, 0.82], 0.9)));
+  it('asks for a second read when an IBAN label is followed by an account OCR could not make out', () => {
+    const d = emptyDocument('ocr');
+    rateUnreadIban(d, [withLine('Verkäufer-IBAN', ':', 'DEO02120300000000202051')]);
+    expect(ocrRating(d, 'payment.accounts.0.iban')).toEqual({ read: CONFIDENCE_BAR, ocr: 0 });
+    expect(doubtedByOcrOnly(d)).toBe(true);
+  });
+
+  it('leaves a bare label, a short number and a read IBAN alone', () => {
+    for (const texts of [
+      ['Bankverbindung:', 'IBAN'],
+      ['IBAN', 'Konto', '4711'],
+      ['IBAN', 'DE02 1203 0000 0000 2020 51'],
+    ]) {
+      const d = emptyDocument('ocr');
+      if (texts[1]?.startsWith('DE')) d.payment.accounts = [{ iban: 'DE02120300000000202051' }];
+      rateUnreadIban(d, [withLine(...texts)]);
+      expect(ocrRating(d, 'payment.accounts.0.iban'), texts.join(' ')).toBeUndefined();
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import { currencyOfCountry } from '../extract/currency.js';
 import type { LayoutPage, LayoutWord } from '../extract/layout.js';
 import { union } from '../extract/layout.js';
 import type { Raster } from '../image/load.js';
+import { CONFIDENCE_BAR } from '../project/field-sets.js';
 
 export interface OcrWord {
   text: string;
@@ -94,6 +95,13 @@ export function ocrRating(doc: Document, path: string): OcrRating | undefined {
   return ocrRatings.get(doc)?.get(path);
 }
 
+/** Whether a value the reading found surely is unconfirmed only by OCR: its glyphs doubted, or
+ * not made out at all (rateUnreadIban). */
+export function doubtedByOcrOnly(doc: Document): boolean {
+  const ratings = [...(ocrRatings.get(doc)?.values() ?? [])];
+  return ratings.some((r) => r.read >= CONFIDENCE_BAR && r.ocr < CONFIDENCE_BAR);
+}
+
 /** A document read from OCR and its ratings, as they cross from a read worker: structured cloning
  * keeps no WeakMap entry, and without them a second read neither starts for a value only OCR
  * doubts nor confirms one that both reads saw alike (second-read.ts). */
@@ -110,6 +118,27 @@ export function withRatings(doc: Document): RatedDocument {
 export function ratedDocument(rated: RatedDocument): Document {
   ocrRatings.set(rated.document, new Map(Object.entries(rated.ratings)));
   return rated.document;
+}
+
+/**
+ * An account printed under an IBAN label that the reading found no IBAN in ("Verkäufer-IBAN :
+ * DEO02120300000000202051", a glyph doubled): rated as surely there and not seen by OCR, so that
+ * a second read, whose own line detection may see it right, is asked for (second-read.ts). What
+ * follows the label must look like an account: 15 or more letters and digits, 12 of them digits.
+ */
+export function rateUnreadIban(doc: Document, pages: OcrPage[]): void {
+  if (doc.payment.accounts[0]?.iban) return;
+  const printed = pages.some((p) =>
+    p.lines.some((l) => {
+      const rest = /\bIBAN\b(.*)$/i.exec(l.words.map((w) => w.text).join(' '))?.[1] ?? '';
+      const account = /^[A-Z0-9]{15,}/i.exec(rest.replace(/^[\s:.]+/, '').replace(/\s/g, ''))?.[0] ?? '';
+      return (account.match(/\d/g)?.length ?? 0) >= 12;
+    }),
+  );
+  if (!printed) return;
+  const ratings = ocrRatings.get(doc) ?? new Map<string, OcrRating>();
+  ocrRatings.set(doc, ratings);
+  ratings.set('payment.accounts.0.iban', { read: CONFIDENCE_BAR, ocr: 0 });
 }
 
 /** Caps a value of an OCR'd document at `cap`, and how surely the reading found it too, so that

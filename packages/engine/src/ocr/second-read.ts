@@ -9,7 +9,7 @@ import { totalsAddUp } from '../check/sums.js';
 import type { Document, Provenance } from '../document.js';
 import { getPath, setPath } from '../document-path.js';
 import { CONFIDENCE_BAR } from '../project/field-sets.js';
-import { type OcrBackend, ocrRating } from './ocr-page.js';
+import { doubtedByOcrOnly, type OcrBackend, ocrRating } from './ocr-page.js';
 
 /** The backend of the second read. */
 export const SECOND_READER: OcrBackend = 'hybrid';
@@ -41,10 +41,7 @@ export function needsSecondRead(doc: Document, env = process.env.INVOICE_OCR_SEC
   if (!(doc.currency && sure('currency'))) return true;
   // Or a value the reading found surely that only OCR's doubt keeps unconfirmed: a second read
   // that sees it alike confirms it (agreedConfidence).
-  return Object.keys(doc.provenance).some((path) => {
-    const rating = ocrRating(doc, path);
-    return !!rating && rating.read >= CONFIDENCE_BAR && rating.ocr < CONFIDENCE_BAR;
-  });
+  return doubtedByOcrOnly(doc);
 }
 
 /** The first read, completed and checked by the second (neither is changed). */
