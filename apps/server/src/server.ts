@@ -5,7 +5,13 @@
 import { createHmac } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeDatabase, type Db, openDatabase, pruneRateLimits } from '@invoice-reader/db';
+import {
+  closeDatabase,
+  type Db,
+  openDatabase,
+  pruneRateLimits,
+  SERVICE_BUSY_TIMEOUT_MS,
+} from '@invoice-reader/db';
 import { shutdownWorkers } from '@invoice-reader/engine';
 import { createApp } from './app.js';
 import { CallbackDispatcher } from './callbacks/dispatcher.js';
@@ -45,7 +51,7 @@ export async function startServer(
   config: Readonly<Config>,
   log: Logger = createLogger(config.logLevel),
 ): Promise<RunningServer> {
-  const db = openDatabase(config.databaseFile);
+  const db = openDatabase(config.databaseFile, { busyTimeoutMs: SERVICE_BUSY_TIMEOUT_MS });
   const blobs = new BlobStore(config.blobDir);
   const dispatcher = new CallbackDispatcher(db, log, {
     serverSecret: config.secret,

@@ -12,18 +12,27 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
-export function openDatabase(file: string): Db {
+/**
+ * `busyTimeoutMs`: how long a write waits for another process's write lock before SQLITE_BUSY.
+ * SQLite waits synchronously, on the caller's thread: the service passes SERVICE_BUSY_TIMEOUT_MS.
+ */
+export function openDatabase(file: string, { busyTimeoutMs = 5000 }: { busyTimeoutMs?: number } = {}): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   // NORMAL is durable across process crashes in WAL mode (only an OS crash may lose the last commit).
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return db;
 }
+
+/** The service's wait for a write lock. Its one connection waits on the event loop's thread, so
+ * every request waits with it; another process writes (`admin`) for milliseconds. A lock held
+ * longer answers 503 `busy` after a second instead of holding up every request for five. */
+export const SERVICE_BUSY_TIMEOUT_MS = 1000;
 
 export function closeDatabase(db: Db): void {
   if (db.$client.open) db.$client.close();

@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { SERVICE_BUSY_TIMEOUT_MS } from '@invoice-reader/db';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -26,6 +27,9 @@ afterAll(() => s.stop());
 
 describe('faults', () => {
   it('answers 503 busy while another writer holds the database, and writes once it is free', async () => {
+    // The service's one connection waits for the lock on its event loop's thread: a second, not five.
+    expect(s.db.$client.pragma('busy_timeout', { simple: true })).toBe(SERVICE_BUSY_TIMEOUT_MS);
+    expect(SERVICE_BUSY_TIMEOUT_MS).toBeLessThanOrEqual(1000);
     const other = new Database(path.join(s.dataDir, 'invoice-reader.sqlite'));
     other.prepare('begin immediate').run();
     try {
