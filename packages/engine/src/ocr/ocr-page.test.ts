@@ -33,6 +33,16 @@ const page: OcrPage = {
   ],
 };
 
+type Box = [number, number, number, number];
+/** A value's provenance on page 1 over `bbox` (the total's, by default), as the reading rated it. */
+const rated = (confidence: number, bbox: Box = [0.79, 0.49, 0.9, 0.53]) => ({
+  source: 'ocr' as const,
+  reader: 't',
+  page: 1,
+  bbox,
+  confidence,
+});
+
 describe('ocrLayout', () => {
   it('turns OCR lines into laid-out lines in reading order, sized in pixels', () => {
     const l = ocrLayout(page);
@@ -46,20 +56,8 @@ describe('ocrLayout', () => {
 describe('capByOcrConfidence', () => {
   it('lowers a value to the mean confidence of the words under its box, never raises it', () => {
     const d = emptyDocument('ocr');
-    d.provenance['totals.gross'] = {
-      source: 'ocr',
-      reader: 't',
-      page: 1,
-      bbox: [0.79, 0.49, 0.9, 0.53],
-      confidence: 0.93,
-    };
-    d.provenance.number = {
-      source: 'ocr',
-      reader: 't',
-      page: 1,
-      bbox: [0.09, 0.09, 0.31, 0.14],
-      confidence: 0.9,
-    };
+    d.provenance['totals.gross'] = rated(0.93);
+    d.provenance.number = rated(0.9, [0.09, 0.09, 0.31, 0.14]);
     d.provenance['totals.net'] = {
       source: 'ocr',
       reader: 't',
@@ -92,13 +90,7 @@ describe('capByOcrConfidence', () => {
   });
 
   it('leaves totals that add up and an IBAN that passes its checksum as the reader rated them', () => {
-    const prov = (bbox: [number, number, number, number]) => ({
-      source: 'ocr' as const,
-      reader: 't',
-      page: 1,
-      bbox,
-      confidence: 0.93,
-    });
+    const prov = (bbox: Box) => rated(0.93, bbox);
     const d = emptyDocument('ocr');
     d.totals = { net: '100.00', vat: '19.00', gross: '119.00' };
     d.payment.accounts = [{ iban: 'DE89370400440532013000' }];
@@ -120,13 +112,7 @@ describe('capByOcrConfidence', () => {
   });
 
   it("leaves a BIC as rated when it is the one the Bundesbank lists for the IBAN's bank", () => {
-    const prov = () => ({
-      source: 'ocr' as const,
-      reader: 't',
-      page: 1,
-      bbox: [0.79, 0.49, 0.9, 0.53] as [number, number, number, number],
-      confidence: 0.88,
-    });
+    const prov = () => rated(0.88);
     // DE02 1203 0000 ...: Deutsche Kreditbank Berlin, BYLADEM1001.
     const listed = emptyDocument('ocr');
     listed.payment.accounts = [{ iban: 'DE02120300000000202051', bic: 'BYLADEM1001' }];
@@ -150,13 +136,7 @@ describe('capByOcrConfidence', () => {
     const withCode = (code: string) => {
       const d = emptyDocument('ocr');
       d.currency = code;
-      d.provenance.currency = {
-        source: 'ocr',
-        reader: 't',
-        page: 1,
-        bbox: [0.79, 0.49, 0.9, 0.53],
-        confidence: 0.92,
-      };
+      d.provenance.currency = rated(0.92);
       return d;
     };
     const eur = withCode('EUR');
