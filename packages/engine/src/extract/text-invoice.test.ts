@@ -393,6 +393,24 @@ describe('readTextInvoice: accounts', () => {
     expect(d.seller.vat_id).toBeUndefined();
     expect(d.buyer.vat_id).toBe('DE136695976');
   });
+
+  it('knows the buyer’s VAT id by its label when no block says whose it is', () => {
+    for (const label of ['N° TVA client', 'Customer VAT Number', 'Ihre USt-IdNr.:']) {
+      const d = read([
+        page([
+          line(row(0), ['Facture N° 4711', 0.08, 0.3]),
+          line(row(2), [`${label} FR19787878784`, 0.08, 0.5]),
+          line(row(20), ['SARL - TVA : FR11999999998 - SIRET 999 999 998 00010', 0.08, 0.7]),
+        ]),
+      ]);
+      expect([d.seller.vat_id, d.buyer.vat_id], label).toEqual(['FR11999999998', 'FR19787878784']);
+    }
+    // Beside the customer number, the id is the seller's.
+    const d = read([
+      page([line(row(2), ['Kunden-Nr. 4711', 0.08, 0.25], ['USt-IdNr.: DE136695976', 0.5, 0.8])]),
+    ]);
+    expect([d.seller.vat_id, d.buyer.vat_id]).toEqual(['DE136695976', undefined]);
+  });
 });
 
 describe('readTextInvoice: numbers and dates of other documents', () => {

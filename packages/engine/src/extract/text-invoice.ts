@@ -148,6 +148,21 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
 const DEBTOR_ACCOUNT =
   /(?<!ver)k[äa]ufer|buyer|debtor|payer|zahlungspflichtig|lastschrift|direct\s+debit|pr[ée]l[èe]vement|addebito|mandat|abbuchung|eingezogen|eingezug|ihrem\s+konto|your\s+account|votre\s+compte|vostro\s+conto/i;
 
+/** The label of the buyer's VAT id, right before it: a buyer's word next to a VAT id's word ("N°
+ * TVA client", "Customer VAT Number", "Ihre USt-IdNr."). Next to it, not anywhere on the line:
+ * "Kunden-Nr. 4711  USt-IdNr.: DE…" is the seller's id beside the customer number. */
+const BUYER_WORD = '(?:buyer|customer|client[e]?|kunden?|k[äa]ufer|acheteur|acquirente|ihre|your)';
+const VAT_WORD = '(?:tva|vat|ust|mwst|uid|iva|btw|nif)';
+const BUYERS_VAT_LABEL = new RegExp(
+  String.raw`(?:\b${BUYER_WORD}\W{0,3}(?:\w+\W{1,3})?${VAT_WORD}[\w.\s:-]{0,20}|\b${VAT_WORD}\W{0,3}(?:\w+\W{1,3})?${BUYER_WORD}[\s:.]{0,5})$`,
+  'i',
+);
+
+function buyersVatId(lineText: string, raw: string): boolean {
+  const at = lineText.indexOf(raw);
+  return at > 0 && BUYERS_VAT_LABEL.test(lineText.slice(0, at));
+}
+
 function readIdentifiers(
   d: Document,
   layouts: PageLayout[],
@@ -159,11 +174,17 @@ function readIdentifiers(
   const inRole = (seg: Segment, role: 'seller' | 'buyer' | 'other') =>
     blocks.some((b) => b.role === role && b.segments.includes(seg));
   const segments = layouts.flatMap((l) => l.lines.flat());
-  // VAT ids: the seller's is the first outside the buyer's and other parties' blocks.
+  const lineOf = (seg: Segment) =>
+    layouts
+      .find((l) => l.page === seg.page)!
+      .lines[seg.line]!.map((s) => s.text)
+      .join(' ');
+  // VAT ids: the seller's is the first outside the buyer's and other parties' blocks, and not
+  // labelled as the buyer's (a photo whose block headings OCR lost: "N° TVA client FR19...").
   for (const seg of segments) {
     if (inRole(seg, 'buyer') || inRole(seg, 'other')) continue;
     const [vat] = findVatIds(seg.text);
-    if (!vat) continue;
+    if (!vat || buyersVatId(lineOf(seg), vat.raw)) continue;
     if (d.seller.vat_id) break;
     put('seller.vat_id', vat.value, seg.bbox, seg.page, inRole(seg, 'seller') ? 0.92 : 0.86);
   }
@@ -177,9 +198,10 @@ function readIdentifiers(
     if (check?.ok) put('seller.vat_id', check.vatId, hit.seg.bbox, hit.seg.page, 0.86);
   }
   for (const seg of segments) {
-    if (!inRole(seg, 'buyer') || d.buyer.vat_id) continue;
+    if (d.buyer.vat_id) break;
     const [vat] = findVatIds(seg.text);
-    if (vat) put('buyer.vat_id', vat.value, seg.bbox, seg.page, 0.88);
+    if (vat && (inRole(seg, 'buyer') || buyersVatId(lineOf(seg), vat.raw)))
+      put('buyer.vat_id', vat.value, seg.bbox, seg.page, 0.88);
   }
   // IBAN: the first outside the buyer's block and not a direct-debit mandate.
   let misreadOne: { value: string; seg: Segment } | undefined;
