@@ -47,6 +47,18 @@ describe('doubtNameVariants', () => {
     expect(buyer(invoice('Franz Mayer', row(0.3, 'Franz Maier'))).confirmed).toBe(false);
   });
 
+  it('leaves a company whose legal form OCR misread unconfirmed, by both reads alike', () => {
+    expect(buyer(invoice('Kunden GmbH')).confirmed).toBe(true);
+    const mangled = invoice('Kunden Gabs');
+    expect(buyer(mangled).confirmed).toBe(false);
+    expect(
+      combineReads(buyer(mangled).d, buyer(mangled).d).provenance['buyer.name']!.confidence,
+    ).toBeLessThan(CONFIDENCE_BAR);
+    // Another word of four letters is no legal form: "Kunden Gans", "Kunden Haus" stay.
+    for (const name of ['Kunden Gans', 'Kunden Haus'])
+      expect(buyer(invoice(name)).confirmed, name).toBe(true);
+  });
+
   it('is not confirmed by a second read that agrees with it', () => {
     const doubted = invoice('Usetotte Müllermann', row(0.3, 'Nummer: Liselotte Müllermann'));
     const both = combineReads(buyer(doubted).d, buyer(doubted).d);

@@ -4,6 +4,7 @@
 // Musterlieferant GmbH"); when that second printing reads the same words but one, spelt a few
 // letters apart, the two readings disagree and the name is left for a person to confirm: OCR's
 // confidence does not tell which is right ("Usetotte" was read at 0.89, "Liselotte" at 0.86).
+// A legal form read with letters wrong ("Lieferant Gabs") is doubted too.
 import type { Document } from '../document.js';
 import { getPath } from '../document-path.js';
 import { editDistance } from '../extract/edit-distance.js';
@@ -34,8 +35,24 @@ export function doubtNameVariants(doc: Document, pages: OcrPage[]): void {
     const elsewhere = pages.flatMap((p) =>
       p.lines.map((l) => l.words.filter((w) => !own(p.page, w)).map((w) => letters(w.text))),
     );
-    if (elsewhere.some((line) => disagrees(line, nameWords))) doubtValue(doc, path, DISAGREED);
+    const mangled = mangledLegalForm(nameWords.at(-1) ?? '');
+    if (mangled || elsewhere.some((line) => disagrees(line, nameWords))) doubtValue(doc, path, DISAGREED);
   }
+}
+
+/** Legal forms of four letters that close a company's name. */
+const LEGAL_FORMS = ['gmbh', 'sarl'];
+
+/**
+ * Whether a name's last word is a legal form with letters misread ("Lieferant Gabs"): as long as
+ * one, with its first letter and at most two others wrong. Both reads tend to misread small print
+ * the same way, so their agreeing does not confirm such a name.
+ */
+function mangledLegalForm(word: string): boolean {
+  return LEGAL_FORMS.some(
+    (form) =>
+      word !== form && word.length === form.length && word[0] === form[0] && editDistance(word, form, 2) <= 2,
+  );
 }
 
 /** Whether a line reads two of the name's adjacent words, one of them spelt a few letters apart. */
