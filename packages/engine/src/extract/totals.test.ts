@@ -28,6 +28,16 @@ describe('chooseTotals', () => {
     expect(values(t)).toEqual({ net: '100.00', vat: '19.00', gross: '119.00' });
   });
 
+  it('takes a net that adds up to the cent over one a cent off, whichever comes first', () => {
+    const column = cand('net', '8.40', 5, 2, 1); // a line's net under its column's "Nettobetrag"
+    const summary = cand('net', '8.41', 10, 2, 2); // "Rechnungssumme ohne USt. 8,41"
+    const t = chooseTotals([column, summary, cand('vat', '0.59', 11, 2, 2), cand('gross', '9.00', 12, 2, 2)]);
+    expect(t.net).toBe(summary);
+    // A cent off still balances when nothing adds up exactly (rounding per line).
+    const rounded = chooseTotals([column, cand('vat', '0.59', 11, 2, 2), cand('gross', '9.00', 12, 2, 2)]);
+    expect([rounded.balanced, rounded.net?.value]).toEqual([true, '8.40']);
+  });
+
   it('picks the balanced triple over an unbalanced one with stronger labels', () => {
     const strongGross = cand('gross', '150.00', 14, 2);
     const weakGross = cand('gross', '119.00', 12, 1);

@@ -142,6 +142,9 @@ function summedVat(cands: AmountCandidate[]): AmountCandidate[] {
   return out;
 }
 
+/** What a triple that adds up to the cent counts above one a cent off (see balancedTriple). */
+const EXACT_SUM = 0.25;
+
 function balancedTriple(cands: AmountCandidate[], vats: AmountCandidate[]): ChosenTotals {
   const of = (k: TotalKind) => cands.filter((c) => c.kind === k);
   const nets = of('net');
@@ -160,9 +163,16 @@ function balancedTriple(cands: AmountCandidate[], vats: AmountCandidate[]): Chos
         // as its VAT is two misread rows).
         const share = Number(vu) / Number(nu || 1n);
         if (nu === 0n ? vu !== 0n : nu > 0n && (share < 0 || share > MAX_VAT_SHARE)) continue;
-        // Prefer strong labels, then totals lower on the page (the summary comes last), then larger.
+        // Prefer strong labels, then totals lower on the page (the summary comes last), then larger;
+        // a sum to the cent over one a cent off (rounding allows it, but so does a misread digit:
+        // "8.4" of a line's column against "Rechnungssumme ohne USt. 8,41").
         const score =
-          g.strength + n.strength + v.strength + position(g) * 0.5 + (g.kind === 'gross' ? 0.2 : 0);
+          g.strength +
+          n.strength +
+          v.strength +
+          position(g) * 0.5 +
+          (g.kind === 'gross' ? 0.2 : 0) +
+          (diff === 0n ? EXACT_SUM : 0);
         if (!best || score > best.score) best = { score, net: n, vat: v, gross: g };
       }
     }
