@@ -24,10 +24,11 @@ const SEGMENT_LABELS: FieldLabel[] = [
 /**
  * Words right after an invoice-number or date label that make it name another document: the
  * invoice corrected or referred to, the order, the delivery ("N° de facture associée : F2026",
- * "Datum der Bestellung", "Date de livraison").
+ * "Datum der Bestellung", "Date de livraison"), or a date of the service period ("Date de début de
+ * prestation", "Date de fin").
  */
 const OTHER_DOCUMENT =
-  /^(?:(?:de\s+la|de|der|des|du|of(?:\s+the)?|della|del|dell'|di)\s+)?(?:associ[ée]e?s?|li[ée]e?s?|d'origine|origin(?:al|ale|e)|pr[ée]c[ée]dente?|preceding|previous|related|referenced|corrig[ée]e|rectifi[ée]e|ursprungs|vorherigen?|urspr[üu]nglichen?|bestellung|auftrag(?:s)?|lieferung|leistung|order|commande|livraison|delivery|ordine|consegna|contrat|contratto|vertrag|contract|angebot|offre|quote|quotation|offerta|zahlung|paiement|payment|pagamento|versand|shipment|exp[ée]dition)(?![\p{L}])/iu;
+  /^(?:(?:de\s+la|de|der|des|du|of(?:\s+the)?|della|del|dell'|di)\s+)?(?:associ[ée]e?s?|li[ée]e?s?|d'origine|origin(?:al|ale|e)|pr[ée]c[ée]dente?|preceding|previous|related|referenced|corrig[ée]e|rectifi[ée]e|ursprungs|vorherigen?|urspr[üu]nglichen?|bestellung|auftrag(?:s)?|lieferung|leistung|order|commande|livraison|delivery|ordine|consegna|contrat|contratto|vertrag|contract|angebot|offre|quote|quotation|offerta|zahlung|paiement|payment|pagamento|versand|shipment|exp[ée]dition|d[ée]but|fin|prestation|p[ée]riode|period|start|end|beginn|ende|inizio|fine)(?![\p{L}])/iu;
 
 /** After a currency label: the currency of the VAT accounting, not of the invoice. */
 const TAX_CURRENCY =

@@ -421,6 +421,8 @@ describe('readTextInvoice: numbers and dates of other documents', () => {
         line(row(3), ['N° DE FACTURE ASSOCIÉE :', 0.1, 0.4], ['F20260003', 0.45, 0.6]),
         line(row(4), ['DATE DE FACTURE ASSOCIÉE :', 0.1, 0.4], ['01/01/2026', 0.45, 0.6]),
         line(row(5), ['Datum der Bestellung:', 0.1, 0.35], ['02.01.2026', 0.45, 0.6]),
+        line(row(6), ['DATE DE DEBUT DE PRESTATION :', 0.1, 0.4], ['01/01/2026', 0.45, 0.6]),
+        line(row(7), ['DATE DE FIN DE PRESTATION :', 0.1, 0.4], ['31/12/2026', 0.45, 0.6]),
       ]),
     ]);
     expect(d.number).toBeUndefined();
