@@ -127,7 +127,9 @@ describe('headless mode', () => {
     expect(rows.map((x) => x.sha256).sort()).toEqual(scans.map((f) => sha256(readFileSync(f))).sort());
     const killed = rows.find((x) => x.id === processing.id)!;
     expect(killed).toMatchObject({ status: 'done', attempts: 2 });
-  });
+    // Four OCR reads in two child processes, one at a time: 30 s on a quiet machine, minutes on a
+    // busy one (CI shares it). A bound, not a measure.
+  }, 300_000);
 
   it('--once --server sends what it read to the service (the token from the environment)', async () => {
     const server = await startTestServer();
