@@ -103,6 +103,16 @@ describe('valuesNear', () => {
     expect(near[0]).toMatchObject({ where: 'right', seg: { text: '4711' } });
   });
 
+  it('passes over a colon that OCR set apart between the label and its value', () => {
+    const layout = segmentPage(
+      page([line(row(0), ['Date', 0.49, 0.53], [':', 0.6, 0.61], ['31/01/2022', 0.72, 0.79])]),
+    );
+    expect(valuesNear(layout, seg(layout, 'Date'))[0]).toMatchObject({
+      where: 'right',
+      seg: { text: '31/01/2022' },
+    });
+  });
+
   it('does not take a segment at the far side of the page as the value right of the label', () => {
     const layout = segmentPage(page([line(row(0), ['Datum', 0.05, 0.12], ['Seite 1', 0.8, 0.9])]));
     expect(valuesNear(layout, seg(layout, 'Datum')).filter((v) => v.where === 'right')).toEqual([]);

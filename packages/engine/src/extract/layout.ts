@@ -94,7 +94,8 @@ export function valuesNear(
 ): Array<{ seg: Segment; where: 'right' | 'below' }> {
   const out: Array<{ seg: Segment; where: 'right' | 'below' }> = [];
   const line = layout.lines[label.line] ?? [];
-  const right = line[label.index + 1];
+  // Right: the next segment with a letter or digit; OCR may set the label's colon apart.
+  const right = line.slice(label.index + 1).find((s) => /[\p{L}\p{N}]/u.test(s.text));
   if (right && right.bbox[0] - label.bbox[2] < 0.6) out.push({ seg: right, where: 'right' });
   // Below: the first segment under the label's column within a few line heights (text of other
   // columns may sit between a table header and its row).
