@@ -2,7 +2,7 @@
 // carries provenance (source, reader, page, box, confidence), ambiguous dates are left unread,
 // and the buyer's direct-debit account is not the seller's. Through the checks and the
 // projection, a clean invoice confirms all of Set A. Totals: text-invoice-totals.test.ts; words
-// read by OCR: text-invoice-ocr.test.ts.
+// read by OCR: text-invoice-ocr.test.ts; accounts and VAT ids: text-invoice-accounts.test.ts.
 import { describe, expect, it } from 'vitest';
 import { runChecks } from '../check/document-checks.js';
 import { countryOf } from '../project/countries.js';
@@ -345,74 +345,6 @@ describe('readTextInvoice: numbers and dates', () => {
   });
 });
 
-describe('readTextInvoice: accounts', () => {
-  it('does not take the buyer’s direct-debit IBAN for the seller’s', () => {
-    const d = read([
-      page([
-        line(row(0), ['Rechnung Nr. 4711 vom 01.02.2024', 0.08, 0.45]),
-        line(row(2), ['Käufer-IBAN: DE02 1203 0000 0000 2020 51', 0.08, 0.5]),
-      ]),
-    ]);
-    expect(d.payment.accounts).toEqual([]);
-  });
-
-  it('takes the seller’s IBAN after a direct-debit line', () => {
-    const d = read([
-      page([
-        line(row(0), ['Rechnung Nr. 4711 vom 01.02.2024', 0.08, 0.45]),
-        line(row(2), ['Der Betrag wird per Lastschrift eingezogen von', 0.08, 0.6]),
-        line(row(3), ['Käufer-IBAN: DE02 1203 0000 0000 2020 51', 0.08, 0.5]),
-        line(row(5), ['IBAN: DE89 3704 0044 0532 0130 00', 0.08, 0.5]),
-      ]),
-    ]);
-    expect(d.payment.accounts.map((a) => a.iban)).toEqual(['DE89370400440532013000']);
-    expect(d.provenance['payment.accounts.0.iban']!.bbox![1]).toBeCloseTo(row(5));
-  });
-
-  it('does not take an IBAN standing in the buyer’s block', () => {
-    const d = read([
-      page([
-        line(row(0), ['Rechnung Nr. 4711', 0.08, 0.3]),
-        line(row(2), ['Rechnungsempfänger', 0.08, 0.3]),
-        line(row(3), ['Kunden AG', 0.08, 0.2]),
-        line(row(4), ['DE02 1203 0000 0000 2020 51', 0.08, 0.35]),
-      ]),
-    ]);
-    expect(d.payment.accounts).toEqual([]);
-  });
-
-  it('does not take the buyer’s VAT id for the seller’s', () => {
-    const d = read([
-      page([
-        line(row(0), ['Rechnung Nr. 4711', 0.08, 0.3]),
-        line(row(2), ['Kunde', 0.08, 0.16]),
-        line(row(3), ['Kunden AG', 0.08, 0.2]),
-        line(row(4), ['USt-IdNr. DE136695976', 0.08, 0.35]),
-      ]),
-    ]);
-    expect(d.seller.vat_id).toBeUndefined();
-    expect(d.buyer.vat_id).toBe('DE136695976');
-  });
-
-  it('knows the buyer’s VAT id by its label when no block says whose it is', () => {
-    for (const label of ['N° TVA client', 'Customer VAT Number', 'Ihre USt-IdNr.:']) {
-      const d = read([
-        page([
-          line(row(0), ['Facture N° 4711', 0.08, 0.3]),
-          line(row(2), [`${label} FR19787878784`, 0.08, 0.5]),
-          line(row(20), ['SARL - TVA : FR11999999998 - SIRET 999 999 998 00010', 0.08, 0.7]),
-        ]),
-      ]);
-      expect([d.seller.vat_id, d.buyer.vat_id], label).toEqual(['FR11999999998', 'FR19787878784']);
-    }
-    // Beside the customer number, the id is the seller's.
-    const d = read([
-      page([line(row(2), ['Kunden-Nr. 4711', 0.08, 0.25], ['USt-IdNr.: DE136695976', 0.5, 0.8])]),
-    ]);
-    expect([d.seller.vat_id, d.buyer.vat_id]).toEqual(['DE136695976', undefined]);
-  });
-});
-
 describe('readTextInvoice: numbers and dates of other documents', () => {
   it('does not take the number of an associated invoice or the date of an order', () => {
     const d = read([
@@ -501,17 +433,5 @@ describe('readTextInvoice: currency, letter date, policy numbers and the payer a
       ]),
     ]);
     expect(d.payment.accounts).toEqual([]);
-  });
-});
-
-describe('readTextInvoice: the seller-side IBAN label', () => {
-  it('takes the IBAN labelled "Verkäufer-IBAN" (Verkäufer is the seller, not the buyer)', () => {
-    const d = read([
-      page([
-        line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
-        line(row(20), ['Verkäufer-IBAN', 0.1, 0.3], [': DE89 3704 0044 0532 0130 00', 0.35, 0.7]),
-      ]),
-    ]);
-    expect(d.payment.accounts[0]?.iban).toBe('DE89370400440532013000');
   });
 });

@@ -174,11 +174,12 @@ function readIdentifiers(
   const inRole = (seg: Segment, role: 'seller' | 'buyer' | 'other') =>
     blocks.some((b) => b.role === role && b.segments.includes(seg));
   const segments = layouts.flatMap((l) => l.lines.flat());
-  const lineOf = (seg: Segment) =>
+  const lineText = (pageNo: number, index: number) =>
     layouts
-      .find((l) => l.page === seg.page)!
-      .lines[seg.line]!.map((s) => s.text)
-      .join(' ');
+      .find((l) => l.page === pageNo)
+      ?.lines[index]?.map((s) => s.text)
+      .join(' ') ?? '';
+  const lineOf = (seg: Segment) => lineText(seg.page, seg.line);
   // VAT ids: the seller's is the first outside the buyer's and other parties' blocks, and not
   // labelled as the buyer's (a photo whose block headings OCR lost: "N° TVA client FR19...").
   for (const seg of segments) {
@@ -209,9 +210,8 @@ function readIdentifiers(
     if (inRole(seg, 'buyer')) continue;
     // The IBAN's line, and the next one when the sentence goes on there ("... von Ihrem Konto
     // mit IBAN DE21 ..." / "und BIC ..., per SEPA-Lastschrift eingezogen.").
-    const lines = layouts.find((l) => l.page === seg.page)!.lines;
-    const line = lines[seg.line]!.map((s) => s.text).join(' ');
-    const next = /[.:]\s*$/.test(line) ? '' : (lines[seg.line + 1]?.map((s) => s.text).join(' ') ?? '');
+    const line = lineOf(seg);
+    const next = /[.:]\s*$/.test(line) ? '' : lineText(seg.page, seg.line + 1);
     if (DEBTOR_ACCOUNT.test(line) || (next && /^\p{Ll}/u.test(next) && DEBTOR_ACCOUNT.test(next))) continue;
     // A valid IBAN first; one that fails its checksum is still reported (and flagged).
     const found = findIbans(seg.text, { ocr });
