@@ -1,7 +1,7 @@
 // Cutting a page into bands: cuts only in blank rows between lines, near equal shares of ink,
 // none when a band would hold too little of the text.
 import { describe, expect, it } from 'vitest';
-import { bandCuts, bandsOf, interleavedBands, pageRow, rowInk } from './bands.js';
+import { bandCuts, maskedBands, rowInk } from './bands.js';
 import type { GreyImage } from './preprocess.js';
 
 /** A white page `width` wide with black "text lines" over the given [top, bottom) rows. */
@@ -56,54 +56,37 @@ describe('bandCuts', () => {
   });
 });
 
-describe('bandsOf', () => {
-  it('gives bands covering the page top to bottom, sharing its pixels', () => {
-    const img = page(300, [[10, 20]]);
-    const bands = bandsOf(img, [100, 250]);
-    expect(bands.map((b) => [b.top, b.img.height])).toEqual([
-      [0, 100],
-      [100, 150],
-      [250, 50],
-    ]);
-    expect(bands[1]!.img.data.buffer).toBe(img.data.buffer);
-    expect(bands[1]!.img.data.byteOffset - img.data.byteOffset).toBe(100 * img.width);
-  });
-});
-
-describe('interleavedBands', () => {
+describe('maskedBands', () => {
   // Eight equal lines: eight slices, every other one in each band.
   const lines = Array.from({ length: 8 }, (_, i) => [20 + i * 40, 40 + i * 40] as [number, number]);
   const img = page(360, lines);
+  const inkRows = (b: { data: Buffer; width: number; height: number }) =>
+    [...rowInk(b)].flatMap((n, y) => (n ? [y] : []));
 
-  it('stacks every other slice of the page in each band, rows copied as they are', () => {
-    const bands = interleavedBands(img, 2, 4);
-    expect(bands.map((b) => b.slices.map((s) => s.top))).toEqual([
-      [0, 90, 170, 250],
-      [50, 130, 210, 290],
-    ]);
-    const [a, b] = bands;
-    expect(a!.img.height + b!.img.height).toBe(img.height);
-    // Band b's second slice starts at its own row 40: the page's rows 130 onwards.
-    const s = b!.slices[1]!;
-    expect(s.at).toBe(40);
-    expect(b!.img.data.subarray(s.at * img.width, (s.at + s.height) * img.width)).toEqual(
-      img.data.subarray(s.top * img.width, (s.top + s.height) * img.width),
-    );
-    expect(rowInk(a!.img).reduce((x, y) => x + y, 0)).toBe(rowInk(b!.img).reduce((x, y) => x + y, 0));
+  it('leaves every other line of the page in each band, where it stands on the page', () => {
+    const bands = maskedBands(img, 2, 4);
+    expect(bands.length).toBe(2);
+    for (const b of bands) expect([b.width, b.height]).toEqual([img.width, img.height]);
+    const [a, b] = bands.map(inkRows);
+    // Lines 1, 3, 5, 7 in the first band, 2, 4, 6, 8 in the second: each line's rows whole.
+    const rowsOf = (i: number) => Array.from({ length: 20 }, (_, k) => 20 + i * 40 + k);
+    expect(a).toEqual([0, 2, 4, 6].flatMap(rowsOf));
+    expect(b).toEqual([1, 3, 5, 7].flatMap(rowsOf));
+    // A kept row is the page's row, pixel for pixel; a row of the other band is paper.
+    const row = (g: { data: Buffer; width: number }, y: number) =>
+      g.data.subarray(y * g.width, (y + 1) * g.width);
+    expect(row(bands[1]!, 70)).toEqual(row(img, 70));
+    expect(row(bands[0]!, 70).every((v) => v === 255)).toBe(true);
+    expect(rowInk(bands[0]!).reduce((x, y) => x + y, 0)).toBe(rowInk(bands[1]!).reduce((x, y) => x + y, 0));
   });
 
-  it('maps a band row back to its page row', () => {
-    const [, b] = interleavedBands(img, 2, 4);
-    expect(pageRow(b!, 0)).toBe(50);
-    expect(pageRow(b!, 45)).toBe(135);
-    expect(pageRow(b!, b!.img.height - 1)).toBe(img.height - 1);
-  });
-
-  it('gives the whole page as one band when it cannot be cut', () => {
+  it('gives the whole page as one band when it cannot be cut, or when one band is asked', () => {
     const solid = page(300, [[10, 290]]);
-    const [only, ...none] = interleavedBands(solid, 2, 4);
-    expect(none).toEqual([]);
-    expect(only!.img).toBe(solid);
-    expect(only!.slices).toEqual([{ top: 0, at: 0, height: 300 }]);
+    expect(maskedBands(solid, 2, 4)).toEqual([solid]);
+    expect(maskedBands(solid, 2, 4)[0]).toBe(solid);
+    expect(maskedBands(img, 1, 4)[0]).toBe(img);
+    // Ink in one line only: a second band would be empty.
+    const one = page(300, [[100, 120]]);
+    expect(maskedBands(one, 2, 4)[0]).toBe(one);
   });
 });

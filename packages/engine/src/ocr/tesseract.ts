@@ -1,14 +1,14 @@
 // OCR with tesseract.js (LSTM, local models only). Runs inside the engine's page worker; one warm
 // Tesseract instance per language set is kept for the life of the worker. Pages are prepared
-// first (preprocess.ts); with INVOICE_OCR_BANDS=2 it is read in two bands cut between text lines
-// (bands.ts), the second handed to another worker of the pool when one is free (PAGE_BANDS says
-// why that is not the default). A page read with low confidence is tried upside down on a small copy of a band of
-// its text, since the profiles that straighten a page cannot tell 0° from 180°.
+// first (preprocess.ts), then read in two bands of its lines (bands.ts), the second handed to another
+// worker of the pool when one is free (PAGE_BANDS). A page read with low confidence is tried upside
+// down on a small copy of a band of its text, since the profiles that straighten a page cannot tell
+// 0° from 180°.
 import type { PSM } from 'tesseract.js';
 import type { Raster } from '../image/load.js';
 import { handOff } from '../workers/hand-off.js';
 import type { BandResult, PageTask } from '../workers/page-tasks.js';
-import { interleavedBands, pageRow, type StackedBand } from './bands.js';
+import { maskedBands } from './bands.js';
 import { tesseractModelDir } from './models.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
 import { type GreyImage, isBlank, type Prepared, pgmOf, preparePage, scaled, turned } from './preprocess.js';
@@ -24,15 +24,15 @@ const workers = new Map<string, Promise<TesseractWorker>>();
 export const TESSERACT_PSM = '6' as PSM;
 
 /**
- * The bands a page is read in: 1, the page whole. Two bands take about 0.6 of the wall time on
- * two cores but read worse: Tesseract's page segmentation (mode 6) depends on the whole block it
- * is given, and a band lost small labels and umlauts the whole page keeps (on the scan set, recall
- * 0.915 / precision 0.994 in two interleaved bands against 0.928 / 0.998 whole; docs/engine.md).
- * `INVOICE_OCR_BANDS` (1-4) overrides it. Never one per core: a page must read the same on every
- * machine, and the bands are the same whichever worker reads them.
+ * The bands a page is read in: two, each the page with every other slice of its lines (bands.ts),
+ * so that a one-page scan is recognised on two cores: about 0.55 of the whole page's wall time
+ * for the same CPU (on 10 corpus pages, 23.1 s of recognition in bands against 23.6 s whole; the
+ * larger band 13.1 s). `INVOICE_OCR_BANDS` (1-4) overrides it; 1 reads the page whole. Never one
+ * per core: a page must read the same on every machine, and the bands are the same whichever
+ * worker reads them (a band no worker is free for is read by the page's own).
  */
-export const PAGE_BANDS = 1;
-/** Slices of the page each band stacks (bands.ts: every band then holds text of every kind). */
+export const PAGE_BANDS = 2;
+/** Slices of the page each band keeps (bands.ts: every band then holds text of every kind). */
 export const SLICES_PER_BAND = 4;
 
 export function bandCount(env = process.env.INVOICE_OCR_BANDS): number {
@@ -104,9 +104,9 @@ export function textDpi(prepared: Prepared): number {
 }
 
 /**
- * The page's lines, word boxes in its pixels: read in `bands` bands cut between text lines,
- * the first here while the others are offered to the pool's other workers (read here too when
- * none is free), and put back together top to bottom.
+ * The page's lines, word boxes in its pixels: read in `bands` bands of its lines, the first here
+ * while the others are offered to the pool's other workers (read here too when none is free), and
+ * put back together top to bottom.
  */
 export async function recognizeInBands(
   img: GreyImage,
@@ -115,29 +115,26 @@ export async function recognizeInBands(
   bands = bandCount(),
 ): Promise<OcrLine[]> {
   const worker = await tesseractWorker(langs);
-  const [first, ...others] = interleavedBands(img, bands, SLICES_PER_BAND);
+  const [first, ...others] = maskedBands(img, bands, SLICES_PER_BAND);
   const handed = others.map((band) =>
     handOff<BandResult>({
       kind: 'ocr-band',
       // A copy is moved to the other worker: the band stays here, to be read here if none takes it.
-      bytes: new Uint8Array(band.img.data),
-      width: band.img.width,
-      height: band.img.height,
+      bytes: new Uint8Array(band.data),
+      width: band.width,
+      height: band.height,
       dpi,
       langs,
     } satisfies PageTask),
   );
-  const read = [await recognize(worker, first!.img, dpi)];
+  const read = await recognize(worker, first!, dpi);
+  if (!others.length) return read;
   for (const [i, band] of others.entries()) {
-    const { lines } = await handed[i]!.result(async () => ({
-      lines: await recognize(worker, band.img, dpi),
-    }));
-    read.push(lines);
+    const { lines } = await handed[i]!.result(async () => ({ lines: await recognize(worker, band, dpi) }));
+    read.push(...lines);
   }
-  if (!others.length) return read[0]!;
-  const all = read.flatMap((lines, i) => lines.map((l) => onPage(l, i ? others[i - 1]! : first!)));
   // Top to bottom, as the page read whole gives them (the extraction sorts them again anyway).
-  return all.sort((a, b) => a.words[0]!.bbox[1] - b.words[0]!.bbox[1]);
+  return read.sort((a, b) => a.words[0]!.bbox[1] - b.words[0]!.bbox[1]);
 }
 
 /** A band of a page handed off by another worker's page (`ocr-band`): its lines, boxes in its pixels. */
@@ -148,16 +145,6 @@ export async function recognizeBand(task: Extract<PageTask, { kind: 'ocr-band' }
     height: task.height,
   };
   return recognize(await tesseractWorker(task.langs), img, task.dpi);
-}
-
-/** `line` of `band` in the page's pixels: each word moved by the slice its middle lies in. */
-function onPage(line: OcrLine, band: StackedBand): OcrLine {
-  return {
-    words: line.words.map((w) => {
-      const dy = pageRow(band, (w.bbox[1] + w.bbox[3]) / 2) - (w.bbox[1] + w.bbox[3]) / 2;
-      return { ...w, bbox: [w.bbox[0], w.bbox[1] + dy, w.bbox[2], w.bbox[3] + dy] };
-    }),
-  };
 }
 
 /** `line` with its boxes as fractions of `img` instead of pixels. */
