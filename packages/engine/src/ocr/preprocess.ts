@@ -179,12 +179,19 @@ export function unsheared(img: GreyImage, degrees: number): GreyImage {
   // Pivot at the centre so the page moves as little as possible; row by row for the cache.
   const shifts = new Int32Array(width);
   for (let x = 0; x < width; x++) shifts[x] = Math.round((x - width / 2) * tan);
-  const src = img.data;
+  // Columns sharing a shift lie side by side: each such run is one copy per row.
+  const runs: Array<[number, number, number]> = [];
+  for (let x = 0; x < width; ) {
+    const start = x;
+    while (x < width && shifts[x] === shifts[start]) x++;
+    runs.push([start, x, shifts[start]!]);
+  }
+  const src = Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength);
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const from = y + shifts[x]!;
-      if (from >= 0 && from < height) out[row + x] = src[from * width + x]!;
+    for (const [x0, x1, shift] of runs) {
+      const from = y + shift;
+      if (from >= 0 && from < height) src.copy(out, row + x0, from * width + x0, from * width + x1);
     }
   }
   return { data: out, width, height };
@@ -442,12 +449,18 @@ export function binarise(img: GreyImage): Ink {
   return { xs, ys, width, height };
 }
 
-/** How sharply the ink falls into rows when sheared by `tan` (sum of squared row counts). */
-function rowScore(along: Int32Array, across: Int32Array, extent: number, tan: number): number {
+/**
+ * How sharply the ink falls into rows when sheared by `tan` (sum of squared row counts). A point's
+ * row is its `across` coordinate moved by the shift of its place `along`, so the shifts are worked
+ * out once per place rather than once per point (`alongExtent` places).
+ */
+function rowScore(along: Int32Array, across: Int32Array, extent: number, alongExtent: number, tan: number): number {
   const pad = Math.ceil(Math.abs(tan) * 4096) + 1;
-  const bins = new Float64Array(extent + 2 * pad);
+  const bins = new Int32Array(extent + 2 * pad);
+  const shift = new Int32Array(alongExtent);
+  for (let a = 0; a < alongExtent; a++) shift[a] = Math.round(-a * tan) + pad;
   for (let i = 0; i < along.length; i++) {
-    const b = Math.round(across[i]! - along[i]! * tan) + pad;
+    const b = across[i]! + shift[along[i]!]!;
     if (b >= 0 && b < bins.length) bins[b]!++;
   }
   let s = 0;
@@ -455,10 +468,15 @@ function rowScore(along: Int32Array, across: Int32Array, extent: number, tan: nu
   return s;
 }
 
-function bestShear(along: Int32Array, across: Int32Array, extent: number): { angle: number; score: number } {
+function bestShear(
+  along: Int32Array,
+  across: Int32Array,
+  extent: number,
+  alongExtent: number,
+): { angle: number; score: number } {
   let best = { angle: 0, score: -1 };
   const tryAngle = (deg: number) => {
-    const score = rowScore(along, across, extent, Math.tan((deg * Math.PI) / 180));
+    const score = rowScore(along, across, extent, alongExtent, Math.tan((deg * Math.PI) / 180));
     if (score > best.score) best = { angle: deg, score };
   };
   for (let d = -MAX_SKEW; d <= MAX_SKEW + 1e-9; d += 0.5) tryAngle(d);
@@ -467,17 +485,28 @@ function bestShear(along: Int32Array, across: Int32Array, extent: number): { ang
   return best;
 }
 
+/** The best shear of `ink`'s rows, worked out once per ink: isSideways and skewAngle both ask. */
+const rowShears = new WeakMap<Ink, { angle: number; score: number }>();
+function rowShear(ink: Ink): { angle: number; score: number } {
+  let shear = rowShears.get(ink);
+  if (!shear) {
+    shear = bestShear(ink.xs, ink.ys, ink.height, ink.width);
+    rowShears.set(ink, shear);
+  }
+  return shear;
+}
+
 /** The tilt of the text lines in degrees (clockwise positive), within ±MAX_SKEW; 0 without ink. */
 export function skewAngle(ink: Ink): number {
   if (ink.xs.length < 50) return 0;
-  return bestShear(ink.xs, ink.ys, ink.height).angle;
+  return rowShear(ink).angle;
 }
 
 /** True when the ink forms columns far more sharply than rows: text lines running down the page. */
 export function isSideways(ink: Ink): boolean {
   if (ink.xs.length < 200) return false;
   // Sum of squares × bins ÷ ink² is 1 + the squared variation of the profile, whatever its length.
-  const rows = bestShear(ink.xs, ink.ys, ink.height).score * ink.height;
-  const cols = bestShear(ink.ys, ink.xs, ink.width).score * ink.width;
+  const rows = rowShear(ink).score * ink.height;
+  const cols = bestShear(ink.ys, ink.xs, ink.width, ink.height).score * ink.width;
   return cols > rows * 1.3;
 }
