@@ -1,7 +1,7 @@
 // Cutting a page into bands: cuts only in blank rows between lines, near equal shares of ink,
 // none when a band would hold too little of the text.
 import { describe, expect, it } from 'vitest';
-import { bandCuts, maskedBands, rowInk } from './bands.js';
+import { bandCuts, maskedBands, rowStrokes } from './bands.js';
 import type { GreyImage } from './preprocess.js';
 
 /** A white page `width` wide with black "text lines" over the given [top, bottom) rows. */
@@ -9,6 +9,13 @@ function page(height: number, lines: Array<[number, number]>, width = 200): Grey
   const data = Buffer.alloc(width * height, 255);
   for (const [top, bottom] of lines) data.fill(0, top * width + 20, bottom * width - 20);
   return { data, width, height };
+}
+
+/** Ink pixels in each row of `img`. */
+function rowInk(img: GreyImage): number[] {
+  return Array.from({ length: img.height }, (_, y) =>
+    img.data.subarray(y * img.width, (y + 1) * img.width).reduce((n, v) => n + (v < 192 ? 1 : 0), 0),
+  );
 }
 
 describe('bandCuts', () => {
@@ -21,6 +28,19 @@ describe('bandCuts', () => {
       [190, 210],
     ]);
     expect(bandCuts(img, 2)).toEqual([125]);
+  });
+
+  it('shares the strokes, not the ink: a solid bar weighs as little as its strokes', () => {
+    // A black bar (one stroke a row) over four lines of letter-like stripes (40 strokes a row).
+    const img = page(400, [[20, 120]]);
+    for (const top of [140, 180, 220, 260])
+      for (let y = top; y < top + 20; y++)
+        for (let x = 20; x < 180; x += 4) img.data.fill(0, y * img.width + x, y * img.width + x + 2);
+    expect(rowStrokes(img)[50]).toBe(1);
+    expect(rowStrokes(img)[150]).toBe(40);
+    // Half the strokes lie above the gap between the second and the third line; half the ink
+    // would lie in the bar.
+    expect(bandCuts(img, 2, 0)).toEqual([210]);
   });
 
   it('never cuts through ink', () => {
@@ -61,7 +81,7 @@ describe('maskedBands', () => {
   const lines = Array.from({ length: 8 }, (_, i) => [20 + i * 40, 40 + i * 40] as [number, number]);
   const img = page(360, lines);
   const inkRows = (b: { data: Buffer; width: number; height: number }) =>
-    [...rowInk(b)].flatMap((n, y) => (n ? [y] : []));
+    rowInk(b).flatMap((n, y) => (n ? [y] : []));
 
   it('leaves every other line of the page in each band, where it stands on the page', () => {
     const bands = maskedBands(img, 2, 4);

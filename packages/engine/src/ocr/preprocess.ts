@@ -454,7 +454,13 @@ export function binarise(img: GreyImage): Ink {
  * row is its `across` coordinate moved by the shift of its place `along`, so the shifts are worked
  * out once per place rather than once per point (`alongExtent` places).
  */
-function rowScore(along: Int32Array, across: Int32Array, extent: number, alongExtent: number, tan: number): number {
+function rowScore(
+  along: Int32Array,
+  across: Int32Array,
+  extent: number,
+  alongExtent: number,
+  tan: number,
+): number {
   const pad = Math.ceil(Math.abs(tan) * 4096) + 1;
   const bins = new Int32Array(extent + 2 * pad);
   const shift = new Int32Array(alongExtent);
