@@ -138,7 +138,13 @@ describe('readParties', () => {
     ];
     const places = ['29000 Quimper, FR', '10115 Berlin'];
     const headings = ['Beschreibung', 'Nettopreis', 'Nos références', 'Références sur la facture'];
-    for (const notAName of ['333741000005 (GTIN)', ...headings, ...streets, ...places]) {
+    for (const notAName of [
+      '333741000005 (GTIN)',
+      '. 4333741000005 (GTIN)',
+      ...headings,
+      ...streets,
+      ...places,
+    ]) {
       const d = read([
         line(row(0), ['Kunde', 0.08, 0.16]),
         line(row(1), [notAName, 0.08, 0.3]),

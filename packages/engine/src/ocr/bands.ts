@@ -37,11 +37,15 @@ export function rowStrokes(img: GreyImage): Uint32Array {
 /**
  * Rows to cut `img` at into `parts` pieces (fewer, down to none, when its blank gaps do not allow
  * pieces of at least `minShare` of the strokes each): the middle rows of blank gaps nearest to
- * equal shares of the strokes.
+ * equal shares of the strokes (`rows`: the strokes of each row, when already counted).
  */
-export function bandCuts(img: GreyImage, parts: number, minShare = MIN_BAND_SHARE): number[] {
+export function bandCuts(
+  img: GreyImage,
+  parts: number,
+  minShare = MIN_BAND_SHARE,
+  rows = rowStrokes(img),
+): number[] {
   if (parts < 2) return [];
-  const rows = rowStrokes(img);
   // Strokes above each row.
   const above = new Float64Array(img.height + 1);
   for (let y = 0; y < img.height; y++) above[y + 1] = above[y]! + rows[y]!;
@@ -89,9 +93,9 @@ export function bandCuts(img: GreyImage, parts: number, minShare = MIN_BAND_SHAR
  */
 export function maskedBands(img: GreyImage, bands: number, slicesPerBand: number): GreyImage[] {
   if (bands < 2) return [img];
-  const edges = [0, ...bandCuts(img, bands * slicesPerBand, 0), img.height];
-  if (edges.length - 1 < bands) return [img];
   const rows = rowStrokes(img);
+  const edges = [0, ...bandCuts(img, bands * slicesPerBand, 0, rows), img.height];
+  if (edges.length - 1 < bands) return [img];
   let total = 0;
   for (const r of rows) total += r;
   const out: GreyImage[] = [];
