@@ -1,4 +1,4 @@
-// Cutting a page into bands: cuts only in blank rows between lines, near equal shares of ink,
+// Cutting a page into bands: cuts only in blank rows between lines, near equal shares of strokes,
 // none when a band would hold too little of the text.
 import { describe, expect, it } from 'vitest';
 import { bandCuts, maskedBands, rowStrokes } from './bands.js';
@@ -19,7 +19,7 @@ function rowInk(img: GreyImage): number[] {
 }
 
 describe('bandCuts', () => {
-  it('cuts in the middle of the blank gap that shares the ink most equally', () => {
+  it('cuts in the middle of the blank gap that shares the strokes most equally', () => {
     // Four equal lines: the cut goes between the second and the third.
     const img = page(400, [
       [40, 60],

@@ -8,7 +8,8 @@ import { photographed } from '../test-support/photo-pages.js';
 import { textPageImage } from '../test-support/scan-pages.js';
 import { findPage, pageSize } from './page-corners.js';
 import type { Point } from './perspective.js';
-import { binarise, type GreyImage, photoScaleFactor, preparePage, skewAngle } from './preprocess.js';
+import { type GreyImage, photoScaleFactor, preparePage } from './preprocess.js';
+import { binarise, skewAngle } from './tilt.js';
 
 const LINES = [
   'Muster GmbH, Hauptstraße 1, 10115 Berlin',

@@ -6,19 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { loadImage, type Raster } from '../image/load.js';
 import { textPageImage, turned } from '../test-support/scan-pages.js';
 import {
-  binarise,
   flattenLight,
   type GreyImage,
   isBlank,
-  isSideways,
   MAX_LONG_SIDE,
   MIN_DPI,
   PHOTO_DPI,
   photoScaleFactor,
   preparePage,
   scaleFactor,
-  skewAngle,
 } from './preprocess.js';
+import { binarise, isSideways, skewAngle } from './tilt.js';
 
 const LINES = [
   'Muster GmbH, Hauptstraße 1, 10115 Berlin',
