@@ -148,8 +148,10 @@ describe('preparePage', () => {
     expect(scaleFactor(1754)).toBeCloseTo(MIN_DPI / (1754 / 11.7), 5);
     expect(scaleFactor(2339, 200)).toBe(1);
     expect(scaleFactor(3508, 300)).toBe(1);
-    // Never beyond the cap on the long side.
+    // Never beyond the cap on the long side; a page a little over it is left as it is.
     expect(scaleFactor(3000, 100)).toBeCloseTo(MAX_LONG_SIDE / 3000, 5);
+    expect(scaleFactor(3580, 300)).toBe(1);
+    expect(scaleFactor(4000, 300)).toBeCloseTo(MAX_LONG_SIDE / 4000, 5);
     const coarse = await loadImage(
       await sharp(await textPage())
         .resize({ height: 1754 })

@@ -110,6 +110,14 @@ describe('combineReads', () => {
       read({ 'seller.name': 'Lieferant Gabi' }, 0.9),
     );
     expect(alike.provenance['seller.name']!.confidence).toBeLessThan(CONFIDENCE_BAR);
+    // Unless the doubted reading holds a word OCR could not read at all ("Cllve", rated 0): then it
+    // is no evidence against the surer reading, word in common or not.
+    const unread = combineReads(
+      read({ 'buyer.name': 'Me gusta Cllve' }, 0.41),
+      read({ 'buyer.name': 'Me gusta olive' }, 0.85),
+    );
+    expect(unread.buyer.name).toBe('Me gusta olive');
+    expect(unread.provenance['buyer.name']!.confidence).toBe(0.85);
     // Two values each rated at or above the disagreement level still leave a person to decide.
     const both = combineReads(
       read({ 'buyer.name': 'Kunde AG' }, 0.75),

@@ -17,6 +17,10 @@ export const SECOND_READER: OcrBackend = 'hybrid';
 /** A value two reads disagree on is kept below the bar of confirmed values, for a person. */
 export const DISAGREED = Math.round((CONFIDENCE_BAR - 0.1) * 100) / 100;
 
+/** A value rated below this holds a word OCR could not read at all (rated near zero): beside a
+ * surer reading it is no evidence, even where the two share a word. */
+const UNREAD = 0.5;
+
 /** Values read as a whole: totals only count when they add up together; an account, an address. */
 const GROUPS = ['totals.', 'payment.accounts.', 'seller.address.', 'buyer.address.'];
 
@@ -150,7 +154,8 @@ function leaf(out: Document, first: Document, second: Document, path: string): v
   // with the surer one (OCR that saw other glyphs where the other read saw a name clearly: "a pe,
   // none" for "Ma jolie boutique"), is no evidence against it: the surer keeps its own rating.
   // Sharing a word ("Lieferant Gabi" / "Lieferant GmbH"), both read the same hard-to-read place.
-  const contested = (other.confidence ?? 0) >= DISAGREED || shareAWord(a, b);
+  const contested =
+    (other.confidence ?? 0) >= DISAGREED || ((other.confidence ?? 0) >= UNREAD && shareAWord(a, b));
   out.provenance[path] = {
     ...surer,
     confidence: contested ? Math.min(surer.confidence ?? 0, DISAGREED) : (surer.confidence ?? 0),
