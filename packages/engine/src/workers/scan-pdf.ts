@@ -9,6 +9,7 @@ import { type OcrPage, recognizePage } from '../ocr/ocr-page.js';
 import { imageScale } from '../pdf/image-scale.js';
 import { openPdf, type PdfDocument } from '../pdf/open.js';
 import { renderPage } from '../pdf/render.js';
+import { scanImage } from '../pdf/scan-image.js';
 import { detectQrCodes, type QrCode } from '../qr/detect.js';
 import { paymentQrOf } from '../qr/read-qr.js';
 import { type HandedOff, handOff } from './hand-off.js';
@@ -65,7 +66,10 @@ export async function scanPdf(task: Extract<PageTask, { kind: 'scan-pdf' }>): Pr
     const render = async (page: number, forOcr: boolean) => {
       rendered++;
       const how = forOcr ? await ocrDpi(doc, page) : undefined;
-      const raster = await renderPage(doc, page, how ? { dpi: how.dpi } : {});
+      // A page that is just its scan: the image's own pixels, without drawing them again.
+      const raster =
+        (how?.scan ? await scanImage(doc, page, how.dpi) : undefined) ??
+        (await renderPage(doc, page, how ? { dpi: how.dpi } : {}));
       return { raster, dpi: how && !how.scan ? how.dpi : undefined };
     };
     const kept = new Map<number, { raster: Raster; dpi?: number }>();
