@@ -2,14 +2,29 @@
 // page at the image's own resolution draws, for each kind of image pdf.js decodes to (grey JPEG,
 // RGB, one bit per pixel); anything else on the page, a turned or partial image, an image with
 // transparency or another resolution leaves the page to be rendered.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PdfWriter } from '../test-support/pdf-builder.js';
 import { scanJpeg, textPageImage } from '../test-support/scan-pages.js';
+import { ocrDpi } from '../workers/scan-pdf.js';
 import { openPdf } from './open.js';
 import { renderPage } from './render.js';
 import { scanImage } from './scan-image.js';
+
+const corpusScans = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../shared/corpus/scans',
+);
+/** Grey JPEG scans as the corpus's scan PDFs all are: A4 pages and a larger page, at 96 ppi. */
+const CORPUS_SCANS = [
+  'ferd-zugferd-2.4/EN16931_Betriebskostenabrechnung_fx.scan.pdf',
+  'ferd-zugferd-2.0/zugferd_2p0_EN16931_Rechnungskorrektur.scan.pdf',
+  'fnfe-facturx-1.0.07/Facture_F20220023-LE_FOURNISSEUR-POUR-LE_CLIENT_MINIMUM.scan.pdf',
+].map((f) => path.join(corpusScans, f));
 
 interface ImagePage {
   /** The image XObject's dictionary entries and its stream. */
@@ -132,6 +147,21 @@ describe('scanImage', () => {
       await doc.destroy();
     }
   });
+
+  it.skipIf(!CORPUS_SCANS.every((f) => existsSync(f)))(
+    "gives corpus scan pages as rendering at OCR's resolution draws them",
+    async () => {
+      for (const file of CORPUS_SCANS) {
+        const doc = await openPdf(readFileSync(file));
+        const { dpi, scan } = await ocrDpi(doc, 1);
+        expect(scan).toBe(true);
+        const direct = await scanImage(doc, 1, dpi);
+        const rendered = await renderPage(doc, 1, { dpi });
+        expect(direct && Buffer.from(direct.data).equals(Buffer.from(rendered.data))).toBe(true);
+        await doc.destroy();
+      }
+    },
+  );
 
   it('leaves a page to be rendered at another resolution than the image', async () => {
     const pdf = imagePdf({
