@@ -142,6 +142,16 @@ describe('chooseTotals', () => {
     ]);
     expect(twice.balanced).toBe(false);
     expect(twice.net).toBeUndefined();
+    // Nor with a partner from another page: a credit note's "Rechnungssumme ohne USt. 787" (7,67
+    // misread) and the first row of its VAT breakdown a page before (-0,92 of -1,12) added up to its
+    // gross by chance.
+    const apart = chooseTotals([
+      { ...cand('net', '7.87', 4, 2, 3), restored: true },
+      cand('vat', '0.92', 20, 2, 2),
+      cand('gross', '8.79', 6, 2, 3),
+    ]);
+    expect(apart.balanced).toBe(false);
+    expect(apart.net).toBeUndefined();
   });
 
   it('rejects a zero net whose VAT is the whole gross', () => {

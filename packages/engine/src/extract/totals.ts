@@ -155,7 +155,11 @@ function balancedTriple(cands: AmountCandidate[], vats: AmountCandidate[]): Chos
     for (const n of nets) {
       const nu = toUnits(n.value);
       for (const v of vats) {
-        if ([g, n, v].filter((c) => c.restored).length > 1) continue;
+        // A restored decimal is a guess that only a compact summary confirms: one guess at most,
+        // and its two partners on its page (not a VAT row of a breakdown pages before the totals).
+        const restored = [g, n, v].filter((c) => c.restored);
+        if (restored.length > 1) continue;
+        if (restored.length && (g.seg.page !== n.seg.page || n.seg.page !== v.seg.page)) continue;
         const vu = toUnits(v.value);
         const diff = nu + vu - gu;
         if ((diff < 0n ? -diff : diff) > CENT) continue;
