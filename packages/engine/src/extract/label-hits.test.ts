@@ -1,7 +1,9 @@
 // Labels OCR misread by one letter (misreadLabel): put right only when the repair names one
-// field and the label spans the whole word.
+// field and the label spans the whole word; long label words with two or three letters wrong
+// (garbledLabel): taken only when no word of another field, or of no field, is about as near.
 import { describe, expect, it } from 'vitest';
 import { labelHits, misreadLabel } from './label-hits.js';
+import { garbledLabel } from './labels.js';
 import type { PageLayout } from './layout.js';
 
 describe('misreadLabel', () => {
@@ -28,6 +30,23 @@ describe('misreadLabel', () => {
   });
 });
 
+describe('garbledLabel', () => {
+  it('names the field of a long label word read with two or three letters wrong', () => {
+    expect(garbledLabel('Rechrungadanum')).toBe('invoice_date'); // a phone photo's "Rechnungsdatum"
+    expect(garbledLabel('Rechnungsnumner')).toBe('invoice_no');
+    expect(garbledLabel('Stevsrbetrag')).toBe('vat');
+  });
+
+  it('leaves a word as near to another field, or to a word of no field, and short words alone', () => {
+    // As near to "Rechnungsnummer" as to "Rechnungssumme".
+    expect(garbledLabel('Rochnungsnumme')).toBeUndefined();
+    // "Leistungsdatum", a date the reading does not take.
+    expect(garbledLabel('Lestungsaatum')).toBeUndefined();
+    expect(garbledLabel('Kundenstraße')).toBeUndefined();
+    expect(garbledLabel('Bruttosumne')).toBeUndefined();
+  });
+});
+
 describe('labelHits', () => {
   const layout = (text: string, value: string): PageLayout[] => [
     {
@@ -45,6 +64,12 @@ describe('labelHits', () => {
     const ocr = labelHits(layout('Sruttosumme', '235,62'), { misread: true });
     expect(ocr).toMatchObject([{ field: 'gross', strength: 1, rest: '' }]);
     expect(labelHits(layout('Sruttosumme', '235,62'))).toEqual([]);
+  });
+
+  it('takes a garbled long label word as a weak label', () => {
+    expect(labelHits(layout('Rechrungadanum', '05.03.2013'), { misread: true })).toMatchObject([
+      { field: 'invoice_date', strength: 1, rest: '' },
+    ]);
   });
 
   it('takes no misread label on a line without a value', () => {

@@ -1,6 +1,6 @@
 // Labels on a page: every segment that starts with one (in any of the languages of labels.ts),
 // with the field it names and how surely, and the first value next to a label that parses.
-import { type FieldLabel, matchLabel, startsWithLabel } from './labels.js';
+import { type FieldLabel, garbledLabel, matchLabel, startsWithLabel } from './labels.js';
 import { type Box, type PageLayout, type Segment, union, valuesNear } from './layout.js';
 
 /** Labels in the order they are tried on a segment; the longest match wins (most specific). */
@@ -60,7 +60,7 @@ export function labelHits(layouts: PageLayout[], opts: { misread?: boolean } = {
       for (const [i, seg] of line.entries()) {
         const found = segmentHits(seg);
         if (!found.length && opts.misread && i <= lastDigit) {
-          const m = misreadLabel(seg.text);
+          const m = misreadLabel(seg.text) ?? garbledWord(seg.text);
           if (m) found.push({ field: m.field, seg, rest: seg.text.slice(m.end).trim(), strength: 1 });
         }
         hits.push(...found);
@@ -68,6 +68,13 @@ export function labelHits(layouts: PageLayout[], opts: { misread?: boolean } = {
     }
   }
   return hits;
+}
+
+/** A segment whose first word is a long label word read with two or three letters wrong. */
+function garbledWord(text: string): { field: FieldLabel; end: number } | undefined {
+  const word = /^\s*(\p{L}+)[\s:.]*/u.exec(text);
+  const field = word && garbledLabel(word[1]!);
+  return field ? { field, end: word[0].length } : undefined;
 }
 
 /** Letters a label word's letter may have been misread for, and read as (any for any). */

@@ -440,6 +440,71 @@ export function matchLabel(whole: string, field: FieldLabel): number | undefined
   return lead + mapOffset(text, norm, end);
 }
 
+/** Label words this long or longer may be read with two or three letters wrong (garbledLabel). */
+const MIN_GARBLED_WORD = 12;
+
+/**
+ * The labels that are one word of letters ("Rechnungsdatum", "Bruttosumme", optional hyphens and
+ * spaces of their patterns left out), with the field each names: the words a badly read label
+ * word is compared with.
+ */
+const LABEL_WORDS: Array<{ field: FieldLabel | 'other'; word: string }> = [
+  ...Object.entries(LABELS).flatMap(([field, sources]) =>
+    sources
+      .map((source) => source.replace(/-\?|\\s[?*]/g, ''))
+      .filter((word) => /^\p{L}+$/u.test(word) && word.length >= MIN_GARBLED_WORD)
+      .map((word) => ({ field: field as FieldLabel, word })),
+  ),
+  // Compound labels whose patterns say more than one word.
+  ...(
+    [
+      ['invoice_no', 'rechnungsnummer'],
+      ['invoice_date', 'rechnungsdatum'],
+      ['due_date', 'fälligkeitsdatum'],
+      ['gross', 'bruttobetrag'],
+    ] as const
+  ).map(([field, word]) => ({ field, word })),
+  // Long words of an invoice that name no field read here: a garbled word nearer to one of them
+  // is none of the fields.
+  ...[
+    'leistungsdatum',
+    'lieferscheinnummer',
+    'lieferscheindatum',
+    'kundennummer',
+    'bestellnummer',
+    'bestelldatum',
+    'auftragsnummer',
+    'auftragsdatum',
+    'steuernummer',
+    'handelsregister',
+    'rechnungsempfänger',
+    'leistungszeitraum',
+    'steuerbasisbetrag',
+    'zahlungsbedingungen',
+    'zahlungsinformationen',
+  ].map((word) => ({ field: 'other' as const, word })),
+];
+
+/**
+ * The field a long word names when OCR read two or three of its letters wrong ("Rechrungadanum"
+ * for "Rechnungsdatum", rated 9 %): a word of MIN_GARBLED_WORD letters or more within two edits
+ * of a label word (three from 14 letters), no nearer to a word of another field, and no other
+ * field's label word within one edit more. misreadLabel (label-hits.ts) covers one letter.
+ */
+export function garbledLabel(word: string): FieldLabel | undefined {
+  const w = normalizeLabelText(word);
+  if (w.length < MIN_GARBLED_WORD || !/^\p{L}+$/u.test(w)) return undefined;
+  const max = w.length >= 14 ? 3 : 2;
+  const near = LABEL_WORDS.map((l) => ({ ...l, d: editDistance(w, l.word, max + 1) })).filter(
+    (l) => l.d <= max + 1,
+  );
+  const best = Math.min(...near.map((l) => l.d));
+  if (!(best <= max)) return undefined;
+  const fields = new Set(near.filter((l) => l.d <= best + 1).map((l) => l.field));
+  const [field] = fields;
+  return fields.size === 1 && field !== 'other' ? field : undefined;
+}
+
 /** Marks before a label that are no part of it: table rules and margin ticks as OCR reads them
  * ("| Rechnungssumme", "[Zahlungsinformationen"), bullets. */
 const LEADING_MARKS = /^[\s|[\]{}®©*•·»«_~=]+/u;
