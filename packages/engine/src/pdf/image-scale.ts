@@ -3,23 +3,7 @@
 // exactly that scale hands OCR the scanner's own pixels: rendering finer only interpolates
 // (and costs OCR time in proportion), rendering coarser throws detail away.
 import type { PdfDocument } from './open.js';
-
-/** pdf.js operator codes (OPS in pdf.js; stable across its versions). */
-const SAVE = 10;
-const RESTORE = 11;
-const TRANSFORM = 12;
-const PAINT_IMAGE = 85;
-const PAINT_INLINE_IMAGE = 86;
-
-type Matrix = [number, number, number, number, number, number];
-const times = (m: Matrix, n: Matrix): Matrix => [
-  m[0] * n[0] + m[2] * n[1],
-  m[1] * n[0] + m[3] * n[1],
-  m[0] * n[2] + m[2] * n[3],
-  m[1] * n[2] + m[3] * n[3],
-  m[0] * n[4] + m[2] * n[5] + m[4],
-  m[1] * n[4] + m[3] * n[5] + m[5],
-];
+import { IDENTITY, type Matrix, OPS, times } from './operators.js';
 
 /** An image covering less of the page than this is a logo or a photo beside typed text, not a
  * scan of the page: its resolution says nothing about the text's. */
@@ -33,18 +17,18 @@ const MIN_COVER = 0.5;
 export async function imageScale(doc: PdfDocument, pageNumber: number): Promise<number | undefined> {
   const page = await doc.getPage(pageNumber);
   const { fnArray, argsArray } = await page.getOperatorList();
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+  let ctm: Matrix = IDENTITY;
   const stack: Matrix[] = [];
   let best: { area: number; scale: number } | undefined;
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[];
-    if (fn === SAVE) stack.push(ctm);
-    else if (fn === RESTORE) ctm = stack.pop() ?? ctm;
-    else if (fn === TRANSFORM) ctm = times(ctm, args as Matrix);
-    else if (fn === PAINT_IMAGE || fn === PAINT_INLINE_IMAGE) {
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.transform) ctm = times(ctm, args as Matrix);
+    else if (fn === OPS.paintImage || fn === OPS.paintInlineImage) {
       const [w, h] =
-        fn === PAINT_IMAGE
+        fn === OPS.paintImage
           ? [args[1] as number, args[2] as number]
           : [(args[0] as { width: number }).width, (args[0] as { height: number }).height];
       // The image fills the unit square, so the matrix's columns are its sides on the page.

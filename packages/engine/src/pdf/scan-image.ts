@@ -5,22 +5,10 @@
 // pixels come out the same (pdf/scan-image.test.ts compares them).
 import type { Raster } from '../image/load.js';
 import type { PdfDocument } from './open.js';
+import { IDENTITY, type Matrix, OPS, times } from './operators.js';
 
-/** pdf.js operator codes (OPS in pdf.js; stable across its versions). */
-const OPS = {
-  dependency: 1,
-  setRenderingIntent: 7,
-  setFlatness: 8,
-  save: 10,
-  restore: 11,
-  transform: 12,
-  beginMarkedContent: 69,
-  beginMarkedContentProps: 70,
-  endMarkedContent: 71,
-  paintImage: 85,
-};
 /** Operators that paint nothing and change nothing the image is drawn with. */
-const NEUTRAL = new Set([
+const NEUTRAL = new Set<number>([
   OPS.dependency,
   OPS.setRenderingIntent,
   OPS.setFlatness,
@@ -31,16 +19,6 @@ const NEUTRAL = new Set([
 
 /** pdf.js ImageKind: 1 bit per pixel (a set bit is white), RGB, RGBA. */
 const KIND = { grey1: 1, rgb: 2, rgba: 3 };
-
-type Matrix = [number, number, number, number, number, number];
-const times = (m: Matrix, n: Matrix): Matrix => [
-  m[0] * n[0] + m[2] * n[1],
-  m[1] * n[0] + m[3] * n[1],
-  m[0] * n[2] + m[2] * n[3],
-  m[1] * n[2] + m[3] * n[3],
-  m[0] * n[4] + m[2] * n[5] + m[4],
-  m[1] * n[4] + m[3] * n[5] + m[5],
-];
 
 /** How far (in points) the image's edges may lie from the page's: a scanner's rounding. */
 const EDGE_POINTS = 1;
@@ -66,7 +44,7 @@ export async function scanImage(
   if (page.rotate % 360 !== 0) return undefined;
   // pdf.js keeps the operator list of a page: imageScale fetched it already.
   const { fnArray, argsArray } = await page.getOperatorList();
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+  let ctm: Matrix = IDENTITY;
   const stack: Matrix[] = [];
   let painted: { id: string; ctm: Matrix } | undefined;
   for (let i = 0; i < fnArray.length; i++) {
