@@ -71,6 +71,34 @@ describe('capByOcrConfidence', () => {
     expect(d.provenance['totals.net']!.confidence).toBe(0.75);
   });
 
+  it('does not count a word of the next line that reaches into the box by a sliver', () => {
+    // "LE CENT" (its second word rated 0.5) on a line set tight above "CLIENT NOM" (0.84, 0.96).
+    const tight: OcrPage = {
+      page: 1,
+      widthPx: 1000,
+      heightPx: 1400,
+      lines: [
+        {
+          words: [
+            { text: 'LE', bbox: [0.5, 0.106, 0.512, 0.12], confidence: 0.96, heightPx: 20 },
+            { text: 'CENT', bbox: [0.515, 0.108, 0.548, 0.114], confidence: 0.5, heightPx: 9 },
+          ],
+        },
+        {
+          words: [
+            { text: 'CLIENT', bbox: [0.503, 0.119, 0.536, 0.125], confidence: 0.84, heightPx: 9 },
+            { text: 'NOM', bbox: [0.537, 0.119, 0.563, 0.125], confidence: 0.96, heightPx: 9 },
+          ],
+        },
+      ],
+    };
+    const d = emptyDocument('ocr');
+    d.buyer.name = 'LE CENT';
+    d.provenance['buyer.name'] = rated(0.85, [0.5, 0.1065, 0.5482, 0.1205]);
+    capByOcrConfidence(d, [tight]);
+    expect(d.provenance['buyer.name']!.confidence).toBe(0.73);
+  });
+
   it('rates a value with digits by the words with digits under its box, not by a smudged label', () => {
     const d = emptyDocument('ocr');
     d.issue_date = '2013-03-05';

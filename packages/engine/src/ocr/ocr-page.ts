@@ -69,7 +69,10 @@ export function capByOcrConfidence(doc: Document, pages: OcrPage[], country?: st
     for (const line of page.lines) {
       for (const w of line.words) {
         const [a, b, c, d] = w.bbox;
-        if (a < x1 && c > x0 && b < y1 && d > y0) under.push(w);
+        // A word of the line above or below may reach into the box by a sliver (tight line
+        // spacing): only a word whose middle lies inside it is under it.
+        const middle = (b + d) / 2;
+        if (a < x1 && c > x0 && middle >= y0 && middle <= y1) under.push(w);
       }
     }
     const own = under.filter((w) => ofValue(w.text, value));

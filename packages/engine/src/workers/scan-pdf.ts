@@ -10,6 +10,7 @@ import { imageScale } from '../pdf/image-scale.js';
 import { openPdf, type PdfDocument } from '../pdf/open.js';
 import { renderPage } from '../pdf/render.js';
 import { scanImage } from '../pdf/scan-image.js';
+import { decodeScanJpeg, type ScanJpeg, scanJpegPages } from '../pdf/scan-jpeg.js';
 import { detectQrCodes, type QrCode } from '../qr/detect.js';
 import { paymentQrOf } from '../qr/read-qr.js';
 import { type HandedOff, handOff } from './hand-off.js';
@@ -55,8 +56,24 @@ export async function ocrDpi(doc: PdfDocument, page: number): Promise<{ dpi: num
   return { dpi: Math.min(MAX_SCAN_DPI, Math.max(MIN_SCAN_DPI, scale * 72)), scan: true };
 }
 
+/**
+ * The dpi a page that is one JPEG over the whole page is rendered at for OCR (as ocrDpi finds it
+ * from pdf.js's operator list), when rendering it would draw exactly the JPEG's pixels; undefined
+ * when the page is to be rendered.
+ */
+export function jpegScanDpi(s: ScanJpeg): number | undefined {
+  const scale = Math.max(s.width / s.placedWide, s.height / s.placedHigh);
+  const dpi = scale * 72;
+  if (dpi < MIN_SCAN_DPI || dpi > MAX_SCAN_DPI) return undefined;
+  const ok = Math.floor(s.pointsWide * scale) === s.width && Math.floor(s.pointsHigh * scale) === s.height;
+  return ok ? dpi : undefined;
+}
+
 export async function scanPdf(task: Extract<PageTask, { kind: 'scan-pdf' }>): Promise<ScanResult> {
   const doc = await openPdf(task.bytes);
+  // Pages that are just a scanner's JPEG: decoded natively rather than by pdf.js (scan-jpeg.ts).
+  const jpegs = scanJpegPages(task.bytes);
+  if (jpegs.count !== doc.numPages) jpegs.scans.clear();
   try {
     const ocr = new Set(task.ocrPages);
     const codes: QrCode[] = [];
@@ -65,6 +82,9 @@ export async function scanPdf(task: Extract<PageTask, { kind: 'scan-pdf' }>): Pr
     let rendered = 0;
     const render = async (page: number, forOcr: boolean) => {
       rendered++;
+      const jpeg = forOcr ? jpegs.scans.get(page) : undefined;
+      const decoded = jpeg && jpegScanDpi(jpeg) ? await decodeScanJpeg(jpeg) : undefined;
+      if (decoded) return { raster: decoded, dpi: undefined };
       const how = forOcr ? await ocrDpi(doc, page) : undefined;
       // A page that is just its scan: the image's own pixels, without drawing them again.
       const raster =
