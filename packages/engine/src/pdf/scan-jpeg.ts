@@ -325,6 +325,11 @@ class Parser {
   /** The next bare word (a keyword or a number), without consuming anything else. */
   keyword(): string {
     this.skip();
+    return this.regular();
+  }
+
+  /** The run of regular characters (neither white space nor a delimiter) at the position. */
+  private regular(): string {
     const start = this.pos;
     while (
       this.pos < this.s.length &&
@@ -342,14 +347,7 @@ class Parser {
     if (c === undefined) throw new Unreadable();
     if (c === '/') {
       this.pos++;
-      const start = this.pos;
-      while (
-        this.pos < this.s.length &&
-        !WHITESPACE.test(this.s[this.pos]!) &&
-        !DELIMITER.test(this.s[this.pos]!)
-      )
-        this.pos++;
-      const raw = this.s.slice(start, this.pos);
+      const raw = this.regular();
       return {
         name: raw.replace(/#([0-9a-fA-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
       };
