@@ -31,3 +31,25 @@ export function times(m: Matrix, n: Matrix): Matrix {
     m[1] * n[4] + m[3] * n[5] + m[5],
   ];
 }
+
+/** How far (in points) an image's edges may lie from the page's: a scanner's rounding. */
+const EDGE_POINTS = 1;
+
+/**
+ * Whether the image unit square, placed by `m`, lies upright (unturned, unflipped) over the whole
+ * page box [x0, y0, x1, y1]: a scan of the page and nothing around it.
+ */
+export function coversPage(m: Matrix, [x0, y0, x1, y1]: readonly number[]): boolean {
+  const [a, b, c, d, e, f] = m;
+  const near = (p: number, q: number) => Math.abs(p - q) <= EDGE_POINTS;
+  return (
+    b === 0 &&
+    c === 0 &&
+    a > 0 &&
+    d > 0 &&
+    near(e, x0 ?? 0) &&
+    near(f, y0 ?? 0) &&
+    near(a, (x1 ?? 0) - (x0 ?? 0)) &&
+    near(d, (y1 ?? 0) - (y0 ?? 0))
+  );
+}

@@ -5,7 +5,7 @@
 // pixels come out the same (pdf/scan-image.test.ts compares them).
 import type { Raster } from '../image/load.js';
 import type { PdfDocument } from './open.js';
-import { IDENTITY, type Matrix, OPS, times } from './operators.js';
+import { coversPage, IDENTITY, type Matrix, OPS, times } from './operators.js';
 
 /** Operators that paint nothing and change nothing the image is drawn with. */
 const NEUTRAL = new Set<number>([
@@ -19,9 +19,6 @@ const NEUTRAL = new Set<number>([
 
 /** pdf.js ImageKind: 1 bit per pixel (a set bit is white), RGB, RGBA. */
 const KIND = { grey1: 1, rgb: 2, rgba: 3 };
-
-/** How far (in points) the image's edges may lie from the page's: a scanner's rounding. */
-const EDGE_POINTS = 1;
 
 interface DecodedImage {
   width: number;
@@ -57,11 +54,8 @@ export async function scanImage(
     else if (!NEUTRAL.has(fn)) return undefined;
   }
   if (!painted) return undefined;
-  const [a, b, c, d, e, f] = painted.ctm;
+  if (!coversPage(painted.ctm, page.view)) return undefined;
   const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
-  const near = (p: number, q: number) => Math.abs(p - q) <= EDGE_POINTS;
-  if (!(b === 0 && c === 0 && a > 0 && d > 0)) return undefined;
-  if (!(near(e, x0) && near(f, y0) && near(a, x1 - x0) && near(d, y1 - y0))) return undefined;
 
   const { id } = painted;
   const objs = id.startsWith('g_') ? page.commonObjs : page.objs;

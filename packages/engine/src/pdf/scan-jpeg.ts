@@ -9,7 +9,7 @@
 import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Raster } from '../image/load.js';
-import type { Matrix } from './operators.js';
+import { coversPage, type Matrix } from './operators.js';
 
 /** A page that is one JPEG over the whole page. */
 export interface ScanJpeg {
@@ -42,8 +42,6 @@ const isName = (v: Value | undefined): v is Name => typeof v === 'object' && v !
 const isRef = (v: Value | undefined): v is Ref => typeof v === 'object' && v !== null && 'ref' in v;
 const isDict = (v: Value | undefined): v is Dict => v instanceof Map;
 
-/** How far (in points) the image's edges may lie from the page's: a scanner's rounding. */
-const EDGE_POINTS = 1;
 /** Deeper nesting of arrays and dictionaries than this is no scanner's page: give up. */
 const MAX_DEPTH = 32;
 
@@ -199,10 +197,8 @@ class PdfFile {
     const [x0, y0, x1, y1] = box;
     const draw = this.drawnImage(page);
     if (!draw) return undefined;
-    const [a, b, c, d, e, f] = draw.matrix;
-    const near = (p: number, q: number) => Math.abs(p - q) <= EDGE_POINTS;
-    if (!(b === 0 && c === 0 && a > 0 && d > 0)) return undefined;
-    if (!(near(e, x0) && near(f, y0) && near(a, x1 - x0) && near(d, y1 - y0))) return undefined;
+    if (!coversPage(draw.matrix, box)) return undefined;
+    const [a, , , d] = draw.matrix;
     const resources = this.dict(page.get('Resources'));
     const xobjects = this.dict(resources.get('XObject'));
     const ref = xobjects.get(draw.name);
