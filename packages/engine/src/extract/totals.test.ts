@@ -357,4 +357,38 @@ describe('chooseTotals: credit notes with a minus sign not read', () => {
     expect(t.net?.kind).toBe('net');
     expect(t.net?.seg.line).toBe(10);
   });
+
+  it('derives an unread VAT from a net and a gross that differ by a usual rate to the cent', () => {
+    // OCR garbled "37,62"; 19 % of 198,00 is 37,62. Under the "USt.-Betrag" heading it read the
+    // rate as "13" and the base column's "198,00": neither is a VAT of that net.
+    const gross = cand('gross', '235.62', 12);
+    const column = [cand('vat', '13', 11), cand('vat', '198.00', 11)];
+    const t = chooseTotals([cand('net', '198.00', 10), ...column, gross]);
+    expect(t.balanced).toBe(true);
+    expect(values(t)).toEqual({ net: '198.00', vat: '37.62', gross: '235.62' });
+    expect(t.vat?.seg).toBe(gross.seg);
+  });
+
+  it('derives no VAT where the page prints one with its cents, however it adds up', () => {
+    const t = chooseTotals([
+      cand('net', '198.00', 10),
+      cand('vat', '37.02', 11),
+      cand('gross', '235.62', 12),
+    ]);
+    expect(t.balanced).toBe(false);
+    expect(t.vat?.value).toBe('37.02');
+  });
+
+  it('derives no VAT from a difference that is no usual rate, nor across pages, nor from a restored decimal', () => {
+    // 40.00 of 198.00 is 20.2 %; two rates summed (7 % of 275 and 19 % of 198) match neither.
+    expect(chooseTotals([cand('net', '198.00', 10), cand('gross', '238.00', 12)]).balanced).toBe(false);
+    expect(chooseTotals([cand('net', '473.00', 10), cand('gross', '529.87', 12)]).balanced).toBe(false);
+    expect(chooseTotals([cand('net', '198.00', 10, 2, 1), cand('gross', '235.62', 12, 2, 2)]).balanced).toBe(
+      false,
+    );
+    const restored = { ...cand('net', '198.00', 10), restored: true };
+    expect(chooseTotals([restored, cand('gross', '235.62', 12)]).balanced).toBe(false);
+    // No VAT at all: net and gross alike give no rate.
+    expect(chooseTotals([cand('net', '100.00', 10), cand('gross', '100.00', 12)]).vat).toBeUndefined();
+  });
 });

@@ -49,7 +49,7 @@ export function chooseTotals(cands: AmountCandidate[], ctx: TotalsContext = {}):
   // Several VAT rates and no VAT total printed: the rows of the breakdown, added up, may be it.
   const summed = balancedTriple(cands, summedVat(cands));
   if (summed.balanced) return summed;
-  return includedTriple(cands) ?? negativeTriple(cands, ctx) ?? single;
+  return includedTriple(cands) ?? negativeTriple(cands, ctx) ?? rateTriple(cands) ?? single;
 }
 
 /** VAT rates (per cent) a VAT-included amount is tried with when its row names none: the
@@ -90,6 +90,60 @@ function includedTriple(cands: AmountCandidate[]): ChosenTotals | undefined {
     };
   }
   return undefined;
+}
+
+/**
+ * A net and a gross whose difference is the net's VAT at one of the usual rates to the cent
+ * ("Rechnungssumme ohne USt. 198,00", "Bruttosumme 235,62": 19 % of 198,00 is 37,62), when the
+ * VAT amount itself was not read (OCR garbled "37,62" into "17, 0¢"): the VAT is that
+ * difference. A misread net or gross hardly ever lands on a rate to the cent; a page with
+ * several rates, or VAT summed line by line a few cents off, gets no VAT this way.
+ */
+function rateTriple(cands: AmountCandidate[]): ChosenTotals | undefined {
+  const sure = (k: TotalKind) => cands.filter((c) => c.kind === k && !c.restored && toUnits(c.value) > 0n);
+  const grosses = [...sure('gross'), ...sure('payable')].sort(
+    (a, b) => b.strength - a.strength || position(b) - position(a),
+  );
+  for (const gross of grosses) {
+    for (const net of sure('net')) {
+      if (net.seg.page !== gross.seg.page || printedVat(cands, net)) continue;
+      const vu = toUnits(gross.value) - toUnits(net.value);
+      if (vu <= 0n) continue;
+      const nu = Number(toUnits(net.value));
+      if (!VAT_RATES.some((r) => Math.abs((nu * r) / 100 - Number(vu)) <= Number(CENT))) continue;
+      const vat: AmountCandidate = {
+        kind: 'vat',
+        value: formatAmount(fromUnits(vu)),
+        seg: gross.seg,
+        strength: Math.min(net.strength, gross.strength),
+      };
+      return {
+        net,
+        vat,
+        gross,
+        payable: pickStrongest(cands.filter((c) => c.kind === 'payable')),
+        balanced: true,
+      };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A VAT amount on the net's page, printed with its cents, that could be the VAT of that net (no
+ * more than MAX_VAT_SHARE of it): what the page says, even where the sums do not add up, so no
+ * other VAT is derived. A whole number taken from a VAT row or column ("13" under "USt.-Betrag",
+ * a rate misread) or the base column's amount read under the VAT heading is none.
+ */
+function printedVat(cands: AmountCandidate[], net: AmountCandidate): boolean {
+  const nu = Number(toUnits(net.value));
+  return cands.some(
+    (c) =>
+      (c.kind === 'vat' || c.kind === 'vat_included') &&
+      c.seg.page === net.seg.page &&
+      /\d[.,]\d{2}/.test(c.seg.text) &&
+      Math.abs(Number(toUnits(c.value))) <= nu * MAX_VAT_SHARE,
+  );
 }
 
 const negate = (v: string) => (toUnits(v) === 0n ? v : fromUnits(-toUnits(v)));
