@@ -273,6 +273,30 @@ describe('readTextInvoice: OCR slips in totals rows', () => {
     expect(d.totals).toMatchObject({ net: '15387.08', vat: '2923.55', gross: '18310.63' });
   });
 
+  it('reads "18310 63" (the decimal comma read as a gap) as an amount, its partners on another page', () => {
+    const pages = (gross: string) => [
+      page([
+        line(row(1), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.5]),
+        line(row(40), ['Steuerbetrag', 0.5, 0.65], ['2923,55', 0.85, 0.9]),
+      ]),
+      page(
+        [
+          line(row(2), ['Rechnungssumme ohne USt', 0.5, 0.7], ['15387.08', 0.84, 0.9]),
+          line(row(3), ['Bruttosumme', 0.5, 0.65], [gross, 0.84, 0.9]),
+        ],
+        2,
+      ),
+    ];
+    expect(read(pages('18310 63'), { source: 'ocr' }).totals).toMatchObject({
+      net: '15387.08',
+      vat: '2923.55',
+      gross: '18310.63',
+    });
+    // A dropped comma is a guess that only partners on its own page confirm; a text layer's gap is no comma.
+    expect(read(pages('1831063'), { source: 'ocr' }).totals.gross).not.toBe('18310.63');
+    expect(read(pages('18310 63'), { source: 'text' }).totals.gross).not.toBe('18310.63');
+  });
+
   it("reads a total with the VAT it contains: a receipt and 1C's invoice form", () => {
     const receipt = read([
       page([

@@ -324,15 +324,15 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: bool
       if (value) seg = beside!;
     }
     if (ocr && hit.field !== 'payable') {
-      const restored = restoredDecimals(texts[texts.length - 1]!);
+      const restored = restoredDecimals(texts.join(' '));
       const at = right.length ? right[right.length - 1]! : hit.seg;
       if (restored)
         cands.push({
           kind: hit.field as TotalKind,
-          value: restored,
+          value: restored.value,
           seg: at,
           strength: hit.strength,
-          restored: true,
+          ...(restored.guessed ? { restored: true } : {}),
         });
     }
     // A total row of a table that carries its net and VAT columns too ("Всего к оплате
@@ -401,13 +401,16 @@ function besideTwoLineLabel(layout: PageLayout, hit: LabelHit, hits: LabelHit[])
 }
 
 /**
- * A whole number of three to seven digits ending a totals row, with two decimals put back: OCR
- * drops a decimal comma now and then ("17743" for 177,43). The candidate counts only where the
- * sums then add up to the cent (totals.ts).
+ * The amount ending a totals row whose decimal comma OCR lost. Read as a gap ("18310 63" for
+ * 18310,63), the comma's place is still seen: an amount as printed. Dropped ("17743" for 177,43),
+ * a whole number of three to seven digits, it is `guessed`: such a candidate counts only where
+ * the sums then add up to the cent (totals.ts).
  */
-function restoredDecimals(text: string): string | undefined {
+function restoredDecimals(text: string): { value: string; guessed: boolean } | undefined {
+  const gap = /(?:^|\s)(\d{1,7}) (\d{2})$/.exec(text.trim());
+  if (gap) return { value: `${gap[1]}.${gap[2]}`, guessed: false };
   const digits = /(?:^|\s)(\d{3,7})$/.exec(text.trim())?.[1];
-  return digits && `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  return digits ? { value: `${digits.slice(0, -2)}.${digits.slice(-2)}`, guessed: true } : undefined;
 }
 
 /** Net and VAT among the amounts of a total's row, before the total itself: an adjacent pair
