@@ -68,6 +68,34 @@ describe('loadImage', () => {
     expect([...r.data.slice(0, 4)]).toEqual([64, 64, 64, 255]);
   });
 
+  it('gives plain 8-bit images byte for byte what sharp flattening onto white gives', async () => {
+    // Every alpha level against every grey and colour level: the fast layout's integer division
+    // has to match libvips's to the last bit.
+    const [w, h] = [256, 64];
+    const pixels = (channels: 1 | 2 | 3 | 4) => {
+      const data = Buffer.alloc(w * h * channels);
+      for (let i = 0; i < w * h; i++)
+        for (let c = 0; c < channels; c++)
+          data[i * channels + c] =
+            c === channels - 1 && channels % 2 === 0 ? (i >> 6) & 255 : (i * (c + 3)) & 255;
+      return sharp(data, { raw: { width: w, height: h, channels } });
+    };
+    const viaSharp = async (bytes: Buffer) =>
+      sharp(bytes).flatten({ background: '#ffffff' }).toColourspace('srgb').ensureAlpha(1).raw().toBuffer();
+    for (const channels of [1, 2, 3, 4] as const) {
+      for (const bytes of [
+        await pixels(channels).png().toBuffer(),
+        await pixels(channels).webp({ lossless: true }).toBuffer(),
+      ]) {
+        const r = await loadImage(bytes);
+        expect(
+          Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength).equals(await viaSharp(bytes)),
+          `${channels} channels`,
+        ).toBe(true);
+      }
+    }
+  });
+
   it('applies the EXIF orientation (6: turned 90°, so width and height swap)', async () => {
     const jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#fff' } })
       .jpeg()

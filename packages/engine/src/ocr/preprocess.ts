@@ -243,13 +243,15 @@ export function flattenLight(img: GreyImage, opts: { photo?: boolean } = {}): Gr
   const bw = Math.ceil(width / bs);
   const bh = Math.ceil(height / bs);
   const peak = new Float32Array(bw * bh);
+  // Block by block along each row: this pass reads every pixel of every page.
   for (let y = 0; y < height; y++) {
     const row = y * width;
     const by = ((y / bs) | 0) * bw;
-    for (let x = 0; x < width; x++) {
-      const v = data[row + x]!;
-      const b = by + ((x / bs) | 0);
-      if (v > peak[b]!) peak[b] = v;
+    for (let bx = 0; bx < bw; bx++) {
+      let top = peak[by + bx]!;
+      for (let i = row + bx * bs, end = row + Math.min(width, (bx + 1) * bs); i < end; i++)
+        if (data[i]! > top) top = data[i]!;
+      peak[by + bx] = top;
     }
   }
   const spread = (src: Float32Array, pick: (vals: number[]) => number) => {
