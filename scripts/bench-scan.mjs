@@ -51,6 +51,8 @@ const engine = {
   ...(await load('pdf/open.js')),
   ...(await load('pdf/render.js')),
   ...(await load('workers/scan-pdf.js')),
+  ...(await load('pdf/scan-jpeg.js')),
+  ...(await load('pdf/scan-image.js')),
 };
 const { runPageTask, pageWorkers, shutdownPageWorkers } = await load('workers/page-tasks.js');
 const { ocrPdfPages } = await load('read-ocr.js');

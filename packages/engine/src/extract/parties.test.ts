@@ -129,7 +129,7 @@ describe('readParties', () => {
     expect(d.provenance['buyer.name']!.bbox![1]).toBeCloseTo(row(2));
   });
 
-  it('takes no GTIN or GLN line, column heading, street or place line OCR left first in the block, for a name', () => {
+  it('takes no GTIN or GLN line, column heading, label, street or place line OCR left first in the block, for a name', () => {
     const streets = [
       '1, rue du fournisseur',
       "rue d'ici, Setter ine 2",
@@ -137,7 +137,15 @@ describe('readParties', () => {
       '12 Main Street',
     ];
     const places = ['29000 Quimper, FR', '10115 Berlin'];
-    const headings = ['Beschreibung', 'Nettopreis', 'Nos références', 'Références sur la facture'];
+    const headings = [
+      'Beschreibung',
+      'Nettopreis',
+      'Nos références',
+      'Références sur la facture',
+      '# ligne BC',
+      'Name.',
+      'Nom :',
+    ];
     for (const notAName of [
       '333741000005 (GTIN)',
       '. 4333741000005 (GTIN)',

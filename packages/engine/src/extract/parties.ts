@@ -19,7 +19,8 @@ const NOT_ADDRESS =
  * Lines of a party block that are a salutation, a contact or a label, never the party's name; nor
  * a line that starts with a long number (a GLN or GTIN: "333741000005 (GTIN)", also behind a dot or
  * a bar OCR made of a speck: ". 4333741000005 (GTIN)"), nor a table's
- * column heading that OCR ran into the block when the block's own label was unreadable, nor a
+ * column heading that OCR ran into the block when the block's own label was unreadable (one
+ * opening with "#": "# ligne BC"), nor a field's label alone ("Name.", "Nom :"), nor a
  * copyright notice ("(c) AWV e.V. 2020": its "e.V." reads as a legal form; on a photo OCR drops
  * the "(c)", so no name ends in a year either), nor a line cut off after a preposition or a
  * conjunction ("SARL au" of "SARL au capital de ..."), nor a heading of references ("Nos
@@ -27,7 +28,7 @@ const NOT_ADDRESS =
  * a block whose name line OCR lost.
  */
 const NOT_A_NAME =
-  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount)\s*$|\b(?:contact|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of)\s*$/i;
+  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount|name|nom|nome|nombre)\s*[.:]?\s*$|^\s*#|\b(?:contact|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of)\s*$/i;
 
 /**
  * A street line: a house number before a street word ("1, rue du fournisseur", "12 Main Street"),
