@@ -188,6 +188,10 @@ describe('rateUnreadIban', () => {
     rateUnreadIban(d, [withLine('Verkäufer-IBAN', ':', 'DEO02120300000000202051')]);
     expect(ocrRating(d, 'payment.accounts.0.iban')).toEqual({ read: CONFIDENCE_BAR, ocr: 0 });
     expect(doubtedByOcrOnly(d)).toBe(true);
+    // A dash after the label, and a sign for a letter of the country code.
+    const photo = emptyDocument('ocr');
+    rateUnreadIban(photo, [withLine('IBAN', '-', '0£02120300000000202051')]);
+    expect(ocrRating(photo, 'payment.accounts.0.iban')).toEqual({ read: CONFIDENCE_BAR, ocr: 0 });
   });
 
   it('leaves a bare label, a short number and a read IBAN alone', () => {

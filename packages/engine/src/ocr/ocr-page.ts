@@ -125,7 +125,7 @@ export function ratedDocument(rated: RatedDocument): Document {
 
 /**
  * An account printed under an IBAN label that the reading found no IBAN in ("Verkäufer-IBAN :
- * DEO02120300000000202051", a glyph doubled): rated as surely there and not seen by OCR, so that
+ * DEO02120300000000202051", a glyph doubled; "IBAN - 0£02120300000000202051", DE misread): rated as surely there and not seen by OCR, so that
  * a second read, whose own line detection may see it right, is asked for (second-read.ts). What
  * follows the label must look like an account: 15 or more letters and digits, 12 of them digits.
  */
@@ -134,7 +134,10 @@ export function rateUnreadIban(doc: Document, pages: OcrPage[]): void {
   const printed = pages.some((p) =>
     p.lines.some((l) => {
       const rest = /\bIBAN\b(.*)$/i.exec(l.words.map((w) => w.text).join(' '))?.[1] ?? '';
-      const account = /^[A-Z0-9]{15,}/i.exec(rest.replace(/^[\s:.]+/, '').replace(/\s/g, ''))?.[0] ?? '';
+      // After the label any marks ("IBAN - 0£0212..."), and in the account a currency sign or a
+      // bar OCR made of a letter.
+      const lead = rest.replace(/^[^\p{L}\p{N}]+/u, '').replace(/\s/g, '');
+      const account = /^[A-Z0-9£€$§|]{15,}/i.exec(lead)?.[0] ?? '';
       return (account.match(/\d/g)?.length ?? 0) >= 12;
     }),
   );
