@@ -121,32 +121,21 @@ export function xmllintParseMs(file, runs = 3) {
 export const verdict = (value, target) => (value !== null && value <= target ? 'met' : 'NOT met');
 
 /**
- * The pages of a corpus scan as the page workers see them: a PDF page that is just a scanner's
- * JPEG decoded from the file (pdf/scan-jpeg.ts) or taken from pdf.js's decoded image
- * (pdf/scan-image.ts), as workers/scan-pdf.ts does when `engine` has those functions; any other
- * page rendered at the DPI the OCR chooses (`dpi` kept only for pages that are not already scans);
- * or the image itself. `engine` holds the engine modules' functions, loaded from whichever build
- * is measured.
+ * The pages of a corpus scan as the page workers see them: a PDF's pages as the engine hands them
+ * to OCR (`ocrRaster` in workers/scan-pdf.ts: a scanner's JPEG decoded from the file, a scan's
+ * own pixels, or the page rendered at the DPI the OCR chooses; `dpi` kept only for pages that are
+ * not scans), or the image itself. `engine` holds the engine modules' functions, loaded from
+ * whichever build is measured.
  */
 export async function scanRasters(engine, file, bytes) {
-  const { openPdf, ocrDpi, renderPage, loadImage, scanJpegPages, decodeScanJpeg, jpegScanDpi, scanImage } =
-    engine;
+  const { openPdf, loadImage, ocrRaster, scanJpegsOf } = engine;
   if (!/\.pdf$/i.test(file)) return [{ raster: await loadImage(bytes), dpi: undefined }];
   const doc = await openPdf(bytes);
-  const jpegs = scanJpegPages?.(bytes);
-  if (jpegs && jpegs.count !== doc.numPages) jpegs.scans.clear();
+  const jpegs = scanJpegsOf(bytes, doc);
   const rasters = [];
   for (let n = 1; n <= doc.numPages; n++) {
-    const jpeg = jpegs?.scans.get(n);
-    if (jpeg && jpegScanDpi(jpeg)) {
-      rasters.push({ raster: await decodeScanJpeg(jpeg), dpi: undefined });
-      continue;
-    }
-    const how = await ocrDpi(doc, n);
-    const raster =
-      (how.scan && scanImage ? await scanImage(doc, n, how.dpi) : undefined) ??
-      (await renderPage(doc, n, { dpi: how.dpi }));
-    rasters.push({ raster, dpi: how.scan ? undefined : how.dpi });
+    const { raster, dpi } = await ocrRaster(doc, n, jpegs.get(n));
+    rasters.push({ raster, dpi });
   }
   await doc.destroy();
   return rasters;

@@ -49,10 +49,7 @@ const load = (m) => import(pathToFileURL(path.join(dist, m)).href);
 const engine = {
   ...(await load('image/load.js')),
   ...(await load('pdf/open.js')),
-  ...(await load('pdf/render.js')),
   ...(await load('workers/scan-pdf.js')),
-  ...(await load('pdf/scan-jpeg.js')),
-  ...(await load('pdf/scan-image.js')),
 };
 const { runPageTask, pageWorkers, shutdownPageWorkers } = await load('workers/page-tasks.js');
 const { ocrPdfPages } = await load('read-ocr.js');

@@ -26,14 +26,7 @@ const keyOf = (file) => path.relative(corpus, path.resolve(file)).replace(/[\\/]
 if (argv.includes('--dump')) {
   const { loadImage } = await load('image/load.js');
   const { openPdf } = await load('pdf/open.js');
-  const { renderPage } = await load('pdf/render.js');
-  const { ocrDpi, jpegScanDpi } = await load('workers/scan-pdf.js');
-  // How the reader gets a scanned PDF page's pixels, where the build measured has those steps.
-  const pageDecoders = {
-    jpegScanDpi,
-    ...(await load('pdf/scan-jpeg.js').catch(() => ({}))),
-    ...(await load('pdf/scan-image.js').catch(() => ({}))),
-  };
+  const { ocrRaster, scanJpegsOf } = await load('workers/scan-pdf.js');
   const { tesseractLangs } = await load('ocr/models.js');
   const { recognizePage } = await load('ocr/ocr-page.js');
   const [shard, shards] = opt('--shard', '0/1').split('/').map(Number);
@@ -48,11 +41,7 @@ if (argv.includes('--dump')) {
     if (existsSync(out) && !argv.includes('--redo')) continue;
     const bytes = readFileSync(file);
     const langs = tesseractLangs(row.country);
-    const rasters = await scanRasters(
-      { openPdf, ocrDpi, renderPage, loadImage, ...pageDecoders },
-      row.path,
-      bytes,
-    );
+    const rasters = await scanRasters({ openPdf, loadImage, ocrRaster, scanJpegsOf }, row.path, bytes);
     const reads = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')).reads : {};
     for (const backend of opt('--backends', 'tesseract,hybrid').split(',')) {
       reads[backend] = [];

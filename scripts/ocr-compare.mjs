@@ -48,8 +48,7 @@ const dist = path.join(repoRoot, 'packages', 'engine', 'dist');
 const load = (m) => import(pathToFileURL(path.join(dist, m)).href);
 const { loadImage } = await load('image/load.js');
 const { openPdf } = await load('pdf/open.js');
-const { renderPage } = await load('pdf/render.js');
-const { ocrDpi } = await load('workers/scan-pdf.js');
+const { ocrRaster, scanJpegsOf } = await load('workers/scan-pdf.js');
 const { tesseractLangs } = await load('ocr/models.js');
 const { recognizeTesseract } = await load('ocr/tesseract.js');
 const { recognizeOnnx } = await load('ocr/onnx.js');
@@ -87,7 +86,7 @@ for (const row of rows) {
   const file = path.join(corpusDir, row.path);
   const bytes = readFileSync(file);
   const langs = tesseractLangs(row.country);
-  const rasters = await scanRasters({ openPdf, ocrDpi, renderPage, loadImage }, row.path, bytes);
+  const rasters = await scanRasters({ openPdf, loadImage, ocrRaster, scanJpegsOf }, row.path, bytes);
 
   for (const b of backends) {
     const key = `${b}:${langs.join('+')}`;

@@ -104,8 +104,9 @@ function rateTriple(cands: AmountCandidate[]): ChosenTotals | undefined {
   const grosses = [...sure('gross'), ...sure('payable')].sort(
     (a, b) => b.strength - a.strength || position(b) - position(a),
   );
+  const nets = sure('net');
   for (const gross of grosses) {
-    for (const net of sure('net')) {
+    for (const net of nets) {
       if (net.seg.page !== gross.seg.page || printedVat(cands, net)) continue;
       const vu = toUnits(gross.value) - toUnits(net.value);
       if (vu <= 0n) continue;

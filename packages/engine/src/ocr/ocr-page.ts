@@ -125,9 +125,10 @@ export function ratedDocument(rated: RatedDocument): Document {
 
 /**
  * An account printed under an IBAN label that the reading found no IBAN in ("Verkäufer-IBAN :
- * DEO02120300000000202051", a glyph doubled; "IBAN - 0£02120300000000202051", DE misread): rated as surely there and not seen by OCR, so that
- * a second read, whose own line detection may see it right, is asked for (second-read.ts). What
- * follows the label must look like an account: 15 or more letters and digits, 12 of them digits.
+ * DEO02120300000000202051", a glyph doubled; "IBAN - 0£02120300000000202051", DE misread): rated
+ * as surely there and not seen by OCR, so that a second read, whose own line detection may see it
+ * right, is asked for (second-read.ts). What follows the label must look like an account: 15 or
+ * more letters and digits, 12 of them digits.
  */
 export function rateUnreadIban(doc: Document, pages: OcrPage[]): void {
   if (doc.payment.accounts[0]?.iban) return;

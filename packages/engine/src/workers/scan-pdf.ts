@@ -69,28 +69,45 @@ export function jpegScanDpi(s: ScanJpeg): number | undefined {
   return ok ? dpi : undefined;
 }
 
+/**
+ * The pages of `bytes` that are just a scanner's JPEG (scan-jpeg.ts), by page number; none when
+ * that reader and pdf.js (`doc`) count the pages differently.
+ */
+export function scanJpegsOf(bytes: Uint8Array, doc: PdfDocument): Map<number, ScanJpeg> {
+  const jpegs = scanJpegPages(bytes);
+  return jpegs.count === doc.numPages ? jpegs.scans : new Map();
+}
+
+/**
+ * A page's pixels for OCR: its scanner's JPEG (`jpeg`, from scanJpegsOf) decoded natively rather
+ * than by pdf.js; else, for a page that is just its scan, the image's own pixels without drawing
+ * them again (scan-image.ts); else the page rendered at ocrDpi. `dpi` only where Tesseract is to
+ * be told it (not for scans).
+ */
+export async function ocrRaster(doc: PdfDocument, page: number, jpeg?: ScanJpeg): Promise<Rendered> {
+  const decoded = jpeg && jpegScanDpi(jpeg) ? await decodeScanJpeg(jpeg) : undefined;
+  if (decoded) return { page, raster: decoded };
+  const how = await ocrDpi(doc, page);
+  const raster =
+    (how.scan ? await scanImage(doc, page, how.dpi) : undefined) ??
+    (await renderPage(doc, page, { dpi: how.dpi }));
+  return { page, raster, ...(how.scan ? {} : { dpi: how.dpi }) };
+}
+
 export async function scanPdf(task: Extract<PageTask, { kind: 'scan-pdf' }>): Promise<ScanResult> {
   const doc = await openPdf(task.bytes);
-  // Pages that are just a scanner's JPEG: decoded natively rather than by pdf.js (scan-jpeg.ts).
-  const jpegs = scanJpegPages(task.bytes);
-  if (jpegs.count !== doc.numPages) jpegs.scans.clear();
+  const jpegs = scanJpegsOf(task.bytes, doc);
   try {
     const ocr = new Set(task.ocrPages);
     const codes: QrCode[] = [];
     // Rasters of pages searched for codes that OCR will need: rendering is the costly half of
     // the code search, so they are kept for OCR rather than rendered a second time.
     let rendered = 0;
-    const render = async (page: number, forOcr: boolean) => {
+    const render = async (page: number, forOcr: boolean): Promise<Rendered> => {
       rendered++;
-      const jpeg = forOcr ? jpegs.scans.get(page) : undefined;
-      const decoded = jpeg && jpegScanDpi(jpeg) ? await decodeScanJpeg(jpeg) : undefined;
-      if (decoded) return { raster: decoded, dpi: undefined };
-      const how = forOcr ? await ocrDpi(doc, page) : undefined;
-      // A page that is just its scan: the image's own pixels, without drawing them again.
-      const raster =
-        (how?.scan ? await scanImage(doc, page, how.dpi) : undefined) ??
-        (await renderPage(doc, page, how ? { dpi: how.dpi } : {}));
-      return { raster, dpi: how && !how.scan ? how.dpi : undefined };
+      return forOcr
+        ? ocrRaster(doc, page, jpegs.get(page))
+        : { page, raster: await renderPage(doc, page, {}) };
     };
     const kept = new Map<number, { raster: Raster; dpi?: number }>();
     for (const page of task.qrPages) {
