@@ -253,6 +253,12 @@ describe('readTextInvoice: OCR slips in totals rows', () => {
       vat: '20.15',
       gross: '197.58',
     });
+    // A currency sign after the amount is not part of it ("Net total 207676 €").
+    expect(read([rows('17743 €', '20,15')], { source: 'ocr' }).totals).toMatchObject({
+      net: '177.43',
+      vat: '20.15',
+      gross: '197.58',
+    });
     // Two amounts without their commas are not repaired together, and a text layer prints what it means.
     expect(read([rows('17743', '2015')], { source: 'ocr' }).totals.net).not.toBe('177.43');
     expect(read([rows('17743', '20,15')], { source: 'text' }).totals.net).not.toBe('177.43');

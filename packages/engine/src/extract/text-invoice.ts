@@ -404,12 +404,14 @@ function besideTwoLineLabel(layout: PageLayout, hit: LabelHit, hits: LabelHit[])
  * The amount ending a totals row whose decimal comma OCR lost. Read as a gap ("18310 63" for
  * 18310,63), the comma's place is still seen: an amount as printed. Dropped ("17743" for 177,43),
  * a whole number of three to seven digits, it is `guessed`: such a candidate counts only where
- * the sums then add up to the cent (totals.ts).
+ * the sums then add up to the cent (totals.ts). A currency sign may follow either.
  */
 function restoredDecimals(text: string): { value: string; guessed: boolean } | undefined {
-  const gap = /(?:^|\s)(\d{1,7}) (\d{2})$/.exec(text.trim());
+  // A currency sign after the amount ("Net total 207676 €") is not part of it.
+  const row = text.trim().replace(/\s*(?:€|£|\$|EUR|CHF)$/u, '');
+  const gap = /(?:^|\s)(\d{1,7}) (\d{2})$/.exec(row);
   if (gap) return { value: `${gap[1]}.${gap[2]}`, guessed: false };
-  const digits = /(?:^|\s)(\d{3,7})$/.exec(text.trim())?.[1];
+  const digits = /(?:^|\s)(\d{3,7})$/.exec(row)?.[1];
   return digits ? { value: `${digits.slice(0, -2)}.${digits.slice(-2)}`, guessed: true } : undefined;
 }
 

@@ -63,6 +63,52 @@ describe('totals from a VAT breakdown whose rows check themselves', () => {
     expect(breakdownCandidates([segmentPage(small)])).toEqual([]);
   });
 
+  it('takes two rows or more whose net is printed elsewhere, also with its decimal comma lost', () => {
+    // The gross is printed nowhere; "Positionssumme 47300" is the rows' 473,00 without its comma.
+    const netOnly = (net: string) =>
+      page([
+        line(row(0), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.6]),
+        ...twoRates.map((text, i) => line(row(3 + i), [text, 0.1, 0.8])),
+        line(row(8), [`Pautmonurme ${net}`, 0.1, 0.8]),
+        line(row(9), ['Steverbetrag in EUR ss', 0.1, 0.8]),
+      ]);
+    for (const net of ['47300', '473,00'])
+      expect(totals(read([netOnly(net)], { source: 'ocr' }))).toEqual({
+        net: '473.00',
+        vat: '56.87',
+        gross: '529.87',
+        confirmed: true,
+      });
+    // One row and a net printed elsewhere: the row's base is a line item's amount as often as not.
+    const oneRow = page([
+      line(row(0), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.6]),
+      line(row(3), ['Umsatzsteuer (5) 198,00 19 37,62', 0.1, 0.8]),
+      line(row(8), ['Positionssumme 198,00', 0.1, 0.8]),
+    ]);
+    expect(breakdownCandidates([segmentPage(oneRow)])).toEqual([]);
+    // Another net than the rows': a row was lost.
+    expect(breakdownCandidates([segmentPage(netOnly('47400'))])).toEqual([]);
+  });
+
+  it('takes a zero-rated breakdown only when its sum is printed on two other lines', () => {
+    const exempt = (...sums: string[]) =>
+      page([
+        line(row(0), ['Rechnung Nr. 6069999998 vom 31.01.2025', 0.1, 0.6]),
+        line(row(3), ['Umsatzsteuerbefreit nach 1 163,40 0 0.00', 0.1, 0.8]),
+        ...sums.map((text, i) => line(row(8 + i), [text, 0.1, 0.8])),
+      ]);
+    // "1 163,40": the base split at its thousands by OCR is 1163,40, not 163,40.
+    const d = read(
+      [exempt('Rechnungssumme ohne USt 1.163,40', 'Steuerbetrag in EUR [)', 'Zahibetrag 1.163,40')],
+      {
+        source: 'ocr',
+      },
+    );
+    expect(totals(d)).toEqual({ net: '1163.40', vat: '0.00', gross: '1163.40', confirmed: true });
+    // Printed once, the base may be a line item's amount while a taxed row was lost.
+    expect(breakdownCandidates([segmentPage(exempt('Positionssumme 1.163,40'))])).toEqual([]);
+  });
+
   it('is not used on a text layer, whose labels are read as printed', () => {
     expect(read([photo(twoRates)]).totals.net).toBeUndefined();
   });

@@ -2,11 +2,16 @@
 // came out unreadable ("Rechnunguuusmma ohne US. 471,00" on a phone photo): a row that prints a
 // base, a rate and a tax where the tax is the base at that rate to the cent ("Umsatzsteuer (S)
 // 198,00 19 37,62") was read right, whatever became of its label. The rows of a page add up to
-// the net and the VAT; they count only when their sum with the VAT, the gross, is printed as an
-// amount elsewhere in the document, so a row OCR lost (or a line item that happens to check)
-// cannot make a total. A gross of 100.00 or more also counts when printed with one digit misread
-// ("Bruttosumme 300,96" for 340,96 on a photo whose rows read right): the rows' own check carries
-// the digits, the printed gross only says that no row was lost.
+// the net and the VAT; they count only when the document prints, on another line, an amount that
+// says no row was lost:
+// - the gross (the rows' sum with their VAT). A gross of 100.00 or more also counts when printed
+//   with one digit misread ("Bruttosumme 300,96" for 340,96 on a photo whose rows read right): the
+//   rows' own check carries the digits, the printed gross only says that no row was lost;
+// - or, for two rows or more, the net, also with its decimal comma lost ("Positionssumme 47300"):
+//   two bases adding up to an amount printed elsewhere do not happen by chance.
+// A zero-rated row ("Steuerfreie 465,00 0 0,00") checks nothing by its own arithmetic and its
+// base is a line item's amount too, so a breakdown of such rows alone counts only when its sum is
+// printed on two other lines (the net and the gross, say).
 import { formatAmount, fromUnits, toUnits } from '../decimal.js';
 import { parseAmount } from './amounts.js';
 import { type PageLayout, type Segment, union } from './layout.js';
@@ -16,6 +21,10 @@ import { type AmountCandidate, CENT, VAT_RATES } from './totals.js';
 const AMOUNT_WORD = /^[-\u2212]?\d{1,3}(?:[.,']?\d{3})*[.,]\d{2}$/;
 /** A VAT rate as one word: "19", "19%", "7,0", "5.5 %" is two words (the sign is dropped). */
 const RATE_WORD = /^(\d{1,2}(?:[.,]\d{1,2})?)%?$/;
+/** A zero rate as one word: "0", "0%", "0,00". */
+const ZERO_RATE_WORD = /^0(?:[.,]0{1,2})?%?$/;
+/** A base of a thousand or more OCR split at its thousands gap: "1" then "163,40". */
+const THOUSANDS_TAIL = /^\d{3}[.,]\d{2}$/;
 
 /** A word's amount in decimal.ts units, when the word is an amount with two decimals. */
 function amountOf(word: string): bigint | undefined {
@@ -26,17 +35,34 @@ function amountOf(word: string): bigint | undefined {
 interface VatRow {
   base: bigint;
   tax: bigint;
+  /** A zero-rated row (tax 0,00), which its arithmetic does not check. */
+  zero: boolean;
   seg: Segment;
 }
 
-/** The row's base and tax, when its words hold a base, a rate and the tax at that rate. */
+/** The row's base and tax, when its words hold a base, a rate and the tax at that rate: with a
+ * base split at its thousands joined first ("1 163,40" is 1163,40, not 163,40), else as read. */
 function checkedRow(line: Segment[]): VatRow | undefined {
   const words = line.flatMap((s) => s.text.split(/\s+/)).filter(Boolean);
+  const joined: string[] = [];
+  for (const w of words) {
+    const prev = joined[joined.length - 1];
+    if (prev !== undefined && /^-?[1-9]\d{0,2}$/.test(prev) && THOUSANDS_TAIL.test(w))
+      joined[joined.length - 1] = prev + w;
+    else joined.push(w);
+  }
+  const row = (joined.length < words.length ? rowOfWords(joined) : undefined) ?? rowOfWords(words);
+  return row && { ...row, seg: { ...line[0]!, bbox: union(line.map((s) => s.bbox)) } };
+}
+
+function rowOfWords(words: string[]): Omit<VatRow, 'seg'> | undefined {
   const amounts: Array<{ at: number; units: bigint }> = [];
   const rates: Array<{ at: number; rate: number }> = [];
+  const zeroRates: number[] = [];
   for (const [at, w] of words.entries()) {
     const units = amountOf(w);
     if (units !== undefined) amounts.push({ at, units });
+    if (ZERO_RATE_WORD.test(w)) zeroRates.push(at);
     const r = RATE_WORD.exec(w);
     if (r) {
       const rate = Number(r[1]!.replace(',', '.'));
@@ -45,30 +71,32 @@ function checkedRow(line: Segment[]): VatRow | undefined {
   }
   // The tax is printed after its base (the order of every breakdown seen: base, rate, tax or
   // rate, base, tax); both have the same sign (a credit note's rows are negative).
-  for (const [i, base] of amounts.entries()) {
-    for (const tax of amounts.slice(i + 1)) {
-      if (base.units === 0n || tax.units === 0n || base.units > 0n !== tax.units > 0n) continue;
-      const magnitude = base.units < 0n ? -base.units : base.units;
-      if (magnitude < 100n * CENT) continue; // under 1.00: too few digits to tell a rate apart
-      for (const { at, rate } of rates) {
-        if (at === base.at || at === tax.at) continue;
-        const expected = (Number(base.units) * rate) / 100;
-        if (Math.abs(expected - Number(tax.units)) <= Number(CENT))
-          return {
-            base: base.units,
-            tax: tax.units,
-            seg: { ...line[0]!, bbox: union(line.map((s) => s.bbox)) },
-          };
-      }
+  const pairs = amounts.flatMap((base, i) => {
+    const magnitude = base.units < 0n ? -base.units : base.units;
+    // Under 1.00: too few digits to tell a rate apart.
+    return magnitude < 100n * CENT ? [] : amounts.slice(i + 1).map((tax) => ({ base, tax }));
+  });
+  for (const { base, tax } of pairs) {
+    if (tax.units === 0n || base.units > 0n !== tax.units > 0n) continue;
+    for (const { at, rate } of rates) {
+      if (at === base.at || at === tax.at) continue;
+      const expected = (Number(base.units) * rate) / 100;
+      if (Math.abs(expected - Number(tax.units)) <= Number(CENT))
+        return { base: base.units, tax: tax.units, zero: false };
     }
+  }
+  // Only a row that checks at no other rate is zero-rated (a "0,00" discount column is no tax).
+  for (const { base, tax } of pairs) {
+    if (tax.units === 0n && zeroRates.some((at) => at !== base.at && at !== tax.at))
+      return { base: base.units, tax: 0n, zero: true };
   }
   return undefined;
 }
 
 /**
- * Net, VAT and gross candidates from each page's checked VAT rows, when the gross they make is
- * printed as an amount on another line of the document (strength 1: a labelled triple that adds
- * up is preferred; totals.ts).
+ * Net, VAT and gross candidates from each page's checked VAT rows, when the document prints on
+ * another line an amount that says no row was lost (see the top of this file; strength 1: a
+ * labelled triple that adds up is preferred; totals.ts).
  */
 export function breakdownCandidates(layouts: PageLayout[]): AmountCandidate[] {
   const out: AmountCandidate[] = [];
@@ -77,13 +105,22 @@ export function breakdownCandidates(layouts: PageLayout[]): AmountCandidate[] {
     if (!rows.length) continue;
     const net = rows.reduce((a, r) => a + r.base, 0n);
     const vat = rows.reduce((a, r) => a + r.tax, 0n);
-    const gross = printedElsewhere(
-      layouts,
-      net + vat,
-      new Set(rows.map((r) => `${r.seg.page}:${r.seg.line}`)),
-    );
-    if (!gross) continue;
+    const own = new Set(rows.map((r) => `${r.seg.page}:${r.seg.line}`));
     const seg = { ...rows[0]!.seg, bbox: union(rows.map((r) => r.seg.bbox)) };
+    let gross: Segment | undefined;
+    if (rows.every((r) => r.zero)) {
+      const { exact } = printsOf(layouts, net, own);
+      const lines = new Set(exact.map((p) => `${p.page}:${p.line}`));
+      gross = lines.size >= 2 ? exact.at(-1) : undefined;
+    } else {
+      const grossPrints = printsOf(layouts, net + vat, own);
+      gross = grossPrints.exact.at(-1) ?? grossPrints.oneDigit.at(-1);
+      if (!gross && rows.length >= 2) {
+        const netPrints = printsOf(layouts, net, own);
+        if (netPrints.exact.length || netPrints.noDecimals.length) gross = seg;
+      }
+    }
+    if (!gross) continue;
     out.push(
       { kind: 'net', value: amount(net), seg, strength: 1 },
       { kind: 'vat', value: amount(vat), seg, strength: 1 },
@@ -96,23 +133,29 @@ export function breakdownCandidates(layouts: PageLayout[]): AmountCandidate[] {
 const amount = (units: bigint) => formatAmount(fromUnits(units));
 
 /**
- * The last segment of the document, outside the rows, that prints the amount as a word; failing
- * that, for an amount of five digits or more, the last that prints it with one digit misread.
+ * The segments of the document, outside the rows' lines, that print the amount as a word, in
+ * reading order: `exact`ly; for an amount of five digits or more with `oneDigit` misread; or, for
+ * four digits or more, as its digits alone, the decimal comma lost (`noDecimals`: "47300").
  */
-function printedElsewhere(layouts: PageLayout[], units: bigint, rows: Set<string>): Segment | undefined {
-  let exact: Segment | undefined;
-  let near: Segment | undefined;
+function printsOf(
+  layouts: PageLayout[],
+  units: bigint,
+  rows: Set<string>,
+): { exact: Segment[]; oneDigit: Segment[]; noDecimals: Segment[] } {
+  const found = { exact: [] as Segment[], oneDigit: [] as Segment[], noDecimals: [] as Segment[] };
+  const digits = units > 0n && units % CENT === 0n ? (units / CENT).toString() : undefined;
   for (const layout of layouts)
     for (const line of layout.lines)
       for (const seg of line) {
         if (rows.has(`${seg.page}:${seg.line}`)) continue;
         for (const w of seg.text.split(/\s+/)) {
           const printed = amountOf(w);
-          if (printed === units) exact = seg;
-          else if (printed !== undefined && oneDigitMisread(printed, units)) near = seg;
+          if (printed === units) found.exact.push(seg);
+          else if (printed !== undefined && oneDigitMisread(printed, units)) found.oneDigit.push(seg);
+          else if (digits && digits.length >= 4 && w === digits) found.noDecimals.push(seg);
         }
       }
-  return exact ?? near;
+  return found;
 }
 
 /** Whether two amounts of five digits or more (100.00 and up) differ in one digit only. */
