@@ -154,6 +154,7 @@ export interface PartyBlock {
  */
 export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {}): PartyBlock[] {
   const blocks: PartyBlock[] = [];
+  const headingsOf = new Map<PageLayout, Array<{ seg: Segment; role: PartyRole }>>();
   for (const layout of layouts) {
     const headings: Array<{ seg: Segment; role: PartyRole }> = [];
     for (const line of layout.lines) {
@@ -162,31 +163,83 @@ export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {})
         if (role) headings.push({ seg, role });
       }
     }
-    for (const h of headings) {
-      const segs: Segment[] = [];
-      let lastBottom = h.seg.bbox[3];
-      const lineHeight = Math.max(0.008, h.seg.bbox[3] - h.seg.bbox[1]);
-      for (let li = h.seg.line + 1; li < layout.lines.length; li++) {
-        // The block's own column: left-aligned with the heading (values of "Label: value" rows
-        // further right are reached through their labels).
-        const end = Math.min(columnEnd(h, headings), h.seg.bbox[0] + 0.22);
-        const inColumn = layout.lines[li]!.filter(
-          (s) => s.bbox[0] >= h.seg.bbox[0] - 0.02 && s.bbox[0] < end,
-        );
-        if (!inColumn.length) continue;
-        const top = Math.min(...inColumn.map((s) => s.bbox[1]));
-        if (top - lastBottom > lineHeight * 3.5) break;
-        if (inColumn.some((s) => headings.some((o) => o.seg === s))) break;
-        // The invoice's own data below the address ("Invoice No: …", "Total …") is no party's.
-        if (inColumn.some((s) => ENDS_BLOCK.some((f) => matchLabel(s.text, f) !== undefined))) break;
-        segs.push(...inColumn);
-        lastBottom = Math.max(...inColumn.map((s) => s.bbox[3]));
-        if (segs.length > 24) break;
-      }
-      blocks.push({ role: h.role, heading: h.seg, segments: segs });
-    }
+    headingsOf.set(layout, headings);
+    for (const h of headings)
+      blocks.push({ role: h.role, heading: h.seg, segments: blockBelow(layout, h, headings) });
   }
+  const unheaded = opts.ocr ? unheadedBuyer(layouts, blocks, headingsOf) : undefined;
+  if (unheaded) blocks.push(unheaded);
   return blocks;
+}
+
+/** The segments of a party's block under its heading, in its column, down to the next heading,
+ * the invoice's own data or a wide vertical gap. */
+function blockBelow(
+  layout: PageLayout,
+  h: { seg: Segment },
+  headings: Array<{ seg: Segment; role: PartyRole }>,
+): Segment[] {
+  const segs: Segment[] = [];
+  let lastBottom = h.seg.bbox[3];
+  const lineHeight = Math.max(0.008, h.seg.bbox[3] - h.seg.bbox[1]);
+  for (let li = h.seg.line + 1; li < layout.lines.length; li++) {
+    // The block's own column: left-aligned with the heading (values of "Label: value" rows
+    // further right are reached through their labels).
+    const end = Math.min(columnEnd(h, headings), h.seg.bbox[0] + 0.22);
+    const inColumn = layout.lines[li]!.filter((s) => s.bbox[0] >= h.seg.bbox[0] - 0.02 && s.bbox[0] < end);
+    if (!inColumn.length) continue;
+    const top = Math.min(...inColumn.map((s) => s.bbox[1]));
+    if (top - lastBottom > lineHeight * 3.5) break;
+    if (inColumn.some((s) => headings.some((o) => o.seg === s))) break;
+    // The invoice's own data below the address ("Invoice No: …", "Total …") is no party's.
+    if (inColumn.some((s) => ENDS_BLOCK.some((f) => matchLabel(s.text, f) !== undefined))) break;
+    segs.push(...inColumn);
+    lastBottom = Math.max(...inColumn.map((s) => s.bbox[3]));
+    if (segs.length > 24) break;
+  }
+  return segs;
+}
+
+/** Lines below the seller's block within which the buyer's "Name:" row is looked for. */
+const UNHEADED_LINES = 4;
+
+/**
+ * On an OCR'd page without a buyer heading, the buyer's block whose heading OCR could not read
+ * ("Kbuter/Lottungsemplinge:" for Käufer/Leistungsempfänger on a photo): a form prints the
+ * seller's block and then the buyer's, each with a "Name:" row. So when the seller's block has
+ * one, the next "Name:" row in its column a few lines below it, under a line that is no heading
+ * (the unread one), opens the buyer's block.
+ */
+function unheadedBuyer(
+  layouts: PageLayout[],
+  blocks: PartyBlock[],
+  headingsOf: Map<PageLayout, Array<{ seg: Segment; role: PartyRole }>>,
+): PartyBlock | undefined {
+  if (blocks.some((b) => b.role === 'buyer')) return undefined;
+  const named = (s: Segment) => matchLabel(s.text, 'name') !== undefined;
+  const seller = blocks.find((b) => b.role === 'seller' && b.segments.some(named));
+  const layout = seller && layouts.find((l) => l.page === seller.heading.page);
+  if (!seller || !layout) return undefined;
+  const headings = headingsOf.get(layout) ?? [];
+  const x = seller.heading.bbox[0];
+  const inColumn = (s: Segment) => s.bbox[0] >= x - 0.02 && s.bbox[0] < x + 0.22;
+  const last = seller.segments[seller.segments.length - 1]!;
+  let heading: Segment | undefined;
+  for (let li = last.line + 1, seen = 0; li < layout.lines.length && seen < UNHEADED_LINES; li++) {
+    const segs = layout.lines[li]!.filter(inColumn);
+    if (!segs.length) continue;
+    if (segs.some((s) => headings.some((h) => h.seg === s))) return undefined;
+    seen++;
+    if (!heading) {
+      // The unread heading: a line of its own, no label row.
+      if (segs.some((s) => named(s) || /:\s*\S/.test(s.text))) return undefined;
+      heading = segs[0];
+      continue;
+    }
+    if (segs.some(named))
+      return { role: 'buyer', heading, segments: blockBelow(layout, { seg: heading }, headings) };
+  }
+  return undefined;
 }
 
 /** Labels of the invoice's own data: a party block ends at a line opening with one. (Not VAT:

@@ -76,6 +76,35 @@ describe('readTextInvoice: a party heading OCR misread', () => {
   });
 });
 
+describe("readTextInvoice: a buyer's heading OCR could not read", () => {
+  const form = (heading: string, seller = 'Name: Lieferant GmbH') =>
+    page([
+      line(row(1), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.5]),
+      line(row(3), ['Verkäufer', 0.1, 0.3]),
+      line(row(4), [seller, 0.1, 0.4]),
+      line(row(5), ['Anschrift: Lieferantenstraße 20', 0.1, 0.4]),
+      line(row(9), [heading, 0.1, 0.4]),
+      line(row(10), ['Nummer: GE2020211', 0.1, 0.4]),
+      line(row(11), ['Name: Kunden AG Mitte', 0.1, 0.4]),
+      line(row(12), ['Anschrift: Kundenstraße 15', 0.1, 0.4]),
+    ]);
+
+  it('reads the next "Name:" block below the seller\'s as the buyer\'s on an OCR\'d page', () => {
+    const d = read([form('ee')], { source: 'ocr' });
+    expect(d.seller.name).toBe('Lieferant GmbH');
+    expect(d.buyer.name).toBe('Kunden AG Mitte');
+    // A text layer reads its headings as printed: a block without one is no buyer's.
+    expect(read([form('ee')]).buyer.name).toBeUndefined();
+  });
+
+  it("not below another party's heading, nor when the seller's block is no form with a Name row", () => {
+    expect(read([form('Zahlungsempfänger')], { source: 'ocr' }).buyer.name).toBeUndefined();
+    expect(read([form('ee', 'Lieferant GmbH')], { source: 'ocr' }).buyer.name).toBeUndefined();
+    // The line above the Name row is itself a labelled row, not a heading.
+    expect(read([form('Telefon: 0211 4711')], { source: 'ocr' }).buyer.name).toBeUndefined();
+  });
+});
+
 describe('readTextInvoice: a currency known only from a symbol OCR read', () => {
   const dollarPage = (total: string) =>
     page([
