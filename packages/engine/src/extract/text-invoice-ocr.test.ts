@@ -89,7 +89,7 @@ describe("readTextInvoice: a buyer's heading OCR could not read", () => {
       line(row(12), ['Anschrift: Kundenstraße 15', 0.1, 0.4]),
     ]);
 
-  it('reads the next "Name:" block below the seller\'s as the buyer\'s on an OCR\'d page', () => {
+  it("reads the next \"Name:\" block below the seller's as the buyer's on an OCR'd page", () => {
     const d = read([form('ee')], { source: 'ocr' });
     expect(d.seller.name).toBe('Lieferant GmbH');
     expect(d.buyer.name).toBe('Kunden AG Mitte');
@@ -136,6 +136,32 @@ describe('readTextInvoice: a currency known only from a symbol OCR read', () => 
     );
     expect(coded.currency).toBe('USD');
     expect(coded.provenance.currency!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+  });
+});
+
+describe('readTextInvoice: a currency code OCR read a letter off under its label', () => {
+  const coded = (code: string, total = '119,00') =>
+    page([
+      line(row(1), ['Rechnung Nr. 4711 vom 05.03.2014', 0.1, 0.5]),
+      line(row(3), [`Währung: ${code}`, 0.1, 0.3]),
+      line(row(10), ['Gesamtbetrag', 0.1, 0.3], [total, 0.6, 0.8]),
+    ]);
+
+  it("reads it as the receiving country's currency on an OCR'd page", () => {
+    for (const code of ['tur', 'fur', 'EUA']) {
+      const d = read([coded(code)], { source: 'ocr', country: 'DE' });
+      expect(d.currency).toBe('EUR');
+      expect(d.provenance.currency!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    }
+  });
+
+  it('not two letters off, not another written currency, not without a country, not on a text layer', () => {
+    const confirmed = (d: ReturnType<typeof read>) =>
+      (d.provenance.currency?.confidence ?? 0) >= CONFIDENCE_BAR ? d.currency : undefined;
+    expect(confirmed(read([coded('tum')], { source: 'ocr', country: 'DE' }))).toBeUndefined();
+    expect(confirmed(read([coded('tur', '119,00 USD')], { source: 'ocr', country: 'DE' }))).toBe('USD');
+    expect(confirmed(read([coded('tur')], { source: 'ocr' }))).toBeUndefined();
+    expect(confirmed(read([coded('tur')], { country: 'DE' }))).toBeUndefined();
   });
 });
 

@@ -11,6 +11,7 @@ import { countryOf } from '../project/countries.js';
 import { parseAmount } from './amounts.js';
 import { bicOfIbanBank } from './bank-bic.js';
 import { detectCurrency, isCurrencyCode } from './currency.js';
+import { editDistance } from './edit-distance.js';
 import { findBics, findIbans, findVatIds } from './identifiers.js';
 import { firstValue, type LabelHit, labelHits } from './label-hits.js';
 import {
@@ -116,6 +117,16 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   const allText = layouts
     .flatMap((l) => l.lines.map((segs) => segs.map((s) => s.text).join('  ')))
     .join('\n');
+  const usual = opts.country ? countryOf(opts.country)?.currency : undefined;
+  // OCR read the code under its label one letter off ("Währung: tur", "fur" for EUR on a photo):
+  // the receiving country's currency, when no other currency is written on the invoice.
+  const misread =
+    !cur && opts.source === 'ocr' && usual
+      ? firstValue(hits, layouts, 'currency', (s) => {
+          const word = /^\s*(\p{L}{3})(?![\p{L}\d])/u.exec(s)?.[1]?.toUpperCase();
+          return word && !isCurrencyCode(word) && editDistance(word, usual, 1) === 1 ? usual : undefined;
+        })
+      : undefined;
   if (cur) put('currency', cur.value, cur.box, cur.page, 0.92);
   else {
     const detected = detectCurrency(allText, opts.country ? { country: opts.country } : undefined);
@@ -123,13 +134,14 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
     // known only from symbols read by OCR (its code written nowhere), is for a person to confirm.
     // Rated below the level at which a second read's differing value counts as a disagreement
     // (second-read.ts): such a guess does not unsettle a code the other read saw under its label.
-    const usual = opts.country ? countryOf(opts.country)?.currency : undefined;
     const doubtful =
       opts.source === 'ocr' &&
       !!usual &&
       detected !== usual &&
       !new RegExp(`\\b${detected}\\b`).test(allText);
-    if (detected) put('currency', detected, undefined, 1, doubtful ? 0.65 : 0.85);
+    if (misread && (!detected || detected === usual))
+      put('currency', misread.value, misread.box, misread.page, 0.85);
+    else if (detected) put('currency', detected, undefined, 1, doubtful ? 0.65 : 0.85);
     else {
       // Amounts with no currency anywhere: the usual one of the receiving business's country is
       // a likely guess, offered below the confidence bar for a person to confirm.
