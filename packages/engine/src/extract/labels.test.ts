@@ -219,6 +219,14 @@ describe('misreadHeading', () => {
     expect(misreadHeading('Rechnungssteler:')).toBe('seller');
   });
 
+  it('names the seller of "Verkäufer" misread when the word stands alone, not in a label', () => {
+    expect(misreadHeading('Verkauter')).toBe('seller');
+    expect(misreadHeading('Verköußer:')).toBe('seller');
+    expect(misreadHeading('Verkäufer-IBAN')).toBeUndefined();
+    expect(misreadHeading('Verkaufen Sie')).toBeUndefined();
+    expect(misreadHeading('Verkehr')).toBeUndefined();
+  });
+
   it('leaves three letters wrong, a sentence, a number and a short word alone', () => {
     expect(misreadHeading('Kbuter/Lottungsemplinger')).toBeUndefined();
     expect(misreadHeading('Der Leistungsempfänger schuldet die Steuer')).toBeUndefined();

@@ -524,11 +524,16 @@ const LONG_HEADING_WORDS: ReadonlyArray<[string, 'seller' | 'buyer']> = [
   ['rechnungssteller', 'seller'],
 ];
 
+/** Heading words OCR may misread by a letter or two that name one party only when they stand
+ * alone ("Verkäufer-IBAN" is a label, "Verkauter" a heading). */
+const ALONE_HEADING_WORDS: ReadonlyArray<[string, 'seller' | 'buyer']> = [['verkäufer', 'seller']];
+
 /**
- * The party a heading OCR misread names ("Käufer [Leistungsemgfänger" on a phone photo): a
- * segment of one or two words, no digit, one of them within two letters (replaced, dropped or
- * added) of a long heading word of one party only. Words this long are no other word two letters
- * away; a sentence that mentions the party has more words.
+ * The party a heading OCR misread names ("Käufer [Leistungsemgfänger", "Verkauter" on a phone
+ * photo): a segment of one or two words, no digit, one of them within two letters (replaced,
+ * dropped or added) of a long heading word of one party only, or the segment one word within two
+ * letters of a shorter one. Words this long are no other word two letters away; a sentence that
+ * mentions the party has more words.
  */
 export function misreadHeading(text: string): 'seller' | 'buyer' | undefined {
   if (/\d/.test(text)) return undefined;
@@ -537,6 +542,10 @@ export function misreadHeading(text: string): 'seller' | 'buyer' | undefined {
     .split(/[^\p{L}]+/u)
     .filter(Boolean);
   if (!words.length || words.length > 2) return undefined;
+  if (words.length === 1 && /^[\p{L}]+[:.]?$/u.test(text.trim())) {
+    const alone = ALONE_HEADING_WORDS.find(([h]) => editDistance(words[0]!, h, 2) <= 2);
+    if (alone) return alone[1];
+  }
   const roles = new Set(
     LONG_HEADING_WORDS.filter(([h]) => words.some((w) => editDistance(w, h, 2) <= 2)).map(([, role]) => role),
   );

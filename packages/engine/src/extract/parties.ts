@@ -315,7 +315,7 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
   let nameEnd: Segment | undefined;
   if (!name) {
     // Otherwise the first line of the block that is text, not a label or a number.
-    nameSeg = segs.find((s) => looksLikeName(s.text) && !labelled(layout, s));
+    nameSeg = segs.find((s) => looksLikeName(s.text) && !labelled(layout, s) && !labelsNext(layout, s));
     name = nameSeg?.text;
     confidence = 0.85;
     // A company name broken over two lines: "MVM Musterhafter" / "Versicherungsverein
@@ -393,6 +393,13 @@ function placeLine(seg: Segment): { street?: Segment; place: Segment } | undefin
 function labelled(layout: PageLayout, seg: Segment): boolean {
   const left = layout.lines[seg.line]?.[seg.index - 1];
   return !!left && (/:\s*$/.test(left.text) || NOT_ADDRESS.test(left.text.trim()));
+}
+
+/** A label whose colon OCR set apart with its value: "Stee" of "Stee : 549910" (a misread
+ * "Nummer"). */
+function labelsNext(layout: PageLayout, seg: Segment): boolean {
+  const right = layout.lines[seg.line]?.[seg.index + 1];
+  return !!right && /^\s*:/.test(right.text);
 }
 
 /** `DE 99199 Musterhausen`, `99199 Musterhausen`, `75018 PARIS, FR`, `CH-8000 Zürich`, `1015 AA

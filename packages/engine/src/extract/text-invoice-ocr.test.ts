@@ -97,6 +97,21 @@ describe("readTextInvoice: a buyer's heading OCR could not read", () => {
     expect(read([form('ee')]).buyer.name).toBeUndefined();
   });
 
+  it('takes no label whose colon OCR set apart with its value for the name ("Stee : 549910")', () => {
+    const d = read(
+      [
+        page([
+          line(row(1), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.5]),
+          line(row(3), ['Verkaufer:', 0.1, 0.3]),
+          line(row(4), ['Stee', 0.1, 0.16], [': 549910', 0.2, 0.3]),
+          line(row(5), ['MUSTER-Autovermietung', 0.1, 0.4]),
+        ]),
+      ],
+      { source: 'ocr' },
+    );
+    expect(d.seller.name).toBe('MUSTER-Autovermietung');
+  });
+
   it("not below another party's heading, nor when the seller's block is no form with a Name row", () => {
     expect(read([form('Zahlungsempfänger')], { source: 'ocr' }).buyer.name).toBeUndefined();
     expect(read([form('ee', 'Lieferant GmbH')], { source: 'ocr' }).buyer.name).toBeUndefined();
