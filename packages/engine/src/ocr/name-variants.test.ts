@@ -35,6 +35,13 @@ describe('doubtNameVariants', () => {
     expect([twice.name, twice.confirmed]).toEqual(['Usetotte Müllermann', false]);
   });
 
+  it('keeps a name whose other printing OCR read unsure of itself', () => {
+    // "Grundbeuitz" at 0.53: a guess at the word, no reading to set against the name read whole.
+    const unsure = invoice('Grundbesitz GmbH', row(0.3, 'Grundbeuitz GmbH & Co', 0.53));
+    expect(buyer(unsure).confirmed).toBe(true);
+    expect(buyer(invoice('Grundbesitz GmbH', row(0.3, 'Grundbeuitz GmbH & Co', 0.6))).confirmed).toBe(false);
+  });
+
   it('keeps a name printed again alike, or beside other words', () => {
     expect(buyer(invoice('Kunden AG Mitte', row(0.3, 'Geschäftsführer: Kunden AG Mitte'))).confirmed).toBe(
       true,

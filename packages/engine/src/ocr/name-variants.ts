@@ -16,6 +16,10 @@ const MIN_WORD = 5;
 /** At most this many letters apart (an OCR misreading of one word, not another word). */
 const MAX_APART = 3;
 
+/** Below this OCR confidence a word's reading is a guess ("Grundbeuitz" at 0.53 beside the name
+ * "Grundbesitz GmbH & Co." read whole): it unsettles no name. */
+const UNSURE = 0.6;
+
 const letters = (w: string) => w.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').toLowerCase();
 
 export function doubtNameVariants(doc: Document, pages: OcrPage[]): void {
@@ -32,8 +36,11 @@ export function doubtNameVariants(doc: Document, pages: OcrPage[]): void {
       w.bbox[1] >= y0 - 0.005 &&
       w.bbox[3] <= y1 + 0.005;
     const nameWords = name.split(/\s+/).map(letters);
+    // A word OCR read unsure of itself (below UNSURE) is no reading to set against the name.
     const elsewhere = pages.flatMap((p) =>
-      p.lines.map((l) => l.words.filter((w) => !own(p.page, w)).map((w) => letters(w.text))),
+      p.lines.map((l) =>
+        l.words.filter((w) => !own(p.page, w)).map((w) => (w.confidence < UNSURE ? '' : letters(w.text))),
+      ),
     );
     const mangled = mangledLegalForm(nameWords.at(-1) ?? '');
     if (mangled || elsewhere.some((line) => disagrees(line, nameWords))) doubtValue(doc, path, DISAGREED);
