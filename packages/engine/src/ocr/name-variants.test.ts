@@ -35,6 +35,14 @@ describe('doubtNameVariants', () => {
     expect([twice.name, twice.confirmed]).toEqual(['Usetotte Müllermann', false]);
   });
 
+  it('keeps a name printed again without its diacritics, which OCR drops far more often than it adds', () => {
+    expect(buyer(invoice('Liselotte Müllermann', row(0.3, 'Nummer: Liselotte Mullermann'))).confirmed).toBe(
+      true,
+    );
+    // Another letter besides is a misreading still: "Möller" and "Müller" disagree.
+    expect(buyer(invoice('Franz Möller', row(0.3, 'Kontakt: Franz Müller'))).confirmed).toBe(false);
+  });
+
   it('keeps a name whose other printing OCR read unsure of itself', () => {
     // "Grundbeuitz" at 0.53: a guess at the word, no reading to set against the name read whole.
     const unsure = invoice('Grundbesitz GmbH', row(0.3, 'Grundbeuitz GmbH & Co', 0.53));

@@ -20,6 +20,9 @@ const MAX_APART = 3;
  * "Grundbesitz GmbH & Co." read whole): it unsettles no name. */
 const UNSURE = 0.6;
 
+/** A word without its diacritics. */
+const plain = (w: string) => w.normalize('NFD').replace(/\p{M}/gu, '');
+
 const letters = (w: string) => w.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').toLowerCase();
 
 export function doubtNameVariants(doc: Document, pages: OcrPage[]): void {
@@ -66,6 +69,8 @@ function mangledLegalForm(word: string): boolean {
 function disagrees(line: string[], name: string[]): boolean {
   const variant = (read: string, wanted: string) =>
     read !== wanted &&
+    // OCR drops a diacritic far more often than it makes one up ("Mullermann" for Müllermann).
+    plain(read) !== plain(wanted) &&
     read.length >= MIN_WORD &&
     wanted.length >= MIN_WORD &&
     editDistance(read, wanted, MAX_APART) <= MAX_APART;
