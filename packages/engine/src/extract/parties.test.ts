@@ -143,6 +143,8 @@ describe('readParties', () => {
       'Nos références',
       'Références sur la facture',
       '# ligne BC',
+      'Ligne! CODE ARTICLE, NOM & DESIGNATION',
+      'Pos Artikel Qté P.U. HT',
       'Name.',
       'Nom :',
     ];
@@ -172,6 +174,12 @@ describe('readParties', () => {
       line(row(4), ['SW1A 1AA London', 0.08, 0.26]),
     ]);
     expect(d.buyer.name).toBe('Globex Ltd');
+    // "contact" as OCR misreads it on a photo is a contact line still.
+    for (const contact of ['Buyer contoct nome. Buyer dep', 'Buyer contact name'])
+      expect(
+        read([line(row(0), ['Bill to', 0.08, 0.16]), line(row(1), [contact, 0.08, 0.3])]).buyer.name,
+        contact,
+      ).toBeUndefined();
     expect(d.buyer.address).toEqual({
       lines: ['1 Main Street'],
       postcode: 'SW1A 1AA',
@@ -293,6 +301,27 @@ describe('readParties', () => {
     ]);
     expect(d.buyer.name).toBe('Strategic Corp');
     expect(d.seller.name).toBeUndefined();
+  });
+
+  it("takes no line below the block's place line for its name, nor a heading for the letterhead", () => {
+    // A seller block under "SELLER TRADE NAME" whose name OCR lost: its street, its place, then
+    // the references and the item table that ran into it, and nothing of that is the seller.
+    const d = read([
+      line(row(0), ['SELLER TRADE NAME', 0.08, 0.3]),
+      line(row(1), ['1, rue du fournisseur', 0.08, 0.3]),
+      line(row(2), ['29000 Quimper, FR', 0.08, 0.3]),
+      line(row(3), ['FACT', 0.08, 0.14]),
+      line(row(4), ['REFERENCE', 0.08, 0.2]),
+    ]);
+    expect(d.seller.name).toBeUndefined();
+    // Above the place line, the name is read as before.
+    const named = read([
+      line(row(0), ['SELLER TRADE NAME', 0.08, 0.3]),
+      line(row(1), ['LE FOURNISSEUR', 0.08, 0.3]),
+      line(row(2), ['1, rue du fournisseur', 0.08, 0.3]),
+      line(row(3), ['29000 Quimper, FR', 0.08, 0.3]),
+    ]);
+    expect(named.seller.name).toBe('LE FOURNISSEUR');
   });
 
   it('joins a company name broken over two lines when the second carries the legal form', () => {

@@ -20,7 +20,8 @@ const NOT_ADDRESS =
  * a line that starts with a long number (a GLN or GTIN: "333741000005 (GTIN)", also behind a dot or
  * a bar OCR made of a speck: ". 4333741000005 (GTIN)"), nor a table's
  * column heading that OCR ran into the block when the block's own label was unreadable (one
- * opening with "#": "# ligne BC"), nor a field's label alone ("Name.", "Nom :"), nor a
+ * opening with "#": "# ligne BC"), nor a contact line (also with "contact" misread: "Buyer
+ * contoct nome"), nor a field's label alone ("Name.", "Nom :"), nor a
  * copyright notice ("(c) AWV e.V. 2020": its "e.V." reads as a legal form; on a photo OCR drops
  * the "(c)", so no name ends in a year either), nor a line cut off after a preposition or a
  * conjunction ("SARL au" of "SARL au capital de ..."), nor a heading of references ("Nos
@@ -28,7 +29,7 @@ const NOT_ADDRESS =
  * a block whose name line OCR lost.
  */
 const NOT_A_NAME =
-  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount|name|nom|nome|nombre)\s*[.:]?\s*$|^\s*#|\b(?:contact|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of)\s*$/i;
+  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount|name|nom|nome|nombre)\s*[.:]?\s*$|^\s*#|\b(?:cont[aeo]ct|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of)\s*$/i;
 
 /**
  * A street line: a house number before a street word ("1, rue du fournisseur", "12 Main Street"),
@@ -51,6 +52,8 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
   if (recipient) readRecipient(recipient, put);
   const elsewhere = new Set([
     ...blocks.filter((b) => b.role !== 'seller').flatMap((b) => b.segments),
+    // A party's heading ("SELLER TRADE NAME") names no one.
+    ...blocks.map((b) => b.heading),
     ...(recipient?.segments ?? []),
   ]);
   for (const role of ['seller', 'buyer'] as const) {
@@ -243,6 +246,11 @@ function recipientBlock(layout: PageLayout | undefined, headed: Set<Segment>): R
 }
 
 /** Text, not a label, a contact line, a salutation, a street or a postcode-and-city line. */
+/** A word that heads an item table's column anywhere in a line ("Ligne! CODE ARTICLE, NOM &
+ * DESIGNATION", a table's heading OCR ran into a party block on a photo): no party's name. */
+const COLUMN_WORD =
+  /(?:^|[\s,!|])(?:code\s+article|d[ée]signation|quantit[ée]|qt[ée]|prix\s+unitaire|p\.\s?u\.|einzelpreis|unit\s+price)(?=$|[\s,.:;|!()])/iu;
+
 function looksLikeName(text: string): boolean {
   const t = text.trim();
   return (
@@ -250,6 +258,7 @@ function looksLikeName(text: string): boolean {
     !t.includes(':') &&
     !NOT_ADDRESS.test(t) &&
     !NOT_A_NAME.test(t) &&
+    !COLUMN_WORD.test(t) &&
     !STREET_LINE.test(t) &&
     !placeOf(t)
   );
@@ -315,7 +324,11 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
   let nameEnd: Segment | undefined;
   if (!name) {
     // Otherwise the first line of the block that is text, not a label or a number.
-    nameSeg = segs.find((s) => looksLikeName(s.text) && !labelled(layout, s) && !labelsNext(layout, s));
+    // A name stands above the address: below the block's place line ("29000 Quimper, FR") are
+    // its contacts and whatever else ran into the block, no name.
+    const place = segs.findIndex((s) => placeOf(s.text.trim()));
+    const above = place < 0 ? segs : segs.slice(0, place);
+    nameSeg = above.find((s) => looksLikeName(s.text) && !labelled(layout, s) && !labelsNext(layout, s));
     name = nameSeg?.text;
     confidence = 0.85;
     // A company name broken over two lines: "MVM Musterhafter" / "Versicherungsverein
