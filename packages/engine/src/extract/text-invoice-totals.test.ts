@@ -239,6 +239,28 @@ describe('readTextInvoice: totals under column headers and beside two-line label
   });
 });
 
+describe('readTextInvoice: a summary table of totals', () => {
+  const summary = (...rows: Array<[string, string, string]>) =>
+    page([
+      line(row(1), ['Facture N° F20220023 du 01/02/2022', 0.1, 0.5]),
+      line(row(20), ['TOTAL MT', 0.62, 0.66], ['TOTAL TVA', 0.7, 0.74], ['TOTAL TTC', 0.78, 0.83]),
+      ...rows.map(([net, vat, gross], i) =>
+        line(row(21 + i), [net, 0.62, 0.65], [vat, 0.71, 0.73], [gross, 0.81, 0.84]),
+      ),
+    ]);
+
+  it('reads the net of its one row of amounts beside the VAT and the total, its heading misread', () => {
+    const d = read([summary(['100,00', '4,90', '104,90'])], { source: 'ocr' });
+    expect(d.totals).toMatchObject({ net: '100.00', vat: '4.90', gross: '104.90' });
+    expect(d.provenance['totals.net']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+  });
+
+  it('takes no first row of a table of several (a VAT breakdown by rate) for the totals', () => {
+    const d = read([summary(['321,40', '61,07', '382,47'], ['127,59', '8,93', '136,52'])], { source: 'ocr' });
+    expect(d.totals.net).not.toBe('321.40');
+  });
+});
+
 describe('readTextInvoice: OCR slips in totals rows', () => {
   it('restores a decimal comma OCR dropped ("17743") only where the sums then add up', () => {
     const rows = (net: string, vat: string) =>

@@ -367,10 +367,34 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: bool
     // A column header: every row of its column below is a candidate (a VAT breakdown lists one
     // row per rate and then the sum row; arithmetic and position pick among them), down to a
     // row labelled as another amount ("Acompte : 0,00" under "TOTAL TTC" is not the total).
+    const column: Array<{ value: string; seg: Segment }> = [];
     for (const below of columnBelow(layout, hit.seg)) {
       if (otherRows.has(`${below.page}:${below.line}`)) break;
       const v = lastAmount(below.text);
-      if (v) cands.push({ kind: hit.field as TotalKind, value: v, seg: below, strength: hit.strength });
+      if (v) column.push({ value: v, seg: below });
+    }
+    for (const { value: v, seg: below } of column)
+      cands.push({ kind: hit.field as TotalKind, value: v, seg: below, strength: hit.strength });
+    // A summary table ("TOTAL HT | TOTAL TVA | TOTAL TTC" over one row of amounts): the row's
+    // two amounts before the total that add up to it, the VAT under the heading's own VAT
+    // label, whatever became of the net's (OCR read "TOTAL MT"). Not a table of several such
+    // rows (a VAT breakdown by rate, items): there the first row is one of many.
+    const leftOf = (seg: Segment) => layout.lines[seg.line]!.filter((s) => s.bbox[2] <= seg.bbox[0]);
+    const tableRow = (seg: Segment) => leftOf(seg).filter((s) => lastAmount(s.text)).length >= 2;
+    const first = column[0];
+    if (
+      first &&
+      (hit.field === 'gross' || hit.field === 'payable') &&
+      !column.slice(1).some((c) => tableRow(c.seg))
+    ) {
+      const left = leftOf(first.seg);
+      const vatHeads = hits.filter(
+        (h) => h.field === 'vat' && h.seg.page === hit.seg.page && h.seg.line === hit.seg.line,
+      );
+      const parts = rowParts([...left, first.seg], first.value);
+      const vat = parts.find((c) => c.kind === 'vat');
+      if (vat && vatHeads.some((h) => h.seg.bbox[0] < vat.seg.bbox[2] && vat.seg.bbox[0] < h.seg.bbox[2]))
+        for (const c of parts) cands.push({ ...c, strength: hit.strength });
     }
   }
   // OCR may leave every total label unreadable on a poor photo: a VAT breakdown whose rows check
