@@ -121,6 +121,23 @@ describe('readParties: the recipient in the address window', () => {
     expect(d.seller.name).toBe('Versicherungsverein Musterstadt a.G.');
   });
 
+  it("reads the window beside the letterhead's column as the buyer when OCR lost the sender line", () => {
+    const page = (recipientX: number) => [
+      line(row(0), ['Bei Spiel GmbH', 0.75, 0.86]),
+      line(row(1), ['Ecke 12', 0.75, 0.8]),
+      line(row(2), ['12345 Stadthausen', 0.75, 0.86]),
+      line(row(3), ['Theodor Est', recipientX, recipientX + 0.12], ['fon (555) 23 78 0', 0.75, 0.86]),
+      line(row(4), ['Bahnstr. 42', recipientX, recipientX + 0.1], ['fax (555) 23 78 -51', 0.75, 0.87]),
+      line(row(5), ['88802 Spielkreis', recipientX, recipientX + 0.14]),
+    ];
+    const d = read(page(0.12));
+    expect(d.seller.name).toBe('Bei Spiel GmbH');
+    expect(d.buyer.name).toBe('Theodor Est');
+    expect(d.buyer.address).toMatchObject({ postcode: '88802', city: 'Spielkreis' });
+    // In the letterhead's own column, the block is the sender's address, not a recipient.
+    expect(read(page(0.75)).buyer.name).toBeUndefined();
+  });
+
   it('takes no recipient without a sender line or salutation, nor from two candidate blocks', () => {
     const plain = read([
       line(row(0), ['Adatum Corporation', 0.08, 0.25], ['CRONUS DE', 0.6, 0.75]),

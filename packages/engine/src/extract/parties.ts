@@ -96,6 +96,13 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
   const layout = named && layouts.find((l) => l.page === named!.page);
   const address = layout && !d.seller.address && addressBelow(layout, named!, elsewhere);
   if (address) putAddress('seller', address.street, address.place, put);
+  // No sender line over the address window (on a photo OCR loses that tiny print): the
+  // letterhead found shows which address block is the sender's, and the other is the buyer's.
+  if (!recipient && !d.buyer.name && named && !blocks.some((b) => b.role === 'buyer' && b.segments.length)) {
+    const headed = new Set(blocks.flatMap((b) => [b.heading, ...b.segments]));
+    const window = recipientBlock(layouts[0], headed, named);
+    if (window) readRecipient(window, put);
+  }
   // An address of its place line alone still has its street lines (none): an Address always does.
   for (const role of ['seller', 'buyer'] as const) {
     const found = d[role].address;
@@ -184,10 +191,16 @@ interface Recipient {
  * The recipient's address in the window of a letter: NAME / [contact] / STREET 1 / POSTCODE CITY
  * in the upper half of the first page, outside any block under a heading, shown to be the
  * recipient by the one-line sender address printed above it ("ACME GmbH · Str. 1 · 12345 Ort",
- * the letterhead whose place it does not share) or by a salutation over the name ("Herrn").
- * Two such blocks (one could be the sender's own) give none.
+ * the letterhead whose place it does not share) or by a salutation over the name ("Herrn"); or,
+ * given the `letterhead` name already found (a photo whose tiny sender line OCR lost), by being
+ * the one such block outside the letterhead's column. Two such blocks (one could be the sender's
+ * own) give none.
  */
-function recipientBlock(layout: PageLayout | undefined, headed: Set<Segment>): Recipient | undefined {
+function recipientBlock(
+  layout: PageLayout | undefined,
+  headed: Set<Segment>,
+  letterhead?: Segment,
+): Recipient | undefined {
   if (!layout) return undefined;
   const all = layout.lines.flat();
   // Sender lines: the line (its segments joined) cut at separators, a place after a street.
@@ -239,7 +252,12 @@ function recipientBlock(layout: PageLayout | undefined, headed: Set<Segment>): R
       (x) =>
         x.line < lines[0]!.line && !x.postcodes.has(postcode) && x.first !== normalizeLabelText(name.text),
     );
-    if (!salutation && !sender) continue;
+    const besideLetterhead =
+      !!letterhead &&
+      letterhead.page === seg.page &&
+      Math.abs(letterhead.bbox[0] - seg.bbox[0]) >= 0.015 &&
+      !lines.includes(letterhead);
+    if (!salutation && !sender && !besideLetterhead) continue;
     found.push({ segments: [...lines, ...(split.street ? [split.street] : []), place], name, place });
   }
   return found.length === 1 ? found[0] : undefined;
