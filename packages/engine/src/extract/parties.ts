@@ -263,12 +263,12 @@ function recipientBlock(
   return found.length === 1 ? found[0] : undefined;
 }
 
-/** Text, not a label, a contact line, a salutation, a street or a postcode-and-city line. */
 /** A word that heads an item table's column anywhere in a line ("Ligne! CODE ARTICLE, NOM &
  * DESIGNATION", a table's heading OCR ran into a party block on a photo): no party's name. */
 const COLUMN_WORD =
   /(?:^|[\s,!|])(?:code\s+article|d[ée]signation|quantit[ée]|qt[ée]|prix\s+unitaire|p\.\s?u\.|einzelpreis|unit\s+price)(?=$|[\s,.:;|!()])/iu;
 
+/** Text, not a label, a contact line, a salutation, a street or a postcode-and-city line. */
 function looksLikeName(text: string): boolean {
   const t = text.trim();
   return (

@@ -375,27 +375,9 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: bool
     }
     for (const { value: v, seg: below } of column)
       cands.push({ kind: hit.field as TotalKind, value: v, seg: below, strength: hit.strength });
-    // A summary table ("TOTAL HT | TOTAL TVA | TOTAL TTC" over one row of amounts): the row's
-    // two amounts before the total that add up to it, the VAT under the heading's own VAT
-    // label, whatever became of the net's (OCR read "TOTAL MT"). Not a table of several such
-    // rows (a VAT breakdown by rate, items): there the first row is one of many.
-    const leftOf = (seg: Segment) => layout.lines[seg.line]!.filter((s) => s.bbox[2] <= seg.bbox[0]);
-    const tableRow = (seg: Segment) => leftOf(seg).filter((s) => lastAmount(s.text)).length >= 2;
-    const first = column[0];
-    if (
-      first &&
-      (hit.field === 'gross' || hit.field === 'payable') &&
-      !column.slice(1).some((c) => tableRow(c.seg))
-    ) {
-      const left = leftOf(first.seg);
-      const vatHeads = hits.filter(
-        (h) => h.field === 'vat' && h.seg.page === hit.seg.page && h.seg.line === hit.seg.line,
-      );
-      const parts = rowParts([...left, first.seg], first.value);
-      const vat = parts.find((c) => c.kind === 'vat');
-      if (vat && vatHeads.some((h) => h.seg.bbox[0] < vat.seg.bbox[2] && vat.seg.bbox[0] < h.seg.bbox[2]))
-        for (const c of parts) cands.push({ ...c, strength: hit.strength });
-    }
+    if (hit.field === 'gross' || hit.field === 'payable')
+      for (const c of summaryRowParts(layout, hit, hits, column))
+        cands.push({ ...c, strength: hit.strength });
   }
   // OCR may leave every total label unreadable on a poor photo: a VAT breakdown whose rows check
   // themselves still gives the sums (extract/vat-rows.ts).
@@ -415,6 +397,37 @@ function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: bool
     if (c) put(`totals.${k}`, c.value, union([c.seg.bbox]), c.seg.page, c.strength > 1 ? conf : conf - 0.05);
   }
   if (t.payable) put('totals.payable', t.payable.value, t.payable.seg.bbox, t.payable.seg.page, 0.8);
+}
+
+/**
+ * A summary table ("TOTAL HT | TOTAL TVA | TOTAL TTC" over one row of amounts) under a gross
+ * heading whose `column` of amounts was read: the row's two amounts before the total that add up
+ * to it, the VAT under the heading line's own VAT label, whatever became of the net's heading
+ * (OCR read "TOTAL MT"). Not in a table of several such rows (a VAT breakdown by rate, items),
+ * where the first row is one of many.
+ */
+function summaryRowParts(
+  layout: PageLayout,
+  hit: LabelHit,
+  hits: LabelHit[],
+  column: Array<{ value: string; seg: Segment }>,
+): Array<Omit<AmountCandidate, 'strength'>> {
+  const leftOf = (seg: Segment) => layout.lines[seg.line]!.filter((s) => s.bbox[2] <= seg.bbox[0]);
+  const tableRow = (seg: Segment) => leftOf(seg).filter((s) => lastAmount(s.text)).length >= 2;
+  const first = column[0];
+  if (!first || column.slice(1).some((c) => tableRow(c.seg))) return [];
+  const parts = rowParts([...leftOf(first.seg), first.seg], first.value);
+  const vat = parts.find((c) => c.kind === 'vat');
+  const underVatHeading = hits.some(
+    (h) =>
+      h.field === 'vat' &&
+      h.seg.page === hit.seg.page &&
+      h.seg.line === hit.seg.line &&
+      !!vat &&
+      h.seg.bbox[0] < vat.seg.bbox[2] &&
+      vat.seg.bbox[0] < h.seg.bbox[2],
+  );
+  return underVatHeading ? parts : [];
 }
 
 /**
