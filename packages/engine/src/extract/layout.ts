@@ -154,7 +154,6 @@ export interface PartyBlock {
  */
 export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {}): PartyBlock[] {
   const blocks: PartyBlock[] = [];
-  const headingsOf = new Map<PageLayout, Array<{ seg: Segment; role: PartyRole }>>();
   for (const layout of layouts) {
     const headings: Array<{ seg: Segment; role: PartyRole }> = [];
     for (const line of layout.lines) {
@@ -163,14 +162,18 @@ export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {})
         if (role) headings.push({ seg, role });
       }
     }
-    headingsOf.set(layout, headings);
     for (const h of headings)
       blocks.push({ role: h.role, heading: h.seg, segments: blockBelow(layout, h, headings) });
   }
-  const unheaded = opts.ocr ? unheadedBuyer(layouts, blocks, headingsOf) : undefined;
+  const unheaded = opts.ocr ? unheadedBuyer(layouts, blocks) : undefined;
   if (unheaded) blocks.push(unheaded);
   return blocks;
 }
+
+/** A block's lines start at most this far left of its heading and less than BLOCK_WIDTH right
+ * of it (page widths). */
+const BLOCK_SLACK = 0.02;
+const BLOCK_WIDTH = 0.22;
 
 /** The segments of a party's block under its heading, in its column, down to the next heading,
  * the invoice's own data or a wide vertical gap. */
@@ -182,11 +185,13 @@ function blockBelow(
   const segs: Segment[] = [];
   let lastBottom = h.seg.bbox[3];
   const lineHeight = Math.max(0.008, h.seg.bbox[3] - h.seg.bbox[1]);
+  // The block's own column: left-aligned with the heading (values of "Label: value" rows
+  // further right are reached through their labels).
+  const end = Math.min(columnEnd(h, headings), h.seg.bbox[0] + BLOCK_WIDTH);
   for (let li = h.seg.line + 1; li < layout.lines.length; li++) {
-    // The block's own column: left-aligned with the heading (values of "Label: value" rows
-    // further right are reached through their labels).
-    const end = Math.min(columnEnd(h, headings), h.seg.bbox[0] + 0.22);
-    const inColumn = layout.lines[li]!.filter((s) => s.bbox[0] >= h.seg.bbox[0] - 0.02 && s.bbox[0] < end);
+    const inColumn = layout.lines[li]!.filter(
+      (s) => s.bbox[0] >= h.seg.bbox[0] - BLOCK_SLACK && s.bbox[0] < end,
+    );
     if (!inColumn.length) continue;
     const top = Math.min(...inColumn.map((s) => s.bbox[1]));
     if (top - lastBottom > lineHeight * 3.5) break;
@@ -210,19 +215,18 @@ const UNHEADED_LINES = 4;
  * one, the next "Name:" row in its column a few lines below it, under a line that is no heading
  * (the unread one), opens the buyer's block.
  */
-function unheadedBuyer(
-  layouts: PageLayout[],
-  blocks: PartyBlock[],
-  headingsOf: Map<PageLayout, Array<{ seg: Segment; role: PartyRole }>>,
-): PartyBlock | undefined {
+function unheadedBuyer(layouts: PageLayout[], blocks: PartyBlock[]): PartyBlock | undefined {
   if (blocks.some((b) => b.role === 'buyer')) return undefined;
   const named = (s: Segment) => matchLabel(s.text, 'name') !== undefined;
   const seller = blocks.find((b) => b.role === 'seller' && b.segments.some(named));
   const layout = seller && layouts.find((l) => l.page === seller.heading.page);
   if (!seller || !layout) return undefined;
-  const headings = headingsOf.get(layout) ?? [];
+  // Every heading opens a block: the page's headings are its blocks' headings.
+  const headings = blocks
+    .filter((b) => b.heading.page === layout.page)
+    .map((b) => ({ seg: b.heading, role: b.role }));
   const x = seller.heading.bbox[0];
-  const inColumn = (s: Segment) => s.bbox[0] >= x - 0.02 && s.bbox[0] < x + 0.22;
+  const inColumn = (s: Segment) => s.bbox[0] >= x - BLOCK_SLACK && s.bbox[0] < x + BLOCK_WIDTH;
   const last = seller.segments[seller.segments.length - 1]!;
   let heading: Segment | undefined;
   for (let li = last.line + 1, seen = 0; li < layout.lines.length && seen < UNHEADED_LINES; li++) {

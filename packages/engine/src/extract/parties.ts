@@ -46,9 +46,9 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     if (block) readBlock(role, block, layouts, put);
   }
   // Without a buyer heading, the recipient's address in the window of the letter.
-  const recipient = blocks.some((b) => b.role === 'buyer' && b.segments.length)
-    ? undefined
-    : recipientBlock(layouts[0], new Set(blocks.flatMap((b) => [b.heading, ...b.segments])));
+  const buyerBlock = blocks.some((b) => b.role === 'buyer' && b.segments.length);
+  const headed = new Set(blocks.flatMap((b) => [b.heading, ...b.segments]));
+  const recipient = buyerBlock ? undefined : recipientBlock(layouts[0], headed);
   if (recipient) readRecipient(recipient, put);
   const elsewhere = new Set([
     ...blocks.filter((b) => b.role !== 'seller').flatMap((b) => b.segments),
@@ -98,8 +98,7 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
   if (address) putAddress('seller', address.street, address.place, put);
   // No sender line over the address window (on a photo OCR loses that tiny print): the
   // letterhead found shows which address block is the sender's, and the other is the buyer's.
-  if (!recipient && !d.buyer.name && named && !blocks.some((b) => b.role === 'buyer' && b.segments.length)) {
-    const headed = new Set(blocks.flatMap((b) => [b.heading, ...b.segments]));
+  if (!recipient && !buyerBlock && !d.buyer.name && named) {
     const window = recipientBlock(layouts[0], headed, named);
     if (window) readRecipient(window, put);
   }

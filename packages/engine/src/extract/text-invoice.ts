@@ -4,11 +4,9 @@
 
 import { checkIban } from '../check/iban.js';
 import { checkVatId } from '../check/vat-id.js';
-import { toUnits } from '../decimal.js';
 import { type Document, emptyDocument } from '../document.js';
 import { setPath } from '../document-path.js';
 import { countryOf } from '../project/countries.js';
-import { parseAmount } from './amounts.js';
 import { bicOfIbanBank } from './bank-bic.js';
 import { detectCurrency, isCurrencyCode } from './currency.js';
 import { editDistance } from './edit-distance.js';
@@ -16,7 +14,6 @@ import { findBics, findIbans, findVatIds } from './identifiers.js';
 import { firstValue, type LabelHit, labelHits } from './label-hits.js';
 import {
   type Box,
-  columnBelow,
   type LayoutPage,
   type PageLayout,
   type PartyBlock,
@@ -24,7 +21,6 @@ import {
   partyBlocks,
   type Segment,
   segmentPage,
-  union,
 } from './layout.js';
 import {
   dateOf,
@@ -39,8 +35,7 @@ import {
 } from './number-and-dates.js';
 import { readParties } from './parties.js';
 import { readRuRequisites } from './ru-requisites.js';
-import { type AmountCandidate, chooseTotals, MAX_VAT_SHARE, type TotalKind } from './totals.js';
-import { breakdownCandidates } from './vat-rows.js';
+import { readTotals } from './text-totals.js';
 
 export interface TextReadOptions {
   source: 'text' | 'ocr';
@@ -308,213 +303,4 @@ function nearestBic(segments: Segment[], ibanSeg: Segment, hits: LabelHit[]) {
     }
   }
   return fallback && labelled.size ? fallback : undefined;
-}
-
-function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: boolean): void {
-  const cands: AmountCandidate[] = [];
-  const otherRows = new Set(
-    hits.filter((h) => h.field === 'other_amount').map((h) => `${h.seg.page}:${h.seg.line}`),
-  );
-  for (const hit of hits) {
-    if (!['net', 'vat', 'vat_included', 'gross', 'payable'].includes(hit.field)) continue;
-    const layout = layouts.find((l) => l.page === hit.seg.page)!;
-    const line = layout.lines[hit.seg.line]!;
-    // The amount of a totals row is the last amount on it (a rate or a base may come first),
-    // up to the next label on the row (a second column of label and amount).
-    const nextLabel = line.findIndex((s, i) => i > hit.seg.index && hits.some((h) => h.seg === s));
-    const right = line.slice(hit.seg.index + 1, nextLabel < 0 ? undefined : nextLabel);
-    const texts = [hit.rest, ...right.map((s) => s.text)];
-    let value: string | undefined;
-    let seg = hit.seg;
-    for (let i = texts.length - 1; i >= 0 && !value; i--) {
-      value = lastAmount(texts[i]!, hit.field === 'vat');
-      if (value) seg = i === 0 ? hit.seg : right[i - 1]!;
-    }
-    if (!value) {
-      const beside = besideTwoLineLabel(layout, hit, hits);
-      value = beside && lastAmount(beside.text, hit.field === 'vat');
-      if (value) seg = beside!;
-    }
-    if (ocr && hit.field !== 'payable') {
-      const restored = restoredDecimals(texts.join(' '));
-      const at = right.length ? right[right.length - 1]! : hit.seg;
-      if (restored)
-        cands.push({
-          kind: hit.field as TotalKind,
-          value: restored.value,
-          seg: at,
-          strength: hit.strength,
-          ...(restored.guessed ? { restored: true } : {}),
-        });
-    }
-    // A total row of a table that carries its net and VAT columns too ("Всего к оплате
-    // 20 833,33  X  4 166,67  25 000,00" on a УПД): the two amounts before the total that add
-    // up to it.
-    if (value && (hit.field === 'gross' || hit.field === 'payable')) {
-      for (const c of rowParts(right, value)) cands.push({ ...c, strength: hit.strength });
-    }
-    if (value) {
-      const rate = hit.field === 'vat_included' ? rateOf(hit.seg.text) : undefined;
-      cands.push({
-        kind: hit.field as TotalKind,
-        value,
-        seg,
-        strength: hit.strength,
-        ...(rate ? { rate } : {}),
-      });
-      continue;
-    }
-    // A column header: every row of its column below is a candidate (a VAT breakdown lists one
-    // row per rate and then the sum row; arithmetic and position pick among them), down to a
-    // row labelled as another amount ("Acompte : 0,00" under "TOTAL TTC" is not the total).
-    const column: Array<{ value: string; seg: Segment }> = [];
-    for (const below of columnBelow(layout, hit.seg)) {
-      if (otherRows.has(`${below.page}:${below.line}`)) break;
-      const v = lastAmount(below.text);
-      if (v) column.push({ value: v, seg: below });
-    }
-    for (const { value: v, seg: below } of column)
-      cands.push({ kind: hit.field as TotalKind, value: v, seg: below, strength: hit.strength });
-    if (hit.field === 'gross' || hit.field === 'payable')
-      for (const c of summaryRowParts(layout, hit, hits, column))
-        cands.push({ ...c, strength: hit.strength });
-  }
-  // OCR may leave every total label unreadable on a poor photo: a VAT breakdown whose rows check
-  // themselves still gives the sums (extract/vat-rows.ts).
-  if (ocr) cands.push(...breakdownCandidates(layouts));
-  const credit = layouts[0]?.lines.some((l) => l.some((seg) => CREDIT_TITLE.test(seg.text))) ?? false;
-  const t = chooseTotals(cands, { credit });
-  const conf = t.balanced ? 0.93 : 0.7;
-  if (!t.balanced && t.corroborated && t.gross) {
-    put('totals.gross', t.gross.value, t.gross.seg.bbox, t.gross.seg.page, 0.86);
-    return;
-  }
-  for (const [k, c] of [
-    ['net', t.net],
-    ['vat', t.vat],
-    ['gross', t.gross],
-  ] as const) {
-    if (c) put(`totals.${k}`, c.value, union([c.seg.bbox]), c.seg.page, c.strength > 1 ? conf : conf - 0.05);
-  }
-  if (t.payable) put('totals.payable', t.payable.value, t.payable.seg.bbox, t.payable.seg.page, 0.8);
-}
-
-/**
- * A summary table ("TOTAL HT | TOTAL TVA | TOTAL TTC" over one row of amounts) under a gross
- * heading whose `column` of amounts was read: the row's two amounts before the total that add up
- * to it, the VAT under the heading line's own VAT label, whatever became of the net's heading
- * (OCR read "TOTAL MT"). Not in a table of several such rows (a VAT breakdown by rate, items),
- * where the first row is one of many.
- */
-function summaryRowParts(
-  layout: PageLayout,
-  hit: LabelHit,
-  hits: LabelHit[],
-  column: Array<{ value: string; seg: Segment }>,
-): Array<Omit<AmountCandidate, 'strength'>> {
-  const leftOf = (seg: Segment) => layout.lines[seg.line]!.filter((s) => s.bbox[2] <= seg.bbox[0]);
-  const tableRow = (seg: Segment) => leftOf(seg).filter((s) => lastAmount(s.text)).length >= 2;
-  const first = column[0];
-  if (!first || column.slice(1).some((c) => tableRow(c.seg))) return [];
-  const parts = rowParts([...leftOf(first.seg), first.seg], first.value);
-  const vat = parts.find((c) => c.kind === 'vat');
-  const underVatHeading = hits.some(
-    (h) =>
-      h.field === 'vat' &&
-      h.seg.page === hit.seg.page &&
-      h.seg.line === hit.seg.line &&
-      !!vat &&
-      h.seg.bbox[0] < vat.seg.bbox[2] &&
-      vat.seg.bbox[0] < h.seg.bbox[2],
-  );
-  return underVatHeading ? parts : [];
-}
-
-/**
- * The amount beside a label set on two lines ("Steuerbetrag in / EUR"), level with its middle:
- * right of the label, between its first line and the continuation (words without digits starting
- * where the label starts), on a line with no label of its own.
- */
-function besideTwoLineLabel(layout: PageLayout, hit: LabelHit, hits: LabelHit[]): Segment | undefined {
-  const [x0, y0, x1] = hit.seg.bbox;
-  const next = layout.lines.slice(hit.seg.line + 1, hit.seg.line + 3).flat();
-  const more = next.find((s) => Math.abs(s.bbox[0] - x0) < 0.01 && !/\d/.test(s.text) && s.bbox[1] > y0);
-  if (!more) return undefined;
-  return next.find(
-    (s) =>
-      s.bbox[0] > x1 &&
-      s.bbox[1] > y0 &&
-      s.bbox[1] < more.bbox[1] &&
-      !hits.some((h) => h.seg.line === s.line),
-  );
-}
-
-/**
- * The amount ending a totals row whose decimal comma OCR lost. Read as a gap ("18310 63" for
- * 18310,63), the comma's place is still seen: an amount as printed. Dropped ("17743" for 177,43),
- * a whole number of three to seven digits, it is `guessed`: such a candidate counts only where
- * the sums then add up to the cent (totals.ts). A currency sign may follow either.
- */
-function restoredDecimals(text: string): { value: string; guessed: boolean } | undefined {
-  // A currency sign after the amount ("Net total 207676 €") is not part of it.
-  const row = text.trim().replace(/\s*(?:€|£|\$|EUR|CHF)$/u, '');
-  const gap = /(?:^|\s)(\d{1,7}) (\d{2})$/.exec(row);
-  if (gap) return { value: `${gap[1]}.${gap[2]}`, guessed: false };
-  const digits = /(?:^|\s)(\d{3,7})$/.exec(row)?.[1];
-  return digits ? { value: `${digits.slice(0, -2)}.${digits.slice(-2)}`, guessed: true } : undefined;
-}
-
-/** Net and VAT among the amounts of a total's row, before the total itself: an adjacent pair
- * (net first) adding up to it, the VAT a plausible share of the net. */
-function rowParts(segs: Segment[], total: string): Array<Omit<AmountCandidate, 'strength'>> {
-  const amounts = segs.flatMap((seg) =>
-    seg.text
-      .split(/\s{2,}|\t/)
-      .filter((t) => /\d[.,]\d{2}$/.test(t.trim()))
-      .map((t) => ({ value: parseAmount(t.trim()), seg }))
-      .filter((a): a is { value: string; seg: Segment } => a.value !== undefined),
-  );
-  const gross = toUnits(total);
-  for (let i = amounts.length - 3; i >= 0; i--) {
-    const [net, vat] = [amounts[i]!, amounts[i + 1]!];
-    const [n, v] = [toUnits(net.value), toUnits(vat.value)];
-    if (n > 0n && v >= 0n && n + v === gross && Number(v) <= Number(n) * MAX_VAT_SHARE)
-      return [
-        { kind: 'net', value: net.value, seg: net.seg },
-        { kind: 'vat', value: vat.value, seg: vat.seg },
-      ];
-  }
-  return [];
-}
-
-/** The VAT rate printed in a label ("В том числе НДС (20%):", "inkl. 7 % MwSt."), per cent. */
-function rateOf(label: string): number | undefined {
-  const m = /(\d{1,2}(?:[.,]\d{1,2})?)\s*%/.exec(label);
-  return m ? Number(m[1]!.replace(',', '.')) : undefined;
-}
-
-/** A segment that opens with the name of a credit note or of an invoice correction. */
-const CREDIT_TITLE =
-  /^\s*(?:gutschrift|rechnungskorrektur|korrekturrechnung|stornorechnung|credit\s+note|avoir|facture\s+d'avoir|nota\s+di\s+credito|creditnota|nota\s+de\s+cr[ée]dito|корректировочный)(?![\p{L}])/iu;
-
-/** The last amount in a totals row's text. `wholeVat`: a whole number is taken as the amount of
- * a VAT row ("Steuerbetrag in EUR   0", "… 70": some renderers drop the decimals of the tax
- * total), though elsewhere a number without decimals is no amount; arithmetic still decides. */
-function lastAmount(text: string, wholeVat = false): string | undefined {
-  const tokens = text.split(/\s{2,}|\t/).reverse();
-  if (wholeVat && /^\d{1,7}$/.test(tokens[0]?.trim() ?? '')) return parseAmount(tokens[0]!.trim());
-  for (const raw of tokens) {
-    if (/%\s*$/.test(raw.trim())) continue;
-    // OCR's stray space after the decimal comma of a totals row: "18310, 63".
-    const tok = raw.trim().replace(/^(-?\d[\d.']*[.,]) (\d{2})$/, '$1$2');
-    const v = parseAmount(tok);
-    if (v !== undefined && /[.,]\d{1,2}\b|[.,]-/.test(tok)) return v;
-  }
-  const m = text.match(/-?\(?[\d][\d.,'\u00a0\u202f ]*[.,]\d{2}\)?-?/g);
-  if (m)
-    for (const raw of m.reverse()) {
-      const v = parseAmount(raw.trim());
-      if (v !== undefined) return v;
-    }
-  return undefined;
 }
