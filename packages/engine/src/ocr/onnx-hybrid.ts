@@ -4,11 +4,12 @@
 // Cyrillic) still do the reading, which PP-OCR's Chinese + ASCII recogniser cannot.
 import type { PSM } from 'tesseract.js';
 import type { Raster } from '../image/load.js';
+import { spixOf } from './leptonica-image.js';
 import type { OcrPage } from './ocr-page.js';
 import { type DetectOptions, detectLines } from './onnx-detect.js';
 import { joinRows, ocrLines, type PxWord } from './onnx-layout.js';
 import { crop } from './onnx-recognize.js';
-import { pgmOf, preparePage, scaleFactor } from './preprocess.js';
+import { preparePage, scaleFactor } from './preprocess.js';
 import { tesseractWorker, wordConfidence } from './tesseract.js';
 
 /** Tesseract's page segmentation mode 7: the image is one text line. */
@@ -70,11 +71,7 @@ export async function recognizeHybrid(
     const k = !pageEnlarged && c.height < SMALL_LINE_PX ? Math.min(MAX_ENLARGE, SMALL_LINE_PX / c.height) : 1;
     const line = k > 1 ? await enlarged(c, k) : c;
     if (k > 1) await worker.setParameters({ user_defined_dpi: String(Math.round(dpi * k)) });
-    const { data } = await worker.recognize(
-      pgmOf({ ...line, data: Buffer.from(line.data.buffer, line.data.byteOffset, line.data.byteLength) }),
-      {},
-      { blocks: true, text: false },
-    );
+    const { data } = await worker.recognize(spixOf(line), {}, { blocks: true, text: false });
     if (k > 1) await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
     const at = (v: number) => v / k;
     const words: PxWord[] = [];

@@ -381,12 +381,6 @@ export async function turned(img: GreyImage, degrees: number): Promise<GreyImage
   );
 }
 
-/** `img` as a binary PGM: Leptonica reads it without decoding anything (a PNG costs as much to
- * compress as a third of the preparation). PGM carries no resolution: tell Tesseract apart. */
-export function pgmOf(img: GreyImage): Buffer {
-  return Buffer.concat([Buffer.from(`P5\n${img.width} ${img.height}\n255\n`, 'latin1'), img.data]);
-}
-
 /** `img` at `scale` (for a quick trial read of a page). */
 export function scaled(img: GreyImage, scale: number): Promise<GreyImage> {
   return greyOf(

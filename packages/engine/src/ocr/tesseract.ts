@@ -9,9 +9,10 @@ import type { Raster } from '../image/load.js';
 import { handOff } from '../workers/hand-off.js';
 import type { BandResult, PageTask } from '../workers/page-tasks.js';
 import { maskedBands } from './bands.js';
+import { spixOf } from './leptonica-image.js';
 import { tesseractModelDir } from './models.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
-import { type GreyImage, isBlank, type Prepared, pgmOf, preparePage, scaled, turned } from './preprocess.js';
+import { type GreyImage, isBlank, type Prepared, preparePage, scaled, turned } from './preprocess.js';
 
 type TesseractWorker = Awaited<ReturnType<typeof import('tesseract.js')['createWorker']>>;
 const workers = new Map<string, Promise<TesseractWorker>>();
@@ -164,7 +165,7 @@ async function recognize(worker: TesseractWorker, img: GreyImage, dpi: number): 
     user_defined_dpi: String(Math.round(dpi)),
     tessedit_pageseg_mode: TESSERACT_PSM,
   });
-  const { data } = await worker.recognize(pgmOf(img), {}, { blocks: true, text: false });
+  const { data } = await worker.recognize(spixOf(img), {}, { blocks: true, text: false });
   const lines: OcrLine[] = [];
   for (const block of data.blocks ?? []) {
     for (const para of block.paragraphs) {
