@@ -1,6 +1,7 @@
-// Label dictionaries: how invoices in de, en, fr, it, ru, es and nl name each field and each
-// party block. Patterns are matched against normalised text (lower case, accents kept) and are
-// anchored on the label itself, so "Nr." inside a street name does not count.
+// Label dictionaries: how invoices in de, en, fr, it, ru, es and nl name each field (the headings
+// of the party blocks are in party-headings.ts). Patterns are matched against normalised text
+// (lower case, accents kept) and are anchored on the label itself, so "Nr." inside a street name
+// does not count.
 import { editDistance } from './edit-distance.js';
 
 export type FieldLabel =
@@ -278,90 +279,6 @@ const LABELS: Record<FieldLabel, string[]> = {
   ],
 };
 
-/** Headings that open a party block. */
-const PARTY_HEADINGS: Record<'seller' | 'buyer' | 'other', string[]> = {
-  seller: [
-    'verk[äa]ufer',
-    'lieferant',
-    'rechnungssteller',
-    'leistungserbringer',
-    'absender',
-    'seller(?:\\s+trade)?(?:\\s+name)?',
-    'supplier',
-    'vendor',
-    'from',
-    'fournisseur',
-    'vendeur',
-    '[ée]metteur',
-    'cedente(?:\\s*/\\s*prestatore)?',
-    'fornitore',
-    'поставщик',
-    'продавец',
-    'исполнитель',
-    'leverancier',
-    'verkoper',
-    'proveedor',
-    'vendedor',
-  ],
-  buyer: [
-    'factuuradres',
-    'rechnungsadresse',
-    '(?:invoice|billing)\\s+address',
-    'adresse\\s+de\\s+facturation',
-    'indirizzo\\s+di\\s+fatturazione',
-    'k[äa]ufer(?:\\s*/\\s*leistungsempf[äa]nger)?',
-    'rechnungsempf[äa]nger',
-    'leistungsempf[äa]nger',
-    'kunde',
-    'auftraggeber',
-    'buyer',
-    'customer',
-    'bill(?:ed)?\\s+to',
-    'invoice\\s+to',
-    'sold\\s+to',
-    'client',
-    'acheteur',
-    'adresse\\s+du\\s+client',
-    'factur[ée]\\s+[àa]',
-    'destinataire',
-    'cessionario(?:\\s*/\\s*committente)?',
-    'committente',
-    'покупатель',
-    'заказчик',
-    'плательщик',
-    'koper',
-    'klant',
-    // the addressee as a Dutch letter names it ("Aan: …"); not English "To", which also heads
-    // a table's date column beside "From"
-    'aan',
-    'cliente',
-    'comprador',
-  ],
-  other: [
-    'afleveradres',
-    'delivery\\s+address',
-    'adresse\\s+de\\s+livraison',
-    'abweichender\\s+(?:waren|rechnungs)empf[äa]nger',
-    'warenempf[äa]nger',
-    'lieferanschrift',
-    'lieferadresse',
-    'ship(?:ped)?\\s+to',
-    'deliver(?:y|ed)\\s+to',
-    'livraison',
-    'грузополучатель',
-    'zahlungsempf[äa]nger',
-    'payee',
-    'steuerlicher\\s+vertreter',
-    'tax\\s+representative',
-    'repr[ée]sentant\\s+fiscal',
-    'bemerkungen',
-    'zahlungsinformationen',
-    'zahlungsbedingungen',
-    'positionen',
-    'rechnungspositionen',
-  ],
-};
-
 // A label ends at a space, punctuation, or a table rule OCR read as '|' or ']' ("Total HT|").
 const compile = (sources: string[]) => new RegExp(`^(?:${sources.join('|')})(?=$|[\\s:.#/,;(|\\]-])`, 'u');
 
@@ -378,34 +295,6 @@ const ANY_LABEL_RE = compile(Object.values(LABELS).flat());
 /** Whether `text` starts with any field's label (matchLabel then says which, and where it ends). */
 export function startsWithLabel(text: string): boolean {
   return ANY_LABEL_RE.test(normalizeLabelText(text.replace(LEADING_MARKS, '')));
-}
-
-const HEADING_RE = Object.fromEntries(
-  Object.entries(PARTY_HEADINGS).map(([k, v]) => [k, new RegExp(`^(?:${v.join('|')})\\s*:?$`, 'u')]),
-) as Record<'seller' | 'buyer' | 'other', RegExp>;
-
-const INLINE_HEADING_RE = Object.fromEntries(
-  Object.entries(PARTY_HEADINGS).map(([k, v]) => [
-    k,
-    new RegExp(`^(?:${v.join('|')})\\s*(?:\\([^)]{1,30}\\))?\\s*:\\s*`, 'u'),
-  ]),
-) as Record<'seller' | 'buyer' | 'other', RegExp>;
-
-/**
- * A party heading with the party after its colon on the same line ("Поставщик (Исполнитель):
- * ООО «Ромашка», ИНН …", "Buyer: ACME Ltd"): the role and where the party's text starts.
- */
-export function matchInlineHeading(
-  text: string,
-): { role: 'seller' | 'buyer' | 'other'; end: number } | undefined {
-  const lead = LEADING_MARKS.exec(text)?.[0].length ?? 0;
-  const rest = text.slice(lead);
-  const norm = normalizeLabelText(rest);
-  for (const role of ['other', 'seller', 'buyer'] as const) {
-    const m = INLINE_HEADING_RE[role].exec(norm);
-    if (m) return { role, end: lead + mapOffset(rest, norm, m[0].length) };
-  }
-  return undefined;
 }
 
 /** Lower case, typographic quotes and dashes folded, runs of spaces as one. */
@@ -507,53 +396,10 @@ export function garbledLabel(word: string): FieldLabel | undefined {
 
 /** Marks before a label that are no part of it: table rules and margin ticks as OCR reads them
  * ("| Rechnungssumme", "[Zahlungsinformationen"), bullets. */
-const LEADING_MARKS = /^[\s|[\]{}®©*•·»«_~=]+/u;
-
-/** Whether the whole text is a party heading, and which party. */
-export function matchHeading(text: string): 'seller' | 'buyer' | 'other' | undefined {
-  const norm = normalizeLabelText(text.replace(LEADING_MARKS, '')).replace(/[:.]+$/, '');
-  for (const role of ['other', 'seller', 'buyer'] as const) if (HEADING_RE[role].test(norm)) return role;
-  return undefined;
-}
-
-/** Long heading words OCR may misread by a letter or two and still name one party only. */
-const LONG_HEADING_WORDS: ReadonlyArray<[string, 'seller' | 'buyer']> = [
-  ['leistungsempfänger', 'buyer'],
-  ['rechnungsempfänger', 'buyer'],
-  ['rechnungsadresse', 'buyer'],
-  ['rechnungssteller', 'seller'],
-];
-
-/** Heading words OCR may misread by a letter or two that name one party only when they stand
- * alone ("Verkäufer-IBAN" is a label, "Verkauter" a heading). */
-const ALONE_HEADING_WORDS: ReadonlyArray<[string, 'seller' | 'buyer']> = [['verkäufer', 'seller']];
-
-/**
- * The party a heading OCR misread names ("Käufer [Leistungsemgfänger", "Verkauter" on a phone
- * photo): a segment of one or two words, no digit, one of them within two letters (replaced,
- * dropped or added) of a long heading word of one party only, or the segment one word within two
- * letters of a shorter one. Words this long are no other word two letters away; a sentence that
- * mentions the party has more words.
- */
-export function misreadHeading(text: string): 'seller' | 'buyer' | undefined {
-  if (/\d/.test(text)) return undefined;
-  const words = text
-    .toLowerCase()
-    .split(/[^\p{L}]+/u)
-    .filter(Boolean);
-  if (!words.length || words.length > 2) return undefined;
-  if (words.length === 1 && /^[\p{L}]+[:.]?$/u.test(text.trim())) {
-    const alone = ALONE_HEADING_WORDS.find(([h]) => editDistance(words[0]!, h, 2) <= 2);
-    if (alone) return alone[1];
-  }
-  const roles = new Set(
-    LONG_HEADING_WORDS.filter(([h]) => words.some((w) => editDistance(w, h, 2) <= 2)).map(([, role]) => role),
-  );
-  return roles.size === 1 ? [...roles][0] : undefined;
-}
+export const LEADING_MARKS = /^[\s|[\]{}®©*•·»«_~=]+/u;
 
 /** Maps an offset in the normalised text back to the original (whitespace may have been folded). */
-function mapOffset(original: string, norm: string, normOffset: number): number {
+export function mapOffset(original: string, norm: string, normOffset: number): number {
   if (original.length === norm.length) return normOffset;
   let i = 0;
   let j = 0;

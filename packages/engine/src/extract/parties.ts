@@ -5,8 +5,9 @@
 // heading, the recipient's block in the address window (under a one-line sender address, or
 // under a salutation) gives the buyer.
 import type { Document } from '../document.js';
-import { matchInlineHeading, matchLabel, normalizeLabelText } from './labels.js';
+import { matchLabel, normalizeLabelText } from './labels.js';
 import { type Box, type PageLayout, type PartyBlock, type Put, type Segment, valuesNear } from './layout.js';
+import { matchInlineHeading } from './party-headings.js';
 
 const LEGAL_FORM =
   /(?:^|[\s,])(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.\s?k\.|ug|se|ltd\.?|limited|llc|inc\.?|corp\.?|plc|sarl|s\.a\.r\.l\.|sas|s\.a\.s\.|sa|s\.a\.|eurl|s\.p\.a\.|spa|s\.r\.l\.|srl|b\.v\.|bv|n\.v\.|nv|oy|ab|as|a\/s|aps|sp\.\s?z\s?o\.o\.|s\.l\.|a\.\s?g\.|e\.\s?v\.|e\.\s?g\.|eg|kgaa|ооо|оао|зао|ао|пао|ип)(?=$|[\s,.])/iu;

@@ -1,0 +1,161 @@
+// Party headings: how invoices in de, en, fr, it, ru, es and nl head the seller's and the buyer's
+// blocks ("Verkäufer", "Rechnungsempfänger", "Vendeur", "Поставщик"), on a line of their own or
+// with the party after a colon, and the misreadings OCR makes of the long ones. Matched against
+// text normalised as labels are (labels.ts).
+import { editDistance } from './edit-distance.js';
+import { LEADING_MARKS, mapOffset, normalizeLabelText } from './labels.js';
+
+/** Headings that open a party block. */
+const PARTY_HEADINGS: Record<'seller' | 'buyer' | 'other', string[]> = {
+  seller: [
+    'verk[äa]ufer',
+    'lieferant',
+    'rechnungssteller',
+    'leistungserbringer',
+    'absender',
+    'seller(?:\\s+trade)?(?:\\s+name)?',
+    'supplier',
+    'vendor',
+    'from',
+    'fournisseur',
+    'vendeur',
+    '[ée]metteur',
+    'cedente(?:\\s*/\\s*prestatore)?',
+    'fornitore',
+    'поставщик',
+    'продавец',
+    'исполнитель',
+    'leverancier',
+    'verkoper',
+    'proveedor',
+    'vendedor',
+  ],
+  buyer: [
+    'factuuradres',
+    'rechnungsadresse',
+    '(?:invoice|billing)\\s+address',
+    'adresse\\s+de\\s+facturation',
+    'indirizzo\\s+di\\s+fatturazione',
+    'k[äa]ufer(?:\\s*/\\s*leistungsempf[äa]nger)?',
+    'rechnungsempf[äa]nger',
+    'leistungsempf[äa]nger',
+    'kunde',
+    'auftraggeber',
+    'buyer',
+    'customer',
+    'bill(?:ed)?\\s+to',
+    'invoice\\s+to',
+    'sold\\s+to',
+    'client',
+    'acheteur',
+    'adresse\\s+du\\s+client',
+    'factur[ée]\\s+[àa]',
+    'destinataire',
+    'cessionario(?:\\s*/\\s*committente)?',
+    'committente',
+    'покупатель',
+    'заказчик',
+    'плательщик',
+    'koper',
+    'klant',
+    // the addressee as a Dutch letter names it ("Aan: …"); not English "To", which also heads
+    // a table's date column beside "From"
+    'aan',
+    'cliente',
+    'comprador',
+  ],
+  other: [
+    'afleveradres',
+    'delivery\\s+address',
+    'adresse\\s+de\\s+livraison',
+    'abweichender\\s+(?:waren|rechnungs)empf[äa]nger',
+    'warenempf[äa]nger',
+    'lieferanschrift',
+    'lieferadresse',
+    'ship(?:ped)?\\s+to',
+    'deliver(?:y|ed)\\s+to',
+    'livraison',
+    'грузополучатель',
+    'zahlungsempf[äa]nger',
+    'payee',
+    'steuerlicher\\s+vertreter',
+    'tax\\s+representative',
+    'repr[ée]sentant\\s+fiscal',
+    'bemerkungen',
+    'zahlungsinformationen',
+    'zahlungsbedingungen',
+    'positionen',
+    'rechnungspositionen',
+  ],
+};
+
+const HEADING_RE = Object.fromEntries(
+  Object.entries(PARTY_HEADINGS).map(([k, v]) => [k, new RegExp(`^(?:${v.join('|')})\\s*:?$`, 'u')]),
+) as Record<'seller' | 'buyer' | 'other', RegExp>;
+
+const INLINE_HEADING_RE = Object.fromEntries(
+  Object.entries(PARTY_HEADINGS).map(([k, v]) => [
+    k,
+    new RegExp(`^(?:${v.join('|')})\\s*(?:\\([^)]{1,30}\\))?\\s*:\\s*`, 'u'),
+  ]),
+) as Record<'seller' | 'buyer' | 'other', RegExp>;
+
+/**
+ * A party heading with the party after its colon on the same line ("Поставщик (Исполнитель):
+ * ООО «Ромашка», ИНН …", "Buyer: ACME Ltd"): the role and where the party's text starts.
+ */
+export function matchInlineHeading(
+  text: string,
+): { role: 'seller' | 'buyer' | 'other'; end: number } | undefined {
+  const lead = LEADING_MARKS.exec(text)?.[0].length ?? 0;
+  const rest = text.slice(lead);
+  const norm = normalizeLabelText(rest);
+  for (const role of ['other', 'seller', 'buyer'] as const) {
+    const m = INLINE_HEADING_RE[role].exec(norm);
+    if (m) return { role, end: lead + mapOffset(rest, norm, m[0].length) };
+  }
+  return undefined;
+}
+
+/** Whether the whole text is a party heading, and which party. */
+export function matchHeading(text: string): 'seller' | 'buyer' | 'other' | undefined {
+  const norm = normalizeLabelText(text.replace(LEADING_MARKS, '')).replace(/[:.]+$/, '');
+  for (const role of ['other', 'seller', 'buyer'] as const) if (HEADING_RE[role].test(norm)) return role;
+  return undefined;
+}
+
+/** Long heading words OCR may misread by a letter or two and still name one party only. */
+const LONG_HEADING_WORDS: ReadonlyArray<[string, 'seller' | 'buyer']> = [
+  ['leistungsempfänger', 'buyer'],
+  ['rechnungsempfänger', 'buyer'],
+  ['rechnungsadresse', 'buyer'],
+  ['rechnungssteller', 'seller'],
+];
+
+/** Heading words OCR may misread by a letter or two that name one party only when they stand
+ * alone ("Verkäufer-IBAN" is a label, "Verkauter" a heading). */
+const ALONE_HEADING_WORDS: ReadonlyArray<[string, 'seller' | 'buyer']> = [['verkäufer', 'seller']];
+
+/**
+ * The party a heading OCR misread names ("Käufer [Leistungsemgfänger", "Verkauter" on a phone
+ * photo): a segment of one or two words, no digit, one of them within two letters (replaced,
+ * dropped or added) of a long heading word of one party only, or the segment one word within two
+ * letters of a shorter one. Words this long are no other word two letters away; a sentence that
+ * mentions the party has more words.
+ */
+export function misreadHeading(text: string): 'seller' | 'buyer' | undefined {
+  if (/\d/.test(text)) return undefined;
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+  if (!words.length || words.length > 2) return undefined;
+  if (words.length === 1 && /^[\p{L}]+[:.]?$/u.test(text.trim())) {
+    const alone = ALONE_HEADING_WORDS.find(([h]) => editDistance(words[0]!, h, 2) <= 2);
+    if (alone) return alone[1];
+  }
+  const roles = new Set(
+    LONG_HEADING_WORDS.filter(([h]) => words.some((w) => editDistance(w, h, 2) <= 2)).map(([, role]) => role),
+  );
+  return roles.size === 1 ? [...roles][0] : undefined;
+}
