@@ -42,6 +42,28 @@ describe('readParties: the address under a letterhead name', () => {
   });
 });
 
+describe('readParties: the letterhead', () => {
+  it('is no name below a postcode line in its column: that opens the next address block', () => {
+    // A phone photo's OCR lost the seller's name and the recipient's heading.
+    const lostHead = read([
+      line(row(0), ['Lieferantenstraße 20', 0.08, 0.3], ['RECHNUNG', 0.6, 0.75]),
+      line(row(1), ['80333 München', 0.08, 0.25], ['Rechnungsnummer 471102', 0.6, 0.9]),
+      line(row(2), ['Deutschland', 0.08, 0.2]),
+      line(row(4), ['Kunden AG Mitte', 0.08, 0.25]),
+      line(row(5), ['Kundenstraße 15', 0.08, 0.25]),
+      line(row(6), ['69876 Frankfurt', 0.08, 0.25]),
+    ]);
+    expect(lostHead.seller.name).toBeUndefined();
+    // In another column, below the sender's address, it still is the letterhead.
+    const besides = read([
+      line(row(0), ['Lieferantenstraße 20', 0.08, 0.3]),
+      line(row(1), ['80333 München', 0.08, 0.25]),
+      line(row(2), ['Lieferant GmbH', 0.6, 0.8]),
+    ]);
+    expect(besides.seller.name).toBe('Lieferant GmbH');
+  });
+});
+
 describe('readParties: the recipient in the address window', () => {
   it('reads the block under a one-line sender address as the buyer, not as the seller', () => {
     const d = read([

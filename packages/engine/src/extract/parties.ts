@@ -463,13 +463,21 @@ function cleanName(s: string): string {
     .trim();
 }
 
-/** The company name in the top part of the first page: the first line with a legal form. */
+/**
+ * The company name in the top part of the first page: the first line with a legal form, and not
+ * one below a postcode line in its column. A name there opens the next address block, the
+ * recipient's under the sender's: a phone photo's OCR can lose both the letterhead and the
+ * recipient's heading ("Lieferantenstraße 20 / 80333 München / … / Kunden AG Mitte").
+ */
 function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>): Segment | undefined {
   if (!layout) return undefined;
+  const places: Segment[] = [];
   for (const line of layout.lines) {
     for (const seg of line) {
       if (seg.bbox[1] > 0.3) return undefined;
-      if (elsewhere.has(seg)) continue;
+      const belowPlace = places.some((p) => p.bbox[0] < seg.bbox[2] && seg.bbox[0] < p.bbox[2]);
+      if (placeLine(seg)) places.push(seg);
+      if (elsewhere.has(seg) || belowPlace) continue;
       const text = ruLegalForm(seg.text.trim());
       if (text.length > 60 || !LEGAL_FORM.test(text)) continue;
       if (/[:@]|www\.|https?:/.test(text) || NOT_A_NAME.test(text)) continue;
