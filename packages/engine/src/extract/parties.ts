@@ -187,14 +187,19 @@ interface Recipient {
   place: Segment;
 }
 
+/** The top of a page, above a letter's address window (45 mm of A4's 297): the sender's band. */
+const LETTERHEAD_BAND = 0.15;
+
 /**
  * The recipient's address in the window of a letter: NAME / [contact] / STREET 1 / POSTCODE CITY
  * in the upper half of the first page, outside any block under a heading, shown to be the
  * recipient by the one-line sender address printed above it ("ACME GmbH · Str. 1 · 12345 Ort",
  * the letterhead whose place it does not share) or by a salutation over the name ("Herrn"); or,
  * given the `letterhead` name already found (a photo whose tiny sender line OCR lost), by being
- * the one such block outside the letterhead's column. Two such blocks (one could be the sender's
- * own) give none.
+ * the one such block outside the letterhead's column; or, the one named address block of the
+ * page's upper half, by the sender's own address printed in its column above it, in the
+ * letterhead's band (a photo whose letterhead and buyer's heading OCR lost). Two such blocks (one
+ * could be the sender's own) give none.
  */
 function recipientBlock(
   layout: PageLayout | undefined,
@@ -223,6 +228,8 @@ function recipientBlock(
     senders.push({ line: li, postcodes, first: normalizeLabelText(parts[0]!) });
   }
   const found: Recipient[] = [];
+  const blocks: Recipient[] = [];
+  let underSender = false;
   for (const seg of all) {
     const split = seg.bbox[1] > 0.5 || headed.has(seg) ? undefined : placeLine(seg);
     if (!split) continue;
@@ -257,9 +264,23 @@ function recipientBlock(
       letterhead.page === seg.page &&
       Math.abs(letterhead.bbox[0] - seg.bbox[0]) >= 0.015 &&
       !lines.includes(letterhead);
-    if (!salutation && !sender && !besideLetterhead) continue;
-    found.push({ segments: [...lines, ...(split.street ? [split.street] : []), place], name, place });
+    // The sender's own address printed in its column above it, in the letterhead's band at the
+    // top of the page (its name OCR lost, or a logo).
+    const underSenderAddress = all.some(
+      (s) =>
+        s.line < lines[0]!.line &&
+        s.bbox[1] < LETTERHEAD_BAND &&
+        Math.abs(s.bbox[0] - seg.bbox[0]) < 0.015 &&
+        !!placeLine(s),
+    );
+    const block = { segments: [...lines, ...(split.street ? [split.street] : []), place], name, place };
+    blocks.push(block);
+    if (salutation || sender || besideLetterhead) found.push(block);
+    else underSender ||= underSenderAddress;
   }
+  // Under the sender's address only as the one named address block there is: a third party's
+  // block (a tax representative's, "SELLER TAX REP") stands there too, the buyer's in another column.
+  if (!found.length && underSender && blocks.length === 1) return blocks[0];
   return found.length === 1 ? found[0] : undefined;
 }
 
