@@ -167,6 +167,9 @@ function greyOfRaster(r: Raster): GreyImage {
   return { data, width: r.width, height: r.height };
 }
 
+/** Runs of columns this long or longer are moved by one native copy per row (`unsheared`). */
+const NATIVE_COPY = 64;
+
 /**
  * Undoes a tilt of `degrees` by shifting each column up or down by whole pixels (a shear, not a
  * rotation): text lines come out level, strokes lean by at most the tilt (Tesseract reads italics
@@ -192,7 +195,12 @@ export function unsheared(img: GreyImage, degrees: number): GreyImage {
     const row = y * width;
     for (const [x0, x1, shift] of runs) {
       const from = y + shift;
-      if (from >= 0 && from < height) src.copy(out, row + x0, from * width + x0, from * width + x1);
+      if (from < 0 || from >= height) continue;
+      const at = from * width;
+      // A tilt of a few degrees leaves runs of a dozen columns, and a native copy call per run and
+      // row costs more than the bytes it moves.
+      if (x1 - x0 >= NATIVE_COPY) src.copy(out, row + x0, at + x0, at + x1);
+      else for (let x = x0; x < x1; x++) out[row + x] = src[at + x]!;
     }
   }
   return { data: out, width, height };
