@@ -37,7 +37,9 @@ describe('spixOf', () => {
     const words = async (input: Buffer) => {
       const { data: read } = await worker.recognize(input, {}, { blocks: true, text: false });
       return (read.blocks ?? []).flatMap((b) =>
-        b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => [w.text, w.bbox, w.confidence]))),
+        b.paragraphs.flatMap((p) =>
+          p.lines.flatMap((l) => l.words.map((w) => [w.text, w.bbox, w.confidence])),
+        ),
       );
     };
     const fromPgm = await words(pgm);
