@@ -42,27 +42,42 @@ describe('readParties: the address under a letterhead name', () => {
   });
 });
 
+// A phone photo's OCR lost the seller's name and the recipient's heading.
+const LOST_HEAD = [
+  line(row(0), ['Lieferantenstraße 20', 0.08, 0.3], ['RECHNUNG', 0.6, 0.75]),
+  line(row(1), ['80333 München', 0.08, 0.25], ['Rechnungsnummer 471102', 0.6, 0.9]),
+  line(row(2), ['Deutschland', 0.08, 0.2]),
+  line(row(3), ['GLN 4000001123452', 0.08, 0.25]),
+  line(row(6), ['Kunden AG Mitte', 0.08, 0.25]),
+  line(row(7), ['Kundenstraße 15', 0.08, 0.25]),
+  line(row(8), ['69876 Frankfurt', 0.08, 0.25]),
+];
+
 describe('readParties: the letterhead', () => {
   it('is no name below a postcode line in its column: that opens the next address block', () => {
-    // A phone photo's OCR lost the seller's name and the recipient's heading.
-    const lostHead = read([
-      line(row(0), ['Lieferantenstraße 20', 0.08, 0.3], ['RECHNUNG', 0.6, 0.75]),
-      line(row(1), ['80333 München', 0.08, 0.25], ['Rechnungsnummer 471102', 0.6, 0.9]),
-      line(row(2), ['Deutschland', 0.08, 0.2]),
-      line(row(3), ['GLN 4000001123452', 0.08, 0.25]),
-      line(row(6), ['Kunden AG Mitte', 0.08, 0.25]),
-      line(row(7), ['Kundenstraße 15', 0.08, 0.25]),
-      line(row(8), ['69876 Frankfurt', 0.08, 0.25]),
+    expect(read(LOST_HEAD).seller.name).toBeUndefined();
+    // In another column, below the sender's address, it still is the letterhead.
+    const besides = read([
+      line(row(0), ['Lieferantenstraße 20', 0.08, 0.3]),
+      line(row(1), ['80333 München', 0.08, 0.25]),
+      line(row(2), ['Lieferant GmbH', 0.6, 0.8]),
     ]);
-    expect(lostHead.seller.name).toBeUndefined();
-    // The one named address block, under the sender's address in the letterhead's band: the buyer.
+    expect(besides.seller.name).toBe('Lieferant GmbH');
+  });
+});
+
+describe('readParties: the recipient under the sender address', () => {
+  it('reads the one named address block under the address in the letterhead band as the buyer', () => {
+    const lostHead = read(LOST_HEAD);
     expect(lostHead.buyer.name).toBe('Kunden AG Mitte');
     expect(lostHead.buyer.address).toEqual({
       lines: ['Kundenstraße 15'],
       postcode: '69876',
       city: 'Frankfurt',
     });
-    // With a second named block on the page (the buyer's beside a tax representative's), neither.
+  });
+
+  it('reads none with a second named block on the page (the buyer beside a tax representative)', () => {
     const twoBlocks = read([
       line(row(0), ['25 rue d’ici', 0.08, 0.3]),
       line(row(1), ['75018 PARIS, FR', 0.08, 0.25], ['CLIENT NOM COMMERCIAL', 0.6, 0.9]),
@@ -73,13 +88,6 @@ describe('readParties: the letterhead', () => {
       line(row(7), ['75018 PARIS, FR', 0.08, 0.25]),
     ]);
     expect(twoBlocks.buyer.name).toBeUndefined();
-    // In another column, below the sender's address, it still is the letterhead.
-    const besides = read([
-      line(row(0), ['Lieferantenstraße 20', 0.08, 0.3]),
-      line(row(1), ['80333 München', 0.08, 0.25]),
-      line(row(2), ['Lieferant GmbH', 0.6, 0.8]),
-    ]);
-    expect(besides.seller.name).toBe('Lieferant GmbH');
   });
 });
 

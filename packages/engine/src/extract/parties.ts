@@ -227,9 +227,10 @@ function recipientBlock(
     const postcodes = new Set(parts.map((p) => placeOf(p)?.postcode).filter((p): p is string => !!p));
     senders.push({ line: li, postcodes, first: normalizeLabelText(parts[0]!) });
   }
+  // The sender's own address in the letterhead's band (its name OCR lost, or a logo): its place lines.
+  const senderPlaces = all.filter((s) => s.bbox[1] < LETTERHEAD_BAND && placeLine(s));
   const found: Recipient[] = [];
   const blocks: Recipient[] = [];
-  let underSender = false;
   for (const seg of all) {
     const split = seg.bbox[1] > 0.5 || headed.has(seg) ? undefined : placeLine(seg);
     if (!split) continue;
@@ -264,24 +265,17 @@ function recipientBlock(
       letterhead.page === seg.page &&
       Math.abs(letterhead.bbox[0] - seg.bbox[0]) >= 0.015 &&
       !lines.includes(letterhead);
-    // The sender's own address printed in its column above it, in the letterhead's band at the
-    // top of the page (its name OCR lost, or a logo).
-    const underSenderAddress = all.some(
-      (s) =>
-        s.line < lines[0]!.line &&
-        s.bbox[1] < LETTERHEAD_BAND &&
-        Math.abs(s.bbox[0] - seg.bbox[0]) < 0.015 &&
-        !!placeLine(s),
-    );
     const block = { segments: [...lines, ...(split.street ? [split.street] : []), place], name, place };
     blocks.push(block);
     if (salutation || sender || besideLetterhead) found.push(block);
-    else underSender ||= underSenderAddress;
   }
-  // Under the sender's address only as the one named address block there is: a third party's
-  // block (a tax representative's, "SELLER TAX REP") stands there too, the buyer's in another column.
-  if (!found.length && underSender && blocks.length === 1) return blocks[0];
-  return found.length === 1 ? found[0] : undefined;
+  if (found.length) return found.length === 1 ? found[0] : undefined;
+  // Under the sender's address printed in its column, only as the one named address block there
+  // is: a third party's block (a tax representative's, "SELLER TAX REP") stands there too, the
+  // buyer's in another column.
+  const underSender = (b: Recipient) =>
+    senderPlaces.some((s) => s.line < b.segments[0]!.line && Math.abs(s.bbox[0] - b.place.bbox[0]) < 0.015);
+  return blocks.length === 1 && underSender(blocks[0]!) ? blocks[0] : undefined;
 }
 
 /** A word that heads an item table's column anywhere in a line ("Ligne! CODE ARTICLE, NOM &

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLE_INVOICE_LINES, textPageImage } from '../test-support/scan-pages.js';
 import { spixOf } from './leptonica-image.js';
 import { tesseractLangs } from './models.js';
-import { tesseractWorker } from './tesseract.js';
+import { TESSERACT_PSM, tesseractWorker } from './tesseract.js';
 
 describe('spixOf', () => {
   it('writes the header and each row padded to whole words, first pixel in the high byte', () => {
@@ -33,7 +33,7 @@ describe('spixOf', () => {
     const img = { data, width: info.width, height: info.height };
     const pgm = Buffer.concat([Buffer.from(`P5\n${img.width} ${img.height}\n255\n`, 'latin1'), data]);
     const worker = await tesseractWorker(tesseractLangs('de'));
-    await worker.setParameters({ user_defined_dpi: '150', tessedit_pageseg_mode: '6' as never });
+    await worker.setParameters({ user_defined_dpi: '150', tessedit_pageseg_mode: TESSERACT_PSM });
     const words = async (input: Buffer) => {
       const { data: read } = await worker.recognize(input, {}, { blocks: true, text: false });
       return (read.blocks ?? []).flatMap((b) =>
