@@ -8,7 +8,7 @@ import { countryOf } from '../project/countries.js';
 import { project } from '../project/field-sets.js';
 import { line, page, row } from '../test-support/layout-pages.js';
 import type { LayoutLine } from './layout.js';
-import { placeOf, ruLegalForm } from './parties.js';
+import { placeOf, ruLegalForm } from './party-lines.js';
 import { readTextInvoice } from './text-invoice.js';
 
 const read = (lines: LayoutLine[]): Document => {

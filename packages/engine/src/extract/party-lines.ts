@@ -1,0 +1,129 @@
+// What a line of a party's block is: a name (looksLikeName, isName), a street or a place
+// (placeLine, placeOf), a label or contact line (NOT_ADDRESS), never a name (NOT_A_NAME); and how
+// a name and an address are put into the document. Shared by the blocks under headings
+// (parties.ts) and the recipient's block in a letter's address window (recipient-window.ts).
+import type { Put, Segment } from './layout.js';
+
+/** A company's legal form as a word of its own (GmbH, SARL, S.p.A., Ltd, ООО, ...): a company's name. */
+export const LEGAL_FORM =
+  /(?:^|[\s,])(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.\s?k\.|ug|se|ltd\.?|limited|llc|inc\.?|corp\.?|plc|sarl|s\.a\.r\.l\.|sas|s\.a\.s\.|sa|s\.a\.|eurl|s\.p\.a\.|spa|s\.r\.l\.|srl|b\.v\.|bv|n\.v\.|nv|oy|ab|as|a\/s|aps|sp\.\s?z\s?o\.o\.|s\.l\.|a\.\s?g\.|e\.\s?v\.|e\.\s?g\.|eg|kgaa|ооо|оао|зао|ао|пао|ип)(?=$|[\s,.])/iu;
+
+/** Labels of lines inside a party block that are not its name or address. */
+export const NOT_ADDRESS =
+  /^(?:tel(?:efon|\.)?|phone|fax|e-?mail|mail|web|www|https?|ust|vat|tva|iva|steuer|st\.-?nr|uid|iban|bic|swift|bank|konto|kunden-?\s?(?:nr|nummer)|customer\s+(?:no|number|id)|client\s*(?:no|n°)|contact|ansprechpartner|nummer|number|globale|gln|id|siren|siret|rcs|hrb|amtsgericht|registergericht|handelsregister|geschäftsführ\S*|abteilung|department|kontakt|z\.\s?hd|attn|handelsname)\b|^[:@]/i;
+
+/**
+ * Lines of a party block that are a salutation, a contact or a label, never the party's name; nor
+ * a line that starts with a long number (a GLN or GTIN: "333741000005 (GTIN)", also behind a dot or
+ * a bar OCR made of a speck: ". 4333741000005 (GTIN)"), nor a table's
+ * column heading that OCR ran into the block when the block's own label was unreadable (one
+ * opening with "#": "# ligne BC"), nor a contact line (also with "contact" misread: "Buyer
+ * contoct nome"), nor a field's label alone ("Name.", "Nom :"), nor a
+ * copyright notice ("(c) AWV e.V. 2020": its "e.V." reads as a legal form; on a photo OCR drops
+ * the "(c)", so no name ends in a year either), nor a line cut off after a preposition or a
+ * conjunction ("SARL au" of "SARL au capital de ..."), nor a heading of references ("Nos
+ * références", "Références sur la facture"), nor a street line (STREET_LINE) that stands first in
+ * a block whose name line OCR lost.
+ */
+export const NOT_A_NAME =
+  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount|name|nom|nome|nombre)\s*[.:]?\s*$|^\s*#|\b(?:cont[aeo]ct|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of)\s*$/i;
+
+/**
+ * A street line: a house number before a street word ("1, rue du fournisseur", "12 Main Street"),
+ * a street word first ("rue d'ici"), or a German street with its number ("Lieferantenstraße 20").
+ */
+const STREET_LINE =
+  /^\s*(?:\d+\s*[a-z]?\s*,?\s+)?(?:rue|avenue|boulevard|chemin|all[ée]e|impasse|quai|via|viale|piazza|corso|calle|avenida)\s|^\s*\d+\s*[a-z]?\s*,?\s+\p{L}+(?:\s+\p{L}+)?\s+(?:street|road|avenue|lane|drive)\b|\p{L}(?:straße|strasse|str\.|weg|gasse|allee)\s+\d+\s*[a-z]?\s*$/iu;
+
+/**
+ * A Russian legal form whose letter О OCR read as the digit 0 ("000 «Ромашка»" for ООО): before
+ * a quoted Cyrillic name the digits can only be the letter.
+ */
+export function ruLegalForm(text: string): string {
+  return text.replace(/^(?:[0О]{3}|[ЗПО0]?А[0О])(?=\s*["«“]\p{Script=Cyrillic})/u, (form) =>
+    form.replace(/0/g, 'О'),
+  );
+}
+
+/** A word that heads an item table's column anywhere in a line ("Ligne! CODE ARTICLE, NOM &
+ * DESIGNATION", a table's heading OCR ran into a party block on a photo): no party's name. */
+const COLUMN_WORD =
+  /(?:^|[\s,!|])(?:code\s+article|d[ée]signation|quantit[ée]|qt[ée]|prix\s+unitaire|p\.\s?u\.|einzelpreis|unit\s+price)(?=$|[\s,.:;|!()])/iu;
+
+/** Text, not a label, a contact line, a salutation, a street or a postcode-and-city line. */
+export function looksLikeName(text: string): boolean {
+  const t = text.trim();
+  return (
+    /\p{L}{2}/u.test(t) &&
+    !t.includes(':') &&
+    !NOT_ADDRESS.test(t) &&
+    !NOT_A_NAME.test(t) &&
+    !COLUMN_WORD.test(t) &&
+    !STREET_LINE.test(t) &&
+    !placeOf(t)
+  );
+}
+
+/** A name in an address window: no long number in it either (a customer number, a GLN). */
+export function isName(text: string): boolean {
+  return looksLikeName(text) && !/\d{3}/.test(text);
+}
+
+/** An address: its street lines in order, then postcode, city and country from the place line. */
+export function putAddress(
+  role: 'seller' | 'buyer',
+  street: Segment[],
+  placeSeg: Segment | undefined,
+  put: Put,
+): void {
+  for (const [i, seg] of street.entries())
+    put(`${role}.address.lines.${i}`, seg.text.trim(), seg.bbox, seg.page, 0.85);
+  const place = placeSeg && placeOf(placeSeg.text);
+  if (!placeSeg || !place) return;
+  if (place.country) put(`${role}.address.country`, place.country, placeSeg.bbox, placeSeg.page, 0.85);
+  put(`${role}.address.postcode`, place.postcode, placeSeg.bbox, placeSeg.page, 0.85);
+  put(`${role}.address.city`, place.city, placeSeg.bbox, placeSeg.page, 0.85);
+}
+
+/**
+ * A segment that is a postcode-and-city line, or a street and its place on one line ("Via Roma
+ * 12, 20121 Milano", "Via Roma 12 - 20121 Milano (MI)": split at the last comma or dash, the
+ * street carrying a number).
+ */
+export function placeLine(seg: Segment): { street?: Segment; place: Segment } | undefined {
+  const text = seg.text.trim();
+  if (placeOf(text)) return { place: seg };
+  const cut = /^(.*\d.*?)\s*(?:,|\s[-–]\s)\s*([^,]+)$/u.exec(text);
+  if (cut && placeOf(cut[2]!)) return { street: { ...seg, text: cut[1]! }, place: { ...seg, text: cut[2]! } };
+  return undefined;
+}
+
+/** `DE 99199 Musterhausen`, `99199 Musterhausen`, `75018 PARIS, FR`, `CH-8000 Zürich`, `1015 AA
+ * Amsterdam`, `SW1A 1AA London`, `London SW1A 1AA`. */
+export function placeOf(text: string): { postcode: string; city: string; country?: string } | undefined {
+  const t = text.trim();
+  // A Dutch postcode has two letters after its four digits: "1015 AA Amsterdam".
+  let m = /^(?:NL[\s-]+)?(\d{4}\s?[A-Z]{2})\s+([\p{L}][\p{L}\s.'-]{1,40})$/u.exec(t);
+  if (m) return { postcode: m[1]!, city: m[2]!.trim(), country: 'NL' };
+  // (an Italian province after the city is no part of it: "20121 Milano (MI)")
+  m =
+    /^(?:([A-Z]{2})[\s-]+)?(\d{4,5})\s+([\p{L}][\p{L}\s.'-]{1,40}?)(?:\s*\([A-Z]{2}\))?(?:,\s*([A-Z]{2}))?$/u.exec(
+      t,
+    );
+  if (m)
+    return { postcode: m[2]!, city: m[3]!.trim(), ...(m[1] || m[4] ? { country: (m[1] ?? m[4])! } : {}) };
+  m = /^([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})\s+([\p{L}][\p{L}\s.'-]{1,40})$/u.exec(t);
+  if (m) return { postcode: m[1]!, city: m[2]!.trim(), country: 'GB' };
+  // British order: the town, then the postcode ("London EC1A 1BB").
+  m = /^([\p{L}][\p{L}\s.'-]{1,40}?)\s+([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})$/u.exec(t);
+  if (m) return { postcode: m[2]!, city: m[1]!.trim(), country: 'GB' };
+  return undefined;
+}
+
+/** A party's name as read: spaces folded, trailing punctuation off, an OCR'd legal form mended. */
+export function cleanName(s: string): string {
+  return ruLegalForm(s.trim())
+    .replace(/\s+/g, ' ')
+    .replace(/[,;:]+$/, '')
+    .trim();
+}
