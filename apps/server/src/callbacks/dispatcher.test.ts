@@ -74,33 +74,48 @@ describe('callbacks', () => {
       '169.254.169.254',
       '::1',
       'fd00::1',
+      // IPv4-mapped, as the URL parser writes [::ffff:127.0.0.1], and IPv4-compatible loopback
+      '::ffff:7f00:1',
+      '0:0:0:0:0:ffff:a00:1',
+      '::7f00:1',
+      '0.0.0.0',
+      'fe80::1',
+      'not-an-address',
     ])
-      expect(isPrivateAddress(ip)).toBe(true);
-    for (const ip of ['8.8.8.8', '172.32.0.1', '2a00:1450::1']) expect(isPrivateAddress(ip)).toBe(false);
+      expect(isPrivateAddress(ip), ip).toBe(true);
+    for (const ip of ['8.8.8.8', '172.32.0.1', '2a00:1450::1', '::ffff:808:808'])
+      expect(isPrivateAddress(ip), ip).toBe(false);
   });
 
-  it('refuses a private target unless allowed', async () => {
+  it('refuses a private target unless allowed: an address literal, however written, and a name resolving to one', async () => {
     const strict = await startTestServer();
     try {
       const { key } = strict.account('strict@example.com');
-      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const port = (receiver.address() as AddressInfo).port;
       const before = received.length;
-      const sub = await call(strict.url, '/v1/parse', {
-        key,
-        body: form(Buffer.from('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>'), {
-          callback_url: url,
-        }),
-      });
-      expect(sub.status).toBe(200);
-      // The dispatcher records why it did not deliver: wait for that, then nothing was sent.
-      const row = await waitFor(
-        () =>
-          strict.db.$client
-            .prepare('select status, last_error from callbacks where last_error is not null')
-            .get() as { last_error: string } | undefined,
-        'the refused callback to be recorded',
-      );
-      expect(row.last_error).toMatch(/private address/);
+      // localhost is resolved when connecting: the refusal comes from the connection's own lookup.
+      const urls = [
+        `http://127.0.0.1:${port}/hook`,
+        `http://[::ffff:127.0.0.1]:${port}/hook`,
+        `http://localhost:${port}/hook`,
+      ];
+      for (const [i, callback_url] of urls.entries()) {
+        // Files that differ, so that each is a job of its own (an identical upload is the same job).
+        const xml = `<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/><!-- ${i} -->`;
+        const sub = await call(strict.url, '/v1/parse', {
+          key,
+          body: form(Buffer.from(xml), { callback_url }),
+        });
+        expect(sub.status).toBe(200);
+      }
+      // The dispatcher records why it did not deliver: wait for all three, then nothing was sent.
+      const rows = await waitFor(() => {
+        const found = strict.db.$client
+          .prepare('select url, last_error from callbacks where last_error is not null')
+          .all() as Array<{ url: string; last_error: string }>;
+        return found.length === urls.length ? found : undefined;
+      }, 'the refused callbacks to be recorded');
+      for (const row of rows) expect(row.last_error, row.url).toMatch(/private address/);
       expect(received.length).toBe(before);
     } finally {
       await strict.stop();

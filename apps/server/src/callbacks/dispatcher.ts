@@ -3,8 +3,10 @@
 // key's callback secret. Failures are retried with backoff; delivery never holds up a job, and
 // pending deliveries survive a restart (they live in the database).
 import { createHmac } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { type LookupAddress, type LookupOptions, lookup } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP } from 'node:net';
 import {
   apiKeyById,
   type Callback,
@@ -72,20 +74,13 @@ export class CallbackDispatcher {
     const t = Math.floor(Date.now() / 1000);
     let error: string | undefined;
     try {
-      await this.checkTarget(cb.url);
-      const res = await fetch(cb.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'invoice-reader-callback/1',
-          'x-signature': signBody(callbackSecret(this.opts.serverSecret, key.hash), body, t),
-        },
+      const status = await postJson(
+        new URL(cb.url),
         body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      await res.body?.cancel();
-      if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
+        { 'x-signature': signBody(callbackSecret(this.opts.serverSecret, key.hash), body, t) },
+        this.opts.allowPrivate,
+      );
+      if (status < 200 || status >= 300) error = `HTTP ${status}`;
     } catch (err) {
       error = (err as Error)?.message ?? String(err);
     }
@@ -108,30 +103,93 @@ export class CallbackDispatcher {
       ...(wait === undefined ? { status: 'failed' as const } : { nextAttemptAt: Date.now() + wait }),
     });
   }
-
-  /** Refuses loopback, private and link-local targets unless allowed (no server-side request forgery). */
-  private async checkTarget(url: string): Promise<void> {
-    if (this.opts.allowPrivate) return;
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-    const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-    if (addresses.some(isPrivateAddress)) throw new Error(`${host} is a private address`);
-  }
 }
 
+/**
+ * POSTs `body` to `url` and answers its status, without following a redirect. Unless `allowPrivate`,
+ * a loopback, private, link-local or otherwise internal address is refused (no server-side
+ * request forgery): an address literal before connecting, a name as it is resolved for the
+ * connection itself, so a name that resolves to a public address when checked and to a private
+ * one when connecting (DNS rebinding) gets nowhere.
+ */
+function postJson(url: URL, body: string, headers: Record<string, string>, allowPrivate: boolean) {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && isIP(host) && isPrivateAddress(host))
+    return Promise.reject(new Error(`${host} is a private address`));
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<number>((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'invoice-reader-callback/1',
+          ...headers,
+        },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        ...(allowPrivate ? {} : { lookup: publicLookup }),
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** dns.lookup for a connection, failing when any address found is internal. */
+function publicLookup(
+  hostname: string,
+  options: LookupOptions,
+  callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
+): void {
+  lookup(hostname, options, (err, address, family) => {
+    if (err) return callback(err, '');
+    const found = typeof address === 'string' ? [address] : address.map((a) => a.address);
+    const internal = found.find(isPrivateAddress);
+    if (internal) return callback(new Error(`${hostname} is a private address (${internal})`), '');
+    callback(null, address, family);
+  });
+}
+
+/**
+ * Addresses a callback may not reach: "this" network, private, shared (carrier NAT), loopback,
+ * link-local, IETF protocol, benchmarking, multicast and reserved IPv4 ranges; the unspecified and
+ * loopback IPv6 addresses with the IPv4-compatible ones (::/96), NAT64 (64:ff9b::/96), unique
+ * local, link-local and multicast IPv6. An IPv4-mapped IPv6 address (::ffff:7f00:1, however it is
+ * written) is checked against the IPv4 ranges.
+ */
+const INTERNAL = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  INTERNAL.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 96],
+  ['64:ff9b::', 96],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  INTERNAL.addSubnet(net, bits, 'ipv6');
+
 export function isPrivateAddress(ip: string): boolean {
-  if (ip.includes(':')) {
-    const v = ip.toLowerCase();
-    if (v.startsWith('::ffff:')) return isPrivateAddress(v.slice(7));
-    return v === '::1' || v === '::' || v.startsWith('fc') || v.startsWith('fd') || v.startsWith('fe80');
-  }
-  const [a = 0, b = 0] = ip.split('.').map(Number);
-  return (
-    a === 10 ||
-    a === 127 ||
-    a === 0 ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 100 && b >= 64 && b <= 127)
-  );
+  const family = isIP(ip);
+  // Not an address at all: nothing to connect to, so nothing allowed.
+  if (!family) return true;
+  return INTERNAL.check(ip, family === 6 ? 'ipv6' : 'ipv4');
 }
