@@ -27,6 +27,7 @@ import {
   endAllSessions,
   endSession,
   type IssuedSession,
+  refuseForeignOrigin,
   requireSession,
   sessionCookie,
   sessionOf,
@@ -53,8 +54,9 @@ export function authRouter({ db, config, log, mailer, publicUrl, payments }: Aut
   const startLimit = rateLimitBy(db, perMinute, (req) => `auth-start:${clientIp(req)}`);
   const verifyLimit = rateLimitBy(db, perMinute * 3, (req) => `auth-verify:${clientIp(req)}`);
   const ok = OkOut.parse({});
+  const sameSite = refuseForeignOrigin(publicUrl);
 
-  router.post('/api/v1/auth/start', startLimit, jsonBody, (req, res) => {
+  router.post('/api/v1/auth/start', startLimit, sameSite, jsonBody, (req, res) => {
     const input = validate(StartIn, 'body', req.body);
     const link = startSignIn(db, input.email, input.lang);
     // Answered before the mail goes out, whatever happened: the answer says nothing of the address.
@@ -88,7 +90,7 @@ export function authRouter({ db, config, log, mailer, publicUrl, payments }: Aut
     res.json(VerifyOut.parse({ pin_required: false, ok: true, user, token: s.token }));
   };
 
-  router.post('/api/v1/auth/verify', verifyLimit, jsonBody, (req, res) => {
+  router.post('/api/v1/auth/verify', verifyLimit, sameSite, jsonBody, (req, res) => {
     const { token } = validate(VerifyIn, 'body', req.body);
     const v = verifyLink(db, config.freeApiPages, token, req.get('user-agent') ?? '');
     if (v.kind === 'pin_required') {
@@ -98,7 +100,7 @@ export function authRouter({ db, config, log, mailer, publicUrl, payments }: Aut
     signedIn(res, v.session, userOut(v.account));
   });
 
-  router.post('/api/v1/auth/pin/verify', verifyLimit, jsonBody, async (req, res) => {
+  router.post('/api/v1/auth/pin/verify', verifyLimit, sameSite, jsonBody, async (req, res) => {
     const input = validate(PinIn, 'body', req.body);
     if (!input.token) throw new HttpError(400, 'invalid_token');
     const { account, session: s } = await verifyPin(db, input.token, input.pin, req.get('user-agent') ?? '');

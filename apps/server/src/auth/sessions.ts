@@ -120,6 +120,21 @@ export function checkOrigin(req: Request, via: 'cookie' | 'bearer', publicUrl: s
   if (!origin || origin !== new URL(publicUrl).origin) throw new HttpError(403, 'csrf_origin');
 }
 
+/**
+ * 403 `csrf_origin` for a sign-in request a browser sent from another site: a page elsewhere could
+ * otherwise post its own link token ("login CSRF", even as a text/plain form) and sign the visitor
+ * into the attacker's account, where what they upload is the attacker's to read. A browser always
+ * sends Origin with a POST; a client without one (the desktop app, curl) is not a browser.
+ */
+export function refuseForeignOrigin(publicUrl: string): RequestHandler {
+  const own = new URL(publicUrl).origin;
+  return (req, _res, next) => {
+    const origin = req.get('origin');
+    if (origin !== undefined && origin !== own) throw new HttpError(403, 'csrf_origin');
+    next();
+  };
+}
+
 /** 401 `not_authenticated` without a live session; sets `res.locals.session`. */
 export function requireSession(db: Db, publicUrl: string): RequestHandler {
   return (req, res, next) => {

@@ -200,6 +200,33 @@ describe('sign-in by e-mailed link', () => {
     expect((await call(s.url, '/api/v1/auth/logout', { bearer: p.token, method: 'POST' })).status).toBe(200);
   });
 
+  it('refuses a sign-in posted from another site (login CSRF), and keeps the link for its owner', async () => {
+    const link = await signInLink('csrf@example.com');
+    const token = link.searchParams.get('token')!;
+    // What a form on another site sends: text/plain, the JSON hidden in a field, its own Origin.
+    const forged = await call(s.url, '/api/v1/auth/verify', {
+      body: JSON.stringify({ token }),
+      headers: { 'content-type': 'text/plain', origin: 'https://evil.example' },
+    });
+    expect(forged.status).toBe(403);
+    expect(forged.body).toEqual({ detail: 'csrf_origin' });
+    expect(cookieOf(forged.headers)).toBe('');
+    const pin = await call(s.url, '/api/v1/auth/pin/verify', {
+      json: { token, pin: '1234' },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(pin.status).toBe(403);
+    // The page's own request (its Origin) and a client without one (the desktop app) still sign in.
+    const own = await call(s.url, '/api/v1/auth/verify', {
+      json: { token },
+      headers: { origin: s.publicUrl },
+    });
+    expect(own.status).toBe(200);
+    expect(cookieOf(own.headers)).toMatch(/sid=/);
+    const other = await signInLink('csrf@example.com');
+    expect((await verify(other.searchParams.get('token')!)).status).toBe(200);
+  });
+
   it('ends a session 30 days after its last use', async () => {
     const p = s.session('old@example.com');
     expect((await call(s.url, '/api/v1/me', { bearer: p.token })).status).toBe(200);

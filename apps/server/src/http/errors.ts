@@ -25,7 +25,14 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
     if (err instanceof ValidationFailed) {
-      res.status(422).json({ detail: err.items });
+      let body: string;
+      try {
+        body = JSON.stringify({ detail: err.items });
+      } catch {
+        // An input that cannot be echoed (too deep, a cycle): the same answer without it.
+        body = JSON.stringify({ detail: err.items.map(({ input: _input, ...item }) => item) });
+      }
+      res.status(422).type('application/json').send(body);
       return;
     }
     if (err instanceof HttpError) {

@@ -1,9 +1,35 @@
 // The one JSON body parser of the account interface: at most 1 MB, and a body that is not JSON
-// answers 422 `json_invalid` in the HTTPValidationError shape, as FastAPI does.
+// (or is nested deeper than any of our schemas goes) answers 422 `json_invalid` in the
+// HTTPValidationError shape, as FastAPI does.
 import express, { type RequestHandler } from 'express';
 import { ValidationFailed } from './errors.js';
 
 const parse = express.json({ limit: '1mb', strict: false, type: () => true });
+
+/**
+ * No body of ours nests deeper than a few levels. A megabyte of "[[[[...]]]]" parses, but echoing
+ * it back in a validation error (its `input`) overflowed JSON.stringify's stack.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** How deeply `value` nests arrays and objects, counted without recursion and given up past `limit`. */
+export function jsonDepth(value: unknown, limit = MAX_JSON_DEPTH): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+const invalid = (error: string) =>
+  new ValidationFailed([
+    { type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {}, ctx: { error } },
+  ]);
 
 /**
  * Parses a JSON body of any content type; malformed JSON answers 422. Without a body `req.body`
@@ -15,21 +41,12 @@ export const jsonBody: RequestHandler = (req, res, next) => {
       // body-parser reads an empty body as {}: for the routes it is no body at all.
       if (req.get('content-length') === '0' || (!req.get('content-length') && !req.get('transfer-encoding')))
         req.body = undefined;
+      if (jsonDepth(req.body) > MAX_JSON_DEPTH)
+        return next(invalid(`nested more than ${MAX_JSON_DEPTH} levels deep`));
       return next();
     }
     const e = err as { status?: number; type?: string; message?: string };
-    if (e.type === 'entity.parse.failed')
-      return next(
-        new ValidationFailed([
-          {
-            type: 'json_invalid',
-            loc: ['body', 0],
-            msg: 'JSON decode error',
-            input: {},
-            ctx: { error: String(e.message) },
-          },
-        ]),
-      );
+    if (e.type === 'entity.parse.failed') return next(invalid(String(e.message)));
     next(err);
   });
 };
