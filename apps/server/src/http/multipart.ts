@@ -17,6 +17,8 @@ export interface Upload {
 
 /** Room for the form's fields and boundaries around the file. */
 const FORM_OVERHEAD = 64 * 1024;
+/** File parts a form may hold; only the first one named `file` is kept, the others are dropped. */
+const MAX_FILE_PARTS = 4;
 /** How much of a refused body is still read (and dropped) before the connection is closed. */
 const LINGER_BYTES = 1024 * 1024;
 
@@ -38,7 +40,10 @@ export function readUpload(req: Request, maxBytes: number, fileField = 'file'): 
     try {
       bb = busboy({
         headers: req.headers,
-        limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 8192 },
+        // busboy reports its limit when a file reaches fileSize: one byte more than the largest
+        // file taken, so a file of exactly maxBytes is taken. A few file parts, so that a part of
+        // another name before `file` does not use up the one allowed.
+        limits: { fileSize: maxBytes + 1, files: MAX_FILE_PARTS, fields: 20, fieldSize: 8192 },
       });
     } catch {
       reject(new HttpError(400, 'bad_request'));
@@ -61,14 +66,17 @@ export function readUpload(req: Request, maxBytes: number, fileField = 'file'): 
     bb.on('field', (name, value) => {
       upload.fields[name] = value;
     });
+    let kept = false;
     bb.on('file', (name, stream, info) => {
-      if (name !== fileField) {
+      // Any part over the limit refuses the upload: a dropped part is read through too.
+      stream.on('limit', () => fail(new HttpError(413, 'file_too_large')));
+      if (name !== fileField || kept) {
         stream.resume();
         return;
       }
+      kept = true;
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('limit', () => fail(new HttpError(413, 'file_too_large')));
       stream.on('end', () => {
         if (!failed)
           upload.file = { field: name, filename: info.filename ?? '', bytes: Buffer.concat(chunks) };

@@ -71,6 +71,21 @@ describe('submission refusals', () => {
       status: 413,
       body: { detail: 'file_too_large' },
     });
+    // The limit itself is allowed: a file of exactly 4 MiB is read, and refused for what it is.
+    expect(await post(form(Buffer.alloc(4 * 1024 * 1024, 0x41)))).toMatchObject({
+      status: 400,
+      body: { detail: 'unsupported_file_type' },
+    });
+  });
+
+  it('takes the part named file even after a file part of another name', async () => {
+    const { key } = s.account('parts@example.com');
+    const body = new FormData();
+    body.set('other', new Blob([Buffer.from('not this one')]), 'other.txt');
+    body.set('file', new Blob([XML(5)]), 'invoice.xml');
+    const r = await call(s.url, '/v1/parse', { key, body });
+    expect(r.status).toBe(200);
+    expect(r.body.job_id).toBeGreaterThan(0);
   });
 
   it('answers 422 in FastAPI’s HTTPValidationError shape', async () => {
