@@ -18,6 +18,8 @@ import {
 } from '../test-support/server.js';
 import { webAllowance } from './allowance.js';
 
+const ONE_PAGE_SCAN_PDF = 'scans/ferd-zugferd-2.1.1/zugferd_2p1_MINIMUM_Buchungshilfe.scan.pdf';
+
 let s: TestServer;
 let anna: TestSession;
 let bob: TestSession;
@@ -277,6 +279,26 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
       .prepare("select count(*) as n from ledger where account_id = ? and kind = 'debit'")
       .get(web.accountId) as { n: number };
     expect(debits.n).toBe(1);
+  });
+
+  it('reads a failed scan again once when asked several times at once', async () => {
+    const ida = s.session('ida@example.com');
+    s.db.$client.prepare('update accounts set web_free_parses_total = 5 where id = ?').run(ida.accountId);
+    // A scanned PDF: its estimate is parsed in a read worker, which all four requests wait for.
+    const up = await upload(ida, corpusFile(path.join(corpusDir, ONE_PAGE_SCAN_PDF)));
+    await ended(ida, up.body.job_id);
+    // A failed read holds a parse when read again; its file is estimated first.
+    s.db.$client.prepare("update jobs set status = 'failed' where id = ?").run(up.body.job_id);
+    const left = (await call(s.url, '/api/v1/me', { session: ida })).body.free_parses_left;
+    const asks = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        call(s.url, `/api/v1/parse/${up.body.job_id}/reparse`, { session: ida, method: 'POST' }),
+      ),
+    );
+    const statuses = asks.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409]);
+    expect((await ended(ida, up.body.job_id)).status).toBe('done');
+    expect((await call(s.url, '/api/v1/me', { session: ida })).body.free_parses_left).toBe(left - 1);
   });
 
   it('neither deletes nor reads again a job still running (409 job_running)', async () => {

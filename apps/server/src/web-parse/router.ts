@@ -166,6 +166,11 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
     // A file whose scan was already counted is read again for free; a failed one holds a parse.
     const needsOcr = job.status === 'failed' ? (await estimateRead(blobs.get(job.sha256))).pagesToScan : 0;
     inTransaction(db, () => {
+      // Asked twice at once, both requests passed the check above while the file was estimated:
+      // only the first to get here queues the read (and holds a parse), the other is refused.
+      const current = jobById(db, job.id);
+      if (!current || current.status === 'queued' || current.status === 'processing')
+        throw new HttpError(409, 'job_running');
       const webParses = holdWebAllowance(db, job.accountId, needsOcr);
       // The earlier read's billing is settled: this read reserves nothing from the API's pages.
       updateJob(db, job.id, {
