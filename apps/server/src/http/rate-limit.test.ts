@@ -40,6 +40,18 @@ describe('rate limit', () => {
     expect(healths.every((r) => r.status === 200 && r.body.ok === true)).toBe(true);
   });
 
+  it('counts requests with made-up keys per client address, not per key', async () => {
+    const codes = [];
+    for (let i = 0; i < 7; i++)
+      codes.push((await call(s.url, '/v1/usage', { key: `ir_made_up_${i}` })).status);
+    expect(codes).toContain(429);
+    const rows = s.db.$client
+      .prepare("select count(distinct bucket) as n from rate_limits where bucket like 'key:%'")
+      .get() as { n: number };
+    // Only the two real keys of the first test have buckets of their own.
+    expect(rows.n).toBeLessThanOrEqual(2);
+  });
+
   it('limits the public endpoints per client address', async () => {
     const codes = [];
     for (let i = 0; i < 7; i++) codes.push((await call(s.url, '/v1/price')).status);

@@ -1,9 +1,10 @@
 // Request limits counted in SQLite fixed one-minute windows. Every answer carries the
 // RateLimit-* headers, a refusal also Retry-After. The /v1 limit (120 a minute per API key, per
-// client address where no key is sent) runs before authentication, keyed by the hash of the key
-// as sent, so a flood of bad keys is turned away without a key lookup.
+// client address where no key applies) runs before authentication: a key as sent counts as a key
+// only when it is one of ours (one indexed lookup of its hash), so a client sending a new made-up
+// key with each request is counted by its address, not given a fresh limit each time.
 import { createHash } from 'node:crypto';
-import { type Db, hitRateLimit } from '@invoice-reader/db';
+import { apiKeyByHash, type Db, hitRateLimit } from '@invoice-reader/db';
 import type { Request, RequestHandler } from 'express';
 import { HttpError } from './errors.js';
 
@@ -26,10 +27,11 @@ export function rateLimitBy(db: Db, perMinute: number, bucketOf: (req: Request) 
 
 export const clientIp = (req: Request): string => req.ip ?? 'unknown';
 
-/** The public API's limit: per key as sent, else per client address. */
+/** The public API's limit: per API key when the key sent is one of ours, else per client address. */
 export function rateLimit(db: Db, perMinute: number): RequestHandler {
   return rateLimitBy(db, perMinute, (req) => {
     const key = req.get('x-api-key');
-    return key ? `key:${createHash('sha256').update(key).digest('hex')}` : `ip:${clientIp(req)}`;
+    const hash = key && key.length <= 200 ? createHash('sha256').update(key).digest('hex') : undefined;
+    return hash && apiKeyByHash(db, hash) ? `key:${hash}` : `ip:${clientIp(req)}`;
   });
 }
