@@ -1,10 +1,12 @@
 // Requests and responses of the account's API subscription (service-spec "Account: subscription,
 // keys, pricing", tag api-subscription). The spec names their content, not their fields: these
 // are the fields the service chose (docs/account.md).
+
+import { intParam } from './params.js';
 import { z } from './zod.js';
 
 export const PriceQuery = z.object({
-  sheets: z.coerce.number().int().min(100).max(2_000_000).default(100),
+  sheets: intParam(z.number().int().min(100).max(2_000_000)).default(100),
   country: z.string().max(2).default(''),
 });
 
@@ -83,7 +85,7 @@ export const NewKeyOut = z
   .openapi('NewKeyOut');
 
 export const KeyIdParams = z.object({
-  key_id: z.coerce.number().int().openapi({ type: 'integer', description: 'The key.' }),
+  key_id: intParam(z.number().int()).openapi({ type: 'integer', description: 'The key.' }),
 });
 
 export const DashboardOut = z
@@ -106,7 +108,7 @@ export const DashboardOut = z
   })
   .openapi('DashboardOut');
 
-export const UsageQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+export const UsageQuery = z.object({ limit: intParam(z.number().int().min(1).max(500)).default(100) });
 
 export const UsageItem = z
   .object({

@@ -1,4 +1,6 @@
 // Requests of the accounting exports (service-spec "Ledger export request", "Account: exports").
+
+import { intParam } from './params.js';
 import { z } from './zod.js';
 
 export const LedgerExportIn = z
@@ -33,7 +35,7 @@ export type EInvoiceFormat = (typeof E_INVOICE_FORMATS)[number];
 const format = z.enum(E_INVOICE_FORMATS).openapi({ description: 'The e-invoice format.' });
 
 export const ExportFormatParams = z.object({
-  job_id: z.coerce.number().int().openapi({ type: 'integer', description: 'The job number.' }),
+  job_id: intParam(z.number().int()).openapi({ type: 'integer', description: 'The job number.' }),
   format,
 });
 

@@ -1,6 +1,8 @@
 // Requests and responses of the connected mailbox, the inbox scan and letters (service-spec
 // "Account: inbox, letters, mail account"; decisions §14 and §16). The spec shows no fields of
 // these records: the ones here are the project's (docs/mail.md).
+
+import { intParam } from './params.js';
 import { z } from './zod.js';
 
 export const MailAccountOut = z
@@ -41,7 +43,7 @@ export const OAuthCallbackQuery = z.object({
 });
 
 export const InboxScanQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(10).openapi({
+  limit: intParam(z.number().int().min(1).max(50)).default(10).openapi({
     type: 'integer',
     description: 'At most this many new messages are read in one scan.',
   }),
@@ -86,8 +88,8 @@ export const InboxScanOut = z
   .openapi('InboxScanOut');
 
 export const InboxListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(200),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: intParam(z.number().int().min(1).max(500)).default(200),
+  offset: intParam(z.number().int().min(0)).default(0),
 });
 
 export const InboxListOut = z
@@ -134,7 +136,7 @@ export const LetterOut = z
   .openapi('LetterOut');
 
 export const LettersQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: intParam(z.number().int().min(1).max(500)).default(100),
 });
 
 export const LettersOut = z.object({ ok: z.literal(true), items: z.array(LetterOut) }).openapi('LettersOut');

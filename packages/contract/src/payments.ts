@@ -1,5 +1,7 @@
 // Requests and responses of plans and payments (service-spec "Plan", "Current plan", "Upgrade
 // quote", "Plan selection result", "Checkout", "Payment record"; decisions §14-15).
+
+import { intParam } from './params.js';
 import { z } from './zod.js';
 
 export const PERIODS = ['m', 'y'] as const;
@@ -85,7 +87,7 @@ export const PaymentItem = z
   .openapi('PaymentItem');
 
 export const SubscriptionIdParams = z.object({
-  subscription_id: z.coerce.number().int().openapi({ type: 'integer', description: 'The subscription.' }),
+  subscription_id: intParam(z.number().int()).openapi({ type: 'integer', description: 'The subscription.' }),
 });
 
 export const PaymentStateOut = z

@@ -1,6 +1,8 @@
 // Requests and responses of the public parsing interface (/v1, service-spec "Public parsing
 // interface", decisions §1-11). The server validates with these and the OpenAPI document is
 // built from them, so the two cannot drift apart.
+
+import { intParam } from './params.js';
 import { z } from './zod.js';
 
 export const JOB_STATUSES = ['queued', 'processing', 'done', 'failed'] as const;
@@ -28,7 +30,7 @@ export const ParseUpload = ParseForm.extend({
 }).openapi('ParseUpload');
 
 export const JobIdParams = z.object({
-  job_id: z.coerce.number().int().openapi({ type: 'integer', description: 'The job number.' }),
+  job_id: intParam(z.number().int()).openapi({ type: 'integer', description: 'The job number.' }),
 });
 
 export const SubmitOut = z

@@ -1,5 +1,7 @@
 // Requests and responses of the public endpoints (service-spec "Public pages and other", "Lead",
 // "Review"): leads, reviews and the payment provider guide. Bounds as the spec's tables.
+
+import { intParam } from './params.js';
 import { FieldDetailOut } from './public-api.js';
 import { z } from './zod.js';
 
@@ -51,7 +53,7 @@ export const ReviewPostedOut = z
   .openapi('ReviewPostedOut');
 
 export const ReviewIdParams = z.object({
-  review_id: z.coerce.number().int().openapi({ type: 'integer', description: 'The review.' }),
+  review_id: intParam(z.number().int()).openapi({ type: 'integer', description: 'The review.' }),
 });
 
 export const GuideQuery = z.object({
@@ -90,7 +92,7 @@ export const LeadForm = z
     email: z.email(),
     company: z.string().max(200).optional(),
     pages_per_month: z
-      .union([z.literal(''), z.coerce.number().int().min(0).max(10_000_000)])
+      .union([z.literal(''), intParam(z.number().int().min(0).max(10_000_000))])
       .optional()
       .openapi({ type: 'integer' }),
     comment: z.string().max(2000).optional(),

@@ -1,6 +1,8 @@
 // Requests and responses of the desktop app's sync (beyond the spec; docs/desktop.md): a result
 // read on the person's machine goes up once per file content, and a person's corrections flow
 // both ways, per field with when they were made (the later edit wins).
+
+import { intParam } from './params.js';
 import { z } from './zod.js';
 
 export const FieldEdits = z
@@ -62,7 +64,7 @@ export const SyncChangesQuery = z.object({
     .max(80)
     .default('')
     .openapi({ description: 'The cursor of the previous answer; empty for every correction.' }),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  limit: intParam(z.number().int().min(1).max(500)).default(200),
 });
 
 export const SyncChange = z

@@ -1,5 +1,7 @@
 // Requests and responses of parsing in the web application (service-spec "Account: parsing in
 // the web application"): the job object is the public API's JobOut with where it came from.
+
+import { intParam } from './params.js';
 import { JobIdParams, JobOut } from './public-api.js';
 import { z } from './zod.js';
 
@@ -24,8 +26,8 @@ export const WebJobOut = JobOut.extend({
 }).openapi('WebJobOut');
 
 export const JobListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(200),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: intParam(z.number().int().min(1).max(500)).default(200),
+  offset: intParam(z.number().int().min(0)).default(0),
 });
 
 export const JobSummary = z
@@ -64,11 +66,11 @@ export const ReparseQuery = z.object({ country: z.string().max(8).nullable().opt
 export const DeleteOut = z.object({ ok: z.literal(true), deleted: z.number().int() }).openapi('DeleteOut');
 
 export const PageParams = JobIdParams.extend({
-  n: z.coerce.number().int().min(1).openapi({ type: 'integer', description: 'The page number, from 1.' }),
+  n: intParam(z.number().int().min(1)).openapi({ type: 'integer', description: 'The page number, from 1.' }),
 });
 
 export const PageQuery = z.object({
-  width: z.coerce.number().int().min(100).max(4000).default(1200).openapi({
+  width: intParam(z.number().int().min(100).max(4000)).default(1200).openapi({
     type: 'integer',
     description: 'Width of the picture in pixels (an image is never enlarged).',
   }),

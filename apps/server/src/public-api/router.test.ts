@@ -109,6 +109,12 @@ describe('submission refusals', () => {
         },
       ],
     });
+    // Only digits are an integer: not a hex, an exponent, a decimal or an empty value (z.coerce took
+    // "0x1" for job 1 and "" for 0).
+    for (const id of ['0x1', '1e3', '1.0', '%20']) {
+      const r = await call(s.url, `/v1/parse/${id}`, { key });
+      expect([r.status, r.body.detail?.[0]?.type], id).toEqual([422, 'int_parsing']);
+    }
     const badUrl = await call(s.url, '/v1/parse', { key, body: form(XML(4), { callback_url: 'not a url' }) });
     expect(badUrl.status).toBe(422);
     expect(badUrl.body.detail[0]).toMatchObject({ type: 'url_parsing', loc: ['body', 'callback_url'] });

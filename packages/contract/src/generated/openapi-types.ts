@@ -3413,7 +3413,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                offset?: number | null;
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -5741,7 +5741,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                offset?: number | null;
+                offset?: number;
             };
             header?: never;
             path?: never;
