@@ -3,6 +3,7 @@
 // recipient's code or PEC, the seller's Partita IVA and RegimeFiscale, complete addresses, a VAT
 // rate or Natura per line) make the export fail naming each; nothing is made up or cut short.
 import type { Document, Party } from '@invoice-reader/engine';
+import { safeFileName } from './file-names.js';
 import { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
 import { el, leaf, type Node, toXml } from './xml-writer.js';
 
@@ -336,6 +337,27 @@ function body(d: Document, need: Need): Node {
   ]);
 }
 
+/** The SdI's name: IdPaese (two letters), IdCodice (1 to 28 letters and digits). */
+const SDI_TRANSMITTER = /^([A-Za-z]{2})([A-Za-z0-9]{1,28})$/;
+
+/**
+ * The file's name by the SdI's rule, `<IdPaese><IdCodice>_<progressive>.xml`: the transmitter's
+ * id (here the seller's, as DatiTrasmissione says) and a progressive of five letters or digits
+ * (the job number's last five digits). The seller's id is what its invoice says, so its supplier's
+ * to choose: when it is anything but two letters and 1 to 28 letters or digits (a space, `€`, a
+ * quote, a slash, nothing), the name is `fatturapa-<job>.xml` instead. Stripping the other
+ * characters would make up another VAT id (`0123€4567890` would name the file for `01234567890`,
+ * perhaps someone else's), and such an IdCodice would not pass the SdI's checks anyway; a name
+ * that is plainly not an SdI name says the file needs a look before it is sent.
+ */
+export function fatturaPaFilename(sellerVatId: string | undefined, jobId: number): string {
+  const id = SDI_TRANSMITTER.exec(sellerVatId ?? '');
+  const progressive = String(jobId).padStart(5, '0').slice(-5);
+  return id && /^[A-Za-z0-9]{5}$/.test(progressive)
+    ? `${id[1]}${id[2]}_${progressive}.xml`
+    : `fatturapa-${safeFileName(String(jobId))}.xml`;
+}
+
 export function writeFatturaPa(job: ExportJob): ExportFile {
   const d = job.document;
   const need = new Need(job.jobId);
@@ -351,10 +373,8 @@ export function writeFatturaPa(job: ExportJob): ExportFile {
     },
   );
   if (need.refusals.length) throw new ExportRefused(need.refusals);
-  const seller = d.seller.vat_id!;
   return {
-    // The SdI's naming: country, the transmitter's code, a progressive number.
-    filename: `${seller.slice(0, 2)}${seller.slice(2)}_${String(job.jobId).padStart(5, '0').slice(-5)}.xml`,
+    filename: fatturaPaFilename(d.seller.vat_id, job.jobId),
     contentType: 'application/xml; charset=utf-8',
     bytes: Buffer.from(toXml(root), 'utf8'),
   };

@@ -9,7 +9,8 @@ export {
   facturxMissing,
   writeFacturx,
 } from './facturx.js';
-export { writeFatturaPa } from './fatturapa.js';
+export { fatturaPaFilename, writeFatturaPa } from './fatturapa.js';
+export { contentDisposition, safeFileName, uniqueFileName } from './file-names.js';
 export { EXPORT_FORMATS, type ExportFormat, exportFormat } from './formats.js';
 export { type ExportFile, type ExportJob, ExportRefused, fileStem, type Refusal } from './input.js';
 export { belegfeld1, DATEV_COLUMNS, type LedgerDeOptions, writeLedgerDe } from './ledger-de.js';

@@ -1,6 +1,8 @@
 // The zip of many exported files (`POST /api/v1/exports/{format}`): one entry per job, each
-// deflated, names made unique, and `refused.txt` listing each job that could not be written and why.
+// deflated, names made safe and unique, and `refused.txt` listing each job that could not be
+// written and why.
 import { zipSync } from 'fflate';
+import { safeFileName, uniqueFileName } from './file-names.js';
 import type { ExportFile, Refusal } from './input.js';
 
 export const REFUSED_TXT = 'refused.txt';
@@ -9,15 +11,18 @@ export const REFUSED_TXT = 'refused.txt';
 export const refusedText = (refusals: Refusal[]): string =>
   refusals.map((r) => `job ${r.job_id}: ${r.field}: ${r.message}\n`).join('');
 
+/**
+ * Every entry is a plain name at the top of the zip, whatever name a writer gave its file (names
+ * come from what invoices say): `safeFileName` leaves no folder, `..`, leading slash, drive,
+ * backslash or control character, so unzipping writes nothing outside the folder unzipped into;
+ * names are then made unique without case (two invoices with one number, from two sellers, keep
+ * both files; neither takes the name of `refused.txt`).
+ */
 export function zipFiles(files: ExportFile[], refusals: Refusal[] = []): Buffer {
-  const entries: Record<string, Uint8Array> = {};
-  for (const f of files) {
-    let name = f.filename;
-    // Two invoices with one number (two sellers) keep both files.
-    for (let n = 2; name in entries || name === REFUSED_TXT; n++)
-      name = f.filename.replace(/(\.\w+)?$/, `-${n}$1`);
-    entries[name] = f.bytes;
-  }
+  const entries: Record<string, Uint8Array> = Object.create(null);
+  // fflate gathers the entries in a plain object, where `__proto__` would set its prototype.
+  const taken = new Set([REFUSED_TXT, '__proto__']);
+  for (const f of files) entries[uniqueFileName(safeFileName(f.filename), taken)] = f.bytes;
   if (refusals.length) entries[REFUSED_TXT] = Buffer.from(refusedText(refusals), 'utf8');
   // A fixed time: the same jobs give the same zip.
   return Buffer.from(zipSync(entries, { level: 6, mtime: new Date('2000-01-01T00:00:00Z') }));

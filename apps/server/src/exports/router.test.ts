@@ -281,6 +281,64 @@ describe.skipIf(!haveCorpus)('exports', () => {
       ]);
     });
 
+    it("names a FatturaPA safely, in the header and in the zip, whatever the seller's IdCodice holds", async () => {
+      // The seller's IdFiscaleIVA is the supplier's to write, and FatturaPA's file name is built from it.
+      const FPR01 = path.join(corpusDir, 'einvoice/fatturapa-official/IT01234567890_FPR01.xml');
+      const sample = corpusFile(FPR01).toString('utf8');
+      const withSellerId = (code: string) => {
+        const xml = sample.replace(
+          /(<CedentePrestatore>\s*<DatiAnagrafici>\s*<IdFiscaleIVA>\s*<IdPaese>IT<\/IdPaese>\s*<IdCodice>)01234567890(?=<\/IdCodice>)/,
+          `$1${code}`,
+        );
+        expect(xml).toContain(`<IdCodice>${code}</IdCodice>`);
+        return Buffer.from(xml, 'utf8');
+      };
+      const upload = async (bytes: Buffer) => {
+        const up = await call(s.url, '/api/v1/parse/upload', {
+          session: anna,
+          body: form(bytes, { country: 'it' }),
+        });
+        await waitFor(
+          async () =>
+            (await call(s.url, `/api/v1/parse/${up.body.job_id}`, { session: anna })).body.status === 'done',
+          'the FatturaPA to be read',
+        );
+        return up.body.job_id as number;
+      };
+      const plain = await upload(withSellerId('01234567891'));
+      const hostile: number[] = [];
+      for (const code of ['0123€4567890', '01234567890";x="y', '/../../../../tmp/evil'])
+        hostile.push(await upload(withSellerId(code)));
+      const progressive = (id: number) => String(id).padStart(5, '0').slice(-5);
+
+      const one = await fetchFile(`/api/v1/parse/${plain}/export/fatturapa`, { session: anna });
+      expect(one.status).toBe(200);
+      expect(one.headers.get('content-disposition')).toBe(
+        `attachment; filename="IT01234567891_${progressive(plain)}.xml"`,
+      );
+      for (const id of hostile) {
+        const r = await fetchFile(`/api/v1/parse/${id}/export/fatturapa`, { session: anna });
+        expect(r.status, String(id)).toBe(200);
+        expect(r.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+        // One parameter, a plain name: nothing of the IdCodice reaches the header.
+        expect(r.headers.get('content-disposition')).toBe(`attachment; filename="fatturapa-${id}.xml"`);
+        expect(await r.text()).toContain('<p:FatturaElettronica');
+      }
+
+      const r = await fetchFile('/api/v1/exports/fatturapa', {
+        method: 'POST',
+        session: anna,
+        body: JSON.stringify({ job_ids: [plain, ...hostile] }),
+      });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="fatturapa-\d{8}\.zip"$/);
+      const names = Object.keys(unzipSync(new Uint8Array(await r.arrayBuffer())));
+      expect(names.sort()).toEqual(
+        [`IT01234567891_${progressive(plain)}.xml`, ...hostile.map((id) => `fatturapa-${id}.xml`)].sort(),
+      );
+      for (const name of names) expect(name).toMatch(/^[A-Za-z0-9][\w.-]*$/);
+    });
+
     it('answers 422 naming every job and field when none can be written, 404 and 422 as the others', async () => {
       const none = await call(s.url, '/api/v1/exports/xrechnung-cii', {
         session: anna,

@@ -16,6 +16,7 @@ import {
 } from '@invoice-reader/contract';
 import { type Db, exportSettingsOf, type Job, jobById, jobsOf, saveExportSettings } from '@invoice-reader/db';
 import {
+  contentDisposition,
   type ExportFile,
   type ExportFormat,
   type ExportJob,
@@ -55,10 +56,14 @@ function exportJob(job: Job | undefined, accountId: number, id: number): ExportJ
   };
 }
 
+/**
+ * The file as a download. Its name comes from what the invoice says (a FatturaPA's is the seller's
+ * VAT id): `contentDisposition` makes it a header value that cannot break the header or add to it.
+ */
 function send(res: Response, file: ExportFile): void {
   res
     .type(file.contentType)
-    .set('Content-Disposition', `attachment; filename="${file.filename}"`)
+    .set('Content-Disposition', contentDisposition(file.filename))
     .set('Cache-Control', 'no-store')
     .send(file.bytes);
 }

@@ -1,6 +1,6 @@
 // The `invoice-export` command run as a child process, as a person runs it: files written to
 // --out, refusals named on stderr with exit 1, misuse answered with the usage and exit 2.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,24 @@ describe.skipIf(!haveSchemas)('invoice-export', () => {
     expect(r.stderr).toContain('\n  vat_breakdown.3: VAT category K');
     expect(r.stderr).toContain('/no/such/file.pdf: unreadable: ENOENT');
     expect(readdirSync(out)).toEqual(['xrechnung-123456XX.xml']);
+  }, 120_000);
+
+  it("writes into --out only, whatever the seller's IdCodice of a FatturaPA holds", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'invoice-export-'));
+    const out = path.join(dir, 'out');
+    const input = path.join(dir, 'evil.xml');
+    const sample = readFileSync(path.join(corpus, 'fatturapa-official/IT01234567890_FPR01.xml'), 'utf8');
+    const evil = sample.replace(
+      /(<CedentePrestatore>\s*<DatiAnagrafici>\s*<IdFiscaleIVA>\s*<IdPaese>IT<\/IdPaese>\s*<IdCodice>)01234567890/,
+      '$1/../../evil',
+    );
+    expect(evil).toContain('<IdCodice>/../../evil</IdCodice>');
+    writeFileSync(input, evil);
+    const r = await run(['--export', 'fatturapa', '--country', 'it', '--out', out, input]);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout.trim()).toBe(`${input} -> ${path.join(out, 'fatturapa-1.xml')}`);
+    expect(readdirSync(out)).toEqual(['fatturapa-1.xml']);
+    expect(readdirSync(dir).sort()).toEqual(['evil.xml', 'out']);
   }, 120_000);
 
   it('answers misuse with the usage and exit 2', async () => {

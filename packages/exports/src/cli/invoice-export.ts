@@ -6,6 +6,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { countryOf, MODES, type RequestedMode, readInvoice, shutdownWorkers } from '@invoice-reader/engine';
+import { safeFileName, uniqueFileName } from '../file-names.js';
 import { EXPORT_FORMATS, type ExportFormat, exportFormat } from '../formats.js';
 import { ExportRefused } from '../input.js';
 
@@ -116,10 +117,9 @@ async function exportOne(
   };
   try {
     const written = await args.format.write(job, isPdf(bytes) ? bytes : undefined);
-    // Two inputs with one invoice number do not overwrite each other.
-    let name = written.filename;
-    for (let k = 2; taken.has(name); k++) name = written.filename.replace(/(\.\w+)?$/, `-${k}$1`);
-    taken.add(name);
+    // A plain name inside --out, whatever the invoice says (a FatturaPA is named by the seller's
+    // VAT id); two inputs with one invoice number do not overwrite each other.
+    const name = uniqueFileName(safeFileName(written.filename), taken);
     const target = path.join(args.out, name);
     await writeFile(target, written.bytes);
     return { ok: true, text: `${file} -> ${target}` };
