@@ -131,4 +131,15 @@ describe('loadImage', () => {
     expect((await loadImage(jpeg)).width).toBeGreaterThan(0);
     expect(await codeOf(loadImage(jpeg.subarray(0, jpeg.length >> 1)))).toBe('malformed_image');
   });
+
+  it('says what is wrong with the file, not what the decoder said', async () => {
+    const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
+    const cut = await loadImage(jpeg.subarray(0, jpeg.length >> 1)).catch((e: Error) => e.message);
+    const garbage = await loadImage(new Uint8Array([1, 2, 3, 4])).catch((e: Error) => e.message);
+    expect(cut).toMatch(/^the image is incomplete/);
+    expect(garbage).toMatch(/^the image cannot be decoded/);
+    for (const message of [cut, garbage]) expect(message).not.toMatch(/vips|jpeg:|buffer/i);
+  });
 });

@@ -125,7 +125,20 @@ function asRgba({ data, info }: { data: Buffer; info: OutputInfo }): Raster {
   };
 }
 
-function malformed(err: unknown): ReadError {
+/**
+ * `malformed_image` for a decoder's failure, said in a sentence for the person who sent the file:
+ * the decoder's own words ("Input buffer has corrupt header: VipsJpeg: premature end of JPEG
+ * image", repeated per attempt) name the library, not what is wrong with the file.
+ */
+export function malformed(err: unknown): ReadError {
   const detail = (err as Error)?.message ?? String(err);
-  return new ReadError('malformed_image', `the image cannot be decoded: ${detail}`);
+  const cutShort = /premature end|truncated|unexpected end|end of (?:file|stream|data)|not enough/i.test(
+    detail,
+  );
+  return new ReadError(
+    'malformed_image',
+    cutShort
+      ? 'the image is incomplete: the file ends before its pixels do (an interrupted upload or a damaged file)'
+      : 'the image cannot be decoded: its data is damaged, or it is not a JPG or PNG the reader knows',
+  );
 }

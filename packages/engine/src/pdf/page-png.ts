@@ -3,7 +3,7 @@
 // Runs inside a page worker (see page-image.ts for the caller's side).
 import sharp from 'sharp';
 import { ReadError } from '../errors.js';
-import { DEFAULT_MAX_PIXELS } from '../image/load.js';
+import { DEFAULT_MAX_PIXELS, malformed } from '../image/load.js';
 import { openPdf } from './open.js';
 import { renderPage } from './render.js';
 
@@ -61,6 +61,6 @@ async function imagePng(bytes: Uint8Array, page: number, width: number): Promise
       .toBuffer({ resolveWithObject: true });
     return { pages: 1, png: data, width: info.width, height: info.height };
   } catch (err) {
-    throw new ReadError('malformed_image', `the image cannot be decoded: ${(err as Error)?.message ?? err}`);
+    throw malformed(err);
   }
 }
