@@ -66,6 +66,13 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
 
+  // The interfaces' answers hold accounts' data: jobs, invoices, a key shown once. No cache (a
+  // shared proxy's, the browser's disk) keeps them, unless a route says otherwise (a public text).
+  app.use(['/v1', '/api'], (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
   // Liveness first: no limit, no key, no body; it must answer under any flood.
   app.get('/health', (_req, res) => {
     const out: HealthOut = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/server.js';
+import { call, startTestServer, type TestServer } from '../test-support/server.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -23,6 +23,18 @@ describe('security headers', () => {
       // On http://127.0.0.1 there is no HSTS: it would pin a browser to HTTPS for localhost.
       expect(r.headers.get('strict-transport-security')).toBeNull();
     }
+  });
+
+  it('lets no cache keep an answer of the interfaces', async () => {
+    const { key } = s.account('cache@example.com');
+    const session = s.session('cache@example.com');
+    for (const r of [
+      await call(s.url, '/v1/usage', { key }),
+      await call(s.url, '/v1/parse/1', { key }),
+      await call(s.url, '/api/v1/me', { session }),
+      await call(s.url, '/api/v1/api/keys', { session, json: { label: 'shown once' } }),
+    ])
+      expect(r.headers.get('cache-control')).toBe('no-store');
   });
 
   it('echoes a plain request id and makes one for anything else', async () => {
