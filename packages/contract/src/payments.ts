@@ -24,11 +24,10 @@ export const CurrentPlanOut = z
     expires_at: z.string().nullable().optional(),
     plan_paid: z.boolean().default(false),
     days_left: z.number().int().nullable().optional(),
-    state: z
-      .string()
-      .nullable()
-      .optional()
-      .openapi({ description: 'Beyond the spec: the subscription state (decisions §14).' }),
+    state: z.string().nullable().optional().openapi({
+      description:
+        'Beyond the spec: the subscription state (decisions §14); `pending_payment` while the newest checkout awaits its payment (then `subscription_id` is that checkout).',
+    }),
     subscription_id: z.number().int().nullable().optional(),
   })
   .openapi('CurrentPlanOut');

@@ -1,5 +1,5 @@
 // Subscriptions, payments and applied provider notifications.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from './database.js';
 import { payments, providerEvents, subscriptions } from './schema.js';
 
@@ -32,6 +32,67 @@ export function latestSubscription(db: Db, accountId: number): Subscription | un
     .orderBy(desc(subscriptions.id))
     .limit(1)
     .get();
+}
+
+/**
+ * The account's newest checkout when it still awaits its payment (`pending_payment`), newer than
+ * any subscription that is or was in force: the one a person comes back to after the provider's
+ * page. An older pending checkout that a later one replaced is not it.
+ */
+export function pendingCheckout(db: Db, accountId: number): Subscription | undefined {
+  const newest = db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.accountId, accountId))
+    .orderBy(desc(subscriptions.id))
+    .limit(1)
+    .get();
+  return newest?.state === 'pending_payment' ? newest : undefined;
+}
+
+/**
+ * Subscriptions that a newer plan replaced while the provider still renews them: `cancelled`
+ * here, but `autorenew` still set because the provider has not confirmed the cancel yet.
+ */
+export function replacedAwaitingCancel(db: Db, accountId: number): Subscription[] {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.accountId, accountId),
+        eq(subscriptions.state, 'cancelled'),
+        eq(subscriptions.autorenew, true),
+        isNotNull(subscriptions.providerSubscriptionId),
+      ),
+    )
+    .orderBy(desc(subscriptions.id))
+    .all();
+}
+
+/**
+ * A new checkout replaces the account's earlier unpaid ones: their open payments become `expired`
+ * (a new link replaced them). Answers how many.
+ */
+export function expireOtherPendingCheckouts(db: Db, accountId: number, keepSubscriptionId: number): number {
+  const open = db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.accountId, accountId),
+        eq(subscriptions.state, 'pending_payment'),
+        ne(subscriptions.id, keepSubscriptionId),
+      ),
+    )
+    .all()
+    .map((r) => r.id);
+  if (open.length === 0) return 0;
+  return db
+    .update(payments)
+    .set({ status: 'expired' })
+    .where(and(inArray(payments.subscriptionId, open), eq(payments.status, 'pending')))
+    .run().changes;
 }
 
 export function subscriptionByProviderId(db: Db, providerId: string): Subscription | undefined {

@@ -78,6 +78,39 @@ describe('export settings', () => {
     expect((await call(s.url, '/api/v1/exports/settings', { session: bob })).body.account).toBe('1200');
   });
 
+  it('takes only the numbers DATEV takes, for the settings and the export alike', async () => {
+    for (const [key, value] of [
+      ['consultant_no', 'abc'],
+      ['consultant_no', '123'],
+      ['client_no', '123456'],
+      ['account', '12'],
+      ['contra_account', '84OO'],
+      ['bu_key', '12345'],
+    ]) {
+      const r = await call(s.url, '/api/v1/exports/settings', {
+        session: bob,
+        method: 'PUT',
+        json: { [key!]: value },
+      });
+      expect([r.status, r.body.detail?.[0]?.type, r.body.detail?.[0]?.loc], `${key}=${value}`).toEqual([
+        422,
+        'string_pattern_mismatch',
+        ['body', key],
+      ]);
+    }
+    const ledger = await call(s.url, '/api/v1/exports/ledger-de', {
+      session: bob,
+      json: { client_no: 'abc' },
+    });
+    expect([ledger.status, ledger.body.detail?.[0]?.loc]).toEqual([422, ['body', 'client_no']]);
+    const fine = await call(s.url, '/api/v1/exports/settings', {
+      session: bob,
+      method: 'PUT',
+      json: { consultant_no: '1001', client_no: '1', account: '123456789', bu_key: '' },
+    });
+    expect(fine.status).toBe(200);
+  });
+
   it('needs a session, and a cookie change needs the service Origin', async () => {
     expect((await call(s.url, '/api/v1/exports/settings')).status).toBe(401);
     const noOrigin = await call(s.url, '/api/v1/exports/settings', {

@@ -291,3 +291,198 @@ describe('API balance top-up', () => {
     expect((await call(s.url, '/v1/parse', { key, body: f })).status).toBe(200);
   });
 });
+
+// --- defects found by exploratory testing: each test below failed before its fix ---------------
+
+/** The provider's subscription id of the account's newest settled plan payment (from what it sent). */
+const providerSubOf = (who: TestSession, except: string[] = []) =>
+  waitFor(() => {
+    const sent = sandbox()
+      .sent.filter((n) => n.body.includes(`AccountId=a${who.accountId}&`) && n.status === 200)
+      .map((n) => /SubscriptionId=(sc_\w+)/.exec(n.body)?.[1])
+      .filter((id): id is string => !!id && !except.includes(id));
+    return sent.at(-1);
+  }, 'the notification with the provider subscription');
+
+const renewAtProvider = (id: string, outcome: 'pay' | 'fail' = 'pay') =>
+  fetch(`${sandbox().url}/sandbox/renew`, { method: 'POST', body: JSON.stringify({ Id: id, outcome }) });
+
+async function buy(who: TestSession, plan_code: string, period: 'm' | 'y' = 'm') {
+  const out = await call(s.url, '/api/v1/payments/checkout', { session: who, json: { plan_code, period } });
+  expect(out.status).toBe(200);
+  await pay(out.body.pay_url, 'pay');
+  return out.body as { pay_url: string; amount_rub: number; subscription_id: number };
+}
+
+describe('upgrading ends the old plan at the provider', () => {
+  it('cancels the old subscription at the provider, so its scheduled charge never comes', async () => {
+    const who = s.session('upgrade-cancel@example.com');
+    await buy(who, 'm');
+    await untilPaid(who);
+    const pro = await providerSubOf(who);
+    await buy(who, 'l');
+    // The Business notification is answered once the old one is cancelled at the provider.
+    const business = await providerSubOf(who, [pro]);
+    expect(business).not.toBe(pro);
+    const charge = await renewAtProvider(pro);
+    expect(charge.status).toBe(404);
+    expect((await current(who)).body).toMatchObject({ plan_code: 'l', state: 'active' });
+    const history = (await call(s.url, '/api/v1/payments/history', { session: who })).body;
+    expect(history.map((h: { plan_code: string; status: string }) => [h.plan_code, h.status])).toEqual([
+      ['l', 'paid'],
+      ['m', 'paid'],
+    ]);
+  });
+
+  it('when the provider refuses the cancel: says so, refunds a charge of the old plan without reviving it, and cancels it later', async () => {
+    const who = s.session('upgrade-refused@example.com');
+    await buy(who, 'm');
+    await untilPaid(who);
+    const pro = await providerSubOf(who);
+    await controls({ failCancel: true });
+    try {
+      await buy(who, 'l');
+      await providerSubOf(who, [pro]);
+      const renew = await call(s.url, '/api/v1/billing/autorenew', { session: who });
+      expect(renew.body).toMatchObject({
+        ok: true,
+        enabled: true,
+        plan_code: 'l',
+        error: 'previous_plan_cancel_failed',
+        message: 'Sandbox: cancel refused',
+      });
+      // The provider charges the old plan anyway: refunded, and the old plan is not in force again.
+      expect((await renewAtProvider(pro)).status).toBe(200);
+      const history = await waitFor(async () => {
+        const h = (await call(s.url, '/api/v1/payments/history', { session: who })).body;
+        return h.length === 3 ? h : undefined;
+      }, 'the renewal of the replaced plan');
+      expect(history[0]).toMatchObject({ plan_code: 'm', status: 'refunded', amount_rub: 1490 });
+      expect((await current(who)).body).toMatchObject({ plan_code: 'l', state: 'active' });
+      expect((await call(s.url, '/api/v1/me', { session: who })).body.free_parses_total).toBe(1500);
+    } finally {
+      await controls({ failCancel: false });
+    }
+    // Asked again (the plans screen reads the renewal state), the provider cancels it.
+    const renew = await call(s.url, '/api/v1/billing/autorenew', { session: who });
+    expect(renew.body).toEqual({ ok: true, enabled: true, plan_code: 'l', expires_at: expect.any(String) });
+    expect((await renewAtProvider(pro)).status).toBe(404);
+  });
+});
+
+describe('a payment whose notification was lost', () => {
+  it('shows the pending checkout in /plans/current beside the plan in force, until refresh settles it', async () => {
+    const who = s.session('pending-shown@example.com');
+    await buy(who, 'm');
+    await untilPaid(who);
+    await controls({ dropNotifications: true });
+    try {
+      const out = await buy(who, 'l');
+      expect((await current(who)).body).toMatchObject({
+        plan_code: 'm',
+        plan_paid: true,
+        state: 'pending_payment',
+        subscription_id: out.subscription_id,
+      });
+      const refreshed = await call(s.url, `/api/v1/payments/${out.subscription_id}/refresh`, {
+        session: who,
+        method: 'POST',
+      });
+      expect(refreshed.body).toMatchObject({ state: 'active', payment_status: 'paid' });
+      expect((await current(who)).body).toMatchObject({
+        plan_code: 'l',
+        state: 'active',
+        subscription_id: out.subscription_id,
+      });
+    } finally {
+      await controls({ dropNotifications: false });
+    }
+  });
+
+  it('replaces an abandoned checkout by a new one: the old link no longer opens', async () => {
+    const who = s.session('pending-replaced@example.com');
+    const first = await call(s.url, '/api/v1/payments/checkout', { session: who, json: { plan_code: 'm' } });
+    expect((await current(who)).body).toMatchObject({
+      state: 'pending_payment',
+      subscription_id: first.body.subscription_id,
+    });
+    const second = await call(s.url, '/api/v1/payments/checkout', { session: who, json: { plan_code: 's' } });
+    expect((await current(who)).body.subscription_id).toBe(second.body.subscription_id);
+    expect((await fetch(first.body.pay_url, { redirect: 'manual' })).status).toBe(410);
+    const history = (await call(s.url, '/api/v1/payments/history', { session: who })).body;
+    expect(history.map((h: { plan_code: string; status: string }) => [h.plan_code, h.status])).toEqual([
+      ['s', 'pending'],
+      ['m', 'expired'],
+    ]);
+  });
+});
+
+describe('the upgrade rule at checkout', () => {
+  it('refuses a smaller or equal plan while a bigger one is in force, and charges nothing', async () => {
+    const who = s.session('downgrade@example.com');
+    await buy(who, 'm');
+    await untilPaid(who);
+    for (const [plan_code, period] of [
+      ['s', 'm'],
+      ['s', 'y'],
+      ['m', 'm'],
+    ]) {
+      const out = await call(s.url, '/api/v1/payments/checkout', {
+        session: who,
+        json: { plan_code, period },
+      });
+      expect([out.status, out.body]).toEqual([409, { detail: 'not_an_upgrade' }]);
+    }
+    expect(
+      (await call(s.url, '/api/v1/plans/upgrade-price?to=s&period=y', { session: who })).body,
+    ).toMatchObject({ upgrade: false, amount_rub: 0 });
+    expect((await call(s.url, '/api/v1/payments/history', { session: who })).body).toHaveLength(1);
+    expect((await call(s.url, '/api/v1/me', { session: who })).body.free_parses_total).toBe(300);
+    // The same plan for a longer period is an upgrade.
+    const yearly = await call(s.url, '/api/v1/payments/checkout', {
+      session: who,
+      json: { plan_code: 'm', period: 'y' },
+    });
+    expect(yearly.status).toBe(200);
+  });
+
+  it('charges exactly the upgrade price it quoted, in whole roubles', async () => {
+    const who = s.session('quote@example.com');
+    await buy(who, 'm');
+    await untilPaid(who);
+    // Some days and an odd number of milliseconds into the period: the credit is not whole roubles.
+    s.clock.advance(3 * DAY + 7_777);
+    const quote = (await call(s.url, '/api/v1/plans/upgrade-price?to=l&period=m', { session: who })).body;
+    expect(quote.upgrade).toBe(true);
+    expect(quote.amount_rub).toBeLessThan(3990);
+    const out = await call(s.url, '/api/v1/payments/checkout', { session: who, json: { plan_code: 'l' } });
+    expect(out.body.amount_rub).toBe(quote.amount_rub);
+    const history = (await call(s.url, '/api/v1/payments/history', { session: who })).body;
+    expect(history[0]).toMatchObject({ plan_code: 'l', status: 'pending', amount_rub: quote.amount_rub });
+  });
+});
+
+describe('back from the provider', () => {
+  it("passes a return address to the provider, and the provider's page links back to the plans screen", async () => {
+    const who = s.session('return@example.com');
+    const out = await call(s.url, '/api/v1/payments/checkout', { session: who, json: { plan_code: 's' } });
+    const done = await pay(out.body.pay_url, 'pay');
+    expect(done).toContain('Payment completed.');
+    expect(done).toContain(`href="${s.publicUrl}/app/plans"`);
+  });
+});
+
+describe('plan features in the language asked for', () => {
+  it('serves the features in de, ru and it, and in English by default', async () => {
+    const features = async (q: string) =>
+      (await call(s.url, `/api/v1/plans${q}`)).body.find((p: { code: string }) => p.code === 'l').features;
+    const en = await features('');
+    expect(en).toContain('1,500 scanned invoices a period');
+    expect(await features('?lang=en')).toEqual(en);
+    expect(await features('?lang=de')).toContain('1.500 gescannte Rechnungen pro Zeitraum');
+    expect(await features('?lang=ru')).toContain('1\u00a0500 сканированных счетов за период');
+    expect(await features('?lang=it')).toContain('1500 fatture scansionate per periodo');
+    // An unknown language is English.
+    expect(await features('?lang=xx')).toEqual(en);
+  });
+});

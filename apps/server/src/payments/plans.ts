@@ -49,6 +49,73 @@ export const PLANS: readonly Plan[] = Object.freeze([
 
 export const FREE_PLAN = PLANS[0]!;
 
+/** The languages the features are written in (the web application's); English otherwise. */
+export const PLAN_LANGUAGES = ['en', 'de', 'ru', 'it'] as const;
+export type PlanLanguage = (typeof PLAN_LANGUAGES)[number];
+
+interface FeatureTexts {
+  one: string;
+  parses: (n: string) => string;
+  inbox: string;
+  priority: string;
+  common: string[];
+}
+
+const FEATURE_TEXTS: Record<PlanLanguage, FeatureTexts> = {
+  en: {
+    one: '1 scanned invoice',
+    parses: (n) => `${n} scanned invoices a period`,
+    inbox: 'Inbox scan and letters',
+    priority: 'Priority support',
+    common: COMMON,
+  },
+  de: {
+    one: '1 gescannte Rechnung',
+    parses: (n) => `${n} gescannte Rechnungen pro Zeitraum`,
+    inbox: 'Postfach-Scan und Briefe',
+    priority: 'Bevorzugter Support',
+    common: [
+      'E-Rechnungen, QR-Rechnungen und Text-PDFs kostenlos und ohne Limit',
+      'Exporte für DATEV, 1C, XRechnung',
+    ],
+  },
+  ru: {
+    one: '1 сканированный счёт',
+    parses: (n) => `${n} сканированных счетов за период`,
+    inbox: 'Проверка почты и письма',
+    priority: 'Приоритетная поддержка',
+    common: [
+      'Электронные счета, QR-счета и текстовые PDF бесплатно и без ограничений',
+      'Выгрузка в DATEV, 1С, XRechnung',
+    ],
+  },
+  it: {
+    one: '1 fattura scansionata',
+    parses: (n) => `${n} fatture scansionate per periodo`,
+    inbox: 'Scansione della casella e lettere',
+    priority: 'Assistenza prioritaria',
+    common: [
+      'Fatture elettroniche, bollettini QR e PDF di testo gratis e senza limiti',
+      'Esportazioni DATEV, 1C, XRechnung',
+    ],
+  },
+};
+
+/** `de`, `de-CH`, `RU` → a language the features are written in; anything else → English. */
+export function planLanguage(lang: unknown): PlanLanguage {
+  const base = typeof lang === 'string' ? lang.slice(0, 2).toLowerCase() : '';
+  return (PLAN_LANGUAGES as readonly string[]).includes(base) ? (base as PlanLanguage) : 'en';
+}
+
+/** What a plan offers beyond its scanned parses and the common features. */
+const EXTRAS: Record<string, Array<'inbox' | 'priority'>> = { m: ['inbox'], l: ['inbox', 'priority'] };
+
+/** A plan's features in a language (numbers written as that language writes them). */
+export function featuresIn(plan: Plan, lang: PlanLanguage): string[] {
+  const t = FEATURE_TEXTS[lang];
+  const scans = plan.parses === 1 ? t.one : t.parses(new Intl.NumberFormat(lang).format(plan.parses));
+  return [scans, ...(EXTRAS[plan.code] ?? []).map((e) => t[e]), ...t.common];
+}
 export const planOf = (code: string): Plan | undefined => PLANS.find((p) => p.code === code);
 
 export type Period = 'm' | 'y';

@@ -1,5 +1,5 @@
-// The payment provider as the service uses it (decisions §15): payment links, their state, and
-// cancelling the subscription that renews a plan. One adapter speaks CloudPayments' public HTTP
+// The payment provider as the service uses it (decisions §15): payment links, their state,
+// cancelling the subscription that renews a plan, and refunding a payment. One adapter speaks CloudPayments' public HTTP
 // API (Basic auth with the public id and API secret); the local sandbox speaks the same API, so
 // the same adapter drives both. Notifications are checked by `verifyNotification`.
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -15,6 +15,8 @@ export interface OrderRequest {
   email?: string;
   /** Renew automatically every `months` months. */
   recurrentMonths?: number;
+  /** Where the provider's page sends the person back after paying (or declining). */
+  returnUrl?: string;
 }
 
 export interface Order {
@@ -32,6 +34,8 @@ export interface PaymentProvider {
   ): Promise<{ state: FoundState; transactionId?: string; subscriptionId?: string }>;
   /** Resolves false (with the provider's message) when the provider refused or could not be reached. */
   cancelSubscription(id: string): Promise<{ ok: boolean; message?: string }>;
+  /** Gives a settled payment back; resolves false (with the provider's message) when it could not. */
+  refund(transactionId: string, amountMinor: number): Promise<{ ok: boolean; message?: string }>;
 }
 
 export interface CloudPaymentsOptions {
@@ -74,6 +78,7 @@ export class CloudPaymentsAdapter implements PaymentProvider {
       SendEmail: false,
       InvoiceId: req.invoiceId,
       AccountId: req.accountId,
+      ...(req.returnUrl ? { SuccessRedirectUrl: req.returnUrl, FailRedirectUrl: req.returnUrl } : {}),
       ...(req.recurrentMonths
         ? { JsonData: { CloudPayments: { recurrent: { interval: 'Month', period: req.recurrentMonths } } } }
         : {}),
@@ -106,6 +111,18 @@ export class CloudPaymentsAdapter implements PaymentProvider {
   async cancelSubscription(id: string) {
     try {
       const r = await this.post<unknown>('subscriptions/cancel', { Id: id });
+      return r.Success ? { ok: true } : { ok: false, message: r.Message ?? 'the provider refused' };
+    } catch (err) {
+      return { ok: false, message: (err as Error).message };
+    }
+  }
+
+  async refund(transactionId: string, amountMinor: number) {
+    try {
+      const r = await this.post<unknown>('payments/refund', {
+        TransactionId: Number(transactionId),
+        Amount: amountMinor / 100,
+      });
       return r.Success ? { ok: true } : { ok: false, message: r.Message ?? 'the provider refused' };
     } catch (err) {
       return { ok: false, message: (err as Error).message };

@@ -8,6 +8,7 @@ import {
   CheckoutIn,
   CheckoutOut,
   CurrentPlanOut,
+  LangQuery,
   LinkParams,
   PaymentItem,
   PaymentStateOut,
@@ -31,7 +32,7 @@ import { HttpError } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validation.js';
-import { type Period, PLANS, planOf } from './plans.js';
+import { featuresIn, type Period, PLANS, planLanguage, planOf } from './plans.js';
 import { verifyNotification } from './provider.js';
 import type { Notification, Payments } from './service.js';
 
@@ -61,12 +62,19 @@ export function paymentsRouter({
   const session = requireSession(db, publicUrl);
   const limited = rateLimit(db, config.rateLimitPerMinute);
 
-  router.get('/api/v1/plans', limited, (_req, res) => {
-    res.json(PLANS.map((p) => PlanOut.parse(p)));
+  // `?lang=` (de, en, ru, it; else English): the features in that language, as the web
+  // application shows them.
+  router.get('/api/v1/plans', limited, (req, res) => {
+    const lang = planLanguage(validate(LangQuery, 'query', req.query as Record<string, unknown>).lang);
+    res.json(PLANS.map((p) => PlanOut.parse({ ...p, features: featuresIn(p, lang) })));
   });
 
+  // The plan in force; `state` and `subscription_id` name the newest checkout instead while it
+  // awaits its payment (`pending_payment`), so a person coming back can check it or get a new link.
   router.get('/api/v1/plans/current', session, (_req, res) => {
-    const { plan, sub, paid } = payments.planOf(sessionOf(res).accountId);
+    const { accountId } = sessionOf(res);
+    const { plan, sub, paid } = payments.planOf(accountId);
+    const pending = payments.pendingCheckout(accountId);
     res.json(
       CurrentPlanOut.parse({
         plan_code: plan.code,
@@ -75,8 +83,8 @@ export function paymentsRouter({
         expires_at: paid ? sub?.expiresAt : null,
         plan_paid: paid,
         days_left: payments.daysLeft(sub),
-        state: sub?.state ?? null,
-        subscription_id: sub?.id ?? null,
+        state: pending ? pending.state : (sub?.state ?? null),
+        subscription_id: pending ? pending.id : (sub?.id ?? null),
       }),
     );
   });
@@ -91,8 +99,9 @@ export function paymentsRouter({
         to_plan: to.code,
         from_plan: quote.from.code,
         upgrade: quote.upgrade,
-        amount_rub: Math.round(quote.amount / 100),
-        full_price_rub: Math.round(quote.full / 100),
+        // Whole roubles already: the amount checkout charges (one computation, `upgradeQuote`).
+        amount_rub: quote.amount / 100,
+        full_price_rub: quote.full / 100,
         reason: quote.reason,
       }),
     );
@@ -129,25 +138,29 @@ export function paymentsRouter({
   });
 
   // The raw body: its signature is over the exact bytes the provider sent.
-  router.post('/api/v1/payments/webhook', express.raw({ type: () => true, limit: '64kb' }), (req, res) => {
-    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    if (!verifyNotification(raw, req.get('content-hmac') ?? req.get('x-content-hmac'), notificationSecret))
-      throw new HttpError(401, 'invalid_signature');
-    const fields = /^\s*\{/.test(raw.toString('utf8'))
-      ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>)
-      : Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
-    const status = String(fields.Status ?? '');
-    const n: Notification = {
-      kind: status === 'Completed' || status === 'Authorized' ? 'pay' : 'fail',
-      transactionId: String(fields.TransactionId ?? ''),
-      invoiceId: String(fields.InvoiceId ?? ''),
-      ...(fields.SubscriptionId ? { subscriptionId: String(fields.SubscriptionId) } : {}),
-    };
-    if (!n.transactionId) throw new HttpError(400, 'no_transaction');
-    payments.apply(n);
-    // CloudPayments reads {"code":0} as "taken"; a replay is taken too (and changes nothing).
-    res.json({ code: 0 });
-  });
+  router.post(
+    '/api/v1/payments/webhook',
+    express.raw({ type: () => true, limit: '64kb' }),
+    async (req, res) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      if (!verifyNotification(raw, req.get('content-hmac') ?? req.get('x-content-hmac'), notificationSecret))
+        throw new HttpError(401, 'invalid_signature');
+      const fields = /^\s*\{/.test(raw.toString('utf8'))
+        ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>)
+        : Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+      const status = String(fields.Status ?? '');
+      const n: Notification = {
+        kind: status === 'Completed' || status === 'Authorized' ? 'pay' : 'fail',
+        transactionId: String(fields.TransactionId ?? ''),
+        invoiceId: String(fields.InvoiceId ?? ''),
+        ...(fields.SubscriptionId ? { subscriptionId: String(fields.SubscriptionId) } : {}),
+      };
+      if (!n.transactionId) throw new HttpError(400, 'no_transaction');
+      await payments.apply(n);
+      // CloudPayments reads {"code":0} as "taken"; a replay is taken too (and changes nothing).
+      res.json({ code: 0 });
+    },
+  );
 
   const stateOut = (
     accountId: number,
@@ -211,8 +224,17 @@ export function paymentsRouter({
     });
   };
 
-  router.get('/api/v1/billing/autorenew', session, (_req, res) => {
-    res.json(autorenewOut(sessionOf(res).accountId));
+  // A replaced plan whose renewal the provider has not cancelled yet is asked again here (the
+  // plans screen reads this on every visit); while the provider still refuses, the answer says so.
+  router.get('/api/v1/billing/autorenew', session, async (_req, res) => {
+    const { accountId } = sessionOf(res);
+    const owed = await payments.retryReplacedCancels(accountId);
+    res.json(
+      autorenewOut(
+        accountId,
+        owed.ok ? {} : { ok: true, error: 'previous_plan_cancel_failed', message: owed.message },
+      ),
+    );
   });
 
   router.post('/api/v1/billing/autorenew', session, jsonBody, async (req, res) => {

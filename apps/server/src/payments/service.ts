@@ -3,11 +3,14 @@
 // makes the payment `paid` and the subscription `active` until the period's end. The provider's
 // subscription renews it (a new paid period) or fails (`past_due`); after the grace period it is
 // `expired`. A paid plan raises the web allowance. Every notification is applied once.
+// A plan bought over another replaces it at once and cancels the other's renewal at the provider;
+// a charge the provider still makes for a replaced (or cancelled) plan is refunded, never applied.
 import { randomBytes } from 'node:crypto';
 import {
   type Account,
   accountById,
   type Db,
+  expireOtherPendingCheckouts,
   insertPayment,
   insertSubscription,
   inTransaction,
@@ -15,7 +18,9 @@ import {
   latestSubscription,
   type Payment,
   paymentById,
+  pendingCheckout,
   recordProviderEvent,
+  replacedAwaitingCancel,
   type Subscription,
   subscriptionById,
   subscriptionByProviderId,
@@ -88,16 +93,31 @@ export class Payments {
     return Math.max(0, Math.ceil((Date.parse(sub.expiresAt) - this.now().getTime()) / DAY));
   }
 
-  /** The price of moving to `to`: the full price less what is left of the current paid period. */
+  /** The newest checkout when it still awaits its payment (see `pendingCheckout`). */
+  pendingCheckout = (accountId: number): Subscription | undefined => pendingCheckout(this.d.db, accountId);
+
+  /**
+   * The price of moving to `to`: the full price less what is left of the current paid period,
+   * in whole roubles (the credit rounded up, in the customer's favour). The quote and checkout
+   * both use this one computation. Only a bigger plan, or the same plan for a longer period, is
+   * an upgrade; a smaller or equal one can be chosen when the period ends. A renewal that failed
+   * (`past_due`) has no unused days left: any plan is bought at its full price.
+   */
   upgradeQuote(accountId: number, to: Plan, period: Period) {
     const full = priceMinor(to, period);
     const { plan: from, sub, paid } = this.planOf(accountId);
-    if (!paid || !sub?.expiresAt || !sub.paidAt)
-      return { from, full, amount: full, upgrade: full > 0, reason: 'no paid plan in force: the full price' };
+    const left = sub?.expiresAt ? Math.max(0, Date.parse(sub.expiresAt) - this.now().getTime()) : 0;
+    if (!paid || !sub?.expiresAt || !sub.paidAt || left === 0)
+      return {
+        from,
+        full,
+        amount: full,
+        upgrade: full > 0,
+        reason: paid ? 'the paid period has ended: the full price' : 'no paid plan in force: the full price',
+      };
     const length = Date.parse(sub.expiresAt) - Date.parse(sub.paidAt);
-    const left = Math.max(0, Date.parse(sub.expiresAt) - this.now().getTime());
-    const credit = Math.floor((sub.amountMinor * left) / Math.max(length, 1));
-    const upgrade = priceMinor(to, period) > sub.amountMinor || to.parses > from.parses;
+    const credit = Math.ceil((sub.amountMinor * left) / Math.max(length, 1) / 100) * 100;
+    const upgrade = to.parses > from.parses || (to.code === from.code && full > sub.amountMinor);
     if (!upgrade)
       return {
         from,
@@ -124,6 +144,7 @@ export class Payments {
     currency: string,
     description: string,
     creditEurMinor = 0,
+    returnPath = '/app/plans',
   ): Promise<Payment> {
     const now = this.now();
     const payment = insertPayment(this.d.db, {
@@ -147,6 +168,8 @@ export class Payments {
         accountId: `a${account.id}`,
         email: account.email,
         ...(sub?.autorenew ? { recurrentMonths: sub.period === 'y' ? 12 : 1 } : {}),
+        // Back to the screen that checks the payment, as a provider's page sends a buyer back.
+        returnUrl: `${this.d.publicUrl}${returnPath}`,
       });
       updatePayment(this.d.db, payment.id, { providerOrderId: order.id, providerUrl: order.url });
       return { ...payment, providerOrderId: order.id, providerUrl: order.url };
@@ -163,7 +186,12 @@ export class Payments {
     const account = accountById(this.d.db, accountId);
     if (!account) throw new HttpError(401, 'not_authenticated');
     if (plan.code === FREE_PLAN.code) throw new HttpError(400, 'free_plan_needs_no_payment');
-    const amount = this.upgradeQuote(accountId, plan, period).amount || priceMinor(plan, period);
+    // The upgrade rule, as the quote states it: a smaller or equal plan waits for the period's end.
+    const quote = this.upgradeQuote(accountId, plan, period);
+    if (!quote.upgrade) throw new HttpError(409, 'not_an_upgrade');
+    // The unused days are worth more than this period of the bigger plan: its year is an upgrade.
+    if (quote.amount <= 0) throw new HttpError(409, 'credit_exceeds_price');
+    const amount = quote.amount;
     const sub = insertSubscription(this.d.db, {
       accountId,
       planCode: plan.code,
@@ -173,6 +201,8 @@ export class Payments {
       autorenew: true,
       createdAt: this.now().toISOString(),
     });
+    // This checkout replaces any earlier unpaid one: its link stops opening.
+    expireOtherPendingCheckouts(this.d.db, accountId, sub.id);
     const name = period === 'y' ? 'year' : 'month';
     const payment = await this.newLink(
       account,
@@ -196,6 +226,7 @@ export class Payments {
       currency,
       'Invoice Reader API balance',
       creditEurMinor,
+      '/app/api',
     );
   }
 
@@ -229,7 +260,7 @@ export class Payments {
         throw new HttpError(502, 'provider_unavailable');
       });
       if (found.state !== 'pending' && found.transactionId)
-        this.apply({
+        await this.apply({
           kind: found.state === 'paid' ? 'pay' : 'fail',
           transactionId: found.transactionId,
           invoiceId: `p${last.id}`,
@@ -242,22 +273,80 @@ export class Payments {
     };
   }
 
-  /** Applies a verified notification once; answers false for a replay. */
-  apply(n: Notification): boolean {
+  /**
+   * Applies a verified notification once; answers false for a replay. What it owes the provider
+   * (cancelling a replaced plan's renewal, refunding a charge that must not apply) is done after
+   * the change is stored, before this resolves.
+   */
+  async apply(n: Notification): Promise<boolean> {
     const at = this.now();
-    return inTransaction(this.d.db, () => {
+    const owed: Array<() => Promise<unknown>> = [];
+    const applied = inTransaction(this.d.db, () => {
       if (!recordProviderEvent(this.d.db, `${n.kind}:${n.transactionId}`, at.toISOString())) return false;
       const payment = /^p\d+$/.test(n.invoiceId)
         ? paymentById(this.d.db, Number(n.invoiceId.slice(1)))
         : undefined;
-      if (payment?.status === 'pending') this.settleFirst(payment, n, at);
-      else if (n.subscriptionId) this.settleRenewal(n, at);
+      if (payment?.status === 'pending') this.settleFirst(payment, n, at, owed);
+      else if (n.subscriptionId) this.settleRenewal(n, at, owed);
       else this.d.log.warn('notification for no pending payment', { invoice: n.invoiceId });
       return true;
     });
+    for (const task of owed) await task();
+    return applied;
   }
 
-  private settleFirst(payment: Payment, n: Notification, at: Date): void {
+  /**
+   * Cancels at the provider the renewal of a plan that a newer one replaced. Until the provider
+   * confirms, the subscription keeps `autorenew` (a cancel still owed, retried by
+   * `retryReplacedCancels` and by any charge the provider makes for it).
+   */
+  private async cancelReplaced(sub: Subscription): Promise<{ ok: boolean; message?: string }> {
+    if (!sub.providerSubscriptionId) return { ok: true };
+    const r = await this.d.provider.cancelSubscription(sub.providerSubscriptionId);
+    if (r.ok) updateSubscription(this.d.db, sub.id, { autorenew: false });
+    else
+      this.d.log.error('the replaced plan was not cancelled at the provider', {
+        subscription: sub.id,
+        provider_subscription: sub.providerSubscriptionId,
+        message: r.message ?? '',
+      });
+    return r;
+  }
+
+  /**
+   * Asks the provider again to cancel the renewals of replaced plans it has not confirmed yet;
+   * answers the provider's message when one is still not cancelled.
+   */
+  async retryReplacedCancels(accountId: number): Promise<{ ok: true } | { ok: false; message: string }> {
+    let failed: string | undefined;
+    for (const sub of replacedAwaitingCancel(this.d.db, accountId)) {
+      const r = await this.cancelReplaced(sub);
+      if (!r.ok) failed ??= r.message ?? 'the provider refused';
+    }
+    return failed === undefined ? { ok: true } : { ok: false, message: failed };
+  }
+
+  /** Gives back a charge the provider made for a plan that is no longer ours to renew. */
+  private async refundCharge(paymentId: number, transactionId: string, amountMinor: number): Promise<void> {
+    const r = await this.d.provider.refund(transactionId, amountMinor);
+    if (r.ok) updatePayment(this.d.db, paymentId, { status: 'refunded' });
+    else
+      this.d.log.error(
+        'a charge for a replaced or cancelled plan was not refunded: refund it at the provider',
+        {
+          payment: paymentId,
+          transaction: transactionId,
+          message: r.message ?? '',
+        },
+      );
+  }
+
+  private settleFirst(
+    payment: Payment,
+    n: Notification,
+    at: Date,
+    owed: Array<() => Promise<unknown>>,
+  ): void {
     if (n.kind === 'fail') {
       updatePayment(this.d.db, payment.id, { status: 'failed', providerTxId: n.transactionId });
       return;
@@ -273,10 +362,13 @@ export class Payments {
     }
     const sub = payment.subscriptionId ? subscriptionById(this.d.db, payment.subscriptionId) : undefined;
     if (!sub) return;
-    // A plan bought over another ends the other one: one plan is in force at a time.
+    // A plan bought over another ends the other one: one plan is in force at a time, and the
+    // provider stops renewing the other (else the customer pays both).
     const before = latestSubscription(this.d.db, sub.accountId);
-    if (before && before.id !== sub.id && ['active', 'past_due'].includes(before.state))
+    if (before && before.id !== sub.id && ['active', 'past_due', 'cancelled'].includes(before.state)) {
       updateSubscription(this.d.db, before.id, { state: 'cancelled', expiresAt: at.toISOString() });
+      if (before.autorenew && before.providerSubscriptionId) owed.push(() => this.cancelReplaced(before));
+    }
     updateSubscription(this.d.db, sub.id, {
       state: 'active',
       paidAt: at.toISOString(),
@@ -286,12 +378,18 @@ export class Payments {
     setPlanAllowance(this.d.db, sub.accountId, planOf(sub.planCode) ?? FREE_PLAN);
   }
 
-  /** The provider's subscription charged (or failed to charge) the next period. */
-  private settleRenewal(n: Notification, at: Date): void {
+  /**
+   * The provider's subscription charged (or failed to charge) the next period. A charge for a
+   * plan that is no longer the one in force (a newer plan replaced it) or whose renewal was
+   * cancelled is recorded, refunded at the provider and never brings the plan back; its cancel
+   * is asked for again.
+   */
+  private settleRenewal(n: Notification, at: Date, owed: Array<() => Promise<unknown>>): void {
     const sub = subscriptionByProviderId(this.d.db, n.subscriptionId!);
     if (!sub) return;
     const plan = planOf(sub.planCode) ?? FREE_PLAN;
-    insertPayment(this.d.db, {
+    const stale = sub.state === 'cancelled' || latestSubscription(this.d.db, sub.accountId)?.id !== sub.id;
+    const payment = insertPayment(this.d.db, {
       accountId: sub.accountId,
       subscriptionId: sub.id,
       kind: 'renewal',
@@ -304,6 +402,15 @@ export class Payments {
       paidAt: n.kind === 'pay' ? at.toISOString() : null,
       createdAt: at.toISOString(),
     });
+    if (stale) {
+      this.d.log.warn('the provider charged a replaced or cancelled plan', {
+        subscription: sub.id,
+        outcome: n.kind,
+      });
+      if (n.kind === 'pay') owed.push(() => this.refundCharge(payment.id, n.transactionId, sub.amountMinor));
+      if (sub.autorenew && sub.providerSubscriptionId) owed.push(() => this.cancelReplaced(sub));
+      return;
+    }
     if (n.kind === 'fail') {
       updateSubscription(this.d.db, sub.id, { state: 'past_due' });
       return;

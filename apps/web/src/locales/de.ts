@@ -121,6 +121,29 @@ export const de: Texts = {
     pending: 'Eine Zahlung steht aus.',
     check: 'Zahlung prüfen',
     newLink: 'Neuer Zahlungslink',
+    pendingFor:
+      'Eine Zahlung für {{name}} steht aus. Beim Zurückkommen wird sie geprüft; Sie können erneut prüfen oder einen neuen Link holen.',
+    pendingFailed:
+      'Die Zahlung für {{name}} ist nicht durchgegangen. Sie können einen neuen Zahlungslink holen.',
+    later: 'Nicht größer als Ihr Tarif: wählbar, wenn Ihr Tarif am {{date}} endet.',
+    longerPeriod:
+      'Die ungenutzten Tage Ihres Tarifs sind mehr wert als dieser Zeitraum: Wählen Sie für das Upgrade den Jahreszeitraum.',
+    providerSaid: 'Der Zahlungsdienst meldete: „{{message}}“.',
+    errors: {
+      provider_unavailable: 'Der Zahlungsdienst antwortet nicht. Bitte später erneut versuchen.',
+      provider_cancel_failed:
+        'Der Zahlungsdienst konnte die automatische Verlängerung nicht kündigen, sie bleibt also an. Bitte später erneut versuchen.',
+      previous_plan_cancel_failed:
+        'Der Zahlungsdienst hat die Verlängerung Ihres vorigen Tarifs noch nicht gekündigt. Bei jedem Öffnen dieser Seite wird erneut gefragt; eine Abbuchung für diesen Tarif wird erstattet.',
+      checkout_required:
+        'Die automatische Verlängerung wurde beim Zahlungsdienst gekündigt und lässt sich nicht wieder einschalten. Um nach dem Ende Ihres Tarifs weiterzumachen, wählen und bezahlen Sie einen Tarif.',
+      not_an_upgrade: 'Dieser Tarif ist nicht größer als Ihrer: wählbar, wenn Ihr Tarif endet.',
+      credit_exceeds_price:
+        'Die ungenutzten Tage Ihres Tarifs sind mehr wert als dieser Zeitraum: Wählen Sie für das Upgrade den Jahreszeitraum.',
+      already_paid: 'Diese Zahlung ist bereits bezahlt.',
+      payment_not_found: 'Für diesen Tarif wurde keine Zahlung gefunden.',
+      subscription_not_found: 'Kein bezahlter Tarif gefunden.',
+    },
     autorenew: 'Automatisch verlängern',
     choose: 'Tarif wählen',
     period: 'Zeitraum',

@@ -119,6 +119,28 @@ export const en = {
     pending: 'A payment is waiting.',
     check: 'Check payment',
     newLink: 'New payment link',
+    pendingFor:
+      'A payment for {{name}} is waiting. Coming back here checks it; you can check again or get a new link.',
+    pendingFailed: 'The payment for {{name}} did not go through. You can get a new payment link.',
+    later: 'Not above your plan: it can be chosen when your plan ends on {{date}}.',
+    longerPeriod:
+      'The unused days of your plan are worth more than this period: choose the yearly period to upgrade.',
+    providerSaid: 'The payment provider said: “{{message}}”.',
+    errors: {
+      provider_unavailable: 'The payment provider does not answer. Please try again later.',
+      provider_cancel_failed:
+        'The payment provider could not cancel the automatic renewal, so it is still on. Please try again later.',
+      previous_plan_cancel_failed:
+        'The payment provider has not yet cancelled the renewal of your previous plan. It is asked again each time you open this page; a charge for that plan is refunded.',
+      checkout_required:
+        'Automatic renewal was cancelled at the payment provider and cannot be switched on again. To go on when your plan ends, choose a plan and pay.',
+      not_an_upgrade: 'This plan is not above yours: it can be chosen when your plan ends.',
+      credit_exceeds_price:
+        'The unused days of your plan are worth more than this period: choose the yearly period to upgrade.',
+      already_paid: 'This payment is already paid.',
+      payment_not_found: 'No payment was found for this plan.',
+      subscription_not_found: 'No paid plan was found.',
+    },
     autorenew: 'Renew automatically',
     choose: 'Choose a plan',
     period: 'Period',

@@ -121,6 +121,29 @@ export const it: Texts = {
     pending: 'Un pagamento è in attesa.',
     check: 'Verifica il pagamento',
     newLink: 'Nuovo link di pagamento',
+    pendingFor:
+      'Un pagamento per {{name}} è in attesa. Tornando qui viene verificato; puoi verificarlo di nuovo o chiedere un nuovo link.',
+    pendingFailed:
+      'Il pagamento per {{name}} non è andato a buon fine. Puoi chiedere un nuovo link di pagamento.',
+    later: 'Non superiore al tuo piano: potrai sceglierlo quando il tuo piano scade il {{date}}.',
+    longerPeriod:
+      'I giorni non usati del tuo piano valgono più di questo periodo: per passare di piano scegli il periodo annuale.',
+    providerSaid: 'Il servizio di pagamento ha risposto: «{{message}}».',
+    errors: {
+      provider_unavailable: 'Il servizio di pagamento non risponde. Riprova più tardi.',
+      provider_cancel_failed:
+        'Il servizio di pagamento non ha potuto annullare il rinnovo automatico, che resta attivo. Riprova più tardi.',
+      previous_plan_cancel_failed:
+        'Il servizio di pagamento non ha ancora annullato il rinnovo del tuo piano precedente. Viene richiesto di nuovo ogni volta che apri questa pagina; un addebito per quel piano viene rimborsato.',
+      checkout_required:
+        'Il rinnovo automatico è stato annullato presso il servizio di pagamento e non può essere riattivato. Per continuare quando il tuo piano scade, scegli un piano e paga.',
+      not_an_upgrade: 'Questo piano non è superiore al tuo: potrai sceglierlo quando il tuo piano scade.',
+      credit_exceeds_price:
+        'I giorni non usati del tuo piano valgono più di questo periodo: per passare di piano scegli il periodo annuale.',
+      already_paid: 'Questo pagamento è già stato pagato.',
+      payment_not_found: 'Nessun pagamento trovato per questo piano.',
+      subscription_not_found: 'Nessun piano pagato trovato.',
+    },
     autorenew: 'Rinnovo automatico',
     choose: 'Scegli un piano',
     period: 'Periodo',

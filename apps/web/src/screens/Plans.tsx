@@ -1,37 +1,84 @@
 // Plans and payments: the plan in force, the catalogue with each plan's price for the chosen
 // period and, over a paid plan, the upgrade price; checkout through the provider (its payment
 // page, the sandbox in development), the payment history and the automatic renewal switch.
+// Coming back from the provider's page checks a payment still awaited; a plan that is not above
+// the one in force says when it can be chosen instead of offering a payment; every refusal of
+// the service is said in words (plans-logic.ts).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../api';
+import { api } from '../api';
 import { formatDate, formatMoney } from '../format';
 import type { Autorenew, Checkout, CurrentPlan, Payment, PaymentState, Plan, Upgrade } from '../types';
 import { useLoad } from '../useLoad';
+import { type Offer, offerOf, pendingCheckout, type Refusal, refusalOf } from './plans-logic';
 
 type Period = 'm' | 'y';
 const rub = (amount: number, lang: string) => formatMoney(amount * 100, 'RUB', lang);
 
-function UpgradePrice({ plan, period, lang }: { plan: Plan; period: Period; lang: string }) {
+/** A plan's offer over the plan in force: its upgrade price and Pay, or when it can be chosen. */
+function PlanOffer({
+  plan,
+  period,
+  lang,
+  current,
+  busy,
+  onPay,
+}: {
+  plan: Plan;
+  period: Period;
+  lang: string;
+  current: CurrentPlan;
+  busy: boolean;
+  onPay: () => void;
+}) {
   const { t } = useTranslation();
-  const { data } = useLoad<Upgrade>(`/api/v1/plans/upgrade-price?to=${plan.code}&period=${period}`);
-  if (!data?.upgrade || data.amount_rub === data.full_price_rub) return null;
-  return <p className="hint">{t('plans.upgradePrice', { amount: rub(data.amount_rub, lang) })}</p>;
+  const paid = !!current.plan_paid;
+  const quote = useLoad<Upgrade>(
+    paid ? `/api/v1/plans/upgrade-price?to=${plan.code}&period=${period}` : null,
+  );
+  const offer: Offer | undefined = offerOf(paid, quote.data);
+  if (!offer) return null;
+  if (offer.kind === 'later')
+    return (
+      <p className="hint">
+        {t('plans.later', { date: current.expires_at ? formatDate(current.expires_at, lang) : '—' })}
+      </p>
+    );
+  if (offer.kind === 'longerPeriod') return <p className="hint">{t('plans.longerPeriod')}</p>;
+  return (
+    <>
+      {offer.kind === 'upgrade' && (
+        <p className="hint">{t('plans.upgradePrice', { amount: rub(offer.amountRub, lang) })}</p>
+      )}
+      <button
+        type="button"
+        disabled={busy}
+        aria-label={t('plans.payFor', { name: plan.name })}
+        onClick={onPay}
+      >
+        {t('plans.pay')}
+      </button>
+    </>
+  );
 }
 
 export function Plans() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const plans = useLoad<Plan[]>('/api/v1/plans');
+  // The features in the app's language.
+  const plans = useLoad<Plan[]>(`/api/v1/plans?lang=${encodeURIComponent(lang)}`);
   const current = useLoad<CurrentPlan>('/api/v1/plans/current');
   const history = useLoad<Payment[]>('/api/v1/payments/history');
   const renew = useLoad<Autorenew>('/api/v1/billing/autorenew');
   const [period, setPeriod] = useState<Period>('m');
-  const [failed, setFailed] = useState('');
+  const [failed, setFailed] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const { reload: reloadCurrent } = current;
   const { reload: reloadHistory } = history;
   const sub = current.data;
-  const pending = sub?.subscription_id && sub.state === 'pending' ? sub.subscription_id : null;
+  const pending = pendingCheckout(sub);
+  // The newest plan payment: the pending checkout's (waiting, or declined).
+  const lastPlanPayment = history.data?.find((h) => h.plan_code !== 'api');
 
   // Back from the provider's page: ask it once how the payment went.
   useEffect(() => {
@@ -43,15 +90,11 @@ export function Plans() {
 
   const act = async (action: () => Promise<void>) => {
     setBusy(true);
-    setFailed('');
+    setFailed(null);
     try {
       await action();
     } catch (err) {
-      setFailed(
-        err instanceof ApiError && err.detail === 'provider_unavailable'
-          ? t('plans.providerDown')
-          : t('common.failed'),
-      );
+      setFailed(refusalOf(err));
     } finally {
       setBusy(false);
     }
@@ -76,17 +119,29 @@ export function Plans() {
     });
   const switchRenew = (enabled: boolean) =>
     act(async () => {
-      await api<Autorenew>('/api/v1/billing/autorenew', { json: { enabled } });
-      await renew.reload();
+      try {
+        await api<Autorenew>('/api/v1/billing/autorenew', { json: { enabled } });
+      } finally {
+        // The box shows what the service says, whether or not the switch went through.
+        await renew.reload();
+      }
     });
 
   const planName = (code: string | null | undefined) =>
     plans.data?.find((p) => p.code === code)?.name ?? code ?? '—';
+  const sentence = (r: Refusal) =>
+    [t(r.key), r.message ? t('plans.providerSaid', { message: r.message }) : ''].filter(Boolean).join(' ');
+  // The renewal of a replaced plan the provider has not cancelled yet (asked again on each visit).
+  const owed = renew.data?.error
+    ? sentence({ key: `plans.errors.${renew.data.error}`, message: renew.data.message ?? '' })
+    : '';
 
   return (
     <section>
       <h1>{t('plans.title')}</h1>
-      {(failed || plans.error || current.error) && <p role="alert">{failed || t('common.failed')}</p>}
+      {(failed || plans.error || current.error) && (
+        <p role="alert">{failed ? sentence(failed) : t('common.failed')}</p>
+      )}
 
       <h2>{t('plans.current')}</h2>
       {sub && (
@@ -98,7 +153,11 @@ export function Plans() {
           </p>
           {pending && (
             <p>
-              {t('plans.pending')}{' '}
+              {lastPlanPayment?.status === 'failed'
+                ? t('plans.pendingFailed', { name: planName(lastPlanPayment.plan_code) })
+                : lastPlanPayment
+                  ? t('plans.pendingFor', { name: planName(lastPlanPayment.plan_code) })
+                  : t('plans.pending')}{' '}
               <button type="button" className="secondary" disabled={busy} onClick={() => refresh(pending)}>
                 {t('plans.check')}
               </button>{' '}
@@ -123,6 +182,7 @@ export function Plans() {
           </label>
         </p>
       )}
+      {owed && <p role="status">{owed}</p>}
 
       <h2>{t('plans.choose')}</h2>
       <fieldset className="period">
@@ -151,15 +211,18 @@ export function Plans() {
                   <li key={f}>{f}</li>
                 ))}
               </ul>
-              {sub?.plan_paid && <UpgradePrice plan={p} period={period} lang={lang} />}
-              <button
-                type="button"
-                disabled={busy}
-                aria-label={t('plans.payFor', { name: p.name })}
-                onClick={() => checkout(p)}
-              >
-                {t('plans.pay')}
-              </button>
+              {sub && (
+                <PlanOffer
+                  // A new plan in force (a payment checked here) asks for fresh quotes.
+                  key={`${sub.plan_code}:${sub.expires_at ?? ''}`}
+                  plan={p}
+                  period={period}
+                  lang={lang}
+                  current={sub}
+                  busy={busy}
+                  onPay={() => checkout(p)}
+                />
+              )}
             </li>
           ))}
       </ul>

@@ -1808,35 +1808,70 @@ export interface components {
         LedgerExportIn: {
             /** @description Default: every done job of the account (500 at most). */
             job_ids?: number[];
-            /** @default  */
+            /**
+             * @description DATEV consultant number: 4 to 7 digits, or empty
+             * @default
+             */
             consultant_no: string;
-            /** @default  */
+            /**
+             * @description DATEV client number: 1 to 5 digits, or empty
+             * @default
+             */
             client_no: string;
-            /** @default 1200 */
+            /**
+             * @description The account booked: 4 to 9 digits
+             * @default 1200
+             */
             account: string;
-            /** @default 8400 */
+            /**
+             * @description The contra account: 4 to 9 digits
+             * @default 8400
+             */
             contra_account: string;
-            /** @default  */
+            /**
+             * @description The BU key: 1 to 4 digits, or empty for the key of each VAT rate
+             * @default
+             */
             bu_key: string;
         };
         EInvoiceExportIn: {
             /** @description Default: every done job of the account (500 at most). */
             job_ids?: number[];
         };
-        LedgerSettingsOut: components["schemas"]["LedgerSettings"] & {
+        LedgerSettingsOut: {
             /** @enum {boolean} */
             ok: true;
+            consultant_no: string;
+            client_no: string;
+            account: string;
+            contra_account: string;
+            bu_key: string;
         };
         LedgerSettings: {
-            /** @default  */
+            /**
+             * @description DATEV consultant number: 4 to 7 digits, or empty
+             * @default
+             */
             consultant_no: string;
-            /** @default  */
+            /**
+             * @description DATEV client number: 1 to 5 digits, or empty
+             * @default
+             */
             client_no: string;
-            /** @default 1200 */
+            /**
+             * @description The account booked: 4 to 9 digits
+             * @default 1200
+             */
             account: string;
-            /** @default 8400 */
+            /**
+             * @description The contra account: 4 to 9 digits
+             * @default 8400
+             */
             contra_account: string;
-            /** @default  */
+            /**
+             * @description The BU key: 1 to 4 digits, or empty for the key of each VAT rate
+             * @default
+             */
             bu_key: string;
         };
         PlanOut: {
@@ -1854,7 +1889,7 @@ export interface components {
             /** @default false */
             plan_paid: boolean;
             days_left?: number | null;
-            /** @description Beyond the spec: the subscription state (decisions §14). */
+            /** @description Beyond the spec: the subscription state (decisions §14); `pending_payment` while the newest checkout awaits its payment (then `subscription_id` is that checkout). */
             state?: string | null;
             subscription_id?: number | null;
         };
@@ -4331,8 +4366,11 @@ export interface operations {
     exportJobLedgerDe: {
         parameters: {
             query?: {
+                /** @description The account booked: 4 to 9 digits */
                 account?: string;
+                /** @description The contra account: 4 to 9 digits */
                 contra_account?: string;
+                /** @description The BU key: 1 to 4 digits, or empty for the key of each VAT rate */
                 bu_key?: string;
             };
             header?: never;
@@ -4685,7 +4723,9 @@ export interface operations {
     };
     listPlans: {
         parameters: {
-            query?: never;
+            query?: {
+                lang?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4911,6 +4951,15 @@ export interface operations {
             };
             /** @description `plan_not_found`. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `not_an_upgrade`: a smaller or equal plan while a bigger one is in force (it can be chosen when the period ends); `credit_exceeds_price`: the unused days are worth more than this period of the plan. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

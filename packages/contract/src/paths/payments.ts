@@ -1,5 +1,6 @@
 // OpenAPI paths of plans and payments (tags plans, payments).
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { LangQuery } from '../api-subscription.js';
 import {
   AutorenewIn,
   AutorenewOut,
@@ -42,6 +43,7 @@ export function registerPaymentsPaths(registry: OpenAPIRegistry, security: Secur
     tags: plans,
     summary: 'The plans',
     security: security.public,
+    request: { query: LangQuery },
     responses: { 200: json(z.array(PlanOut), 'The catalogue.'), ...rateRefusal },
   });
   registry.registerPath({
@@ -95,6 +97,9 @@ export function registerPaymentsPaths(registry: OpenAPIRegistry, security: Secur
       200: json(CheckoutOut, 'The link.'),
       400: refusal('`free_plan_needs_no_payment`.'),
       404: refusal('`plan_not_found`.'),
+      409: refusal(
+        '`not_an_upgrade`: a smaller or equal plan while a bigger one is in force (it can be chosen when the period ends); `credit_exceeds_price`: the unused days are worth more than this period of the plan.',
+      ),
       ...provider,
       ...sessionRefusals(true),
     },

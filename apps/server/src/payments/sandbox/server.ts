@@ -1,7 +1,8 @@
 // The sandbox payment provider: a real HTTP server speaking the subset of CloudPayments' API the
-// service uses (orders/create, payments/find, subscriptions/cancel, Basic auth), with a payment
-// page whose "Pay" and "Decline" buttons settle the payment and send a signed notification
-// (`Content-HMAC`) to the service's webhook, as the real provider does. It is what `npm start`
+// service uses (orders/create, payments/find, subscriptions/cancel, payments/refund, Basic auth),
+// with a payment page whose "Pay" and "Decline" buttons settle the payment and send a signed
+// notification (`Content-HMAC`) to the service's webhook, as the real provider does; the settled
+// page links back to the order's SuccessRedirectUrl (or FailRedirectUrl). It is what `npm start`
 // uses when no provider credentials are configured, and what the tests pay with. `/sandbox/*`
 // lets a test drop or delay notifications, fail a cancel, or charge a subscription's renewal.
 // State lives in memory: a restarted sandbox has forgotten its orders.
@@ -19,12 +20,16 @@ interface SandboxOrder {
   invoiceId: string;
   accountId: string;
   recurrentMonths?: number;
+  /** SuccessRedirectUrl / FailRedirectUrl: where the page sends the person back. */
+  successUrl?: string;
+  failUrl?: string;
 }
 
 interface Transaction {
   id: number;
   invoiceId: string;
-  status: 'Completed' | 'Declined';
+  amount: number;
+  status: 'Completed' | 'Declined' | 'Refunded';
   subscriptionId?: string;
 }
 
@@ -115,6 +120,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     const tx: Transaction = {
       id: nextTx++,
       invoiceId: order.invoiceId,
+      amount: order.amount,
       status: pay ? 'Completed' : 'Declined',
     };
     if (pay && order.recurrentMonths && !subscription) {
@@ -139,13 +145,19 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     return tx;
   };
 
-  const page = (order: SandboxOrder, message?: string) => `<!doctype html>
+  /** Only an http(s) address is offered as the way back. */
+  const backTo = (target: string | undefined) =>
+    target && /^https?:\/\//i.test(target)
+      ? `<p><a href="${escapeHtml(target)}">Back to the shop</a></p>`
+      : '';
+
+  const page = (order: SandboxOrder, message?: string, back?: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Sandbox payment</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}button{font-size:1rem;padding:.5rem 1.2rem;margin-right:.5rem}</style></head>
 <body><main><h1>Sandbox payment</h1><p>No real money moves here.</p>
 <p><strong>${escapeHtml(order.description)}</strong></p>
 <p id="amount">${order.amount.toFixed(2)} ${escapeHtml(order.currency)}</p>
-${message ? `<p role="status">${escapeHtml(message)}</p>` : `<form method="post"><button name="action" value="pay">Pay</button><button name="action" value="decline">Decline</button></form>`}
+${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<form method="post"><button name="action" value="pay">Pay</button><button name="action" value="decline">Decline</button></form>`}
 </main></body></html>`;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -160,8 +172,11 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>` : `<form method="post"
       if (action !== 'pay' && action !== 'decline')
         return json(res, 400, { Success: false, Message: 'action: pay or decline' });
       const tx = settle(order, action === 'pay');
-      const done = tx.status === 'Completed' ? 'Payment completed.' : 'Payment declined.';
-      return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(order, done));
+      const paid = tx.status === 'Completed';
+      const done = paid ? 'Payment completed.' : 'Payment declined.';
+      return res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(page(order, done, paid ? order.successUrl : order.failUrl));
     }
     if (req.method !== 'POST') return json(res, 404, { Success: false, Message: 'not found' });
     if (path.startsWith('/sandbox/')) return control(path, req, res);
@@ -178,6 +193,8 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>` : `<form method="post"
         invoiceId: String(body.InvoiceId ?? ''),
         accountId: String(body.AccountId ?? ''),
         ...(recurrent?.period ? { recurrentMonths: recurrent.period } : {}),
+        ...(typeof body.SuccessRedirectUrl === 'string' ? { successUrl: body.SuccessRedirectUrl } : {}),
+        ...(typeof body.FailRedirectUrl === 'string' ? { failUrl: body.FailRedirectUrl } : {}),
       };
       if (!(order.amount > 0))
         return json(res, 200, { Success: false, Message: 'Amount must be positive', Model: null });
@@ -214,6 +231,15 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>` : `<form method="post"
       if (!sub) return json(res, 200, { Success: false, Message: 'Subscription not found' });
       sub.status = 'Cancelled';
       return json(res, 200, { Success: true, Message: null });
+    }
+    if (path === '/payments/refund') {
+      const tx = transactions.find((t) => String(t.id) === String(body.TransactionId));
+      if (tx?.status !== 'Completed' || !tx)
+        return json(res, 200, { Success: false, Message: 'Transaction not found or not refundable' });
+      if (Number(body.Amount) > tx.amount)
+        return json(res, 200, { Success: false, Message: 'Amount exceeds the payment' });
+      tx.status = 'Refunded';
+      return json(res, 200, { Success: true, Message: null, Model: { TransactionId: nextTx++ } });
     }
     return json(res, 404, { Success: false, Message: 'not found' });
   };

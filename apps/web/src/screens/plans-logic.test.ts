@@ -1,0 +1,66 @@
+// The Plans screen's decisions: the checkout a person comes back to (the service says
+// `pending_payment`), what a card offers over the plan in force, and the sentence per refusal.
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api';
+import { en } from '../locales/en';
+import { KNOWN_ERRORS, offerOf, pendingCheckout, refusalOf } from './plans-logic';
+
+describe('pendingCheckout', () => {
+  it("is the checkout awaiting payment, in the service's own state name", () => {
+    expect(pendingCheckout({ state: 'pending_payment', subscription_id: 7 })).toBe(7);
+    expect(pendingCheckout({ state: 'active', subscription_id: 7 })).toBeNull();
+    expect(pendingCheckout({ state: 'pending_payment', subscription_id: null })).toBeNull();
+    expect(pendingCheckout(undefined)).toBeNull();
+  });
+});
+
+describe('offerOf', () => {
+  it('offers no payment for a plan that is not above the one in force', () => {
+    expect(offerOf(true, { upgrade: false, amount_rub: 0, full_price_rub: 490 })).toEqual({ kind: 'later' });
+  });
+
+  it('offers the upgrade price, the full price, or a longer period', () => {
+    expect(offerOf(true, { upgrade: true, amount_rub: 2500, full_price_rub: 3990 })).toEqual({
+      kind: 'upgrade',
+      amountRub: 2500,
+    });
+    expect(offerOf(true, { upgrade: true, amount_rub: 3990, full_price_rub: 3990 })).toEqual({
+      kind: 'full',
+    });
+    expect(offerOf(true, { upgrade: true, amount_rub: 0, full_price_rub: 3990 })).toEqual({
+      kind: 'longerPeriod',
+    });
+    expect(offerOf(false, undefined)).toEqual({ kind: 'full' });
+    expect(offerOf(true, undefined)).toBeUndefined();
+  });
+});
+
+describe('refusalOf', () => {
+  it("names the renewal switch's provider refusal with the provider's words", () => {
+    const err = new ApiError(502, 'http_502', {
+      ok: false,
+      enabled: true,
+      error: 'provider_cancel_failed',
+      message: 'Sandbox: cancel refused',
+    });
+    expect(refusalOf(err)).toEqual({
+      key: 'plans.errors.provider_cancel_failed',
+      message: 'Sandbox: cancel refused',
+    });
+  });
+
+  it('names a refusal by its detail, and leaves anything unknown generic', () => {
+    expect(refusalOf(new ApiError(409, 'checkout_required', { detail: 'checkout_required' })).key).toBe(
+      'plans.errors.checkout_required',
+    );
+    expect(refusalOf(new ApiError(500, 'internal_error', { detail: 'internal_error' })).key).toBe(
+      'common.failed',
+    );
+    expect(refusalOf(new TypeError('offline')).key).toBe('common.failed');
+  });
+
+  it('has an English sentence for every refusal it names', () => {
+    const errors = (en.plans as unknown as { errors: Record<string, string> }).errors;
+    for (const code of KNOWN_ERRORS) expect(errors[code], code).toBeTruthy();
+  });
+});
