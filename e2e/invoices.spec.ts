@@ -88,6 +88,28 @@ test('the review screen draws the boxes on the page and a correction shows confi
   expect(first.x).toBeGreaterThanOrEqual(pageBox.x);
   expect(first.y + first.height).toBeLessThanOrEqual(pageBox.y + pageBox.height + 1);
   expect(await boxes.first().getAttribute('aria-label')).toMatch(/: .+ \(/);
+  // Each box sits exactly on its field's bbox (page fractions of the picture as drawn).
+  const jobId = /\/app\/invoices\/(\d+)/.exec(page.url())![1];
+  const job = (await (await page.request.get(`${baseUrl()}/api/v1/parse/${jobId}`)).json()) as {
+    fields_detailed: { key: string; page: number | null; bbox: [number, number, number, number] | null }[];
+  };
+  const picture = (await img.boundingBox())!;
+  for (const box of await boxes.all()) {
+    const key = (await box.getAttribute('data-field'))!;
+    const bbox = job.fields_detailed.find((f) => f.key === key)!.bbox!;
+    const drawn = (await box.boundingBox())!;
+    const want = {
+      x: picture.x + Math.min(bbox[0], bbox[2]) * picture.width,
+      y: picture.y + Math.min(bbox[1], bbox[3]) * picture.height,
+      width: Math.abs(bbox[2] - bbox[0]) * picture.width,
+      height: Math.abs(bbox[3] - bbox[1]) * picture.height,
+    };
+    for (const side of ['x', 'y', 'width', 'height'] as const)
+      expect(
+        Math.abs(drawn[side] - want[side]),
+        `${key} ${side}: ${drawn[side]} vs ${want[side]}`,
+      ).toBeLessThanOrEqual(2);
+  }
 
   await expectAccessible(page);
   await screenshot(page, 'review');
@@ -193,4 +215,90 @@ test('the screens speak the chosen language, with amounts and dates in its form'
   await expect(page.getByRole('button', { name: 'Neu lesen' })).toBeVisible();
   // The field corrected in English above, now in German.
   await expect(page.locator('.ir-badge', { hasText: 'Bestätigt, von Ihnen korrigiert' })).toHaveCount(1);
+});
+
+test('e-invoices: the valid one is downloaded, each refused one is listed by file with its fields', async () => {
+  // A complete XRechnung beside the e-invoice and the scan above, which XRechnung refuses.
+  const KOSIT = path.join(
+    corpus,
+    'einvoice/kosit-xrechnung-testsuite/business-cases/standard/01.01a-INVOICE_ubl.xml',
+  );
+  await page.goto(`${baseUrl()}/app/invoices?lang=de`);
+  await page.locator('input[type=file]').setInputFiles([KOSIT]);
+  await expect(page.getByRole('row').filter({ hasText: path.basename(KOSIT) })).toHaveAttribute(
+    'data-status',
+    'done',
+  );
+  await page.goto(`${baseUrl()}/app/exports?lang=de`);
+  await expect(page).toHaveTitle('Exporte · Invoice Reader');
+  for (const f of [KOSIT, XML, SCAN])
+    await page
+      .locator('tbody tr')
+      .filter({ hasText: path.basename(f) })
+      .getByRole('checkbox')
+      .check();
+  await page.getByLabel('Exportieren als').selectOption('xrechnung-cii');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'xrechnung-cii herunterladen' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.xml$/);
+  await expect(page.getByRole('status')).toContainText(download.suggestedFilename());
+  const refusals = page.getByTestId('export-refusals');
+  await expect(refusals).toContainText('Diese Rechnungen konnten nicht exportiert werden:');
+  // Both refused invoices by their file names, each with its reasons: a field label, the rule.
+  for (const f of [XML, SCAN]) {
+    const item = refusals.locator(':scope > ul > li').filter({ hasText: path.basename(f) });
+    await expect(item.locator('li').first()).toContainText(/B[TG]-\d+/);
+  }
+  await expect(refusals.locator(':scope > ul > li')).toHaveCount(2);
+  await expect(refusals).toContainText('Käuferreferenz (Leitweg-ID): BT-10');
+  await expect(refusals).not.toContainText(/job \d+|buyer_reference|\b[a-z]+_[a-z_]+:/);
+});
+
+test('a file that cannot be read says so in words, without a list of fields not found', async () => {
+  await page.goto(`${baseUrl()}/app/invoices?lang=de`);
+  await page.locator('input[type=file]').setInputFiles([
+    {
+      name: 'kaputt.xml',
+      mimeType: 'text/xml',
+      buffer: Buffer.from('<?xml version="1.0"?><Invoice><broken></Invoice>'),
+    },
+  ]);
+  const row = page.getByRole('row').filter({ hasText: 'kaputt.xml' });
+  await expect(row).toHaveAttribute('data-status', 'failed');
+  await expect(row).toContainText('Die XML-Datei ist beschädigt oder unvollständig.');
+  await expect(row).not.toContainText('malformed_xml');
+  await row.getByRole('link').click();
+  await expect(page).toHaveTitle('Rechnung kaputt.xml · Invoice Reader');
+  await expect(page.getByTestId('read-failed')).toContainText(
+    'Lesen fehlgeschlagen: Die XML-Datei ist beschädigt oder unvollständig.',
+  );
+  await expect(page.getByText('Aus dieser Datei wurde nichts gelesen')).toBeVisible();
+  await expect(page.locator('li.ir-field')).toHaveCount(0);
+  await expect(page.getByText('Auf der Rechnung nicht gefunden')).toHaveCount(0);
+});
+
+test('an invoice that does not exist says so, with the way back', async () => {
+  for (const id of ['99999', 'abc']) {
+    await page.goto(`${baseUrl()}/app/invoices/${id}?lang=en`);
+    await expect(
+      page.getByRole('heading', { name: 'This invoice does not exist or was deleted.', level: 1 }),
+    ).toBeVisible();
+    await expect(page.getByText(/The change was not saved/)).toHaveCount(0);
+    await expect(page).toHaveTitle('This invoice does not exist or was deleted. · Invoice Reader');
+    await page.getByRole('link', { name: 'Back to the list' }).click();
+    await expect(page).toHaveURL(/\/app\/invoices$/);
+    await expect(page).toHaveTitle('Invoices · Invoice Reader');
+  }
+});
+
+test('a review opened after the session ended goes to sign-in', async () => {
+  await page.goto(`${baseUrl()}/app/invoices?lang=en`);
+  const link = page.getByRole('link', { name: path.basename(XML) });
+  await expect(link).toBeVisible();
+  // The session ends elsewhere; the app learns it from the review's request.
+  await page.context().clearCookies();
+  await link.click();
+  await expect(page).toHaveURL(/\/app\/sign-in\?next=%2Finvoices%2F\d+/);
 });

@@ -1,6 +1,7 @@
 // The exports screen: choose read invoices, then download them for DATEV (with the consultant
 // and client numbers and accounts remembered per account), for 1C, or each as an e-invoice.
-// A refusal lists each invoice and field the file could not take.
+// A refusal lists each invoice (by its file name) and field (by its label) with the rule it broke;
+// the e-invoices that could be written are downloaded all the same.
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink, saveFile, useInvoiceUi } from './context.js';
@@ -11,8 +12,10 @@ import {
   type JobSummary,
   type LedgerSettings,
 } from './data.js';
+import { exportEach } from './export-each.js';
 import { formatAmount, formatDate } from './format.js';
 import { UI_NAMESPACE } from './i18n/index.js';
+import { groupRefusals, type RefusedInvoice, refusalsOf } from './messages.js';
 import { UiStyles } from './styles.js';
 
 /** The e-invoice formats the service writes (the contract's E_INVOICE_FORMATS; kept here so the
@@ -33,15 +36,16 @@ const SETTING_KEYS: (keyof LedgerSettings)[] = [
   'bu_key',
 ];
 
+/** What an export did: the files downloaded, and what could not be written and why. */
 interface Outcome {
-  ok: boolean;
-  text: string;
-  items: string[];
+  downloaded: string[];
+  problem: string;
+  refused: RefusedInvoice[];
 }
 
 export function ExportsScreen() {
   const { t, i18n } = useTranslation(UI_NAMESPACE);
-  const { data, links } = useInvoiceUi();
+  const { data, links, title, signedOut } = useInvoiceUi();
   const [jobs, setJobs] = useState<JobSummary[] | null>(null);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [settings, setSettings] = useState<LedgerSettings>(DEFAULT_LEDGER_SETTINGS);
@@ -53,10 +57,14 @@ export function ExportsScreen() {
   useEffect(() => {
     data.listJobs().then(
       (list) => setJobs(list.filter((j) => j.status === 'done')),
-      () => setJobs([]),
+      (err: unknown) => {
+        if (err instanceof DataError && err.status === 401) signedOut?.();
+        setJobs([]);
+      },
     );
     data.loadLedgerSettings().then(setSettings, () => undefined);
-  }, [data]);
+  }, [data, signedOut]);
+  useEffect(() => title?.(t('exports.title')), [title, t]);
 
   const ids = jobs ? jobs.filter((j) => chosen.has(j.job_id)).map((j) => j.job_id) : [];
   const toggle = (id: number) =>
@@ -67,38 +75,71 @@ export function ExportsScreen() {
       return n;
     });
 
-  const run = async (write: () => Promise<ExportedFile[]>) => {
-    if (!ids.length) return setOutcome({ ok: false, text: t('exports.need_selection'), items: [] });
+  /** An invoice as the person knows it: its file name (not the service's job number). */
+  const nameOf = (id: number) => {
+    const j = jobs?.find((x) => x.job_id === id);
+    return j?.filename || j?.invoice_no || `#${id}`;
+  };
+  /** Why an export of `jobId` (or of the chosen ones) failed, by invoice and field. */
+  const refusedBy = (err: unknown, jobId?: number): RefusedInvoice[] =>
+    err instanceof DataError && err.items.length
+      ? groupRefusals(refusalsOf(err.items), nameOf, t, jobId)
+      : [{ name: jobId === undefined ? '' : nameOf(jobId), reasons: [t('exports.failed_one')] }];
+
+  const save = (files: ExportedFile[]) => {
+    for (const f of files) saveFile(f);
+    return files.map((f) => f.filename);
+  };
+
+  const start = () => {
+    if (!ids.length) {
+      setOutcome({ downloaded: [], problem: t('exports.need_selection'), refused: [] });
+      return false;
+    }
     setBusy(true);
+    setOutcome(null);
+    return true;
+  };
+
+  // One file for all the chosen invoices: written whole or not at all.
+  const ledger = async (write: () => Promise<ExportedFile>) => {
+    if (!start()) return;
     try {
-      const files = await write();
-      for (const f of files) saveFile(f);
-      setOutcome({
-        ok: true,
-        text: t('exports.downloaded', { filename: files.map((f) => f.filename).join(', ') }),
-        items: [],
-      });
+      setOutcome({ downloaded: save([await write()]), problem: '', refused: [] });
     } catch (err) {
-      if (err instanceof DataError && err.items.length)
-        setOutcome({ ok: false, text: t('exports.refused'), items: err.items.map((i) => i.msg) });
-      else
-        setOutcome({
-          ok: false,
-          text: t('exports.failed', { code: err instanceof DataError ? err.code : 'network_error' }),
-          items: [],
-        });
+      if (err instanceof DataError && err.status === 401) signedOut?.();
+      const refused = err instanceof DataError && err.items.length ? refusedBy(err) : [];
+      const problem = refused.length
+        ? t('exports.refused')
+        : t('exports.failed', { code: err instanceof DataError ? err.code : 'network_error' });
+      setOutcome({ downloaded: [], problem, refused });
     } finally {
       setBusy(false);
     }
   };
 
   const datev = () =>
-    run(async () => {
+    ledger(async () => {
       await data.saveLedgerSettings(settings);
-      return [await data.exportLedger('ledger-de', ids, settings)];
+      return data.exportLedger('ledger-de', ids, settings);
     });
-  const ru = () => run(async () => [await data.exportLedger('ledger-ru', ids, settings)]);
-  const einvoices = () => run(() => Promise.all(ids.map((id) => data.exportInvoice(id, format))));
+  const ru = () => ledger(() => data.exportLedger('ledger-ru', ids, settings));
+  // One file per invoice: each is tried, the written ones are downloaded, the others listed.
+  const einvoices = async () => {
+    if (!start()) return;
+    try {
+      const { files, failed } = await exportEach(ids, (id) => data.exportInvoice(id, format));
+      if (failed.some((f) => f.error instanceof DataError && f.error.status === 401)) signedOut?.();
+      const refused = failed.flatMap((f) => refusedBy(f.error, f.id));
+      setOutcome({
+        downloaded: save(files),
+        problem: refused.length ? t('exports.refused_list') : '',
+        refused,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const locale = i18n.language;
   return (
@@ -122,47 +163,50 @@ export function ExportsScreen() {
               {t('exports.select_all')}
             </label>
             <span aria-live="polite"> {t('exports.selected', { count: ids.length })}</span>
-            <table className="ir-table">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="ir-sr">{t('exports.choose')}</span>
-                  </th>
-                  <th scope="col">{t('list.col.file')}</th>
-                  <th scope="col">{t('list.col.seller')}</th>
-                  <th scope="col">{t('list.col.number')}</th>
-                  <th scope="col">{t('list.col.date')}</th>
-                  <th scope="col">{t('list.col.total')}</th>
-                  <th scope="col">{t('list.col.flags')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {jobs.map((j) => (
-                  <tr key={j.job_id}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        checked={chosen.has(j.job_id)}
-                        onChange={() => toggle(j.job_id)}
-                        aria-label={`${j.seller || j.filename} ${j.invoice_no}`.trim()}
-                      />
-                    </td>
-                    <td>{j.filename}</td>
-                    <td>{j.seller}</td>
-                    <td>{j.invoice_no}</td>
-                    <td>{j.invoice_date && formatDate(j.invoice_date, locale)}</td>
-                    <td className="ir-num">
-                      {j.gross_amount && formatAmount(j.gross_amount, j.currency, locale)}
-                    </td>
-                    <td>
-                      {j.flagged + j.unconfirmed > 0
-                        ? t('list.to_check', { flagged: j.flagged, unconfirmed: j.unconfirmed })
-                        : t('list.all_fine')}
-                    </td>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls by keyboard too */}
+            <section className="ir-table-scroll" aria-label={t('exports.choose')} tabIndex={0}>
+              <table className="ir-table">
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <span className="ir-sr">{t('exports.choose')}</span>
+                    </th>
+                    <th scope="col">{t('list.col.file')}</th>
+                    <th scope="col">{t('list.col.seller')}</th>
+                    <th scope="col">{t('list.col.number')}</th>
+                    <th scope="col">{t('list.col.date')}</th>
+                    <th scope="col">{t('list.col.total')}</th>
+                    <th scope="col">{t('list.col.flags')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {jobs.map((j) => (
+                    <tr key={j.job_id}>
+                      <td>
+                        <input
+                          type="checkbox"
+                          checked={chosen.has(j.job_id)}
+                          onChange={() => toggle(j.job_id)}
+                          aria-label={`${j.seller || j.filename} ${j.invoice_no}`.trim()}
+                        />
+                      </td>
+                      <td>{j.filename}</td>
+                      <td>{j.seller}</td>
+                      <td>{j.invoice_no}</td>
+                      <td>{j.invoice_date && formatDate(j.invoice_date, locale)}</td>
+                      <td className="ir-num">
+                        {j.gross_amount && formatAmount(j.gross_amount, j.currency, locale)}
+                      </td>
+                      <td>
+                        {j.flagged + j.unconfirmed > 0
+                          ? t('list.to_check', { flagged: j.flagged, unconfirmed: j.unconfirmed })
+                          : t('list.all_fine')}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
           </>
         )}
       </section>
@@ -207,13 +251,25 @@ export function ExportsScreen() {
           </button>
         </div>
       </section>
-      {outcome && (
-        <div role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'ir-ok' : 'ir-error'}>
-          <p>{outcome.text}</p>
-          {outcome.items.length > 0 && (
+      {outcome && outcome.downloaded.length > 0 && (
+        <p role="status" className="ir-ok">
+          {t('exports.downloaded', { filename: outcome.downloaded.join(', ') })}
+        </p>
+      )}
+      {outcome?.problem && (
+        <div role="alert" className="ir-error" data-testid="export-refusals">
+          <p>{outcome.problem}</p>
+          {outcome.refused.length > 0 && (
             <ul>
-              {outcome.items.map((m) => (
-                <li key={m}>{m}</li>
+              {outcome.refused.map((r) => (
+                <li key={r.name}>
+                  {r.name && <strong>{r.name}</strong>}
+                  <ul>
+                    {r.reasons.map((m) => (
+                      <li key={m}>{m}</li>
+                    ))}
+                  </ul>
+                </li>
               ))}
             </ul>
           )}

@@ -8,6 +8,7 @@ import { AppLink, useInvoiceUi } from './context.js';
 import { DataError, type WebJob } from './data.js';
 import { FieldRow } from './FieldRow.js';
 import { UI_NAMESPACE } from './i18n/index.js';
+import { isJobId, type LoadFailure, loadFailure, readErrorKey } from './messages.js';
 import { PageView } from './PageView.js';
 import { enterOutcome, fieldMessage, initialReview, reviewReducer } from './review-flow.js';
 import { UiStyles } from './styles.js';
@@ -22,9 +23,9 @@ export function ReviewScreen({ jobId }: { jobId: number }) {
 
 function Review({ jobId }: { jobId: number }) {
   const { t, i18n } = useTranslation(UI_NAMESPACE);
-  const { data, links } = useInvoiceUi();
+  const { data, links, title, signedOut } = useInvoiceUi();
   const [job, setJob] = useState<WebJob | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<LoadFailure | null>(null);
   const [state, dispatch] = useReducer(reviewReducer, initialReview);
   const [page, setPage] = useState(1);
   const [pageSrc, setPageSrc] = useState<string | null>(null);
@@ -43,11 +44,25 @@ function Review({ jobId }: { jobId: number }) {
   }, []);
 
   const load = useCallback(() => {
-    data
-      .getJob(jobId)
-      .then(show, (err: unknown) => setLoadError(err instanceof DataError ? err.code : 'network_error'));
-  }, [data, jobId, show]);
+    // An address that cannot name an invoice (`/invoices/abc`) is not asked for.
+    if (!isJobId(jobId)) {
+      setLoadError('not_found');
+      return;
+    }
+    data.getJob(jobId).then(show, (err: unknown) => {
+      const failure = loadFailure(err);
+      // Signed out meanwhile: the host sends the person to sign in, as its other screens do.
+      if (failure === 'signed_out') signedOut?.();
+      setLoadError(failure);
+    });
+  }, [data, jobId, show, signedOut]);
   useEffect(load, [load]);
+  const screenTitle = loadError
+    ? t(loadError === 'not_found' ? 'review.not_found' : 'review.load_failed')
+    : job
+      ? t('review.title', { name: job.filename || `#${job.job_id}` })
+      : t('review.loading');
+  useEffect(() => title?.(screenTitle), [title, screenTitle]);
   // A host may answer the page's address later (fetched over IPC): a stale answer is dropped.
   useEffect(() => {
     let current = true;
@@ -148,10 +163,16 @@ function Review({ jobId }: { jobId: number }) {
   if (loadError)
     return (
       <div className="ir-screen">
-        <p role="alert" className="ir-error">
-          {t('review.error', { code: loadError })}
+        <UiStyles />
+        <h1>{t(loadError === 'not_found' ? 'review.not_found' : 'review.load_failed')}</h1>
+        {loadError === 'signed_out' && (
+          <p role="alert" className="ir-error">
+            {t('upload.error.not_authenticated')}
+          </p>
+        )}
+        <p>
+          <AppLink href={links.list}>{t('review.back')}</AppLink>
         </p>
-        <AppLink href={links.list}>{t('review.back')}</AppLink>
       </div>
     );
   if (!job) return <p className="ir-screen">{t('review.loading')}</p>;
@@ -176,9 +197,10 @@ function Review({ jobId }: { jobId: number }) {
       <p id="ir-review-hint">{t('review.hint')}</p>
       {isRunning(job) && <p aria-live="polite">{t('review.running')}</p>}
       {job.status === 'failed' && (
-        <p className="ir-error" role="alert">
-          {t('review.failed', { message: job.message ?? job.error ?? '' })}
-        </p>
+        <div className="ir-error" role="alert" data-testid="read-failed">
+          <p>{t('review.failed', { message: t(readErrorKey(job.error)) })}</p>
+          {job.message && <p className="ir-detail">{t('review.failed_detail', { message: job.message })}</p>}
+        </div>
       )}
       {notice && (
         <p className="ir-error" role="alert">
@@ -217,8 +239,10 @@ function Review({ jobId }: { jobId: number }) {
               {t('review.all_checked')}
             </p>
           )}
+          {/* A file that could not be read has no field "not found on the invoice": nothing was read. */}
+          {job.status === 'failed' && <p>{t('review.failed_no_fields')}</p>}
           <ul className="ir-fields">
-            {state.fields.map((f) => (
+            {(job.status === 'failed' ? [] : state.fields).map((f) => (
               <FieldRow
                 key={f.key}
                 field={f}

@@ -1,6 +1,6 @@
 // Gives the screens their data source and their way of moving between screens: each app (web
 // with its router, desktop with its own) wraps the screens in one InvoiceUiProvider.
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { InvoiceData } from './data.js';
 
 export interface InvoiceUiLinks {
@@ -15,12 +15,23 @@ export interface InvoiceUiLinks {
 interface InvoiceUi {
   data: InvoiceData;
   links: InvoiceUiLinks;
+  /** Names the screen shown (the browser tab's title); a host without tabs leaves it out. */
+  title?: (screen: string) => void;
+  /** The service says the session has ended: the host sends the person to sign in. */
+  signedOut?: () => void;
 }
 
 const Ctx = createContext<InvoiceUi | null>(null);
 
-export function InvoiceUiProvider({ data, links, children }: InvoiceUi & { children: ReactNode }) {
-  return <Ctx.Provider value={{ data, links }}>{children}</Ctx.Provider>;
+export function InvoiceUiProvider({
+  data,
+  links,
+  title,
+  signedOut,
+  children,
+}: InvoiceUi & { children: ReactNode }) {
+  const value = useMemo(() => ({ data, links, title, signedOut }), [data, links, title, signedOut]);
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 
 export function useInvoiceUi(): InvoiceUi {

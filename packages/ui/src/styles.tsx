@@ -10,6 +10,7 @@ export const uiCss = `
 .ir-uploads li { display: flex; gap: .6rem; align-items: center; padding: .2rem 0; }
 .ir-uploads progress { width: 10rem; }
 .ir-error { color: #a50e0e; }
+.ir-detail { font-size: .9em; overflow-wrap: anywhere; }
 .ir-ok { color: #0d652d; }
 .ir-toolbar { display: flex; gap: 1rem; flex-wrap: wrap; align-items: end; margin: 1rem 0; }
 .ir-toolbar label, .ir-form label { display: flex; flex-direction: column; gap: .2rem; font-weight: 600; }
@@ -18,6 +19,7 @@ export const uiCss = `
 .ir-screen button.ir-primary { background: #0b57d0; border-color: #0b57d0; color: #fff; }
 .ir-screen button.ir-danger { background: #a50e0e; border-color: #a50e0e; color: #fff; }
 .ir-screen button:disabled { opacity: .6; cursor: default; }
+.ir-table-scroll { overflow-x: auto; max-width: 100%; position: relative; }
 .ir-table { border-collapse: collapse; width: 100%; }
 .ir-table th, .ir-table td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid #dadce0; }
 .ir-table td.ir-num { text-align: right; white-space: nowrap; }
@@ -31,11 +33,13 @@ export const uiCss = `
 @media (max-width: 900px) { .ir-review { grid-template-columns: 1fr; } .ir-review > section:first-child { position: static; } }
 .ir-page { position: relative; border: 1px solid #dadce0; line-height: 0; }
 .ir-page img { width: 100%; height: auto; display: block; }
-.ir-box { position: absolute; border: 2px solid; border-radius: 2px; padding: 0; background: transparent; cursor: pointer; }
-.ir-box.ir-st-confirmed { border-color: #1e8e3e; background: rgba(30,142,62,.08); }
-.ir-box.ir-st-flagged { border-color: #d93025; background: rgba(217,48,37,.12); }
-.ir-box.ir-st-unconfirmed { border-color: #e37400; background: rgba(227,116,0,.12); }
-.ir-box.ir-active { outline: 3px solid #0b57d0; outline-offset: 1px; }
+/* A box is a button sized by its bbox alone: no margin, padding, minimum size or line box of
+   the host's or the screen's button rules (more specific than .ir-screen button and button). */
+.ir-page button.ir-box { position: absolute; box-sizing: border-box; margin: 0; padding: 0; min-width: 0; min-height: 0; line-height: 0; font-size: 0; border: 2px solid; border-radius: 2px; background: transparent; cursor: pointer; }
+.ir-page .ir-box.ir-st-confirmed { border-color: #1e8e3e; background: rgba(30,142,62,.08); }
+.ir-page .ir-box.ir-st-flagged { border-color: #d93025; background: rgba(217,48,37,.12); }
+.ir-page .ir-box.ir-st-unconfirmed { border-color: #e37400; background: rgba(227,116,0,.12); }
+.ir-page .ir-box.ir-active { outline: 3px solid #0b57d0; outline-offset: 1px; }
 .ir-fields { list-style: none; padding: 0; margin: 0; }
 .ir-field { padding: .5rem; border-left: 4px solid transparent; margin-bottom: .3rem; }
 .ir-field.ir-active { border-left-color: #0b57d0; background: #f1f5fe; }

@@ -32,11 +32,15 @@ header .brand{font-weight:700;font-size:1.2rem;margin-right:auto;color:#111;text
 nav ul{display:flex;gap:.75rem;list-style:none;margin:0;padding:0}
 a{color:#1d4ed8}
 :focus-visible{outline:3px solid #b45309;outline-offset:2px}
-.hero{padding:2rem 0 1rem}.hero h1{font-size:2rem;margin:.2rem 0}
+.hero{padding:2rem 0 1rem}.hero h1{font-size:2rem;margin:.2rem 0;hyphens:auto}
+h1,h2{overflow-wrap:break-word}
+@media (max-width:30rem){.hero h1{font-size:1.5rem}}
 section{margin:2rem 0}table{border-collapse:collapse;width:100%}
-th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid #e5e7eb}
+.scroll{overflow-x:auto;max-width:100%}
+th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid #e5e7eb;overflow-wrap:anywhere}
 td.num,th.num{text-align:right}
-.cols{display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:1.5rem}
+.cols{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(16rem,100%),1fr));gap:1.5rem}
+.cols>*{min-width:0}
 .countries{columns:14rem;padding-left:1.2rem}
 .reviews{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:1rem}
 .reviews li{border:1px solid #e5e7eb;border-radius:6px;padding:.75rem}
@@ -100,6 +104,7 @@ export function landingPage(d: LandingData): string {
 <html lang="${d.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(t.title)}</title>
 <meta name="description" content="${e(t.description)}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="canonical" href="${e(d.origin)}/${d.lang}">
 ${alternates}
 <link rel="alternate" hreflang="x-default" href="${e(d.origin)}/">
@@ -113,14 +118,14 @@ ${alternates}
 <div class="hero"><h1>${e(t.tagline)}</h1><p>${e(t.lead)}</p>
 <p><a href="/docs">${e(t.apiDocs)}</a> · <a href="/reviews">${e(t.allReviews)}</a></p></div>
 <div class="cols">
-<section aria-labelledby="reads"><h2 id="reads">${e(t.readsTitle)}</h2><table><tbody>${reads}</tbody></table></section>
+<section aria-labelledby="reads"><h2 id="reads">${e(t.readsTitle)}</h2><div class="scroll"><table><tbody>${reads}</tbody></table></div></section>
 <section aria-labelledby="never"><h2 id="never">${e(t.neverTitle)}</h2><ul>${t.never.map((x) => `<li>${e(x)}</li>`).join('')}</ul></section>
 </div>
 <section aria-labelledby="prices"><h2 id="prices">${e(t.pricesTitle)}</h2>
 <p>${e(t.pricesLead(d.freePages, money(d.minTopUpMinor)))}</p>
 <div class="cols">
-<table><thead><tr><th class="num" scope="col">${e(t.fromPages)}</th><th class="num" scope="col">${e(t.perPage)}</th></tr></thead><tbody>${tiers}</tbody></table>
-<table><caption>${e(t.examplesTitle)}</caption><thead><tr><th class="num" scope="col">${e(t.pagesAMonth)}</th><th class="num" scope="col">${e(t.total)}</th></tr></thead><tbody>${examples}</tbody></table>
+<div class="scroll"><table><thead><tr><th class="num" scope="col">${e(t.fromPages)}</th><th class="num" scope="col">${e(t.perPage)}</th></tr></thead><tbody>${tiers}</tbody></table></div>
+<div class="scroll"><table><caption>${e(t.examplesTitle)}</caption><thead><tr><th class="num" scope="col">${e(t.pagesAMonth)}</th><th class="num" scope="col">${e(t.total)}</th></tr></thead><tbody>${examples}</tbody></table></div>
 </div></section>
 <section aria-labelledby="try"><h2 id="try">${e(t.tryTitle)}</h2><p>${e(t.tryLead)}</p>
 <form id="try-form" action="/api/v1/try" method="post" enctype="multipart/form-data">
@@ -166,7 +171,7 @@ export function tryResultPage(
     .join('');
   const body =
     result.status === 'done' && rows
-      ? `<table><tbody>${rows}</tbody></table>`
+      ? `<div class="scroll"><table><tbody>${rows}</tbody></table></div>`
       : `<p role="alert">${e(t.tryNothing)}${result.message ? ` (${e(result.message)})` : ''}</p>`;
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

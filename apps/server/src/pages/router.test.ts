@@ -100,6 +100,15 @@ describe('the public page', () => {
     expect(js.status).toBe(200);
     expect(js.headers.get('content-type')).toMatch(/javascript/);
   });
+
+  it('serves the site icon where browsers ask for it', async () => {
+    for (const path of ['/favicon.ico', '/favicon.svg']) {
+      const icon = await get(path);
+      expect(icon.status, path).toBe(200);
+      expect(icon.headers.get('content-type'), path).toMatch(/^image\/svg\+xml/);
+      expect(await icon.text()).toMatch(/^<svg /);
+    }
+  });
 });
 
 describe('the lead form', () => {

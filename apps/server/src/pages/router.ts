@@ -44,6 +44,10 @@ export function langFromAcceptLanguage(header: string | undefined): Lang {
   return (wanted[0]?.lang as Lang | undefined) ?? 'en';
 }
 
+/** A sheet with a folded corner and two lines of text, in the pages' blue. */
+const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path d="M7 2h13l6 6v22H7z" fill="#1d4ed8"/><path d="M20 2v6h6" fill="#93c5fd"/><path d="M11 15h11M11 20h11M11 25h7" stroke="#fff" stroke-width="2"/></svg>';
+
 export function pagesRouter({ db, config, publicUrl }: PagesDeps): Router {
   const router = Router();
   const limited = rateLimit(db, config.rateLimitPerMinute);
@@ -56,6 +60,11 @@ export function pagesRouter({ db, config, publicUrl }: PagesDeps): Router {
       .set('Vary', 'Accept-Language')
       .set('Cache-Control', 'no-cache')
       .redirect(302, `/${langFromAcceptLanguage(req.get('accept-language'))}`);
+  });
+
+  // The site's icon, asked for by every browser on every page (a 404 each time otherwise).
+  router.get(['/favicon.ico', '/favicon.svg'], (_req, res) => {
+    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(FAVICON_SVG);
   });
 
   // Any other one-segment path is not a page: on to the next routes (and their 404).

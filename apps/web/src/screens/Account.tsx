@@ -7,9 +7,11 @@ import { ApiError, api } from '../api';
 import { useSession } from '../session';
 import type { PinStatus } from '../types';
 import { useLoad } from '../useLoad';
+import { useTitle } from './title';
 
 export function Account() {
   const { t } = useTranslation();
+  useTitle(t('account.title'));
   const { me, signedOut } = useSession();
   const navigate = useNavigate();
   const pin = useLoad<PinStatus>('/api/v1/auth/pin/status');

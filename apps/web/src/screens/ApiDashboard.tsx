@@ -8,9 +8,11 @@ import { formatDate, formatMoney, formatNumber } from '../format';
 import type { Dashboard, NewKey } from '../types';
 import { useLoad } from '../useLoad';
 import { NewKeyBox } from './NewKeyBox';
+import { useTitle } from './title';
 
 export function ApiDashboard() {
   const { t, i18n } = useTranslation();
+  useTitle(t('dashboard.title'));
   const lang = i18n.language;
   const { data, error, reload } = useLoad<Dashboard>('/api/v1/api/dashboard');
   const [created, setCreated] = useState<NewKey | null>(null);

@@ -6,11 +6,13 @@ import { api } from '../api';
 import { formatMoney, formatNumber } from '../format';
 import type { Countries, VolumePrice } from '../types';
 import { useLoad } from '../useLoad';
+import { useTitle } from './title';
 
 const toMinor = (decimal: string) => Math.round(Number(decimal) * 100);
 
 export function Calculator() {
   const { t, i18n } = useTranslation();
+  useTitle(t('calculator.title'));
   const lang = i18n.language;
   const countries = useLoad<Countries>(`/api/v1/api/countries?lang=${lang}`);
   const [sheets, setSheets] = useState(1000);

@@ -10,7 +10,9 @@ import {
 } from '@invoice-reader/ui';
 import { useMemo } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router';
+import { useSession } from '../session';
 import { CorrectionRequest } from './CorrectionRequest';
+import { setTabTitle } from './title';
 
 const data = httpInvoiceData('');
 
@@ -25,8 +27,10 @@ export function InvoiceScreens() {
     }),
     [navigate],
   );
+  // The screens name themselves (the review by its file); a 401 goes back to sign-in.
+  const { signedOut } = useSession();
   return (
-    <InvoiceUiProvider data={data} links={links}>
+    <InvoiceUiProvider data={data} links={links} title={setTabTitle} signedOut={signedOut}>
       <Outlet />
     </InvoiceUiProvider>
   );

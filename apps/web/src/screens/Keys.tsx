@@ -7,9 +7,12 @@ import { formatDateTime } from '../format';
 import type { Key, Keys as KeysOut, NewKey } from '../types';
 import { useLoad } from '../useLoad';
 import { NewKeyBox } from './NewKeyBox';
+import { TableScroll } from './TableScroll';
+import { useTitle } from './title';
 
 export function Keys() {
   const { t, i18n } = useTranslation();
+  useTitle(t('keys.title'));
   const lang = i18n.language;
   const { data, error, reload } = useLoad<KeysOut>('/api/v1/api/keys');
   const [label, setLabel] = useState('');
@@ -79,55 +82,57 @@ export function Keys() {
       )}
       {data && data.keys.length === 0 && <p>{t('keys.none')}</p>}
       {data && data.keys.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('keys.label')}</th>
-              <th scope="col">{t('keys.prefix')}</th>
-              <th scope="col">{t('keys.created')}</th>
-              <th scope="col">{t('keys.lastUsed')}</th>
-              <th scope="col">{t('keys.state')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('keys.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.keys.map((k) => (
-              <tr key={k.id}>
-                <td>{k.label || '—'}</td>
-                <td>
-                  <code>{k.prefix}…</code>
-                </td>
-                <td>{formatDateTime(k.created_at, lang)}</td>
-                <td>{k.last_used_at ? formatDateTime(k.last_used_at, lang) : t('keys.never')}</td>
-                <td>{k.active ? t('keys.active') : t(`keys.${k.revoked_reason ?? 'revoked'}`)}</td>
-                <td className="actions">
-                  {k.active && (
-                    <>
-                      <button
-                        type="button"
-                        className="secondary"
-                        aria-label={t('keys.rotateOne', { label: k.label || k.prefix })}
-                        onClick={() => setConfirming(k)}
-                      >
-                        {t('keys.rotate')}
-                      </button>{' '}
-                      <button
-                        type="button"
-                        className="danger"
-                        aria-label={t('keys.revokeOne', { label: k.label || k.prefix })}
-                        onClick={() => revoke(k)}
-                      >
-                        {t('keys.revoke')}
-                      </button>
-                    </>
-                  )}
-                </td>
+        <TableScroll label={t('keys.title')}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('keys.label')}</th>
+                <th scope="col">{t('keys.prefix')}</th>
+                <th scope="col">{t('keys.created')}</th>
+                <th scope="col">{t('keys.lastUsed')}</th>
+                <th scope="col">{t('keys.state')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('keys.actions')}</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.keys.map((k) => (
+                <tr key={k.id}>
+                  <td>{k.label || '—'}</td>
+                  <td>
+                    <code>{k.prefix}…</code>
+                  </td>
+                  <td>{formatDateTime(k.created_at, lang)}</td>
+                  <td>{k.last_used_at ? formatDateTime(k.last_used_at, lang) : t('keys.never')}</td>
+                  <td>{k.active ? t('keys.active') : t(`keys.${k.revoked_reason ?? 'revoked'}`)}</td>
+                  <td className="actions">
+                    {k.active && (
+                      <>
+                        <button
+                          type="button"
+                          className="secondary"
+                          aria-label={t('keys.rotateOne', { label: k.label || k.prefix })}
+                          onClick={() => setConfirming(k)}
+                        >
+                          {t('keys.rotate')}
+                        </button>{' '}
+                        <button
+                          type="button"
+                          className="danger"
+                          aria-label={t('keys.revokeOne', { label: k.label || k.prefix })}
+                          onClick={() => revoke(k)}
+                        >
+                          {t('keys.revoke')}
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </section>
   );

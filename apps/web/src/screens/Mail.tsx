@@ -16,11 +16,14 @@ import type {
   MailDisconnect,
 } from '../types';
 import { useLoad } from '../useLoad';
+import { TableScroll } from './TableScroll';
+import { useTitle } from './title';
 
 const RUNNING = new Set(['queued', 'processing']);
 
 export function Mail() {
   const { t, i18n } = useTranslation();
+  useTitle(t('mail.title'));
   const lang = i18n.language;
   const [search] = useSearchParams();
   const account = useLoad<MailAccount>('/api/v1/mail/account');
@@ -183,71 +186,75 @@ export function Mail() {
 
       <h2>{t('mail.inbox')}</h2>
       {inbox.data?.items.length ? (
-        <table data-testid="inbox">
-          <thead>
-            <tr>
-              <th scope="col">{t('mail.sender')}</th>
-              <th scope="col">{t('mail.subject')}</th>
-              <th scope="col">{t('mail.date')}</th>
-              <th scope="col">{t('mail.attachment')}</th>
-              <th scope="col">{t('mail.status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {inbox.data.items.map((i) => (
-              <tr key={i.id} data-status={i.status}>
-                <td>{i.sender}</td>
-                <td>{i.subject}</td>
-                <td>{formatDateTime(i.date, lang)}</td>
-                <td>
-                  {i.job_id !== null && i.status !== 'deleted' ? (
-                    <Link to={`/invoices/${i.job_id}`}>{i.attachment}</Link>
-                  ) : (
-                    i.attachment
-                  )}
-                </td>
-                <td>
-                  {t(`mail.itemState.${i.status}`, { defaultValue: i.status })}
-                  {i.duplicate && `, ${t('mail.known')}`}
-                  {i.error && i.status !== 'skipped' && ` (${i.error})`}
-                </td>
+        <TableScroll label={t('mail.inbox')}>
+          <table data-testid="inbox">
+            <thead>
+              <tr>
+                <th scope="col">{t('mail.sender')}</th>
+                <th scope="col">{t('mail.subject')}</th>
+                <th scope="col">{t('mail.date')}</th>
+                <th scope="col">{t('mail.attachment')}</th>
+                <th scope="col">{t('mail.status')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {inbox.data.items.map((i) => (
+                <tr key={i.id} data-status={i.status}>
+                  <td>{i.sender}</td>
+                  <td>{i.subject}</td>
+                  <td>{formatDateTime(i.date, lang)}</td>
+                  <td>
+                    {i.job_id !== null && i.status !== 'deleted' ? (
+                      <Link to={`/invoices/${i.job_id}`}>{i.attachment}</Link>
+                    ) : (
+                      i.attachment
+                    )}
+                  </td>
+                  <td>
+                    {t(`mail.itemState.${i.status}`, { defaultValue: i.status })}
+                    {i.duplicate && `, ${t('mail.known')}`}
+                    {i.error && i.status !== 'skipped' && ` (${i.error})`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       ) : (
         <p>{t('mail.noInbox')}</p>
       )}
 
       <h2>{t('mail.letters')}</h2>
       {letters.data?.items.length ? (
-        <table data-testid="letters">
-          <thead>
-            <tr>
-              <th scope="col">{t('mail.created')}</th>
-              <th scope="col">{t('mail.invoice')}</th>
-              <th scope="col">{t('mail.debtor')}</th>
-              <th scope="col">{t('mail.to')}</th>
-              <th scope="col">{t('mail.state')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {letters.data.items.map((l) => (
-              <tr key={l.id} data-status={l.status}>
-                <td>{formatDateTime(l.created_at, lang)}</td>
-                <td>
-                  <Link to={`/invoices/${l.job_id}`}>{l.invoice_title || `#${l.job_id}`}</Link>
-                </td>
-                <td>{l.debtor || '—'}</td>
-                <td>{l.to}</td>
-                <td>
-                  {t(`mail.letterState.${l.status}`)}
-                  {l.error && ` (${l.error})`}
-                </td>
+        <TableScroll label={t('mail.letters')}>
+          <table data-testid="letters">
+            <thead>
+              <tr>
+                <th scope="col">{t('mail.created')}</th>
+                <th scope="col">{t('mail.invoice')}</th>
+                <th scope="col">{t('mail.debtor')}</th>
+                <th scope="col">{t('mail.to')}</th>
+                <th scope="col">{t('mail.state')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {letters.data.items.map((l) => (
+                <tr key={l.id} data-status={l.status}>
+                  <td>{formatDateTime(l.created_at, lang)}</td>
+                  <td>
+                    <Link to={`/invoices/${l.job_id}`}>{l.invoice_title || `#${l.job_id}`}</Link>
+                  </td>
+                  <td>{l.debtor || '—'}</td>
+                  <td>{l.to}</td>
+                  <td>
+                    {t(`mail.letterState.${l.status}`)}
+                    {l.error && ` (${l.error})`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       ) : (
         <p>{t('mail.noLetters')}</p>
       )}

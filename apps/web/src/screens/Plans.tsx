@@ -11,6 +11,7 @@ import { formatDate, formatMoney } from '../format';
 import type { Autorenew, Checkout, CurrentPlan, Payment, PaymentState, Plan, Upgrade } from '../types';
 import { useLoad } from '../useLoad';
 import { type Offer, offerOf, pendingCheckout, type Refusal, refusalOf } from './plans-logic';
+import { useTitle } from './title';
 
 type Period = 'm' | 'y';
 const rub = (amount: number, lang: string) => formatMoney(amount * 100, 'RUB', lang);
@@ -64,6 +65,7 @@ function PlanOffer({
 
 export function Plans() {
   const { t, i18n } = useTranslation();
+  useTitle(t('plans.title'));
   const lang = i18n.language;
   // The features in the app's language.
   const plans = useLoad<Plan[]>(`/api/v1/plans?lang=${encodeURIComponent(lang)}`);

@@ -7,9 +7,11 @@ import { ApiError, api } from '../api';
 import { LanguageSelect } from '../LanguageSelect';
 import { keepNext, safeNext } from '../next-path';
 import { useSession } from '../session';
+import { useTitle } from './title';
 
 export function SignIn() {
   const { t, i18n } = useTranslation();
+  useTitle(t('signIn.title'));
   const { me } = useSession();
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');

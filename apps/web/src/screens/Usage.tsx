@@ -5,6 +5,8 @@ import { formatDate, formatDateTime, formatMoney, formatNumber } from '../format
 import type { UsageJournal } from '../types';
 import { pagesPerDay, type UsageDay } from '../usage-days';
 import { useLoad } from '../useLoad';
+import { TableScroll } from './TableScroll';
+import { useTitle } from './title';
 
 const W = 600;
 const H = 160;
@@ -47,6 +49,7 @@ function Chart({ days, lang, title }: { days: UsageDay[]; lang: string; title: s
 
 export function Usage() {
   const { t, i18n } = useTranslation();
+  useTitle(t('usage.title'));
   const lang = i18n.language;
   const { data, error } = useLoad<UsageJournal>('/api/v1/api/usage?limit=500');
   const days = data ? pagesPerDay(data.items, new Date()) : [];
@@ -86,28 +89,30 @@ export function Usage() {
           {data.items.length === 0 ? (
             <p>{t('usage.none')}</p>
           ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('usage.at')}</th>
-                  <th scope="col">{t('usage.job')}</th>
-                  <th scope="col">{t('usage.pages')}</th>
-                  <th scope="col">{t('usage.free')}</th>
-                  <th scope="col">{t('usage.amount')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((u) => (
-                  <tr key={`${u.job_id}-${u.at}`}>
-                    <td>{formatDateTime(u.at, lang)}</td>
-                    <td>{u.job_id}</td>
-                    <td>{formatNumber(u.sheets, lang)}</td>
-                    <td>{formatNumber(u.free_sheets, lang)}</td>
-                    <td>{formatMoney(u.amount_minor, data.currency, lang)}</td>
+            <TableScroll label={t('usage.journal')}>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('usage.at')}</th>
+                    <th scope="col">{t('usage.job')}</th>
+                    <th scope="col">{t('usage.pages')}</th>
+                    <th scope="col">{t('usage.free')}</th>
+                    <th scope="col">{t('usage.amount')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {data.items.map((u) => (
+                    <tr key={`${u.job_id}-${u.at}`}>
+                      <td>{formatDateTime(u.at, lang)}</td>
+                      <td>{u.job_id}</td>
+                      <td>{formatNumber(u.sheets, lang)}</td>
+                      <td>{formatNumber(u.free_sheets, lang)}</td>
+                      <td>{formatMoney(u.amount_minor, data.currency, lang)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           )}
         </>
       )}

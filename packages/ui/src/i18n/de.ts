@@ -56,6 +56,16 @@ export const de: UiTexts = {
     buyer_inn: 'INN des Käufers',
     seller_account: 'Kontonummer',
     seller_bik: 'BIK',
+    buyer_vat_id: 'USt-IdNr. des Käufers',
+    buyer_address: 'Anschrift des Käufers',
+    buyer_reference: 'Käuferreferenz (Leitweg-ID)',
+    buyer_electronic_address: 'Elektronische Adresse des Käufers',
+    seller_electronic_address: 'Elektronische Adresse des Verkäufers',
+    seller_contact: 'Kontakt des Verkäufers',
+    seller_tax_regime: 'Steuerregime des Verkäufers',
+    payment_means: 'Zahlungsart',
+    lines: 'Rechnungspositionen',
+    vat_breakdown: 'USt-Aufschlüsselung',
   },
   upload: {
     drop: 'Rechnungen hier ablegen (PDF, JPG, PNG, XML) oder',
@@ -128,6 +138,10 @@ export const de: UiTexts = {
     empty_value: 'Bitte einen Wert eingeben.',
     error: 'Die Änderung wurde nicht gespeichert: {{code}}',
     export: 'Exportieren als',
+    not_found: 'Diese Rechnung gibt es nicht oder sie wurde gelöscht.',
+    load_failed: 'Die Rechnung konnte nicht geladen werden. Bitte erneut versuchen.',
+    failed_no_fields: 'Aus dieser Datei wurde nichts gelesen, daher gibt es keine Felder zu prüfen.',
+    failed_detail: 'Technisches Detail: {{message}}',
   },
   exports: {
     title: 'Exporte',
@@ -150,5 +164,49 @@ export const de: UiTexts = {
     downloaded: '{{filename}} heruntergeladen.',
     refused: 'Die Datei wurde nicht geschrieben:',
     failed: 'Der Export ist fehlgeschlagen: {{code}}',
+    refused_list: 'Diese Rechnungen konnten nicht exportiert werden:',
+    reason: '{{field}}: {{rule}}',
+    failed_one: 'Der Export ist fehlgeschlagen. Bitte erneut versuchen.',
+  },
+  field_part: {
+    lines: 'Position {{n}}',
+    vat_breakdown: 'USt-Aufschlüsselung {{n}}',
+  },
+  read_error: {
+    empty_file: 'Die Datei ist leer. Bitte laden Sie die Rechnung erneut hoch.',
+    unreadable_file:
+      'Die Datei ließ sich nicht öffnen und ist vielleicht beschädigt. Bitten Sie den Absender um eine neue.',
+    unsupported_file_type:
+      'Das ist keine PDF-, JPG-, PNG- oder XML-Datei. Laden Sie die Rechnung in einem dieser Formate hoch.',
+    unsupported_country:
+      'Für dieses Land gibt es keinen Feldsatz. Lesen Sie die Rechnung mit einem anderen Land neu.',
+    invalid_option: 'Die Datei wurde mit einer unbekannten Einstellung gelesen. Bitte neu lesen.',
+    file_too_large: 'Die Datei ist zu groß. Laden Sie eine kleinere hoch (höchstens 20 MB).',
+    too_many_pages: 'Das PDF hat mehr als 100 Seiten. Laden Sie die Rechnung einzeln hoch.',
+    malformed_xml:
+      'Die XML-Datei ist beschädigt oder unvollständig. Bitten Sie den Absender um die Rechnung erneut.',
+    unsafe_xml:
+      'Die XML-Datei enthält aus Sicherheitsgründen abgelehnte Teile. Bitten Sie den Absender um eine einfache E-Rechnung.',
+    not_an_invoice: 'Diese Datei sieht nicht wie eine Rechnung aus.',
+    unsupported_syntax: 'Dieses XML ist kein E-Rechnungsformat, das der Dienst liest (CII, UBL, FatturaPA).',
+    missing_required_data:
+      'Der E-Rechnung fehlen Angaben, die jede Rechnung haben muss. Bitten Sie den Absender um eine korrigierte Rechnung.',
+    malformed_pdf:
+      'Das PDF ist beschädigt. Bitten Sie den Absender um ein neues oder laden Sie einen Scan der Rechnung hoch.',
+    image_too_large: 'Das Bild ist zu groß. Laden Sie es in geringerer Auflösung hoch.',
+    malformed_image: 'Das Bild ist beschädigt. Laden Sie es erneut hoch oder machen Sie ein neues Foto.',
+    encrypted_pdf: 'Das PDF ist mit einem Passwort geschützt. Laden Sie eine Kopie ohne Passwort hoch.',
+    malformed_signature: 'Die signierte Datei (.p7m) ist beschädigt. Bitten Sie den Absender um eine neue.',
+    no_embedded_invoice: 'In dieser Datei ist keine E-Rechnung eingebettet.',
+    no_qr_code: 'In der Datei wurde kein Zahlungs-QR-Code gefunden.',
+    invalid_payment_qr: 'Der Zahlungs-QR-Code ließ sich nicht auswerten.',
+    no_text_layer:
+      'Das PDF enthält keinen lesbaren Text, es ist wohl ein Scan. Laden Sie es als Scan oder Bild hoch.',
+    mode_not_applicable: 'Die gewählte Leseart passt nicht zu dieser Datei.',
+    timeout:
+      'Das Lesen dauerte zu lange und wurde abgebrochen. Lesen Sie neu oder laden Sie weniger Seiten hoch.',
+    model_missing: 'Der Dienst kann gerade keine Scans lesen. Bitte später erneut versuchen.',
+    internal_error: 'Beim Lesen ist im Dienst ein Fehler aufgetreten. Bitte später neu lesen.',
+    unknown: 'Die Datei konnte nicht gelesen werden.',
   },
 };

@@ -62,6 +62,16 @@ export const it: UiTexts = {
     buyer_inn: 'INN del cliente',
     seller_account: 'Numero di conto',
     seller_bik: 'BIK',
+    buyer_vat_id: 'Partita IVA dell’acquirente',
+    buyer_address: 'Indirizzo dell’acquirente',
+    buyer_reference: 'Riferimento dell’acquirente (Leitweg-ID)',
+    buyer_electronic_address: 'Indirizzo elettronico dell’acquirente',
+    seller_electronic_address: 'Indirizzo elettronico del fornitore',
+    seller_contact: 'Contatto del fornitore',
+    seller_tax_regime: 'Regime fiscale del fornitore',
+    payment_means: 'Modalità di pagamento',
+    lines: 'Righe della fattura',
+    vat_breakdown: 'Riepilogo IVA',
   },
   upload: {
     drop: 'Trascina qui le fatture (PDF, JPG, PNG, XML) oppure',
@@ -134,6 +144,10 @@ export const it: UiTexts = {
     empty_value: 'Inserisci un valore.',
     error: 'La modifica non è stata salvata: {{code}}',
     export: 'Esporta come',
+    not_found: 'Questa fattura non esiste o è stata eliminata.',
+    load_failed: 'Non è stato possibile caricare la fattura. Riprova.',
+    failed_no_fields: 'Da questo file non è stato letto nulla, quindi non ci sono campi da controllare.',
+    failed_detail: 'Dettaglio tecnico: {{message}}',
   },
   exports: {
     title: 'Esportazioni',
@@ -156,5 +170,47 @@ export const it: UiTexts = {
     downloaded: 'Scaricato {{filename}}.',
     refused: 'Il file non è stato scritto:',
     failed: "L'esportazione non è riuscita: {{code}}",
+    refused_list: 'Queste fatture non sono state esportate:',
+    reason: '{{field}}: {{rule}}',
+    failed_one: 'L’esportazione non è riuscita. Riprova.',
+  },
+  field_part: {
+    lines: 'riga {{n}}',
+    vat_breakdown: 'riepilogo IVA {{n}}',
+  },
+  read_error: {
+    empty_file: 'Il file è vuoto. Carica di nuovo la fattura.',
+    unreadable_file: 'Il file non si apre e forse è danneggiato. Chiedi al mittente di inviarlo di nuovo.',
+    unsupported_file_type: 'Non è un file PDF, JPG, PNG o XML. Carica la fattura in uno di questi formati.',
+    unsupported_country:
+      'Per questo paese non c’è un insieme di campi. Rileggi la fattura con un altro paese.',
+    invalid_option: 'Il file è stato letto con un’impostazione sconosciuta. Rileggilo.',
+    file_too_large: 'Il file è troppo grande. Caricane uno più piccolo (al massimo 20 MB).',
+    too_many_pages: 'Il PDF ha più di 100 pagine. Carica la fattura da sola.',
+    malformed_xml:
+      'Il file XML è danneggiato o incompleto. Chiedi al mittente di inviare di nuovo la fattura.',
+    unsafe_xml:
+      'Il file XML contiene parti rifiutate per sicurezza. Chiedi al mittente una fattura elettronica semplice.',
+    not_an_invoice: 'Questo file non sembra una fattura.',
+    unsupported_syntax:
+      'Questo XML non è un formato di fattura elettronica letto dal servizio (CII, UBL, FatturaPA).',
+    missing_required_data:
+      'Alla fattura elettronica mancano dati obbligatori. Chiedi al mittente una fattura corretta.',
+    malformed_pdf:
+      'Il PDF è danneggiato. Chiedi al mittente di inviarlo di nuovo o carica una scansione della fattura.',
+    image_too_large: 'L’immagine è troppo grande. Caricala con una risoluzione più bassa.',
+    malformed_image: 'L’immagine è danneggiata. Caricala di nuovo o scatta una nuova foto.',
+    encrypted_pdf: 'Il PDF è protetto da password. Carica una copia senza password.',
+    malformed_signature: 'Il file firmato (.p7m) è danneggiato. Chiedi al mittente di inviarlo di nuovo.',
+    no_embedded_invoice: 'In questo file non è incorporata alcuna fattura elettronica.',
+    no_qr_code: 'Nel file non è stato trovato un codice QR di pagamento.',
+    invalid_payment_qr: 'Il codice QR di pagamento non è stato compreso.',
+    no_text_layer:
+      'Il PDF non ha testo da leggere: probabilmente è una scansione. Caricalo come scansione o immagine.',
+    mode_not_applicable: 'Il modo di lettura scelto non si applica a questo file.',
+    timeout: 'La lettura ha richiesto troppo tempo ed è stata interrotta. Rileggi o carica meno pagine.',
+    model_missing: 'Al momento il servizio non può leggere scansioni. Riprova più tardi.',
+    internal_error: 'Durante la lettura si è verificato un errore nel servizio. Rileggi più tardi.',
+    unknown: 'Non è stato possibile leggere il file.',
   },
 };
