@@ -7,7 +7,13 @@ export const LANGS = ['de', 'en', 'ru', 'it'] as const;
 export const StartIn = z
   .object({
     email: z.string().max(320).openapi({ example: 'anna@example.com' }),
-    lang: z.string().max(5).default('').openapi({ description: 'de, en, ru or it; empty: en.' }),
+    // The specification bounds no lang here, and the answer is the same whatever is sent: a
+    // browser's language tag ("de-DE", "en-GB") or anything else up to a tag's length is taken.
+    lang: z
+      .string()
+      .max(35)
+      .default('')
+      .openapi({ description: 'de, en, ru or it (a tag such as de-DE counts as de); anything else: en.' }),
   })
   .openapi('StartIn');
 

@@ -95,6 +95,11 @@ describe('sign-in by e-mailed link', () => {
     expect((await start(42)).status).toBe(422);
   });
 
+  it('takes a browser language tag, and anything else as English', async () => {
+    expect((await signInLink('tag@example.com', 'de-DE')).searchParams.get('lang')).toBe('de');
+    expect((await signInLink('other@example.com', 'x-klingon-1')).searchParams.get('lang')).toBe('en');
+  });
+
   it('sends at most five links an hour to one address, with the same answer', async () => {
     const email = 'many@example.com';
     for (let i = 0; i < 7; i++) expect((await start(email)).body).toEqual({ ok: true });

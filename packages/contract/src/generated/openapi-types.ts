@@ -1456,7 +1456,7 @@ export interface components {
             /** @example anna@example.com */
             email: string;
             /**
-             * @description de, en, ru or it; empty: en.
+             * @description de, en, ru or it (a tag such as de-DE counts as de); anything else: en.
              * @default
              */
             lang: string;
