@@ -46,6 +46,18 @@ class Need {
     return v ? v : this.refuse(field, `${what}: not on the invoice`);
   }
 
+  /**
+   * A VAT id as IdFiscaleIVA holds it: IdPaese (two capital letters), IdCodice (1 to 28 letters or
+   * digits). The id is what the invoice says, and anything else ("IT0123€4567890", a slash, a
+   * quote) is refused rather than cleaned into some other company's number.
+   */
+  vatId(v: string | undefined, field: string, what: string): string | undefined {
+    if (!v) return undefined;
+    return /^[A-Z]{2}[A-Za-z0-9]{1,28}$/.test(v)
+      ? v
+      : this.refuse(field, `${what} "${v}" is not two capital letters and 1 to 28 letters or digits`);
+  }
+
   /** Text FatturaPA limits to `max` Latin-1 characters: refused rather than cut or altered. */
   text(v: string | undefined, max: number, field: string, what: string): string | undefined {
     if (!v) return undefined;
@@ -95,7 +107,12 @@ function sede(p: Party, role: 'seller' | 'buyer', need: Need): Node {
 function header(d: Document, job: ExportJob, need: Need): Node {
   const s = d.seller;
   const b = d.buyer;
-  const sellerVat = need.value(s.vat_id, 'seller_vat_id', "IdFiscaleIVA (the seller's Partita IVA)");
+  const sellerVat = need.vatId(
+    need.value(s.vat_id, 'seller_vat_id', "IdFiscaleIVA (the seller's Partita IVA)"),
+    'seller_vat_id',
+    "IdFiscaleIVA (the seller's Partita IVA)",
+  );
+  need.vatId(b.vat_id, 'buyer_vat_id', "IdFiscaleIVA (the buyer's VAT id)");
   if (!b.vat_id && !b.tax_number)
     need.refuse('buyer_vat_id', 'IdFiscaleIVA or CodiceFiscale of the buyer: neither is on the invoice');
   const address = b.electronic_address;

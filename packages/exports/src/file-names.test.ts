@@ -7,7 +7,7 @@ import { shutdownWorkers } from '@invoice-reader/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fatturaPaFilename, writeFatturaPa } from './fatturapa.js';
 import { contentDisposition, safeFileName, uniqueFileName } from './file-names.js';
-import type { ExportFile } from './input.js';
+import { type ExportFile, ExportRefused } from './input.js';
 import { einvoiceDir, jobOf } from './test-support/corpus-export.js';
 import { isSafeEntryName, zipEntryNames } from './test-support/zip-entries.js';
 import { REFUSED_TXT, zipFiles } from './zip.js';
@@ -128,14 +128,20 @@ describe.skipIf(!existsSync(FPR01))('the FatturaPA file name', () => {
     );
   });
 
-  it('falls back to the job number when the seller id has anything but letters and digits', async () => {
-    for (const code of HOSTILE) {
-      const name = writeFatturaPa(await jobWithSeller(`IT${code}`, 62)).filename;
-      expect(name, code).toBe('fatturapa-62.xml');
-    }
+  it('refuses a seller id the SdI would not take, so that no name is made of it', async () => {
+    const refused = async (vatId: string) => {
+      try {
+        writeFatturaPa(await jobWithSeller(vatId, 62));
+      } catch (err) {
+        if (err instanceof ExportRefused) return err.refusals.map((r) => r.field);
+        throw err;
+      }
+      return [];
+    };
+    for (const code of HOSTILE) expect(await refused(`IT${code}`), code).toContain('seller_vat_id');
     // No country letters, or an IdCodice longer than the 28 characters the SdI takes.
-    expect(writeFatturaPa(await jobWithSeller('01234567890', 7)).filename).toBe('fatturapa-7.xml');
-    expect(writeFatturaPa(await jobWithSeller(`IT${'1'.repeat(29)}`, 7)).filename).toBe('fatturapa-7.xml');
+    expect(await refused('01234567890')).toContain('seller_vat_id');
+    expect(await refused(`IT${'1'.repeat(29)}`)).toContain('seller_vat_id');
     expect(writeFatturaPa(await jobWithSeller(`IT${'1'.repeat(28)}`, 7)).filename).toBe(
       `IT${'1'.repeat(28)}_00007.xml`,
     );
