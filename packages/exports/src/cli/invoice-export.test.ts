@@ -1,6 +1,6 @@
 // The `invoice-export` command run as a child process, as a person runs it: files written to
 // --out, refusals named on stderr with exit 1, misuse answered with the usage and exit 2.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +47,7 @@ describe.skipIf(!haveSchemas)('invoice-export', () => {
     expect(readdirSync(out)).toEqual(['xrechnung-123456XX.xml']);
   }, 120_000);
 
-  it("writes into --out only, whatever the seller's IdCodice of a FatturaPA holds", async () => {
+  it("writes nothing outside --out, whatever the seller's IdCodice of a FatturaPA holds", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'invoice-export-'));
     const out = path.join(dir, 'out');
     const input = path.join(dir, 'evil.xml');
@@ -59,10 +59,24 @@ describe.skipIf(!haveSchemas)('invoice-export', () => {
     expect(evil).toContain('<IdCodice>/../../evil</IdCodice>');
     writeFileSync(input, evil);
     const r = await run(['--export', 'fatturapa', '--country', 'it', '--out', out, input]);
-    expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(r.stdout.trim()).toBe(`${input} -> ${path.join(out, 'fatturapa-1.xml')}`);
-    expect(readdirSync(out)).toEqual(['fatturapa-1.xml']);
-    expect(readdirSync(dir).sort()).toEqual(['evil.xml', 'out']);
+    // The id is no VAT id the SdI takes: refused and named, and nothing written anywhere.
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('seller_vat_id');
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+    // An invoice number is the supplier's to write too, and names the file of the other formats.
+    const number = path.join(dir, 'number.xml');
+    const kosit = readFileSync(KOSIT, 'utf8').replace(
+      '<cbc:ID>123456XX</cbc:ID>',
+      '<cbc:ID>../../evil</cbc:ID>',
+    );
+    expect(kosit).toContain('<cbc:ID>../../evil</cbc:ID>');
+    writeFileSync(number, kosit);
+    const n = await run(['--export', 'xrechnung-ubl', '--out', out, number]);
+    expect([n.code, n.stderr]).toEqual([0, '']);
+    const written = readdirSync(out);
+    expect(written).toHaveLength(1);
+    expect(n.stdout.trim()).toBe(`${number} -> ${path.join(out, written[0]!)}`);
+    expect(readdirSync(dir).sort()).toEqual(['evil.xml', 'number.xml', 'out']);
   }, 120_000);
 
   it('answers misuse with the usage and exit 2', async () => {
