@@ -10,6 +10,20 @@ import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Raster } from '../image/load.js';
 import { coversPage, type Matrix } from './operators.js';
+import {
+  type Dict,
+  isDict,
+  isName,
+  isRef,
+  MAX_DEPTH,
+  type Name,
+  nextObjectHead,
+  Parser,
+  type Ref,
+  streamEnd,
+  Unreadable,
+  type Value,
+} from './pdf-syntax.js';
 
 /** A page that is one JPEG over the whole page. */
 export interface ScanJpeg {
@@ -24,28 +38,11 @@ export interface ScanJpeg {
   placedHigh: number;
 }
 
-type Value = number | boolean | null | string | Name | Ref | Value[] | Dict;
-interface Name {
-  name: string;
-}
-interface Ref {
-  ref: number;
-}
-type Dict = Map<string, Value>;
 interface PdfObject {
   value: Value;
   /** A stream's data, as in the file (still encoded). */
   stream?: Uint8Array;
 }
-
-const isName = (v: Value | undefined): v is Name => typeof v === 'object' && v !== null && 'name' in v;
-const isRef = (v: Value | undefined): v is Ref => typeof v === 'object' && v !== null && 'ref' in v;
-const isDict = (v: Value | undefined): v is Dict => v instanceof Map;
-
-/** Deeper nesting of arrays and dictionaries than this is no scanner's page: give up. */
-const MAX_DEPTH = 32;
-
-class Unreadable extends Error {}
 
 /**
  * How many pages `bytes` has, and those (1-based numbers) that are one JPEG over the whole page,
@@ -106,13 +103,10 @@ class PdfFile {
   /** Where each object starts, walking the file and stepping over stream data; a later
    * definition (an incremental update) replaces an earlier one. */
   private index() {
-    const head = /(\d+)\s+(\d+)\s+obj\b/g;
-    for (let m = head.exec(this.text); m; m = head.exec(this.text)) {
-      const id = Number(m[1]);
-      this.offsets.set(id, m.index);
-      this.cache.delete(id);
-      const end = this.readObject(id, m.index + m[0].length).end;
-      head.lastIndex = end;
+    for (let head = nextObjectHead(this.text, 0); head; ) {
+      this.offsets.set(head.num, head.at);
+      this.cache.delete(head.num);
+      head = nextObjectHead(this.text, this.readObject(head.num, head.end).end);
     }
   }
 
@@ -125,14 +119,9 @@ class PdfFile {
       let start = parser.pos;
       if (this.text[start] === '\r') start++;
       if (this.text[start] === '\n') start++;
-      const length = isDict(value) ? value.get('Length') : undefined;
-      let stop = typeof length === 'number' ? start + length : -1;
-      if (stop < start || !/^\s*endstream/.test(this.text.slice(stop, stop + 20))) {
-        // An indirect or wrong /Length: the data ends before the next "endstream".
-        stop = this.text.indexOf('endstream', start);
-        if (stop < 0) throw new Unreadable();
-        while (stop > start && /[\r\n]/.test(this.text[stop - 1]!)) stop--;
-      }
+      // At /Length, or before the next "endstream" when that is indirect or wrong.
+      const stop = streamEnd(this.text, start, isDict(value) ? value.get('Length') : undefined);
+      if (stop === undefined) throw new Unreadable();
       stream = this.bytes.subarray(start, stop);
       end = this.text.indexOf('endstream', stop) + 'endstream'.length;
     }
@@ -147,9 +136,9 @@ class PdfFile {
     const at = this.offsets.get(ref.ref);
     // Not found: packed in an object stream, or missing. Either way, pdf.js's business.
     if (at === undefined) throw new Unreadable();
-    const head = /^(\d+)\s+(\d+)\s+obj\b/.exec(this.text.slice(at, at + 40));
-    if (!head) throw new Unreadable();
-    return this.readObject(ref.ref, at + head[0].length).obj;
+    const head = nextObjectHead(this.text, at);
+    if (head?.at !== at) throw new Unreadable();
+    return this.readObject(ref.ref, head.end).obj;
   }
 
   /** A value with references followed. */
@@ -297,120 +286,5 @@ class PdfFile {
       return n === 1 || n === 3 ? n : undefined;
     }
     return undefined;
-  }
-}
-
-const WHITESPACE = /[\0\t\n\f\r ]/;
-const DELIMITER = /[()<>[\]{}/%]/;
-
-/** PDF values from a position of the file's text. */
-class Parser {
-  constructor(
-    private readonly s: string,
-    public pos: number,
-  ) {}
-
-  private skip() {
-    for (;;) {
-      while (this.pos < this.s.length && WHITESPACE.test(this.s[this.pos]!)) this.pos++;
-      if (this.s[this.pos] !== '%') return;
-      while (this.pos < this.s.length && !/[\r\n]/.test(this.s[this.pos]!)) this.pos++;
-    }
-  }
-
-  /** The next bare word (a keyword or a number), without consuming anything else. */
-  keyword(): string {
-    this.skip();
-    return this.regular();
-  }
-
-  /** The run of regular characters (neither white space nor a delimiter) at the position. */
-  private regular(): string {
-    const start = this.pos;
-    while (
-      this.pos < this.s.length &&
-      !WHITESPACE.test(this.s[this.pos]!) &&
-      !DELIMITER.test(this.s[this.pos]!)
-    )
-      this.pos++;
-    return this.s.slice(start, this.pos);
-  }
-
-  value(depth: number): Value {
-    if (depth > MAX_DEPTH) throw new Unreadable();
-    this.skip();
-    const c = this.s[this.pos];
-    if (c === undefined) throw new Unreadable();
-    if (c === '/') {
-      this.pos++;
-      const raw = this.regular();
-      return {
-        name: raw.replace(/#([0-9a-fA-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
-      };
-    }
-    if (c === '<' && this.s[this.pos + 1] === '<') {
-      this.pos += 2;
-      const dict: Dict = new Map();
-      for (;;) {
-        this.skip();
-        if (this.s.startsWith('>>', this.pos)) {
-          this.pos += 2;
-          return dict;
-        }
-        const key = this.value(depth + 1);
-        if (!isName(key)) throw new Unreadable();
-        dict.set(key.name, this.value(depth + 1));
-      }
-    }
-    if (c === '<') {
-      const end = this.s.indexOf('>', this.pos);
-      if (end < 0) throw new Unreadable();
-      const hex = this.s.slice(this.pos + 1, end);
-      this.pos = end + 1;
-      return hex;
-    }
-    if (c === '[') {
-      this.pos++;
-      const items: Value[] = [];
-      for (;;) {
-        this.skip();
-        if (this.s[this.pos] === ']') {
-          this.pos++;
-          return items;
-        }
-        items.push(this.value(depth + 1));
-      }
-    }
-    if (c === '(') return this.literal();
-    const word = this.keyword();
-    if (word === '') throw new Unreadable();
-    if (word === 'true' || word === 'false') return word === 'true';
-    if (word === 'null') return null;
-    const n = Number(word);
-    if (!Number.isFinite(n)) throw new Unreadable();
-    // "12 0 R": an integer followed by another and R is a reference.
-    if (Number.isInteger(n)) {
-      const save = this.pos;
-      const gen = this.keyword();
-      if (/^\d+$/.test(gen) && this.keyword() === 'R') return { ref: n };
-      this.pos = save;
-    }
-    return n;
-  }
-
-  /** A literal string: balanced parentheses, backslash escapes (kept as written). */
-  private literal(): string {
-    let depth = 0;
-    const start = this.pos;
-    for (; this.pos < this.s.length; this.pos++) {
-      const ch = this.s[this.pos];
-      if (ch === '\\') this.pos++;
-      else if (ch === '(') depth++;
-      else if (ch === ')' && --depth === 0) {
-        this.pos++;
-        return this.s.slice(start + 1, this.pos - 1);
-      }
-    }
-    throw new Unreadable();
   }
 }
