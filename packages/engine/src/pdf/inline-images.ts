@@ -7,7 +7,7 @@
 // Where the data ends is pdf.js's guess (an "EI" followed by what looks like content), which a
 // crafted image can push further; the scanner does not guess: every filter counted marks its own
 // end, so the data is taken to the first "EI" past that end (at most MAX_DATA bytes).
-import { type Dict, isName, Parser, type Value } from './pdf-syntax.js';
+import { type Dict, isName, isPdfBoundary, isPdfSpace, Parser, type Value } from './pdf-syntax.js';
 
 /** An inline image's data longer than this is refused (they are meant to be a few KB). */
 export const MAX_INLINE_DATA = 4 << 20;
@@ -26,20 +26,6 @@ export interface InlineImage {
  * it (the image is done), else more data is wanted; or why the file is refused.
  */
 export type InlineVerdict = { ended: boolean } | { refused: string };
-
-const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0;
-const isDelimiter = (c: number) =>
-  c === 0x28 ||
-  c === 0x29 ||
-  c === 0x3c ||
-  c === 0x3e ||
-  c === 0x5b ||
-  c === 0x5d ||
-  c === 0x7b ||
-  c === 0x7d ||
-  c === 0x2f ||
-  c === 0x25;
-const isBoundary = (c: number | undefined) => c === undefined || isSpace(c) || isDelimiter(c);
 
 /** Finds the inline images of content fed in chunks. */
 export class InlineImageScanner {
@@ -63,7 +49,7 @@ export class InlineImageScanner {
       const c = chunk[i]!;
       if (this.state === 'content') {
         // "BI" as a token: after a boundary, before white space.
-        if (isSpace(c) && this.prev1 === 0x49 && this.prev2 === 0x42 && isBoundary(this.before2)) {
+        if (isPdfSpace(c) && this.prev1 === 0x49 && this.prev2 === 0x42 && isPdfBoundary(this.before2)) {
           this.state = 'dict';
           this.dictText = [];
         }
@@ -71,10 +57,10 @@ export class InlineImageScanner {
         this.dictText.push(c);
         if (
           this.prev2 !== -1 &&
-          isBoundary(this.before2) &&
+          isPdfBoundary(this.before2) &&
           this.prev2 === 0x49 &&
           this.prev1 === 0x44 &&
-          isSpace(c)
+          isPdfSpace(c)
         ) {
           // "ID" and the one white-space byte after it: the data starts at the next byte.
           this.dict = parseDict(this.dictText.slice(0, -3));

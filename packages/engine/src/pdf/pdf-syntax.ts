@@ -58,8 +58,23 @@ export interface ObjectHead {
   gen: number;
 }
 
-const isPdfSpace = (c: number) =>
+/** PDF white space: space, LF, CR, tab, form feed, NUL. */
+export const isPdfSpace = (c: number) =>
   c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0;
+/** PDF delimiters: ( ) < > [ ] { } / %. */
+export const isPdfDelimiter = (c: number) =>
+  c === 0x28 ||
+  c === 0x29 ||
+  c === 0x3c ||
+  c === 0x3e ||
+  c === 0x5b ||
+  c === 0x5d ||
+  c === 0x7b ||
+  c === 0x7d ||
+  c === 0x2f ||
+  c === 0x25;
+/** What ends a PDF keyword: white space, a delimiter, or the end of the text (undefined). */
+export const isPdfBoundary = (c: number | undefined) => c === undefined || isPdfSpace(c) || isPdfDelimiter(c);
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 const isWordChar = (c: number) =>
   isDigit(c) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;

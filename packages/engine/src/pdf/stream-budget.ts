@@ -34,6 +34,7 @@ import {
   type Dict,
   isDict,
   isName,
+  isPdfBoundary,
   isRef,
   nextObjectHead,
   Parser,
@@ -275,28 +276,6 @@ export async function measureStreams(bytes: Uint8Array, limits = STREAM_LIMITS):
 /** An object's number and generation as one key. */
 const objectKey = (num: number, gen: number) => num * 65536 + (gen & 0xffff);
 
-/** White space or a delimiter: what ends a PDF keyword. */
-function isBoundary(c: number): boolean {
-  return (
-    c === 0x20 ||
-    c === 0x0a ||
-    c === 0x0d ||
-    c === 0x09 ||
-    c === 0x0c ||
-    c === 0x00 ||
-    c === 0x28 ||
-    c === 0x29 ||
-    c === 0x3c ||
-    c === 0x3e ||
-    c === 0x5b ||
-    c === 0x5d ||
-    c === 0x7b ||
-    c === 0x7d ||
-    c === 0x2f ||
-    c === 0x25
-  );
-}
-
 /** Names of colour spaces by their number of components. */
 const COMPONENTS: Record<string, number> = {
   DeviceGray: 1,
@@ -357,7 +336,7 @@ class PdfText {
   private encryption(): ((num: number, gen: number) => StreamCipher | undefined) | undefined {
     const last = (key: string): Value | undefined => {
       for (let at = this.text.lastIndexOf(key); at >= 0; at = this.text.lastIndexOf(key, at - 1)) {
-        if (!isBoundary(this.text.charCodeAt(at + key.length))) continue;
+        if (!isPdfBoundary(this.text.charCodeAt(at + key.length))) continue;
         try {
           return new Parser(this.text.slice(at + key.length, at + key.length + 4096), 0, true).value(0);
         } catch {}
@@ -397,8 +376,8 @@ class PdfText {
     const text = this.text;
     for (let at = text.indexOf('stream'); at >= 0; at = text.indexOf('stream', at + 6)) {
       // The keyword alone (not "endstream"), as pdf.js's lexer reads a command.
-      if (at > 0 && !isBoundary(text.charCodeAt(at - 1))) continue;
-      if (at + 6 < text.length && !isBoundary(text.charCodeAt(at + 6))) continue;
+      if (at > 0 && !isPdfBoundary(text.charCodeAt(at - 1))) continue;
+      if (at + 6 < text.length && !isPdfBoundary(text.charCodeAt(at + 6))) continue;
       // pdf.js's data starts after the end of the line the keyword is on.
       const cr = this.nextCr.from(at + 6);
       const lf = this.nextLf.from(at + 6);
