@@ -68,8 +68,20 @@ test('keys are added with a label and rotated after a confirmation', async ({ pa
   await expectAccessible(page);
   await screenshot(page, 'api-keys');
 
-  await page.getByRole('button', { name: 'Revoke Accounting' }).click();
+  // Revoking asks first too; Escape leaves the key as it was, the focus back on its button.
+  const revoke = page.getByRole('button', { name: 'Revoke Accounting' });
+  await revoke.click();
+  const question = page.getByRole('alertdialog', { name: 'Revoke Accounting?' });
+  await expect(question).toContainText('stops working at once');
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
+  await expect(revoke).toBeFocused();
+  expect((await fetch(`${baseUrl()}/v1/usage`, { headers: { 'x-api-key': second } })).status).toBe(200);
+  await revoke.click();
+  await question.getByRole('button', { name: 'Yes, revoke' }).click();
   await expect(page.getByRole('cell', { name: 'revoked' })).toBeVisible();
+  expect((await fetch(`${baseUrl()}/v1/usage`, { headers: { 'x-api-key': second } })).status).toBe(401);
 });
 
 test('usage shows its chart, and the calculator prices a volume', async ({ page }) => {
@@ -87,4 +99,38 @@ test('usage shows its chart, and the calculator prices a volume', async ({ page 
   await expect(page.getByTestId('total')).toContainText('RUB');
   await expectAccessible(page);
   await screenshot(page, 'api-calculator');
+});
+
+test('the balance is topped up on the sandbox provider’s page and shows on coming back', async ({ page }) => {
+  await signIn(page, 'topup@e2e.example');
+  await page.goto(`${baseUrl()}/app/api`);
+  await expect(page.getByTestId('balance')).toHaveText('€0.00');
+  const form = page.getByRole('region', { name: 'Top up the balance' });
+  await expect(form).toContainText('The smallest top-up is €8.00.');
+  const amount = form.getByLabel('Amount');
+
+  // Under the smallest top-up: said beside the amount, and nothing leaves for the provider.
+  await amount.fill('5');
+  await form.getByRole('button', { name: 'Top up' }).click();
+  await expect(form.getByRole('alert')).toHaveText('This is below the smallest top-up of €8.00.');
+  await expect(page).toHaveURL(/\/app\/api$/);
+  // Each currency the service takes, with its own smallest top-up.
+  await form.getByLabel('Currency').selectOption('RUB');
+  await expect(form).toContainText('The smallest top-up is RUB 790.00.');
+  await form.getByLabel('Currency').selectOption('EUR');
+  await expectAccessible(page);
+  await screenshot(page, 'api-topup');
+
+  await amount.fill('12.50');
+  await form.getByRole('button', { name: 'Top up' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/app'));
+  await expect(page.locator('#amount')).toHaveText('12.50 EUR');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByText('Payment completed.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the shop' }).click();
+  await page.waitForURL(/\/app\/api$/);
+  await expect(page.getByTestId('balance')).toHaveText('€12.50');
+  await expect(page.getByRole('region', { name: 'Top up the balance' }).getByRole('status')).toHaveText(
+    'Your top-up is paid: the balance above includes it.',
+  );
 });

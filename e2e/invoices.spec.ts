@@ -176,6 +176,13 @@ test('each refused file says why beside its name, and nothing is added', async (
   await expect(
     page.getByTestId('upload-item').filter({ hasText: 'ZUGFeRD_1p0_COMFORT_Einfach.png' }).getByRole('alert'),
   ).toHaveText('No scanned parse left on your plan: choose a plan to read scans and images.');
+  // ... with the way to the plans beside it.
+  await expect(
+    page
+      .getByTestId('upload-item')
+      .filter({ hasText: 'ZUGFeRD_1p0_COMFORT_Einfach.png' })
+      .getByRole('link', { name: 'Choose a plan' }),
+  ).toHaveAttribute('href', '/app/plans');
   await expect(
     page.getByTestId('upload-item').filter({ hasText: 'notes.txt' }).getByRole('alert'),
   ).toHaveText('This is not a PDF, JPG, PNG or XML file.');
@@ -193,10 +200,17 @@ test('reads an invoice again with another country, and deletes it after a confir
   await expect(page.locator('li.ir-field[data-field="vendor_name"]')).toBeVisible({ timeout: 120_000 });
   await expect(page.locator('li.ir-field[data-field="seller_iban"]')).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Delete' }).click();
+  const del = page.getByRole('button', { name: 'Delete' });
+  await del.click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Delete this invoice and its file?');
   // Focus starts on Cancel: Enter alone never deletes.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  // Escape closes it, and the focus is back on Delete.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(del).toBeFocused();
+  await del.click();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page).toHaveURL(/\/app\/invoices$/);
@@ -215,6 +229,64 @@ test('the screens speak the chosen language, with amounts and dates in its form'
   await expect(page.getByRole('button', { name: 'Neu lesen' })).toBeVisible();
   // The field corrected in English above, now in German.
   await expect(page.locator('.ir-badge', { hasText: 'Bestätigt, von Ihnen korrigiert' })).toHaveCount(1);
+});
+
+test('a correction is typed the way German writes dates and amounts, and refusals are in German', async () => {
+  await page.goto(`${baseUrl()}/app/invoices?lang=de`);
+  await page
+    .getByRole('row')
+    .filter({ hasText: path.basename(SCAN) })
+    .getByRole('link')
+    .click();
+  await expect(page.getByRole('button', { name: 'Neu lesen' })).toBeVisible();
+  const jobId = /\/app\/invoices\/(\d+)/.exec(page.url())![1];
+  const stored = async (key: string) =>
+    (
+      (await (await page.request.get(`${baseUrl()}/api/v1/parse/${jobId}`)).json()) as {
+        fields: Record<string, string>;
+      }
+    ).fields[key];
+  const patches: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH') patches.push(r.postData() ?? '');
+  });
+  const row = (key: string) => page.locator(`li.ir-field[data-field="${key}"]`);
+  const enter = async (key: string, value: string) => {
+    const input = row(key).getByRole('textbox');
+    await input.fill(value);
+    await input.focus();
+    await page.keyboard.press('Enter');
+  };
+
+  // A date that could be 1920 or 2020 is not guessed: the form expected is said, nothing is sent.
+  await enter('due_date', '5.3.20');
+  await expect(row('due_date').getByRole('alert')).toHaveText(
+    'Bitte das Datum als TT.MM.JJJJ oder JJJJ-MM-TT eingeben, z. B. 05.03.2020.',
+  );
+  expect(patches).toEqual([]);
+  await enter('due_date', '06.03.2018');
+  await expect(row('due_date')).toHaveAttribute('data-status', 'confirmed');
+  expect(await stored('due_date')).toBe('2018-03-06');
+
+  await enter('gross_amount', '1.235,62');
+  await expect(row('gross_amount')).toContainText('1.235,62 €');
+  expect(await stored('gross_amount')).toBe('1235.62');
+  await enter('gross_amount', '235,62');
+  await expect(row('gross_amount')).not.toContainText('1.235,62 €');
+  expect(await stored('gross_amount')).toBe('235.62');
+  expect(patches.map((p) => JSON.parse(p))).toEqual([
+    { due_date: '2018-03-06' },
+    { gross_amount: '1235.62' },
+    { gross_amount: '235.62' },
+  ]);
+
+  // The service's refusal is said in German, by its kind, never in the service's English.
+  await enter('seller_iban', 'DE00 1234 5678');
+  const refused = row('seller_iban').getByRole('alert');
+  await expect(refused).toHaveText(
+    'Diese IBAN ist ungültig: bitte Buchstaben und Ziffern mit der Rechnung vergleichen.',
+  );
+  await expect(refused).not.toContainText('IBAN (');
 });
 
 test('e-invoices: the valid one is downloaded, each refused one is listed by file with its fields', async () => {
@@ -237,10 +309,21 @@ test('e-invoices: the valid one is downloaded, each refused one is listed by fil
       .filter({ hasText: path.basename(f) })
       .getByRole('checkbox')
       .check();
-  await page.getByLabel('Exportieren als').selectOption('xrechnung-cii');
+  // Formats by the names a bookkeeper knows, never the service's internal ones.
+  const formats = page.getByLabel('Exportieren als');
+  await expect(formats.locator('option')).toHaveText([
+    'XRechnung (CII)',
+    'XRechnung (UBL)',
+    'Peppol BIS (UBL)',
+    'FatturaPA',
+    'Factur-X / ZUGFeRD (PDF)',
+  ]);
+  await expect(page.getByRole('heading', { name: 'DATEV Buchungsstapel' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '1C CSV herunterladen' })).toBeVisible();
+  await formats.selectOption({ label: 'XRechnung (CII)' });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'xrechnung-cii herunterladen' }).click(),
+    page.getByRole('button', { name: 'XRechnung (CII) herunterladen' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/\.xml$/);
   await expect(page.getByRole('status')).toContainText(download.suggestedFilename());

@@ -62,8 +62,16 @@ test('a mailbox is connected, scanned, and its invoices open for review', async 
   await screenshot(page, 'mail-letters');
 
   // Disconnecting asks first.
-  await page.getByRole('button', { name: 'Disconnect' }).click();
+  const opener = page.getByRole('button', { name: 'Disconnect', exact: true });
+  await opener.click();
   const dialog = page.getByRole('alertdialog', { name: 'Disconnect the mailbox?' });
+  // The focus moves into the question (on Cancel); Escape closes it and gives the focus back.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  await opener.click();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Yes, disconnect' }).click();
   await expect(page.getByRole('status')).toHaveText('The mailbox is disconnected.');
   await expect(page.getByRole('button', { name: 'Connect a mailbox' })).toBeVisible();

@@ -64,3 +64,12 @@ test('signing out everywhere ends the sessions of other browsers too', async ({ 
   await first.close();
   await second.close();
 });
+
+test('a used or invalid sign-in link leads back to sign-in, in its language', async ({ page }) => {
+  await page.goto(`${baseUrl()}/api/v1/auth/verify?token=no-such-token&lang=de`);
+  await expect(page.getByRole('alert')).toContainText('Dieser Link ist nicht mehr gültig.');
+  await page.getByRole('link', { name: 'Neuen Anmeldelink anfordern' }).click();
+  await expect(page).toHaveURL(/\/app\/sign-in/);
+  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Link senden' })).toBeVisible();
+});

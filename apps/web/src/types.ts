@@ -19,6 +19,7 @@ import type {
   PaymentStateOut,
   PinStatusOut,
   PlanOut,
+  TopUpOut,
   UpgradeOut,
   UsageJournalOut,
   VolumePriceOut,
@@ -41,6 +42,7 @@ export type Checkout = z.infer<typeof CheckoutOut>;
 export type Payment = z.infer<typeof PaymentItem>;
 export type PaymentState = z.infer<typeof PaymentStateOut>;
 export type Autorenew = z.infer<typeof AutorenewOut>;
+export type TopUpLink = z.infer<typeof TopUpOut>;
 
 export type MailAccount = z.infer<typeof MailAccountOut>;
 export type MailConnect = z.infer<typeof MailConnectOut>;

@@ -28,6 +28,16 @@ export const EINVOICE_FORMATS = [
   'facturx',
 ] as const;
 
+/** Each format by the name a bookkeeper knows it by (product names: the same in every language). */
+export const EINVOICE_FORMAT_NAMES: Record<(typeof EINVOICE_FORMATS)[number], string> = {
+  'xrechnung-cii': 'XRechnung (CII)',
+  'xrechnung-ubl': 'XRechnung (UBL)',
+  'peppol-ubl': 'Peppol BIS (UBL)',
+  fatturapa: 'FatturaPA',
+  facturx: 'Factur-X / ZUGFeRD (PDF)',
+};
+const formatName = (f: string): string => EINVOICE_FORMAT_NAMES[f as keyof typeof EINVOICE_FORMAT_NAMES] ?? f;
+
 const SETTING_KEYS: (keyof LedgerSettings)[] = [
   'consultant_no',
   'client_no',
@@ -241,13 +251,13 @@ export function ExportsScreen() {
             <select value={format} onChange={(e) => setFormat(e.target.value)}>
               {EINVOICE_FORMATS.map((f) => (
                 <option key={f} value={f}>
-                  {f}
+                  {formatName(f)}
                 </option>
               ))}
             </select>
           </label>
           <button type="button" onClick={einvoices} disabled={busy}>
-            {t('exports.download_einvoice', { format })}
+            {t('exports.download_einvoice', { format: formatName(format) })}
           </button>
         </div>
       </section>

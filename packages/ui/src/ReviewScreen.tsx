@@ -6,11 +6,12 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink, useInvoiceUi } from './context.js';
 import { DataError, type WebJob } from './data.js';
+import { useConfirmFocus } from './dialog.js';
 import { FieldRow } from './FieldRow.js';
 import { UI_NAMESPACE } from './i18n/index.js';
 import { isJobId, type LoadFailure, loadFailure, readErrorKey } from './messages.js';
 import { PageView } from './PageView.js';
-import { enterOutcome, fieldMessage, initialReview, reviewReducer } from './review-flow.js';
+import { enterOutcome, fieldRefusalKey, initialReview, reviewReducer } from './review-flow.js';
 import { UiStyles } from './styles.js';
 
 const POLL_MS = 1500;
@@ -35,7 +36,8 @@ function Review({ jobId }: { jobId: number }) {
   const [notice, setNotice] = useState('');
   const inputs = useRef(new Map<string, HTMLInputElement>());
   const moveFocus = useRef(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
+  // Focus on Cancel while it asks (Enter alone never deletes), Escape closes, back to Delete after.
+  const cancelRef = useConfirmFocus(confirmDelete, () => setConfirmDelete(false));
 
   const show = useCallback((j: WebJob) => {
     setJob(j);
@@ -96,10 +98,6 @@ function Review({ jobId }: { jobId: number }) {
     }
   }, [state.active, state.fields]);
 
-  useEffect(() => {
-    if (confirmDelete) cancelRef.current?.focus();
-  }, [confirmDelete]);
-
   const nextInvoice = useCallback(async () => {
     const list = await data.listJobs();
     const at = list.findIndex((j) => j.job_id === jobId);
@@ -122,10 +120,16 @@ function Review({ jobId }: { jobId: number }) {
   const accept = (key: string) => {
     const field = state.fields.find((f) => f.key === key);
     if (!field || state.saving) return;
-    const outcome = enterOutcome(field, state.drafts[key]);
+    // A date or an amount typed the way the person's language writes it is sent in machine form.
+    const outcome = enterOutcome(field, state.drafts[key], i18n.language);
     moveFocus.current = true;
     if (outcome.kind === 'move') return dispatch({ type: 'next' });
-    if (outcome.kind === 'error') return dispatch({ type: 'failed', key, message: t('review.empty_value') });
+    if (outcome.kind === 'error')
+      return dispatch({
+        type: 'failed',
+        key,
+        message: t(outcome.message === 'empty' ? 'review.empty_value' : `review.invalid.${outcome.message}`),
+      });
     dispatch({ type: 'submit', key });
     data.patchFields(jobId, { [key]: outcome.value }).then(
       (j) => {
@@ -133,10 +137,11 @@ function Review({ jobId }: { jobId: number }) {
         dispatch({ type: 'saved', key, fields: j.fields_detailed });
       },
       (err: unknown) => {
-        const message =
-          err instanceof DataError
-            ? (fieldMessage(err.items, key) ?? t('review.error', { code: err.code }))
-            : t('review.error', { code: 'network_error' });
+        // The service's refusal of this field in words of the person's language, by its kind.
+        const refused = err instanceof DataError ? fieldRefusalKey(err.items, key) : null;
+        const message = refused
+          ? t(refused)
+          : t('review.error', { code: err instanceof DataError ? err.code : 'network_error' });
         dispatch({ type: 'failed', key, message });
       },
     );

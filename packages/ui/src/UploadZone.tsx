@@ -2,10 +2,10 @@
 // (no plan left, too large, not an invoice type) said in words next to its name.
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInvoiceUi } from './context.js';
+import { AppLink, useInvoiceUi } from './context.js';
 import type { WebJob } from './data.js';
 import { UI_NAMESPACE } from './i18n/index.js';
-import { ACCEPTED_TYPES, percent, uploadErrorKey } from './upload-errors.js';
+import { ACCEPTED_TYPES, PLAN_REQUIRED, percent, uploadErrorKey } from './upload-errors.js';
 
 interface Item {
   key: number;
@@ -21,7 +21,7 @@ let nextKey = 1;
 
 export function UploadZone({ country, onUploaded }: { country?: string; onUploaded: (job: WebJob) => void }) {
   const { t } = useTranslation(UI_NAMESPACE);
-  const { data } = useInvoiceUi();
+  const { data, links } = useInvoiceUi();
   const [items, setItems] = useState<Item[]>([]);
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -100,6 +100,13 @@ export function UploadZone({ country, onUploaded }: { country?: string; onUpload
                   <span className="ir-error" role="alert">
                     {t(it.errorKey ?? 'upload.error.unknown')}
                   </span>
+                )}
+                {/* No scanned parse left: the way to a plan, beside the sentence that asks for one. */}
+                {it.state === 'failed' && it.errorKey === PLAN_REQUIRED && links.plans && (
+                  <>
+                    {' '}
+                    <AppLink href={links.plans}>{t('upload.choose_plan')}</AppLink>
+                  </>
                 )}
               </li>
             ))}

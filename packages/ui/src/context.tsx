@@ -8,6 +8,8 @@ export interface InvoiceUiLinks {
   list: string;
   invoice: (id: number) => string;
   exports: string;
+  /** Where plans are chosen, for a refusal that asks for one (402); a host without plans leaves it out. */
+  plans?: string;
   /** Goes there without reloading the page. */
   navigate: (href: string) => void;
 }

@@ -43,6 +43,8 @@ export interface ErrorItem {
   type: string;
   loc: (string | number)[];
   msg: string;
+  /** What kind of value was refused (`date`, `amount`, `iban`, ...), when the service says. */
+  ctx?: { kind?: string };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDetail } from './data.js';
-import { enterOutcome, fieldMessage, initialReview, nextAttention, reviewReducer } from './review-flow.js';
+import { enterOutcome, fieldRefusalKey, initialReview, nextAttention, reviewReducer } from './review-flow.js';
 
 const f = (key: string, status: FieldDetail['status'], value = 'v'): FieldDetail => ({
   key,
@@ -72,12 +72,35 @@ describe('review flow', () => {
     expect(s.active).toBe('gross_amount');
   });
 
-  it('reads the message of one key out of a 422', () => {
+  it('sends a date or an amount typed in the local form in machine form, and refuses what it cannot read', () => {
+    const due = f('due_date', 'unconfirmed', '2020-03-05');
+    const gross = f('gross_amount', 'confirmed', '235.62');
+    expect(enterOutcome(due, '06.03.2020', 'de')).toEqual({ kind: 'patch', value: '2020-03-06' });
+    expect(enterOutcome(gross, '1.234,50', 'de')).toEqual({ kind: 'patch', value: '1234.50' });
+    expect(enterOutcome(gross, '1,234.50', 'en')).toEqual({ kind: 'patch', value: '1234.50' });
+    expect(enterOutcome(due, '05.03.20', 'de')).toEqual({ kind: 'error', message: 'date' });
+    expect(enterOutcome(gross, '1.234', 'de')).toEqual({ kind: 'error', message: 'amount' });
+    // The value as read, typed in the local form: accepted as read, or nothing to send.
+    expect(enterOutcome(due, '05.03.2020', 'de')).toEqual({ kind: 'patch', value: '2020-03-05' });
+    expect(enterOutcome(gross, '235,62', 'de')).toEqual({ kind: 'move' });
+  });
+
+  it('names the kind of a 422 refusal of one key, never the service’s English', () => {
     const items = [
-      { loc: ['body', 'seller_iban'], msg: 'Value error, IBAN check digits do not match' },
-      { loc: ['body', 'due_date'], msg: 'Value error, not a date' },
+      {
+        type: 'value_error',
+        loc: ['body', 'seller_iban'],
+        msg: 'Value error, not a valid IBAN (checksum)',
+        ctx: { kind: 'iban' },
+      },
+      { type: 'value_error', loc: ['body', 'due_date'], msg: 'Value error, a date', ctx: { kind: 'date' } },
+      { type: 'value_error', loc: ['body', 'invoice_no'], msg: 'Value error, ?', ctx: { kind: 'new_kind' } },
+      { type: 'string_type', loc: ['body', 'buyer_name'], msg: 'Input should be a valid string' },
     ];
-    expect(fieldMessage(items, 'due_date')).toBe('not a date');
-    expect(fieldMessage(items, 'invoice_no')).toBeNull();
+    expect(fieldRefusalKey(items, 'seller_iban')).toBe('review.refused.iban');
+    expect(fieldRefusalKey(items, 'due_date')).toBe('review.refused.date');
+    expect(fieldRefusalKey(items, 'invoice_no')).toBe('review.refused.other');
+    expect(fieldRefusalKey(items, 'buyer_name')).toBe('review.refused.other');
+    expect(fieldRefusalKey(items, 'currency')).toBeNull();
   });
 });

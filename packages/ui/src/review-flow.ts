@@ -1,7 +1,8 @@
 // The review screen's keyboard flow as a pure reducer: which field is active, what a person has
 // typed, and what Enter does (accept the value as read, or send the correction), so the flow is
 // tested without a browser. The screen only dispatches and sends the PATCH it is told to.
-import type { FieldDetail } from './data.js';
+import type { ErrorItem, FieldDetail } from './data.js';
+import { parseFieldInput } from './field-input.js';
 import { needsAttention } from './flags.js';
 
 export interface ReviewState {
@@ -41,15 +42,23 @@ function step(fields: readonly FieldDetail[], from: string | null, by: 1 | -1): 
   return fields[j]!.key;
 }
 
-/** What Enter on a field does: send a value (the typed one, or the read one to accept it) or move on. */
+/**
+ * What Enter on a field does: send a value (the typed one in machine form, or the read one to
+ * accept it), move on, or say why the typed value cannot be sent (`empty`; a date or an amount
+ * not written the way `locale` writes it).
+ */
 export type EnterOutcome =
   | { kind: 'patch'; value: string }
   | { kind: 'move' }
-  | { kind: 'error'; message: 'empty' };
+  | { kind: 'error'; message: 'empty' | 'date' | 'amount' };
 
-export function enterOutcome(field: FieldDetail, draft: string | undefined): EnterOutcome {
+export function enterOutcome(field: FieldDetail, draft: string | undefined, locale = 'en'): EnterOutcome {
   if (draft !== undefined && draft.trim() !== field.value) {
-    return draft.trim() ? { kind: 'patch', value: draft.trim() } : { kind: 'error', message: 'empty' };
+    if (!draft.trim()) return { kind: 'error', message: 'empty' };
+    const parsed = parseFieldInput(field.key, draft, locale);
+    if (!parsed.ok) return { kind: 'error', message: parsed.kind };
+    // The read value typed in the local form ("05.03.2020" for 2020-03-05) changes nothing.
+    if (parsed.value !== field.value) return { kind: 'patch', value: parsed.value };
   }
   if (needsAttention(field) && field.value) return { kind: 'patch', value: field.value };
   return { kind: 'move' };
@@ -96,11 +105,30 @@ export function reviewReducer(state: ReviewState, action: ReviewAction): ReviewS
   }
 }
 
-/** The message a 422 gives for one field (`loc: ["body", key]`), without pydantic's prefix. */
-export function fieldMessage(
-  items: readonly { loc: (string | number)[]; msg: string }[],
-  key: string,
-): string | null {
+/** Refusal kinds of a correction (the engine's `checkFieldValue`) that have a sentence of their own. */
+export const REFUSAL_KINDS = [
+  'date',
+  'amount',
+  'currency',
+  'iban',
+  'bic',
+  'vat_id',
+  'inn',
+  'kpp',
+  'bik',
+  'account',
+  'text',
+  'unknown_field',
+] as const;
+
+/**
+ * The text key of why the service refused one field of a 422 (`loc: ["body", key]`, its kind in
+ * `ctx.kind`): `review.refused.<kind>`, `review.refused.other` for a kind without a sentence;
+ * null when the answer says nothing of this field. The service's English words are not shown.
+ */
+export function fieldRefusalKey(items: readonly ErrorItem[], key: string): string | null {
   const item = items.find((i) => i.loc[0] === 'body' && i.loc[1] === key);
-  return item ? item.msg.replace(/^Value error, /, '') : null;
+  if (!item) return null;
+  const kind = item.ctx?.kind;
+  return `review.refused.${kind && (REFUSAL_KINDS as readonly string[]).includes(kind) ? kind : 'other'}`;
 }

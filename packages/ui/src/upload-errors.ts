@@ -5,8 +5,11 @@ import { DataError } from './data.js';
 export const ACCEPTED_TYPES =
   '.pdf,.png,.jpg,.jpeg,.xml,.p7m,application/pdf,image/png,image/jpeg,text/xml,application/xml';
 
+/** The refusal that asks for a plan (402): the screen links to the plans beside it. */
+export const PLAN_REQUIRED = 'upload.error.plan_required';
+
 const BY_CODE: Record<string, string> = {
-  plan_required: 'upload.error.plan_required',
+  plan_required: PLAN_REQUIRED,
   file_too_large: 'upload.error.file_too_large',
   unsupported_file_type: 'upload.error.unsupported_file_type',
   empty_file: 'upload.error.empty_file',

@@ -1,9 +1,21 @@
 // The page a sign-in link opens (GET /api/v1/auth/verify). Opening it changes nothing: mail
 // scanners and previews open links first (service-spec "Authentication"). Its button POSTs the
-// token, then asks for the PIN when one is set, then goes to the web application.
+// token, then asks for the PIN when one is set, then goes to the web application. A link used or
+// expired says so with the way back to the sign-in form, in the page's language.
 import { escapeHtml, type Lang, TEXTS } from './texts.js';
 
 export const VERIFY_SCRIPT_PATH = '/api/v1/auth/verify.js';
+
+/** The way back to the sign-in form, in the page's language, for a link that no longer works. */
+const NEW_LINK: Record<Lang, string> = {
+  en: 'Ask for a new sign-in link',
+  de: 'Neuen Anmeldelink anfordern',
+  ru: 'Запросить новую ссылку для входа',
+  it: 'Richiedi un nuovo link di accesso',
+};
+export const signInPath = (lang: Lang): string => `/app/sign-in?lang=${lang}`;
+const signInLink = (lang: Lang, hidden: boolean) =>
+  `<p id="again"${hidden ? ' hidden' : ''}><a href="${escapeHtml(signInPath(lang))}">${escapeHtml(NEW_LINK[lang])}</a></p>`;
 
 export function verifyPage(lang: Lang, token: string, live: boolean): string {
   const t = TEXTS[lang];
@@ -15,8 +27,10 @@ export function verifyPage(lang: Lang, token: string, live: boolean): string {
 <input id="pin-input" name="pin" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{4,8}" required>
 <button type="submit">${escapeHtml(t.pinButton)}</button></form>
 <p id="status" role="status" aria-live="polite"></p>
+${signInLink(lang, true)}
 <script src="${VERIFY_SCRIPT_PATH}"></script>`
-    : `<p role="alert">${escapeHtml(t.invalid)}</p>`;
+    : `<p role="alert">${escapeHtml(t.invalid)}</p>
+${signInLink(lang, false)}`;
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(t.pageTitle)}</title>
@@ -32,7 +46,10 @@ export const VERIFY_SCRIPT = `(() => {
   const form = document.getElementById('verify');
   const pinForm = document.getElementById('pin');
   const status = document.getElementById('status');
+  const again = document.getElementById('again');
   if (!form) return;
+  // The link was used or expired meanwhile: say so, with the way back to the sign-in form.
+  const invalid = () => { status.textContent = form.dataset.invalid; again.hidden = false; };
   const token = form.dataset.token;
   const post = (path, body) =>
     fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
@@ -40,7 +57,7 @@ export const VERIFY_SCRIPT = `(() => {
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const r = await post('/api/v1/auth/verify', { token });
-    if (!r.ok) { form.hidden = true; status.textContent = form.dataset.invalid; return; }
+    if (!r.ok) { form.hidden = true; invalid(); return; }
     const out = await r.json();
     if (out.pin_required) { form.hidden = true; pinForm.hidden = false; pinForm.querySelector('input').focus(); return; }
     done();
@@ -52,7 +69,7 @@ export const VERIFY_SCRIPT = `(() => {
     if (r.ok) return done();
     const out = await r.json().catch(() => ({}));
     if (out.detail === 'wrong_pin') { status.textContent = form.dataset.wrongPin; return; }
-    pinForm.hidden = true; status.textContent = form.dataset.invalid;
+    pinForm.hidden = true; invalid();
   });
 })();
 `;

@@ -86,6 +86,10 @@ export const de: Texts = {
     rotateTitle: '{{label}} ersetzen?',
     rotateText: 'Ein neuer Schlüssel ersetzt diesen, der sofort nicht mehr funktioniert.',
     rotateConfirm: 'Ja, ersetzen',
+    revokeTitle: '{{label}} widerrufen?',
+    revokeText:
+      'Der Schlüssel funktioniert sofort nicht mehr; Programme, die ihn nutzen, werden abgewiesen. Das lässt sich nicht rückgängig machen.',
+    revokeConfirm: 'Ja, widerrufen',
   },
   usage: {
     title: 'Verbrauch',
@@ -110,6 +114,21 @@ export const de: Texts = {
     next: 'Nächste Seite',
     minTopUp: 'Kleinste Aufladung',
     free: 'Die ersten {{count}} gescannten Seiten sind kostenlos.',
+  },
+  topUp: {
+    title: 'Guthaben aufladen',
+    amount: 'Betrag',
+    currency: 'Währung',
+    pay: 'Aufladen',
+    minimum: 'Die kleinste Aufladung beträgt {{amount}}.',
+    credit:
+      'Sie wird auf der Seite des Zahlungsanbieters bezahlt und dem Guthaben in Euro zum Kurs des Dienstes gutgeschrieben.',
+    below: 'Das liegt unter der kleinsten Aufladung von {{amount}}.',
+    empty: 'Bitte den Betrag der Aufladung eingeben.',
+    pending:
+      'Eine Aufladung wartet auf ihre Zahlung. Beim Zurückkommen wird sie geprüft; Sie können erneut prüfen.',
+    paid: 'Ihre Aufladung ist bezahlt: das Guthaben oben enthält sie.',
+    failed: 'Ihre Aufladung ist nicht durchgegangen. Es wurde nichts abgebucht; Sie können erneut aufladen.',
   },
   plans: {
     title: 'Tarife und Zahlungen',
@@ -143,6 +162,8 @@ export const de: Texts = {
       already_paid: 'Diese Zahlung ist bereits bezahlt.',
       payment_not_found: 'Für diesen Tarif wurde keine Zahlung gefunden.',
       subscription_not_found: 'Kein bezahlter Tarif gefunden.',
+      below_minimum_top_up:
+        'Der Betrag liegt unter der kleinsten Aufladung. Bitte mindestens den angezeigten Betrag eingeben.',
     },
     autorenew: 'Automatisch verlängern',
     choose: 'Tarif wählen',

@@ -84,6 +84,9 @@ export const en = {
     rotateTitle: 'Rotate {{label}}?',
     rotateText: 'A new key replaces this one, which stops working at once.',
     rotateConfirm: 'Yes, rotate',
+    revokeTitle: 'Revoke {{label}}?',
+    revokeText: 'The key stops working at once; programs using it are refused. This cannot be undone.',
+    revokeConfirm: 'Yes, revoke',
   },
   usage: {
     title: 'Usage',
@@ -108,6 +111,20 @@ export const en = {
     next: 'Next page',
     minTopUp: 'Smallest top-up',
     free: 'The first {{count}} scanned pages are free.',
+  },
+  topUp: {
+    title: 'Top up the balance',
+    amount: 'Amount',
+    currency: 'Currency',
+    pay: 'Top up',
+    minimum: 'The smallest top-up is {{amount}}.',
+    credit:
+      'It is paid on the payment provider’s page and reaches the balance in euros at the service’s rate.',
+    below: 'This is below the smallest top-up of {{amount}}.',
+    empty: 'Enter the amount to top up.',
+    pending: 'A top-up is waiting for its payment. Coming back here checks it; you can check again.',
+    paid: 'Your top-up is paid: the balance above includes it.',
+    failed: 'Your top-up did not go through. Nothing was charged; you can top up again.',
   },
   plans: {
     title: 'Plans and payments',
@@ -140,6 +157,7 @@ export const en = {
       already_paid: 'This payment is already paid.',
       payment_not_found: 'No payment was found for this plan.',
       subscription_not_found: 'No paid plan was found.',
+      below_minimum_top_up: 'The amount is below the smallest top-up. Enter at least the amount shown.',
     },
     autorenew: 'Renew automatically',
     choose: 'Choose a plan',

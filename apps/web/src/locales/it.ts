@@ -86,6 +86,10 @@ export const it: Texts = {
     rotateTitle: 'Sostituire {{label}}?',
     rotateText: 'Una nuova chiave sostituisce questa, che smette subito di funzionare.',
     rotateConfirm: 'Sì, sostituisci',
+    revokeTitle: 'Revocare {{label}}?',
+    revokeText:
+      'La chiave smette subito di funzionare; i programmi che la usano vengono rifiutati. Non si può annullare.',
+    revokeConfirm: 'Sì, revoca',
   },
   usage: {
     title: 'Consumo',
@@ -110,6 +114,20 @@ export const it: Texts = {
     next: 'Pagina successiva',
     minTopUp: 'Ricarica minima',
     free: 'Le prime {{count}} pagine scansionate sono gratuite.',
+  },
+  topUp: {
+    title: 'Ricarica il saldo',
+    amount: 'Importo',
+    currency: 'Valuta',
+    pay: 'Ricarica',
+    minimum: 'La ricarica minima è {{amount}}.',
+    credit:
+      'Si paga sulla pagina del fornitore di pagamento e arriva sul saldo in euro al cambio del servizio.',
+    below: 'È sotto la ricarica minima di {{amount}}.',
+    empty: "Inserisci l'importo da ricaricare.",
+    pending: 'Una ricarica attende il pagamento. Tornando qui viene verificata; puoi verificare di nuovo.',
+    paid: 'La ricarica è pagata: il saldo qui sopra la comprende.',
+    failed: 'La ricarica non è andata a buon fine. Non è stato addebitato nulla; puoi ricaricare di nuovo.',
   },
   plans: {
     title: 'Piani e pagamenti',
@@ -143,6 +161,7 @@ export const it: Texts = {
       already_paid: 'Questo pagamento è già stato pagato.',
       payment_not_found: 'Nessun pagamento trovato per questo piano.',
       subscription_not_found: 'Nessun piano pagato trovato.',
+      below_minimum_top_up: "L'importo è sotto la ricarica minima. Inserisci almeno l'importo indicato.",
     },
     autorenew: 'Rinnovo automatico',
     choose: 'Scegli un piano',

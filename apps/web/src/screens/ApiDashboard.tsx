@@ -1,5 +1,5 @@
-// The API dashboard: this month's limit, used and left sheets, the end date, the balance, the
-// active key (its beginning only) and a way to make the first key, shown once.
+// The API dashboard: this month's limit, used and left sheets, the end date, the balance with its
+// top-up, the active key (its beginning only) and a way to make the first key, shown once.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { formatDate, formatMoney, formatNumber } from '../format';
 import type { Dashboard, NewKey } from '../types';
 import { useLoad } from '../useLoad';
 import { NewKeyBox } from './NewKeyBox';
+import { TopUp } from './TopUp';
 import { useTitle } from './title';
 
 export function ApiDashboard() {
@@ -48,10 +49,13 @@ export function ApiDashboard() {
             </div>
             <div>
               <dt>{t('dashboard.balance')}</dt>
-              <dd>{formatMoney(Math.round(Number(data.balance) * 100), data.currency, lang)}</dd>
+              <dd data-testid="balance">
+                {formatMoney(Math.round(Number(data.balance) * 100), data.currency, lang)}
+              </dd>
             </div>
           </dl>
           <p>{t('dashboard.monthEnds', { date: formatDate(data.month_ends, lang) })}</p>
+          <TopUp onSettled={reload} />
           <h2>{t('dashboard.keyTitle')}</h2>
           {data.key ? (
             <p>

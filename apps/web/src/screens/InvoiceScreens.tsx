@@ -23,6 +23,7 @@ export function InvoiceScreens() {
       list: '/app/invoices',
       invoice: (id: number) => `/app/invoices/${id}`,
       exports: '/app/exports',
+      plans: '/app/plans',
       navigate: (href: string) => navigate(href.replace(/^\/app/, '')),
     }),
     [navigate],

@@ -1,5 +1,6 @@
-// API keys: add one with a label (shown once), revoke, and rotate with a confirmation (the new
-// key replaces the old one, which stops working at once).
+// API keys: add one with a label (shown once), revoke and rotate, each after a confirmation
+// (a revoked key stops working at once; on rotating the new key replaces the old one).
+import { useConfirmFocus } from '@invoice-reader/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
@@ -17,7 +18,9 @@ export function Keys() {
   const { data, error, reload } = useLoad<KeysOut>('/api/v1/api/keys');
   const [label, setLabel] = useState('');
   const [created, setCreated] = useState<NewKey | null>(null);
-  const [confirming, setConfirming] = useState<Key | null>(null);
+  // The key a confirmation asks about, and whether it would rotate or revoke it.
+  const [confirming, setConfirming] = useState<{ key: Key; action: 'rotate' | 'revoke' } | null>(null);
+  const cancelRef = useConfirmFocus(confirming !== null, () => setConfirming(null));
   const [failed, setFailed] = useState('');
 
   const run = async (action: () => Promise<void>) => {
@@ -39,6 +42,7 @@ export function Keys() {
   };
   const revoke = (k: Key) =>
     run(async () => {
+      setConfirming(null);
       await api(`/api/v1/api/keys/${k.id}/revoke`, { method: 'POST' });
     });
   const rotate = (k: Key) =>
@@ -66,16 +70,22 @@ export function Keys() {
       {confirming && (
         <div
           role="alertdialog"
-          aria-labelledby="rotate-title"
-          aria-describedby="rotate-text"
+          aria-labelledby="confirm-title"
+          aria-describedby="confirm-text"
           className="confirm"
         >
-          <h2 id="rotate-title">{t('keys.rotateTitle', { label: confirming.label || confirming.prefix })}</h2>
-          <p id="rotate-text">{t('keys.rotateText')}</p>
-          <button type="button" className="danger" onClick={() => rotate(confirming)}>
-            {t('keys.rotateConfirm')}
+          <h2 id="confirm-title">
+            {t(`keys.${confirming.action}Title`, { label: confirming.key.label || confirming.key.prefix })}
+          </h2>
+          <p id="confirm-text">{t(`keys.${confirming.action}Text`)}</p>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => (confirming.action === 'rotate' ? rotate : revoke)(confirming.key)}
+          >
+            {t(`keys.${confirming.action}Confirm`)}
           </button>{' '}
-          <button type="button" className="secondary" onClick={() => setConfirming(null)}>
+          <button type="button" className="secondary" ref={cancelRef} onClick={() => setConfirming(null)}>
             {t('common.cancel')}
           </button>
         </div>
@@ -113,7 +123,7 @@ export function Keys() {
                           type="button"
                           className="secondary"
                           aria-label={t('keys.rotateOne', { label: k.label || k.prefix })}
-                          onClick={() => setConfirming(k)}
+                          onClick={() => setConfirming({ key: k, action: 'rotate' })}
                         >
                           {t('keys.rotate')}
                         </button>{' '}
@@ -121,7 +131,7 @@ export function Keys() {
                           type="button"
                           className="danger"
                           aria-label={t('keys.revokeOne', { label: k.label || k.prefix })}
-                          onClick={() => revoke(k)}
+                          onClick={() => setConfirming({ key: k, action: 'revoke' })}
                         >
                           {t('keys.revoke')}
                         </button>

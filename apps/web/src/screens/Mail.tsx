@@ -1,6 +1,7 @@
 // The connected mailbox: whether one is connected and its address, connect (the provider's
 // consent page) and disconnect, "Scan now" with its result, the attachments read from the inbox
 // linked to their invoices, and the letters sent about invoices with their states.
+import { useConfirmFocus } from '@invoice-reader/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -35,6 +36,8 @@ export function Mail() {
   const [scanning, setScanning] = useState(false);
   const [scan, setScan] = useState<InboxScan | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // The confirmation takes the focus (on Cancel), Escape closes it, the focus goes back after.
+  const cancelRef = useConfirmFocus(confirming, () => setConfirming(false));
   const [note, setNote] = useState('');
   const [failed, setFailed] = useState('');
   const connected = account.data?.connected === true;
@@ -141,7 +144,7 @@ export function Mail() {
           <button type="button" className="danger" onClick={disconnect}>
             {t('mail.disconnectConfirm')}
           </button>{' '}
-          <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+          <button type="button" className="secondary" ref={cancelRef} onClick={() => setConfirming(false)}>
             {t('common.cancel')}
           </button>
         </div>

@@ -1,6 +1,7 @@
-// What the Plans screen decides from the service's answers, kept apart from React so it is
-// tested on its own: the checkout a person came back to, what a plan card offers over the plan in
-// force, and the sentence (a translation key) for each refusal the service gives.
+// What the Plans screen (and the API dashboard's top-up) decides from the service's answers, kept
+// apart from React so it is tested on its own: the checkout or top-up a person came back to, what
+// a plan card offers over the plan in force, and the sentence (a translation key) for each refusal
+// the service gives.
 import { ApiError } from '../api';
 
 interface CurrentLike {
@@ -11,6 +12,16 @@ interface CurrentLike {
 /** The checkout awaiting its payment (the service's `pending_payment`), or null. */
 export function pendingCheckout(current: CurrentLike | undefined): number | null {
   return current?.subscription_id && current.state === 'pending_payment' ? current.subscription_id : null;
+}
+
+interface PaymentLike {
+  plan_code: string;
+  status: string;
+}
+
+/** The newest top-up of the API balance in the payment history (newest first), or undefined. */
+export function lastTopUp<P extends PaymentLike>(history: readonly P[] | undefined): P | undefined {
+  return history?.find((p) => p.plan_code === 'api');
 }
 
 interface QuoteLike {
@@ -50,6 +61,7 @@ export const KNOWN_ERRORS = [
   'already_paid',
   'payment_not_found',
   'subscription_not_found',
+  'below_minimum_top_up',
 ] as const;
 export type KnownError = (typeof KNOWN_ERRORS)[number];
 

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { lastTopUp } from './plans-logic';
+import { minimumTopUp, topUpAmount } from './topup-logic';
+
+const price = {
+  currencies: [
+    { currency: 'USD', min_top_up: '8.64' },
+    { currency: 'RUB', min_top_up: '790.00' },
+  ],
+};
+
+describe('the API balance top-up', () => {
+  it('knows the smallest top-up of each currency the service takes', () => {
+    expect(minimumTopUp('EUR', price)).toBe(800);
+    expect(minimumTopUp('RUB', price)).toBe(79_000);
+    expect(minimumTopUp('USD', price)).toBe(864);
+    // The dollar one is the service's rate: unknown until its price list has come.
+    expect(minimumTopUp('USD', undefined)).toBeUndefined();
+  });
+
+  it('reads the amount in the language’s form and enforces the smallest top-up', () => {
+    expect(topUpAmount('10', 'en', 800)).toEqual({ ok: true, minor: 1000 });
+    expect(topUpAmount('10,50', 'de', 800)).toEqual({ ok: true, minor: 1050 });
+    expect(topUpAmount('1 000,00', 'ru', 79_000)).toEqual({ ok: true, minor: 100_000 });
+    expect(topUpAmount('1,000.00', 'en', 800)).toEqual({ ok: true, minor: 100_000 });
+    expect(topUpAmount('8.00', 'de', 800)).toEqual({ ok: true, minor: 800 });
+    expect(topUpAmount('7,99', 'de', 800)).toEqual({ ok: false, problem: 'below' });
+    expect(topUpAmount('789', 'ru', 79_000)).toEqual({ ok: false, problem: 'below' });
+    expect(topUpAmount('1.000', 'de', 800)).toEqual({ ok: false, problem: 'amount' });
+    expect(topUpAmount('-10', 'en', 800)).toEqual({ ok: false, problem: 'amount' });
+    expect(topUpAmount('ten', 'en', 800)).toEqual({ ok: false, problem: 'amount' });
+    expect(topUpAmount('  ', 'en', 800)).toEqual({ ok: false, problem: 'empty' });
+  });
+
+  it('finds the newest top-up in the payment history, not a plan payment', () => {
+    const history = [
+      { plan_code: 's', status: 'pending' },
+      { plan_code: 'api', status: 'paid' },
+      { plan_code: 'api', status: 'failed' },
+    ];
+    expect(lastTopUp(history)).toEqual({ plan_code: 'api', status: 'paid' });
+    expect(lastTopUp([{ plan_code: 'm', status: 'paid' }])).toBeUndefined();
+    expect(lastTopUp(undefined)).toBeUndefined();
+  });
+});

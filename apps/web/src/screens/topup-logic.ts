@@ -1,0 +1,44 @@
+// What the API dashboard's top-up decides, kept apart from React so it is tested on its own: the
+// smallest top-up of each currency (the service's rule, docs/payments.md), the amount a person
+// typed in their language's form in minor units, and the state of the last top-up after coming
+// back from the provider's page.
+import { parseAmountInput } from '@invoice-reader/ui';
+
+export const TOP_UP_CURRENCIES = ['EUR', 'USD', 'RUB'] as const;
+export type TopUpCurrency = (typeof TOP_UP_CURRENCIES)[number];
+
+/** The smallest top-up in euros (8 EUR); the rouble one is fixed (790 RUB). */
+const MIN_EUR_MINOR = 800;
+const MIN_RUB_MINOR = 79_000;
+
+interface PriceLike {
+  currencies: { currency: string; min_top_up: string }[];
+}
+
+const toMinor = (decimal: string) => Math.round(Number(decimal) * 100);
+
+/**
+ * The smallest top-up of a currency in minor units; the dollar one is 8 EUR at the service's
+ * rate, read from its price list (`/v1/price`), so undefined until that has come.
+ */
+export function minimumTopUp(currency: TopUpCurrency, price: PriceLike | undefined): number | undefined {
+  if (currency === 'EUR') return MIN_EUR_MINOR;
+  if (currency === 'RUB') return MIN_RUB_MINOR;
+  const usd = price?.currencies.find((c) => c.currency === 'USD')?.min_top_up;
+  return usd ? toMinor(usd) : undefined;
+}
+
+export type TopUpAmount =
+  | { ok: true; minor: number }
+  /** `amount`: not an amount in the language's form; `below`: under the smallest top-up. */
+  | { ok: false; problem: 'empty' | 'amount' | 'below' };
+
+/** What a person typed (`10`, `10,50` in German, `1,000.00` in English) in minor units, or why not. */
+export function topUpAmount(raw: string, lang: string, minimum: number | undefined): TopUpAmount {
+  if (!raw.trim()) return { ok: false, problem: 'empty' };
+  const parsed = parseAmountInput(raw, lang);
+  if (!parsed.ok || parsed.value.startsWith('-')) return { ok: false, problem: 'amount' };
+  const minor = toMinor(parsed.value);
+  if (minimum !== undefined && minor < minimum) return { ok: false, problem: 'below' };
+  return { ok: true, minor };
+}
