@@ -1,7 +1,7 @@
 // The connected mailbox, the consent states, the inbox's records of scanned attachments, letters.
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from './database.js';
-import { inboxItems, letters, mailAccounts, mailConnectStates } from './schema.js';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { type Db, inTransaction } from './database.js';
+import { inboxItems, inboxMessages, letters, mailAccounts, mailConnectStates } from './schema.js';
 
 export type MailAccount = typeof mailAccounts.$inferSelect;
 export type InboxItem = typeof inboxItems.$inferSelect;
@@ -59,19 +59,63 @@ export function insertInboxItem(db: Db, row: typeof inboxItems.$inferInsert): In
 }
 
 /**
- * Of these message ids, the ones read before: every attachment recorded, none of them waiting
- * for a scanned parse (`plan_required`), which a later scan reads.
+ * Of these message ids, the ones read before: every attachment handled and recorded together
+ * (`recordInboxMessage`). A message a failure interrupted is not among them, nor one of another
+ * account. Attachments waiting for a scanned parse are retried apart (`waitingInboxItems`).
  */
 export function seenMessageIds(db: Db, accountId: number, messageIds: string[]): Set<string> {
   if (!messageIds.length) return new Set();
   const rows = db
-    .select({ id: inboxItems.messageId })
-    .from(inboxItems)
-    .where(and(eq(inboxItems.accountId, accountId), inArray(inboxItems.messageId, messageIds)))
-    .groupBy(inboxItems.messageId)
-    .having(sql`sum(coalesce(${inboxItems.error}, '') = 'plan_required') = 0`)
+    .select({ id: inboxMessages.messageId })
+    .from(inboxMessages)
+    .where(and(eq(inboxMessages.accountId, accountId), inArray(inboxMessages.messageId, messageIds)))
     .all();
   return new Set(rows.map((r) => r.id));
+}
+
+export type InboxItemWrite =
+  | { insert: typeof inboxItems.$inferInsert }
+  | { update: number; set: Partial<InboxItem> };
+
+/**
+ * Records what became of a message's attachments and marks the message read, in one transaction:
+ * either all of it is kept or none (the next scan reads the message again). Answers the rows.
+ */
+export function recordInboxMessage(
+  db: Db,
+  accountId: number,
+  messageId: string,
+  writes: InboxItemWrite[],
+  at: string,
+): InboxItem[] {
+  return inTransaction(db, () => {
+    const rows = writes.map((w) =>
+      'insert' in w ? insertInboxItem(db, w.insert) : updateInboxItem(db, w.update, w.set),
+    );
+    db.insert(inboxMessages).values({ accountId, messageId, scannedAt: at }).onConflictDoNothing().run();
+    return rows;
+  });
+}
+
+/** Attachments waiting for a scanned parse (`plan_required`), oldest mail first. */
+export function waitingInboxItems(db: Db, accountId: number, limit: number): InboxItem[] {
+  return db
+    .select()
+    .from(inboxItems)
+    .where(and(eq(inboxItems.accountId, accountId), eq(inboxItems.error, 'plan_required')))
+    .orderBy(asc(inboxItems.receivedAt), asc(inboxItems.id))
+    .limit(limit)
+    .all();
+}
+
+export function countWaitingInboxItems(db: Db, accountId: number): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(inboxItems)
+      .where(and(eq(inboxItems.accountId, accountId), eq(inboxItems.error, 'plan_required')))
+      .get()?.n ?? 0
+  );
 }
 
 export function inboxItemsOfMessage(db: Db, accountId: number, messageId: string): InboxItem[] {

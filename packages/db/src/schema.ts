@@ -390,6 +390,23 @@ export const inboxItems = sqliteTable(
   ],
 );
 
+/**
+ * A scanned message whose attachments were all handled (recorded in inbox_items, or none to read):
+ * the scan skips it without fetching it again. Written in the same transaction as its attachments'
+ * records, so a message a failure or a crash interrupted is read again in full.
+ */
+export const inboxMessages = sqliteTable(
+  'inbox_messages',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    messageId: text('message_id').notNull(),
+    scannedAt: text('scanned_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.messageId] })],
+);
+
 export const LETTER_STATUSES = ['queued', 'sent', 'opened', 'bounced', 'failed'] as const;
 
 /** A letter about a job, sent from the connected mailbox; `job_id` without a foreign key as above. */

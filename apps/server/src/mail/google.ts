@@ -39,6 +39,8 @@ interface GaxiosLike {
   code?: string;
   response?: { status?: number; data?: { error?: unknown; error_description?: string } };
   message?: string;
+  /** The request's options: its signal says when the timeout ended it. */
+  config?: { signal?: { reason?: { name?: string } } };
 }
 
 /** What a failed call to Google means for the service. */
@@ -53,6 +55,9 @@ export function mailFailure(err: unknown, during: 'exchange' | 'use'): MailProvi
     data?.error_description ||
     e.message ||
     String(err);
+  // Reached, but no answer in time (the request's timeout): an error of the provider's.
+  if (!status && (e.code === 'TimeoutError' || e.config?.signal?.reason?.name === 'TimeoutError'))
+    return new MailProviderError('mail_provider_error', `no answer in time: ${message}`);
   if (!status) return new MailProviderError('mail_provider_unreachable', message);
   if (oauthError === 'invalid_grant')
     return new MailProviderError(
@@ -64,15 +69,24 @@ export function mailFailure(err: unknown, during: 'exchange' | 'use'): MailProvi
   return new MailProviderError('mail_provider_error', message, status);
 }
 
+/** How long one request to Google may take before it is given up (and, for reads, retried). */
+export const GOOGLE_TIMEOUT_MS = 30_000;
+
 export class GmailProvider {
   constructor(
     readonly endpoints: GoogleEndpoints,
     /** `{PUBLIC_URL}/oauth/callback`: where the consent page sends the person back. */
     readonly redirectUri: string,
+    /**
+     * Every call to Google (token, revoke, Gmail) ends after this long: a request that hangs
+     * fails (`mail_provider_error`) instead of holding the scan or the letter queue for good.
+     */
+    public timeoutMs = GOOGLE_TIMEOUT_MS,
   ) {}
 
   private client(): OAuth2Client {
     return new OAuth2Client({
+      transporterOptions: { timeout: this.timeoutMs },
       clientId: this.endpoints.clientId,
       clientSecret: this.endpoints.clientSecret,
       redirectUri: this.redirectUri,
@@ -123,7 +137,12 @@ export class GmailProvider {
   }
 
   private api(client: OAuth2Client): gmail_v1.Gmail {
-    return gmailApi({ version: 'v1', auth: client, rootUrl: `${this.endpoints.gmailBase}/` });
+    return gmailApi({
+      version: 'v1',
+      auth: client,
+      rootUrl: `${this.endpoints.gmailBase}/`,
+      timeout: this.timeoutMs,
+    });
   }
 
   /**

@@ -5,22 +5,32 @@
 import type { gmail_v1 } from '@googleapis/gmail';
 import {
   type Account,
+  countWaitingInboxItems,
   type Db,
   type InboxItem,
+  type InboxItemWrite,
+  inboxItemOfJob,
   inboxItemsOfMessage,
-  insertInboxItem,
   jobById,
+  recordInboxMessage,
   seenMessageIds,
-  updateInboxItem,
+  waitingInboxItems,
 } from '@invoice-reader/db';
 import { HttpError } from '../http/errors.js';
 import type { BlobStore } from '../jobs/blobs.js';
 import { submitFile } from '../jobs/submit.js';
+import { webAllowance } from '../web-parse/allowance.js';
 import { asHttp } from './connection.js';
-import { mailFailure } from './google.js';
+import { MailProviderError, mailFailure } from './google.js';
 
 const INVOICE_FILE = /\.(pdf|xml|jpe?g|png)$/i;
-const INVOICE_TYPES = new Set(['application/pdf', 'application/xml', 'text/xml', 'image/jpeg', 'image/png']);
+const INVOICE_TYPES: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'application/xml': 'xml',
+  'text/xml': 'xml',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+};
 /** A scan looks through at most this many pages of search results for new messages. */
 const MAX_PAGES = 20;
 const PAGE_SIZE = 100;
@@ -43,18 +53,34 @@ export interface ScanResult {
   items: InboxItem[];
 }
 
+type Call = <T>(p: Promise<{ data: T }>) => Promise<T>;
+
 const header = (m: gmail_v1.Schema$Message, name: string) =>
   m.payload?.headers?.find((h) => h.name?.toLowerCase() === name.toLowerCase())?.value ?? '';
 
-/** Every part with a file name, depth first (attachments sit in nested multiparts too). */
-function attachmentsOf(part: gmail_v1.Schema$MessagePart | undefined): gmail_v1.Schema$MessagePart[] {
-  if (!part) return [];
-  const own = part.filename ? [part] : [];
-  return [...own, ...(part.parts ?? []).flatMap(attachmentsOf)];
+const mimeOf = (p: gmail_v1.Schema$MessagePart) => (p.mimeType ?? '').toLowerCase().split(';')[0]!.trim();
+
+/**
+ * The attachments of a message, depth first (they sit in nested multiparts too): every part with
+ * a file name, and a part without one whose type is an invoice's (a PDF sent without a name), which
+ * is named `attachment-<n>.<ext>`. Text and HTML bodies have neither.
+ */
+function attachmentsOf(payload: gmail_v1.Schema$MessagePart | undefined) {
+  const out: Array<{ part: gmail_v1.Schema$MessagePart; filename: string }> = [];
+  const walk = (part: gmail_v1.Schema$MessagePart | undefined) => {
+    if (!part) return;
+    const ext = INVOICE_TYPES[mimeOf(part)];
+    if (part.filename) out.push({ part, filename: part.filename });
+    else if (ext && (part.body?.attachmentId || part.body?.data))
+      out.push({ part, filename: `attachment-${out.length + 1}.${ext}` });
+    for (const child of part.parts ?? []) walk(child);
+  };
+  walk(payload);
+  return out;
 }
 
-const isInvoiceFile = (p: gmail_v1.Schema$MessagePart) =>
-  INVOICE_FILE.test(p.filename ?? '') || INVOICE_TYPES.has((p.mimeType ?? '').toLowerCase());
+const isInvoiceFile = (p: gmail_v1.Schema$MessagePart, filename: string) =>
+  INVOICE_FILE.test(filename) || mimeOf(p) in INVOICE_TYPES;
 
 export async function scanInbox(
   db: Db,
@@ -71,13 +97,30 @@ export async function scanInbox(
     more: false,
     items: [],
   };
-  const call = async <T>(p: Promise<{ data: T }>): Promise<T> => {
+  const call: Call = async (p) => {
     try {
       return (await p).data;
     } catch (err) {
       throw asHttp(mailFailure(err, 'use'));
     }
   };
+  // Attachments that waited for a scanned parse come first (they arrived first), and only when
+  // there is a parse to read them: they do not count against the limit of new messages.
+  await readWaiting(db, blobs, gmail, opts, out);
+  out.more ||= await readNew(db, blobs, gmail, call, opts, out);
+  out.waiting = countWaitingInboxItems(db, opts.account.id);
+  return out;
+}
+
+/** New messages, up to `limit`: answers whether the limit was reached with new messages left. */
+async function readNew(
+  db: Db,
+  blobs: BlobStore,
+  gmail: gmail_v1.Gmail,
+  call: Call,
+  opts: ScanOptions,
+  out: ScanResult,
+): Promise<boolean> {
   let pageToken: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const list = await call(
@@ -92,25 +135,30 @@ export async function scanInbox(
     const seen = seenMessageIds(db, opts.account.id, ids);
     for (const id of ids) {
       if (seen.has(id)) continue;
-      if (out.messages >= opts.limit) {
-        out.more = true;
-        return out;
-      }
+      if (out.messages >= opts.limit) return true;
       out.messages++;
       await readMessage(db, blobs, gmail, call, id, opts, out);
     }
     pageToken = list.nextPageToken ?? undefined;
-    if (!pageToken) return out;
+    if (!pageToken) return false;
   }
-  out.more = true;
-  return out;
+  return true;
 }
 
+/** What became of one attachment, before it is recorded. */
+type Outcome = Pick<InboxItem, 'status'> & Partial<Pick<InboxItem, 'error' | 'jobId' | 'sha256'>>;
+
+/**
+ * Reads one message: every Gmail call first (the message, then each attachment's bytes), then each
+ * file submitted, then all of it recorded with the message's read-marker in one transaction. A
+ * failure or a crash part way records nothing, so the next scan reads the whole message again
+ * (files submitted before answer their jobs again, nothing read or charged twice).
+ */
 async function readMessage(
   db: Db,
   blobs: BlobStore,
   gmail: gmail_v1.Gmail,
-  call: <T>(p: Promise<{ data: T }>) => Promise<T>,
+  call: Call,
   messageId: string,
   opts: ScanOptions,
   out: ScanResult,
@@ -126,66 +174,162 @@ async function readMessage(
     receivedAt: new Date(Number.isFinite(received) ? received : Date.now()).toISOString(),
     createdAt: new Date().toISOString(),
   };
-  const before = new Map(inboxItemsOfMessage(db, opts.account.id, messageId).map((i) => [i.partId, i]));
-  for (const part of attachmentsOf(msg.payload)) {
-    const item = { ...base, partId: part.partId ?? '', filename: (part.filename ?? '').slice(0, 255) };
-    const earlier = before.get(item.partId);
-    // Read before; only an attachment that waited for a scanned parse is tried again.
-    if (earlier && earlier.error !== 'plan_required') continue;
-    const record = (row: Partial<InboxItem> & Pick<InboxItem, 'status'>) =>
-      out.items.push(
-        earlier
-          ? updateInboxItem(db, earlier.id, { error: null, ...row })
-          : insertInboxItem(db, { ...item, ...row }),
-      );
-    if (!isInvoiceFile(part)) {
-      out.skipped++;
-      record({ status: 'skipped', error: 'unsupported_file_type' });
-      continue;
+  // Rows a scan recorded before messages were marked read as a whole: kept as they are.
+  const before = new Set(inboxItemsOfMessage(db, opts.account.id, messageId).map((i) => i.partId));
+  const parts = attachmentsOf(msg.payload).filter(({ part }) => !before.has(part.partId ?? ''));
+  const fetched: Array<{ part: gmail_v1.Schema$MessagePart; filename: string; bytes?: Buffer }> = [];
+  for (const { part, filename } of parts) {
+    const wanted = isInvoiceFile(part, filename) && (part.body?.size ?? 0) <= opts.maxBytes;
+    fetched.push({
+      part,
+      filename,
+      ...(wanted ? { bytes: await bytesOf(gmail, call, messageId, part) } : {}),
+    });
+  }
+  const writes: InboxItemWrite[] = [];
+  const made = new Set<number>();
+  for (const { part, filename, bytes } of fetched) {
+    const item = { ...base, partId: part.partId ?? '', filename: filename.slice(0, 255) };
+    let outcome: Outcome;
+    if (!isInvoiceFile(part, filename)) outcome = { status: 'skipped', error: 'unsupported_file_type' };
+    else if (!bytes) outcome = { status: 'refused', error: 'file_too_large' };
+    else outcome = await submit(db, blobs, opts, bytes, item.filename, made);
+    writes.push({ insert: { ...item, ...outcome } });
+  }
+  const rows = recordInboxMessage(db, opts.account.id, messageId, writes, new Date().toISOString());
+  for (const row of rows) count(out, row);
+  out.items.push(...rows);
+}
+
+async function bytesOf(
+  gmail: gmail_v1.Gmail,
+  call: Call,
+  messageId: string,
+  part: gmail_v1.Schema$MessagePart,
+): Promise<Buffer> {
+  const data =
+    part.body?.data ??
+    (part.body?.attachmentId
+      ? (
+          await call(
+            gmail.users.messages.attachments.get({ userId: 'me', messageId, id: part.body.attachmentId }),
+          )
+        ).data
+      : undefined);
+  return Buffer.from(data ?? '', 'base64url');
+}
+
+/**
+ * One file through the upload's submission. `made`: the jobs this message made so far. A duplicate
+ * of an inbox job no inbox record names yet is this message's own (a scan that failed after
+ * submitting it): it counts as read.
+ */
+async function submit(
+  db: Db,
+  blobs: BlobStore,
+  opts: ScanOptions,
+  bytes: Buffer,
+  filename: string,
+  made: Set<number>,
+): Promise<Outcome> {
+  try {
+    const { job, duplicate } = await submitFile(db, blobs, {
+      account: opts.account,
+      apiKeyId: null,
+      source: 'inbox',
+      bytes,
+      filename,
+      country: opts.country,
+    });
+    const own =
+      !duplicate ||
+      (job.source === 'inbox' && !made.has(job.id) && !inboxItemOfJob(db, opts.account.id, job.id));
+    made.add(job.id);
+    return { status: own ? 'read' : 'duplicate', jobId: job.id, sha256: job.sha256, error: null };
+  } catch (err) {
+    if (
+      !(err instanceof HttpError) ||
+      err.status === 507 ||
+      (err.status === 400 && err.detail === 'unsupported_country')
+    )
+      throw err;
+    // `plan_required`: waiting; a later scan with parses to spare reads it.
+    return { status: 'refused', error: err.detail };
+  }
+}
+
+function count(out: ScanResult, row: InboxItem): void {
+  if (row.status === 'read') out.read++;
+  else if (row.status === 'duplicate') out.duplicates++;
+  else if (row.error !== 'plan_required') out.skipped++;
+}
+
+/**
+ * Attachments waiting for a scanned parse, oldest mail first, while the account has a parse left
+ * (none left: nothing is fetched), at most `limit` a scan. Each is fetched again (the message, for
+ * the attachment's current id, then its bytes) and submitted; still no parse: it keeps waiting.
+ */
+async function readWaiting(
+  db: Db,
+  blobs: BlobStore,
+  gmail: gmail_v1.Gmail,
+  opts: ScanOptions,
+  out: ScanResult,
+): Promise<void> {
+  const accountId = opts.account.id;
+  const raw = <T>(p: Promise<{ data: T }>) => p.then((r) => r.data);
+  const waiting = waitingInboxItems(db, accountId, opts.limit + 1);
+  const messages = new Map<string, gmail_v1.Schema$Message | null>();
+  for (const [i, item] of waiting.entries()) {
+    if (webAllowance(db, accountId).left <= 0) return;
+    if (i === opts.limit) {
+      out.more = true;
+      return;
     }
-    if ((part.body?.size ?? 0) > opts.maxBytes) {
-      out.skipped++;
-      record({ status: 'refused', error: 'file_too_large' });
-      continue;
-    }
-    const data =
-      part.body?.data ??
-      (part.body?.attachmentId
-        ? (
-            await call(
-              gmail.users.messages.attachments.get({ userId: 'me', messageId, id: part.body.attachmentId }),
-            )
-          ).data
-        : undefined);
-    const bytes = Buffer.from(data ?? '', 'base64url');
-    try {
-      const { job, duplicate } = await submitFile(db, blobs, {
-        account: opts.account,
-        apiKeyId: null,
-        source: 'inbox',
-        bytes,
-        filename: item.filename,
-        country: opts.country,
-      });
-      if (duplicate) out.duplicates++;
-      else out.read++;
-      record({ status: duplicate ? 'duplicate' : 'read', jobId: job.id, sha256: job.sha256 });
-    } catch (err) {
-      if (
-        !(err instanceof HttpError) ||
-        err.status === 507 ||
-        (err.status === 400 && err.detail === 'unsupported_country')
-      )
-        throw err;
-      if (err.detail === 'plan_required') {
-        // Recorded as waiting: the next scan, with parses to spare, reads it.
-        out.waiting++;
-        if (!earlier) record({ status: 'refused', error: 'plan_required' });
-        continue;
+    let msg = messages.get(item.messageId);
+    if (msg === undefined) {
+      try {
+        msg = await raw(gmail.users.messages.get({ userId: 'me', id: item.messageId, format: 'full' }));
+      } catch (err) {
+        const failure = mailFailure(err, 'use');
+        // Deleted from the mailbox since: nothing left to read.
+        if (!(failure instanceof MailProviderError && failure.status === 404)) throw asHttp(failure);
+        msg = null;
       }
-      out.skipped++;
-      record({ status: 'refused', error: err.detail });
+      messages.set(item.messageId, msg);
     }
+    const part = msg && attachmentsOf(msg.payload).find(({ part }) => (part.partId ?? '') === item.partId);
+    const outcome: Outcome = part
+      ? await submit(
+          db,
+          blobs,
+          opts,
+          await bytesOf(
+            gmail,
+            async (p) => {
+              try {
+                return await raw(p);
+              } catch (err) {
+                throw asHttp(mailFailure(err, 'use'));
+              }
+            },
+            item.messageId,
+            part.part,
+          ),
+          item.filename,
+          new Set(),
+        )
+      : { status: 'refused', error: 'mail_message_gone' };
+    if (outcome.error === 'plan_required') return;
+    const [row] = recordInboxMessage(
+      db,
+      accountId,
+      item.messageId,
+      [{ update: item.id, set: outcome }],
+      new Date().toISOString(),
+    );
+    count(out, row!);
+    out.items.push(row!);
   }
 }
 
@@ -202,6 +346,7 @@ export function presentInboxItem(db: Db, item: InboxItem) {
     job_id: item.jobId,
     status: job?.status ?? (item.jobId ? 'deleted' : item.status),
     duplicate: item.status === 'duplicate',
-    error: item.error,
+    // A job that failed says why; else why no job was made.
+    error: job?.status === 'failed' ? (job.error ?? item.error) : item.error,
   };
 }

@@ -160,6 +160,11 @@ export class LetterQueue {
 
   constructor(private readonly deps: LetterQueueDeps) {}
 
+  /** The mailbox connections letters go out through (the same the scan uses). */
+  get connections(): MailConnections {
+    return this.deps.connections;
+  }
+
   start(everyMs = 1_000): void {
     this.timer = setInterval(() => this.kick(), everyMs);
     this.timer.unref();

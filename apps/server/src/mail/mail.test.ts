@@ -242,12 +242,12 @@ describe('the connected mailbox', () => {
       status: 'refused',
       error: 'plan_required',
     });
-    // Still none left: looked at again, recorded once.
-    expect((await scan(who, q)).body).toMatchObject({ messages: 1, read: 0, waiting: 1, items: [] });
+    // Still none left: not looked at again (not a new message), still waiting, recorded once.
+    expect((await scan(who, q)).body).toMatchObject({ messages: 0, read: 0, waiting: 1, items: [] });
     expect((await call(s.url, '/api/v1/inbox', { session: who })).body.total).toBe(1);
     used(0);
     const read = await scan(who, q);
-    expect(read.body).toMatchObject({ messages: 1, read: 1, waiting: 0 });
+    expect(read.body).toMatchObject({ messages: 0, read: 1, waiting: 0 });
     expect(read.body.items[0]).toMatchObject({
       id: waiting.body.items[0].id,
       error: null,

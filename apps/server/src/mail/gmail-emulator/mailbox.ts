@@ -56,7 +56,8 @@ export interface NewMessage {
   subject: string;
   text: string;
   date: Date;
-  attachments: Array<{ filename: string; data: Buffer }>;
+  /** `mimeType` defaults to the one of the file name's extension. */
+  attachments: Array<{ filename: string; data: Buffer; mimeType?: string }>;
   labelIds?: string[];
   threadId?: string;
 }
@@ -67,7 +68,7 @@ export async function composeMessage(m: NewMessage): Promise<StoredMessage> {
     id: `att_${newId()}`,
     partId: String(i + 1),
     filename: a.filename,
-    mimeType: mimeTypeOf(a.filename),
+    mimeType: a.mimeType ?? mimeTypeOf(a.filename),
     data: a.data,
   }));
   const raw = await new MailComposer({

@@ -24,6 +24,23 @@ import { createOAuth, SCOPE_READ, SCOPE_SEND } from './oauth.js';
 export interface GmailEmulatorControls {
   /** The largest page messages.list answers, whatever `maxResults` asks (tests of paging). */
   maxPageSize: number;
+  /** Failures injected into the Gmail API (tests of what the service does when Google fails). */
+  faults: GmailEmulatorFault[];
+}
+
+/**
+ * A Gmail API request (`GET /gmail/v1/users/me/messages/...`) whose method and path contain
+ * `match` answers `status` with Google's error shape, or never answers (`hang`), after letting
+ * `skip` such requests through, `times` times (default: every time).
+ */
+export interface GmailEmulatorFault {
+  match: string;
+  status?: number;
+  hang?: boolean;
+  skip?: number;
+  times?: number;
+  /** Requests matched so far (kept by the emulator). */
+  seen?: number;
 }
 
 export interface GmailEmulator {
@@ -50,7 +67,7 @@ export async function startGmailEmulator(opts: GmailEmulatorOptions): Promise<Gm
   const seedDir = opts.seedDir ?? SAMPLES_DIR;
   const defaultAddress = opts.defaultAddress ?? 'you@gmail.example';
   const mailboxes = new Map<string, Mailbox>();
-  const controls: GmailEmulatorControls = { maxPageSize: 500 };
+  const controls: GmailEmulatorControls = { maxPageSize: 500, faults: [] };
   const oauth = createOAuth({
     clientId: opts.clientId,
     clientSecret: opts.clientSecret,
@@ -114,6 +131,14 @@ export async function startGmailEmulator(opts: GmailEmulatorOptions): Promise<Gm
     const m = /^\/gmail\/v1\/users\/([^/]+)\/(.*)$/.exec(path);
     if (!m) return apiError(res, 404, 'NOT_FOUND', 'Not Found');
     const rest = m[2]!;
+    const fault = controls.faults.find((f) => {
+      if (!`${req.method} ${path}`.includes(f.match)) return false;
+      f.seen = (f.seen ?? 0) + 1;
+      return f.seen > (f.skip ?? 0) && (f.times === undefined || f.seen <= (f.skip ?? 0) + f.times);
+    });
+    if (fault?.hang) return; // never answered: the connection stays open until the client gives up
+    if (fault)
+      return apiError(res, fault.status ?? 500, 'INTERNAL', `Injected failure ${fault.status ?? 500}`);
     const isSend = rest === 'messages/send' && req.method === 'POST';
     const grant = oauth.caller(req, res, isSend ? SCOPE_SEND : SCOPE_READ);
     if (!grant) return;
@@ -225,6 +250,7 @@ export async function startGmailEmulator(opts: GmailEmulatorOptions): Promise<Gm
     const body = JSON.parse((await bodyOf(req)) || '{}') as Record<string, unknown>;
     if (path === '/emulator/controls') {
       if (typeof body.maxPageSize === 'number') controls.maxPageSize = body.maxPageSize;
+      if (Array.isArray(body.faults)) controls.faults = body.faults as GmailEmulatorFault[];
       return send(res, 200, controls);
     }
     if (path === '/emulator/codes/expire') return send(res, 200, { expired: oauth.expireCodes() });
@@ -232,7 +258,9 @@ export async function startGmailEmulator(opts: GmailEmulatorOptions): Promise<Gm
       return send(res, 200, { revoked: oauth.revokeMailbox(decodeURIComponent(box[1]!)) });
     if (box && box[2] === 'messages') {
       const b = await mailbox(decodeURIComponent(box[1]!));
-      const attachments = (body.attachments as Array<{ filename: string; base64: string }> | undefined) ?? [];
+      const attachments =
+        (body.attachments as Array<{ filename: string; base64: string; mime_type?: string }> | undefined) ??
+        [];
       const msg = await composeMessage({
         from: String(body.from ?? 'Sender <sender@example.com>'),
         to: b.address,
@@ -242,6 +270,7 @@ export async function startGmailEmulator(opts: GmailEmulatorOptions): Promise<Gm
         attachments: attachments.map((a) => ({
           filename: a.filename,
           data: Buffer.from(a.base64, 'base64'),
+          ...(a.mime_type ? { mimeType: a.mime_type } : {}),
         })),
       });
       b.messages.push(msg);
