@@ -57,6 +57,13 @@ export interface SyncStatus {
   /** Set when no OS keychain could be used: the sign-in lasts until the app quits. */
   notice: string | null;
   waiting: number;
+  /** The account (e-mail) this store syncs with; kept after signing out, to notice a switch. */
+  account: string | null;
+  /**
+   * Set when the last sign-in was another account than the one this store synced with: the earlier
+   * account's job numbers and cursor were forgotten and every local result is sent to the new one.
+   */
+  switchedFrom: string | null;
 }
 
 /** A refusal that crosses the IPC whole, in the shape of the server's answers (422 with items). */
@@ -94,7 +101,7 @@ export interface CoreMethods {
   setSettings(patch: Partial<Settings>): Settings;
   syncStatus(): SyncStatus;
   startSignIn(email: string): Promise<void>;
-  finishSignIn(linkOrToken: string): Promise<{ email: string }>;
+  finishSignIn(linkOrToken: string): Promise<{ email: string; switchedFrom?: string }>;
   signOut(): Promise<void>;
   syncNow(): Promise<SyncReport | null>;
   pagePicture(id: number, n: number, width?: number): Promise<PagePicture>;

@@ -1,4 +1,16 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -178,5 +190,112 @@ describe('the desktop core', () => {
     const moved = jobBySha(other.db, sha256(readFileSync(EINVOICE)))!;
     expect(path.relative(otherDir, moved.path)).toBe(path.join('done', 'in (2).xml'));
     expect(readFileSync(path.join(otherDir, 'done', 'in.xml'), 'utf8')).toBe('already here');
+  });
+  it('does not follow a symlinked folder out of the watched folder, nor move files from outside into it', async () => {
+    const { core, watchDir } = setup({ movePattern: 'done/' });
+    const outside = tempDir('outside');
+    dirs.push(outside);
+    const xml = readFileSync(EINVOICE, 'utf8');
+    const past = new Date(Date.now() - 60_000);
+    for (let i = 0; i < 3; i++) {
+      const f = path.join(outside, `o${i}.xml`);
+      writeFileSync(
+        f,
+        xml.replace('</rsm:CrossIndustryInvoice>', `<!-- outside ${i} --></rsm:CrossIndustryInvoice>`),
+      );
+      utimesSync(f, past, past);
+    }
+    symlinkSync(outside, path.join(watchDir, 'link-dir'));
+    symlinkSync(path.join(outside, 'o0.xml'), path.join(watchDir, 'link-file.xml'));
+    copyFileSync(EINVOICE, path.join(watchDir, 'inside.xml'));
+    utimesSync(path.join(watchDir, 'inside.xml'), past, past);
+    core.watch();
+    await core.ready();
+    const inside = sha256(readFileSync(EINVOICE));
+    await waitFor(() => ended(jobBySha(core.db, inside)), 'the file inside read', 120_000);
+    // A file dropped after the first walk is read after everything the first walk offered.
+    writeFileSync(path.join(watchDir, 'later.pdf'), readFileSync(TEXT_PDF));
+    const later = sha256(readFileSync(TEXT_PDF));
+    await waitFor(() => ended(jobBySha(core.db, later)), 'the later file read', 120_000);
+    await core.drain();
+
+    expect(
+      allJobs(core.db)
+        .map((j) => j.filename)
+        .sort(),
+    ).toEqual(['inside.xml', 'later.pdf']);
+    expect(readdirSync(outside).sort()).toEqual(['o0.xml', 'o1.xml', 'o2.xml']);
+    expect(readdirSync(path.join(watchDir, 'done')).sort()).toEqual(['inside.xml', 'later.pdf']);
+    // The --once walk agrees.
+    expect(await core.scan()).toEqual([]);
+
+    // A watched folder that is itself a link is watched (its real path), its links still not followed.
+    const realRoot = tempDir('real');
+    const linkedRoot = path.join(tempDir('linked'), 'root');
+    const viaStore = tempDir('store');
+    dirs.push(realRoot, path.dirname(linkedRoot), viaStore);
+    symlinkSync(realRoot, linkedRoot);
+    const viaLink = new DesktopCore({
+      storeDir: viaStore,
+      folders: [linkedRoot],
+      country: 'de',
+      quietMs: 300,
+    });
+    cores.push(viaLink);
+    viaLink.watch();
+    await viaLink.ready();
+    writeFileSync(path.join(realRoot, 'via-link.xml'), readFileSync(EINVOICE));
+    await waitFor(() => ended(jobBySha(viaLink.db, inside)), 'the file in a linked folder read', 120_000);
+    expect(allJobs(viaLink.db).map((j) => j.filename)).toEqual(['via-link.xml']);
+  });
+
+  it('never moves a file whose real place is outside its watched folder', async () => {
+    const { core, watchDir, storeDir } = setup();
+    mkdirSync(path.join(watchDir, 'sub'));
+    copyFileSync(EINVOICE, path.join(watchDir, 'sub', 'a.xml'));
+    const [o] = await core.scan();
+    await core.drain();
+    await core.stop();
+    cores.length = 0;
+    // The subfolder is replaced by a link to a folder elsewhere after the file was read.
+    const outside = tempDir('outside');
+    dirs.push(outside);
+    rmSync(outside, { recursive: true });
+    renameSync(path.join(watchDir, 'sub'), outside);
+    symlinkSync(outside, path.join(watchDir, 'sub'));
+    const again = new DesktopCore({ storeDir, folders: [watchDir], country: 'de', movePattern: 'done/' });
+    cores.push(again);
+    const job = await again.move(o!.job.id);
+    expect(job!.path).toBe(path.join(watchDir, 'sub', 'a.xml'));
+    expect(readdirSync(outside)).toEqual(['a.xml']);
+    expect(existsSync(path.join(watchDir, 'done'))).toBe(false);
+  });
+  it('refuses a file over the limit without reading it, with one failed row that a rescan does not repeat', async () => {
+    const { core, watchDir, storeDir } = setup();
+    // Sparse files: 2.5 GB (more than Node reads into one buffer) and just over the 20 MB limit.
+    const huge = path.join(watchDir, 'huge.pdf');
+    const big = path.join(watchDir, 'big.pdf');
+    writeFileSync(huge, '%PDF-1.4\n');
+    truncateSync(huge, 2500 * 1024 * 1024);
+    writeFileSync(big, '%PDF-1.4\n');
+    truncateSync(big, 21 * 1024 * 1024);
+    const offered = await core.scan();
+    expect(offered).toHaveLength(2);
+    await core.drain();
+    // Offered side by side: either may be added first.
+    const rows = allJobs(core.db).sort((a, b) => a.filename.localeCompare(b.filename));
+    expect(rows.map((j) => [j.filename, j.status, j.error, j.size])).toEqual([
+      ['big.pdf', 'failed', 'file_too_large', 21 * 1024 * 1024],
+      ['huge.pdf', 'failed', 'file_too_large', 2500 * 1024 * 1024],
+    ]);
+    expect(rows[0]!.message).toMatch(/larger than/);
+    expect(await core.scan()).toEqual([]);
+    await core.stop();
+    cores.length = 0;
+    // After a restart the files are met again, and still add nothing.
+    const again = new DesktopCore({ storeDir, folders: [watchDir], country: 'de', quietMs: 100 });
+    cores.push(again);
+    expect((await again.scan()).map((o) => o.duplicate)).toEqual([true, true]);
+    expect(allJobs(again.db)).toHaveLength(2);
   });
 });

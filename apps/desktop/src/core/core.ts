@@ -3,6 +3,8 @@
 // runs its heavy work in its own worker pool), moves a read file when asked, and keeps edits.
 // The Electron utility process and the headless command both run exactly this.
 import { EventEmitter } from 'node:events';
+import { realpathSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { readInvoice } from '@invoice-reader/engine';
 import { type FSWatcher, watch } from 'chokidar';
@@ -42,8 +44,16 @@ export interface CoreOptions {
   movePattern?: string | null;
   /** Upper bound of one read. */
   timeoutMs?: number;
+  /** Larger files are refused (`file_too_large`) without being read: the service's own upload limit. */
+  maxFileBytes?: number;
   log?: (message: string, data?: Record<string, unknown>) => void;
 }
+
+/**
+ * The largest file read: as the service's MAX_UPLOAD_BYTES (20 MB), so that every result read here
+ * can also be synced (its sync route takes the result of a file that large).
+ */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 /** Bytes of added files kept in memory for their read. */
 const FRESH_MAX_BYTES = 64 * 1024 * 1024;
@@ -77,15 +87,33 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
 
   constructor(options: CoreOptions) {
     super();
-    this.opts = { concurrency: 2, quietMs: 1000, rescanMs: 5 * 60_000, timeoutMs: 120_000, ...options };
+    this.opts = {
+      concurrency: 2,
+      quietMs: 1000,
+      rescanMs: 5 * 60_000,
+      timeoutMs: 120_000,
+      maxFileBytes: MAX_FILE_BYTES,
+      ...options,
+    };
     this.db = openStore(options.storeDir);
     // Rows a kill left `processing` are read again: nothing read halfway is lost.
     const requeued = requeueProcessing(this.db, new Date().toISOString());
     if (requeued) this.log('reading again files cut off by a stop', { requeued });
   }
 
+  /**
+   * The watched folders' real paths: a watched folder may itself be a link (macOS's /var, a
+   * mapped share), which is resolved, while links inside it are not followed.
+   */
   get folders(): string[] {
-    return this.opts.folders.map((f) => path.resolve(f));
+    return this.opts.folders.map((f) => {
+      const abs = path.resolve(f);
+      try {
+        return realpathSync(abs);
+      } catch {
+        return abs;
+      }
+    });
   }
 
   /** Watches the folders (new and changed files) and walks them now and then; reads what is queued. */
@@ -95,6 +123,9 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
       ignored: (p: string) => roots.some((r) => isJunkPath(r, p)),
       ignoreInitial: false,
       alwaysStat: false,
+      // A link inside a watched folder may point anywhere (a share, the home folder): it is not
+      // followed, as the walk of `scan` does not follow it either.
+      followSymlinks: false,
     });
     const offer = (file: string) =>
       void this.offer(file).catch((err) => this.log('offer failed', { file, error: String(err) }));
@@ -138,8 +169,13 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
     if (this.folders.some((r) => isJunkPath(r, abs))) return null;
     this.pending.add(abs);
     try {
+      // A link (to a file or through a linked folder) whose target is outside the watched folder
+      // is not read: the walk and the watcher agree, and nothing outside is moved in.
+      if (!(await this.insideFolder(abs))) return null;
       const sig = await waitUntilStable(abs, this.opts.quietMs);
       if (!sig || this.seen.get(abs) === sig) return null;
+      const size = Number(sig.split(':')[0]);
+      if (size > this.opts.maxFileBytes) return this.tooLarge(abs, sig, size);
       const bytes = await readStable(abs);
       if (!bytes || !sig || this.stopped) return null;
       const hash = sha256(bytes);
@@ -166,6 +202,36 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
     } finally {
       this.pending.delete(abs);
     }
+  }
+
+  /**
+   * A file over the limit is not read (not even hashed): one `failed` row says so. Its key is the
+   * path with size and time instead of the content's hash, so a rescan (or a restart) finds the
+   * row and adds nothing, while a changed file gets a row of its own.
+   */
+  private tooLarge(abs: string, sig: string, size: number): Offered | null {
+    if (this.stopped) return null;
+    this.seen.set(abs, sig);
+    const { job, duplicate } = addJob(this.db, {
+      status: 'failed',
+      country: this.opts.country,
+      path: abs,
+      filename: path.basename(abs),
+      size,
+      sha256: `unread:${sha256(Buffer.from(`${abs}\0${sig}`))}`,
+      createdAt: new Date().toISOString(),
+    });
+    if (!duplicate) {
+      const end = {
+        status: 'failed' as const,
+        error: 'file_too_large',
+        message: `the file is ${size} bytes, larger than ${this.opts.maxFileBytes}: it is not read`,
+        finishedAt: new Date().toISOString(),
+      };
+      this.finish(job, end);
+      this.log('file too large, not read', { file: abs, size });
+    }
+    return { file: abs, job: jobById(this.db, job.id) ?? job, duplicate };
   }
 
   /** Resolves when nothing is queued or being read. */
@@ -232,6 +298,13 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
         this.fresh.delete(job.id);
         this.freshBytes -= kept.length;
       }
+      if (!kept) {
+        // The file may have grown since it was added: never read a huge one whole.
+        const now = await signature(job.path);
+        const size = now ? Number(now.sig.split(':')[0]) : 0;
+        if (size > this.opts.maxFileBytes)
+          return fail('file_too_large', `the file is ${size} bytes, larger than ${this.opts.maxFileBytes}`);
+      }
       const bytes = kept ?? (await readStable(job.path));
       if (!bytes) return fail('file_missing', `the file ${job.path} is gone`);
       if (!kept && sha256(bytes) !== job.sha256)
@@ -243,6 +316,7 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
         country: job.country,
         filename: job.filename,
         timeoutMs: this.opts.timeoutMs,
+        maxBytes: this.opts.maxFileBytes,
       });
       if (this.stopped && !this.db.$client.open) return;
       this.finish(job, {
@@ -302,6 +376,12 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
     if (job?.status !== 'done' || !pattern) return job;
     const root = this.folders.find((r) => job.path.startsWith(r + path.sep));
     if (!root) return job;
+    // Only a file really inside its watched folder is moved (a folder replaced by a link since the
+    // read must not bring files from elsewhere in).
+    if (!(await this.insideFolder(job.path, root))) {
+      this.log('move refused: the file is outside its watched folder', { job: job.id, path: job.path });
+      return job;
+    }
     const fields = (JSON.parse(job.result ?? '{}').fields ?? {}) as Record<string, string>;
     try {
       const moved = await moveInto(job.path, root, targetOf(pattern, fields, job.filename));
@@ -313,6 +393,22 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
       this.log('move failed', { job: job.id, error: String(err) });
     }
     return jobById(this.db, jobId);
+  }
+
+  /** Whether the real path of `file` (links resolved) lies inside the real path of a watched folder. */
+  private async insideFolder(file: string, root?: string): Promise<boolean> {
+    const roots = root ? [root] : this.folders.filter((r) => file.startsWith(r + path.sep));
+    let real: string;
+    try {
+      real = await realpath(file);
+    } catch {
+      return true; // gone: the read answers file_missing as before
+    }
+    for (const r of roots) {
+      const realRoot = await realpath(r).catch(() => null);
+      if (realRoot && real.startsWith(realRoot + path.sep)) return true;
+    }
+    return false;
   }
 
   private log(message: string, data?: Record<string, unknown>): void {

@@ -49,7 +49,12 @@ export const outbox = sqliteTable('outbox', {
     .primaryKey()
     .references(() => jobs.id),
   createdAt: text('created_at').notNull(),
+  /** Refusals of the item itself (422): at MAX_REFUSALS it is left for a person to look at. */
   attempts: integer('attempts').notNull().default(0),
+  /** Other failed sends in a row (408, 409, 413, 429, a proxy's 404, 5xx): retried, never given up. */
+  retries: integer('retries').notNull().default(0),
+  /** Not sent again before this time (backoff after a failed send). */
+  retryAt: text('retry_at'),
   lastError: text('last_error'),
 });
 

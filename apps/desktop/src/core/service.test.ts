@@ -50,7 +50,13 @@ describe('the core service of the utility process', () => {
     expect(done.fields.invoice_no).toBeTruthy();
     expect(seen.some((j) => j.id === done.id && j.status === 'done')).toBe(true);
     expect(service.editFields(done.id, { buyer_name: 'Edited' }).fields.buyer_name).toBe('Edited');
-    expect(service.syncStatus()).toMatchObject({ enabled: false, signedIn: false, waiting: 1 });
+    expect(service.syncStatus()).toMatchObject({
+      enabled: false,
+      signedIn: false,
+      waiting: 1,
+      account: null,
+      switchedFrom: null,
+    });
     await service.stop();
     services.length = 0;
 

@@ -26,7 +26,7 @@ import {
   outboxRows,
   setSetting,
 } from './store.js';
-import { SyncClient, type SyncReport } from './sync.js';
+import { ACCOUNT_KEY, SyncClient, type SyncReport } from './sync.js';
 import { KeychainTokenStore, type TokenStore } from './token-store.js';
 
 export interface ServiceOptions {
@@ -102,6 +102,8 @@ const DEFAULT_LEDGER: LedgerSettingsView = {
 export class CoreService implements CoreMethods {
   private core: DesktopCore;
   private sync: SyncClient | null = null;
+  /** The account the store synced with before the last sign-in, when that was another one. */
+  private switchedFrom: string | null = null;
   private tokens: TokenStore | null = null;
   private settings: Settings;
 
@@ -150,6 +152,8 @@ export class CoreService implements CoreMethods {
       signedIn: !!this.sync?.signedIn,
       notice: this.tokens?.notice ?? null,
       waiting: outboxRows(this.core.db).length,
+      account: getSetting(this.core.db, ACCOUNT_KEY) ?? null,
+      switchedFrom: this.switchedFrom,
     };
   }
 
@@ -157,8 +161,9 @@ export class CoreService implements CoreMethods {
     await this.requireSync().startSignIn(email, this.settings.lang);
   }
 
-  async finishSignIn(linkOrToken: string): Promise<{ email: string }> {
+  async finishSignIn(linkOrToken: string): Promise<{ email: string; switchedFrom?: string }> {
     const who = await this.requireSync().finishSignIn(linkOrToken);
+    this.switchedFrom = who.switchedFrom ?? null;
     void this.sync?.kick();
     return who;
   }

@@ -116,7 +116,11 @@ function prepare(db: LocalDb) {
     enqueue: db
       .insert(outbox)
       .values({ jobId: sql.placeholder('jobId'), createdAt: sql.placeholder('at') })
-      .onConflictDoUpdate({ target: outbox.jobId, set: { createdAt: sql`excluded.created_at` } })
+      // Queued again (an edit): a new content to send, so earlier refusals and backoff start over.
+      .onConflictDoUpdate({
+        target: outbox.jobId,
+        set: { createdAt: sql`excluded.created_at`, attempts: 0, retries: 0, retryAt: null },
+      })
       .prepare(),
   };
 }
@@ -201,9 +205,23 @@ export function enqueueOutbox(db: LocalDb, jobId: number, at: string): void {
   queries(db).enqueue.run({ jobId, at });
 }
 
-export function outboxRows(db: LocalDb): Array<{ jobId: number; attempts: number }> {
+export interface OutboxRow {
+  jobId: number;
+  attempts: number;
+  retries: number;
+  retryAt: string | null;
+  lastError: string | null;
+}
+
+export function outboxRows(db: LocalDb): OutboxRow[] {
   return db
-    .select({ jobId: outbox.jobId, attempts: outbox.attempts })
+    .select({
+      jobId: outbox.jobId,
+      attempts: outbox.attempts,
+      retries: outbox.retries,
+      retryAt: outbox.retryAt,
+      lastError: outbox.lastError,
+    })
     .from(outbox)
     .orderBy(outbox.jobId)
     .all();
@@ -216,6 +234,7 @@ export function outboxSent(db: LocalDb, jobId: number, queuedBefore: string): vo
     .run();
 }
 
+/** The service refused the item itself (422): counts toward giving up. */
 export function outboxFailed(db: LocalDb, jobId: number, error: string): void {
   db.update(outbox)
     .set({ attempts: sql`${outbox.attempts} + 1`, lastError: error.slice(0, 500) })
@@ -223,8 +242,35 @@ export function outboxFailed(db: LocalDb, jobId: number, error: string): void {
     .run();
 }
 
+/** A send failed for a reason that passes (409, 413, 429, a proxy's page…): sent again after `retryAt`. */
+export function outboxRetryLater(db: LocalDb, jobId: number, error: string, retryAt: string): void {
+  db.update(outbox)
+    .set({ retries: sql`${outbox.retries} + 1`, retryAt, lastError: error.slice(0, 500) })
+    .where(eq(outbox.jobId, jobId))
+    .run();
+}
+
+/**
+ * Another account signed in on this store: the remote job numbers and the outbox's history belong
+ * to the earlier one. They are forgotten, and every read result is queued for the new account.
+ */
+export function forgetRemote(db: LocalDb, at: string): void {
+  db.$client
+    .transaction(() => {
+      db.update(jobs).set({ remoteJobId: null }).run();
+      db.update(outbox).set({ attempts: 0, retries: 0, retryAt: null, lastError: null }).run();
+      for (const job of unsyncedDone(db)) enqueueOutbox(db, job.id, at);
+    })
+    .immediate();
+}
+
 export function outboxCreatedAt(db: LocalDb, jobId: number): string | undefined {
   return db.select({ at: outbox.createdAt }).from(outbox).where(eq(outbox.jobId, jobId)).get()?.at;
+}
+
+/** Whether any job has a number on the service. */
+export function anyRemote(db: LocalDb): boolean {
+  return !!db.select({ id: jobs.id }).from(jobs).where(sql`${jobs.remoteJobId} is not null`).limit(1).get();
 }
 
 /** Jobs with a content but no server number yet (for a first sync after signing in). */
@@ -247,4 +293,8 @@ export function setSetting(db: LocalDb, key: string, value: string): void {
     .values({ key, value })
     .onConflictDoUpdate({ target: settings.key, set: { value } })
     .run();
+}
+
+export function deleteSetting(db: LocalDb, key: string): void {
+  db.delete(settings).where(eq(settings.key, key)).run();
 }

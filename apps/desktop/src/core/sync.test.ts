@@ -1,7 +1,9 @@
 // The desktop sync against a real service started in the test (real SMTP for the sign-in link):
 // sign in, send, see the jobs in /api/v1/parse with source desktop, edits both ways (the later
 // wins), offline then online, and nothing sent twice.
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../server/src/test-support/server.js';
@@ -17,8 +19,8 @@ import {
   unreachableUrl,
 } from '../test-support/corpus.js';
 import { DesktopCore } from './core.js';
-import { allJobs, enqueueOutbox, jobById, outboxRows, updateJob } from './store.js';
-import { SyncClient, tokenOf } from './sync.js';
+import { allJobs, enqueueOutbox, getSetting, jobById, outboxRows, updateJob } from './store.js';
+import { MAX_REFUSALS, SyncClient, tokenOf } from './sync.js';
 import { KeychainTokenStore, MemoryTokenStore } from './token-store.js';
 
 let smtp: TestSmtp;
@@ -145,5 +147,222 @@ describe('sync with the hosted service', () => {
     const memory = new MemoryTokenStore();
     memory.set('t');
     expect(memory.get()).toBe('t');
+  });
+});
+
+/**
+ * A real HTTP server on loopback in front of the test service, as a proxy or a load balancer is:
+ * it forwards every request, except that while a rule has answers left it answers the rule's
+ * status for its method and path instead (a 409 from a proxy, a 400 on the cursor...).
+ */
+async function startProxy(target: string) {
+  const rules: Array<{ method: string; path: string; status: number; times: number }> = [];
+  const seen: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const key = `${req.method} ${req.url!.split('?')[0]}`;
+      seen.push(key);
+      const rule = rules.find((r) => r.times > 0 && key === `${r.method} ${r.path}`);
+      if (rule) {
+        rule.times--;
+        res.writeHead(rule.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ detail: `answered ${rule.status} by the proxy` }));
+        return;
+      }
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
+      ) as Record<string, string>;
+      const body = Buffer.concat(chunks);
+      const answer = await fetch(target + req.url, {
+        method: req.method,
+        headers,
+        body: body.length ? body : undefined,
+      });
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    rules,
+    seen,
+    count: (key: string) => seen.filter((k) => k === key).length,
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+describe('sync when the service answers errors, and switching accounts', () => {
+  const cores: DesktopCore[] = [];
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const c of cores) await c.stop();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  /** A store with its own watched folder, holding the given files read. */
+  async function readStore(files: Record<string, string | Buffer>) {
+    const watch = tempDir('watch');
+    const store = tempDir('store');
+    dirs.push(watch, store);
+    const c = new DesktopCore({ storeDir: store, folders: [watch], country: 'de', quietMs: 100 });
+    cores.push(c);
+    for (const [name, content] of Object.entries(files)) writeFileSync(path.join(watch, name), content);
+    await c.scan();
+    await c.drain();
+    return { c, watch };
+  }
+
+  /** Three distinct e-invoices (a comment makes each its own content). */
+  const threeInvoices = () => {
+    const xml = readFileSync(EINVOICE, 'utf8');
+    return Object.fromEntries(
+      [0, 1, 2].map((i) => [
+        `e${i}.xml`,
+        xml.replace('</rsm:CrossIndustryInvoice>', `<!-- ${i} --></rsm:CrossIndustryInvoice>`),
+      ]),
+    );
+  };
+
+  async function signIn(client: SyncClient, email: string) {
+    await client.startSignIn(email);
+    return client.finishSignIn(linkIn(await smtp.next(email)).toString());
+  }
+
+  it('retries results the service could not take for a passing reason, and gives up only on refusals (422)', async () => {
+    const { c } = await readStore(threeInvoices());
+    const proxy = await startProxy(s.url);
+    try {
+      const tokens = new MemoryTokenStore();
+      const viaProxy = new SyncClient({ db: c.db, server: proxy.url, tokens, retryBaseMs: 0 });
+      await signIn(viaProxy, 'retry@example.com');
+      // Six rounds of 409 from the proxy: nothing is given up.
+      proxy.rules.push({ method: 'POST', path: '/api/v1/sync/jobs', status: 409, times: 18 });
+      for (let i = 0; i < 6; i++) expect(await viaProxy.syncOnce()).toMatchObject({ sent: 0, waiting: 3 });
+      expect(proxy.count('POST /api/v1/sync/jobs')).toBe(18);
+      expect(outboxRows(c.db).map((r) => [r.attempts, r.retries])).toEqual([
+        [0, 6],
+        [0, 6],
+        [0, 6],
+      ]);
+      expect(outboxRows(c.db)[0]!.lastError).toMatch(/409/);
+      // The service is fine again: everything goes.
+      expect(await viaProxy.syncOnce()).toMatchObject({ sent: 3, waiting: 0 });
+      const bearer = tokens.get()!;
+      expect((await call(s.url, '/api/v1/parse', { bearer })).body.total).toBe(3);
+
+      // A refusal of the item itself (422) counts, and is given up after MAX_REFUSALS.
+      const [job] = allJobs(c.db);
+      c.edit(job!.id, { buyer_name: 'Refused GmbH' });
+      proxy.rules.push({ method: 'POST', path: '/api/v1/sync/jobs', status: 422, times: 100 });
+      for (let i = 0; i < MAX_REFUSALS + 2; i++) await viaProxy.syncOnce();
+      expect(outboxRows(c.db)).toMatchObject([{ jobId: job!.id, attempts: MAX_REFUSALS, retries: 0 }]);
+      expect(proxy.count('POST /api/v1/sync/jobs')).toBe(18 + 3 + MAX_REFUSALS);
+
+      // With a real backoff, a result that failed waits: the next round does not send it again.
+      proxy.rules.length = 0;
+      c.edit(job!.id, { buyer_name: 'Later GmbH' });
+      proxy.rules.push({ method: 'POST', path: '/api/v1/sync/jobs', status: 429, times: 1 });
+      const patient = new SyncClient({ db: c.db, server: proxy.url, tokens });
+      const before = proxy.count('POST /api/v1/sync/jobs');
+      expect(await patient.syncOnce()).toMatchObject({ sent: 0, waiting: 1 });
+      expect(await patient.syncOnce()).toMatchObject({ sent: 0, waiting: 1 });
+      expect(proxy.count('POST /api/v1/sync/jobs')).toBe(before + 1);
+      expect(outboxRows(c.db)[0]!.retryAt! > new Date().toISOString()).toBe(true);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('answers an error of the changes feed in the report instead of throwing', async () => {
+    const { c } = await readStore({});
+    const proxy = await startProxy(s.url);
+    try {
+      const client = new SyncClient({ db: c.db, server: proxy.url, tokens: new MemoryTokenStore() });
+      await signIn(client, 'changes@example.com');
+      proxy.rules.push({ method: 'GET', path: '/api/v1/sync/changes', status: 400, times: 1 });
+      const report = await client.syncOnce();
+      expect(report).toMatchObject({ signedIn: true, offline: false, sent: 0 });
+      expect(report.error).toMatch(/400/);
+      expect((await client.syncOnce()).error).toBeUndefined();
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('syncs the result of an e-invoice with a thousand lines', async () => {
+    // 8 MB of XML (under the 20 MB limit), its document about 2 MB.
+    const xml = readFileSync(EINVOICE, 'utf8');
+    const item = /<ram:IncludedSupplyChainTradeLineItem>[\s\S]*?<\/ram:IncludedSupplyChainTradeLineItem>/;
+    const line = item.exec(xml)![0].replace(/<!--[\s\S]*?-->/g, '');
+    const many = xml.replace(
+      item,
+      Array.from({ length: 1000 }, (_, i) =>
+        line.replace(/<ram:LineID>[^<]*<\/ram:LineID>/, `<ram:LineID>${i + 1}</ram:LineID>`),
+      ).join('\n'),
+    );
+    const { c } = await readStore({ 'many.xml': many });
+    const [job] = allJobs(c.db);
+    expect([job!.status, job!.error, job!.message]).toEqual(['done', null, null]);
+    // Far over the shared 1 MB JSON limit of the account interface.
+    expect(JSON.stringify(JSON.parse(job!.result!).document).length).toBeGreaterThan(1.5 * 1024 * 1024);
+    const tokens = new MemoryTokenStore();
+    const client = new SyncClient({ db: c.db, server: s.url, tokens });
+    await signIn(client, 'many@example.com');
+    expect(await client.syncOnce()).toMatchObject({ sent: 1, waiting: 0 });
+    const remote = await call(s.url, `/api/v1/parse/${jobById(c.db, job!.id)!.remoteJobId}`, {
+      bearer: tokens.get()!,
+    });
+    expect(remote.status).toBe(200);
+    expect(remote.body.fields).toEqual(JSON.parse(job!.result!).fields);
+  });
+
+  it('signing in as another account on the same store sends everything to it, nothing of the earlier one', async () => {
+    const { c, watch } = await readStore(threeInvoices());
+    const tokens = new MemoryTokenStore();
+    const client = new SyncClient({ db: c.db, server: s.url, tokens });
+    expect(await signIn(client, 'bee@example.com')).toEqual({ email: 'bee@example.com' });
+    expect(await client.syncOnce()).toMatchObject({ sent: 3 });
+    const bee = tokens.get()!;
+    const [first] = allJobs(c.db);
+    // A correction on the web for B: pulled, and the cursor moves on.
+    await call(s.url, `/api/v1/parse/${first!.remoteJobId}/fields`, {
+      bearer: bee,
+      method: 'PATCH',
+      json: { invoice_no: 'BEE-1' },
+    });
+    expect(await client.syncOnce()).toMatchObject({ pulled: 1 });
+    expect(getSetting(c.db, 'sync_cursor')).toBeTruthy();
+    const beeIds = allJobs(c.db).map((j) => j.remoteJobId);
+
+    await client.signOut();
+    expect(client.account).toBe('bee@example.com');
+    expect(await signIn(client, 'cee@example.com')).toEqual({
+      email: 'cee@example.com',
+      switchedFrom: 'bee@example.com',
+    });
+    expect(client.account).toBe('cee@example.com');
+    expect(getSetting(c.db, 'sync_cursor')).toBeUndefined();
+    expect(allJobs(c.db).every((j) => j.remoteJobId === null)).toBe(true);
+    copyFileSync(TEXT_PDF, path.join(watch, 'new.pdf'));
+    await c.scan();
+    await c.drain();
+    expect(await client.syncOnce()).toMatchObject({ sent: 4, waiting: 0 });
+    const cee = tokens.get()!;
+    expect((await call(s.url, '/api/v1/parse', { bearer: cee })).body.total).toBe(4);
+    const ceeIds = allJobs(c.db).map((j) => j.remoteJobId);
+    expect(ceeIds.every((id) => id && !beeIds.includes(id))).toBe(true);
+    // An edit now goes to C's job, and B's jobs stay as they were.
+    c.edit(first!.id, { buyer_name: 'Cee Buyer' });
+    await client.syncOnce();
+    const mine = await call(s.url, `/api/v1/parse/${jobById(c.db, first!.id)!.remoteJobId}`, { bearer: cee });
+    expect(mine.body.fields.buyer_name).toBe('Cee Buyer');
+    expect((await call(s.url, `/api/v1/parse/${beeIds[0]}`, { bearer: cee })).status).toBe(404);
+    // Signing in again as the same account keeps everything.
+    await client.signOut();
+    expect(await signIn(client, 'cee@example.com')).toEqual({ email: 'cee@example.com' });
+    expect(allJobs(c.db).map((j) => j.remoteJobId)).toEqual(ceeIds);
   });
 });

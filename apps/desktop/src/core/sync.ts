@@ -5,14 +5,18 @@
 // up on the next sync. The later edit of a field wins on both sides.
 import { applyEdits } from './edits.js';
 import {
+  anyRemote,
+  deleteSetting,
   editsOf,
   enqueueOutbox,
+  forgetRemote,
   getSetting,
   jobById,
   jobBySha,
   type LocalDb,
   outboxCreatedAt,
   outboxFailed,
+  outboxRetryLater,
   outboxRows,
   outboxSent,
   setSetting,
@@ -26,6 +30,8 @@ export interface SyncOptions {
   /** The service's address, e.g. https://invoices.example (no trailing slash). */
   server: string;
   tokens: TokenStore;
+  /** First wait before a result whose send failed (not a refusal) is sent again; doubled each time, up to an hour. */
+  retryBaseMs?: number;
   log?: (message: string, data?: Record<string, unknown>) => void;
 }
 
@@ -37,11 +43,16 @@ export interface SyncReport {
   pulled: number;
   /** Rows still waiting. */
   waiting: number;
+  /** The service answered this round with an error other than a refusal of one result (e.g. 400 on the cursor). */
+  error?: string;
 }
 
-/** Sends that failed this often with a refusal (not a network error) are left for a person to look at. */
-const MAX_REFUSALS = 5;
+/** Results the service refused this often (422: the item itself) are left for a person to look at. */
+export const MAX_REFUSALS = 5;
 const CURSOR_KEY = 'sync_cursor';
+/** The account (e-mail) this store last synced with: its remote job numbers and cursor are that account's. */
+export const ACCOUNT_KEY = 'sync_account';
+const MAX_RETRY_MS = 60 * 60_000;
 
 export class SyncError extends Error {
   constructor(
@@ -60,6 +71,10 @@ export class SyncClient {
 
   constructor(private readonly opts: SyncOptions) {}
 
+  private get retryBaseMs(): number {
+    return this.opts.retryBaseMs ?? 60_000;
+  }
+
   get signedIn(): boolean {
     return !!this.opts.tokens.get();
   }
@@ -74,7 +89,7 @@ export class SyncClient {
    * POST verify answers the session token, which goes to the keychain. Every locally read result
    * not on the service yet is queued to be sent.
    */
-  async finishSignIn(linkOrToken: string): Promise<{ email: string }> {
+  async finishSignIn(linkOrToken: string): Promise<{ email: string; switchedFrom?: string }> {
     const token = tokenOf(linkOrToken);
     const answer = (await this.request('POST', '/api/v1/auth/verify', { token }, false)) as {
       pin_required: boolean;
@@ -86,9 +101,30 @@ export class SyncClient {
         'this account asks for a PIN: sign in on the web page, the desktop app cannot do the PIN step yet',
       );
     this.opts.tokens.set(answer.token);
+    const { db } = this.opts;
     const at = new Date().toISOString();
-    for (const job of unsyncedDone(this.opts.db)) enqueueOutbox(this.opts.db, job.id, at);
-    return { email: answer.user.email };
+    const email = answer.user.email.toLowerCase();
+    const before = getSetting(db, ACCOUNT_KEY);
+    let switchedFrom: string | undefined;
+    if (before !== email) {
+      // Another account (or a store synced before the account was kept): the remote job numbers
+      // and the cursor are the earlier account's. Forgotten; every result goes to this account.
+      const hadState = !!before || !!getSetting(db, CURSOR_KEY) || anyRemote(db);
+      if (hadState) {
+        forgetRemote(db, at);
+        deleteSetting(db, CURSOR_KEY);
+        switchedFrom = before ?? 'an earlier account';
+        this.log('signed in as another account: every result is sent to it', { from: switchedFrom });
+      }
+      setSetting(db, ACCOUNT_KEY, email);
+    }
+    for (const job of unsyncedDone(db)) enqueueOutbox(db, job.id, at);
+    return switchedFrom ? { email: answer.user.email, switchedFrom } : { email: answer.user.email };
+  }
+
+  /** The account this store syncs with (kept after signing out, to notice a switch). */
+  get account(): string | null {
+    return getSetting(this.opts.db, ACCOUNT_KEY) ?? null;
   }
 
   async signOut(): Promise<void> {
@@ -133,9 +169,14 @@ export class SyncClient {
         report.sent = await this.push();
         report.pulled = await this.pull();
       } catch (err) {
-        if (!(err instanceof Offline)) throw err;
-        report.offline = true;
-        this.log('the service cannot be reached; the outbox waits', { error: err.message });
+        if (err instanceof SyncError) {
+          // An answer, not a crash: the round says what the service said (a 401 also signed out).
+          report.error = err.message;
+          this.log('the service refused the sync', { error: err.message });
+        } else if (err instanceof Offline) {
+          report.offline = true;
+          this.log('the service cannot be reached; the outbox waits', { error: err.message });
+        } else throw err;
       }
       report.signedIn = this.signedIn;
     }
@@ -146,8 +187,10 @@ export class SyncClient {
   private async push(): Promise<number> {
     const { db } = this.opts;
     let sent = 0;
+    const now = new Date().toISOString();
     for (const row of outboxRows(db)) {
       if (row.attempts >= MAX_REFUSALS) continue;
+      if (row.retryAt && row.retryAt > now) continue;
       const job = jobById(db, row.jobId);
       const queuedAt = outboxCreatedAt(db, row.jobId) ?? new Date().toISOString();
       if (job?.status !== 'done' || !job.result) {
@@ -167,19 +210,24 @@ export class SyncClient {
           pages: job.pages,
           pages_scanned: job.pagesScanned,
           read_at: job.finishedAt ?? job.createdAt,
-          result: {
-            document: result.document,
-            fields: result.fields,
-            fields_detailed: result.fields_detailed,
-            checks: result.checks,
-            tried: result.tried,
-          },
+          // Only what the service keeps: it makes fields, fields_detailed and checks from the
+          // document again (a many-line invoice's fields_detailed alone is megabytes).
+          result: { document: result.document, tried: result.tried },
           edits: editsOf(job),
         })) as typeof answer;
       } catch (err) {
-        if (err instanceof SyncError && err.status !== 401) {
+        if (err instanceof SyncError && err.status === 422) {
+          // The result itself is refused: kept with the reason, given up after MAX_REFUSALS.
           outboxFailed(db, row.jobId, err.message);
           this.log('the service refused a result', { job: job.id, error: err.message });
+          continue;
+        }
+        if (err instanceof SyncError && err.status !== 401) {
+          // 408, 409, 413, 429, a proxy's 404…: passes; sent again later, never given up.
+          const delay = Math.min(this.retryBaseMs * 2 ** Math.min(row.retries, 20), MAX_RETRY_MS);
+          outboxRetryLater(db, row.jobId, err.message, new Date(Date.now() + delay).toISOString());
+          this.log('a result could not be sent; it is sent again later', { job: job.id, error: err.message });
+          if (err.status === 429) break;
           continue;
         }
         throw err;

@@ -32,22 +32,24 @@ import {
 import { Router } from 'express';
 import { requireSession, sessionOf } from '../auth/sessions.js';
 import { HttpError, ValidationFailed } from '../http/errors.js';
-import { jsonBody } from '../http/json-body.js';
 import { validate } from '../http/validation.js';
 import { fieldEditsOf } from './field-edits.js';
+import { syncJsonBody } from './json-body.js';
 
 export interface SyncDeps {
   db: Db;
   publicUrl: string;
+  /** The largest file the service reads: a synced result may carry the document of one that large. */
+  config: { maxUploadBytes: number };
 }
 
 type SyncJob = z.infer<typeof SyncJobIn>;
 
-export function syncRouter({ db, publicUrl }: SyncDeps): Router {
+export function syncRouter({ db, publicUrl, config }: SyncDeps): Router {
   const router = Router();
   const session = requireSession(db, publicUrl);
 
-  router.post('/api/v1/sync/jobs', session, jsonBody, (req, res) => {
+  router.post('/api/v1/sync/jobs', session, syncJsonBody(config.maxUploadBytes), (req, res) => {
     const input = validate(SyncJobIn, 'body', req.body);
     const country = countryOf(input.country);
     if (!country) throw new HttpError(400, 'unsupported_country');
