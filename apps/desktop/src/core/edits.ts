@@ -10,9 +10,10 @@ import {
 } from '@invoice-reader/engine';
 import { editsOf, type FieldEdits, type LocalDb, type LocalJob, updateJob } from './store.js';
 
+/** Refused corrections; the message ("key [kind]: message; …") is what crosses Electron's IPC. */
 export class EditRefused extends Error {
   constructor(readonly issues: FieldEditError[]) {
-    super(issues.map((i) => `${i.key}: ${i.message}`).join('; '));
+    super(issues.map((i) => `${i.key} [${i.kind}]: ${i.message}`).join('; '));
   }
 }
 

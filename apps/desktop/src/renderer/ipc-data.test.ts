@@ -9,12 +9,17 @@ import { editErrorOf, fileOf, NOT_AVAILABLE, summaryOf } from './ipc-data.js';
 describe('editErrorOf', () => {
   it('turns the core EditRefused message, behind Electron prefix, into 422 items per field', () => {
     const err = new Error(
-      "Error invoking remote method 'core:call': Error: seller_bic: not a valid BIC (format); invoice_date: not a date",
+      "Error invoking remote method 'core:call': Error: seller_bic [bic]: not a valid BIC (format); invoice_date: not a date",
     );
     const d = editErrorOf(err);
     expect(d.status).toBe(422);
     expect(d.items).toEqual([
-      { type: 'value_error', loc: ['body', 'seller_bic'], msg: 'not a valid BIC (format)' },
+      {
+        type: 'value_error',
+        loc: ['body', 'seller_bic'],
+        msg: 'not a valid BIC (format)',
+        ctx: { kind: 'bic' },
+      },
       { type: 'value_error', loc: ['body', 'invoice_date'], msg: 'not a date' },
     ]);
   });

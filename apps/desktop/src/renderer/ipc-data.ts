@@ -65,15 +65,23 @@ export function summaryOf(job: JobView): JobSummary {
 
 /**
  * A refused edit as the review screen shows it: the core's EditRefused reads
- * "key: message; key: message" (after Electron's "Error invoking remote method …: Error: " prefix).
+ * "key [kind]: message; …" (after Electron's "Error invoking remote method …: Error: " prefix), and
+ * each becomes an item with the kind in `ctx`, as the server's 422 carries it, so the screen names
+ * the refusal in the person's language.
  */
 export function editErrorOf(err: unknown): DataError {
   const text = err instanceof Error ? err.message : String(err);
   const body = text.replace(/^.*?Error: /, '');
   const items: ErrorItem[] = [];
   for (const part of body.split('; ')) {
-    const m = part.match(/^([a-z0-9_]+): (.+)$/);
-    if (m?.[1] && m[2]) items.push({ type: 'value_error', loc: ['body', m[1]], msg: m[2] });
+    const m = part.match(/^([a-z0-9_]+)(?: \[([a-z_]+)\])?: (.+)$/);
+    if (m?.[1] && m[3])
+      items.push({
+        type: 'value_error',
+        loc: ['body', m[1]],
+        msg: m[3],
+        ...(m[2] ? { ctx: { kind: m[2] } } : {}),
+      });
   }
   return items.length ? new DataError(422, 'validation_error', items) : new DataError(0, body);
 }
