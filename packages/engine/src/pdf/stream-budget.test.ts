@@ -1,14 +1,14 @@
 // The stream budget (stream-budget.ts): compression bombs built here, small enough to be quick,
 // are refused by openPdf (and so by every read) as malformed_pdf before pdf.js inflates them;
 // ordinary files, images within their declared size and the filters' real output pass.
-import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createDeflate, deflateRawSync, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_PIXELS } from '../image/load.js';
 import { readInvoice } from '../read-invoice.js';
-import { encryptedPdf } from '../test-support/encrypted-pdf.js';
+import { encryptedPdf, md5, PAD, rc4 } from '../test-support/encrypted-pdf.js';
 import { buildPdf, PdfWriter } from '../test-support/pdf-builder.js';
 import { CII_D16B } from '../test-support/samples.js';
 import { openPdf } from './open.js';
@@ -174,25 +174,6 @@ function lzwBomb(size: number): Uint8Array {
     produced += length;
   }
   return w.finish();
-}
-
-const PAD = Buffer.from('28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A', 'hex');
-const md5 = (...parts: Uint8Array[]) => createHash('md5').update(Buffer.concat(parts)).digest();
-
-function rc4(key: Uint8Array, data: Uint8Array): Buffer {
-  const s = Array.from({ length: 256 }, (_, i) => i);
-  for (let i = 0, j = 0; i < 256; i++) {
-    j = (j + s[i]! + key[i % key.length]!) & 255;
-    [s[i], s[j]] = [s[j]!, s[i]!];
-  }
-  const out = Buffer.alloc(data.length);
-  for (let n = 0, i = 0, j = 0; n < data.length; n++) {
-    i = (i + 1) & 255;
-    j = (j + s[i]!) & 255;
-    [s[i], s[j]] = [s[j]!, s[i]!];
-    out[n] = data[n]! ^ s[(s[i]! + s[j]!) & 255]!;
-  }
-  return out;
 }
 
 /**

@@ -4,9 +4,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PdfWriter } from './pdf-builder.js';
 
-const PAD = Buffer.from('28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A', 'hex');
+/** The standard security handler's password padding (ISO 32000-1 §7.6.3.3). */
+export const PAD = Buffer.from('28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A', 'hex');
 
-function rc4(key: Buffer, data: Buffer): Buffer {
+/** RC4 over `data` with `key`: the cipher of revision 2. */
+export function rc4(key: Uint8Array, data: Uint8Array): Buffer {
   const s = Array.from({ length: 256 }, (_, i) => i);
   for (let i = 0, j = 0; i < 256; i++) {
     j = (j + s[i]! + key[i % key.length]!) & 255;
@@ -22,7 +24,7 @@ function rc4(key: Buffer, data: Buffer): Buffer {
   return out;
 }
 
-const md5 = (...parts: Buffer[]) => createHash('md5').update(Buffer.concat(parts)).digest();
+export const md5 = (...parts: Uint8Array[]) => createHash('md5').update(Buffer.concat(parts)).digest();
 const padded = (pw: string) => Buffer.concat([Buffer.from(pw, 'latin1'), PAD]).subarray(0, 32);
 
 /** A one-page PDF showing `lines` in Helvetica, RC4-encrypted; `userPassword` '' opens freely. */
