@@ -69,8 +69,11 @@ describe('doubtNameVariants', () => {
     expect(
       combineReads(buyer(mangled).d, buyer(mangled).d).provenance['buyer.name']!.confidence,
     ).toBeLessThan(CONFIDENCE_BAR);
-    // Another word of four letters is no legal form: "Kunden Gans", "Kunden Haus" stay.
-    for (const name of ['Kunden Gans', 'Kunden Haus'])
+    expect(buyer(invoice('Global Supplies Ltd.')).confirmed).toBe(true);
+    expect(buyer(invoice('Global Supplies Lid.')).confirmed).toBe(false);
+    // Another word of four letters is no legal form: "Kunden Gans", "Kunden Haus" stay; nor is a
+    // word of three two letters from "Ltd" ("Lee").
+    for (const name of ['Kunden Gans', 'Kunden Haus', 'Kunden Lee'])
       expect(buyer(invoice(name)).confirmed, name).toBe(true);
   });
 

@@ -4,7 +4,7 @@
 // Musterlieferant GmbH"); when that second printing reads the same words but one, spelt a few
 // letters apart, the two readings disagree and the name is left for a person to confirm: OCR's
 // confidence does not tell which is right ("Usetotte" was read at 0.89, "Liselotte" at 0.86).
-// A legal form read with letters wrong ("Lieferant Gabs") is doubted too.
+// A legal form read with letters wrong ("Lieferant Gabs", "Supplies Lid.") is doubted too.
 import type { Document } from '../document.js';
 import { getPath } from '../document-path.js';
 import { editDistance } from '../extract/edit-distance.js';
@@ -50,18 +50,23 @@ export function doubtNameVariants(doc: Document, pages: OcrPage[]): void {
   }
 }
 
-/** Legal forms of four letters that close a company's name. */
-const LEGAL_FORMS = ['gmbh', 'sarl'];
+/** Legal forms that close a company's name, each with how many of its letters may be misread
+ * and it still be known: one of three ("Ltd." read "Lid."), two of four ("GmbH" read "Gabs"). */
+const LEGAL_FORMS: Record<string, number> = { ltd: 1, gmbh: 2, sarl: 2 };
 
 /**
- * Whether a name's last word is a legal form with letters misread ("Lieferant Gabs"): as long as
- * one, with its first letter and at most two others wrong. Both reads tend to misread small print
- * the same way, so their agreeing does not confirm such a name.
+ * Whether a name's last word is a legal form with letters misread ("Lieferant Gabs", "Global
+ * Supplies Lid."): as long as one, with its first letter right and at most its share of others
+ * wrong. Both reads tend to misread small print the same way, so their agreeing does not confirm
+ * such a name.
  */
 function mangledLegalForm(word: string): boolean {
-  return LEGAL_FORMS.some(
-    (form) =>
-      word !== form && word.length === form.length && word[0] === form[0] && editDistance(word, form, 2) <= 2,
+  return Object.entries(LEGAL_FORMS).some(
+    ([form, wrong]) =>
+      word !== form &&
+      word.length === form.length &&
+      word[0] === form[0] &&
+      editDistance(word, form, wrong) <= wrong,
   );
 }
 

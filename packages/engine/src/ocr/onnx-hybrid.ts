@@ -6,10 +6,11 @@ import type { PSM } from 'tesseract.js';
 import type { Raster } from '../image/load.js';
 import { spixOf } from './leptonica-image.js';
 import type { OcrPage } from './ocr-page.js';
-import { type DetectOptions, detectLines } from './onnx-detect.js';
+import { type DetectOptions, detectLines, type LineBox } from './onnx-detect.js';
 import { joinRows, ocrLines, type PxWord } from './onnx-layout.js';
 import { crop } from './onnx-recognize.js';
-import { preparePage, scaleFactor } from './preprocess.js';
+import { languagesToReadAgain } from './page-language.js';
+import { type GreyImage, preparePage, scaleFactor } from './preprocess.js';
 import { tesseractWorker, wordConfidence } from './tesseract.js';
 
 /** Tesseract's page segmentation mode 7: the image is one text line. */
@@ -43,15 +44,32 @@ export async function recognizeHybrid(
   langs: string[],
   opts: HybridOptions = {},
 ): Promise<OcrPage> {
-  // The whole-page reader's instance, switched to single lines for this page: one warm Tesseract
-  // per language set and thread (each holds its models, a few hundred MB).
-  const worker = await tesseractWorker(langs);
   const gray = await preparePage(raster, { dpi: opts.dpi });
   const pageEnlarged = scaleFactor(Math.max(raster.width, raster.height), opts.dpi) > 1;
   const boxes = await detectLines(gray, opts);
   // The page's resolution, as the whole-page reader tells it (A4 by the long side when unknown):
   // a line crop alone says nothing about the size of its text.
   const dpi = gray.dpi ?? Math.min(600, Math.max(70, Math.max(gray.width, gray.height) / 11.3));
+  const read = async (withLangs: string[]) =>
+    ocrLines(joinRows(await readLines(withLangs, gray, boxes, dpi, pageEnlarged)), gray);
+  let lines = await read(langs);
+  // A page in another language than its country's (an invoice from abroad) is read again in it.
+  const again = languagesToReadAgain(lines, langs);
+  if (again) lines = await read(again);
+  return { page, widthPx: gray.width, heightPx: gray.height, lines };
+}
+
+/** Each line box of `gray` read by Tesseract on its own: its words, boxes in the page's pixels. */
+async function readLines(
+  langs: string[],
+  gray: GreyImage,
+  boxes: LineBox[],
+  dpi: number,
+  pageEnlarged: boolean,
+): Promise<PxWord[][]> {
+  // The whole-page reader's instance, switched to single lines for this page: one warm Tesseract
+  // per language set and thread (each holds its models, a few hundred MB).
+  const worker = await tesseractWorker(langs);
   // debug_file: Tesseract prints statistics of a line it finds no text in to stderr.
   await worker.setParameters({
     user_defined_dpi: String(Math.round(dpi)),
@@ -89,5 +107,5 @@ export async function recognizeHybrid(
           }
     pieces.push(words);
   }
-  return { page, widthPx: gray.width, heightPx: gray.height, lines: ocrLines(joinRows(pieces), gray) };
+  return pieces;
 }

@@ -3,7 +3,8 @@
 // first (preprocess.ts), then read in two bands of its lines (bands.ts), the second handed to another
 // worker of the pool when one is free (PAGE_BANDS). A page read with low confidence is tried upside
 // down on a small copy of a band of its text, since the profiles that straighten a page cannot tell
-// 0° from 180°.
+// 0° from 180°. A page whose words are of another language than those it was read with is read
+// again with that language first (page-language.ts).
 import type { PSM } from 'tesseract.js';
 import type { Raster } from '../image/load.js';
 import { handOff } from '../workers/hand-off.js';
@@ -12,6 +13,7 @@ import { maskedBands } from './bands.js';
 import { spixOf } from './leptonica-image.js';
 import { tesseractModelDir } from './models.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
+import { languagesToReadAgain } from './page-language.js';
 import { type GreyImage, isBlank, type Prepared, preparePage, scaled, turned } from './preprocess.js';
 
 type TesseractWorker = Awaited<ReturnType<typeof import('tesseract.js')['createWorker']>>;
@@ -92,6 +94,9 @@ export async function recognizeTesseract(
       lines = await recognizeInBands(img, density, langs);
     }
   }
+  // A page in another language than its country's (an invoice from abroad) is read again in it.
+  const again = languagesToReadAgain(lines, langs);
+  if (again) lines = await recognizeInBands(img, density, again);
   return { page, widthPx: img.width, heightPx: img.height, lines: lines.map((l) => inFractions(l, img)) };
 }
 
