@@ -22,6 +22,18 @@ describe('misreadLabel', () => {
     expect(longer.slice(misreadLabel(longer)!.end).trim()).toBe('05.03.2020');
   });
 
+  it('mends a short first word when the words after it are the rest of a longer label', () => {
+    // A scan's "Date d'échéance", its D read as a bracket and a p, or as a Y.
+    for (const text of ["[pate d'échéance : 02/03/2022", "Yate d'échéance : 02/03/2022"]) {
+      const m = misreadLabel(text);
+      expect(m?.field, text).toBe('due_date');
+      expect(text.slice(m!.end).replace(/^[\s:]+/, '')).toBe('02/03/2022');
+    }
+    // Alone, a short word one letter from a label is too many other words ("Dste", "Rate").
+    expect(misreadLabel('Dste 05.03.2020')).toBeUndefined();
+    expect(misreadLabel('Rate 05.03.2020')).toBeUndefined();
+  });
+
   it('leaves short words, words two letters off and words that only begin like a label alone', () => {
     expect(misreadLabel('Gesamt 12,00')).toBeUndefined();
     expect(misreadLabel('Srattosumme 235,62')).toBeUndefined();

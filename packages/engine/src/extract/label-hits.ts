@@ -81,6 +81,8 @@ function garbledWord(text: string): { field: FieldLabel; end: number } | undefin
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzäöüßéèàç';
 /** Label words shorter than this are left as read: one letter makes too many of them another word. */
 const MIN_MISREAD_WORD = 8;
+/** A shorter first word is mended only when the label's next words follow it as printed. */
+const MIN_MISREAD_LEAD = 3;
 
 /**
  * The label a segment starts with when its first word is a label word with one letter misread,
@@ -90,17 +92,25 @@ const MIN_MISREAD_WORD = 8;
  * label).
  */
 export function misreadLabel(text: string): { field: FieldLabel; end: number } | undefined {
-  const word = /^\s*(\p{L}+)/u.exec(text);
-  if (!word || word[1]!.length < MIN_MISREAD_WORD) return undefined;
+  // A speck OCR made of the paper before the word ("[pate d'échéance") is no part of it.
+  const word = /^\s*[[|(!]?(\p{L}+)/u.exec(text);
+  if (!word || word[1]!.length < MIN_MISREAD_LEAD) return undefined;
   const start = word[0].length - word[1]!.length;
   const w = word[1]!;
   const rest = text.slice(word[0].length);
+  // A short word is taken only as the first of a label of several words whose other words are
+  // read right ("[pate d'échéance :" for "Date d'échéance"): alone, one letter makes too many short
+  // words a label word.
+  const beyond = w.length < MIN_MISREAD_WORD ? /^\s+\S/.test(rest) : true;
+  if (!beyond) return undefined;
   let found: { field: FieldLabel; end: number } | undefined;
   // False when this repair names another field than an earlier one: the word is ambiguous.
   const tryWord = (mended: string): boolean => {
     if (!startsWithLabel(mended + rest)) return true;
     const label = longestLabel(mended + rest);
     if (!label || label.end < mended.length) return true;
+    // The label must reach past the short word into the words after it.
+    if (w.length < MIN_MISREAD_WORD && !/\s\S/.test((mended + rest).slice(0, label.end).trim())) return true;
     if (found && found.field !== label.field) return false;
     found = { field: label.field, end: label.end + (w.length - mended.length) + start };
     return true;
