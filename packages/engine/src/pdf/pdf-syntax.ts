@@ -1,9 +1,9 @@
 // Just enough PDF syntax to read objects without pdf.js: values (numbers, names, strings, arrays,
 // dictionaries, references) from a position of the file's text, and where a stream's data ends.
 // Shared by the scanner-JPEG shortcut (scan-jpeg.ts) and the stream budget checked before pdf.js
-// sees a file (stream-budget.ts). The text is the file's bytes as Latin-1, one character a byte,
-// so positions in it are byte offsets. Anything unusual throws `Unreadable`: each caller decides
-// what that means for it.
+// sees a file (stream-budget.ts, through pdf-objects.ts). The text is the file's bytes as Latin-1,
+// one character a byte, so positions in it are byte offsets. Anything unusual throws `Unreadable`:
+// each caller decides what that means for it.
 
 export type Value = number | boolean | null | string | Name | Ref | Value[] | Dict;
 export interface Name {
