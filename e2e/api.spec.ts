@@ -134,3 +134,52 @@ test('the balance is topped up on the sandbox provider’s page and shows on com
     'Your top-up is paid: the balance above includes it.',
   );
 });
+
+test('a top-up whose notification is lost is checked with the provider from the top-up screen', async ({
+  page,
+}) => {
+  await signIn(page, 'topup-check@e2e.example');
+  await page.goto(`${baseUrl()}/app/api`);
+  await expect(page.getByTestId('balance')).toHaveText('€0.00');
+  const form = page.getByRole('region', { name: 'Top up the balance' });
+  await form.getByLabel('Amount').fill('10');
+  await form.getByRole('button', { name: 'Top up' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/app'));
+  const providerPage = page.url();
+  const controls = (c: Record<string, unknown>) =>
+    fetch(`${new URL(providerPage).origin}/sandbox/controls`, { method: 'POST', body: JSON.stringify(c) });
+  await controls({ dropNotifications: true });
+  try {
+    // Back without paying: the screen asks by itself; the top-up waits, with a check offered.
+    await page.goto(`${baseUrl()}/app/api`);
+    const status = form.getByRole('status');
+    const check = form.getByRole('button', { name: 'Check payment' });
+    await expect(status).toHaveText(
+      'A top-up is waiting for its payment. Coming back here checks it; you can check again.',
+    );
+    await check.click();
+    await expect(status).toHaveText(/^The payment provider has not received this payment yet\./);
+    await expect(page.getByTestId('balance')).toHaveText('€0.00');
+
+    // Paid on the provider's page (in another tab, say); its notification never comes.
+    const paid = await fetch(providerPage, { method: 'POST', body: new URLSearchParams({ action: 'pay' }) });
+    expect(await paid.text()).toContain('Payment completed.');
+    await check.click();
+    await expect(status).toHaveText('Your top-up is paid: the balance above includes it.');
+    await expect(page.getByTestId('balance')).toHaveText('€10.00');
+    await expect(check).toHaveCount(0);
+    await expectAccessible(page);
+
+    // Paid and back through the provider's link, the notification lost again: checked on arrival.
+    await form.getByLabel('Amount').fill('8');
+    await form.getByRole('button', { name: 'Top up' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/app'));
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByRole('link', { name: 'Back to the shop' }).click();
+    await page.waitForURL(/\/app\/api$/);
+    await expect(status).toHaveText('Your top-up is paid: the balance above includes it.');
+    await expect(page.getByTestId('balance')).toHaveText('€18.00');
+  } finally {
+    await controls({ dropNotifications: false });
+  }
+});

@@ -135,3 +135,18 @@ export const TopUpOut = z
     credit_eur: z.string().openapi({ description: 'What reaches the API balance once paid.' }),
   })
   .openapi('TopUpOut');
+
+/** The newest top-up once the provider was asked about the top-ups awaiting payment. */
+export const TopUpStateOut = z
+  .object({
+    ok: z.literal(true),
+    payment_status: z
+      .string()
+      .openapi({ description: 'The newest top-up: `pending`, `paid`, `failed`, `expired` or `refunded`.' }),
+    amount: z.string(),
+    currency: z.string(),
+    credit_eur: z.string().openapi({ description: 'What reaches (or reached) the API balance once paid.' }),
+    paid_at: z.string().nullable(),
+    balance: z.string().openapi({ description: 'The API balance now, in EUR.' }),
+  })
+  .openapi('TopUpStateOut');

@@ -119,6 +119,28 @@ export function paymentsOf(db: Db, accountId: number): Payment[] {
   return db.select().from(payments).where(eq(payments.accountId, accountId)).orderBy(desc(payments.id)).all();
 }
 
+/** The account's newest top-up of the API balance, whatever became of it. */
+export function latestTopUp(db: Db, accountId: number): Payment | undefined {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.accountId, accountId), eq(payments.kind, 'topup')))
+    .orderBy(desc(payments.id))
+    .limit(1)
+    .get();
+}
+
+/** The account's newest top-ups still awaiting their payment (`pending`), at most `limit`. */
+export function pendingTopUps(db: Db, accountId: number, limit: number): Payment[] {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.accountId, accountId), eq(payments.kind, 'topup'), eq(payments.status, 'pending')))
+    .orderBy(desc(payments.id))
+    .limit(limit)
+    .all();
+}
+
 export function latestPaymentOf(db: Db, subscriptionId: number): Payment | undefined {
   return db
     .select()

@@ -352,11 +352,14 @@ describe('upgrading ends the old plan at the provider', () => {
         message: 'Sandbox: cancel refused',
       });
       // The provider charges the old plan anyway: refunded, and the old plan is not in force again.
+      // The service answers that notification once the refund is done, so the test waits for the
+      // answer (a history read while the refund is under way still shows the charge paid).
+      const answered = () => sandbox().sent.filter((n) => n.body.includes(`SubscriptionId=${pro}`)).length;
+      const before = answered();
       expect((await renewAtProvider(pro)).status).toBe(200);
-      const history = await waitFor(async () => {
-        const h = (await call(s.url, '/api/v1/payments/history', { session: who })).body;
-        return h.length === 3 ? h : undefined;
-      }, 'the renewal of the replaced plan');
+      await waitFor(() => answered() > before, 'the renewal of the replaced plan');
+      const history = (await call(s.url, '/api/v1/payments/history', { session: who })).body;
+      expect(history).toHaveLength(3);
       expect(history[0]).toMatchObject({ plan_code: 'm', status: 'refunded', amount_rub: 1490 });
       expect((await current(who)).body).toMatchObject({ plan_code: 'l', state: 'active' });
       expect((await call(s.url, '/api/v1/me', { session: who })).body.free_parses_total).toBe(1500);
@@ -484,5 +487,160 @@ describe('plan features in the language asked for', () => {
     expect(await features('?lang=it')).toContain('1500 fatture scansionate per periodo');
     // An unknown language is English.
     expect(await features('?lang=xx')).toEqual(en);
+  });
+});
+
+describe('a top-up whose notification was lost', () => {
+  const EUR = 1250;
+  const topUpLink = async (who: TestSession) => {
+    const out = await call(s.url, '/api/v1/api/topup', {
+      session: who,
+      json: { amount_minor: EUR, currency: 'EUR' },
+    });
+    expect(out.status).toBe(200);
+    return out.body.pay_url as string;
+  };
+  const refreshTopUp = (who: TestSession) =>
+    call(s.url, '/api/v1/api/topup/refresh', { session: who, method: 'POST' });
+  const balance = async (who: TestSession) =>
+    (await call(s.url, '/api/v1/api/balance', { session: who })).body.balance_minor as number;
+  /** Top-up rows in the account's ledger: one per credited top-up. */
+  const credits = (who: TestSession) =>
+    (
+      s.db.$client
+        .prepare("select count(*) as n from ledger where account_id = ? and kind = 'topup'")
+        .get(who.accountId) as { n: number }
+    ).n;
+  /** Sends the notifications the sandbox held back; resolves once the service answered them. */
+  const release = async () =>
+    (
+      (await (await fetch(`${sandbox().url}/sandbox/release`, { method: 'POST' })).json()) as {
+        Model: { delivered: number[] };
+      }
+    ).Model.delivered;
+
+  it('is credited by refresh once, however often it is asked', async () => {
+    const who = s.session('topup-dropped@example.com');
+    await controls({ dropNotifications: true });
+    try {
+      await pay(await topUpLink(who), 'pay');
+      expect(await balance(who)).toBe(0);
+      const history = (await call(s.url, '/api/v1/payments/history', { session: who })).body;
+      expect(history[0]).toMatchObject({ plan_code: 'api', status: 'pending' });
+      const refreshed = await refreshTopUp(who);
+      expect([refreshed.status, refreshed.body]).toEqual([
+        200,
+        {
+          ok: true,
+          payment_status: 'paid',
+          amount: '12.50',
+          currency: 'EUR',
+          credit_eur: '12.50',
+          paid_at: expect.any(String),
+          balance: '12.50',
+        },
+      ]);
+      expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'paid', balance: '12.50' });
+      expect(await balance(who)).toBe(EUR);
+      expect(credits(who)).toBe(1);
+      expect((await call(s.url, '/api/v1/payments/history', { session: who })).body[0]).toMatchObject({
+        plan_code: 'api',
+        status: 'paid',
+        provider_ref: expect.stringMatching(/^\d+$/),
+      });
+    } finally {
+      await controls({ dropNotifications: false });
+    }
+  });
+
+  it('is credited once when the notification comes after a refresh credited it', async () => {
+    const who = s.session('topup-late@example.com');
+    await controls({ holdNotifications: true });
+    try {
+      await pay(await topUpLink(who), 'pay');
+      expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'paid', balance: '12.50' });
+      // The provider's notification, late: taken ({"code":0} with 200) and changes nothing.
+      expect(await release()).toEqual([200]);
+      expect(await balance(who)).toBe(EUR);
+      expect(credits(who)).toBe(1);
+    } finally {
+      await controls({ holdNotifications: false });
+    }
+  });
+
+  it('is credited once when a refresh comes after the notification credited it', async () => {
+    const who = s.session('topup-webhook-first@example.com');
+    await controls({ holdNotifications: true });
+    try {
+      await pay(await topUpLink(who), 'pay');
+      expect(await release()).toEqual([200]);
+      expect(await balance(who)).toBe(EUR);
+      expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'paid', balance: '12.50' });
+      expect(await balance(who)).toBe(EUR);
+      expect(credits(who)).toBe(1);
+    } finally {
+      await controls({ holdNotifications: false });
+    }
+  });
+
+  it('is credited once when the notification and a refresh arrive together', async () => {
+    const who = s.session('topup-together@example.com');
+    await controls({ holdNotifications: true });
+    try {
+      await pay(await topUpLink(who), 'pay');
+      const [refreshed, delivered] = await Promise.all([refreshTopUp(who), release()]);
+      expect(refreshed.body).toMatchObject({ payment_status: 'paid' });
+      expect(delivered).toEqual([200]);
+      expect(await balance(who)).toBe(EUR);
+      expect(credits(who)).toBe(1);
+    } finally {
+      await controls({ holdNotifications: false });
+    }
+  });
+
+  it('says a declined or unpaid top-up as it is, credits nothing, and 404 without a top-up', async () => {
+    const who = s.session('topup-declined@example.com');
+    expect((await refreshTopUp(who)).body).toEqual({ detail: 'payment_not_found' });
+    expect((await refreshTopUp(who)).status).toBe(404);
+    await controls({ dropNotifications: true });
+    try {
+      const link = await topUpLink(who);
+      // Not paid yet: the provider knows no payment; it stays pending.
+      expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'pending', balance: '0.00' });
+      await pay(link, 'decline');
+      expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'failed', balance: '0.00' });
+      expect(credits(who)).toBe(0);
+    } finally {
+      await controls({ dropNotifications: false });
+    }
+  });
+
+  it('checks an older top-up paid after a newer link was made', async () => {
+    const who = s.session('topup-older@example.com');
+    await controls({ dropNotifications: true });
+    try {
+      const older = await topUpLink(who);
+      await topUpLink(who);
+      await pay(older, 'pay');
+      // The newest top-up still waits; the older one is paid and credited.
+      expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'pending', balance: '12.50' });
+      expect(credits(who)).toBe(1);
+    } finally {
+      await controls({ dropNotifications: false });
+    }
+  });
+
+  it('answers 502 provider_unavailable when the provider cannot be asked, and changes nothing', async () => {
+    const who = s.session('topup-unreachable@example.com');
+    await controls({ dropNotifications: true, failFind: true });
+    try {
+      await pay(await topUpLink(who), 'pay');
+      const refused = await refreshTopUp(who);
+      expect([refused.status, refused.body]).toEqual([502, { detail: 'provider_unavailable' }]);
+      expect(await balance(who)).toBe(0);
+    } finally {
+      await controls({ dropNotifications: false, failFind: false });
+    }
+    expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'paid', balance: '12.50' });
   });
 });

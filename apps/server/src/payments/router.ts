@@ -1,7 +1,7 @@
 // Plans and payments (/api/v1/plans*, /api/v1/payments/*, /api/v1/billing/autorenew, the short
-// payment links /inv/{token} and /api/v1/resolve/{token}, and the API balance top-up). The
-// webhook takes the provider's notifications: unsigned or wrongly signed ones answer 401 and
-// change nothing; each is applied once.
+// payment links /inv/{token} and /api/v1/resolve/{token}, and the API balance top-up and its
+// check). The webhook takes the provider's notifications: unsigned or wrongly signed ones answer
+// 401 and change nothing; each is applied once, and a refresh that asked the provider first counts.
 import {
   AutorenewIn,
   AutorenewOut,
@@ -19,10 +19,11 @@ import {
   SubscriptionIdParams,
   TopUpIn,
   TopUpOut,
+  TopUpStateOut,
   UpgradeOut,
   UpgradeQuery,
 } from '@invoice-reader/contract';
-import { type Db, paymentByLink, paymentsOf, subscriptionById } from '@invoice-reader/db';
+import { accountById, type Db, paymentByLink, paymentsOf, subscriptionById } from '@invoice-reader/db';
 import express, { Router } from 'express';
 import { requireSession, sessionOf } from '../auth/sessions.js';
 import { escapeHtml } from '../auth/texts.js';
@@ -293,6 +294,26 @@ export function paymentsRouter({
         amount: formatMinor(input.amount_minor),
         currency: input.currency,
         credit_eur: formatMinor(credit),
+      }),
+    );
+  });
+
+  // A top-up whose notification never came: the top-up screen asks this on coming back from the
+  // provider's page and on "check payment", as the plans screen refreshes a pending checkout.
+  router.post('/api/v1/api/topup/refresh', session, async (_req, res) => {
+    const { accountId } = sessionOf(res);
+    const payment = await payments.refreshTopUps(accountId);
+    const account = accountById(db, accountId);
+    if (!account) throw new HttpError(401, 'not_authenticated');
+    res.json(
+      TopUpStateOut.parse({
+        ok: true,
+        payment_status: payment.status,
+        amount: formatMinor(payment.amountMinor),
+        currency: payment.currency,
+        credit_eur: formatMinor(payment.creditEurMinor),
+        paid_at: payment.paidAt,
+        balance: formatMinor(account.balanceMinor),
       }),
     );
   });

@@ -5,6 +5,7 @@
 // `expired`. A paid plan raises the web allowance. Every notification is applied once.
 // A plan bought over another replaces it at once and cancels the other's renewal at the provider;
 // a charge the provider still makes for a replaced (or cancelled) plan is refunded, never applied.
+// A top-up of the API balance is settled the same way: by its notification, or by asking.
 import { randomBytes } from 'node:crypto';
 import {
   type Account,
@@ -16,9 +17,11 @@ import {
   inTransaction,
   latestPaymentOf,
   latestSubscription,
+  latestTopUp,
   type Payment,
   paymentById,
   pendingCheckout,
+  pendingTopUps,
   recordProviderEvent,
   replacedAwaitingCancel,
   type Subscription,
@@ -39,6 +42,11 @@ import type { PaymentProvider } from './provider.js';
 export const LINK_HOURS = 24;
 /** A renewal that failed leaves the plan in force (`past_due`) this long, then it expires. */
 export const GRACE_DAYS = 3;
+/**
+ * A top-up check asks the provider about this many of the account's newest top-ups still awaiting
+ * payment (abandoned links stay pending; the bound keeps one check to a few provider calls).
+ */
+export const TOP_UPS_CHECKED = 5;
 const DAY = 86_400_000;
 
 export interface PaymentsDeps {
@@ -250,27 +258,45 @@ export class Payments {
     return sub;
   }
 
+  /**
+   * Asks the provider about a payment still awaited and applies what it says exactly as its
+   * notification would (`apply`, once by the provider's transaction: a notification that comes
+   * before or after changes nothing more).
+   */
+  private async askProvider(payment: Payment): Promise<void> {
+    const found = await this.d.provider.findPayment(`p${payment.id}`).catch((err) => {
+      this.d.log.warn('payment lookup failed', { payment: payment.id, error: String(err) });
+      throw new HttpError(502, 'provider_unavailable');
+    });
+    if (found.state !== 'pending' && found.transactionId)
+      await this.apply({
+        kind: found.state === 'paid' ? 'pay' : 'fail',
+        transactionId: found.transactionId,
+        invoiceId: `p${payment.id}`,
+        ...(found.subscriptionId ? { subscriptionId: found.subscriptionId } : {}),
+      });
+  }
+
   /** Asks the provider about the last payment (a notification may never have come). */
   async refresh(accountId: number, subscriptionId: number) {
     const sub = this.ownSubscription(accountId, subscriptionId);
     const last = latestPaymentOf(this.d.db, sub.id);
-    if (last?.status === 'pending') {
-      const found = await this.d.provider.findPayment(`p${last.id}`).catch((err) => {
-        this.d.log.warn('payment lookup failed', { payment: last.id, error: String(err) });
-        throw new HttpError(502, 'provider_unavailable');
-      });
-      if (found.state !== 'pending' && found.transactionId)
-        await this.apply({
-          kind: found.state === 'paid' ? 'pay' : 'fail',
-          transactionId: found.transactionId,
-          invoiceId: `p${last.id}`,
-          ...(found.subscriptionId ? { subscriptionId: found.subscriptionId } : {}),
-        });
-    }
+    if (last?.status === 'pending') await this.askProvider(last);
     return {
       sub: this.current(accountId) ?? subscriptionById(this.d.db, sub.id)!,
       payment: last && paymentById(this.d.db, last.id),
     };
+  }
+
+  /**
+   * Asks the provider about the account's top-ups still awaiting payment (their notification may
+   * never have come) and credits each paid one once; answers the newest top-up as it now is.
+   */
+  async refreshTopUps(accountId: number): Promise<Payment> {
+    if (!latestTopUp(this.d.db, accountId)) throw new HttpError(404, 'payment_not_found');
+    for (const payment of pendingTopUps(this.d.db, accountId, TOP_UPS_CHECKED))
+      await this.askProvider(payment);
+    return latestTopUp(this.d.db, accountId)!;
   }
 
   /**

@@ -111,6 +111,7 @@ const ROWS: Record<string, Row> = {
   'GET /inv/{token}': { kind: 'public' },
   'GET /api/v1/resolve/{token}': { kind: 'public' },
   'POST /api/v1/api/topup': { kind: 'session', body: { amount_minor: 800 } },
+  'POST /api/v1/api/topup/refresh': { kind: 'session' },
   'GET /api/v1/mail/account': { kind: 'session' },
   'DELETE /api/v1/mail/account': { kind: 'session' },
   'POST /api/v1/mail/account/connect': { kind: 'session' },

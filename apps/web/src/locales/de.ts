@@ -128,6 +128,8 @@ export const de: Texts = {
     pending:
       'Eine Aufladung wartet auf ihre Zahlung. Beim Zurückkommen wird sie geprüft; Sie können erneut prüfen.',
     paid: 'Ihre Aufladung ist bezahlt: das Guthaben oben enthält sie.',
+    notYet:
+      'Der Zahlungsdienst hat diese Zahlung noch nicht erhalten. Wenn Sie gerade bezahlt haben, prüfen Sie gleich noch einmal; sonst können Sie erneut aufladen.',
     failed: 'Ihre Aufladung ist nicht durchgegangen. Es wurde nichts abgebucht; Sie können erneut aufladen.',
   },
   plans: {

@@ -124,6 +124,8 @@ export const en = {
     empty: 'Enter the amount to top up.',
     pending: 'A top-up is waiting for its payment. Coming back here checks it; you can check again.',
     paid: 'Your top-up is paid: the balance above includes it.',
+    notYet:
+      'The payment provider has not received this payment yet. If you have just paid, check again in a moment; if not, you can top up again.',
     failed: 'Your top-up did not go through. Nothing was charged; you can top up again.',
   },
   plans: {

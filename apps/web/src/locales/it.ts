@@ -127,6 +127,8 @@ export const it: Texts = {
     empty: "Inserisci l'importo da ricaricare.",
     pending: 'Una ricarica attende il pagamento. Tornando qui viene verificata; puoi verificare di nuovo.',
     paid: 'La ricarica è pagata: il saldo qui sopra la comprende.',
+    notYet:
+      'Il servizio di pagamento non ha ancora ricevuto questo pagamento. Se hai appena pagato, verifica di nuovo tra un momento; altrimenti puoi ricaricare di nuovo.',
     failed: 'La ricarica non è andata a buon fine. Non è stato addebitato nulla; puoi ricaricare di nuovo.',
   },
   plans: {

@@ -1,23 +1,35 @@
 // Topping up the API balance: an amount (at least the smallest top-up, said beside it) in a
 // currency the service takes, paid on the provider's page (the sandbox in development). Its page
-// leads back to /app/api, where the last top-up's payment is looked at again until it is settled,
-// and the balance then shown is the new one.
-import { type FormEvent, useEffect, useId, useState } from 'react';
+// leads back to /app/api. A top-up still awaiting its payment there is checked with the provider
+// (its notification may never come: the service asks and credits it once), by itself on opening
+// and on "check payment", and the outcome is said; the balance then shown is the new one.
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
 import { formatMoney } from '../format';
 import type { Payment, TopUpLink } from '../types';
 import { useLoad } from '../useLoad';
 import { lastTopUp, type Refusal, refusalOf } from './plans-logic';
-import { minimumTopUp, TOP_UP_CURRENCIES, type TopUpCurrency, topUpAmount } from './topup-logic';
+import {
+  minimumTopUp,
+  outcomeOf,
+  TOP_UP_CURRENCIES,
+  type TopUpCurrency,
+  type TopUpOutcome,
+  topUpAmount,
+  topUpStatusKey,
+} from './topup-logic';
 
-/** Set while a person is on the provider's page, so coming back looks for the payment. */
+/** Set while a person is on the provider's page, so coming back says how the top-up went. */
 const AWAITED = 'topup-awaited';
-const RECHECK_MS = 2000;
-const RECHECKS = 30;
 
 interface PriceList {
   currencies: { currency: string; min_top_up: string }[];
+}
+
+/** What `POST /api/v1/api/topup/refresh` answers (`TopUpStateOut`), as far as this screen reads it. */
+interface TopUpCheck {
+  payment_status: string;
 }
 
 export function TopUp({ onSettled }: { onSettled: () => Promise<void> }) {
@@ -31,29 +43,50 @@ export function TopUp({ onSettled }: { onSettled: () => Promise<void> }) {
   const [problem, setProblem] = useState('');
   const [failed, setFailed] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
-  const [settled, setSettled] = useState<'paid' | 'failed' | null>(null);
-  const [checks, setChecks] = useState(0);
+  const [checking, setChecking] = useState(false);
+  const [outcome, setOutcome] = useState<TopUpOutcome | null>(null);
+  const asked = useRef(false);
   const minimum = minimumTopUp(currency, price.data);
   const last = lastTopUp(history.data);
   const { reload: reloadHistory } = history;
 
-  // Back from the provider's page: its notification may come a moment later, so the top-up is
-  // looked at again while it waits; once settled, the balance is read afresh.
+  // Asks the service to ask the provider (a notification may never have come); a paid top-up is
+  // credited once, and the balance is read afresh. `quiet`, a check made by itself: only a settled
+  // outcome is said (a waiting top-up stays "waiting"), and a refusal is left to "check payment".
+  const check = useCallback(
+    async (quiet: boolean) => {
+      setChecking(true);
+      setFailed(null);
+      try {
+        const out = await api<TopUpCheck>('/api/v1/api/topup/refresh', { method: 'POST' });
+        const found = outcomeOf(out.payment_status);
+        if (found !== 'waiting') sessionStorage.removeItem(AWAITED);
+        if (!quiet || found !== 'waiting') setOutcome(found);
+        await Promise.all([reloadHistory(), onSettled()]);
+      } catch (err) {
+        if (!quiet) setFailed(refusalOf(err));
+      } finally {
+        setChecking(false);
+      }
+    },
+    [reloadHistory, onSettled],
+  );
+
+  // On opening (back from the provider's page, or later): a top-up still waiting is checked once
+  // by itself, as the plans screen checks a pending checkout; one its notification already
+  // settled is said on coming back.
   useEffect(() => {
-    if (!last || !sessionStorage.getItem(AWAITED)) return;
-    if (last.status !== 'pending') {
-      sessionStorage.removeItem(AWAITED);
-      setSettled(last.status === 'paid' ? 'paid' : 'failed');
-      void onSettled();
+    if (!last || asked.current) return;
+    asked.current = true;
+    if (last.status === 'pending') {
+      void check(true);
       return;
     }
-    if (checks >= RECHECKS) return;
-    const timer = setTimeout(() => {
-      setChecks((n) => n + 1);
-      void reloadHistory();
-    }, RECHECK_MS);
-    return () => clearTimeout(timer);
-  }, [last, checks, reloadHistory, onSettled]);
+    if (!sessionStorage.getItem(AWAITED)) return;
+    sessionStorage.removeItem(AWAITED);
+    setOutcome(outcomeOf(last.status));
+    void onSettled();
+  }, [last, check, onSettled]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -83,26 +116,15 @@ export function TopUp({ onSettled }: { onSettled: () => Promise<void> }) {
     }
   };
 
-  const check = async () => {
-    setChecks(0);
-    await Promise.all([reloadHistory(), onSettled()]);
-  };
+  const status = topUpStatusKey(outcome, last?.status);
 
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('topUp.title')}</h2>
-      <p role="status">
-        {settled === 'paid'
-          ? t('topUp.paid')
-          : settled === 'failed'
-            ? t('topUp.failed')
-            : last?.status === 'pending'
-              ? t('topUp.pending')
-              : ''}
-      </p>
-      {!settled && last?.status === 'pending' && (
+      <p role="status">{status ? t(status) : ''}</p>
+      {last?.status === 'pending' && (
         <p>
-          <button type="button" className="secondary" onClick={() => void check()}>
+          <button type="button" className="secondary" disabled={checking} onClick={() => void check(false)}>
             {t('plans.check')}
           </button>
         </p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lastTopUp } from './plans-logic';
-import { minimumTopUp, topUpAmount } from './topup-logic';
+import { minimumTopUp, outcomeOf, topUpAmount, topUpStatusKey } from './topup-logic';
 
 const price = {
   currencies: [
@@ -41,5 +41,20 @@ describe('the API balance top-up', () => {
     expect(lastTopUp(history)).toEqual({ plan_code: 'api', status: 'paid' });
     expect(lastTopUp([{ plan_code: 'm', status: 'paid' }])).toBeUndefined();
     expect(lastTopUp(undefined)).toBeUndefined();
+  });
+
+  it('says what a check of the last top-up found, or that it waits', () => {
+    expect(outcomeOf('paid')).toBe('paid');
+    expect(outcomeOf('pending')).toBe('waiting');
+    expect(outcomeOf('failed')).toBe('failed');
+    expect(outcomeOf('expired')).toBe('failed');
+    // Before any check: the last top-up waits, or there is nothing to say.
+    expect(topUpStatusKey(null, 'pending')).toBe('topUp.pending');
+    expect(topUpStatusKey(null, 'paid')).toBe('');
+    expect(topUpStatusKey(null, undefined)).toBe('');
+    // After a check: the provider's answer, whatever the history said before.
+    expect(topUpStatusKey('waiting', 'pending')).toBe('topUp.notYet');
+    expect(topUpStatusKey('paid', 'pending')).toBe('topUp.paid');
+    expect(topUpStatusKey('failed', 'pending')).toBe('topUp.failed');
   });
 });

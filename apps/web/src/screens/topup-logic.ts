@@ -1,7 +1,7 @@
 // What the API dashboard's top-up decides, kept apart from React so it is tested on its own: the
 // smallest top-up of each currency (the service's rule, docs/payments.md), the amount a person
-// typed in their language's form in minor units, and the state of the last top-up after coming
-// back from the provider's page.
+// typed in their language's form in minor units, and what the screen says of the last top-up
+// after coming back from the provider's page or checking it there.
 import { parseAmountInput } from '@invoice-reader/ui';
 
 export const TOP_UP_CURRENCIES = ['EUR', 'USD', 'RUB'] as const;
@@ -41,4 +41,23 @@ export function topUpAmount(raw: string, lang: string, minimum: number | undefin
   const minor = toMinor(parsed.value);
   if (minimum !== undefined && minor < minimum) return { ok: false, problem: 'below' };
   return { ok: true, minor };
+}
+
+/** What became of the last top-up, once seen settled or checked with the provider. */
+export type TopUpOutcome = 'paid' | 'failed' | 'waiting';
+
+/** A top-up's payment status as an outcome: `pending` still waits; anything but paid failed. */
+export function outcomeOf(status: string): TopUpOutcome {
+  return status === 'paid' ? 'paid' : status === 'pending' ? 'waiting' : 'failed';
+}
+
+/**
+ * The top-up's status line (a translation key, or empty): the outcome of coming back or of a
+ * check; before any, that the last top-up waits for its payment, when it does.
+ */
+export function topUpStatusKey(outcome: TopUpOutcome | null, lastStatus: string | undefined): string {
+  if (outcome === 'paid') return 'topUp.paid';
+  if (outcome === 'failed') return 'topUp.failed';
+  if (outcome === 'waiting') return 'topUp.notYet';
+  return lastStatus === 'pending' ? 'topUp.pending' : '';
 }

@@ -1111,6 +1111,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/api/topup/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the provider about the top-ups awaiting payment
+         * @description For a top-up whose notification never came: the provider is asked about the account's newest top-ups still `pending`, and each paid one is credited once (a notification before or after changes nothing more). Answers the newest top-up.
+         */
+        post: operations["refreshTopUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mail/account": {
         parameters: {
             query?: never;
@@ -1982,6 +2002,19 @@ export interface components {
              * @enum {string}
              */
             currency: "EUR" | "USD" | "RUB";
+        };
+        TopUpStateOut: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description The newest top-up: `pending`, `paid`, `failed`, `expired` or `refunded`. */
+            payment_status: string;
+            amount: string;
+            currency: string;
+            /** @description What reaches (or reached) the API balance once paid. */
+            credit_eur: string;
+            paid_at: string | null;
+            /** @description The API balance now, in EUR. */
+            balance: string;
         };
         MailAccountOut: {
             /** @enum {boolean} */
@@ -5488,6 +5521,71 @@ export interface operations {
             };
             /** @description `csrf_origin`: a cookie-carried change without the service's own `Origin`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description `provider_unavailable`: the payment provider did not answer. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    refreshTopUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest top-up and the balance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopUpStateOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `csrf_origin`: a cookie-carried change without the service's own `Origin`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `payment_not_found`: the account has no top-up. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,6 +17,7 @@ import {
   SubscriptionIdParams,
   TopUpIn,
   TopUpOut,
+  TopUpStateOut,
   UpgradeOut,
   UpgradeQuery,
 } from '../payments.js';
@@ -237,6 +238,22 @@ export function registerPaymentsPaths(registry: OpenAPIRegistry, security: Secur
     responses: {
       200: json(TopUpOut, 'The payment link.'),
       400: refusal('`below_minimum_top_up`.'),
+      ...provider,
+      ...sessionRefusals(true),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/v1/api/topup/refresh',
+    operationId: 'refreshTopUp',
+    tags: ['api-subscription'],
+    summary: 'Ask the provider about the top-ups awaiting payment',
+    description:
+      "For a top-up whose notification never came: the provider is asked about the account's newest top-ups still `pending`, and each paid one is credited once (a notification before or after changes nothing more). Answers the newest top-up.",
+    security: security.session,
+    responses: {
+      200: json(TopUpStateOut, 'The newest top-up and the balance.'),
+      404: refusal('`payment_not_found`: the account has no top-up.'),
       ...provider,
       ...sessionRefusals(true),
     },

@@ -4,7 +4,8 @@
 // notification (`Content-HMAC`) to the service's webhook, as the real provider does; the settled
 // page links back to the order's SuccessRedirectUrl (or FailRedirectUrl). It is what `npm start`
 // uses when no provider credentials are configured, and what the tests pay with. `/sandbox/*`
-// lets a test drop or delay notifications, fail a cancel, or charge a subscription's renewal.
+// lets a test drop, delay or hold back notifications (and deliver the held ones late), fail a
+// cancel or a lookup, or charge a subscription's renewal.
 // State lives in memory: a restarted sandbox has forgotten its orders.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -44,8 +45,12 @@ export interface SandboxControls {
   dropNotifications: boolean;
   /** Notifications wait this long before they are sent. */
   delayMs: number;
+  /** Settled payments keep their notification until `POST /sandbox/release` sends it (a late one). */
+  holdNotifications: boolean;
   /** subscriptions/cancel answers Success: false. */
   failCancel: boolean;
+  /** payments/find answers HTTP 503 (the provider cannot be asked). */
+  failFind: boolean;
 }
 
 export interface Sandbox {
@@ -87,8 +92,16 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
   const orders = new Map<string, SandboxOrder>();
   const transactions: Transaction[] = [];
   const subs = new Map<string, SandboxSubscription>();
-  const controls: SandboxControls = { dropNotifications: false, delayMs: 0, failCancel: false };
+  const controls: SandboxControls = {
+    dropNotifications: false,
+    delayMs: 0,
+    holdNotifications: false,
+    failCancel: false,
+    failFind: false,
+  };
   const sent: Sandbox['sent'] = [];
+  /** Notifications held back (`holdNotifications`), oldest first. */
+  const held: string[] = [];
   let nextTx = 1000;
   let url = '';
 
@@ -98,22 +111,34 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
 
+  /** Sends one notification; resolves with the service's answer (0: not reached). */
+  const deliver = (body: string): Promise<number> =>
+    fetch(opts.notifyUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-hmac': signNotification(body, opts.apiSecret),
+      },
+      body,
+    }).then(
+      (r) => {
+        sent.push({ body, status: r.status });
+        return r.status;
+      },
+      () => {
+        sent.push({ body, status: 0 });
+        return 0;
+      },
+    );
+
   const notify = (fields: Record<string, string>) => {
     if (controls.dropNotifications) return;
     const body = new URLSearchParams(fields).toString();
-    setTimeout(() => {
-      fetch(opts.notifyUrl, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-hmac': signNotification(body, opts.apiSecret),
-        },
-        body,
-      }).then(
-        (r) => sent.push({ body, status: r.status }),
-        () => sent.push({ body, status: 0 }),
-      );
-    }, controls.delayMs);
+    if (controls.holdNotifications) {
+      held.push(body);
+      return;
+    }
+    setTimeout(() => void deliver(body), controls.delayMs);
   };
 
   const settle = (order: SandboxOrder, pay: boolean, subscription?: SandboxSubscription) => {
@@ -212,6 +237,7 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
       });
     }
     if (path === '/payments/find') {
+      if (controls.failFind) return json(res, 503, { Success: false, Message: 'Sandbox: unavailable' });
       const tx = transactions.filter((t) => t.invoiceId === String(body.InvoiceId)).at(-1);
       if (!tx) return json(res, 200, { Success: false, Message: 'Not found', Model: null });
       return json(res, 200, {
@@ -251,7 +277,16 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
       if (typeof body.dropNotifications === 'boolean') controls.dropNotifications = body.dropNotifications;
       if (typeof body.delayMs === 'number') controls.delayMs = body.delayMs;
       if (typeof body.failCancel === 'boolean') controls.failCancel = body.failCancel;
+      if (typeof body.holdNotifications === 'boolean') controls.holdNotifications = body.holdNotifications;
+      if (typeof body.failFind === 'boolean') controls.failFind = body.failFind;
       return json(res, 200, { Success: true, Model: controls });
+    }
+    if (path === '/sandbox/release') {
+      // The held notifications, sent now, one after another; answered once the service answered
+      // each (its HTTP statuses), so a test knows the late notification has been applied.
+      const statuses: number[] = [];
+      for (const next of held.splice(0)) statuses.push(await deliver(next));
+      return json(res, 200, { Success: true, Model: { delivered: statuses } });
     }
     if (path === '/sandbox/renew') {
       // The provider's scheduled charge of a subscription: paid, or failed (the card was declined).
