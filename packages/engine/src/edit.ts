@@ -170,9 +170,41 @@ export function applyFieldEdits(
 /** A person's corrections per field, each with when it was made (ISO UTC). */
 export type TimedEdits = Record<string, { value: string; at: string }>;
 
+type TimedEdit = TimedEdits[string];
+
+const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)$/i;
+
+/**
+ * The instant (ms since 1970) of an edit's ISO time with its zone; anything else counts as the
+ * oldest. Edit times are compared as instants, never as strings: '…T10:00:00Z' is earlier than
+ * '…T10:00:00.500Z' although it sorts after it.
+ */
+export function editInstant(at: string): number {
+  if (!ISO_INSTANT.test(at)) return Number.NEGATIVE_INFINITY;
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
+}
+
+/** One form for every edit time kept (`toISOString`: UTC with milliseconds). */
+export function canonicalEditTime(at: string): string {
+  const ms = editInstant(at);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : at;
+}
+
+/**
+ * Whether `a` wins over `b`: the later instant; at the same instant the greater value, so that
+ * the service and the desktop app, each merging the other's edits, keep the same one.
+ */
+function wins(a: TimedEdit, b: TimedEdit): boolean {
+  const ta = editInstant(a.at);
+  const tb = editInstant(b.at);
+  return ta !== tb ? ta > tb : a.value > b.value;
+}
+
 /**
  * Merges corrections made in two places (the desktop app and the service): per field the later
- * edit wins, so the same edits arriving twice change nothing. Answers whether `held` changed.
+ * edit wins, so the same edits arriving twice change nothing. Times kept are made one form.
+ * Answers whether `held` changed.
  */
 export function mergeFieldEdits(
   held: TimedEdits,
@@ -182,10 +214,21 @@ export function mergeFieldEdits(
   let changed = false;
   for (const [key, edit] of Object.entries(incoming)) {
     const mine = merged[key];
-    if (!mine || edit.at > mine.at) {
-      if (mine?.value !== edit.value || mine?.at !== edit.at) changed = true;
-      merged[key] = { value: edit.value, at: edit.at };
-    }
+    if (mine && !wins(edit, mine)) continue;
+    const next = { value: edit.value, at: canonicalEditTime(edit.at) };
+    if (mine?.value === next.value && editInstant(mine.at) === editInstant(next.at)) continue;
+    merged[key] = next;
+    changed = true;
   }
   return { merged, changed };
+}
+
+/**
+ * The time of a correction typed now (`nowMs`, in the service's time) over `held`, the field's
+ * edit the person saw: now, or just after `held` when that one carries a later time (made on a
+ * machine whose clock ran ahead), so that what the person typed last wins on every side.
+ */
+export function editTimeAfter(held: TimedEdit | undefined, nowMs: number): string {
+  const after = held ? editInstant(held.at) + 1 : Number.NEGATIVE_INFINITY;
+  return new Date(Math.max(nowMs, after)).toISOString();
 }

@@ -13,8 +13,11 @@ export type {
 } from './document.js';
 export {
   applyFieldEdits,
+  canonicalEditTime,
   checkFieldValue,
   type EditedRead,
+  editInstant,
+  editTimeAfter,
   type FieldEditError,
   mergeFieldEdits,
   type TimedEdits,

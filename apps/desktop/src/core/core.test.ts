@@ -163,6 +163,37 @@ describe('the desktop core', () => {
     expect(() => core.edit(o!.job.id, { invoice_date: '2026-02-31' })).toThrow(/YYYY-MM-DD/);
   });
 
+  it('a file read again at the same path replaces the failed row of its half-written content', async () => {
+    const { core, watchDir } = setup();
+    const whole = readFileSync(TEXT_PDF);
+    const file = path.join(watchDir, 'paused.pdf');
+    // A copy that paused halfway for longer than the quiet time: its half looks whole, and fails.
+    const past = new Date(Date.now() - 60_000);
+    writeFileSync(file, whole.subarray(0, Math.floor(whole.length / 2)));
+    utimesSync(file, past, past);
+    await core.scan();
+    await core.drain();
+    expect(allJobs(core.db).map((j) => [j.filename, j.status])).toEqual([['paused.pdf', 'failed']]);
+    // The copy goes on: the whole file is read, and its row is the only one of the file.
+    writeFileSync(file, whole);
+    utimesSync(file, past, new Date(Date.now() - 30_000));
+    await core.scan();
+    await core.drain();
+    expect(allJobs(core.db).map((j) => [j.filename, j.status, j.sha256])).toEqual([
+      ['paused.pdf', 'done', sha256(whole)],
+    ]);
+    // A failed row of another file stays, and so does an earlier done content of a changed file.
+    writeFileSync(path.join(watchDir, 'broken.pdf'), '%PDF-1.7\nthis is no pdf at all');
+    writeFileSync(file, readFileSync(EINVOICE));
+    await core.scan();
+    await core.drain();
+    expect(
+      allJobs(core.db)
+        .map((j) => `${j.filename} ${j.status}`)
+        .sort(),
+    ).toEqual(['broken.pdf failed', 'paused.pdf done', 'paused.pdf done']);
+  });
+
   it('moves a read file by the pattern, with safe names and never over an existing file', async () => {
     const { core, watchDir } = setup({ movePattern: '{seller}/{date}_{no}.pdf' });
     copyFileSync(EINVOICE, path.join(watchDir, 'in.xml'));

@@ -6,15 +6,18 @@ import { EventEmitter } from 'node:events';
 import { realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { readInvoice } from '@invoice-reader/engine';
+import { canonicalEditTime, editTimeAfter, readInvoice } from '@invoice-reader/engine';
 import { type FSWatcher, watch } from 'chokidar';
 import { applyEdits } from './edits.js';
 import { isJunkPath, readStable, sha256, signature, waitUntilStable, walk } from './files.js';
 import { moveInto, targetOf } from './move.js';
+import { type Clock, serviceNow } from './service-clock.js';
 import {
   addJob,
   claimNext,
   closeStore,
+  dropSupersededFailures,
+  editsOf,
   enqueueOutbox,
   type FieldEdits,
   finishJob,
@@ -46,6 +49,8 @@ export interface CoreOptions {
   timeoutMs?: number;
   /** Larger files are refused (`file_too_large`) without being read: the service's own upload limit. */
   maxFileBytes?: number;
+  /** This machine's clock (a test's instead of `Date.now`); edits are stamped in the service's time from it. */
+  clock?: Clock;
   log?: (message: string, data?: Record<string, unknown>) => void;
 }
 
@@ -70,8 +75,8 @@ export interface Offered {
 
 export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
   readonly db: LocalDb;
-  private readonly opts: Required<Omit<CoreOptions, 'log' | 'movePattern'>> &
-    Pick<CoreOptions, 'log' | 'movePattern'>;
+  private readonly opts: Required<Omit<CoreOptions, 'log' | 'movePattern' | 'clock'>> &
+    Pick<CoreOptions, 'log' | 'movePattern' | 'clock'>;
   private watcher: FSWatcher | undefined;
   private rescanTimer: NodeJS.Timeout | undefined;
   private running = 0;
@@ -241,12 +246,21 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
     await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** A person's corrections (checked, later edit wins per field); queued for sync. */
-  edit(jobId: number, values: Record<string, string>, at = new Date().toISOString()): LocalJob {
+  /**
+   * A person's corrections (checked); queued for sync. Stamped now in the service's time, and after
+   * the field's edit the person saw (even one whose time is later): the typed value is the field's
+   * value. An explicit `at` (ISO) is taken as it is, and then the later edit wins as in a merge.
+   */
+  edit(jobId: number, values: Record<string, string>, at?: string): LocalJob {
     const job = jobById(this.db, jobId);
     if (!job) throw new Error(`no job ${jobId}`);
+    const held = editsOf(job);
+    const now = serviceNow(this.db, this.opts.clock);
     const edits: FieldEdits = Object.fromEntries(
-      Object.entries(values).map(([k, value]) => [k, { value, at }]),
+      Object.entries(values).map(([k, value]) => [
+        k,
+        { value, at: at === undefined ? editTimeAfter(held[k], now) : canonicalEditTime(at) },
+      ]),
     );
     const edited = applyEdits(this.db, job, edits);
     enqueueOutbox(this.db, job.id, new Date().toISOString());
@@ -366,6 +380,11 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
     };
     finishJob(this.db, job.id, end);
     if (set.status === 'done') enqueueOutbox(this.db, job.id, new Date().toISOString());
+    // A file read again at the same path (it was still being written when a pause made it look
+    // whole, or it changed) replaces the failed row of its earlier content.
+    const dropped = dropSupersededFailures(this.db, job.path);
+    if (dropped)
+      this.log('failed rows of an earlier content of the file removed', { path: job.path, dropped });
     this.emit('job', { ...job, ...set });
   }
 

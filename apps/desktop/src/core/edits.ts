@@ -1,10 +1,13 @@
 // A person's corrections of a locally read invoice, from this machine or pulled from the hosted
 // service: merged per field (the later edit wins), each value checked by the engine's
 // `checkFieldValue`, and the result made again with `applyFieldEdits` (fields, checks, document).
+// Times are the service's (service-clock.ts), merged as the service merges them (the engine's
+// mergeFieldEdits: compared as instants, never as strings).
 import {
   applyFieldEdits,
   checkFieldValue,
   countryOf,
+  editInstant,
   type FieldEditError,
   mergeFieldEdits,
 } from '@invoice-reader/engine';
@@ -38,11 +41,8 @@ export function applyEdits(db: LocalDb, job: LocalJob, incoming: FieldEdits, len
   if (!changed) return job;
   const values = Object.fromEntries(Object.entries(merged).map(([k, e]) => [k, e.value]));
   const edited = applyFieldEdits(stored.document, values, country, job.createdAt.slice(0, 10));
-  const editedAt =
-    Object.values(merged)
-      .map((e) => e.at)
-      .sort()
-      .at(-1) ?? null;
+  const latest = Math.max(...Object.values(merged).map((e) => editInstant(e.at)));
+  const editedAt = Number.isFinite(latest) ? new Date(latest).toISOString() : null;
   const set = {
     result: JSON.stringify({ ...stored, ...edited }),
     fieldEdits: JSON.stringify(merged),

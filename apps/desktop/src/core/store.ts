@@ -173,6 +173,30 @@ export function claimNext(db: LocalDb, at: string): LocalJob | undefined {
   return queries(db).claim.get({ at });
 }
 
+/**
+ * The failed rows of a path older than the path's last read row (done or failed) are removed: the
+ * file there was read again (it was still being written when a pause made it look whole, or it
+ * changed), so the failure is of a content that is no longer there. Answers how many went.
+ */
+export function dropSupersededFailures(db: LocalDb, filePath: string): number {
+  return db.$client
+    .transaction(() => {
+      const stale = db.$client
+        .prepare(
+          `select id from jobs where path = ? and status = 'failed' and id <
+             (select max(id) from jobs where path = ? and status in ('done', 'failed'))`,
+        )
+        .pluck()
+        .all(filePath, filePath) as number[];
+      for (const id of stale) {
+        db.delete(outbox).where(eq(outbox.jobId, id)).run();
+        db.delete(jobs).where(eq(jobs.id, id)).run();
+      }
+      return stale.length;
+    })
+    .immediate();
+}
+
 /** Reads cut off this often end `failed`: a file that takes the process down must not loop. */
 export const MAX_ATTEMPTS = 3;
 

@@ -5,7 +5,7 @@ import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestServer } from '../../../server/src/test-support/server.js';
 import type { TestSmtp } from '../../../server/src/test-support/smtp.js';
 import {
@@ -44,7 +44,8 @@ afterAll(async () => {
   rmSync(storeDir, { recursive: true, force: true });
 });
 
-const fieldsOf = (id: number) => JSON.parse(jobById(core.db, id)!.result!).fields as Record<string, string>;
+const fieldsOf = (id: number, db = core.db) =>
+  JSON.parse(jobById(db, id)!.result!).fields as Record<string, string>;
 
 describe('sync with the hosted service', () => {
   it('signs in by link, catches up after being offline, edits flow both ways, nothing is sent twice', async () => {
@@ -202,12 +203,12 @@ describe('sync when the service answers errors, and switching accounts', () => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  /** A store with its own watched folder, holding the given files read. */
-  async function readStore(files: Record<string, string | Buffer>) {
+  /** A store with its own watched folder, holding the given files read; `clock` is the machine's. */
+  async function readStore(files: Record<string, string | Buffer>, clock?: () => number) {
     const watch = tempDir('watch');
     const store = tempDir('store');
     dirs.push(watch, store);
-    const c = new DesktopCore({ storeDir: store, folders: [watch], country: 'de', quietMs: 100 });
+    const c = new DesktopCore({ storeDir: store, folders: [watch], country: 'de', quietMs: 100, clock });
     cores.push(c);
     for (const [name, content] of Object.entries(files)) writeFileSync(path.join(watch, name), content);
     await c.scan();
@@ -317,6 +318,60 @@ describe('sync when the service answers errors, and switching accounts', () => {
     });
     expect(remote.status).toBe(200);
     expect(remote.body.fields).toEqual(JSON.parse(job!.result!).fields);
+  });
+
+  it("the later correction wins whatever the desktop's clock says: ten minutes behind, then ahead", async () => {
+    // The desktop's clock, off from the service's (this process's) by `skew`: the sync client is
+    // given it, and a correction is typed with this process's Date set to it (only for that
+    // synchronous call, so the service in this process keeps the real time).
+    let skew = -10 * 60_000;
+    const clock = () => Date.now() + skew;
+    const onDesktopClock = (fn: () => unknown) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: clock() });
+      try {
+        fn();
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    const { c } = await readStore({ 'e.xml': readFileSync(EINVOICE) });
+    const tokens = new MemoryTokenStore();
+    const client = new SyncClient({ db: c.db, server: s.url, tokens, clock });
+    await signIn(client, 'clock@example.com');
+    expect(await client.syncOnce()).toMatchObject({ sent: 1, waiting: 0 });
+    const job = allJobs(c.db)[0]!;
+    const bearer = tokens.get()!;
+    const remoteJob = `/api/v1/parse/${jobById(c.db, job.id)!.remoteJobId}`;
+    const patch = (json: Record<string, string>) =>
+      call(s.url, `${remoteJob}/fields`, { bearer, method: 'PATCH', json });
+    const both = async (key: string) => [
+      fieldsOf(job.id, c.db)[key],
+      (await call(s.url, remoteJob, { bearer })).body.fields[key],
+    ];
+    // The service's time of a desktop edit is known to within a second or so (the Date header):
+    // rather than wait, the test moves the desktop's clock a minute to place its edit in time.
+
+    // Ten minutes behind: corrected on the web, then on the desktop a minute later.
+    expect((await patch({ invoice_no: 'WEB-1' })).status).toBe(200);
+    skew += 60_000;
+    onDesktopClock(() => c.edit(job.id, { invoice_no: 'DESK-1' }));
+    skew -= 60_000;
+    await client.syncOnce();
+    expect(await both('invoice_no')).toEqual(['DESK-1', 'DESK-1']);
+
+    // Ten minutes ahead (measured by the next round): corrected on the desktop, a minute later on the web.
+    skew = 10 * 60_000;
+    await client.syncOnce();
+    skew -= 60_000;
+    onDesktopClock(() => c.edit(job.id, { buyer_name: 'Desk Buyer' }));
+    skew += 60_000;
+    expect((await patch({ buyer_name: 'Web Buyer' })).status).toBe(200);
+    await client.syncOnce();
+    expect(await both('buyer_name')).toEqual(['Web Buyer', 'Web Buyer']);
+    // The desktop's own later correction of that field still wins, on both sides.
+    onDesktopClock(() => c.edit(job.id, { buyer_name: 'Desk Buyer 2' }));
+    await client.syncOnce();
+    expect(await both('buyer_name')).toEqual(['Desk Buyer 2', 'Desk Buyer 2']);
   });
 
   it('signing in as another account on the same store sends everything to it, nothing of the earlier one', async () => {

@@ -2,8 +2,10 @@
 // token as `Authorization: Bearer`), send each locally read result once (POST /api/v1/sync/jobs;
 // the file itself never leaves the machine), and pull the corrections made on the service since
 // a cursor. What could not be sent waits in the outbox: offline, nothing is lost, and it catches
-// up on the next sync. The later edit of a field wins on both sides.
+// up on the next sync. The later edit of a field wins on both sides, in the service's time: each
+// answer's `Date` header measures this machine's clock against the service's (service-clock.ts).
 import { applyEdits } from './edits.js';
+import { type Clock, type ClockSample, clockSample, saveClockOffset } from './service-clock.js';
 import {
   anyRemote,
   deleteSetting,
@@ -32,6 +34,8 @@ export interface SyncOptions {
   tokens: TokenStore;
   /** First wait before a result whose send failed (not a refusal) is sent again; doubled each time, up to an hour. */
   retryBaseMs?: number;
+  /** This machine's clock (a test's instead of `Date.now`), measured against the service's. */
+  clock?: Clock;
   log?: (message: string, data?: Record<string, unknown>) => void;
 }
 
@@ -68,6 +72,8 @@ class Offline extends Error {}
 export class SyncClient {
   private running: Promise<SyncReport> | null = null;
   private timer: NodeJS.Timeout | undefined;
+  /** The most certain clock measurement of this round (the answer with the shortest round trip). */
+  private clockBest: ClockSample | null = null;
 
   constructor(private readonly opts: SyncOptions) {}
 
@@ -91,6 +97,7 @@ export class SyncClient {
    */
   async finishSignIn(linkOrToken: string): Promise<{ email: string; switchedFrom?: string }> {
     const token = tokenOf(linkOrToken);
+    this.clockBest = null;
     const answer = (await this.request('POST', '/api/v1/auth/verify', { token }, false)) as {
       pin_required: boolean;
       token?: string;
@@ -163,6 +170,8 @@ export class SyncClient {
   }
 
   private async round(): Promise<SyncReport> {
+    // Measured afresh every round: a clock set right (or wrong) since is followed.
+    this.clockBest = null;
     const report: SyncReport = { signedIn: this.signedIn, offline: false, sent: 0, pulled: 0, waiting: 0 };
     if (report.signedIn) {
       try {
@@ -277,6 +286,8 @@ export class SyncClient {
       headers.authorization = `Bearer ${token}`;
     }
     let res: Response;
+    const clock = this.opts.clock ?? Date.now;
+    const sentAt = clock();
     try {
       res = await fetch(this.opts.server + pathname, {
         method,
@@ -287,6 +298,8 @@ export class SyncClient {
     } catch (err) {
       throw new Offline((err as Error)?.message ?? String(err));
     }
+    // Only the service's own answers measure its clock (not a proxy's error page).
+    if (res.ok) this.measureClock(res.headers.get('date'), sentAt, clock());
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -301,6 +314,18 @@ export class SyncClient {
       throw new SyncError(res.status, (parsed as { detail?: unknown })?.detail ?? parsed);
     }
     return parsed;
+  }
+
+  /**
+   * Keeps the offset of the answer with the shortest round trip so far this round: an answer to a
+   * large upload came long after the request left, and says less about when the service answered.
+   */
+  private measureClock(dateHeader: string | null, sentAt: number, receivedAt: number): void {
+    const sample = clockSample(dateHeader, sentAt, receivedAt);
+    if (!sample || (this.clockBest && sample.errorMs > this.clockBest.errorMs)) return;
+    if (!this.opts.db.$client.open) return; // the store closed meanwhile (the core restarting)
+    this.clockBest = sample;
+    saveClockOffset(this.opts.db, sample.offsetMs);
   }
 
   private log(message: string, data?: Record<string, unknown>): void {

@@ -1,6 +1,8 @@
-// A job's corrections per field with when each was made, as the desktop sync exchanges them. Jobs
-// corrected before the `field_edits` column existed have their edits only in `fields_detailed`
-// (`edited: true`): those count as made at the job's `edited_at`.
+// A job's corrections per field with when each was made, as the desktop sync exchanges them (merged
+// by the engine's mergeFieldEdits). Jobs corrected before the `field_edits` column existed have their
+// edits only in `fields_detailed` (`edited: true`): those count as made at the job's `edited_at`.
+// The desktop app stamps its edits in this service's time (it measures its clock's offset on every
+// sync; docs/desktop.md).
 import type { Job } from '@invoice-reader/db';
 import type { TimedEdits } from '@invoice-reader/engine';
 

@@ -100,6 +100,45 @@ describe('desktop sync routes', () => {
     expect(job.fields).toMatchObject({ invoice_no: 'D-1', buyer_name: 'Desk Buyer' });
   });
 
+  it('compares the times of edits as instants, whatever their form', async () => {
+    const me = s.session('forms@example.com');
+    const body = await localRead();
+    const send = (edits: Record<string, { value: string; at: string }>) =>
+      call(s.url, '/api/v1/sync/jobs', { bearer: me.token, json: { ...body, edits } });
+    const first = await send({ invoice_no: { value: 'HALF-PAST', at: '2026-03-01T10:00:00.500Z' } });
+    expect(first.body.edits.invoice_no).toEqual({ value: 'HALF-PAST', at: '2026-03-01T10:00:00.500Z' });
+    // Half a second earlier, without milliseconds: it sorts after '…00.500Z' as text, and loses.
+    const noMs = await send({ invoice_no: { value: 'NO-MS', at: '2026-03-01T10:00:00Z' } });
+    expect(noMs.body.edits.invoice_no.value).toBe('HALF-PAST');
+    // A later one with more digits wins, and is kept in one form.
+    const later = await send({ invoice_no: { value: 'LATER', at: '2026-03-01T10:00:01.25Z' } });
+    expect(later.body.edits.invoice_no).toEqual({ value: 'LATER', at: '2026-03-01T10:00:01.250Z' });
+    const fresh = await send({ buyer_name: { value: 'Buyer', at: '2026-03-01T10:00:02Z' } });
+    expect(fresh.body.edits.buyer_name.at).toBe('2026-03-01T10:00:02.000Z');
+  });
+
+  it('a correction on the web wins over an edit stamped later by a clock that ran ahead', async () => {
+    const me = s.session('ahead@example.com');
+    const body = await localRead();
+    // A desktop whose clock ran a year ahead (before it measured it against the service's).
+    const ahead = { invoice_no: { value: 'DESK', at: '2099-01-01T00:00:00.000Z' } };
+    const up = await call(s.url, '/api/v1/sync/jobs', { bearer: me.token, json: { ...body, edits: ahead } });
+    const patched = await call(s.url, `/api/v1/parse/${up.body.job_id}/fields`, {
+      bearer: me.token,
+      method: 'PATCH',
+      json: { invoice_no: 'WEB' },
+    });
+    expect(patched.body.fields.invoice_no).toBe('WEB');
+    // The desktop sends its edit again (its outbox, or another round): the web's, made after it, stays.
+    const again = await call(s.url, '/api/v1/sync/jobs', {
+      bearer: me.token,
+      json: { ...body, edits: ahead },
+    });
+    expect(again.body.edits.invoice_no).toEqual({ value: 'WEB', at: '2099-01-01T00:00:00.001Z' });
+    const job = (await call(s.url, `/api/v1/parse/${up.body.job_id}`, { bearer: me.token })).body;
+    expect(job.fields.invoice_no).toBe('WEB');
+  });
+
   it('refuses bad input with 422 in the validation shape', async () => {
     const me = s.session('bad@example.com');
     const body = await localRead();

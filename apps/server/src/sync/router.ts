@@ -1,7 +1,8 @@
 // The desktop app's sync (/api/v1/sync/*, beyond the spec; docs/desktop.md): a result read on the
 // person's machine becomes a `done` job with `source: desktop` (one per content and account, never
 // charged: the service read nothing), and corrections flow both ways, the later edit of a field
-// winning. Every route needs a session (the desktop app sends it as `Authorization: Bearer`).
+// winning (by instant, in this service's time: the desktop app stamps its edits so, see
+// field-edits.ts). Every route needs a session (the desktop app sends it as `Authorization: Bearer`).
 import {
   SyncChangesOut,
   SyncChangesQuery,
@@ -23,6 +24,7 @@ import {
 import {
   applyFieldEdits,
   type Country,
+  canonicalEditTime,
   checkFieldValue,
   countryOf,
   type Document,
@@ -116,7 +118,7 @@ function checkedEdits(edits: TimedEdits, country: Country): TimedEdits {
   const issues: ValidationErrorItem[] = [];
   for (const [key, edit] of Object.entries(edits)) {
     const c = checkFieldValue(key, edit.value, country);
-    if ('value' in c) out[key] = { value: c.value, at: edit.at };
+    if ('value' in c) out[key] = { value: c.value, at: canonicalEditTime(edit.at) };
     else
       issues.push({
         type: 'value_error',

@@ -31,6 +31,7 @@ import {
   applyFieldEdits,
   checkFieldValue,
   countryOf,
+  editTimeAfter,
   estimateRead,
   ReadError,
   renderPagePng,
@@ -145,11 +146,16 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
     }
     if (issues.length) throw new ValidationFailed(issues);
     const edited = applyFieldEdits(stored.document, values, country, job.createdAt.slice(0, 10));
-    const at = new Date().toISOString();
+    const now = new Date();
+    const at = now.toISOString();
     // Each field's time is kept too: the desktop sync merges edits per field, the later winning.
-    // What the person typed here is the field's value now, whatever another clock said before.
-    const timed = Object.fromEntries(Object.entries(values).map(([k, value]) => [k, { value, at }]));
-    const fieldEdits = JSON.stringify({ ...fieldEditsOf(job), ...timed });
+    // What the person typed here is the field's value now: it is stamped after the edit it
+    // replaces even when that one carries a later time (a desktop clock ahead), or it would lose.
+    const held = fieldEditsOf(job);
+    const timed = Object.fromEntries(
+      Object.entries(values).map(([k, value]) => [k, { value, at: editTimeAfter(held[k], now.getTime()) }]),
+    );
+    const fieldEdits = JSON.stringify({ ...held, ...timed });
     updateJob(db, job.id, { result: JSON.stringify({ ...stored, ...edited }), editedAt: at, fieldEdits });
     res.json(presentWebJob(jobById(db, job.id)!));
   });
