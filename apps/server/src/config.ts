@@ -70,6 +70,8 @@ const Env = z.object({
   GOOGLE_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token'),
   GOOGLE_REVOKE_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/revoke'),
   GMAIL_API_BASE: z.url({ protocol: /^https?$/ }).default('https://gmail.googleapis.com'),
+  /** How long one call to Google (token, revoke, Gmail) may take before it is given up. */
+  GOOGLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** The Gmail emulator's port (0: any free one; printed at start) and the folder its mailboxes
    * start with (default: the repository's mail-samples/). */
   GMAIL_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
@@ -119,6 +121,7 @@ export interface Config {
         gmailBase: string;
       }
     | undefined;
+  googleTimeoutMs: number;
   gmailEmulatorPort: number;
   gmailEmulatorSeed: string | undefined;
   mailBounceCheckMs: number;
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
             gmailBase: e.GMAIL_API_BASE.replace(/\/+$/, ''),
           }
         : undefined,
+    googleTimeoutMs: e.GOOGLE_TIMEOUT_MS,
     gmailEmulatorPort: e.GMAIL_EMULATOR_PORT,
     gmailEmulatorSeed: e.GMAIL_EMULATOR_SEED && path.resolve(e.GMAIL_EMULATOR_SEED),
     mailBounceCheckMs: e.MAIL_BOUNCE_CHECK_SECONDS * 1000,

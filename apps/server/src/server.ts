@@ -97,7 +97,7 @@ export async function startServer(
   const google = await mailProvider(config, log);
   const connections = new MailConnections(
     db,
-    new GmailProvider(google.endpoints, `${publicUrl}/oauth/callback`),
+    new GmailProvider(google.endpoints, `${publicUrl}/oauth/callback`, config.googleTimeoutMs),
     config.secret,
   );
   const letters = new LetterQueue({

@@ -82,7 +82,10 @@ export const InboxScanOut = z
     waiting: z.number().int().openapi({
       description: 'Scans waiting for a scanned parse (`plan_required`): a later scan reads them.',
     }),
-    more: z.boolean().openapi({ description: 'The limit was reached before the search was exhausted.' }),
+    more: z.boolean().openapi({
+      description:
+        'Another scan will read more: the limit was reached with new messages left, or part of the mailbox is not yet listed (each scan goes on where the last stopped).',
+    }),
     items: z.array(InboxItemOut),
   })
   .openapi('InboxScanOut');

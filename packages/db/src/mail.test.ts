@@ -1,5 +1,6 @@
 // The inbox's records: a message counts as read only once all of its attachments were recorded
-// together with its read-marker; a write that fails part way keeps none of it.
+// together with its read-marker; a write that fails part way keeps none of it. How far scans got
+// is kept per mailbox and search, the most recent ones only, and forgotten on disconnecting.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,10 +8,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   closeDatabase,
   countWaitingInboxItems,
+  deleteMailAccount,
+  INBOX_SCAN_POSITIONS_KEPT,
   inboxItemsOfMessage,
+  inboxScanPosition,
   insertAccount,
   openDatabase,
   recordInboxMessage,
+  saveInboxScanPosition,
+  saveMailAccount,
   seenMessageIds,
   waitingInboxItems,
 } from './index.js';
@@ -69,6 +75,68 @@ describe('inbox messages', () => {
       );
       expect(countWaitingInboxItems(db, a)).toBe(0);
       expect(seenMessageIds(db, a, ['m1'])).toEqual(new Set(['m1']));
+    } finally {
+      closeDatabase(db);
+    }
+  });
+});
+
+describe('inbox scan positions', () => {
+  it('are kept per mailbox and search, the most recent ones, and forgotten on disconnecting', () => {
+    const db = openDatabase(path.join(dir, 'b.sqlite'));
+    try {
+      const a = insertAccount(db, 'a@example.com', at).id;
+      const b = insertAccount(db, 'b@example.com', at).id;
+      const key = { accountId: a, address: 'You@Gmail.example', query: 'has:attachment' };
+      expect(inboxScanPosition(db, key)).toEqual([]);
+      const spans = [
+        { top: 3000, bottom: 2000 },
+        { top: 1000, bottom: null },
+      ];
+      saveInboxScanPosition(db, key, spans, at);
+      expect(inboxScanPosition(db, { ...key, address: 'you@gmail.example' })).toEqual(spans);
+      // Another mailbox, search or account has none.
+      expect(inboxScanPosition(db, { ...key, address: 'other@gmail.example' })).toEqual([]);
+      expect(inboxScanPosition(db, { ...key, query: 'has:attachment newer_than:14d' })).toEqual([]);
+      expect(inboxScanPosition(db, { ...key, accountId: b })).toEqual([]);
+      saveInboxScanPosition(db, key, [{ top: 4000, bottom: null }], at);
+      expect(inboxScanPosition(db, key)).toEqual([{ top: 4000, bottom: null }]);
+
+      // Unreadable: as if never saved.
+      db.$client.prepare('update inbox_scan_positions set spans = ?').run('[{"top":"x"}]');
+      expect(inboxScanPosition(db, key)).toEqual([]);
+
+      // Beyond the kept ones, the least recently saved go (another account's stay).
+      saveInboxScanPosition(db, { ...key, accountId: b }, spans, at);
+      for (let i = 0; i < INBOX_SCAN_POSITIONS_KEPT + 2; i++)
+        saveInboxScanPosition(
+          db,
+          { ...key, query: `q${i}` },
+          spans,
+          `2026-01-10T10:00:${String(10 + i).padStart(2, '0')}.000Z`,
+        );
+      const count = (id: number) =>
+        (
+          db.$client.prepare('select count(*) n from inbox_scan_positions where account_id = ?').get(id) as {
+            n: number;
+          }
+        ).n;
+      expect(count(a)).toBe(INBOX_SCAN_POSITIONS_KEPT);
+      expect(inboxScanPosition(db, key)).toEqual([]);
+      expect(inboxScanPosition(db, { ...key, query: 'q1' })).toEqual([]);
+      expect(inboxScanPosition(db, { ...key, query: 'q2' })).toEqual(spans);
+      expect(count(b)).toBe(1);
+
+      saveMailAccount(db, {
+        accountId: a,
+        address: 'you@gmail.example',
+        tokenCipher: 'v1.x',
+        scopes: 's',
+        connectedAt: at,
+      });
+      expect(deleteMailAccount(db, a)).toBe(true);
+      expect(count(a)).toBe(0);
+      expect(count(b)).toBe(1);
     } finally {
       closeDatabase(db);
     }

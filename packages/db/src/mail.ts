@@ -1,7 +1,14 @@
 // The connected mailbox, the consent states, the inbox's records of scanned attachments, letters.
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { type Db, inTransaction } from './database.js';
-import { inboxItems, inboxMessages, letters, mailAccounts, mailConnectStates } from './schema.js';
+import {
+  inboxItems,
+  inboxMessages,
+  inboxScanPositions,
+  letters,
+  mailAccounts,
+  mailConnectStates,
+} from './schema.js';
 
 export type MailAccount = typeof mailAccounts.$inferSelect;
 export type InboxItem = typeof inboxItems.$inferSelect;
@@ -30,7 +37,9 @@ export function saveMailAccount(db: Db, row: typeof mailAccounts.$inferInsert): 
     .get();
 }
 
+/** Disconnects the account's mailbox, forgetting how far its scans got. */
 export function deleteMailAccount(db: Db, accountId: number): boolean {
+  forgetInboxScanPositions(db, accountId);
   return db.delete(mailAccounts).where(eq(mailAccounts.accountId, accountId)).run().changes > 0;
 }
 
@@ -95,6 +104,81 @@ export function recordInboxMessage(
     db.insert(inboxMessages).values({ accountId, messageId, scannedAt: at }).onConflictDoNothing().run();
     return rows;
   });
+}
+
+/** A stretch of receive times (epoch ms) whose messages a scan listed and read or saw read. */
+export interface InboxScanSpan {
+  top: number;
+  /** null: down to the end of the mailbox. */
+  bottom: number | null;
+}
+
+/** Positions kept per account: the searches used last; an older one is walked again from the top. */
+export const INBOX_SCAN_POSITIONS_KEPT = 20;
+
+const isSpan = (s: unknown): s is InboxScanSpan =>
+  typeof s === 'object' &&
+  s !== null &&
+  Number.isFinite((s as InboxScanSpan).top) &&
+  ((s as InboxScanSpan).bottom === null || Number.isFinite((s as InboxScanSpan).bottom));
+
+/** Names a search of a mailbox: its address (as connected) and Gmail's `q`. */
+export interface InboxScanKey {
+  accountId: number;
+  address: string;
+  query: string;
+}
+
+const keyOf = ({ accountId, address, query }: InboxScanKey) =>
+  and(
+    eq(inboxScanPositions.accountId, accountId),
+    eq(inboxScanPositions.address, address.toLowerCase()),
+    eq(inboxScanPositions.query, query),
+  );
+
+/** How far scans of this search got (newest first); none: never, or forgotten. */
+export function inboxScanPosition(db: Db, key: InboxScanKey): InboxScanSpan[] {
+  const row = db.select({ spans: inboxScanPositions.spans }).from(inboxScanPositions).where(keyOf(key)).get();
+  if (!row) return [];
+  try {
+    const spans: unknown = JSON.parse(row.spans);
+    // Unreadable: forgotten, which only costs walking the search again.
+    return Array.isArray(spans) && spans.every(isSpan) ? spans : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Keeps how far scans of this search got. Of the account's positions, the least recently saved
+ * beyond INBOX_SCAN_POSITIONS_KEPT go.
+ */
+export function saveInboxScanPosition(db: Db, key: InboxScanKey, spans: InboxScanSpan[], at: string): void {
+  const { accountId, query } = key;
+  const address = key.address.toLowerCase();
+  inTransaction(db, () => {
+    const value = JSON.stringify(spans.map(({ top, bottom }) => ({ top, bottom })));
+    db.insert(inboxScanPositions)
+      .values({ accountId, address, query, spans: value, updatedAt: at })
+      .onConflictDoUpdate({
+        target: [inboxScanPositions.accountId, inboxScanPositions.address, inboxScanPositions.query],
+        set: { spans: value, updatedAt: at },
+      })
+      .run();
+    const old = db
+      .select({ rowid: sql<number>`rowid` })
+      .from(inboxScanPositions)
+      .where(eq(inboxScanPositions.accountId, accountId))
+      .orderBy(desc(inboxScanPositions.updatedAt), desc(sql`rowid`))
+      .all()
+      .slice(INBOX_SCAN_POSITIONS_KEPT)
+      .map((r) => r.rowid);
+    if (old.length) db.delete(inboxScanPositions).where(inArray(sql`rowid`, old)).run();
+  });
+}
+
+export function forgetInboxScanPositions(db: Db, accountId: number): void {
+  db.delete(inboxScanPositions).where(eq(inboxScanPositions.accountId, accountId)).run();
 }
 
 /** Attachments waiting for a scanned parse (`plan_required`), oldest mail first. */

@@ -407,6 +407,27 @@ export const inboxMessages = sqliteTable(
   (t) => [primaryKey({ columns: [t.accountId, t.messageId] })],
 );
 
+/**
+ * How far the inbox scan has got through a search (`query`, Gmail's `q` as the person gave it) of
+ * the mailbox at `address`. `spans` is JSON, `[{top, bottom}]` newest first: stretches of receive
+ * times (epoch ms; `bottom` null: to the end of the mailbox) whose messages were all listed and read
+ * or seen; the next scan lists the search's top and what lies below them (mail/scan-position.ts).
+ * Forgetting a row is safe: the scan walks the search again, skipping what it read before.
+ */
+export const inboxScanPositions = sqliteTable(
+  'inbox_scan_positions',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    address: text('address').notNull(),
+    query: text('query').notNull(),
+    spans: text('spans').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.address, t.query] })],
+);
+
 export const LETTER_STATUSES = ['queued', 'sent', 'opened', 'bounced', 'failed'] as const;
 
 /** A letter about a job, sent from the connected mailbox; `job_id` without a foreign key as above. */

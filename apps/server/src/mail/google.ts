@@ -69,7 +69,8 @@ export function mailFailure(err: unknown, during: 'exchange' | 'use'): MailProvi
   return new MailProviderError('mail_provider_error', message, status);
 }
 
-/** How long one request to Google may take before it is given up (and, for reads, retried). */
+/** How long one request to Google may take before it is given up (and, for reads, retried), by
+ * default: the service's GOOGLE_TIMEOUT_MS setting. */
 export const GOOGLE_TIMEOUT_MS = 30_000;
 
 export class GmailProvider {

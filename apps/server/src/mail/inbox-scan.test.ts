@@ -1,10 +1,13 @@
 // The inbox scan when Gmail fails or mail is unusual, over real HTTP against the Gmail emulator
 // (its `faults` control makes Gmail answer an error, or never answer): a failure part way through
-// a message loses none of it, a hung request ends the scan, attachments waiting for a scanned
-// parse do not hold up the free ones behind them, nameless attachments are read by their type.
+// a message loses none of it, a hung request ends the scan (GOOGLE_TIMEOUT_MS), attachments
+// waiting for a scanned parse do not hold up the free ones behind them, nameless attachments are
+// read by their type, and a mailbox with more messages read before than a scan lists is still got
+// through by repeated scans, new mail first.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config.js';
 import { mailSteps } from '../test-support/mail-steps.js';
 import { call, type Json, junkPng, startTestServer, type TestServer } from '../test-support/server.js';
 import { SAMPLES_DIR } from './gmail-emulator/mailbox.js';
@@ -18,6 +21,7 @@ beforeAll(async () => {
 afterAll(() => s.stop());
 afterEach(async () => {
   await faults([]);
+  await emulator('/emulator/controls', { maxPageSize: 500 });
   s.letters.connections.provider.timeoutMs = 30_000;
 });
 
@@ -43,8 +47,32 @@ async function mailbox(name: string) {
     s.db.$client
       .prepare('update accounts set web_free_parses_used = ? where id = ?')
       .run(used, who.accountId);
-  return { who, add, allowance };
+  /** Many messages at once (`date`: ISO); answers their ids. */
+  const addMany = async (messages: Json[]): Promise<string[]> =>
+    (await emulator(`/emulator/mailboxes/${address}/messages`, { messages })).messages.map((m: Json) => m.id);
+  /** As if earlier scans had read these messages. */
+  const markSeen = (ids: string[]) => {
+    const insert = s.db.$client.prepare(
+      'insert into inbox_messages (account_id, message_id, scanned_at) values (?, ?, ?)',
+    );
+    s.db.$client.transaction(() => {
+      for (const id of ids) insert.run(who.accountId, id, new Date().toISOString());
+    })();
+  };
+  const seenIds = (ids: string[]) =>
+    s.db.$client
+      .prepare(
+        `select message_id from inbox_messages where account_id = ? and message_id in (${ids.map(() => '?').join(',')})`,
+      )
+      .all(who.accountId, ...ids)
+      .map((r) => (r as { message_id: string }).message_id)
+      .sort();
+  return { who, add, allowance, addMany, markSeen, seenIds };
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('the inbox scan when Gmail fails', () => {
   it('a failed attachment fetch records none of its message, and the next scan reads every attachment', async () => {
@@ -171,5 +199,156 @@ describe('what the scan reads', () => {
     expect(job.error).toEqual(expect.any(String));
     const item = (await inbox(who)).items.find((i: Json) => i.subject === 'bad photo');
     expect(item).toMatchObject({ status: 'failed', error: job.error });
+  });
+});
+
+describe('a mailbox with more messages read before than a scan lists', () => {
+  it('repeated scans read the older messages behind 2100 seen ones, each once, until `more` is false', async () => {
+    const { who, addMany, markSeen, seenIds } = await mailbox('big');
+    const now = Date.now();
+    const from = 'Shop <orders@big.example>';
+    // 2100 messages read before, a minute apart from an hour ago back: more than the 20 pages of
+    // 100 a scan lists. Behind them, 30 never read, a third with an e-invoice.
+    const seen = await addMany(
+      Array.from({ length: 2100 }, (_, i) => ({
+        from,
+        subject: `seen ${i}`,
+        date: iso(now - HOUR - i * MINUTE),
+      })),
+    );
+    markSeen(seen);
+    const old = await addMany(
+      Array.from({ length: 30 }, (_, i) => ({
+        from,
+        subject: `old ${i}`,
+        date: iso(now - HOUR - (2100 + i) * MINUTE),
+        attachments: i % 3 === 0 ? [{ filename: `old${i}.xml`, base64: einvoice(5000 + i) }] : [],
+      })),
+    );
+    const query = `?limit=10&query=${encodeURIComponent('from:big.example')}`;
+    const scans: Json[] = [];
+    while (scans.length < 12) {
+      const r = await scan(who, query);
+      expect(r.status).toBe(200);
+      scans.push(r.body);
+      if (!r.body.more) break;
+    }
+    expect(scans.at(-1).more).toBe(false);
+    // Every old message read, none twice (a message read is seen: the sum counts each once).
+    expect(scans.reduce((n, b) => n + b.messages, 0)).toBe(30);
+    expect(seenIds(old)).toEqual([...old].sort());
+    const files = scans.flatMap((b) => b.items.map((i: Json) => i.attachment)).sort();
+    expect(files).toEqual(Array.from({ length: 10 }, (_, i) => `old${i * 3}.xml`).sort());
+    // Nothing left, and it says so.
+    expect((await scan(who, query)).body).toMatchObject({ messages: 0, more: false, items: [] });
+  });
+
+  it('new mail that arrives between scans is read first, and the walk goes on where it stopped', async () => {
+    const { who, add, addMany, markSeen, seenIds } = await mailbox('layers');
+    // Two ids a page: a scan lists at most 40.
+    await emulator('/emulator/controls', { maxPageSize: 2 });
+    const now = Date.now();
+    const from = 'Shop <orders@layers.example>';
+    markSeen(
+      await addMany(
+        Array.from({ length: 50 }, (_, i) => ({
+          from,
+          subject: `seen ${i}`,
+          date: iso(now - HOUR - i * MINUTE),
+        })),
+      ),
+    );
+    const old = await addMany(
+      Array.from({ length: 6 }, (_, i) => ({
+        from,
+        subject: `old ${i}`,
+        date: iso(now - HOUR - (50 + i) * MINUTE),
+        attachments: [{ filename: `layer${i}.xml`, base64: einvoice(6000 + i) }],
+      })),
+    );
+    const query = `?limit=2&query=${encodeURIComponent('from:layers.example')}`;
+    const first = await scan(who, query);
+    expect(first.body).toMatchObject({ messages: 0, more: true });
+
+    const fresh = await add({
+      from,
+      subject: 'fresh',
+      attachments: [{ filename: 'fresh.xml', base64: einvoice(6100) }],
+    });
+    const second = await scan(who, query);
+    expect(second.body).toMatchObject({ messages: 2, more: true });
+    expect(second.body.items.map((i: Json) => i.attachment)).toEqual(['fresh.xml', 'layer0.xml']);
+
+    const rest: Json[] = [];
+    while (rest.length < 10) {
+      const r = await scan(who, query);
+      rest.push(r.body);
+      if (!r.body.more) break;
+    }
+    expect(rest.at(-1).more).toBe(false);
+    expect(rest.flatMap((b) => b.items.map((i: Json) => i.attachment))).toEqual([
+      'layer1.xml',
+      'layer2.xml',
+      'layer3.xml',
+      'layer4.xml',
+      'layer5.xml',
+    ]);
+    expect(seenIds([...old, fresh.id])).toEqual([...old, fresh.id].sort());
+    expect((await scan(who, query)).body).toMatchObject({ messages: 0, more: false });
+  });
+  it('gets past more messages received within one second than a scan lists', async () => {
+    const { who, addMany, markSeen, seenIds } = await mailbox('burst');
+    await emulator('/emulator/controls', { maxPageSize: 2 });
+    const now = Date.now();
+    const from = 'Shop <orders@burst.example>';
+    const second = iso(Math.floor((now - HOUR) / 1000) * 1000 + 250);
+    markSeen(
+      await addMany(Array.from({ length: 45 }, (_, i) => ({ from, subject: `burst ${i}`, date: second }))),
+    );
+    const old = await addMany(
+      Array.from({ length: 3 }, (_, i) => ({
+        from,
+        subject: `old ${i}`,
+        date: iso(now - 2 * HOUR - i * MINUTE),
+      })),
+    );
+    const query = `?limit=10&query=${encodeURIComponent('from:burst.example')}`;
+    const scans: Json[] = [];
+    while (scans.length < 6) {
+      const r = await scan(who, query);
+      scans.push(r.body);
+      if (!r.body.more) break;
+    }
+    expect(scans.at(-1).more).toBe(false);
+    expect(scans.reduce((n, b) => n + b.messages, 0)).toBe(3);
+    expect(seenIds(old)).toEqual([...old].sort());
+  });
+});
+
+describe('GOOGLE_TIMEOUT_MS', () => {
+  it('sets how long a call to Google may take: a request that hangs longer ends the scan with 502', async () => {
+    const t = await startTestServer({ GOOGLE_TIMEOUT_MS: '300' });
+    try {
+      expect(t.letters.connections.provider.timeoutMs).toBe(300);
+      const steps = mailSteps(() => t);
+      const who = t.session('timeout@mail.example');
+      await steps.connect(who, 'timeout@gmail.example');
+      await steps.emulator('/emulator/controls', {
+        faults: [{ match: 'GET /gmail/v1/users/me/messages', hang: true }],
+      });
+      const hung = await steps.scan(who);
+      expect(hung.status).toBe(502);
+      expect(hung.body).toEqual({ detail: 'mail_provider_error' });
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it('is 30 s unless set, and refused below 100 ms', () => {
+    const base = { DATA_DIR: 'unused', SECRET: 'x'.repeat(32) };
+    expect(loadConfig(base).googleTimeoutMs).toBe(30_000);
+    expect(loadConfig({ ...base, GOOGLE_TIMEOUT_MS: '5000' }).googleTimeoutMs).toBe(5000);
+    expect(() => loadConfig({ ...base, GOOGLE_TIMEOUT_MS: '50' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, GOOGLE_TIMEOUT_MS: 'soon' })).toThrow(ConfigError);
   });
 });

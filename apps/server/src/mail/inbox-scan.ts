@@ -1,4 +1,5 @@
-// The inbox scan: pages through the provider's search, skips messages read before, and reads each
+// The inbox scan: pages through the provider's search (new mail first, then on from where the last
+// scan stopped), skips messages read before, and reads each
 // PDF, XML, JPG or PNG attachment of up to `limit` new messages through the same submission as an
 // upload (source `inbox`: dedup by content hash, the web allowance). Every attachment is recorded
 // once, with the job it became or why it did not.
@@ -11,8 +12,10 @@ import {
   type InboxItemWrite,
   inboxItemOfJob,
   inboxItemsOfMessage,
+  inboxScanPosition,
   jobById,
   recordInboxMessage,
+  saveInboxScanPosition,
   seenMessageIds,
   waitingInboxItems,
 } from '@invoice-reader/db';
@@ -22,6 +25,7 @@ import { submitFile } from '../jobs/submit.js';
 import { webAllowance } from '../web-parse/allowance.js';
 import { asHttp } from './connection.js';
 import { MailProviderError, mailFailure } from './google.js';
+import { advanceGap, closeGap, complete, gapCount, gapQuery, type Span } from './scan-position.js';
 
 const INVOICE_FILE = /\.(pdf|xml|jpe?g|png)$/i;
 const INVOICE_TYPES: Record<string, string> = {
@@ -31,12 +35,14 @@ const INVOICE_TYPES: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
 };
-/** A scan looks through at most this many pages of search results for new messages. */
+/** A scan lists at most this many pages of search results (it goes on where the last one stopped). */
 const MAX_PAGES = 20;
 const PAGE_SIZE = 100;
 
 export interface ScanOptions {
   account: Account;
+  /** The connected mailbox's address: how far scans got is kept per mailbox and search. */
+  address: string;
   limit: number;
   query: string;
   country: string;
@@ -112,7 +118,20 @@ export async function scanInbox(
   return out;
 }
 
-/** New messages, up to `limit`: answers whether the limit was reached with new messages left. */
+/** How a listing of one gap ended: at its end, at the limit of new messages, or at its pages. */
+interface Walked {
+  end: 'done' | 'limit' | 'pages';
+  pages: number;
+  /** The ids it listed and read or found seen, in its order (newest first). */
+  handled: string[];
+}
+
+/**
+ * New messages, up to `limit`: answers whether a further scan has more to list. Every scan lists
+ * the search from its newest message first (new mail, and mail that arrived late with an older
+ * date), then goes on below where earlier scans stopped (scan-position.ts), so repeated scans get
+ * through the whole mailbox however many messages were seen before.
+ */
 async function readNew(
   db: Db,
   blobs: BlobStore,
@@ -121,12 +140,61 @@ async function readNew(
   opts: ScanOptions,
   out: ScanResult,
 ): Promise<boolean> {
+  const key = { accountId: opts.account.id, address: opts.address, query: opts.query };
+  let spans = inboxScanPosition(db, key);
+  const keep = (next: Span[]) => {
+    spans = next;
+    saveInboxScanPosition(db, key, spans, new Date().toISOString());
+  };
+  /** Receive times of the messages this scan read. */
+  const received = new Map<string, number>();
+  let pages = 0;
+  for (let gap = 0; gap < gapCount(spans); ) {
+    if (pages >= MAX_PAGES) return true;
+    // While older gaps wait, the top gets half the pages, so the walk below them goes on.
+    const share = gap === 0 && spans.length && !complete(spans) ? MAX_PAGES / 2 : MAX_PAGES - pages;
+    const at = Date.now();
+    const q = gapQuery(spans, gap, opts.query);
+    const walked = await walk(db, blobs, gmail, call, opts, out, q, share, received);
+    pages += walked.pages;
+    if (walked.end === 'done') {
+      keep(closeGap(spans, gap, at));
+      // After gap 0 comes gap 1; a gap below closed joins two spans, and the next takes its place.
+      if (gap === 0) gap = 1;
+      continue;
+    }
+    const date = await lastReceived(gmail, walked.handled, received);
+    // Stopped at its pages with half a scan's or more: it must have got further than the last did.
+    // (The first gap below the top always gets that many, so every gap gets its turn.)
+    const full = walked.end === 'pages' && walked.pages >= MAX_PAGES / 2;
+    if (date !== undefined) keep(advanceGap(spans, gap, date, at, full));
+    if (walked.end === 'limit') return true;
+    // Out of pages: the gap goes on as the one below the span that grew (or that gap 0 made).
+    if (gap === 0) gap = 1;
+  }
+  return !complete(spans);
+}
+
+/** Lists one gap (Gmail's `q`), reading the messages not seen before, within `maxPages` pages. */
+async function walk(
+  db: Db,
+  blobs: BlobStore,
+  gmail: gmail_v1.Gmail,
+  call: Call,
+  opts: ScanOptions,
+  out: ScanResult,
+  q: string,
+  maxPages: number,
+  received: Map<string, number>,
+): Promise<Walked> {
+  const handled: string[] = [];
   let pageToken: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
+  for (let page = 0; ; page++) {
+    if (page >= maxPages) return { end: 'pages', pages: page, handled };
     const list = await call(
       gmail.users.messages.list({
         userId: 'me',
-        q: opts.query,
+        q,
         maxResults: PAGE_SIZE,
         ...(pageToken ? { pageToken } : {}),
       }),
@@ -134,15 +202,43 @@ async function readNew(
     const ids = (list.messages ?? []).map((m) => m.id ?? '').filter(Boolean);
     const seen = seenMessageIds(db, opts.account.id, ids);
     for (const id of ids) {
-      if (seen.has(id)) continue;
-      if (out.messages >= opts.limit) return true;
-      out.messages++;
-      await readMessage(db, blobs, gmail, call, id, opts, out);
+      if (!seen.has(id)) {
+        if (out.messages >= opts.limit) return { end: 'limit', pages: page + 1, handled };
+        out.messages++;
+        const date = await readMessage(db, blobs, gmail, call, id, opts, out);
+        if (date !== undefined) received.set(id, date);
+      }
+      handled.push(id);
     }
     pageToken = list.nextPageToken ?? undefined;
-    if (!pageToken) return false;
+    if (!pageToken) return { end: 'done', pages: page + 1, handled };
   }
-  return true;
+}
+
+/**
+ * The receive time of the last listed message whose time can be learnt: read in this scan, else
+ * asked of Gmail (`format=minimal`). One deleted since is passed over for the one before it.
+ */
+async function lastReceived(
+  gmail: gmail_v1.Gmail,
+  handled: readonly string[],
+  received: ReadonlyMap<string, number>,
+): Promise<number | undefined> {
+  for (const id of handled.slice(-5).reverse()) {
+    let date = received.get(id);
+    if (date === undefined) {
+      try {
+        const msg = (await gmail.users.messages.get({ userId: 'me', id, format: 'minimal' })).data;
+        date = Number(msg.internalDate);
+      } catch (err) {
+        const failure = mailFailure(err, 'use');
+        if (failure instanceof MailProviderError && failure.status === 404) continue;
+        throw asHttp(failure);
+      }
+    }
+    if (Number.isFinite(date)) return date;
+  }
+  return undefined;
 }
 
 /** What became of one attachment, before it is recorded. */
@@ -152,7 +248,8 @@ type Outcome = Pick<InboxItem, 'status'> & Partial<Pick<InboxItem, 'error' | 'jo
  * Reads one message: every Gmail call first (the message, then each attachment's bytes), then each
  * file submitted, then all of it recorded with the message's read-marker in one transaction. A
  * failure or a crash part way records nothing, so the next scan reads the whole message again
- * (files submitted before answer their jobs again, nothing read or charged twice).
+ * (files submitted before answer their jobs again, nothing read or charged twice). Answers the
+ * message's receive time (epoch ms) when Gmail gave one.
  */
 async function readMessage(
   db: Db,
@@ -162,7 +259,7 @@ async function readMessage(
   messageId: string,
   opts: ScanOptions,
   out: ScanResult,
-): Promise<void> {
+): Promise<number | undefined> {
   const msg = await call(gmail.users.messages.get({ userId: 'me', id: messageId, format: 'full' }));
   const received = Number(msg.internalDate);
   const base = {
@@ -199,6 +296,7 @@ async function readMessage(
   const rows = recordInboxMessage(db, opts.account.id, messageId, writes, new Date().toISOString());
   for (const row of rows) count(out, row);
   out.items.push(...rows);
+  return Number.isFinite(received) ? received : undefined;
 }
 
 async function bytesOf(

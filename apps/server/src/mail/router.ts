@@ -129,9 +129,10 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
     if (scanning.has(accountId)) throw new HttpError(409, 'scan_running');
     scanning.add(accountId);
     try {
-      const { gmail } = await connections.session(accountId);
+      const { gmail, address } = await connections.session(accountId);
       const out = await scanInbox(db, blobs, gmail, {
         account,
+        address,
         limit: q.limit,
         query: q.query,
         country: q.country,

@@ -2058,7 +2058,7 @@ export interface components {
             skipped: number;
             /** @description Scans waiting for a scanned parse (`plan_required`): a later scan reads them. */
             waiting: number;
-            /** @description The limit was reached before the search was exhausted. */
+            /** @description Another scan will read more: the limit was reached with new messages left, or part of the mailbox is not yet listed (each scan goes on where the last stopped). */
             more: boolean;
             items: components["schemas"]["InboxItemOut"][];
         };

@@ -145,11 +145,38 @@ export async function seedMessages(dir: string, address: string, now: number): P
   return out;
 }
 
+const PACIFIC_OFFSET = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Los_Angeles',
+  timeZoneName: 'shortOffset',
+});
+
+/**
+ * The moment (epoch ms) an `after:` / `before:` value names, as Gmail reads it: epoch seconds, or
+ * a date (`2004/04/16`, `04/16/2004`, `2004-04-16`) meaning its midnight Pacific time ("all dates
+ * used in the search query are interpreted as midnight on that date in the PST timezone", Google's
+ * guide to searching with the Gmail API). Anything else: NaN (matches nothing).
+ */
+export function searchTime(value: string): number {
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const ymd = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/.exec(value);
+  const mdy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
+  const [y, m, d] = ymd ? [ymd[1], ymd[2], ymd[3]] : mdy ? [mdy[3], mdy[1], mdy[2]] : [];
+  if (!y) return Number.NaN;
+  const utc = Date.UTC(Number(y), Number(m) - 1, Number(d));
+  if (new Date(utc).getUTCDate() !== Number(d)) return Number.NaN;
+  // Pacific time's offset at that midnight (PST or PDT: clocks change at 2 a.m., never at midnight).
+  const name = PACIFIC_OFFSET.formatToParts(utc + 8 * 3_600_000).find((p) => p.type === 'timeZoneName');
+  const hours = Number(/GMT([+-]\d+)/.exec(name?.value ?? '')?.[1] ?? -8);
+  return utc - hours * 3_600_000;
+}
+
 /**
  * Gmail's search, the operators the service and a person trying it use: `has:attachment`,
- * `newer_than:` / `older_than:` (`Nd`, `Nm`, `Ny`), `from:`, `to:`, `subject:`, `filename:`,
- * `in:inbox|sent|anywhere`; other words match the sender, subject or text. Sent mail is only
- * found with `in:sent` or `in:anywhere`, as trash and spam are in Gmail.
+ * `newer_than:` / `older_than:` (`Nd`, `Nm`, `Ny`), `after:` / `before:` (and their other names
+ * `newer:` / `older:`: epoch seconds or a date, see `searchTime`; `after:` takes in its own moment,
+ * `before:` does not, so `after:2014/01/01 before:2014/02/01` is January), `from:`, `to:`,
+ * `subject:`, `filename:`, `in:inbox|sent|anywhere`; other words match the sender, subject or
+ * text. Sent mail is only found with `in:sent` or `in:anywhere`, as trash and spam are in Gmail.
  */
 export function matches(m: StoredMessage, q: string, now: number): boolean {
   const terms = q.match(/\S+:"[^"]*"|"[^"]*"|\S+/g) ?? [];
@@ -170,6 +197,12 @@ export function matches(m: StoredMessage, q: string, now: number): boolean {
         return m.internalDate > now - age(value);
       case 'older_than':
         return m.internalDate < now - age(value);
+      case 'after':
+      case 'newer':
+        return m.internalDate >= searchTime(value);
+      case 'before':
+      case 'older':
+        return m.internalDate < searchTime(value);
       case 'from':
         return m.from.toLowerCase().includes(value);
       case 'to':

@@ -1,7 +1,7 @@
 // The Gmail emulator: a real HTTP server on loopback speaking the part of Google's OAuth 2 and
 // Gmail REST API the service uses (consent page, token endpoint with authorization_code and
 // refresh_token grants, revoke; users.getProfile, messages.list with `q` and paging, messages.get
-// full/raw, attachments.get, messages.send). It is what `npm start` uses when no Google client is
+// full/minimal/raw, attachments.get, messages.send). It is what `npm start` uses when no Google client is
 // configured, and what the tests connect to (OAuth in oauth.ts, mailboxes in mailbox.ts). Every
 // mailbox starts with the sample messages.
 // `/emulator/*` lets a test read what was sent, revoke a grant, expire codes or add messages. Mail
@@ -216,6 +216,15 @@ export async function startGmailEmulator(opts: GmailEmulatorOptions): Promise<Gm
     if (one && req.method === 'GET') {
       const msg = box.messages.find((x) => x.id === one[1]);
       if (!msg) return apiError(res, 404, 'NOT_FOUND', 'Requested entity was not found.');
+      if (query.get('format') === 'minimal')
+        return send(res, 200, {
+          id: msg.id,
+          threadId: msg.threadId,
+          labelIds: msg.labelIds,
+          snippet: msg.text.slice(0, 100),
+          sizeEstimate: msg.raw.length,
+          internalDate: String(msg.internalDate),
+        });
       if (query.get('format') === 'raw')
         return send(res, 200, {
           id: msg.id,
@@ -233,6 +242,27 @@ export async function startGmailEmulator(opts: GmailEmulatorOptions): Promise<Gm
       return send(res, 200, { attachmentId: a.id, size: a.data.length, data: a.data.toString('base64url') });
     }
     return apiError(res, 404, 'NOT_FOUND', 'Not Found');
+  };
+
+  /** A message posted to `/emulator/mailboxes/{address}/messages`. */
+  const newMessage = (address: string, body: Record<string, unknown>) => {
+    const attachments =
+      (body.attachments as Array<{ filename: string; base64: string; mime_type?: string }> | undefined) ?? [];
+    return {
+      from: String(body.from ?? 'Sender <sender@example.com>'),
+      to: address,
+      subject: String(body.subject ?? ''),
+      text: String(body.text ?? ''),
+      date:
+        typeof body.date === 'string'
+          ? new Date(body.date)
+          : new Date(Date.now() - Number(body.days_ago ?? 0) * 86_400_000),
+      attachments: attachments.map((a) => ({
+        filename: a.filename,
+        data: Buffer.from(a.base64, 'base64'),
+        ...(a.mime_type ? { mimeType: a.mime_type } : {}),
+      })),
+    };
   };
 
   /** Test and development controls. */
@@ -258,23 +288,15 @@ export async function startGmailEmulator(opts: GmailEmulatorOptions): Promise<Gm
       return send(res, 200, { revoked: oauth.revokeMailbox(decodeURIComponent(box[1]!)) });
     if (box && box[2] === 'messages') {
       const b = await mailbox(decodeURIComponent(box[1]!));
-      const attachments =
-        (body.attachments as Array<{ filename: string; base64: string; mime_type?: string }> | undefined) ??
-        [];
-      const msg = await composeMessage({
-        from: String(body.from ?? 'Sender <sender@example.com>'),
-        to: b.address,
-        subject: String(body.subject ?? ''),
-        text: String(body.text ?? ''),
-        date: new Date(Date.now() - Number(body.days_ago ?? 0) * 86_400_000),
-        attachments: attachments.map((a) => ({
-          filename: a.filename,
-          data: Buffer.from(a.base64, 'base64'),
-          ...(a.mime_type ? { mimeType: a.mime_type } : {}),
-        })),
-      });
-      b.messages.push(msg);
-      return send(res, 200, { id: msg.id, threadId: msg.threadId });
+      // One message, or many at once (`{"messages": [...]}`, for mailboxes larger than a scan).
+      const many = Array.isArray(body.messages);
+      const ids: Array<{ id: string; threadId: string }> = [];
+      for (const one of (many ? body.messages : [body]) as Array<Record<string, unknown>>) {
+        const msg = await composeMessage(newMessage(b.address, one));
+        b.messages.push(msg);
+        ids.push({ id: msg.id, threadId: msg.threadId });
+      }
+      return send(res, 200, many ? { messages: ids } : ids[0]);
     }
     return send(res, 404, { error: 'not_found' });
   };
