@@ -43,8 +43,12 @@ export const OAuthCallbackQuery = z.object({
 });
 
 export const InboxScanQuery = z.object({
+  // The bounds are said again for the OpenAPI document: `.openapi` on a parsed parameter hides them.
   limit: intParam(z.number().int().min(1).max(50)).default(10).openapi({
     type: 'integer',
+    minimum: 1,
+    maximum: 50,
+    default: 10,
     description: 'At most this many new messages are read in one scan.',
   }),
   query: z.string().max(500).default('has:attachment newer_than:14d').openapi({

@@ -9,7 +9,8 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { openApiTypes } from '../../../scripts/openapi-types.mjs';
-import { buildOpenApiDocument } from './openapi.js';
+import { buildOpenApiDocument, openApiDefinitions } from './openapi.js';
+import type { z } from './zod.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const text = readFileSync(path.join(root, 'docs/openapi.json'), 'utf8');
@@ -48,3 +49,48 @@ describe('docs/openapi.json', () => {
     expect(committed).toBe(await openApiTypes(buildOpenApiDocument()));
   });
 });
+
+describe('integer parameters', () => {
+  // Values either side of every bound the contract uses: the document's minimum and maximum must
+  // be the ones the service enforces (`.openapi()` on a parsed parameter once hid them).
+  const PROBES = [-1, 0, 1, 9, 10, 11, 49, 50, 51, 99, 100, 101, 500, 501, 4000, 4001, 2_000_000, 2_000_001];
+
+  it('document the bounds the service enforces', () => {
+    const doc = buildOpenApiDocument();
+    const mismatches: string[] = [];
+    let checked = 0;
+    for (const def of openApiDefinitions()) {
+      if (def.type !== 'route') continue;
+      const { method, path: route, request } = def.route;
+      for (const [where, schema] of [
+        ['query', request?.query],
+        ['path', request?.params],
+      ] as const) {
+        if (!schema || !('shape' in schema)) continue;
+        for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+          const documented = (
+            doc.paths?.[route.replace(/:(\w+)/g, '{$1}')] as Record<string, { parameters?: DocParam[] }>
+          )?.[method]?.parameters?.find((p) => p.name === name && p.in === where)?.schema;
+          if (documented?.type !== 'integer') continue;
+          checked++;
+          for (const v of PROBES) {
+            const accepted = field.safeParse(String(v)).success;
+            const inDoc =
+              (documented.minimum === undefined || v >= documented.minimum) &&
+              (documented.maximum === undefined || v <= documented.maximum);
+            if (accepted !== inDoc)
+              mismatches.push(`${method} ${route} ${name}=${v}: service ${accepted}, doc ${inDoc}`);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(15);
+    expect(mismatches).toEqual([]);
+  });
+});
+
+interface DocParam {
+  name: string;
+  in: string;
+  schema?: { type?: string; minimum?: number; maximum?: number };
+}

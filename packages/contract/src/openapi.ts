@@ -17,6 +17,22 @@ export const SERVICE_TITLE = 'Invoice Reader';
 export const API_VERSION = '0.3.0';
 
 export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateDocument']> {
+  const doc = new OpenApiGeneratorV3(openApiDefinitions()).generateDocument({
+    openapi: '3.0.3',
+    info: {
+      title: SERVICE_TITLE,
+      version: API_VERSION,
+      description:
+        'Reads received invoices (PDF, JPG, PNG, XML) into structured JSON without inventing values.',
+      license: { name: 'Proprietary' },
+    },
+    servers: [{ url: '/', description: 'This service' }],
+  });
+  return tidy(doc);
+}
+
+/** Every route, schema and security scheme of the service, as registered by its domains. */
+export function openApiDefinitions(): OpenAPIRegistry['definitions'] {
   const registry = new OpenAPIRegistry();
   const apiKey = registry.registerComponent('securitySchemes', 'ApiKey', {
     type: 'apiKey',
@@ -46,19 +62,7 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV3['generateD
   registerPaymentsPaths(registry, security);
   registerMailPaths(registry, security);
   registerSyncPaths(registry, security);
-
-  const doc = new OpenApiGeneratorV3(registry.definitions).generateDocument({
-    openapi: '3.0.3',
-    info: {
-      title: SERVICE_TITLE,
-      version: API_VERSION,
-      description:
-        'Reads received invoices (PDF, JPG, PNG, XML) into structured JSON without inventing values.',
-      license: { name: 'Proprietary' },
-    },
-    servers: [{ url: '/', description: 'This service' }],
-  });
-  return tidy(doc);
+  return registry.definitions;
 }
 
 type Doc = ReturnType<OpenApiGeneratorV3['generateDocument']>;

@@ -66,12 +66,20 @@ export const ReparseQuery = z.object({ country: z.string().max(8).nullable().opt
 export const DeleteOut = z.object({ ok: z.literal(true), deleted: z.number().int() }).openapi('DeleteOut');
 
 export const PageParams = JobIdParams.extend({
-  n: intParam(z.number().int().min(1)).openapi({ type: 'integer', description: 'The page number, from 1.' }),
+  // The bounds are said again for the OpenAPI document: `.openapi` on a parsed parameter hides them.
+  n: intParam(z.number().int().min(1)).openapi({
+    type: 'integer',
+    minimum: 1,
+    description: 'The page number, from 1.',
+  }),
 });
 
 export const PageQuery = z.object({
   width: intParam(z.number().int().min(100).max(4000)).default(1200).openapi({
     type: 'integer',
+    minimum: 100,
+    maximum: 4000,
+    default: 1200,
     description: 'Width of the picture in pixels (an image is never enlarged).',
   }),
 });
