@@ -36,7 +36,13 @@ describe('admin command line', () => {
     expect(key.out).toMatchObject({ label: 'erp' });
     const topUp = await admin('top-up', '--email', 'ops@example.com', '--amount-eur', '12.50');
     expect(topUp.out).toMatchObject({ amount: '12.50', balance: '12.50' });
+    // Under the minimum: refused (1), as docs/api.md gives the exit codes; a malformed amount is
+    // wrong usage (2).
     expect(await admin('top-up', '--email', 'ops@example.com', '--amount-eur', '7.99')).toMatchObject({
+      code: 1,
+      out: { error: 'below_minimum' },
+    });
+    expect(await admin('top-up', '--email', 'ops@example.com', '--amount-eur', '7,99')).toMatchObject({
       code: 2,
       out: { error: 'usage' },
     });

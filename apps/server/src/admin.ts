@@ -33,6 +33,7 @@ const USAGE = `usage: admin <command> [options]
 options: --json prints the answer as JSON`;
 
 class UsageError extends Error {}
+class BelowMinimum extends Error {}
 
 type Options = {
   email?: string;
@@ -157,8 +158,9 @@ function eurToMinor(amount: string | undefined): number {
     throw new UsageError('--amount-eur takes an amount such as 8 or 12.50');
   const [whole = '0', cents = ''] = amount.split('.');
   const minor = Number(whole) * 100 + Number(cents.padEnd(2, '0'));
+  // A well-formed amount under the minimum is refused (exit 1), as the service's top-up refuses it.
   if (minor < MIN_TOP_UP_MINOR)
-    throw new UsageError(`the minimum top-up is ${formatMinor(MIN_TOP_UP_MINOR)} EUR`);
+    throw new BelowMinimum(`the minimum top-up is ${formatMinor(MIN_TOP_UP_MINOR)} EUR`);
   return minor;
 }
 
@@ -189,6 +191,7 @@ async function main(): Promise<void> {
     else if (err instanceof AccountNotFound) say(1, 'account_not_found', err.message);
     else if (err instanceof KeyNotFound) say(1, 'key_not_found', err.message);
     else if (err instanceof BackupRefused) say(1, 'backup_refused', err.message);
+    else if (err instanceof BelowMinimum) say(1, 'below_minimum', err.message);
     else throw err;
   }
 }
