@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { docsRouter } from './docs/router.js';
 import { exportsRouter } from './exports/router.js';
 import { errorHandler, HttpError } from './http/errors.js';
+import { methodNotAllowed } from './http/method-not-allowed.js';
 import { requestId, securityHeaders } from './http/security-headers.js';
 import type { BlobStore } from './jobs/blobs.js';
 import type { Logger } from './log.js';
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(webAppRouter(deps));
   // Last: `/:lang` would otherwise look at every one-segment path first.
   app.use(pagesRouter(deps));
+  app.use(methodNotAllowed());
   app.use((_req, _res) => {
     throw new HttpError(404, 'not_found');
   });
