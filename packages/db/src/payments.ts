@@ -1,5 +1,5 @@
 // Subscriptions, payments and applied provider notifications.
-import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { Db } from './database.js';
 import { payments, providerEvents, subscriptions } from './schema.js';
 
@@ -18,7 +18,10 @@ export function updateSubscription(db: Db, id: number, set: Partial<Subscription
   db.update(subscriptions).set(set).where(eq(subscriptions.id, id)).run();
 }
 
-/** The account's newest subscription that is or was in force (not one still awaiting payment). */
+/**
+ * The account's newest subscription that is or was in force: paid, so not one still awaiting
+ * payment, nor a checkout whose late payment was refunded (`cancelled` without ever being paid).
+ */
 export function latestSubscription(db: Db, accountId: number): Subscription | undefined {
   return db
     .select()
@@ -27,6 +30,7 @@ export function latestSubscription(db: Db, accountId: number): Subscription | un
       and(
         eq(subscriptions.accountId, accountId),
         inArray(subscriptions.state, ['active', 'past_due', 'cancelled', 'expired']),
+        isNotNull(subscriptions.paidAt),
       ),
     )
     .orderBy(desc(subscriptions.id))
@@ -37,17 +41,46 @@ export function latestSubscription(db: Db, accountId: number): Subscription | un
 /**
  * The account's newest checkout when it still awaits its payment (`pending_payment`), newer than
  * any subscription that is or was in force: the one a person comes back to after the provider's
- * page. An older pending checkout that a later one replaced is not it.
+ * page. An older pending checkout that a later one replaced is not it, nor one whose link a plan
+ * paid since closed (`expired`), nor a checkout whose late payment was refunded.
  */
 export function pendingCheckout(db: Db, accountId: number): Subscription | undefined {
   const newest = db
     .select()
     .from(subscriptions)
-    .where(eq(subscriptions.accountId, accountId))
+    .where(
+      and(
+        eq(subscriptions.accountId, accountId),
+        or(eq(subscriptions.state, 'pending_payment'), isNotNull(subscriptions.paidAt)),
+      ),
+    )
     .orderBy(desc(subscriptions.id))
     .limit(1)
     .get();
-  return newest?.state === 'pending_payment' ? newest : undefined;
+  if (newest?.state !== 'pending_payment') return undefined;
+  return latestPaymentOf(db, newest.id)?.status === 'expired' ? undefined : newest;
+}
+
+/**
+ * Whether a checkout's price no longer holds: a plan of the account other than `subscriptionId`
+ * was paid or renewed after `since` (when the checkout's link was made), or one newer than that
+ * checkout is or was in force. Its price was quoted against the plan in force before.
+ */
+export function planPaidSince(db: Db, accountId: number, subscriptionId: number, since: string): boolean {
+  const paid = db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.accountId, accountId),
+        ne(subscriptions.id, subscriptionId),
+        isNotNull(subscriptions.paidAt),
+        or(gt(subscriptions.id, subscriptionId), gt(subscriptions.paidAt, since)),
+      ),
+    )
+    .limit(1)
+    .get();
+  return paid !== undefined;
 }
 
 /**
@@ -71,27 +104,15 @@ export function replacedAwaitingCancel(db: Db, accountId: number): Subscription[
 }
 
 /**
- * A new checkout replaces the account's earlier unpaid ones: their open payments become `expired`
- * (a new link replaced them). Answers how many.
+ * Closes the account's open plan links: their payments still `pending` become `expired` (the short
+ * link stops opening). A new checkout replaces the earlier unpaid ones, and a plan paid replaces
+ * the ones still open (their price was quoted against the plan in force before). Answers how many.
  */
-export function expireOtherPendingCheckouts(db: Db, accountId: number, keepSubscriptionId: number): number {
-  const open = db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.accountId, accountId),
-        eq(subscriptions.state, 'pending_payment'),
-        ne(subscriptions.id, keepSubscriptionId),
-      ),
-    )
-    .all()
-    .map((r) => r.id);
-  if (open.length === 0) return 0;
+export function expireOpenPlanLinks(db: Db, accountId: number): number {
   return db
     .update(payments)
     .set({ status: 'expired' })
-    .where(and(inArray(payments.subscriptionId, open), eq(payments.status, 'pending')))
+    .where(and(eq(payments.accountId, accountId), eq(payments.kind, 'plan'), eq(payments.status, 'pending')))
     .run().changes;
 }
 

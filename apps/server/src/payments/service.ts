@@ -5,13 +5,15 @@
 // `expired`. A paid plan raises the web allowance. Every notification is applied once.
 // A plan bought over another replaces it at once and cancels the other's renewal at the provider;
 // a charge the provider still makes for a replaced (or cancelled) plan is refunded, never applied.
+// A link no longer awaited (replaced by a newer one, or declined) can still be paid on the
+// provider's page: applied while its price holds, else refunded and its renewal cancelled.
 // A top-up of the API balance is settled the same way: by its notification, or by asking.
 import { randomBytes } from 'node:crypto';
 import {
   type Account,
   accountById,
   type Db,
-  expireOtherPendingCheckouts,
+  expireOpenPlanLinks,
   insertPayment,
   insertSubscription,
   inTransaction,
@@ -22,6 +24,7 @@ import {
   paymentById,
   pendingCheckout,
   pendingTopUps,
+  planPaidSince,
   recordProviderEvent,
   replacedAwaitingCancel,
   type Subscription,
@@ -48,6 +51,11 @@ export const GRACE_DAYS = 3;
  */
 export const TOP_UPS_CHECKED = 5;
 const DAY = 86_400_000;
+/**
+ * Payments no longer awaited that the provider's page, still open, may take all the same: a link a
+ * newer one replaced (`expired`), or one declined and then paid with another card (`failed`).
+ */
+const NO_LONGER_AWAITED: readonly string[] = ['expired', 'failed'];
 
 export interface PaymentsDeps {
   db: Db;
@@ -210,7 +218,7 @@ export class Payments {
       createdAt: this.now().toISOString(),
     });
     // This checkout replaces any earlier unpaid one: its link stops opening.
-    expireOtherPendingCheckouts(this.d.db, accountId, sub.id);
+    expireOpenPlanLinks(this.d.db, accountId);
     const name = period === 'y' ? 'year' : 'month';
     const payment = await this.newLink(
       account,
@@ -277,11 +285,15 @@ export class Payments {
       });
   }
 
-  /** Asks the provider about the last payment (a notification may never have come). */
+  /**
+   * Asks the provider about the checkout's last payment (a notification may never have come): one
+   * awaited, or one no longer awaited that its page may still have taken (see `settleLate`).
+   */
   async refresh(accountId: number, subscriptionId: number) {
     const sub = this.ownSubscription(accountId, subscriptionId);
     const last = latestPaymentOf(this.d.db, sub.id);
-    if (last?.status === 'pending') await this.askProvider(last);
+    if (last && (last.status === 'pending' || NO_LONGER_AWAITED.includes(last.status)))
+      await this.askProvider(last);
     return {
       sub: this.current(accountId) ?? subscriptionById(this.d.db, sub.id)!,
       payment: last && paymentById(this.d.db, last.id),
@@ -313,6 +325,8 @@ export class Payments {
         ? paymentById(this.d.db, Number(n.invoiceId.slice(1)))
         : undefined;
       if (payment?.status === 'pending') this.settleFirst(payment, n, at, owed);
+      else if (payment && n.kind === 'pay' && NO_LONGER_AWAITED.includes(payment.status))
+        this.settleLate(payment, n, at, owed);
       else if (n.subscriptionId) this.settleRenewal(n, at, owed);
       else this.d.log.warn('notification for no pending payment', { invoice: n.invoiceId });
       return true;
@@ -352,19 +366,19 @@ export class Payments {
     return failed === undefined ? { ok: true } : { ok: false, message: failed };
   }
 
-  /** Gives back a charge the provider made for a plan that is no longer ours to renew. */
+  /**
+   * Gives back a charge the provider made that must not apply: for a plan that is no longer ours to
+   * renew, or for a link paid after its price stopped holding (`settleLate`).
+   */
   private async refundCharge(paymentId: number, transactionId: string, amountMinor: number): Promise<void> {
     const r = await this.d.provider.refund(transactionId, amountMinor);
     if (r.ok) updatePayment(this.d.db, paymentId, { status: 'refunded' });
     else
-      this.d.log.error(
-        'a charge for a replaced or cancelled plan was not refunded: refund it at the provider',
-        {
-          payment: paymentId,
-          transaction: transactionId,
-          message: r.message ?? '',
-        },
-      );
+      this.d.log.error('a charge that must not apply was not refunded: refund it at the provider', {
+        payment: paymentId,
+        transaction: transactionId,
+        message: r.message ?? '',
+      });
   }
 
   private settleFirst(
@@ -402,6 +416,64 @@ export class Payments {
       providerSubscriptionId: n.subscriptionId ?? null,
     });
     setPlanAllowance(this.d.db, sub.accountId, planOf(sub.planCode) ?? FREE_PLAN);
+    // Links still open were priced against the plan in force before this one: they close (paid
+    // anyway on the provider's page, they are refunded: `settleLate`).
+    expireOpenPlanLinks(this.d.db, sub.accountId);
+  }
+
+  /**
+   * A charge for a link no longer awaited (`NO_LONGER_AWAITED`): the provider's page stays open
+   * after a newer checkout replaced its link or after a decline. A top-up is credited. A plan is
+   * applied while its price holds - its checkout still awaits payment and no plan was paid or
+   * renewed since its link was made (`planPaidSince`): the person gets what they paid for, and the
+   * links still open close. Else the charge is recorded, refunded, and the provider's subscription
+   * it started is cancelled, as a replaced plan's (`refundCharge`, `cancelReplaced`, retried alike).
+   */
+  private settleLate(payment: Payment, n: Notification, at: Date, owed: Array<() => Promise<unknown>>): void {
+    const sub = payment.subscriptionId ? subscriptionById(this.d.db, payment.subscriptionId) : undefined;
+    const holds =
+      sub?.state === 'pending_payment' &&
+      !planPaidSince(this.d.db, payment.accountId, sub.id, payment.createdAt);
+    if (payment.kind === 'topup' || holds) {
+      this.settleFirst(payment, n, at, owed);
+      return;
+    }
+    this.d.log.warn('a link no longer awaited was paid after its price stopped holding: refunded', {
+      payment: payment.id,
+      transaction: n.transactionId,
+    });
+    updatePayment(this.d.db, payment.id, {
+      status: 'paid',
+      providerTxId: n.transactionId,
+      paidAt: at.toISOString(),
+    });
+    owed.push(() => this.refundCharge(payment.id, n.transactionId, payment.amountMinor));
+    const replaced = sub && this.keepStarted(sub, n.subscriptionId ?? null, at);
+    if (replaced) owed.push(() => this.cancelReplaced(replaced));
+  }
+
+  /**
+   * Where the provider's subscription a refunded late charge started is kept, so that its cancel is
+   * owed (retried as a replaced plan's) and any charge it still makes is refunded (`settleRenewal`):
+   * the checkout itself when it never came into force (`cancelled`, never paid); a checkout that
+   * did, through another of its links, gets a record of its own.
+   */
+  private keepStarted(sub: Subscription, started: string | null, at: Date): Subscription | undefined {
+    if (sub.state === 'pending_payment') {
+      updateSubscription(this.d.db, sub.id, { state: 'cancelled', providerSubscriptionId: started });
+      return { ...sub, state: 'cancelled', providerSubscriptionId: started };
+    }
+    if (!started) return undefined;
+    return insertSubscription(this.d.db, {
+      accountId: sub.accountId,
+      planCode: sub.planCode,
+      period: sub.period,
+      amountMinor: sub.amountMinor,
+      state: 'cancelled',
+      autorenew: true,
+      providerSubscriptionId: started,
+      createdAt: at.toISOString(),
+    });
   }
 
   /**

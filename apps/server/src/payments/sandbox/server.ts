@@ -60,6 +60,8 @@ export interface Sandbox {
   controls: SandboxControls;
   /** Notifications sent so far (for tests), newest last. */
   sent: Array<{ body: string; status: number }>;
+  /** Refunds asked for so far (for tests), newest last: the transaction and whether it was refunded. */
+  refunds: Array<{ transactionId: string; ok: boolean }>;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     failFind: false,
   };
   const sent: Sandbox['sent'] = [];
+  const refunds: Sandbox['refunds'] = [];
   /** Notifications held back (`holdNotifications`), oldest first. */
   const held: string[] = [];
   let nextTx = 1000;
@@ -260,11 +263,14 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
     }
     if (path === '/payments/refund') {
       const tx = transactions.find((t) => String(t.id) === String(body.TransactionId));
-      if (tx?.status !== 'Completed' || !tx)
-        return json(res, 200, { Success: false, Message: 'Transaction not found or not refundable' });
-      if (Number(body.Amount) > tx.amount)
-        return json(res, 200, { Success: false, Message: 'Amount exceeds the payment' });
+      const refused = (message: string) => {
+        refunds.push({ transactionId: String(body.TransactionId), ok: false });
+        return json(res, 200, { Success: false, Message: message });
+      };
+      if (tx?.status !== 'Completed' || !tx) return refused('Transaction not found or not refundable');
+      if (Number(body.Amount) > tx.amount) return refused('Amount exceeds the payment');
       tx.status = 'Refunded';
+      refunds.push({ transactionId: String(tx.id), ok: true });
       return json(res, 200, { Success: true, Message: null, Model: { TransactionId: nextTx++ } });
     }
     return json(res, 404, { Success: false, Message: 'not found' });
@@ -316,6 +322,7 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
     apiSecret: opts.apiSecret,
     controls,
     sent,
+    refunds,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
