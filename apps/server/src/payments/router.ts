@@ -33,9 +33,10 @@ import { HttpError } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validation.js';
+import type { Notification } from './notifications.js';
 import { featuresIn, type Period, PLANS, planLanguage, planOf } from './plans.js';
 import { verifyNotification } from './provider.js';
-import type { Notification, Payments } from './service.js';
+import type { Payments } from './service.js';
 
 export interface PaymentsRouterDeps {
   db: Db;

@@ -1,0 +1,262 @@
+// The provider's notifications, applied once each: a first payment (plan or top-up), a link paid
+// after it stopped being awaited (applied while its price holds, else refunded), and the
+// subscription's renewals (a replaced or cancelled plan's charge is refunded). With them the
+// provider calls they owe: refunds, and cancelling a replaced plan's renewal, retried until the
+// provider confirms. Apart from the service because this is where payments change state.
+import { randomBytes } from 'node:crypto';
+import {
+  expireOpenPlanLinks,
+  insertPayment,
+  insertSubscription,
+  inTransaction,
+  latestSubscription,
+  type Payment,
+  paymentById,
+  planPaidSince,
+  recordProviderEvent,
+  replacedAwaitingCancel,
+  type Subscription,
+  subscriptionById,
+  subscriptionByProviderId,
+  updatePayment,
+  updateSubscription,
+} from '@invoice-reader/db';
+import { topUp } from '../billing/billing.js';
+import { setPlanAllowance } from './allowance.js';
+import { DAY, GRACE_DAYS } from './plan-state.js';
+import { FREE_PLAN, type Period, periodEnd, planOf } from './plans.js';
+import type { PaymentsDeps } from './service.js';
+
+/**
+ * Payments no longer awaited that the provider's page, still open, may take all the same: a link a
+ * newer one replaced (`expired`), or one declined and then paid with another card (`failed`).
+ */
+export const NO_LONGER_AWAITED: readonly string[] = ['expired', 'failed'];
+
+export interface Notification {
+  kind: 'pay' | 'fail';
+  transactionId: string;
+  invoiceId: string;
+  subscriptionId?: string;
+}
+
+export class Notifications {
+  constructor(private readonly d: PaymentsDeps) {}
+
+  private now = () => this.d.clock.now();
+
+  /**
+   * Applies a verified notification once; answers false for a replay. What it owes the provider
+   * (cancelling a replaced plan's renewal, refunding a charge that must not apply) is done after
+   * the change is stored, before this resolves.
+   */
+  async apply(n: Notification): Promise<boolean> {
+    const at = this.now();
+    const owed: Array<() => Promise<unknown>> = [];
+    const applied = inTransaction(this.d.db, () => {
+      if (!recordProviderEvent(this.d.db, `${n.kind}:${n.transactionId}`, at.toISOString())) return false;
+      const payment = /^p\d+$/.test(n.invoiceId)
+        ? paymentById(this.d.db, Number(n.invoiceId.slice(1)))
+        : undefined;
+      if (payment?.status === 'pending') this.settleFirst(payment, n, at, owed);
+      else if (payment && n.kind === 'pay' && NO_LONGER_AWAITED.includes(payment.status))
+        this.settleLate(payment, n, at, owed);
+      else if (n.subscriptionId) this.settleRenewal(n, at, owed);
+      else this.d.log.warn('notification for no pending payment', { invoice: n.invoiceId });
+      return true;
+    });
+    for (const task of owed) await task();
+    return applied;
+  }
+
+  /**
+   * Cancels at the provider the renewal of a plan that a newer one replaced. Until the provider
+   * confirms, the subscription keeps `autorenew` (a cancel still owed, retried by
+   * `retryReplacedCancels` and by any charge the provider makes for it).
+   */
+  private async cancelReplaced(sub: Subscription): Promise<{ ok: boolean; message?: string }> {
+    if (!sub.providerSubscriptionId) return { ok: true };
+    const r = await this.d.provider.cancelSubscription(sub.providerSubscriptionId);
+    if (r.ok) updateSubscription(this.d.db, sub.id, { autorenew: false });
+    else
+      this.d.log.error('the replaced plan was not cancelled at the provider', {
+        subscription: sub.id,
+        provider_subscription: sub.providerSubscriptionId,
+        message: r.message ?? '',
+      });
+    return r;
+  }
+
+  /**
+   * Asks the provider again to cancel the renewals of replaced plans it has not confirmed yet;
+   * answers the provider's message when one is still not cancelled.
+   */
+  async retryReplacedCancels(accountId: number): Promise<{ ok: true } | { ok: false; message: string }> {
+    let failed: string | undefined;
+    for (const sub of replacedAwaitingCancel(this.d.db, accountId)) {
+      const r = await this.cancelReplaced(sub);
+      if (!r.ok) failed ??= r.message ?? 'the provider refused';
+    }
+    return failed === undefined ? { ok: true } : { ok: false, message: failed };
+  }
+
+  /**
+   * Gives back a charge the provider made that must not apply: for a plan that is no longer ours to
+   * renew, or for a link paid after its price stopped holding (`settleLate`).
+   */
+  private async refundCharge(paymentId: number, transactionId: string, amountMinor: number): Promise<void> {
+    const r = await this.d.provider.refund(transactionId, amountMinor);
+    if (r.ok) updatePayment(this.d.db, paymentId, { status: 'refunded' });
+    else
+      this.d.log.error('a charge that must not apply was not refunded: refund it at the provider', {
+        payment: paymentId,
+        transaction: transactionId,
+        message: r.message ?? '',
+      });
+  }
+
+  private settleFirst(
+    payment: Payment,
+    n: Notification,
+    at: Date,
+    owed: Array<() => Promise<unknown>>,
+  ): void {
+    if (n.kind === 'fail') {
+      updatePayment(this.d.db, payment.id, { status: 'failed', providerTxId: n.transactionId });
+      return;
+    }
+    updatePayment(this.d.db, payment.id, {
+      status: 'paid',
+      providerTxId: n.transactionId,
+      paidAt: at.toISOString(),
+    });
+    if (payment.kind === 'topup') {
+      topUp(this.d.db, payment.accountId, payment.creditEurMinor, at, `top-up (payment ${payment.id})`);
+      return;
+    }
+    const sub = payment.subscriptionId ? subscriptionById(this.d.db, payment.subscriptionId) : undefined;
+    if (!sub) return;
+    // A plan bought over another ends the other one: one plan is in force at a time, and the
+    // provider stops renewing the other (else the customer pays both).
+    const before = latestSubscription(this.d.db, sub.accountId);
+    if (before && before.id !== sub.id && ['active', 'past_due', 'cancelled'].includes(before.state)) {
+      updateSubscription(this.d.db, before.id, { state: 'cancelled', expiresAt: at.toISOString() });
+      if (before.autorenew && before.providerSubscriptionId) owed.push(() => this.cancelReplaced(before));
+    }
+    updateSubscription(this.d.db, sub.id, {
+      state: 'active',
+      paidAt: at.toISOString(),
+      expiresAt: periodEnd(at, sub.period as Period).toISOString(),
+      providerSubscriptionId: n.subscriptionId ?? null,
+    });
+    setPlanAllowance(this.d.db, sub.accountId, planOf(sub.planCode) ?? FREE_PLAN);
+    // Links still open were priced against the plan in force before this one: they close (paid
+    // anyway on the provider's page, they are refunded: `settleLate`).
+    expireOpenPlanLinks(this.d.db, sub.accountId);
+  }
+
+  /**
+   * A charge for a link no longer awaited (`NO_LONGER_AWAITED`): the provider's page stays open
+   * after a newer checkout replaced its link or after a decline. A top-up is credited. A plan is
+   * applied while its price holds - its checkout still awaits payment and no plan was paid or
+   * renewed since its link was made (`planPaidSince`): the person gets what they paid for, and the
+   * links still open close. Else the charge is recorded, refunded, and the provider's subscription
+   * it started is cancelled, as a replaced plan's (`refundCharge`, `cancelReplaced`, retried alike).
+   */
+  private settleLate(payment: Payment, n: Notification, at: Date, owed: Array<() => Promise<unknown>>): void {
+    const sub = payment.subscriptionId ? subscriptionById(this.d.db, payment.subscriptionId) : undefined;
+    const holds =
+      sub?.state === 'pending_payment' &&
+      !planPaidSince(this.d.db, payment.accountId, sub.id, payment.createdAt);
+    if (payment.kind === 'topup' || holds) {
+      this.settleFirst(payment, n, at, owed);
+      return;
+    }
+    this.d.log.warn('a link no longer awaited was paid after its price stopped holding: refunded', {
+      payment: payment.id,
+      transaction: n.transactionId,
+    });
+    updatePayment(this.d.db, payment.id, {
+      status: 'paid',
+      providerTxId: n.transactionId,
+      paidAt: at.toISOString(),
+    });
+    owed.push(() => this.refundCharge(payment.id, n.transactionId, payment.amountMinor));
+    const replaced = sub && this.keepStarted(sub, n.subscriptionId ?? null, at);
+    if (replaced) owed.push(() => this.cancelReplaced(replaced));
+  }
+
+  /**
+   * Where the provider's subscription a refunded late charge started is kept, so that its cancel is
+   * owed (retried as a replaced plan's) and any charge it still makes is refunded (`settleRenewal`):
+   * the checkout itself when it never came into force (`cancelled`, never paid); a checkout that
+   * did, through another of its links, gets a record of its own.
+   */
+  private keepStarted(sub: Subscription, started: string | null, at: Date): Subscription | undefined {
+    if (sub.state === 'pending_payment') {
+      updateSubscription(this.d.db, sub.id, { state: 'cancelled', providerSubscriptionId: started });
+      return { ...sub, state: 'cancelled', providerSubscriptionId: started };
+    }
+    if (!started) return undefined;
+    return insertSubscription(this.d.db, {
+      accountId: sub.accountId,
+      planCode: sub.planCode,
+      period: sub.period,
+      amountMinor: sub.amountMinor,
+      state: 'cancelled',
+      autorenew: true,
+      providerSubscriptionId: started,
+      createdAt: at.toISOString(),
+    });
+  }
+
+  /**
+   * The provider's subscription charged (or failed to charge) the next period. A charge for a
+   * plan that is no longer the one in force (a newer plan replaced it) or whose renewal was
+   * cancelled is recorded, refunded at the provider and never brings the plan back; its cancel
+   * is asked for again.
+   */
+  private settleRenewal(n: Notification, at: Date, owed: Array<() => Promise<unknown>>): void {
+    const sub = subscriptionByProviderId(this.d.db, n.subscriptionId!);
+    if (!sub) return;
+    const plan = planOf(sub.planCode) ?? FREE_PLAN;
+    const stale = sub.state === 'cancelled' || latestSubscription(this.d.db, sub.accountId)?.id !== sub.id;
+    const payment = insertPayment(this.d.db, {
+      accountId: sub.accountId,
+      subscriptionId: sub.id,
+      kind: 'renewal',
+      amountMinor: sub.amountMinor,
+      currency: 'RUB',
+      status: n.kind === 'pay' ? 'paid' : 'failed',
+      providerTxId: n.transactionId,
+      linkToken: randomBytes(12).toString('base64url'),
+      linkExpiresAt: at.toISOString(),
+      paidAt: n.kind === 'pay' ? at.toISOString() : null,
+      createdAt: at.toISOString(),
+    });
+    if (stale) {
+      this.d.log.warn('the provider charged a replaced or cancelled plan', {
+        subscription: sub.id,
+        outcome: n.kind,
+      });
+      if (n.kind === 'pay') owed.push(() => this.refundCharge(payment.id, n.transactionId, sub.amountMinor));
+      if (sub.autorenew && sub.providerSubscriptionId) owed.push(() => this.cancelReplaced(sub));
+      return;
+    }
+    if (n.kind === 'fail') {
+      updateSubscription(this.d.db, sub.id, { state: 'past_due' });
+      return;
+    }
+    // The new period follows the old one (a renewal charged a little late does not lose days).
+    const from =
+      sub.expiresAt && Date.parse(sub.expiresAt) > at.getTime() - GRACE_DAYS * DAY
+        ? new Date(sub.expiresAt)
+        : at;
+    updateSubscription(this.d.db, sub.id, {
+      state: 'active',
+      paidAt: at.toISOString(),
+      expiresAt: periodEnd(from, sub.period as Period).toISOString(),
+    });
+    setPlanAllowance(this.d.db, sub.accountId, plan);
+  }
+}
