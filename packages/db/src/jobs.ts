@@ -93,7 +93,10 @@ export function blobInUse(db: Db, sha256: string): boolean {
   return !!db.select({ id: jobs.id }).from(jobs).where(eq(jobs.sha256, sha256)).limit(1).get();
 }
 
-/** Removes a job and its pending callback; the ledger and usage rows keep its number. */
+/**
+ * Removes a job and its pending callback; the ledger and usage rows keep its number, and the usage
+ * rows its file, so bytes charged once are not charged again when sent anew (fileChargedBefore).
+ */
 export function deleteJob(db: Db, id: number): void {
   db.delete(callbacks).where(eq(callbacks.jobId, id)).run();
   db.delete(jobs).where(eq(jobs.id, id)).run();

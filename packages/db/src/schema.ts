@@ -148,6 +148,15 @@ export const jobs = sqliteTable(
   ],
 );
 
+export const USAGE_ALLOWANCES = ['api', 'web'] as const;
+export type UsageAllowance = (typeof USAGE_ALLOWANCES)[number];
+
+/**
+ * The usage journal: one row per read that was charged, kept when its job is deleted. `api`: pages
+ * debited from the API's prepaid pages (the journal a person sees); `web`: a parse counted against
+ * the web application's allowance. `sha256` names the file, so that a file charged once is never
+ * charged again, even after its job was deleted (decisions §8).
+ */
 export const usage = sqliteTable(
   'usage',
   {
@@ -157,12 +166,15 @@ export const usage = sqliteTable(
       .references(() => accounts.id),
     apiKeyId: integer('api_key_id'),
     jobId: integer('job_id').notNull(),
+    allowance: text('allowance', { enum: USAGE_ALLOWANCES }).notNull().default('api'),
+    /** The file's SHA-256; null only for rows written before it was kept whose job was deleted. */
+    sha256: text('sha256'),
     pages: integer('pages').notNull(),
     freePages: integer('free_pages').notNull(),
     amountMinor: integer('amount_minor').notNull(),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('usage_account').on(t.accountId, t.id)],
+  (t) => [index('usage_account').on(t.accountId, t.id), index('usage_account_sha').on(t.accountId, t.sha256)],
 );
 
 export const rateLimits = sqliteTable(

@@ -2,6 +2,7 @@
 
 import type { Document } from './document.js';
 import { ReadError } from './errors.js';
+import { takeQrScan } from './qr/kept-scans.js';
 import { paymentQrOf, type QrScan } from './qr/read-qr.js';
 import { ocrImage, readOcrPagesOffThread, withSecondRead } from './read-ocr.js';
 import { qrFailure } from './read-pdf.js';
@@ -21,14 +22,26 @@ export async function readImage(bytes: Uint8Array, mode: RequestedMode, ctx: Rea
   if (mode === 'ocr') return readScan(bytes, ctx, []);
   let scan: QrScan;
   try {
-    scan = paymentQrOf((await runPageTask({ kind: 'qr-image', bytes }, timeLeft(ctx))).codes);
+    // The estimate at submission may have searched this file already (qr/kept-scans.ts).
+    scan =
+      takeQrScan(bytes, ctx.country) ??
+      paymentQrOf((await runPageTask({ kind: 'qr-image', bytes }, timeLeft(ctx))).codes);
   } catch (err) {
     asFailure(err, mode === 'auto' ? null : mode, 1);
   }
   if (scan.found) return { mode: 'qr', document: scan.found.document, pages: 1, pagesScanned: 0 };
   const why = qrFailure(scan, 1);
-  if (mode === 'qr' || scan.invalid.length) throw why;
+  if (mode === 'qr' || !imageNeedsOcr(scan)) throw why;
   return readScan(bytes, ctx, ['qr'], why.message);
+}
+
+/**
+ * Whether an image goes to OCR (the only reading that is charged) after its payment code search:
+ * not when it shows a valid payment code (read from the code), nor when its payment code is
+ * invalid (that is the answer: the read fails, unscanned). The estimate asks the same.
+ */
+export function imageNeedsOcr(scan: QrScan): boolean {
+  return !scan.found && !scan.invalid.length;
 }
 
 /** OCR of the image: the only reading that is charged (one scanned page). */

@@ -8,6 +8,7 @@ import { type ErrorCode, ReadError } from './errors.js';
 import type { OcrPage } from './ocr/ocr-page.js';
 import { MAX_PAGES, type PdfLayers } from './pdf/layers.js';
 import { readLayers } from './pdf/layers-cache.js';
+import { takeQrScan } from './qr/kept-scans.js';
 import { paymentQrOf, type QrScan } from './qr/read-qr.js';
 import { ocrPdfPages, readOcrPagesOffThread, scanQrPages, withSecondRead } from './read-ocr.js';
 import { asFailure, Failure, looksLikeInvoice, type ReadContext, type Reading, timeLeft } from './reading.js';
@@ -63,22 +64,18 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
       if (xmlError) reasons.push(xmlError.message);
     }
     const usable = text.filter((p) => p.usable);
-    // Pages for OCR: in `ocr` mode every page; in `auto` the pages without a usable text layer,
-    // and only when the text pages alone do not make the invoice (a typed invoice with a scanned
-    // delivery note is read, and charged, as text).
-    const scanned =
-      mode === 'ocr'
-        ? Array.from({ length: pages }, (_, i) => i + 1)
-        : mode === 'auto' && !(textDoc && isComplete(textDoc))
-          ? text.filter((p) => !p.usable).map((p) => p.page)
-          : [];
+    const scanned = pagesToOcr(layers, mode);
     const ocrDone: OcrPage[] = [];
     const ocrStarted = Date.now();
     if (mode === 'auto' || mode === 'qr') {
       tried.push('qr');
-      const scan = scanned.length
-        ? await scanQrAndOcr(bytes, pages, scanned, ctx, ocrDone)
-        : await scanPages(bytes, pages, ctx);
+      // The estimate at submission may have made this very search already (qr/kept-scans.ts).
+      const kept = mode === 'auto' ? takeQrScan(bytes, ctx.country) : undefined;
+      const scan =
+        kept ??
+        (scanned.length
+          ? await scanQrAndOcr(bytes, pages, scanned, ctx, ocrDone)
+          : await scanPages(bytes, pages, ctx));
       if (scan.found) {
         if (textDoc) tried.push('text');
         const { document, checks } = combineQrAndText(scan.found.document, textDoc);
@@ -120,6 +117,18 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
   } catch (err) {
     asFailure(err, mode === 'auto' ? null : mode, pages);
   }
+}
+
+/**
+ * The pages a read OCRs unless it finds a payment code: in `ocr` mode every page; in `auto` the
+ * pages without a usable text layer, and only when the text pages alone do not make the invoice
+ * (a typed invoice with a scanned delivery note is read, and charged, as text). The estimate at
+ * submission reserves these (estimate.ts).
+ */
+export function pagesToOcr(layers: PdfLayers, mode: RequestedMode): number[] {
+  if (mode === 'ocr') return Array.from({ length: layers.pages }, (_, i) => i + 1);
+  if (mode !== 'auto' || (layers.textDoc && isComplete(layers.textDoc))) return [];
+  return layers.text.filter((p) => !p.usable).map((p) => p.page);
 }
 
 /** Pages scanned for a payment code: all of a short document, else the first two and last two. */

@@ -1,12 +1,14 @@
 // Prepaid billing of scanned pages (decisions §7): pages are reserved when a job is submitted (free
 // pages first, then money), debited when it ends `done` (only the pages really scanned), released
 // when it fails. Every move is a ledger row and the account's columns move with it, in the
-// caller's transaction, so the books always balance and no race can overdraw.
+// caller's transaction, so the books always balance and no race can overdraw. A debit also writes
+// the usage journal's row naming the file: a file charged once is never charged again (§8).
 import {
   type Account,
   accountById,
   appendLedger,
   type Db,
+  fileChargedBefore,
   insertUsage,
   type Job,
   pagesUsedSince,
@@ -21,6 +23,15 @@ export interface Reservation {
 }
 
 export class InsufficientBalance extends Error {}
+
+/**
+ * The pages a read of these bytes may be charged for, to either allowance: none when the account
+ * was charged for the same file before, even if that job was deleted since (decisions §8: the
+ * file is read again, for free). A read whose reservation was released charged nothing.
+ */
+export function pagesToCharge(db: Db, accountId: number, sha256: string, pagesToScan: number): number {
+  return pagesToScan > 0 && fileChargedBefore(db, accountId, sha256) ? 0 : pagesToScan;
+}
 
 /** Reserves `pages` for `jobId`; throws InsufficientBalance (the transaction rolls back) when short. */
 export function reservePages(db: Db, account: Account, jobId: number, pages: number, at: Date): Reservation {
@@ -66,6 +77,8 @@ export function settleJob(db: Db, job: Job, done: boolean, pagesScanned: number,
       accountId: job.accountId,
       apiKeyId: job.apiKeyId,
       jobId: job.id,
+      allowance: 'api',
+      sha256: job.sha256,
       pages: charged,
       freePages: freeUsed,
       amountMinor: paidMinor,

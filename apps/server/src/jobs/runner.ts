@@ -160,7 +160,7 @@ export class JobRunner {
     const ended = inTransaction(this.db, () => {
       const pagesScanned = outcome.pagesScanned ?? 0;
       const bill = settleJob(this.db, job, outcome.status === 'done', pagesScanned, at);
-      settleWebAllowance(this.db, job, outcome.status === 'done', pagesScanned);
+      settleWebAllowance(this.db, job, outcome.status === 'done', pagesScanned, at);
       // A job read again (a web reparse reserves nothing) keeps what its earlier read was charged.
       const set = {
         ...outcome,

@@ -1,6 +1,9 @@
-// Accepting a file (the data flow of ARCHITECTURE.md): country → cheap estimate (type, pages, pages
-// that may need OCR) → dedup by SHA-256 per account → store the blob → insert the job and reserve
-// its pages in one transaction → wake the runner. The caller is answered at once.
+// Accepting a file (the data flow of ARCHITECTURE.md): country → dedup by SHA-256 per account →
+// cheap estimate (type, pages, pages that may need OCR) → store the blob → insert the job and
+// reserve its pages in one transaction → wake the runner. Pages the account cannot cover are
+// refused only after a search for a payment QR code finds none (a QR bill is never charged). The
+// caller is answered at once. Bytes whose job was deleted are read again, but a file charged
+// once is not charged again (decisions §8, billing.pagesToCharge).
 
 import {
   type Account,
@@ -11,8 +14,8 @@ import {
   type Job,
   updateJob,
 } from '@invoice-reader/db';
-import { countryOf, estimateRead } from '@invoice-reader/engine';
-import { InsufficientBalance, reservePages } from '../billing/billing.js';
+import { countryOf, type Estimate, estimateRead } from '@invoice-reader/engine';
+import { InsufficientBalance, pagesToCharge, reservePages } from '../billing/billing.js';
 import { HttpError } from '../http/errors.js';
 import { holdWebAllowance } from '../web-parse/allowance.js';
 import { BlobStore } from './blobs.js';
@@ -49,12 +52,16 @@ const billedToApi = (source: Source) => source === 'api';
 export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promise<Submitted> {
   const country = countryOf(s.country);
   if (!country) throw new HttpError(400, 'unsupported_country');
-  // Given the country, a PDF's text layer parsed here is kept for the job's read (parsed once).
-  const estimate = await estimateRead(s.bytes, { country: country.code });
-  if (estimate.error) throw new HttpError(REFUSALS[estimate.error] ?? 400, estimate.error);
+  // The earlier job of the same bytes is the answer: they were accepted then, so the file is not
+  // looked at again (nor searched for a payment code).
   const sha256 = BlobStore.hash(s.bytes);
   const earlier = duplicateJob(db, s.account.id, sha256);
   if (earlier) return { job: earlier, duplicate: true, charged: false };
+  // Given the country, a PDF's text layer parsed here is kept for the job's read (parsed once).
+  // No search for a payment code yet: most files are no QR bill, and an upload whose pages the
+  // account covers is answered at once (a QR bill's reserved pages are given back by its read).
+  const quick = await estimateRead(s.bytes, { country: country.code, qrSearch: false });
+  if (quick.error) throw new HttpError(REFUSALS[quick.error] ?? 400, quick.error);
   try {
     blobs.put(s.bytes);
   } catch (err) {
@@ -64,12 +71,13 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
       throw new HttpError(507, 'insufficient_storage');
     throw err;
   }
-  const at = new Date();
-  try {
+  const accept = (estimate: Estimate): Submitted => {
+    const at = new Date();
     return inTransaction(db, () => {
       // Checked again inside the transaction: two identical uploads racing make one job.
       const raced = duplicateJob(db, s.account.id, sha256);
       if (raced) return { job: raced, duplicate: true, charged: false };
+      const pagesToScan = pagesToCharge(db, s.account.id, sha256, estimate.pagesToScan);
       const job = insertJob(db, {
         accountId: s.account.id,
         apiKeyId: s.apiKeyId,
@@ -81,22 +89,38 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
         size: s.bytes.length,
         sha256,
         pages: estimate.pages,
-        reservedPages: estimate.pagesToScan,
+        reservedPages: pagesToScan,
         callbackUrl: s.callbackUrl ?? null,
         createdAt: at.toISOString(),
       });
       if (!billedToApi(s.source)) {
-        const webParses = holdWebAllowance(db, s.account.id, estimate.pagesToScan);
+        const webParses = holdWebAllowance(db, s.account.id, pagesToScan);
         updateJob(db, job.id, { webParses, reservedPages: 0 });
         return { job: { ...job, webParses, reservedPages: 0 }, duplicate: false, charged: webParses > 0 };
       }
-      const held = reservePages(db, s.account, job.id, estimate.pagesToScan, at);
+      const held = reservePages(db, s.account, job.id, pagesToScan, at);
       const reserved = { reservedFreePages: held.freePages, reservedMinor: held.minor };
       updateJob(db, job.id, reserved);
       return { job: { ...job, ...reserved }, duplicate: false, charged: held.pages > 0 };
     });
+  };
+  try {
+    return accept(quick);
   } catch (err) {
-    if (err instanceof InsufficientBalance) throw new HttpError(402, 'insufficient_balance');
-    throw err;
+    const refused = err instanceof InsufficientBalance || (err instanceof HttpError && err.status === 402);
+    if (!refused || quick.pagesToScan === 0) throw asRefusal(err);
   }
+  // Pages the account cannot cover: a QR bill is never refused for them (decisions §7), so the
+  // file is searched for a payment code as its read will search it (kept for the read).
+  const searched = await estimateRead(s.bytes, { country: country.code });
+  try {
+    return accept(searched);
+  } catch (err) {
+    throw asRefusal(err);
+  }
+}
+
+/** A refusal of the balance as the interface says it; anything else as it is. */
+function asRefusal(err: unknown): unknown {
+  return err instanceof InsufficientBalance ? new HttpError(402, 'insufficient_balance') : err;
 }

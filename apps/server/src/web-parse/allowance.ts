@@ -1,12 +1,14 @@
 // The web application's allowance (service-spec "Limits": 1 scanned parse by default,
 // `free_parses_total`, apart from the API's pages). A submission that needs OCR holds one parse
 // at once (402 `plan_required` when none is left); the job gives it back when its read fails or
-// scans nothing. E-invoices, QR bills and text PDFs never need one.
+// scans nothing. E-invoices, QR bills and text PDFs never need one (the engine's estimate finds a
+// payment QR code as the read does), nor does a file that was counted before (billing.pagesToCharge).
 import {
   type Account,
   accountById,
   type Db,
   holdWebParse,
+  insertUsage,
   type Job,
   releaseWebParse,
 } from '@invoice-reader/db';
@@ -45,7 +47,25 @@ export function holdWebAllowance(db: Db, accountId: number, pagesToScan: number)
   return 1;
 }
 
-/** At the end of a job (in its transaction): a parse that read no scanned page goes back. */
-export function settleWebAllowance(db: Db, job: Job, done: boolean, pagesScanned: number): void {
-  if (job.webParses > 0 && !(done && pagesScanned > 0)) releaseWebParse(db, job.accountId);
+/**
+ * At the end of a job (in its transaction): a parse that read no scanned page goes back; one that
+ * did is written to the usage journal with its file, so the same file never counts again.
+ */
+export function settleWebAllowance(db: Db, job: Job, done: boolean, pagesScanned: number, at: Date): void {
+  if (job.webParses <= 0) return;
+  if (!(done && pagesScanned > 0)) {
+    releaseWebParse(db, job.accountId);
+    return;
+  }
+  insertUsage(db, {
+    accountId: job.accountId,
+    apiKeyId: null,
+    jobId: job.id,
+    allowance: 'web',
+    sha256: job.sha256,
+    pages: pagesScanned,
+    freePages: 0,
+    amountMinor: 0,
+    createdAt: at.toISOString(),
+  });
 }

@@ -38,6 +38,7 @@ import {
 } from '@invoice-reader/engine';
 import { type Response, Router } from 'express';
 import { requireSession, sessionOf } from '../auth/sessions.js';
+import { pagesToCharge } from '../billing/billing.js';
 import type { Config } from '../config.js';
 import { HttpError, ValidationFailed } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
@@ -169,14 +170,19 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
     if (!blobs.contains(job.sha256)) throw new HttpError(409, 'no_file');
     const country = countryOf(q.country || job.country);
     if (!country) throw new HttpError(400, 'unsupported_country');
-    // A file whose scan was already counted is read again for free; a failed one holds a parse.
-    const needsOcr = job.status === 'failed' ? (await estimateRead(blobs.get(job.sha256))).pagesToScan : 0;
+    // A file whose scan was already counted is read again for free; a failed one holds a parse
+    // (unless the same file was counted before, by a job since deleted).
+    const estimated =
+      job.status === 'failed'
+        ? (await estimateRead(blobs.get(job.sha256), { country: country.code })).pagesToScan
+        : 0;
     inTransaction(db, () => {
       // Asked twice at once, both requests passed the check above while the file was estimated:
       // only the first to get here queues the read (and holds a parse), the other is refused.
       const current = jobById(db, job.id);
       if (!current || current.status === 'queued' || current.status === 'processing')
         throw new HttpError(409, 'job_running');
+      const needsOcr = pagesToCharge(db, job.accountId, job.sha256, estimated);
       const webParses = holdWebAllowance(db, job.accountId, needsOcr);
       // The earlier read's billing is settled: this read reserves nothing from the API's pages.
       updateJob(db, job.id, {

@@ -5,10 +5,8 @@ import { parentPort } from 'node:worker_threads';
 import { ReadError } from '../errors.js';
 import { loadImage } from '../image/load.js';
 import { recognizePage } from '../ocr/ocr-page.js';
-import { openPdf } from '../pdf/open.js';
 import { type PagePngResult, pagePng } from '../pdf/page-png.js';
-import { renderPage } from '../pdf/render.js';
-import { detectQrCodes, type QrCode } from '../qr/detect.js';
+import { imageCodes, pdfCodes } from '../qr/page-codes.js';
 import { handOffAnswered } from './hand-off.js';
 import type { BandResult, OcrResult, PageTask, QrCodesResult } from './page-tasks.js';
 import type { TaskReply } from './pool.js';
@@ -35,25 +33,8 @@ async function run(task: PageTask): Promise<Result> {
     };
   }
   if (task.kind === 'scan-pdf') return scanPdf(task);
-  const codes: QrCode[] = [];
-  if (task.kind === 'qr-image') {
-    codes.push(...detectQrCodes(await loadImage(task.bytes, { maxPixels: task.maxPixels }), 1));
-    return { codes };
-  }
-  const doc = await openPdf(task.bytes);
-  try {
-    for (const page of task.pages) {
-      try {
-        codes.push(...detectQrCodes(await renderPage(doc, page), page));
-      } catch (err) {
-        // A page that cannot be rendered carries no code we can read; the others still count.
-        if (!(err instanceof ReadError)) throw err;
-      }
-    }
-  } finally {
-    await doc.destroy().catch(() => {});
-  }
-  return { codes };
+  if (task.kind === 'qr-image') return { codes: await imageCodes(task.bytes, task.maxPixels) };
+  return { codes: await pdfCodes(task.bytes, task.pages) };
 }
 
 parentPort?.on('message', async (task: PageTask & { id: number }) => {

@@ -9,6 +9,7 @@ import type { Estimate } from '../estimate.js';
 import type { LayoutPage } from '../extract/layout.js';
 import type { OcrPage, RatedDocument } from '../ocr/ocr-page.js';
 import type { PdfLayers } from '../pdf/layers.js';
+import type { QrCode } from '../qr/detect.js';
 import type { RequestedMode } from '../result.js';
 import { WorkerPool, workerScript } from './pool.js';
 
@@ -18,7 +19,13 @@ export type ReadTask =
   /** An XML e-invoice: small ones parse in milliseconds, a hostile one of megabytes in seconds. */
   | { kind: 'read-xml'; bytes: Uint8Array }
   /** The invoice on OCR'd pages (read-ocr.ts): 2-15 ms of extraction a scan, off the host's thread. */
-  | { kind: 'read-ocr-pages'; pages: OcrPage[]; country: string; textPages: LayoutPage[] };
+  | { kind: 'read-ocr-pages'; pages: OcrPage[]; country: string; textPages: LayoutPage[] }
+  /**
+   * An estimate's search for a payment QR code (qr/page-codes.ts): an image, or the `pages` of a
+   * PDF with the pages the read will OCR (`scanned`). The read makes the same search in the page
+   * pool; the estimate's is here, so that an upload never waits behind OCR.
+   */
+  | { kind: 'qr-codes'; bytes: Uint8Array; pdf?: { pages: number[]; scanned: number[] } };
 
 type ResultOf<T extends ReadTask> = T['kind'] extends 'estimate-pdf'
   ? Estimate
@@ -26,7 +33,9 @@ type ResultOf<T extends ReadTask> = T['kind'] extends 'estimate-pdf'
     ? Document
     : T['kind'] extends 'read-ocr-pages'
       ? RatedDocument
-      : PdfLayers;
+      : T['kind'] extends 'qr-codes'
+        ? QrCode[]
+        : PdfLayers;
 
 /** Read workers: parsing is quick next to OCR, so two at most (one per core). */
 export const READ_WORKERS = Math.max(1, Math.min(2, availableParallelism()));

@@ -1,6 +1,6 @@
-// Worker thread entry for the pdf.js half of reads and estimates, for XML e-invoices and for the
-// extraction from OCR'd pages (read-tasks.ts). Runs inside a
-// WorkerPool, so a PDF that takes too long or crashes pdf.js costs only its task.
+// Worker thread entry for the pdf.js half of reads and estimates, for XML e-invoices, for the
+// extraction from OCR'd pages and for an estimate's payment QR code search (read-tasks.ts). Runs
+// inside a WorkerPool, so a PDF that takes too long or crashes pdf.js costs only its task.
 import { parentPort } from 'node:worker_threads';
 import type { Document } from '../document.js';
 import { ReadError } from '../errors.js';
@@ -8,6 +8,8 @@ import type { Estimate } from '../estimate.js';
 import { type RatedDocument, withRatings } from '../ocr/ocr-page.js';
 import { estimatePdf } from '../pdf/estimate-pdf.js';
 import { type PdfLayers, readPdfLayers } from '../pdf/layers.js';
+import type { QrCode } from '../qr/detect.js';
+import { imageCodes, pdfCodes } from '../qr/page-codes.js';
 import { readOcrPages } from '../read-ocr.js';
 import { readXmlInvoice } from '../xml/read-xml.js';
 import type { TaskReply } from './pool.js';
@@ -16,8 +18,10 @@ import type { ReadTask } from './read-tasks.js';
 
 lowerThreadPriority();
 
-async function run(task: ReadTask): Promise<Estimate | PdfLayers | Document | RatedDocument> {
+async function run(task: ReadTask): Promise<Estimate | PdfLayers | Document | RatedDocument | QrCode[]> {
   if (task.kind === 'read-xml') return readXmlInvoice(task.bytes);
+  if (task.kind === 'qr-codes')
+    return task.pdf ? pdfCodes(task.bytes, task.pdf.pages, task.pdf.scanned) : imageCodes(task.bytes);
   if (task.kind === 'read-ocr-pages')
     return withRatings(readOcrPages(task.pages, task.country, task.textPages));
   if (task.kind === 'estimate-pdf') return estimatePdf(task.bytes);
@@ -25,7 +29,7 @@ async function run(task: ReadTask): Promise<Estimate | PdfLayers | Document | Ra
 }
 
 parentPort?.on('message', async (task: ReadTask & { id: number }) => {
-  let reply: TaskReply<Estimate | PdfLayers | Document | RatedDocument>;
+  let reply: TaskReply<Awaited<ReturnType<typeof run>>>;
   try {
     reply = { id: task.id, ok: true, result: await run(task) };
   } catch (err) {

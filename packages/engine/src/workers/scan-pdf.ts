@@ -94,6 +94,20 @@ export async function ocrRaster(doc: PdfDocument, page: number, jpeg?: ScanJpeg)
   return { page, raster, ...(how.scan ? {} : { dpi: how.dpi }) };
 }
 
+/**
+ * The pixels a page is searched for a payment QR code in: for a page OCR will read, the raster
+ * OCR reads (ocrRaster, so it is drawn once for both), else the page rendered at the default
+ * resolution. The read and the estimate before it (qr/page-codes.ts) search the same pixels.
+ */
+export async function searchRaster(
+  doc: PdfDocument,
+  page: number,
+  forOcr: boolean,
+  jpeg?: ScanJpeg,
+): Promise<Rendered> {
+  return forOcr ? ocrRaster(doc, page, jpeg) : { page, raster: await renderPage(doc, page, {}) };
+}
+
 export async function scanPdf(task: Extract<PageTask, { kind: 'scan-pdf' }>): Promise<ScanResult> {
   const doc = await openPdf(task.bytes);
   const jpegs = scanJpegsOf(task.bytes, doc);
@@ -105,9 +119,7 @@ export async function scanPdf(task: Extract<PageTask, { kind: 'scan-pdf' }>): Pr
     let rendered = 0;
     const render = async (page: number, forOcr: boolean): Promise<Rendered> => {
       rendered++;
-      return forOcr
-        ? ocrRaster(doc, page, jpegs.get(page))
-        : { page, raster: await renderPage(doc, page, {}) };
+      return searchRaster(doc, page, forOcr, jpegs.get(page));
     };
     const kept = new Map<number, { raster: Raster; dpi?: number }>();
     for (const page of task.qrPages) {
