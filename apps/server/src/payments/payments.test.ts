@@ -23,6 +23,16 @@ const sandbox = () => s.sandbox!;
 const controls = (c: Record<string, unknown>) =>
   fetch(`${sandbox().url}/sandbox/controls`, { method: 'POST', body: JSON.stringify(c) });
 
+/** Runs `fn` with one of the sandbox's fault switches on, and turns it off again whatever happens. */
+async function withControl(name: string, fn: () => Promise<void>): Promise<void> {
+  await controls({ [name]: true });
+  try {
+    await fn();
+  } finally {
+    await controls({ [name]: false });
+  }
+}
+
 /** Sends the notifications the sandbox held back; resolves once the service answered them. */
 const release = async () =>
   (
@@ -124,8 +134,7 @@ describe('checkout through the sandbox', () => {
 
   it('completes a payment whose notification never came by refresh', async () => {
     const who = s.session('dropped@example.com');
-    await controls({ dropNotifications: true });
-    try {
+    await withControl('dropNotifications', async () => {
       const out = await call(s.url, '/api/v1/payments/checkout', { session: who, json: { plan_code: 'm' } });
       await pay(out.body.pay_url, 'pay');
       expect((await current(who)).body.plan_paid).toBe(false);
@@ -135,9 +144,7 @@ describe('checkout through the sandbox', () => {
       });
       expect(refreshed.body).toMatchObject({ state: 'active', payment_status: 'paid' });
       expect((await current(who)).body).toMatchObject({ plan_code: 'm', plan_paid: true });
-    } finally {
-      await controls({ dropNotifications: false });
-    }
+    });
   });
 
   it('leaves a declined payment unpaid, and gives a new link for the same plan and amount after expiry', async () => {
@@ -251,17 +258,14 @@ describe('renewal and automatic renewal', () => {
       enabled: true,
       plan_code: 'm',
     });
-    await controls({ failCancel: true });
-    try {
+    await withControl('failCancel', async () => {
       const refused = await call(s.url, '/api/v1/billing/autorenew', {
         session: who,
         json: { enabled: false },
       });
       expect(refused.status).toBe(502);
       expect(refused.body).toMatchObject({ ok: false, enabled: true, error: 'provider_cancel_failed' });
-    } finally {
-      await controls({ failCancel: false });
-    }
+    });
     const off = await call(s.url, '/api/v1/billing/autorenew', { session: who, json: { enabled: false } });
     expect(off.body).toMatchObject({ ok: true, enabled: false, plan_code: 'm' });
     expect(
@@ -354,8 +358,7 @@ describe('upgrading ends the old plan at the provider', () => {
     await buy(who, 'm');
     await untilPaid(who);
     const pro = await providerSubOf(who);
-    await controls({ failCancel: true });
-    try {
+    await withControl('failCancel', async () => {
       await buy(who, 'l');
       await providerSubOf(who, [pro]);
       const renew = await call(s.url, '/api/v1/billing/autorenew', { session: who });
@@ -378,9 +381,7 @@ describe('upgrading ends the old plan at the provider', () => {
       expect(history[0]).toMatchObject({ plan_code: 'm', status: 'refunded', amount_rub: 1490 });
       expect((await current(who)).body).toMatchObject({ plan_code: 'l', state: 'active' });
       expect((await call(s.url, '/api/v1/me', { session: who })).body.free_parses_total).toBe(1500);
-    } finally {
-      await controls({ failCancel: false });
-    }
+    });
     // Asked again (the plans screen reads the renewal state), the provider cancels it.
     const renew = await call(s.url, '/api/v1/billing/autorenew', { session: who });
     expect(renew.body).toEqual({ ok: true, enabled: true, plan_code: 'l', expires_at: expect.any(String) });
@@ -393,8 +394,7 @@ describe('a payment whose notification was lost', () => {
     const who = s.session('pending-shown@example.com');
     await buy(who, 'm');
     await untilPaid(who);
-    await controls({ dropNotifications: true });
-    try {
+    await withControl('dropNotifications', async () => {
       const out = await buy(who, 'l');
       expect((await current(who)).body).toMatchObject({
         plan_code: 'm',
@@ -412,9 +412,7 @@ describe('a payment whose notification was lost', () => {
         state: 'active',
         subscription_id: out.subscription_id,
       });
-    } finally {
-      await controls({ dropNotifications: false });
-    }
+    });
   });
 
   it('replaces an abandoned checkout by a new one: the old link no longer opens', async () => {
@@ -529,8 +527,7 @@ describe('a top-up whose notification was lost', () => {
 
   it('is credited by refresh once, however often it is asked', async () => {
     const who = s.session('topup-dropped@example.com');
-    await controls({ dropNotifications: true });
-    try {
+    await withControl('dropNotifications', async () => {
       await pay(await topUpLink(who), 'pay');
       expect(await balance(who)).toBe(0);
       const history = (await call(s.url, '/api/v1/payments/history', { session: who })).body;
@@ -556,86 +553,69 @@ describe('a top-up whose notification was lost', () => {
         status: 'paid',
         provider_ref: expect.stringMatching(/^\d+$/),
       });
-    } finally {
-      await controls({ dropNotifications: false });
-    }
+    });
   });
 
   it('is credited once when the notification comes after a refresh credited it', async () => {
     const who = s.session('topup-late@example.com');
-    await controls({ holdNotifications: true });
-    try {
+    await withControl('holdNotifications', async () => {
       await pay(await topUpLink(who), 'pay');
       expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'paid', balance: '12.50' });
       // The provider's notification, late: taken ({"code":0} with 200) and changes nothing.
       expect(await release()).toEqual([200]);
       expect(await balance(who)).toBe(EUR);
       expect(credits(who)).toBe(1);
-    } finally {
-      await controls({ holdNotifications: false });
-    }
+    });
   });
 
   it('is credited once when a refresh comes after the notification credited it', async () => {
     const who = s.session('topup-webhook-first@example.com');
-    await controls({ holdNotifications: true });
-    try {
+    await withControl('holdNotifications', async () => {
       await pay(await topUpLink(who), 'pay');
       expect(await release()).toEqual([200]);
       expect(await balance(who)).toBe(EUR);
       expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'paid', balance: '12.50' });
       expect(await balance(who)).toBe(EUR);
       expect(credits(who)).toBe(1);
-    } finally {
-      await controls({ holdNotifications: false });
-    }
+    });
   });
 
   it('is credited once when the notification and a refresh arrive together', async () => {
     const who = s.session('topup-together@example.com');
-    await controls({ holdNotifications: true });
-    try {
+    await withControl('holdNotifications', async () => {
       await pay(await topUpLink(who), 'pay');
       const [refreshed, delivered] = await Promise.all([refreshTopUp(who), release()]);
       expect(refreshed.body).toMatchObject({ payment_status: 'paid' });
       expect(delivered).toEqual([200]);
       expect(await balance(who)).toBe(EUR);
       expect(credits(who)).toBe(1);
-    } finally {
-      await controls({ holdNotifications: false });
-    }
+    });
   });
 
   it('says a declined or unpaid top-up as it is, credits nothing, and 404 without a top-up', async () => {
     const who = s.session('topup-declined@example.com');
     expect((await refreshTopUp(who)).body).toEqual({ detail: 'payment_not_found' });
     expect((await refreshTopUp(who)).status).toBe(404);
-    await controls({ dropNotifications: true });
-    try {
+    await withControl('dropNotifications', async () => {
       const link = await topUpLink(who);
       // Not paid yet: the provider knows no payment; it stays pending.
       expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'pending', balance: '0.00' });
       await pay(link, 'decline');
       expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'failed', balance: '0.00' });
       expect(credits(who)).toBe(0);
-    } finally {
-      await controls({ dropNotifications: false });
-    }
+    });
   });
 
   it('checks an older top-up paid after a newer link was made', async () => {
     const who = s.session('topup-older@example.com');
-    await controls({ dropNotifications: true });
-    try {
+    await withControl('dropNotifications', async () => {
       const older = await topUpLink(who);
       await topUpLink(who);
       await pay(older, 'pay');
       // The newest top-up still waits; the older one is paid and credited.
       expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'pending', balance: '12.50' });
       expect(credits(who)).toBe(1);
-    } finally {
-      await controls({ dropNotifications: false });
-    }
+    });
   });
 
   it('answers 502 provider_unavailable when the provider cannot be asked, and changes nothing', async () => {
@@ -677,8 +657,7 @@ describe('a link paid after it was no longer awaited', () => {
 
   it('refunds an older link paid after the newer checkout was paid, and cancels its renewal', async () => {
     const who = s.session('late-after-newer-paid@example.com');
-    await controls({ holdNotifications: true });
-    try {
+    await withControl('holdNotifications', async () => {
       const older = await checkout(who, 'm');
       // The person keeps the older link's page open, then buys the bigger plan instead.
       const olderPage = await openPage(older.pay_url);
@@ -704,15 +683,12 @@ describe('a link paid after it was no longer awaited', () => {
         subscription_id: newer.subscription_id,
       });
       expect(await allowance(who)).toBe(1500);
-    } finally {
-      await controls({ holdNotifications: false });
-    }
+    });
   });
 
   it('applies an older link paid while the newer checkout is unpaid, closes the newer link, and refunds it if paid anyway', async () => {
     const who = s.session('late-newer-pending@example.com');
-    await controls({ holdNotifications: true });
-    try {
+    await withControl('holdNotifications', async () => {
       const older = await checkout(who, 'm');
       const olderPage = await openPage(older.pay_url);
       const newer = await checkout(who, 'l');
@@ -745,15 +721,12 @@ describe('a link paid after it was no longer awaited', () => {
       ]);
       expect((await current(who)).body).toMatchObject({ plan_code: 'm', state: 'active' });
       expect(await allowance(who)).toBe(300);
-    } finally {
-      await controls({ holdNotifications: false });
-    }
+    });
   });
 
   it('refunds a late charge once, however often and however close together the provider repeats it', async () => {
     const who = s.session('late-repeated@example.com');
-    await controls({ holdNotifications: true });
-    try {
+    await withControl('holdNotifications', async () => {
       const older = await checkout(who, 'm');
       const olderPage = await openPage(older.pay_url);
       const newer = await checkout(who, 'l');
@@ -783,15 +756,12 @@ describe('a link paid after it was no longer awaited', () => {
         ['l', 'paid'],
         ['m', 'refunded'],
       ]);
-    } finally {
-      await controls({ holdNotifications: false });
-    }
+    });
   });
 
   it('is settled by "Check payment" on the older checkout when its notification never came', async () => {
     const who = s.session('late-refresh@example.com');
-    await controls({ dropNotifications: true });
-    try {
+    await withControl('dropNotifications', async () => {
       const older = await checkout(who, 'm');
       const olderPage = await openPage(older.pay_url);
       const newer = await checkout(who, 'l');
@@ -828,9 +798,7 @@ describe('a link paid after it was no longer awaited', () => {
         ['m', 'refunded'],
       ]);
       expect((await current(who)).body).toMatchObject({ plan_code: 'l', state: 'active' });
-    } finally {
-      await controls({ dropNotifications: false });
-    }
+    });
   });
 
   it('when the provider refuses to cancel the late renewal: says so, refunds what it charges, and cancels it later', async () => {
@@ -917,8 +885,7 @@ describe('a link paid after it was no longer awaited', () => {
 
   it('applies a plan declined first and then paid on the same page', async () => {
     const who = s.session('declined-then-paid@example.com');
-    await controls({ holdNotifications: true });
-    try {
+    await withControl('holdNotifications', async () => {
       const out = await checkout(who, 's');
       const page = await openPage(out.pay_url);
       expect(await press(page, 'decline')).toContain('Payment declined');
@@ -929,15 +896,12 @@ describe('a link paid after it was no longer awaited', () => {
       expect(await release()).toEqual([200]);
       expect((await current(who)).body).toMatchObject({ plan_code: 's', state: 'active', plan_paid: true });
       expect(await statuses(who)).toEqual([['s', 'paid']]);
-    } finally {
-      await controls({ holdNotifications: false });
-    }
+    });
   });
 
   it('credits a top-up declined first and then paid on the same page', async () => {
     const who = s.session('topup-declined-then-paid@example.com');
-    await controls({ holdNotifications: true });
-    try {
+    await withControl('holdNotifications', async () => {
       const out = await call(s.url, '/api/v1/api/topup', {
         session: who,
         json: { amount_minor: 1000, currency: 'EUR' },
@@ -948,8 +912,6 @@ describe('a link paid after it was no longer awaited', () => {
       expect(await release()).toEqual([200, 200]);
       expect((await call(s.url, '/api/v1/api/balance', { session: who })).body.balance_minor).toBe(1000);
       expect(await statuses(who)).toEqual([['api', 'paid']]);
-    } finally {
-      await controls({ holdNotifications: false });
-    }
+    });
   });
 });
