@@ -104,20 +104,21 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
       return { job: { ...job, ...reserved }, duplicate: false, charged: held.pages > 0 };
     });
   };
+  let refusal: unknown;
   try {
     return accept(quick);
   } catch (err) {
     const refused = err instanceof InsufficientBalance || (err instanceof HttpError && err.status === 402);
     if (!refused || quick.pagesToScan === 0) throw asRefusal(err);
+    refusal = err;
   }
   // Pages the account cannot cover: a QR bill is never refused for them (decisions §7), so the
-  // file is searched for a payment code as its read will search it (kept for the read).
+  // file is searched for a payment code as its read will search it (kept for the read). Without
+  // one, the refusal stands as decided now (not again after the search, when another job may have
+  // ended meanwhile: the answer must not depend on how long the search took).
   const searched = await estimateRead(s.bytes, { country: country.code });
-  try {
-    return accept(searched);
-  } catch (err) {
-    throw asRefusal(err);
-  }
+  if (searched.pagesToScan > 0) throw asRefusal(refusal);
+  return accept(searched);
 }
 
 /** A refusal of the balance as the interface says it; anything else as it is. */
