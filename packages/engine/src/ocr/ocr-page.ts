@@ -79,9 +79,26 @@ export function capByOcrConfidence(doc: Document, pages: OcrPage[], country?: st
     const counted = own.length ? own : under;
     if (!counted.length) continue;
     const mean = counted.reduce((a, w) => a + w.confidence, 0) / counted.length;
-    ratings.set(path, { read: prov.confidence ?? 1, ocr: mean });
-    prov.confidence = Math.round(Math.min(prov.confidence ?? 1, mean) * 100) / 100;
+    const marked = NAMES.has(path) ? unsureMark(counted) : undefined;
+    ratings.set(path, { read: prov.confidence ?? 1, ocr: mean, ...(marked ? { unsureMark: true } : {}) });
+    const cap = Math.min(prov.confidence ?? 1, mean, marked ?? 1);
+    prov.confidence = Math.round(cap * 100) / 100;
   }
+}
+
+/** The values read as words of a party's name, which no checksum or dictionary confirms. */
+const NAMES = new Set(['seller.name', 'buyer.name']);
+
+/**
+ * The OCR confidence of a name's word that carries a diacritic, when OCR was unsure of it (below
+ * the bar). A name's mean confidence hides one doubtful word ("Franz" 0.95, "Möller" 0.74), and
+ * the marks are where a blurred photo fools both backends alike: the base letter under an umlaut
+ * (Müller read "Möller" by Tesseract and by PP-OCR), so their agreeing does not confirm the word
+ * (second-read.ts keeps such a name doubted).
+ */
+function unsureMark(words: OcrWord[]): number | undefined {
+  const unsure = words.filter((w) => w.confidence < CONFIDENCE_BAR && /\p{M}/u.test(w.text.normalize('NFD')));
+  return unsure.length ? Math.min(...unsure.map((w) => w.confidence)) : undefined;
 }
 
 /** The two parts of a capped value's confidence: how surely the reading found it (a label, a
@@ -89,6 +106,8 @@ export function capByOcrConfidence(doc: Document, pages: OcrPage[], country?: st
 export interface OcrRating {
   read: number;
   ocr: number;
+  /** A name with a diacritic OCR was unsure of (unsureMark): another read agreeing confirms nothing. */
+  unsureMark?: boolean;
 }
 
 /** Per document read from OCR, the rating of each capped value (kept out of the document). */

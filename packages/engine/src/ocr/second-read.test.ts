@@ -286,6 +286,41 @@ describe('combineReads: OCR doubts of two reads that agree', () => {
     expect(combineReads(first, second).provenance.number!.confidence).toBe(0.88);
   });
 
+  it("keeps a name doubted when one read was unsure of a word's diacritic, though both agree", () => {
+    /** "Franz Möller" read with its second word at `moeller`, by a read rating the name at 0.9. */
+    const named = (moeller: number) => {
+      const d = read({ 'buyer.name': 'Franz Möller' }, 0.9);
+      capByOcrConfidence(d, [
+        ocrPage([
+          ocrWord('Franz', [0.1, 0.1, 0.15, 0.12], 0.95),
+          ocrWord('Möller', [0.15, 0.1, 0.2, 0.12], moeller),
+        ]),
+      ]);
+      return d;
+    };
+    // The name's mean (0.845) would pass the bar; the unsure umlaut does not.
+    expect(named(0.74).provenance['buyer.name']!.confidence).toBe(0.74);
+    // A blurred photo: Tesseract unsure of "Möller", PP-OCR sure of the same misreading of Müller.
+    expect(combineReads(named(0.74), named(0.93)).provenance['buyer.name']!.confidence).toBeLessThan(
+      CONFIDENCE_BAR,
+    );
+    expect(combineReads(named(0.93), named(0.74)).provenance['buyer.name']!.confidence).toBeLessThan(
+      CONFIDENCE_BAR,
+    );
+    // Read surely by both, it is confirmed; an unsure word without diacritics is averaged as before.
+    expect(combineReads(named(0.9), named(0.93)).provenance['buyer.name']!.confidence).toBeGreaterThanOrEqual(
+      CONFIDENCE_BAR,
+    );
+    const plain = read({ 'buyer.name': 'Franz Moller' }, 0.9);
+    capByOcrConfidence(plain, [
+      ocrPage([
+        ocrWord('Franz', [0.1, 0.1, 0.15, 0.12], 0.95),
+        ocrWord('Moller', [0.15, 0.1, 0.2, 0.12], 0.74),
+      ]),
+    ]);
+    expect(plain.provenance['buyer.name']!.confidence).toBe(0.85);
+  });
+
   it('keeps what the reading itself doubts: a due date out of a sentence stays below the bar', () => {
     const first = capped({ due_date: '2013-04-04' }, 0.75, '04.04.2013', 0.7);
     const second = capped({ due_date: '2013-04-04' }, 0.75, '04.04.2013', 0.72);

@@ -145,6 +145,9 @@ function leaf(out: Document, first: Document, second: Document, path: string): v
       pb.confidence ?? 0,
       agreedConfidence(first, second, path) ?? 0,
     );
+    // Both backends misread a blurred umlaut alike: one read's doubt of it stands (ocr-page.ts).
+    if (ocrRating(first, path)?.unsureMark || ocrRating(second, path)?.unsureMark)
+      pa.confidence = Math.min(pa.confidence, DISAGREED);
     return;
   }
   const surer: Provenance = (pb.confidence ?? 0) > (pa.confidence ?? 0) ? pb : pa;
