@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ReadError } from '../errors.js';
+import { SLOW_NATIVE_CALL } from './native-calls.js';
 import { WorkerPool } from './pool.js';
 
 // A real worker script speaking the pool's protocol: echo, fail with a code, hang, crash, stay
@@ -48,8 +49,8 @@ parentPort.on('message', async (t) => {
 });`,
 );
 const pools: WorkerPool[] = [];
-const newPool = (size = 2) => {
-  const p = new WorkerPool(pathToFileURL(script), size);
+const newPool = (size = 2, nativeWarnMs?: number) => {
+  const p = new WorkerPool(pathToFileURL(script), size, nativeWarnMs);
   pools.push(p);
   return p;
 };
@@ -136,6 +137,31 @@ describe('WorkerPool', () => {
     await until(() => existsSync(mark), 'the worker to leave its native call and write its mark');
     const after = await pool.run<{ value: number }>({ kind: 'echo', value: 3 }, { timeoutMs: 30_000 });
     expect(after.value).toBe(3);
+  });
+
+  it('waits for a native call however long it takes, and says so once it is long', async () => {
+    // The pool reports a stopped worker still inside its call after 50 ms; terminating it then
+    // (a 10 s limit did, on a busy CI machine) would abort the process with onnxruntime-node.
+    const pool = newPool(1, 50);
+    const mark = path.join(dir, 'left-long-native-call');
+    const release = path.join(dir, 'release-long-native-call');
+    const warnings: Error[] = [];
+    const onWarning = (w: Error & { code?: string }) => {
+      if (w.code === SLOW_NATIVE_CALL) warnings.push(w);
+    };
+    process.on('warning', onWarning);
+    try {
+      await pool.run({ kind: 'echo', value: 0 }, { timeoutMs: 30_000 });
+      const err = await errorOf(pool.run({ kind: 'native', mark, release }, { timeoutMs: 1_000 }));
+      expect(err.code).toBe('timeout');
+      await until(() => warnings.length > 0, 'the warning of a long native call');
+      expect(existsSync(mark)).toBe(false);
+      writeFileSync(release, 'go');
+      await until(() => existsSync(mark), 'the worker to leave its native call and write its mark');
+      expect(warnings).toHaveLength(1);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 
   it('fails only the task of a worker that crashes', async () => {

@@ -11,10 +11,11 @@ import { HAND_OFFS, type HandOffReply, type HandOffRequest } from './hand-off.js
 import { NATIVE_CALLS, nativeCallsDone, nativeCallsMemory } from './native-calls.js';
 
 /**
- * How long a worker being ended may take to leave a native call (native-calls.ts): creating an
- * ONNX session or running one on a page takes well under a second.
+ * After this long a worker being ended that is still inside a native call is reported (it is
+ * ended only once it has left it, native-calls.ts): creating an ONNX session or running one on a
+ * page takes well under a second on an idle machine.
  */
-const NATIVE_GRACE_MS = 10_000;
+const NATIVE_WARN_MS = 10_000;
 
 export interface TaskReply<T> {
   id: number;
@@ -61,6 +62,7 @@ export class WorkerPool {
   constructor(
     private readonly script: URL,
     readonly size = Math.max(1, Math.min(4, availableParallelism())),
+    private readonly nativeWarnMs = NATIVE_WARN_MS,
   ) {}
 
   /** Runs one task; rejects with a ReadError (the worker's code, `timeout`, or `internal_error`). */
@@ -197,7 +199,7 @@ export class WorkerPool {
     }
     slot.worker.removeAllListeners('exit');
     // The task has its answer already; the worker is ended once it is out of native code.
-    await nativeCallsDone(slot.nativeCalls, NATIVE_GRACE_MS);
+    await nativeCallsDone(slot.nativeCalls, this.nativeWarnMs);
     await slot.worker.terminate().catch(() => {});
   }
 }
