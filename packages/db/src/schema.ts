@@ -308,7 +308,7 @@ export const payments = sqliteTable(
       .notNull()
       .references(() => accounts.id),
     subscriptionId: integer('subscription_id').references(() => subscriptions.id),
-    /** `plan`, `renewal` or `topup`. */
+    /** `plan`, `renewal`, `topup`, or `duplicate` (a second charge of a settled payment, refunded). */
     kind: text('kind').notNull(),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),

@@ -11,6 +11,7 @@ import {
   insertSubscription,
   latestPaymentOf,
   type Payment,
+  paymentsOf,
   type Subscription,
   subscriptionById,
   updatePayment,
@@ -22,6 +23,10 @@ import type { PaymentsDeps } from './service.js';
 
 /** A payment link is valid this long; `new-link` replaces an expired one. */
 export const LINK_HOURS = 24;
+
+/** What the provider's page says is being bought. */
+const describe = (plan: Plan, period: Period) =>
+  `Invoice Reader ${plan.name}, one ${period === 'y' ? 'year' : 'month'}`;
 
 export class PaymentLinks {
   constructor(
@@ -81,12 +86,7 @@ export class PaymentLinks {
     const account = accountById(this.d.db, accountId);
     if (!account) throw new HttpError(401, 'not_authenticated');
     if (plan.code === FREE_PLAN.code) throw new HttpError(400, 'free_plan_needs_no_payment');
-    // The upgrade rule, as the quote states it: a smaller or equal plan waits for the period's end.
-    const quote = this.state.upgradeQuote(accountId, plan, period);
-    if (!quote.upgrade) throw new HttpError(409, 'not_an_upgrade');
-    // The unused days are worth more than this period of the bigger plan: its year is an upgrade.
-    if (quote.amount <= 0) throw new HttpError(409, 'credit_exceeds_price');
-    const amount = quote.amount;
+    const amount = this.priceNow(accountId, plan, period);
     const sub = insertSubscription(this.d.db, {
       accountId,
       planCode: plan.code,
@@ -98,16 +98,21 @@ export class PaymentLinks {
     });
     // This checkout replaces any earlier unpaid one: its link stops opening.
     expireOpenPlanLinks(this.d.db, accountId);
-    const name = period === 'y' ? 'year' : 'month';
-    const payment = await this.newLink(
-      account,
-      sub,
-      'plan',
-      amount,
-      'RUB',
-      `Invoice Reader ${plan.name}, one ${name}`,
-    );
+    const payment = await this.newLink(account, sub, 'plan', amount, 'RUB', describe(plan, period));
     return { sub, payment };
+  }
+
+  /**
+   * What a plan costs now: the upgrade quote (one computation, so the price shown is the price
+   * charged), refused as the upgrade rule refuses.
+   */
+  private priceNow(accountId: number, plan: Plan, period: Period): number {
+    const quote = this.state.upgradeQuote(accountId, plan, period);
+    // A smaller or equal plan waits for the period's end.
+    if (!quote.upgrade) throw new HttpError(409, 'not_an_upgrade');
+    // The unused days are worth more than this period of the bigger plan: its year is an upgrade.
+    if (quote.amount <= 0) throw new HttpError(409, 'credit_exceeds_price');
+    return quote.amount;
   }
 
   async topUpLink(accountId: number, amountMinor: number, currency: string, creditEurMinor: number) {
@@ -125,18 +130,36 @@ export class PaymentLinks {
     );
   }
 
-  /** A fresh link for the same plan and amount when the last one expired or failed. */
+  /**
+   * A fresh link for the checkout awaiting payment when its link expired, failed, or was closed by
+   * a plan paid or renewed since: the same plan and period at today's price (`priceNow`: the
+   * credit for the plan in force shrinks as its days pass, and is reckoned against the plan in
+   * force now, not the one the old link was priced against). A link still open is answered as it
+   * is. A checkout a newer one replaced, or closed for good (a late charge of it was refunded),
+   * can no longer be paid: 409 `checkout_replaced`, and the plan is chosen again.
+   */
   async renewLink(accountId: number, subscriptionId: number): Promise<Payment> {
     const sub = this.ownSubscription(accountId, subscriptionId);
     const last = latestPaymentOf(this.d.db, sub.id);
     if (!last) throw new HttpError(404, 'payment_not_found');
-    if (last.status === 'paid') throw new HttpError(409, 'already_paid');
+    if (sub.paidAt || last.status === 'paid') throw new HttpError(409, 'already_paid');
+    if (sub.state !== 'pending_payment' || this.replacedByNewer(accountId, sub))
+      throw new HttpError(409, 'checkout_replaced');
     const expired = Date.parse(last.linkExpiresAt) <= this.now().getTime();
     if (last.status === 'pending' && !expired) return last;
+    const plan = planOf(sub.planCode)!;
+    const period = sub.period as Period;
+    const amount = this.priceNow(accountId, plan, period);
     if (last.status === 'pending') updatePayment(this.d.db, last.id, { status: 'expired' });
     const account = accountById(this.d.db, accountId)!;
-    const plan = planOf(sub.planCode)!;
-    return this.newLink(account, sub, 'plan', last.amountMinor, last.currency, `Invoice Reader ${plan.name}`);
+    return this.newLink(account, sub, 'plan', amount, 'RUB', describe(plan, period));
+  }
+
+  /** Whether a newer checkout of the account (paid or not) replaced this one. */
+  private replacedByNewer(accountId: number, sub: Subscription): boolean {
+    return paymentsOf(this.d.db, accountId).some(
+      (p) => p.kind === 'plan' && p.subscriptionId !== null && p.subscriptionId > sub.id,
+    );
   }
 
   ownSubscription(accountId: number, id: number): Subscription {

@@ -12,6 +12,7 @@ import {
   latestSubscription,
   type Payment,
   paymentById,
+  paymentsOf,
   planPaidSince,
   recordProviderEvent,
   replacedAwaitingCancel,
@@ -32,6 +33,15 @@ import type { PaymentsDeps } from './service.js';
  * newer one replaced (`expired`), or one declined and then paid with another card (`failed`).
  */
 export const NO_LONGER_AWAITED: readonly string[] = ['expired', 'failed'];
+
+/** Payments already settled: another charge of one gives nothing more (`settleSecondCharge`). */
+export const SETTLED: readonly string[] = ['paid', 'refunded'];
+
+/** The kind of the record a second charge of a settled payment is kept as (in the history). */
+export const SECOND_CHARGE = 'duplicate';
+
+const isSecondCharge = (payment: Payment, n: Notification) =>
+  SETTLED.includes(payment.status) && payment.providerTxId !== n.transactionId;
 
 export interface Notification {
   kind: 'pay' | 'fail';
@@ -58,10 +68,16 @@ export class Notifications {
       const payment = /^p\d+$/.test(n.invoiceId)
         ? paymentById(this.d.db, Number(n.invoiceId.slice(1)))
         : undefined;
+      const renewing = n.subscriptionId ? subscriptionByProviderId(this.d.db, n.subscriptionId) : undefined;
       if (payment?.status === 'pending') this.settleFirst(payment, n, at, owed);
       else if (payment && n.kind === 'pay' && NO_LONGER_AWAITED.includes(payment.status))
         this.settleLate(payment, n, at, owed);
-      else if (n.subscriptionId) this.settleRenewal(n, at, owed);
+      // A renewal names a provider subscription the service knows (its notification may carry the
+      // first payment's invoice, as the sandbox's does); any other charge of a settled payment is
+      // a second one.
+      else if (renewing) this.settleRenewal(renewing, n, at, owed);
+      else if (payment && n.kind === 'pay' && isSecondCharge(payment, n))
+        this.settleSecondCharge(payment, n, at, owed);
       else this.d.log.warn('notification for no pending payment', { invoice: n.invoiceId });
       return true;
     });
@@ -197,7 +213,14 @@ export class Notifications {
       updateSubscription(this.d.db, sub.id, { state: 'cancelled', providerSubscriptionId: started });
       return { ...sub, state: 'cancelled', providerSubscriptionId: started };
     }
-    if (!started) return undefined;
+    return started ? this.recordStarted(sub, started, at) : undefined;
+  }
+
+  /**
+   * A record of the provider's subscription that a refunded charge started beside `sub` (same plan):
+   * `cancelled` here, `autorenew` until the provider confirms its cancel (`cancelReplaced`).
+   */
+  private recordStarted(sub: Subscription, started: string, at: Date): Subscription {
     return insertSubscription(this.d.db, {
       accountId: sub.accountId,
       planCode: sub.planCode,
@@ -211,22 +234,18 @@ export class Notifications {
   }
 
   /**
-   * The provider's subscription charged (or failed to charge) the next period. A charge for a
-   * plan that is no longer the one in force (a newer plan replaced it) or whose renewal was
-   * cancelled is recorded, refunded at the provider and never brings the plan back; its cancel
-   * is asked for again.
+   * A charge the provider made without a link of its own (a renewal, a second charge), recorded
+   * as a payment so that the history shows it; a `pay` one is `paid` until a refund changes it.
    */
-  private settleRenewal(n: Notification, at: Date, owed: Array<() => Promise<unknown>>): void {
-    const sub = subscriptionByProviderId(this.d.db, n.subscriptionId!);
-    if (!sub) return;
-    const plan = planOf(sub.planCode) ?? FREE_PLAN;
-    const stale = sub.state === 'cancelled' || latestSubscription(this.d.db, sub.accountId)?.id !== sub.id;
-    const payment = insertPayment(this.d.db, {
-      accountId: sub.accountId,
-      subscriptionId: sub.id,
-      kind: 'renewal',
-      amountMinor: sub.amountMinor,
-      currency: 'RUB',
+  private recordCharge(
+    of: Pick<Payment, 'accountId' | 'subscriptionId' | 'kind' | 'amountMinor'>,
+    currency: string,
+    n: Notification,
+    at: Date,
+  ): Payment {
+    return insertPayment(this.d.db, {
+      ...of,
+      currency,
       status: n.kind === 'pay' ? 'paid' : 'failed',
       providerTxId: n.transactionId,
       linkToken: randomBytes(12).toString('base64url'),
@@ -234,6 +253,65 @@ export class Notifications {
       paidAt: n.kind === 'pay' ? at.toISOString() : null,
       createdAt: at.toISOString(),
     });
+  }
+
+  /**
+   * A second charge of a payment already settled: its provider's page was paid again (a double
+   * click, a second tab) and the money taken twice. The plan or top-up was given once, so this
+   * charge is recorded (`SECOND_CHARGE`, in the history), refunded, and the provider's
+   * subscription it started is cancelled as a replaced plan's (retried alike until confirmed).
+   * Applied once by the provider's transaction, as every notification is.
+   */
+  private settleSecondCharge(
+    payment: Payment,
+    n: Notification,
+    at: Date,
+    owed: Array<() => Promise<unknown>>,
+  ): void {
+    this.d.log.warn('a payment already settled was charged again: refunded', {
+      payment: payment.id,
+      transaction: n.transactionId,
+    });
+    const charge = this.recordCharge(
+      {
+        accountId: payment.accountId,
+        subscriptionId: payment.subscriptionId,
+        kind: SECOND_CHARGE,
+        amountMinor: payment.amountMinor,
+      },
+      payment.currency,
+      n,
+      at,
+    );
+    owed.push(() => this.refundCharge(charge.id, n.transactionId, charge.amountMinor));
+    const sub = payment.subscriptionId ? subscriptionById(this.d.db, payment.subscriptionId) : undefined;
+    // A top-up's order renews nothing, so only a plan's second charge starts a subscription.
+    if (sub && n.subscriptionId) {
+      const started = this.recordStarted(sub, n.subscriptionId, at);
+      owed.push(() => this.cancelReplaced(started));
+    }
+  }
+
+  /**
+   * The provider's subscription charged (or failed to charge) the next period. A charge for a
+   * plan that is no longer the one in force (a newer plan replaced it) or whose renewal was
+   * cancelled is recorded, refunded at the provider and never brings the plan back; its cancel
+   * is asked for again.
+   */
+  private settleRenewal(
+    sub: Subscription,
+    n: Notification,
+    at: Date,
+    owed: Array<() => Promise<unknown>>,
+  ): void {
+    const plan = planOf(sub.planCode) ?? FREE_PLAN;
+    const stale = sub.state === 'cancelled' || latestSubscription(this.d.db, sub.accountId)?.id !== sub.id;
+    const payment = this.recordCharge(
+      { accountId: sub.accountId, subscriptionId: sub.id, kind: 'renewal', amountMinor: sub.amountMinor },
+      'RUB',
+      n,
+      at,
+    );
     if (stale) {
       this.d.log.warn('the provider charged a replaced or cancelled plan', {
         subscription: sub.id,
@@ -258,5 +336,30 @@ export class Notifications {
       expiresAt: periodEnd(from, sub.period as Period).toISOString(),
     });
     setPlanAllowance(this.d.db, sub.accountId, plan);
+    // Links still open were priced against the period that just ended (or, after a failed
+    // renewal, against no plan at all): paid now, they would buy over a plan paid for again.
+    this.closeOpenLinks(sub.accountId, owed);
+  }
+
+  /**
+   * Closes the account's open plan links here (`expired`: the short link stops opening) and cancels
+   * their orders at the provider, so that their pages take no payment any more. An order the
+   * provider does not cancel can still be paid there: that is a late charge, refunded
+   * (`settleLate`: a plan was paid since the link was made).
+   */
+  private closeOpenLinks(accountId: number, owed: Array<() => Promise<unknown>>): void {
+    const open = paymentsOf(this.d.db, accountId).filter((p) => p.kind === 'plan' && p.status === 'pending');
+    expireOpenPlanLinks(this.d.db, accountId);
+    for (const p of open) if (p.providerOrderId) owed.push(() => this.cancelOrder(p.id, p.providerOrderId!));
+  }
+
+  private async cancelOrder(paymentId: number, orderId: string): Promise<void> {
+    const r = await this.d.provider.cancelOrder(orderId);
+    if (!r.ok)
+      this.d.log.warn('a closed payment link was not cancelled at the provider (paid, it is refunded)', {
+        payment: paymentId,
+        order: orderId,
+        message: r.message ?? '',
+      });
   }
 }

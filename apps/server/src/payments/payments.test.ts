@@ -1,15 +1,9 @@
 // Plans and payments end to end over real HTTP: the service and its sandbox provider both run;
 // the tests pay by posting the sandbox page's form as a person's browser would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  junkPng,
-  startTestServer,
-  type TestServer,
-  type TestSession,
-  waitFor,
-} from '../test-support/server.js';
+import { call, startTestServer, type TestServer, type TestSession, waitFor } from '../test-support/server.js';
 import { signNotification } from './provider.js';
+import { sandboxClient } from './sandbox/client.js';
 
 let s: TestServer;
 
@@ -20,45 +14,7 @@ afterAll(() => s.stop());
 
 const DAY = 86_400_000;
 const sandbox = () => s.sandbox!;
-const controls = (c: Record<string, unknown>) =>
-  fetch(`${sandbox().url}/sandbox/controls`, { method: 'POST', body: JSON.stringify(c) });
-
-/** Runs `fn` with one of the sandbox's fault switches on, and turns it off again whatever happens. */
-async function withControl(name: string, fn: () => Promise<void>): Promise<void> {
-  await controls({ [name]: true });
-  try {
-    await fn();
-  } finally {
-    await controls({ [name]: false });
-  }
-}
-
-/** Sends the notifications the sandbox held back; resolves once the service answered them. */
-const release = async () =>
-  (
-    (await (await fetch(`${sandbox().url}/sandbox/release`, { method: 'POST' })).json()) as {
-      Model: { delivered: number[] };
-    }
-  ).Model.delivered;
-
-/** Follows the short link to the provider's page, as a browser tab opens it; answers the page. */
-async function openPage(payUrl: string): Promise<string> {
-  const hop = await fetch(payUrl, { redirect: 'manual' });
-  expect(hop.status).toBe(302);
-  const page = hop.headers.get('location')!;
-  expect(page.startsWith(sandbox().url)).toBe(true);
-  const shown = await (await fetch(page)).text();
-  expect(shown).toContain('<button name="action" value="pay">Pay</button>');
-  return page;
-}
-
-/** Presses a button on a provider's page already open (its short link may have closed since). */
-const press = async (page: string, action: 'pay' | 'decline') =>
-  (await fetch(page, { method: 'POST', body: new URLSearchParams({ action }) })).text();
-
-/** Follows the short link to the provider's page and presses a button there. */
-const pay = async (payUrl: string, action: 'pay' | 'decline'): Promise<string> =>
-  press(await openPage(payUrl), action);
+const { controls, withControl, release, openPage, press, pay } = sandboxClient(() => sandbox().url);
 
 const current = (who: TestSession) => call(s.url, '/api/v1/plans/current', { session: who });
 const untilPaid = (who: TestSession) =>
@@ -277,40 +233,6 @@ describe('renewal and automatic renewal', () => {
   });
 });
 
-describe('API balance top-up', () => {
-  it('pays a top-up in the sandbox, after which a scanned /v1 parse that got 402 is accepted', async () => {
-    const who = s.session('topup@example.com');
-    const key = (await call(s.url, '/api/v1/api/keys', { session: who, json: { label: 'k' } })).body.key;
-    const before = await call(s.url, '/v1/parse', {
-      key,
-      body: (() => {
-        const f = new FormData();
-        f.set('file', new Blob([junkPng(1)]), 'scan.png');
-        return f;
-      })(),
-    });
-    expect([before.status, before.body]).toEqual([402, { detail: 'insufficient_balance' }]);
-    expect(
-      (await call(s.url, '/api/v1/api/topup', { session: who, json: { amount_minor: 700 } })).body,
-    ).toEqual({
-      detail: 'below_minimum_top_up',
-    });
-    const link = await call(s.url, '/api/v1/api/topup', {
-      session: who,
-      json: { amount_minor: 79_000, currency: 'RUB' },
-    });
-    expect(link.body).toMatchObject({ amount: '790.00', currency: 'RUB', credit_eur: '8.00' });
-    await pay(link.body.pay_url, 'pay');
-    await waitFor(
-      async () => (await call(s.url, '/v1/usage', { key })).body.balance === '8.00',
-      'the balance',
-    );
-    const f = new FormData();
-    f.set('file', new Blob([junkPng(2)]), 'scan.png');
-    expect((await call(s.url, '/v1/parse', { key, body: f })).status).toBe(200);
-  });
-});
-
 // --- defects found by exploratory testing: each test below failed before its fix ---------------
 
 /** The provider's subscription id of the account's newest settled plan payment (from what it sent). */
@@ -500,136 +422,6 @@ describe('plan features in the language asked for', () => {
     expect(await features('?lang=it')).toContain('1500 fatture scansionate per periodo');
     // An unknown language is English.
     expect(await features('?lang=xx')).toEqual(en);
-  });
-});
-
-describe('a top-up whose notification was lost', () => {
-  const EUR = 1250;
-  const topUpLink = async (who: TestSession) => {
-    const out = await call(s.url, '/api/v1/api/topup', {
-      session: who,
-      json: { amount_minor: EUR, currency: 'EUR' },
-    });
-    expect(out.status).toBe(200);
-    return out.body.pay_url as string;
-  };
-  const refreshTopUp = (who: TestSession) =>
-    call(s.url, '/api/v1/api/topup/refresh', { session: who, method: 'POST' });
-  const balance = async (who: TestSession) =>
-    (await call(s.url, '/api/v1/api/balance', { session: who })).body.balance_minor as number;
-  /** Top-up rows in the account's ledger: one per credited top-up. */
-  const credits = (who: TestSession) =>
-    (
-      s.db.$client
-        .prepare("select count(*) as n from ledger where account_id = ? and kind = 'topup'")
-        .get(who.accountId) as { n: number }
-    ).n;
-
-  it('is credited by refresh once, however often it is asked', async () => {
-    const who = s.session('topup-dropped@example.com');
-    await withControl('dropNotifications', async () => {
-      await pay(await topUpLink(who), 'pay');
-      expect(await balance(who)).toBe(0);
-      const history = (await call(s.url, '/api/v1/payments/history', { session: who })).body;
-      expect(history[0]).toMatchObject({ plan_code: 'api', status: 'pending' });
-      const refreshed = await refreshTopUp(who);
-      expect([refreshed.status, refreshed.body]).toEqual([
-        200,
-        {
-          ok: true,
-          payment_status: 'paid',
-          amount: '12.50',
-          currency: 'EUR',
-          credit_eur: '12.50',
-          paid_at: expect.any(String),
-          balance: '12.50',
-        },
-      ]);
-      expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'paid', balance: '12.50' });
-      expect(await balance(who)).toBe(EUR);
-      expect(credits(who)).toBe(1);
-      expect((await call(s.url, '/api/v1/payments/history', { session: who })).body[0]).toMatchObject({
-        plan_code: 'api',
-        status: 'paid',
-        provider_ref: expect.stringMatching(/^\d+$/),
-      });
-    });
-  });
-
-  it('is credited once when the notification comes after a refresh credited it', async () => {
-    const who = s.session('topup-late@example.com');
-    await withControl('holdNotifications', async () => {
-      await pay(await topUpLink(who), 'pay');
-      expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'paid', balance: '12.50' });
-      // The provider's notification, late: taken ({"code":0} with 200) and changes nothing.
-      expect(await release()).toEqual([200]);
-      expect(await balance(who)).toBe(EUR);
-      expect(credits(who)).toBe(1);
-    });
-  });
-
-  it('is credited once when a refresh comes after the notification credited it', async () => {
-    const who = s.session('topup-webhook-first@example.com');
-    await withControl('holdNotifications', async () => {
-      await pay(await topUpLink(who), 'pay');
-      expect(await release()).toEqual([200]);
-      expect(await balance(who)).toBe(EUR);
-      expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'paid', balance: '12.50' });
-      expect(await balance(who)).toBe(EUR);
-      expect(credits(who)).toBe(1);
-    });
-  });
-
-  it('is credited once when the notification and a refresh arrive together', async () => {
-    const who = s.session('topup-together@example.com');
-    await withControl('holdNotifications', async () => {
-      await pay(await topUpLink(who), 'pay');
-      const [refreshed, delivered] = await Promise.all([refreshTopUp(who), release()]);
-      expect(refreshed.body).toMatchObject({ payment_status: 'paid' });
-      expect(delivered).toEqual([200]);
-      expect(await balance(who)).toBe(EUR);
-      expect(credits(who)).toBe(1);
-    });
-  });
-
-  it('says a declined or unpaid top-up as it is, credits nothing, and 404 without a top-up', async () => {
-    const who = s.session('topup-declined@example.com');
-    expect((await refreshTopUp(who)).body).toEqual({ detail: 'payment_not_found' });
-    expect((await refreshTopUp(who)).status).toBe(404);
-    await withControl('dropNotifications', async () => {
-      const link = await topUpLink(who);
-      // Not paid yet: the provider knows no payment; it stays pending.
-      expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'pending', balance: '0.00' });
-      await pay(link, 'decline');
-      expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'failed', balance: '0.00' });
-      expect(credits(who)).toBe(0);
-    });
-  });
-
-  it('checks an older top-up paid after a newer link was made', async () => {
-    const who = s.session('topup-older@example.com');
-    await withControl('dropNotifications', async () => {
-      const older = await topUpLink(who);
-      await topUpLink(who);
-      await pay(older, 'pay');
-      // The newest top-up still waits; the older one is paid and credited.
-      expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'pending', balance: '12.50' });
-      expect(credits(who)).toBe(1);
-    });
-  });
-
-  it('answers 502 provider_unavailable when the provider cannot be asked, and changes nothing', async () => {
-    const who = s.session('topup-unreachable@example.com');
-    await controls({ dropNotifications: true, failFind: true });
-    try {
-      await pay(await topUpLink(who), 'pay');
-      const refused = await refreshTopUp(who);
-      expect([refused.status, refused.body]).toEqual([502, { detail: 'provider_unavailable' }]);
-      expect(await balance(who)).toBe(0);
-    } finally {
-      await controls({ dropNotifications: false, failFind: false });
-    }
-    expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'paid', balance: '12.50' });
   });
 });
 
@@ -896,22 +688,6 @@ describe('a link paid after it was no longer awaited', () => {
       expect(await release()).toEqual([200]);
       expect((await current(who)).body).toMatchObject({ plan_code: 's', state: 'active', plan_paid: true });
       expect(await statuses(who)).toEqual([['s', 'paid']]);
-    });
-  });
-
-  it('credits a top-up declined first and then paid on the same page', async () => {
-    const who = s.session('topup-declined-then-paid@example.com');
-    await withControl('holdNotifications', async () => {
-      const out = await call(s.url, '/api/v1/api/topup', {
-        session: who,
-        json: { amount_minor: 1000, currency: 'EUR' },
-      });
-      const page = await openPage(out.body.pay_url);
-      await press(page, 'decline');
-      await press(page, 'pay');
-      expect(await release()).toEqual([200, 200]);
-      expect((await call(s.url, '/api/v1/api/balance', { session: who })).body.balance_minor).toBe(1000);
-      expect(await statuses(who)).toEqual([['api', 'paid']]);
     });
   });
 });

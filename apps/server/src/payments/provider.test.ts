@@ -1,5 +1,5 @@
 // The CloudPayments adapter against answers recorded from CloudPayments' public API
-// documentation (orders/create, payments/find, subscriptions/cancel), served by a small HTTP
+// documentation (orders/create, orders/cancel, payments/find, subscriptions/cancel), served by a small HTTP
 // server that also records what the adapter sent. No credentials: the test makes its own.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,6 +41,7 @@ const RECORDED: Record<string, unknown> = {
     Success: true,
     Message: null,
   },
+  '/orders/cancel': { Success: true, Message: null },
   '/subscriptions/cancel': { Success: true, Message: null },
 };
 
@@ -108,6 +109,18 @@ describe('CloudPayments adapter', () => {
       timeoutMs: 2000,
     });
     expect((await broken.cancelSubscription('sc_1')).ok).toBe(false);
+  });
+
+  it('cancels an order (a payment link), and reports the provider refusing', async () => {
+    expect(await adapter.cancelOrder('f2K8LV6reGE9WBFn')).toEqual({ ok: true });
+    expect(received.at(-1)).toMatchObject({ path: '/orders/cancel', body: { Id: 'f2K8LV6reGE9WBFn' } });
+    const broken = new CloudPaymentsAdapter({
+      baseUrl: 'http://127.0.0.1:9/',
+      publicId: 'x',
+      apiSecret: 'y',
+      timeoutMs: 2000,
+    });
+    expect((await broken.cancelOrder('f2K8LV6reGE9WBFn')).ok).toBe(false);
   });
 
   it('verifies Content-HMAC over the raw body', () => {

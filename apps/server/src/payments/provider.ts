@@ -1,5 +1,6 @@
 // The payment provider as the service uses it (decisions §15): payment links, their state,
-// cancelling the subscription that renews a plan, and refunding a payment. One adapter speaks CloudPayments' public HTTP
+// cancelling a link that must no longer be paid, cancelling the subscription that renews a plan,
+// and refunding a payment. One adapter speaks CloudPayments' public HTTP
 // API (Basic auth with the public id and API secret); the local sandbox speaks the same API, so
 // the same adapter drives both. Notifications are checked by `verifyNotification`.
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -32,6 +33,11 @@ export interface PaymentProvider {
   findPayment(
     invoiceId: string,
   ): Promise<{ state: FoundState; transactionId?: string; subscriptionId?: string }>;
+  /**
+   * Cancels an order (a payment link) so that its page takes no payment any more; resolves false
+   * (with the provider's message) when the provider refused or could not be reached.
+   */
+  cancelOrder(id: string): Promise<{ ok: boolean; message?: string }>;
   /** Resolves false (with the provider's message) when the provider refused or could not be reached. */
   cancelSubscription(id: string): Promise<{ ok: boolean; message?: string }>;
   /** Gives a settled payment back; resolves false (with the provider's message) when it could not. */
@@ -108,21 +114,22 @@ export class CloudPaymentsAdapter implements PaymentProvider {
     };
   }
 
-  async cancelSubscription(id: string) {
-    try {
-      const r = await this.post<unknown>('subscriptions/cancel', { Id: id });
-      return r.Success ? { ok: true } : { ok: false, message: r.Message ?? 'the provider refused' };
-    } catch (err) {
-      return { ok: false, message: (err as Error).message };
-    }
+  cancelOrder(id: string) {
+    return this.ask('orders/cancel', { Id: id });
   }
 
-  async refund(transactionId: string, amountMinor: number) {
+  cancelSubscription(id: string) {
+    return this.ask('subscriptions/cancel', { Id: id });
+  }
+
+  refund(transactionId: string, amountMinor: number) {
+    return this.ask('payments/refund', { TransactionId: Number(transactionId), Amount: amountMinor / 100 });
+  }
+
+  /** A call whose answer is only whether it went through (and the provider's word when not). */
+  private async ask(path: string, body: unknown): Promise<{ ok: boolean; message?: string }> {
     try {
-      const r = await this.post<unknown>('payments/refund', {
-        TransactionId: Number(transactionId),
-        Amount: amountMinor / 100,
-      });
+      const r = await this.post<unknown>(path, body);
       return r.Success ? { ok: true } : { ok: false, message: r.Message ?? 'the provider refused' };
     } catch (err) {
       return { ok: false, message: (err as Error).message };

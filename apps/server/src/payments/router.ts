@@ -23,7 +23,14 @@ import {
   UpgradeOut,
   UpgradeQuery,
 } from '@invoice-reader/contract';
-import { accountById, type Db, paymentByLink, paymentsOf, subscriptionById } from '@invoice-reader/db';
+import {
+  accountById,
+  type Db,
+  type Payment,
+  paymentByLink,
+  paymentsOf,
+  subscriptionById,
+} from '@invoice-reader/db';
 import express, { Router } from 'express';
 import { requireSession, sessionOf } from '../auth/sessions.js';
 import { escapeHtml } from '../auth/texts.js';
@@ -33,7 +40,7 @@ import { HttpError } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validation.js';
-import type { Notification } from './notifications.js';
+import { type Notification, SECOND_CHARGE } from './notifications.js';
 import { featuresIn, type Period, PLANS, planLanguage, planOf } from './plans.js';
 import { verifyNotification } from './provider.js';
 import type { Payments } from './service.js';
@@ -46,6 +53,9 @@ export interface PaymentsRouterDeps {
   /** The secret notifications are signed with (the provider's API secret). */
   notificationSecret: string;
 }
+
+/** A top-up of the API balance, or a second charge of one (which has no plan): `api` in the history. */
+const isTopUp = (p: Payment) => p.kind === 'topup' || (p.kind === SECOND_CHARGE && !p.subscriptionId);
 
 /** The minimum top-up (decisions §10): 8 EUR, 790 RUB, and 8 EUR in dollars at the configured rate. */
 function minimumTopUp(currency: 'EUR' | 'USD' | 'RUB', config: Readonly<Config>): number {
@@ -201,7 +211,7 @@ export function paymentsRouter({
     const items = paymentsOf(db, sessionOf(res).accountId).map((p) => {
       const sub = p.subscriptionId ? subscriptionById(db, p.subscriptionId) : undefined;
       return PaymentItem.parse({
-        plan_code: p.kind === 'topup' ? 'api' : (sub?.planCode ?? ''),
+        plan_code: isTopUp(p) ? 'api' : (sub?.planCode ?? ''),
         period: sub?.period ?? '',
         amount_rub: p.currency === 'RUB' ? p.amountMinor / 100 : 0,
         status: p.status,

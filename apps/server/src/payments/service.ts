@@ -9,34 +9,19 @@
 // provider's page: applied while its price holds, else refunded and its renewal cancelled.
 // A top-up of the API balance is settled the same way: by its notification, or by asking.
 // This is the one entry point the routers use; the work lives in parts named for what they hold:
-// the plan in force and its quotes (`plan-state.ts`), checkout and payment links (`links.ts`), and
-// the provider's notifications with the refunds and cancels they owe (`notifications.ts`). What
-// spans them stays here: asking the provider when a notification never came, and autorenew.
-import {
-  type Db,
-  latestPaymentOf,
-  latestTopUp,
-  type Payment,
-  paymentById,
-  pendingTopUps,
-  type Subscription,
-  subscriptionById,
-  updateSubscription,
-} from '@invoice-reader/db';
+// the plan in force and its quotes (`plan-state.ts`), checkout and payment links (`links.ts`),
+// the provider's notifications with the refunds and cancels they owe (`notifications.ts`), and
+// asking the provider when a notification never came (`provider-checks.ts`). Autorenew stays here.
+import { type Db, type Payment, type Subscription, updateSubscription } from '@invoice-reader/db';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../http/errors.js';
 import type { Logger } from '../log.js';
 import { PaymentLinks } from './links.js';
-import { NO_LONGER_AWAITED, type Notification, Notifications } from './notifications.js';
+import { type Notification, Notifications } from './notifications.js';
 import { PlanState } from './plan-state.js';
 import type { Period, Plan } from './plans.js';
 import type { PaymentProvider } from './provider.js';
-
-/**
- * A top-up check asks the provider about this many of the account's newest top-ups still awaiting
- * payment (abandoned links stay pending; the bound keeps one check to a few provider calls).
- */
-export const TOP_UPS_CHECKED = 5;
+import { ProviderChecks } from './provider-checks.js';
 
 export interface PaymentsDeps {
   db: Db;
@@ -50,11 +35,13 @@ export class Payments {
   private readonly state: PlanState;
   private readonly links: PaymentLinks;
   private readonly notifications: Notifications;
+  private readonly checks: ProviderChecks;
 
   constructor(private readonly d: PaymentsDeps) {
     this.state = new PlanState(d);
     this.links = new PaymentLinks(d, this.state);
     this.notifications = new Notifications(d);
+    this.checks = new ProviderChecks(d, this.state, this.links, this.notifications);
   }
 
   clockNow = () => this.d.clock.now();
@@ -77,50 +64,8 @@ export class Payments {
   apply = (n: Notification) => this.notifications.apply(n);
   retryReplacedCancels = (accountId: number) => this.notifications.retryReplacedCancels(accountId);
 
-  /**
-   * Asks the provider about a payment still awaited and applies what it says exactly as its
-   * notification would (`apply`, once by the provider's transaction: a notification that comes
-   * before or after changes nothing more).
-   */
-  private async askProvider(payment: Payment): Promise<void> {
-    const found = await this.d.provider.findPayment(`p${payment.id}`).catch((err) => {
-      this.d.log.warn('payment lookup failed', { payment: payment.id, error: String(err) });
-      throw new HttpError(502, 'provider_unavailable');
-    });
-    if (found.state !== 'pending' && found.transactionId)
-      await this.apply({
-        kind: found.state === 'paid' ? 'pay' : 'fail',
-        transactionId: found.transactionId,
-        invoiceId: `p${payment.id}`,
-        ...(found.subscriptionId ? { subscriptionId: found.subscriptionId } : {}),
-      });
-  }
-
-  /**
-   * Asks the provider about the checkout's last payment (a notification may never have come): one
-   * awaited, or one no longer awaited that its page may still have taken (see `settleLate`).
-   */
-  async refresh(accountId: number, subscriptionId: number) {
-    const sub = this.ownSubscription(accountId, subscriptionId);
-    const last = latestPaymentOf(this.d.db, sub.id);
-    if (last && (last.status === 'pending' || NO_LONGER_AWAITED.includes(last.status)))
-      await this.askProvider(last);
-    return {
-      sub: this.current(accountId) ?? subscriptionById(this.d.db, sub.id)!,
-      payment: last && paymentById(this.d.db, last.id),
-    };
-  }
-
-  /**
-   * Asks the provider about the account's top-ups still awaiting payment (their notification may
-   * never have come) and credits each paid one once; answers the newest top-up as it now is.
-   */
-  async refreshTopUps(accountId: number): Promise<Payment> {
-    if (!latestTopUp(this.d.db, accountId)) throw new HttpError(404, 'payment_not_found');
-    for (const payment of pendingTopUps(this.d.db, accountId, TOP_UPS_CHECKED))
-      await this.askProvider(payment);
-    return latestTopUp(this.d.db, accountId)!;
-  }
+  refresh = (accountId: number, subscriptionId: number) => this.checks.refresh(accountId, subscriptionId);
+  refreshTopUps = (accountId: number) => this.checks.refreshTopUps(accountId);
 
   async setAutorenew(accountId: number, enabled: boolean) {
     const sub = this.current(accountId);

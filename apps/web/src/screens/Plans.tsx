@@ -81,14 +81,21 @@ export function Plans() {
   const pending = pendingCheckout(sub);
   // The newest plan payment: the pending checkout's (waiting, or declined).
   const lastPlanPayment = history.data?.find((h) => h.plan_code !== 'api');
+  // A link a newer checkout replaced, or one declined, may have been paid on the provider's page
+  // after all, its notification lost. A checkout's refresh asks about those too (the recent ones),
+  // so while the history shows one, the plan in force is refreshed even with no checkout waiting.
+  const unsettled = history.data?.some(
+    (h) => h.plan_code !== 'api' && (h.status === 'expired' || h.status === 'failed'),
+  );
+  const toRefresh = pending ?? (unsettled ? (sub?.subscription_id ?? null) : null);
 
   // Back from the provider's page: ask it once how the payment went.
   useEffect(() => {
-    if (!pending) return;
-    api<PaymentState>(`/api/v1/payments/${pending}/refresh`, { method: 'POST' })
+    if (!toRefresh) return;
+    api<PaymentState>(`/api/v1/payments/${toRefresh}/refresh`, { method: 'POST' })
       .then(() => Promise.all([reloadCurrent(), reloadHistory()]))
       .catch(() => undefined);
-  }, [pending, reloadCurrent, reloadHistory]);
+  }, [toRefresh, reloadCurrent, reloadHistory]);
 
   const act = async (action: () => Promise<void>) => {
     setBusy(true);

@@ -59,6 +59,7 @@ export const KNOWN_ERRORS = [
   'not_an_upgrade',
   'credit_exceeds_price',
   'already_paid',
+  'checkout_replaced',
   'payment_not_found',
   'subscription_not_found',
   'below_minimum_top_up',

@@ -130,7 +130,7 @@ export function registerPaymentsPaths(registry: OpenAPIRegistry, security: Secur
       401: refusal('`invalid_signature`: unsigned or wrongly signed; nothing changes.'),
     },
   });
-  const subRoute = (path: string, operationId: string, summary: string) =>
+  const subRoute = (path: string, operationId: string, summary: string, refusals?: string) =>
     registry.registerPath({
       method: 'post',
       path,
@@ -141,7 +141,7 @@ export function registerPaymentsPaths(registry: OpenAPIRegistry, security: Secur
       request: { params: SubscriptionIdParams },
       responses: {
         200: json(PaymentStateOut, 'The subscription and its payment.'),
-        409: refusal('`already_paid`.'),
+        ...(refusals ? { 409: refusal(refusals) } : {}),
         ...noSub,
         ...provider,
         ...sessionRefusals(true),
@@ -155,7 +155,10 @@ export function registerPaymentsPaths(registry: OpenAPIRegistry, security: Secur
   subRoute(
     '/api/v1/payments/{subscription_id}/new-link',
     'newPaymentLink',
-    'A fresh link for the same plan and amount',
+    "A fresh link for the checkout awaiting payment: the same plan and period at today's price",
+    '`already_paid`; `checkout_replaced`: a newer checkout replaced this one, or a late charge of it ' +
+      'was refunded (choose the plan again); `not_an_upgrade` or `credit_exceeds_price`: a plan paid ' +
+      'since makes this one no upgrade.',
   );
   registry.registerPath({
     method: 'get',

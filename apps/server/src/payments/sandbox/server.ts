@@ -1,11 +1,13 @@
 // The sandbox payment provider: a real HTTP server speaking the subset of CloudPayments' API the
-// service uses (orders/create, payments/find, subscriptions/cancel, payments/refund, Basic auth),
+// service uses (orders/create, orders/cancel, payments/find, subscriptions/cancel,
+// payments/refund, Basic auth),
 // with a payment page whose "Pay" and "Decline" buttons settle the payment and send a signed
 // notification (`Content-HMAC`) to the service's webhook, as the real provider does; the settled
 // page links back to the order's SuccessRedirectUrl (or FailRedirectUrl). It is what `npm start`
 // uses when no provider credentials are configured, and what the tests pay with. `/sandbox/*`
 // lets a test drop, delay or hold back notifications (and deliver the held ones late), fail a
-// cancel or a lookup, or charge a subscription's renewal.
+// cancel or a lookup, or charge a subscription's renewal. A page stays payable after it was paid
+// (a second charge, as a double click makes) until its order is cancelled.
 // State lives in memory: a restarted sandbox has forgotten its orders.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -24,6 +26,8 @@ interface SandboxOrder {
   /** SuccessRedirectUrl / FailRedirectUrl: where the page sends the person back. */
   successUrl?: string;
   failUrl?: string;
+  /** orders/cancel: the page takes no payment any more. */
+  cancelled?: boolean;
 }
 
 interface Transaction {
@@ -49,6 +53,8 @@ export interface SandboxControls {
   holdNotifications: boolean;
   /** subscriptions/cancel answers Success: false. */
   failCancel: boolean;
+  /** orders/cancel answers Success: false (the order's page stays payable). */
+  failOrderCancel: boolean;
   /** payments/find answers HTTP 503 (the provider cannot be asked). */
   failFind: boolean;
 }
@@ -99,6 +105,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     delayMs: 0,
     holdNotifications: false,
     failCancel: false,
+    failOrderCancel: false,
     failFind: false,
   };
   const sent: Sandbox['sent'] = [];
@@ -194,6 +201,10 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
     if (payPage) {
       const order = orders.get(payPage[1]!);
       if (!order) return json(res, 404, { Success: false, Message: 'no such order' });
+      if (order.cancelled)
+        return res
+          .writeHead(req.method === 'GET' ? 200 : 410, { 'content-type': 'text/html; charset=utf-8' })
+          .end(page(order, 'This payment was cancelled by the shop.'));
       if (req.method === 'GET')
         return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(order));
       const action = new URLSearchParams(await bodyOf(req)).get('action');
@@ -239,6 +250,14 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
         },
       });
     }
+    if (path === '/orders/cancel') {
+      const order = orders.get(String(body.Id));
+      if (controls.failOrderCancel)
+        return json(res, 200, { Success: false, Message: 'Sandbox: order cancel refused' });
+      if (!order) return json(res, 200, { Success: false, Message: 'Order not found' });
+      order.cancelled = true;
+      return json(res, 200, { Success: true, Message: null });
+    }
     if (path === '/payments/find') {
       if (controls.failFind) return json(res, 503, { Success: false, Message: 'Sandbox: unavailable' });
       const tx = transactions.filter((t) => t.invoiceId === String(body.InvoiceId)).at(-1);
@@ -283,6 +302,7 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
       if (typeof body.dropNotifications === 'boolean') controls.dropNotifications = body.dropNotifications;
       if (typeof body.delayMs === 'number') controls.delayMs = body.delayMs;
       if (typeof body.failCancel === 'boolean') controls.failCancel = body.failCancel;
+      if (typeof body.failOrderCancel === 'boolean') controls.failOrderCancel = body.failOrderCancel;
       if (typeof body.holdNotifications === 'boolean') controls.holdNotifications = body.holdNotifications;
       if (typeof body.failFind === 'boolean') controls.failFind = body.failFind;
       return json(res, 200, { Success: true, Model: controls });

@@ -1,0 +1,109 @@
+// Asking the provider about payments whose notification may never have come (the plans screen's
+// refresh, the top-up check) and applying what it says exactly as the notification would: once,
+// by the provider's transaction, so a notification that comes before, after or at the same time
+// changes nothing more. Apart from the service because which payments one check asks about, and
+// how many, is its own question; what the answers do is `Notifications.apply`'s.
+import {
+  latestPaymentOf,
+  latestTopUp,
+  type Payment,
+  paymentById,
+  paymentsOf,
+  pendingTopUps,
+  type Subscription,
+  subscriptionById,
+} from '@invoice-reader/db';
+import { HttpError } from '../http/errors.js';
+import type { PaymentLinks } from './links.js';
+import { NO_LONGER_AWAITED, type Notifications } from './notifications.js';
+import { DAY, type PlanState } from './plan-state.js';
+import type { PaymentsDeps } from './service.js';
+
+/**
+ * A top-up check asks the provider about this many of the account's newest top-ups still awaiting
+ * payment (abandoned links stay pending; the bound keeps one check to a few provider calls).
+ */
+export const TOP_UPS_CHECKED = 5;
+
+/**
+ * A checkout's refresh also asks about the account's other plan links made in these last days
+ * that are not settled: a link still open, or one a newer checkout replaced or a decline left,
+ * whose page may have been paid after all while its notification was lost. The short link lives
+ * a day, the provider's page of a tab left open longer; a link older than this is asked about by
+ * a refresh of its own checkout.
+ */
+export const CHECKOUT_DAYS = 7;
+/** At most this many links are asked about in one refresh (a few provider calls, however many checkouts). */
+export const CHECKOUTS_CHECKED = 10;
+
+/** Plan payments whose page may still have taken a payment the service has not heard of. */
+const UNSETTLED: readonly string[] = ['pending', ...NO_LONGER_AWAITED];
+
+export class ProviderChecks {
+  constructor(
+    private readonly d: PaymentsDeps,
+    private readonly state: PlanState,
+    private readonly links: PaymentLinks,
+    private readonly notifications: Notifications,
+  ) {}
+
+  /**
+   * Asks the provider about a payment still awaited and applies what it says exactly as its
+   * notification would (`apply`, once by the provider's transaction).
+   */
+  private async ask(payment: Payment): Promise<void> {
+    const found = await this.d.provider.findPayment(`p${payment.id}`).catch((err) => {
+      this.d.log.warn('payment lookup failed', { payment: payment.id, error: String(err) });
+      throw new HttpError(502, 'provider_unavailable');
+    });
+    if (found.state !== 'pending' && found.transactionId)
+      await this.notifications.apply({
+        kind: found.state === 'paid' ? 'pay' : 'fail',
+        transactionId: found.transactionId,
+        invoiceId: `p${payment.id}`,
+        ...(found.subscriptionId ? { subscriptionId: found.subscriptionId } : {}),
+      });
+  }
+
+  /**
+   * Asks the provider about the checkout's last payment when it is not settled, and about the
+   * account's other unsettled plan links of the last `CHECKOUT_DAYS` (at most `CHECKOUTS_CHECKED`,
+   * newest first): the plans screen refreshes the checkout it shows, but an older link's page may
+   * be the one that was paid. Each is applied as its notification would be: a link paid late is
+   * applied while its price holds, else refunded (`Notifications.settleLate`).
+   */
+  async refresh(accountId: number, subscriptionId: number) {
+    const sub = this.links.ownSubscription(accountId, subscriptionId);
+    const last = latestPaymentOf(this.d.db, sub.id);
+    for (const payment of this.unsettledLinks(accountId, last)) await this.ask(payment);
+    return {
+      sub: this.state.current(accountId) ?? (subscriptionById(this.d.db, sub.id) as Subscription),
+      payment: last && paymentById(this.d.db, last.id),
+    };
+  }
+
+  /**
+   * The links one refresh asks about: the checkout's own last one first, then the account's. Only
+   * links: a renewal's or a second charge's record is no invoice of the provider's.
+   */
+  private unsettledLinks(accountId: number, own: Payment | undefined): Payment[] {
+    const unsettled = (p: Payment) => p.kind === 'plan' && UNSETTLED.includes(p.status);
+    const asked = own && unsettled(own) ? [own] : [];
+    const since = this.d.clock.now().getTime() - CHECKOUT_DAYS * DAY;
+    for (const p of paymentsOf(this.d.db, accountId)) {
+      if (asked.length >= CHECKOUTS_CHECKED) break;
+      if (unsettled(p) && p.id !== own?.id && Date.parse(p.createdAt) >= since) asked.push(p);
+    }
+    return asked;
+  }
+
+  /**
+   * Asks the provider about the account's top-ups still awaiting payment (their notification may
+   * never have come) and credits each paid one once; answers the newest top-up as it now is.
+   */
+  async refreshTopUps(accountId: number): Promise<Payment> {
+    if (!latestTopUp(this.d.db, accountId)) throw new HttpError(404, 'payment_not_found');
+    for (const payment of pendingTopUps(this.d.db, accountId, TOP_UPS_CHECKED)) await this.ask(payment);
+    return latestTopUp(this.d.db, accountId)!;
+  }
+}
