@@ -69,7 +69,10 @@ export const JobOut = z
     mode: z.enum(MODES).nullable(),
     pages: z.number().int(),
     pages_scanned: z.number().int().openapi({ description: 'Pages read by OCR: the only charged pages.' }),
-    charged: z.boolean(),
+    charged: z.boolean().openapi({
+      description:
+        'Whether this job was charged: scanned pages debited from the API’s pages, or (a web upload) a parse counted against the web allowance; it stays so when the job is read again. False while its first read runs, and for a read that scanned nothing, failed, or read a file charged before.',
+    }),
     fields: z.record(z.string(), z.string()),
     fields_detailed: z.array(FieldDetailOut),
     document: z

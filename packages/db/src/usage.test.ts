@@ -1,6 +1,7 @@
 // The usage journal against a real SQLite file: migration 0011 names the file of each row already
 // written and records the web parses counted so far, so that a file charged before the upgrade is
 // not charged again once its job is deleted; the API's journal and pages leave the web's rows out.
+// Migration 0012 makes such a counted parse its job's charge (`charged` on the job).
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,7 +34,7 @@ function migrationsBefore0011(): string {
 }
 
 describe('usage journal', () => {
-  it('keeps the file of every charge through migration 0011, also for the web parses counted', () => {
+  it('keeps the file of every charge through migrations 0011 and 0012, also for the web parses counted', () => {
     const file = path.join(dir, 'upgraded.db');
     const old = new Database(file);
     migrate(drizzle(old), { migrationsFolder: migrationsBefore0011() });
@@ -63,6 +64,15 @@ describe('usage journal', () => {
         { job_id: 1, allowance: 'api', sha256: 'api-scan', pages: 1 },
         { job_id: 99, allowance: 'api', sha256: null, pages: 1 },
         { job_id: 2, allowance: 'web', sha256: 'web-scan', pages: 1 },
+      ]);
+      // Migration 0012: the web parse counted is its job's charge (`charged`); nothing else moves
+      // (the API job's charged pages are its own column's, written when it was debited).
+      const charged = db.$client.prepare('select id, charged_pages from jobs order by id').all();
+      expect(charged).toEqual([
+        { id: 1, charged_pages: 0 },
+        { id: 2, charged_pages: 1 },
+        { id: 3, charged_pages: 0 },
+        { id: 4, charged_pages: 0 },
       ]);
       deleteJob(db, 1);
       deleteJob(db, 2);

@@ -15,6 +15,7 @@ export function presentJobJson(job: Job): string {
     mode: (job.mode as JobOut['mode']) ?? null,
     pages: job.pages,
     pages_scanned: job.pagesScanned,
+    // Pages debited from the API's, or a web parse counted (the runner adds both to the column).
     charged: job.chargedPages > 0,
     error: job.error,
     message: job.message,

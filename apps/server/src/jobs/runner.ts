@@ -160,11 +160,12 @@ export class JobRunner {
     const ended = inTransaction(this.db, () => {
       const pagesScanned = outcome.pagesScanned ?? 0;
       const bill = settleJob(this.db, job, outcome.status === 'done', pagesScanned, at);
-      settleWebAllowance(this.db, job, outcome.status === 'done', pagesScanned, at);
+      // A web parse counted is the job's charge as the API's debit is (no money: the allowance).
+      const webPages = settleWebAllowance(this.db, job, outcome.status === 'done', pagesScanned, at);
       // A job read again (a web reparse reserves nothing) keeps what its earlier read was charged.
       const set = {
         ...outcome,
-        chargedPages: job.chargedPages + bill.chargedPages,
+        chargedPages: job.chargedPages + bill.chargedPages + webPages,
         chargedMinor: job.chargedMinor + bill.chargedMinor,
         finishedAt: at.toISOString(),
       };

@@ -49,13 +49,15 @@ export function holdWebAllowance(db: Db, accountId: number, pagesToScan: number)
 
 /**
  * At the end of a job (in its transaction): a parse that read no scanned page goes back; one that
- * did is written to the usage journal with its file, so the same file never counts again.
+ * did is written to the usage journal with its file, so the same file never counts again. Answers
+ * the scanned pages the parse counted (0 when none was held or it went back): the job's charged
+ * pages, as the API's debit is, so the job says `charged` (jobs/present.ts).
  */
-export function settleWebAllowance(db: Db, job: Job, done: boolean, pagesScanned: number, at: Date): void {
-  if (job.webParses <= 0) return;
+export function settleWebAllowance(db: Db, job: Job, done: boolean, pagesScanned: number, at: Date): number {
+  if (job.webParses <= 0) return 0;
   if (!(done && pagesScanned > 0)) {
     releaseWebParse(db, job.accountId);
-    return;
+    return 0;
   }
   insertUsage(db, {
     accountId: job.accountId,
@@ -68,4 +70,5 @@ export function settleWebAllowance(db: Db, job: Job, done: boolean, pagesScanned
     amountMinor: 0,
     createdAt: at.toISOString(),
   });
+  return pagesScanned;
 }

@@ -5,7 +5,7 @@ import { summaryFields } from '@invoice-reader/contract/job-summary';
 import type { Job } from '@invoice-reader/db';
 import { presentJobJson } from '../jobs/present.js';
 
-export function presentWebJob(job: Job, extra: { duplicate?: boolean } = {}): WebJobOut {
+export function presentWebJob(job: Job, extra: { duplicate?: boolean; charged?: boolean } = {}): WebJobOut {
   return {
     ...JSON.parse(presentJobJson(job)),
     source: job.source,

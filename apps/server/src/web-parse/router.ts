@@ -74,7 +74,7 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
     const { form, file } = await readUploadForm(req, config.maxUploadBytes, UploadForm);
     const account = accountById(db, sessionOf(res).accountId);
     if (!account) throw new HttpError(401, 'not_authenticated');
-    const { job, duplicate } = await submitFile(db, blobs, {
+    const { job, duplicate, charged } = await submitFile(db, blobs, {
       account,
       apiKeyId: null,
       source: form.source,
@@ -83,7 +83,9 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
       country: form.country,
     });
     if (!duplicate) kick();
-    res.json(presentWebJob(jobById(db, job.id) ?? job, { duplicate }));
+    // As `/v1` answers a submission: `charged` says whether this upload holds a scanned parse
+    // (false for a duplicate, even of a job that was counted), not what the job was charged so far.
+    res.json(presentWebJob(jobById(db, job.id) ?? job, { duplicate, charged }));
   });
 
   router.get('/api/v1/parse', session, (req, res) => {

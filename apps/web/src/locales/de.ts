@@ -131,6 +131,7 @@ export const de: Texts = {
     notYet:
       'Der Zahlungsdienst hat diese Zahlung noch nicht erhalten. Wenn Sie gerade bezahlt haben, prüfen Sie gleich noch einmal; sonst können Sie erneut aufladen.',
     failed: 'Ihre Aufladung ist nicht durchgegangen. Es wurde nichts abgebucht; Sie können erneut aufladen.',
+    checking: 'Wir fragen beim Zahlungsdienst nach Ihrer Aufladung…',
   },
   plans: {
     title: 'Tarife und Zahlungen',
@@ -162,6 +163,8 @@ export const de: Texts = {
       credit_exceeds_price:
         'Die ungenutzten Tage Ihres Tarifs sind mehr wert als dieser Zeitraum: Wählen Sie für das Upgrade den Jahreszeitraum.',
       already_paid: 'Diese Zahlung ist bereits bezahlt.',
+      checkout_replaced:
+        'Ein neuerer Bestellvorgang hat diesen ersetzt. Wählen Sie den Tarif erneut, um ihn zu bezahlen.',
       payment_not_found: 'Für diesen Tarif wurde keine Zahlung gefunden.',
       subscription_not_found: 'Kein bezahlter Tarif gefunden.',
       below_minimum_top_up:

@@ -127,6 +127,7 @@ export const en = {
     notYet:
       'The payment provider has not received this payment yet. If you have just paid, check again in a moment; if not, you can top up again.',
     failed: 'Your top-up did not go through. Nothing was charged; you can top up again.',
+    checking: 'Asking the payment provider about your top-up…',
   },
   plans: {
     title: 'Plans and payments',
@@ -157,6 +158,7 @@ export const en = {
       credit_exceeds_price:
         'The unused days of your plan are worth more than this period: choose the yearly period to upgrade.',
       already_paid: 'This payment is already paid.',
+      checkout_replaced: 'A newer checkout replaced this one. Choose the plan again to pay for it.',
       payment_not_found: 'No payment was found for this plan.',
       subscription_not_found: 'No paid plan was found.',
       below_minimum_top_up: 'The amount is below the smallest top-up. Enter at least the amount shown.',

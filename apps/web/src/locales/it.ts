@@ -130,6 +130,7 @@ export const it: Texts = {
     notYet:
       'Il servizio di pagamento non ha ancora ricevuto questo pagamento. Se hai appena pagato, verifica di nuovo tra un momento; altrimenti puoi ricaricare di nuovo.',
     failed: 'La ricarica non è andata a buon fine. Non è stato addebitato nulla; puoi ricaricare di nuovo.',
+    checking: 'Verifica della ricarica presso il servizio di pagamento…',
   },
   plans: {
     title: 'Piani e pagamenti',
@@ -161,6 +162,7 @@ export const it: Texts = {
       credit_exceeds_price:
         'I giorni non usati del tuo piano valgono più di questo periodo: per passare di piano scegli il periodo annuale.',
       already_paid: 'Questo pagamento è già stato pagato.',
+      checkout_replaced: 'Un ordine più recente ha sostituito questo. Scegli di nuovo il piano per pagarlo.',
       payment_not_found: 'Nessun pagamento trovato per questo piano.',
       subscription_not_found: 'Nessun piano pagato trovato.',
       below_minimum_top_up: "L'importo è sotto la ricarica minima. Inserisci almeno l'importo indicato.",

@@ -2,8 +2,11 @@
 // currency the service takes, paid on the provider's page (the sandbox in development). Its page
 // leads back to /app/api. A top-up still awaiting its payment there is checked with the provider
 // (its notification may never come: the service asks and credits it once), by itself on opening
-// and on "check payment", and the outcome is said; the balance then shown is the new one.
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+// and on "check payment", and the outcome is said; the balance then shown is the new one. The
+// check keeps the keyboard's place: its button stays focusable while the provider is asked (a
+// disabled button would drop the focus to the page), and when a paid top-up takes the button
+// away, the focus goes to the section's heading, the status line saying what was found.
+import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
 import { formatMoney } from '../format';
@@ -43,9 +46,14 @@ export function TopUp({ onSettled }: { onSettled: () => Promise<void> }) {
   const [problem, setProblem] = useState('');
   const [failed, setFailed] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
-  const [checking, setChecking] = useState(false);
+  /** A check under way: `asked` by a person (said on the status line), or `quiet`, by itself. */
+  const [checking, setChecking] = useState<'asked' | 'quiet' | null>(null);
   const [outcome, setOutcome] = useState<TopUpOutcome | null>(null);
   const asked = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const checkButton = useRef<HTMLButtonElement>(null);
+  /** The check button had the focus when its check began: where the focus goes if it is gone. */
+  const checkHadFocus = useRef(false);
   const minimum = minimumTopUp(currency, price.data);
   const last = lastTopUp(history.data);
   const { reload: reloadHistory } = history;
@@ -55,7 +63,7 @@ export function TopUp({ onSettled }: { onSettled: () => Promise<void> }) {
   // outcome is said (a waiting top-up stays "waiting"), and a refusal is left to "check payment".
   const check = useCallback(
     async (quiet: boolean) => {
-      setChecking(true);
+      setChecking(quiet ? 'quiet' : 'asked');
       setFailed(null);
       try {
         const out = await api<TopUpCheck>('/api/v1/api/topup/refresh', { method: 'POST' });
@@ -66,11 +74,27 @@ export function TopUp({ onSettled }: { onSettled: () => Promise<void> }) {
       } catch (err) {
         if (!quiet) setFailed(refusalOf(err));
       } finally {
-        setChecking(false);
+        setChecking(null);
       }
     },
     [reloadHistory, onSettled],
   );
+
+  const showCheck = last?.status === 'pending';
+  // The button the focus was on went away (the top-up is settled): the focus goes to the heading
+  // rather than to the page's start, and the status line below it says what became of it.
+  useLayoutEffect(() => {
+    if (showCheck || !checkHadFocus.current) return;
+    checkHadFocus.current = false;
+    if (document.activeElement === document.body || document.activeElement === null) heading.current?.focus();
+  }, [showCheck]);
+
+  const askNow = () => {
+    // Already asking (the button only looks unavailable, so the focus stays on it): nothing more.
+    if (checking) return;
+    checkHadFocus.current = document.activeElement === checkButton.current;
+    void check(false);
+  };
 
   // On opening (back from the provider's page, or later): a top-up still waiting is checked once
   // by itself, as the plans screen checks a pending checkout; one its notification already
@@ -116,15 +140,23 @@ export function TopUp({ onSettled }: { onSettled: () => Promise<void> }) {
     }
   };
 
-  const status = topUpStatusKey(outcome, last?.status);
+  const status = topUpStatusKey(outcome, last?.status, checking === 'asked');
 
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('topUp.title')}</h2>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        {t('topUp.title')}
+      </h2>
       <p role="status">{status ? t(status) : ''}</p>
-      {last?.status === 'pending' && (
+      {showCheck && (
         <p>
-          <button type="button" className="secondary" disabled={checking} onClick={() => void check(false)}>
+          <button
+            ref={checkButton}
+            type="button"
+            className="secondary"
+            aria-disabled={checking ? true : undefined}
+            onClick={askNow}
+          >
             {t('plans.check')}
           </button>
         </p>

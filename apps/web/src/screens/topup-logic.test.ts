@@ -1,6 +1,18 @@
+import { uiResources } from '@invoice-reader/ui';
 import { describe, expect, it } from 'vitest';
-import { lastTopUp } from './plans-logic';
-import { minimumTopUp, outcomeOf, topUpAmount, topUpStatusKey } from './topup-logic';
+import { de } from '../locales/de';
+import { en } from '../locales/en';
+import { it as italian } from '../locales/it';
+import { ru } from '../locales/ru';
+import { KNOWN_ERRORS, lastTopUp } from './plans-logic';
+import { minimumTopUp, outcomeOf, TOP_UP_STATUS_KEYS, topUpAmount, topUpStatusKey } from './topup-logic';
+
+const CATALOGUES = { de, en, ru, it: italian };
+/** The sentence a dotted key names in a catalogue, or undefined (i18next would fall back to English). */
+const textOf = (catalogue: object, key: string): unknown =>
+  key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
 
 const price = {
   currencies: [
@@ -56,5 +68,31 @@ describe('the API balance top-up', () => {
     expect(topUpStatusKey('waiting', 'pending')).toBe('topUp.notYet');
     expect(topUpStatusKey('paid', 'pending')).toBe('topUp.paid');
     expect(topUpStatusKey('failed', 'pending')).toBe('topUp.failed');
+    // While a person's check is asked, that is said, so the same answer after is said again.
+    expect(topUpStatusKey('waiting', 'pending', true)).toBe('topUp.checking');
+    expect(topUpStatusKey(null, 'pending', true)).toBe('topUp.checking');
+  });
+
+  it('says every sentence of the top-up in each language of the app, none left in English', () => {
+    // The screen's own words, its status lines, the check button and every refusal it may show.
+    const keys = [
+      ...Object.keys(en.topUp).map((k) => `topUp.${k}`),
+      ...TOP_UP_STATUS_KEYS,
+      'plans.check',
+      'plans.providerSaid',
+      'common.failed',
+      ...KNOWN_ERRORS.map((code) => `plans.errors.${code}`),
+    ];
+    for (const [lang, catalogue] of Object.entries(CATALOGUES))
+      for (const key of keys) {
+        const text = textOf(catalogue, key);
+        expect(typeof text === 'string' && text.trim() !== '', `${lang} ${key}`).toBe(true);
+        if (lang !== 'en') expect(text, `${lang} ${key} is the English sentence`).not.toBe(textOf(en, key));
+      }
+    // An amount not written in the language's form: the shared screens' sentence (namespace `ui`).
+    for (const lang of Object.keys(CATALOGUES)) {
+      const text = textOf(uiResources[lang as keyof typeof uiResources], 'review.invalid.amount');
+      expect(typeof text === 'string' && text.trim() !== '', `${lang} ui:review.invalid.amount`).toBe(true);
+    }
   });
 });

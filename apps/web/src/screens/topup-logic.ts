@@ -51,11 +51,27 @@ export function outcomeOf(status: string): TopUpOutcome {
   return status === 'paid' ? 'paid' : status === 'pending' ? 'waiting' : 'failed';
 }
 
+/** Every sentence the top-up's status line may say (each in every language of the app). */
+export const TOP_UP_STATUS_KEYS = [
+  'topUp.checking',
+  'topUp.paid',
+  'topUp.failed',
+  'topUp.notYet',
+  'topUp.pending',
+] as const;
+export type TopUpStatusKey = (typeof TOP_UP_STATUS_KEYS)[number];
+
 /**
- * The top-up's status line (a translation key, or empty): the outcome of coming back or of a
- * check; before any, that the last top-up waits for its payment, when it does.
+ * The top-up's status line (a translation key, or empty): while a person's "check payment" is
+ * asked, that it is (so the answer that follows is said again even when it is the same); then the
+ * outcome of coming back or of a check; before any, that the last top-up waits, when it does.
  */
-export function topUpStatusKey(outcome: TopUpOutcome | null, lastStatus: string | undefined): string {
+export function topUpStatusKey(
+  outcome: TopUpOutcome | null,
+  lastStatus: string | undefined,
+  asking = false,
+): TopUpStatusKey | '' {
+  if (asking) return 'topUp.checking';
   if (outcome === 'paid') return 'topUp.paid';
   if (outcome === 'failed') return 'topUp.failed';
   if (outcome === 'waiting') return 'topUp.notYet';

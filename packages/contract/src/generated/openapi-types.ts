@@ -446,7 +446,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an invoice
-         * @description A scan holds one of the web allowance's parses (`free_parses_left`); e-invoices, QR bills and text PDFs are free. The same bytes answer the earlier job.
+         * @description A scan holds one of the web allowance's parses (`free_parses_left`); e-invoices, QR bills and text PDFs are free. The same bytes answer the earlier job. In this answer, as `/v1/parse` answers, `charged` says whether the upload holds a parse (false for a duplicate, a file counted before and a free read); the job itself says `charged` once its read was counted.
          */
         post: operations["uploadInvoice"];
         delete?: never;
@@ -1014,7 +1014,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A fresh link for the same plan and amount */
+        /** A fresh link for the checkout awaiting payment: the same plan and period at today's price */
         post: operations["newPaymentLink"];
         delete?: never;
         options?: never;
@@ -1375,6 +1375,7 @@ export interface components {
             pages: number;
             /** @description Pages read by OCR: the only charged pages. */
             pages_scanned: number;
+            /** @description Whether this job was charged: scanned pages debited from the API’s pages, or (a web upload) a parse counted against the web allowance; it stays so when the job is read again. False while its first read runs, and for a read that scanned nothing, failed, or read a file charged before. */
             charged: boolean;
             fields: {
                 [key: string]: string;
@@ -5114,15 +5115,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description `already_paid`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
             /** @description A parameter or the body fails its schema. */
             422: {
                 headers: {
@@ -5191,7 +5183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description `already_paid`. */
+            /** @description `already_paid`; `checkout_replaced`: a newer checkout replaced this one, or a late charge of it was refunded (choose the plan again); `not_an_upgrade` or `credit_exceeds_price`: a plan paid since makes this one no upgrade. */
             409: {
                 headers: {
                     [name: string]: unknown;

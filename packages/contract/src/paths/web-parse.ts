@@ -25,7 +25,9 @@ export function registerWebParsePaths(registry: OpenAPIRegistry, security: Secur
     summary: 'Upload an invoice',
     description:
       "A scan holds one of the web allowance's parses (`free_parses_left`); e-invoices, QR bills and text " +
-      'PDFs are free. The same bytes answer the earlier job.',
+      'PDFs are free. The same bytes answer the earlier job. In this answer, as `/v1/parse` answers, ' +
+      '`charged` says whether the upload holds a parse (false for a duplicate, a file counted before and a ' +
+      'free read); the job itself says `charged` once its read was counted.',
     security: security.session,
     request: { body: { required: true, content: { 'multipart/form-data': { schema: UploadBody } } } },
     responses: {
