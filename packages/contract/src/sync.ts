@@ -48,6 +48,15 @@ export const SyncJobIn = z
   })
   .openapi('SyncJobIn');
 
+// On every answer of the sync routes: a service without it is measured by its `Date` header.
+export const ServiceTime = z.iso.datetime({ precision: 3 }).openapi({
+  description:
+    'This service’s time when it answered (UTC, with milliseconds), in the clock it stamps corrections ' +
+    'with. The desktop app measures its clock against it: a proxy in front may set the `Date` header ' +
+    'from its own clock, and that header has whole seconds only.',
+  example: '2026-03-01T10:00:00.123Z',
+});
+
 export const SyncJobOut = z
   .object({
     ok: z.literal(true),
@@ -55,6 +64,7 @@ export const SyncJobOut = z
     duplicate: z.boolean().openapi({ description: 'The account already had a job for this content.' }),
     edited_at: z.string().nullable(),
     edits: FieldEdits,
+    service_time: ServiceTime,
   })
   .openapi('SyncJobOut');
 
@@ -82,5 +92,6 @@ export const SyncChangesOut = z
     items: z.array(SyncChange),
     cursor: z.string().openapi({ description: 'Pass it as `since` next time.' }),
     more: z.boolean().openapi({ description: 'More changes wait: ask again with the cursor.' }),
+    service_time: ServiceTime,
   })
   .openapi('SyncChangesOut');

@@ -19,6 +19,7 @@ import {
   unreachableUrl,
 } from '../test-support/corpus.js';
 import { DesktopCore } from './core.js';
+import { clockOffset } from './service-clock.js';
 import { allJobs, enqueueOutbox, getSetting, jobById, outboxRows, updateJob } from './store.js';
 import { MAX_REFUSALS, SyncClient, tokenOf } from './sync.js';
 import { KeychainTokenStore, MemoryTokenStore } from './token-store.js';
@@ -154,9 +155,14 @@ describe('sync with the hosted service', () => {
 /**
  * A real HTTP server on loopback in front of the test service, as a proxy or a load balancer is:
  * it forwards every request, except that while a rule has answers left it answers the rule's
- * status for its method and path instead (a 409 from a proxy, a 400 on the cursor...).
+ * status for its method and path instead (a 409 from a proxy, a 400 on the cursor...). Its own
+ * `Date` header goes with every answer (as nginx's does), from a clock `dateOffsetMs` off; with
+ * `withoutServiceTime` it drops `service_time` from JSON answers, as a service older than it was.
  */
-async function startProxy(target: string) {
+async function startProxy(
+  target: string,
+  opts: { dateOffsetMs?: number; withoutServiceTime?: boolean } = {},
+) {
   const rules: Array<{ method: string; path: string; status: number; times: number }> = [];
   const seen: string[] = [];
   const server: Server = createServer((req, res) => {
@@ -181,8 +187,18 @@ async function startProxy(target: string) {
         headers,
         body: body.length ? body : undefined,
       });
-      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
-      res.end(Buffer.from(await answer.arrayBuffer()));
+      const type = answer.headers.get('content-type') ?? 'text/plain';
+      let out = Buffer.from(await answer.arrayBuffer());
+      if (opts.withoutServiceTime && type.startsWith('application/json')) {
+        const json = JSON.parse(out.toString('utf8'));
+        delete json.service_time;
+        out = Buffer.from(JSON.stringify(json));
+      }
+      res.writeHead(answer.status, {
+        'content-type': type,
+        date: new Date(Date.now() + (opts.dateOffsetMs ?? 0)).toUTCString(),
+      });
+      res.end(out);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -372,6 +388,72 @@ describe('sync when the service answers errors, and switching accounts', () => {
     onDesktopClock(() => c.edit(job.id, { buyer_name: 'Desk Buyer 2' }));
     await client.syncOnce();
     expect(await both('buyer_name')).toEqual(['Desk Buyer 2', 'Desk Buyer 2']);
+  });
+
+  /**
+   * Through `proxy`, a desktop whose clock is five minutes behind the service's: its offset, and a
+   * correction made on it a minute before one on the web (the desktop's clock moved a minute back
+   * for that edit rather than waited for) losing on both sides, then one a minute after winning.
+   */
+  async function correctionsInServiceTime(proxy: { url: string }, email: string) {
+    let skew = -5 * 60_000;
+    const clock = () => Date.now() + skew;
+    const { c } = await readStore({ 'e.xml': readFileSync(EINVOICE) }, clock);
+    const tokens = new MemoryTokenStore();
+    const client = new SyncClient({ db: c.db, server: proxy.url, tokens, clock });
+    await signIn(client, email);
+    expect(await client.syncOnce()).toMatchObject({ sent: 1, waiting: 0 });
+    const job = allJobs(c.db)[0]!;
+    const bearer = tokens.get()!;
+    const remoteJob = `/api/v1/parse/${jobById(c.db, job.id)!.remoteJobId}`;
+    const both = async (key: string) => [
+      fieldsOf(job.id, c.db)[key],
+      (await call(s.url, remoteJob, { bearer })).body.fields[key],
+    ];
+    const offset = clockOffset(c.db);
+
+    skew -= 60_000;
+    c.edit(job.id, { invoice_no: 'DESK-1' });
+    skew += 60_000;
+    expect(
+      (await call(s.url, `${remoteJob}/fields`, { bearer, method: 'PATCH', json: { invoice_no: 'WEB-1' } }))
+        .status,
+    ).toBe(200);
+    await client.syncOnce();
+    const earlier = await both('invoice_no');
+
+    skew += 60_000;
+    c.edit(job.id, { invoice_no: 'DESK-2' });
+    skew -= 60_000;
+    await client.syncOnce();
+    return { offset, earlier, later: await both('invoice_no') };
+  }
+
+  it("stamps corrections in the service's time when a proxy's Date header is ten minutes off", async () => {
+    // The proxy's clock (its Date header) is ten minutes ahead: the service's own time in the
+    // answers (service_time) counts, so the offset is the service's five minutes, not fifteen.
+    const proxy = await startProxy(s.url, { dateOffsetMs: 10 * 60_000 });
+    try {
+      const { offset, earlier, later } = await correctionsInServiceTime(proxy, 'proxy-clock@example.com');
+      expect(Math.abs(offset - 5 * 60_000)).toBeLessThan(60_000);
+      expect(earlier).toEqual(['WEB-1', 'WEB-1']);
+      expect(later).toEqual(['DESK-2', 'DESK-2']);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('measures the clock by the Date header when the answers do not state the service time', async () => {
+    // A service older than service_time: its Date header (right, to the second) is all there is.
+    const proxy = await startProxy(s.url, { withoutServiceTime: true });
+    try {
+      const { offset, earlier, later } = await correctionsInServiceTime(proxy, 'old-service@example.com');
+      expect(Math.abs(offset - 5 * 60_000)).toBeLessThan(60_000);
+      expect(earlier).toEqual(['WEB-1', 'WEB-1']);
+      expect(later).toEqual(['DESK-2', 'DESK-2']);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('signing in as another account on the same store sends everything to it, nothing of the earlier one', async () => {

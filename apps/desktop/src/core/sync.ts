@@ -3,9 +3,17 @@
 // the file itself never leaves the machine), and pull the corrections made on the service since
 // a cursor. What could not be sent waits in the outbox: offline, nothing is lost, and it catches
 // up on the next sync. The later edit of a field wins on both sides, in the service's time: each
-// answer's `Date` header measures this machine's clock against the service's (service-clock.ts).
+// answer (its `service_time`, else its `Date` header) measures this machine's clock against the
+// service's (service-clock.ts).
 import { applyEdits } from './edits.js';
-import { type Clock, type ClockSample, clockSample, saveClockOffset } from './service-clock.js';
+import {
+  type AnswerTime,
+  type Clock,
+  type ClockSample,
+  clockSample,
+  moreCertain,
+  saveClockOffset,
+} from './service-clock.js';
 import {
   anyRemote,
   deleteSetting,
@@ -72,7 +80,7 @@ class Offline extends Error {}
 export class SyncClient {
   private running: Promise<SyncReport> | null = null;
   private timer: NodeJS.Timeout | undefined;
-  /** The most certain clock measurement of this round (the answer with the shortest round trip). */
+  /** The most certain clock measurement of this round (a stated time, with the shortest round trip). */
   private clockBest: ClockSample | null = null;
 
   constructor(private readonly opts: SyncOptions) {}
@@ -298,14 +306,19 @@ export class SyncClient {
     } catch (err) {
       throw new Offline((err as Error)?.message ?? String(err));
     }
-    // Only the service's own answers measure its clock (not a proxy's error page).
-    if (res.ok) this.measureClock(res.headers.get('date'), sentAt, clock());
+    // When the headers came: the service stated its time before it sent them.
+    const receivedAt = clock();
     const text = await res.text();
     let parsed: unknown = text;
     try {
       parsed = JSON.parse(text);
     } catch {
       // Not JSON (a proxy's error page): kept as text for the message.
+    }
+    // Only the service's own answers measure its clock (not a proxy's error page).
+    if (res.ok) {
+      const serviceTime = (parsed as { service_time?: unknown } | null)?.service_time;
+      this.measureClock({ serviceTime, date: res.headers.get('date') }, sentAt, receivedAt);
     }
     if (res.status >= 500) throw new Offline(`the service answered ${res.status}`);
     if (!res.ok) {
@@ -317,12 +330,13 @@ export class SyncClient {
   }
 
   /**
-   * Keeps the offset of the answer with the shortest round trip so far this round: an answer to a
-   * large upload came long after the request left, and says less about when the service answered.
+   * Keeps the offset of the most certain answer so far this round: one stating the service's time
+   * over one with only a `Date` header, then the shortest round trip (an answer to a large upload
+   * came long after the request left, and says less about when the service answered).
    */
-  private measureClock(dateHeader: string | null, sentAt: number, receivedAt: number): void {
-    const sample = clockSample(dateHeader, sentAt, receivedAt);
-    if (!sample || (this.clockBest && sample.errorMs > this.clockBest.errorMs)) return;
+  private measureClock(answer: AnswerTime, sentAt: number, receivedAt: number): void {
+    const sample = clockSample(answer, sentAt, receivedAt);
+    if (!sample || !moreCertain(sample, this.clockBest)) return;
     if (!this.opts.db.$client.open) return; // the store closed meanwhile (the core restarting)
     this.clockBest = sample;
     saveClockOffset(this.opts.db, sample.offsetMs);

@@ -139,6 +139,26 @@ describe('desktop sync routes', () => {
     expect(job.fields.invoice_no).toBe('WEB');
   });
 
+  it("states the service's own time in its answers (the desktop measures its clock by it)", async () => {
+    const me = s.session('time@example.com');
+    const body = await localRead();
+    // This process is the service: its clock, read before and after each answer, brackets the time.
+    const send = [
+      () => call(s.url, '/api/v1/sync/jobs', { bearer: me.token, json: body }),
+      () => call(s.url, '/api/v1/sync/jobs', { bearer: me.token, json: body }), // the duplicate
+      () => call(s.url, '/api/v1/sync/changes', { bearer: me.token }),
+    ];
+    for (const answer of send) {
+      const before = Date.now();
+      const { status, body: out } = await answer();
+      const after = Date.now();
+      expect(status).toBe(200);
+      expect(out.service_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(Date.parse(out.service_time)).toBeGreaterThanOrEqual(before);
+      expect(Date.parse(out.service_time)).toBeLessThanOrEqual(after);
+    }
+  });
+
   it('refuses bad input with 422 in the validation shape', async () => {
     const me = s.session('bad@example.com');
     const body = await localRead();

@@ -3,6 +3,8 @@
 // charged: the service read nothing), and corrections flow both ways, the later edit of a field
 // winning (by instant, in this service's time: the desktop app stamps its edits so, see
 // field-edits.ts). Every route needs a session (the desktop app sends it as `Authorization: Bearer`).
+// Every answer states this service's time (`service_time`): the desktop app measures its clock by
+// it, since a proxy in front may answer its own `Date` header.
 import {
   SyncChangesOut,
   SyncChangesQuery,
@@ -69,6 +71,7 @@ export function syncRouter({ db, publicUrl, config }: SyncDeps): Router {
         duplicate,
         edited_at: job.editedAt,
         edits: fieldEditsOf(job),
+        service_time: serviceTime(),
       }),
     );
   });
@@ -89,11 +92,20 @@ export function syncRouter({ db, publicUrl, config }: SyncDeps): Router {
         })),
         cursor: last ? `${last.editedAt}|${last.id}` : q.since,
         more: rows.length === q.limit,
+        service_time: serviceTime(),
       }),
     );
   });
 
   return router;
+}
+
+/**
+ * Now, as the answer is made: the system's clock, the one every correction is stamped with here
+ * (`PATCH …/fields`, `edited_at`), not the billing `Clock` a test may move.
+ */
+function serviceTime(): string {
+  return new Date().toISOString();
 }
 
 /** The cursor `editedAt|id` of an earlier answer; anything else is a 422 on `since`. */

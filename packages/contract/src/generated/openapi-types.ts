@@ -2142,6 +2142,12 @@ export interface components {
             duplicate: boolean;
             edited_at: string | null;
             edits: components["schemas"]["FieldEdits"];
+            /**
+             * Format: date-time
+             * @description This service’s time when it answered (UTC, with milliseconds), in the clock it stamps corrections with. The desktop app measures its clock against it: a proxy in front may set the `Date` header from its own clock, and that header has whole seconds only.
+             * @example 2026-03-01T10:00:00.123Z
+             */
+            service_time: string;
         };
         /** @description A person's corrections per field key, each with when it was made. */
         FieldEdits: {
@@ -2189,6 +2195,12 @@ export interface components {
             cursor: string;
             /** @description More changes wait: ask again with the cursor. */
             more: boolean;
+            /**
+             * Format: date-time
+             * @description This service’s time when it answered (UTC, with milliseconds), in the clock it stamps corrections with. The desktop app measures its clock against it: a proxy in front may set the `Date` header from its own clock, and that header has whole seconds only.
+             * @example 2026-03-01T10:00:00.123Z
+             */
+            service_time: string;
         };
         SyncChange: {
             job_id: number;
