@@ -3,69 +3,17 @@
 // the focus (visibly) while the provider is asked, says that it asks and then what it found in
 // the status line, says a refusal as an alert, and hands the focus to the section's heading when a
 // paid top-up takes it away. Every sentence is the language's own, never the English fallback.
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { de } from '../apps/web/src/locales/de';
 import { en, type Texts } from '../apps/web/src/locales/en';
 import { ru } from '../apps/web/src/locales/ru';
 import { baseUrl, expectAccessible, screenshot, signIn } from './support/app';
+import { countRequests, expectActive, expectVisibleFocus, holdNext, tabTo } from './support/keyboard';
 
 const CASES: Array<{ lang: 'de' | 'ru'; texts: Texts; width: number; height: number; balance: RegExp }> = [
   { lang: 'de', texts: de, width: 1280, height: 900, balance: /^10,00\s€$/ },
   { lang: 'ru', texts: ru, width: 390, height: 844, balance: /^10,00\s€$/ },
 ];
-
-/** Presses Tab until `target` has the focus (at most `bound` times); the stops passed on the way. */
-async function tabTo(page: Page, target: Locator, bound = 30): Promise<void> {
-  for (let i = 0; i < bound; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
-
-/** The focused element shows its focus: an outline is drawn around it. */
-async function expectVisibleFocus(target: Locator): Promise<void> {
-  await expect(target).toBeFocused();
-  const outline = await target.evaluate((el) => {
-    const s = getComputedStyle(el);
-    return { style: s.outlineStyle, width: Number.parseFloat(s.outlineWidth) };
-  });
-  expect(outline.style).not.toBe('none');
-  expect(outline.width).toBeGreaterThanOrEqual(2);
-}
-
-/**
- * Holds the next `POST /api/v1/api/topup/refresh` in the browser until released, so the screen can
- * be seen while the provider is asked; the request then goes on to the real service unchanged.
- */
-async function holdNextCheck(
-  page: Page,
-): Promise<{ arrived: Promise<void>; release: () => Promise<void>; asked: () => number }> {
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  let arrive!: () => void;
-  const arrived = new Promise<void>((r) => (arrive = r));
-  let passed!: () => void;
-  const gone = new Promise<void>((r) => (passed = r));
-  const url = '**/api/v1/api/topup/refresh';
-  let asked = 0;
-  await page.route(url, async (route) => {
-    asked++;
-    arrive();
-    await held;
-    await route.continue();
-    passed();
-  });
-  return {
-    arrived,
-    asked: () => asked,
-    release: async () => {
-      release();
-      await gone;
-      await page.unroute(url);
-    },
-  };
-}
 
 for (const { lang, texts, width, height, balance } of CASES) {
   test(`"check payment" works by keyboard alone and speaks ${lang} at ${width}px`, async ({ page }) => {
@@ -87,9 +35,9 @@ for (const { lang, texts, width, height, balance } of CASES) {
     try {
       // Back without paying: the screen asks by itself once; the top-up waits, said in the
       // language, with its check offered once that first asking is over.
-      const asked = page.waitForResponse('**/api/v1/api/topup/refresh');
+      const firstAsked = page.waitForResponse('**/api/v1/api/topup/refresh');
       await page.goto(`${baseUrl()}/app/api?lang=${lang}`);
-      await asked;
+      await firstAsked;
       const status = form.getByRole('status');
       const check = form.getByRole('button', { name: texts.plans.check });
       await expect(check).not.toHaveAttribute('aria-disabled');
@@ -114,11 +62,13 @@ for (const { lang, texts, width, height, balance } of CASES) {
 
       // Enter asks the provider: said while it asks, the button kept focused (and unavailable),
       // then what it found.
-      const first = await holdNextCheck(page);
+      const first = await holdNext(page, '**/api/v1/api/topup/refresh');
+      const sent = countRequests(page, 'POST', '/api/v1/api/topup/refresh');
       await page.keyboard.press('Enter');
       await first.arrived;
       await expect(status).toHaveText(texts.topUp.checking);
       await expect(check).toHaveAttribute('aria-disabled', 'true');
+      await expectActive(check);
       await expectVisibleFocus(check);
       await expectAccessible(page);
       await screenshot(page, `topup-check-${lang}-${width}-asking`);
@@ -126,7 +76,7 @@ for (const { lang, texts, width, height, balance } of CASES) {
       // so a second one would have been counted before the first is let through).
       await page.keyboard.press('Enter');
       await first.release();
-      expect(first.asked()).toBe(1);
+      expect(sent()).toBe(1);
       await expect(status).toHaveText(texts.topUp.notYet);
       await expect(check).not.toHaveAttribute('aria-disabled');
       await expectVisibleFocus(check);

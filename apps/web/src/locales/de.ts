@@ -143,6 +143,17 @@ export const de: Texts = {
     pending: 'Eine Zahlung steht aus.',
     check: 'Zahlung prüfen',
     newLink: 'Neuer Zahlungslink',
+    opening: 'Die Seite des Zahlungsanbieters wird geöffnet…',
+    checking: 'Wir fragen beim Zahlungsanbieter nach Ihrer Zahlung…',
+    switching: 'Die automatische Verlängerung wird geändert…',
+    checked: {
+      paid: 'Ihre Zahlung ist eingegangen: der Tarif oben gilt.',
+      waiting:
+        'Der Zahlungsanbieter hat diese Zahlung noch nicht erhalten. Wenn Sie eben bezahlt haben, prüfen Sie gleich noch einmal.',
+      failed: 'Die Zahlung ist nicht durchgegangen. Sie können einen neuen Zahlungslink anfordern.',
+    },
+    renewOn: 'Die automatische Verlängerung ist an.',
+    renewOff: 'Die automatische Verlängerung ist aus.',
     pendingFor:
       'Eine Zahlung für {{name}} steht aus. Beim Zurückkommen wird sie geprüft; Sie können erneut prüfen oder einen neuen Link holen.',
     pendingFailed:
@@ -201,6 +212,7 @@ export const de: Texts = {
     notConnected:
       'Kein Postfach ist verbunden. Verbinden Sie eines, um Rechnungen aus Anhängen zu lesen und Verkäufern von Ihrer eigenen Adresse zu schreiben.',
     connect: 'Postfach verbinden',
+    connecting: 'Die Seite des Mail-Anbieters wird geöffnet…',
     connectedAs: 'Verbunden: {{address}}.',
     since: 'Seit {{date}}.',
     justConnected: 'Ihr Postfach ist verbunden.',
@@ -210,6 +222,7 @@ export const de: Texts = {
       'Der Zugriff endet, und noch wartende Briefe werden nicht gesendet. Bereits gelesene Rechnungen bleiben.',
     disconnectConfirm: 'Ja, trennen',
     disconnected: 'Das Postfach ist getrennt.',
+    disconnecting: 'Das Postfach wird getrennt…',
     revokeByHand:
       'Der Anbieter war nicht erreichbar: Bitte entfernen Sie den Zugriff auch in Ihrem Google-Konto.',
     country: 'Land der Rechnungen',
@@ -260,6 +273,7 @@ export const de: Texts = {
       recipient_unknown: 'Es ist keine Adresse bekannt, an die geschrieben werden kann.',
       job_not_done: 'Die Rechnung wird noch gelesen.',
     },
+    asking: 'Der Brief an den Verkäufer wird geschrieben…',
     ask: 'Beim Verkäufer eine korrigierte Rechnung anfordern',
     asked: 'Der Brief an {{to}} ist {{state}}. Seinen Zustand zeigt „Mail“.',
   },
@@ -268,6 +282,7 @@ export const de: Texts = {
     lead: 'Wir senden Ihnen einen Link – ohne Passwort.',
     email: 'E-Mail-Adresse',
     submit: 'Link senden',
+    sending: 'Der Link wird gesendet…',
     checkMail: 'Sehen Sie in Ihr Postfach',
     checkMailLead:
       'Wenn sich {{email}} anmelden kann, ist ein Link unterwegs. Er gilt einmal und 15 Minuten lang.',

@@ -142,6 +142,17 @@ export const it: Texts = {
     pending: 'Un pagamento è in attesa.',
     check: 'Verifica il pagamento',
     newLink: 'Nuovo link di pagamento',
+    opening: 'Apertura della pagina del servizio di pagamento…',
+    checking: 'Chiediamo al servizio di pagamento lo stato del pagamento…',
+    switching: 'Modifica del rinnovo automatico…',
+    checked: {
+      paid: 'Il pagamento è arrivato: il piano qui sopra è attivo.',
+      waiting:
+        'Il servizio di pagamento non ha ancora ricevuto questo pagamento. Se hai appena pagato, verifica di nuovo tra poco.',
+      failed: 'Il pagamento non è andato a buon fine. Puoi chiedere un nuovo link di pagamento.',
+    },
+    renewOn: 'Il rinnovo automatico è attivo.',
+    renewOff: 'Il rinnovo automatico è disattivato.',
     pendingFor:
       'Un pagamento per {{name}} è in attesa. Tornando qui viene verificato; puoi verificarlo di nuovo o chiedere un nuovo link.',
     pendingFailed:
@@ -198,6 +209,7 @@ export const it: Texts = {
     notConnected:
       'Nessuna casella è collegata. Collegane una per leggere le fatture che arrivano come allegati e scrivere ai fornitori dal tuo indirizzo.',
     connect: 'Collega una casella',
+    connecting: 'Apertura della pagina del provider di posta…',
     connectedAs: 'Collegata: {{address}}.',
     since: 'Dal {{date}}.',
     justConnected: 'La tua casella è collegata.',
@@ -207,6 +219,7 @@ export const it: Texts = {
       "L'accesso termina e le lettere ancora in attesa non vengono inviate. Le fatture già lette restano.",
     disconnectConfirm: 'Sì, scollega',
     disconnected: 'La casella è scollegata.',
+    disconnecting: 'Scollegamento della casella…',
     revokeByHand:
       'Non è stato possibile avvisare il servizio: rimuovi l’accesso anche dal tuo account Google.',
     country: 'Paese delle fatture',
@@ -257,6 +270,7 @@ export const it: Texts = {
       recipient_unknown: 'Non è noto alcun indirizzo a cui scrivere.',
       job_not_done: 'La fattura è ancora in lettura.',
     },
+    asking: 'Scrittura della lettera al fornitore…',
     ask: 'Chiedi al fornitore una fattura corretta',
     asked: 'La lettera a {{to}} è {{state}}. Il suo stato è in Posta.',
   },
@@ -265,6 +279,7 @@ export const it: Texts = {
     lead: 'Ti inviamo un link: nessuna password.',
     email: 'Indirizzo e-mail',
     submit: 'Inviami un link',
+    sending: 'Invio del link…',
     checkMail: 'Controlla la posta',
     checkMailLead: 'Se {{email}} può accedere, un link è in arrivo. Vale una volta e per 15 minuti.',
     again: 'Usa un altro indirizzo',

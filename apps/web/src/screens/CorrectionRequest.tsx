@@ -1,10 +1,12 @@
 // Under the review screen of an invoice with flagged or unconfirmed fields: "Ask the seller for a
 // corrected invoice" writes a correction_request letter (POST /api/v1/letters) sent from the
-// connected mailbox, and says to whom it went and in which state it is.
+// connected mailbox, and says to whom it went and in which state it is. The button keeps the
+// keyboard's place while the letter is written (BusyButton).
 import { httpInvoiceData, needsAttention, type WebJob } from '@invoice-reader/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../api';
+import { BusyButton, useBusy } from '../BusyButton';
 import type { Letter } from '../types';
 
 const data = httpInvoiceData('');
@@ -12,7 +14,7 @@ const data = httpInvoiceData('');
 export function CorrectionRequest({ jobId }: { jobId: number }) {
   const { t } = useTranslation();
   const [job, setJob] = useState<WebJob | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy<'ask'>();
   const [letter, setLetter] = useState<Letter | null>(null);
   const [failed, setFailed] = useState('');
 
@@ -31,29 +33,31 @@ export function CorrectionRequest({ jobId }: { jobId: number }) {
 
   if (job?.status !== 'done' || !job.fields_detailed.some(needsAttention)) return null;
 
-  const ask = async () => {
-    setBusy(true);
-    setFailed('');
-    try {
-      setLetter(
-        await api<Letter>('/api/v1/letters', { json: { job_id: jobId, kind: 'correction_request' } }),
-      );
-    } catch (err) {
-      const detail = err instanceof ApiError ? err.detail : '';
-      setFailed(t(`mail.error.${detail}`, { defaultValue: t('common.failed') }));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const ask = () =>
+    run('ask', async () => {
+      setFailed('');
+      try {
+        setLetter(
+          await api<Letter>('/api/v1/letters', { json: { job_id: jobId, kind: 'correction_request' } }),
+        );
+      } catch (err) {
+        const detail = err instanceof ApiError ? err.detail : '';
+        setFailed(t(`mail.error.${detail}`, { defaultValue: t('common.failed') }));
+      }
+    });
 
   return (
     <div className="correction">
-      <button type="button" className="secondary" disabled={busy || letter !== null} onClick={ask}>
+      {/* Once the letter is written there is nothing more to ask, but the button stays unavailable
+          rather than `disabled`: it has the focus at that moment, and `disabled` would drop it. */}
+      <BusyButton className="secondary" busy={busy !== null || letter !== null} onClick={ask}>
         {t('mail.ask')}
-      </button>
+      </BusyButton>
       {failed && <p role="alert">{failed}</p>}
       <p role="status">
-        {letter && t('mail.asked', { to: letter.to, state: t(`mail.letterState.${letter.status}`) })}
+        {busy
+          ? t('mail.asking')
+          : letter && t('mail.asked', { to: letter.to, state: t(`mail.letterState.${letter.status}`) })}
       </p>
     </div>
   );

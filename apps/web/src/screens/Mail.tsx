@@ -1,11 +1,14 @@
 // The connected mailbox: whether one is connected and its address, connect (the provider's
 // consent page) and disconnect, "Scan now" with its result, the attachments read from the inbox
-// linked to their invoices, and the letters sent about invoices with their states.
+// linked to their invoices, and the letters sent about invoices with their states. Its buttons
+// keep the keyboard's place while they work (BusyButton), one request at a time, said while it
+// runs; when disconnecting takes the mailbox's buttons away, the focus goes to its heading.
 import { useConfirmFocus } from '@invoice-reader/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, api } from '../api';
+import { BusyButton, useBusy } from '../BusyButton';
 import { formatDateTime } from '../format';
 import type {
   Countries,
@@ -32,8 +35,8 @@ export function Mail() {
   const letters = useLoad<Letters>('/api/v1/letters');
   const countries = useLoad<Countries>(`/api/v1/api/countries?lang=${lang}`);
   const [country, setCountry] = useState('DE');
-  const [busy, setBusy] = useState(false);
-  const [scanning, setScanning] = useState(false);
+  const { busy, run, leave } = useBusy<'connect' | 'disconnect' | 'scan'>();
+  const heading = useRef<HTMLHeadingElement>(null);
   const [scan, setScan] = useState<InboxScan | null>(null);
   const [confirming, setConfirming] = useState(false);
   // The confirmation takes the focus (on Cancel), Escape closes it, the focus goes back after.
@@ -60,27 +63,26 @@ export function Mail() {
     return () => clearInterval(timer);
   }, [queued, reloadLetters]);
 
-  const act = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setFailed('');
-    setNote('');
-    try {
-      await action();
-    } catch (err) {
-      const detail = err instanceof ApiError ? err.detail : '';
-      setFailed(t(`mail.error.${detail}`, { defaultValue: t('common.failed') }));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // One request at a time: a press while one runs does nothing.
+  const act = (what: 'connect' | 'disconnect' | 'scan', action: () => Promise<void>) =>
+    run(what, async () => {
+      setFailed('');
+      setNote('');
+      try {
+        await action();
+      } catch (err) {
+        const detail = err instanceof ApiError ? err.detail : '';
+        setFailed(t(`mail.error.${detail}`, { defaultValue: t('common.failed') }));
+      }
+    });
 
   const connect = () =>
-    act(async () => {
+    act('connect', async () => {
       const out = await api<MailConnect>('/api/v1/mail/account/connect', { method: 'POST' });
-      window.location.assign(out.url);
+      leave(out.url);
     });
   const disconnect = () =>
-    act(async () => {
+    act('disconnect', async () => {
       setConfirming(false);
       const out = await api<MailDisconnect>('/api/v1/mail/account', { method: 'DELETE' });
       setScan(null);
@@ -90,48 +92,51 @@ export function Mail() {
       await Promise.all([account.reload(), letters.reload()]);
     });
   const scanNow = () =>
-    act(async () => {
+    act('scan', async () => {
       setScan(null);
-      setScanning(true);
-      try {
-        setScan(
-          await api<InboxScan>(`/api/v1/inbox/scan?country=${country.toLowerCase()}`, { method: 'POST' }),
-        );
-      } finally {
-        setScanning(false);
-      }
+      setScan(
+        await api<InboxScan>(`/api/v1/inbox/scan?country=${country.toLowerCase()}`, { method: 'POST' }),
+      );
       await reloadInbox();
     });
+  // What the status line says: what is under way (a scan says so beside its result), or what was done.
+  const working =
+    busy === 'connect' ? t('mail.connecting') : busy === 'disconnect' ? t('mail.disconnecting') : '';
 
   return (
     <section>
       <h1>{t('mail.title')}</h1>
       {(failed || account.error) && <p role="alert">{failed || t('common.failed')}</p>}
       <p role="status">
-        {note || (search.get('mail') === 'connected' && connected ? t('mail.justConnected') : '')}
+        {working || note || (search.get('mail') === 'connected' && connected ? t('mail.justConnected') : '')}
       </p>
 
-      <h2>{t('mail.mailbox')}</h2>
-      {account.data &&
-        (connected ? (
-          <div data-testid="mailbox">
+      <h2 ref={heading} tabIndex={-1}>
+        {t('mail.mailbox')}
+      </h2>
+      {account.data && (
+        <div data-testid="mailbox">
+          {connected ? (
             <p>
               {t('mail.connectedAs', { address: account.data.address ?? '—' })}{' '}
               {account.data.connected_at &&
                 t('mail.since', { date: formatDateTime(account.data.connected_at, lang) })}
             </p>
-            <button type="button" className="secondary" disabled={busy} onClick={() => setConfirming(true)}>
-              {t('mail.disconnect')}
-            </button>
-          </div>
-        ) : (
-          <div data-testid="mailbox">
+          ) : (
             <p>{t('mail.notConnected')}</p>
-            <button type="button" disabled={busy} onClick={connect}>
-              {t('mail.connect')}
-            </button>
-          </div>
-        ))}
+          )}
+          {/* One button in one place: Disconnect opens the confirmation and has the focus back while
+              the mailbox is disconnected; then, still focused, it is "Connect a mailbox". */}
+          <BusyButton
+            className={connected ? 'secondary' : undefined}
+            busy={busy !== null}
+            focusWhenGone={heading}
+            onClick={connected ? () => setConfirming(true) : connect}
+          >
+            {connected ? t('mail.disconnect') : t('mail.connect')}
+          </BusyButton>
+        </div>
+      )}
       {confirming && (
         <div
           role="alertdialog"
@@ -166,13 +171,13 @@ export function Mail() {
               </option>
             ))}
           </select>
-          <button type="submit" disabled={busy}>
+          <BusyButton type="submit" busy={busy !== null} focusWhenGone={heading}>
             {t('mail.scan')}
-          </button>
+          </BusyButton>
         </form>
       )}
       <div aria-live="polite" data-testid="scan-result">
-        {scanning && <p>{t('mail.scanning')}</p>}
+        {busy === 'scan' && !scan && <p>{t('mail.scanning')}</p>}
         {scan && (
           <p>
             {t('mail.scanResult', {

@@ -3,14 +3,26 @@
 // page, the sandbox in development), the payment history and the automatic renewal switch.
 // Coming back from the provider's page checks a payment still awaited; a plan that is not above
 // the one in force says when it can be chosen instead of offering a payment; every refusal of
-// the service is said in words (plans-logic.ts).
-import { useEffect, useState } from 'react';
+// the service is said in words (plans-logic.ts). Its buttons and the renewal switch keep the
+// keyboard's place while they work (BusyButton), one request at a time; the status line under
+// "Your plan" says what is under way and then what came of it.
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
+import { BusyButton, useBusy } from '../BusyButton';
 import { formatDate, formatMoney } from '../format';
 import type { Autorenew, Checkout, CurrentPlan, Payment, PaymentState, Plan, Upgrade } from '../types';
 import { useLoad } from '../useLoad';
-import { type Offer, offerOf, pendingCheckout, type Refusal, refusalOf } from './plans-logic';
+import {
+  checkedKey,
+  type Offer,
+  offerOf,
+  type PlansWork,
+  pendingCheckout,
+  type Refusal,
+  refusalOf,
+  WORKING_KEYS,
+} from './plans-logic';
 import { useTitle } from './title';
 
 type Period = 'm' | 'y';
@@ -24,6 +36,7 @@ function PlanOffer({
   current,
   busy,
   onPay,
+  focusWhenGone,
 }: {
   plan: Plan;
   period: Period;
@@ -31,6 +44,7 @@ function PlanOffer({
   current: CurrentPlan;
   busy: boolean;
   onPay: () => void;
+  focusWhenGone: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation();
   const paid = !!current.plan_paid;
@@ -51,14 +65,14 @@ function PlanOffer({
       {offer.kind === 'upgrade' && (
         <p className="hint">{t('plans.upgradePrice', { amount: rub(offer.amountRub, lang) })}</p>
       )}
-      <button
-        type="button"
-        disabled={busy}
+      <BusyButton
+        busy={busy}
+        focusWhenGone={focusWhenGone}
         aria-label={t('plans.payFor', { name: plan.name })}
         onClick={onPay}
       >
         {t('plans.pay')}
-      </button>
+      </BusyButton>
     </>
   );
 }
@@ -74,9 +88,14 @@ export function Plans() {
   const renew = useLoad<Autorenew>('/api/v1/billing/autorenew');
   const [period, setPeriod] = useState<Period>('m');
   const [failed, setFailed] = useState<Refusal | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run, leave } = useBusy<PlansWork>();
+  /** What the last action came to (a translation key), said on the status line. */
+  const [said, setSaid] = useState('');
+  const currentHeading = useRef<HTMLHeadingElement>(null);
+  const chooseHeading = useRef<HTMLHeadingElement>(null);
   const { reload: reloadCurrent } = current;
   const { reload: reloadHistory } = history;
+  const { reload: reloadRenew } = renew;
   const sub = current.data;
   const pending = pendingCheckout(sub);
   // The newest plan payment: the pending checkout's (waiting, or declined).
@@ -93,43 +112,46 @@ export function Plans() {
   useEffect(() => {
     if (!toRefresh) return;
     api<PaymentState>(`/api/v1/payments/${toRefresh}/refresh`, { method: 'POST' })
-      .then(() => Promise.all([reloadCurrent(), reloadHistory()]))
+      .then(() => Promise.all([reloadCurrent(), reloadHistory(), reloadRenew()]))
       .catch(() => undefined);
-  }, [toRefresh, reloadCurrent, reloadHistory]);
+  }, [toRefresh, reloadCurrent, reloadHistory, reloadRenew]);
 
-  const act = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setFailed(null);
-    try {
-      await action();
-    } catch (err) {
-      setFailed(refusalOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // One request at a time: a press while one runs does nothing.
+  const act = (what: PlansWork, action: () => Promise<void>) =>
+    run(what, async () => {
+      setFailed(null);
+      setSaid('');
+      try {
+        await action();
+      } catch (err) {
+        setFailed(refusalOf(err));
+      }
+    });
 
   const checkout = (plan: Plan) =>
-    act(async () => {
+    act('checkout', async () => {
       const out = await api<Checkout>('/api/v1/payments/checkout', {
         json: { plan_code: plan.code, period },
       });
-      window.location.assign(out.pay_url);
+      leave(out.pay_url);
     });
   const refresh = (id: number) =>
-    act(async () => {
-      await api<PaymentState>(`/api/v1/payments/${id}/refresh`, { method: 'POST' });
-      await Promise.all([current.reload(), history.reload()]);
+    act('check', async () => {
+      const out = await api<PaymentState>(`/api/v1/payments/${id}/refresh`, { method: 'POST' });
+      // A plan found paid can now be renewed: the switch is read again with the plan.
+      await Promise.all([current.reload(), history.reload(), renew.reload()]);
+      setSaid(checkedKey(out.payment_status));
     });
   const newLink = (id: number) =>
-    act(async () => {
+    act('newLink', async () => {
       const out = await api<PaymentState>(`/api/v1/payments/${id}/new-link`, { method: 'POST' });
-      if (out.pay_url) window.location.assign(out.pay_url);
+      if (out.pay_url) leave(out.pay_url);
     });
   const switchRenew = (enabled: boolean) =>
-    act(async () => {
+    act('renew', async () => {
       try {
-        await api<Autorenew>('/api/v1/billing/autorenew', { json: { enabled } });
+        const out = await api<Autorenew>('/api/v1/billing/autorenew', { json: { enabled } });
+        setSaid(out.enabled ? 'plans.renewOn' : 'plans.renewOff');
       } finally {
         // The box shows what the service says, whether or not the switch went through.
         await renew.reload();
@@ -152,7 +174,12 @@ export function Plans() {
         <p role="alert">{failed ? sentence(failed) : t('common.failed')}</p>
       )}
 
-      <h2>{t('plans.current')}</h2>
+      <h2 ref={currentHeading} tabIndex={-1}>
+        {t('plans.current')}
+      </h2>
+      <p role="status" data-testid="plans-status">
+        {busy ? t(WORKING_KEYS[busy]) : said ? t(said) : ''}
+      </p>
       {sub && (
         <div data-testid="current-plan">
           <p>
@@ -167,12 +194,22 @@ export function Plans() {
                 : lastPlanPayment
                   ? t('plans.pendingFor', { name: planName(lastPlanPayment.plan_code) })
                   : t('plans.pending')}{' '}
-              <button type="button" className="secondary" disabled={busy} onClick={() => refresh(pending)}>
+              <BusyButton
+                className="secondary"
+                busy={busy !== null}
+                focusWhenGone={currentHeading}
+                onClick={() => refresh(pending)}
+              >
                 {t('plans.check')}
-              </button>{' '}
-              <button type="button" className="secondary" disabled={busy} onClick={() => newLink(pending)}>
+              </BusyButton>{' '}
+              <BusyButton
+                className="secondary"
+                busy={busy !== null}
+                focusWhenGone={currentHeading}
+                onClick={() => newLink(pending)}
+              >
                 {t('plans.newLink')}
-              </button>
+              </BusyButton>
             </p>
           )}
         </div>
@@ -181,10 +218,15 @@ export function Plans() {
       {renew.data && (
         <p>
           <label className="switch">
+            {/* While a request runs the box keeps the focus (aria-disabled, and `run` ignores a press:
+                the box keeps showing the service's answer). Without a paid plan there is nothing to
+                renew, and that does not change under the focus: then it is `disabled`, out of the
+                way of Tab. */}
             <input
               type="checkbox"
               checked={renew.data.enabled}
-              disabled={busy || !renew.data.plan_code}
+              aria-disabled={busy ? true : undefined}
+              disabled={!renew.data.plan_code}
               onChange={(e) => switchRenew(e.target.checked)}
             />{' '}
             {t('plans.autorenew')}
@@ -193,7 +235,9 @@ export function Plans() {
       )}
       {owed && <p role="status">{owed}</p>}
 
-      <h2>{t('plans.choose')}</h2>
+      <h2 ref={chooseHeading} tabIndex={-1}>
+        {t('plans.choose')}
+      </h2>
       <fieldset className="period">
         <legend>{t('plans.period')}</legend>
         <label>
@@ -228,8 +272,9 @@ export function Plans() {
                   period={period}
                   lang={lang}
                   current={sub}
-                  busy={busy}
+                  busy={busy !== null}
                   onPay={() => checkout(p)}
+                  focusWhenGone={chooseHeading}
                 />
               )}
             </li>

@@ -1,9 +1,12 @@
 // Sign-in by e-mailed link: the address, then "check your mail". The link opens the server's
-// verify page, which signs in (with the PIN when set) and comes back to /app.
-import { type FormEvent, useState } from 'react';
+// verify page, which signs in (with the PIN when set) and comes back to /app. The button keeps
+// the keyboard's place while the link is asked for (BusyButton); the focus then goes to
+// "check your mail".
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../api';
+import { BusyButton, useBusy } from '../BusyButton';
 import { LanguageSelect } from '../LanguageSelect';
 import { keepNext, safeNext } from '../next-path';
 import { useSession } from '../session';
@@ -17,24 +20,24 @@ export function SignIn() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy<'send'>();
+  const checkMail = useRef<HTMLHeadingElement>(null);
   const next = safeNext(params.get('next'));
   if (me) return <Navigate to={next ?? '/'} replace />;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      // The link opens /app/ (perhaps in another tab): where to go on is kept for it.
-      keepNext(next);
-      await api('/api/v1/auth/start', { json: { email, lang: i18n.language } });
-      setSent(true);
-    } catch (err) {
-      setError(err instanceof ApiError && err.status === 429 ? t('signIn.tooMany') : t('common.failed'));
-    } finally {
-      setBusy(false);
-    }
+    void run('send', async () => {
+      setError('');
+      try {
+        // The link opens /app/ (perhaps in another tab): where to go on is kept for it.
+        keepNext(next);
+        await api('/api/v1/auth/start', { json: { email, lang: i18n.language } });
+        setSent(true);
+      } catch (err) {
+        setError(err instanceof ApiError && err.status === 429 ? t('signIn.tooMany') : t('common.failed'));
+      }
+    });
   };
 
   return (
@@ -48,7 +51,9 @@ export function SignIn() {
       <h1>{t('signIn.title')}</h1>
       {sent ? (
         <div role="status">
-          <h2>{t('signIn.checkMail')}</h2>
+          <h2 ref={checkMail} tabIndex={-1}>
+            {t('signIn.checkMail')}
+          </h2>
           <p>{t('signIn.checkMailLead', { email })}</p>
           <button type="button" className="link" onClick={() => setSent(false)}>
             {t('signIn.again')}
@@ -66,9 +71,10 @@ export function SignIn() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-          <button type="submit" disabled={busy}>
+          <BusyButton type="submit" busy={busy !== null} focusWhenGone={checkMail}>
             {t('signIn.submit')}
-          </button>
+          </BusyButton>
+          <p role="status">{busy ? t('signIn.sending') : ''}</p>
           {error && <p role="alert">{error}</p>}
         </form>
       )}

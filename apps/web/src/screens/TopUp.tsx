@@ -2,13 +2,14 @@
 // currency the service takes, paid on the provider's page (the sandbox in development). Its page
 // leads back to /app/api. A top-up still awaiting its payment there is checked with the provider
 // (its notification may never come: the service asks and credits it once), by itself on opening
-// and on "check payment", and the outcome is said; the balance then shown is the new one. The
-// check keeps the keyboard's place: its button stays focusable while the provider is asked (a
-// disabled button would drop the focus to the page), and when a paid top-up takes the button
-// away, the focus goes to the section's heading, the status line saying what was found.
-import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+// and on "check payment", and the outcome is said; the balance then shown is the new one. Its
+// buttons keep the keyboard's place while they work (BusyButton): when a paid top-up takes
+// "check payment" away, the focus goes to the section's heading, the status line saying what was
+// found.
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
+import { BusyButton, useBusy } from '../BusyButton';
 import { formatMoney } from '../format';
 import type { Payment, TopUpLink } from '../types';
 import { useLoad } from '../useLoad';
@@ -45,15 +46,14 @@ export function TopUp({ onSettled }: { onSettled: () => Promise<void> }) {
   const [currency, setCurrency] = useState<TopUpCurrency>('EUR');
   const [problem, setProblem] = useState('');
   const [failed, setFailed] = useState<Refusal | null>(null);
-  const [busy, setBusy] = useState(false);
-  /** A check under way: `asked` by a person (said on the status line), or `quiet`, by itself. */
-  const [checking, setChecking] = useState<'asked' | 'quiet' | null>(null);
+  // The top-up on its way to the provider's page, and apart from it (a check runs by itself on
+  // opening, while a person may type an amount) a check: `asked` by a person (said on the status
+  // line), or `quiet`, by itself.
+  const { busy: paying, run: pay, leave } = useBusy<'pay'>();
+  const { busy: checking, run: runCheck } = useBusy<'asked' | 'quiet'>();
   const [outcome, setOutcome] = useState<TopUpOutcome | null>(null);
   const asked = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const checkButton = useRef<HTMLButtonElement>(null);
-  /** The check button had the focus when its check began: where the focus goes if it is gone. */
-  const checkHadFocus = useRef(false);
   const minimum = minimumTopUp(currency, price.data);
   const last = lastTopUp(history.data);
   const { reload: reloadHistory } = history;
@@ -61,40 +61,25 @@ export function TopUp({ onSettled }: { onSettled: () => Promise<void> }) {
   // Asks the service to ask the provider (a notification may never have come); a paid top-up is
   // credited once, and the balance is read afresh. `quiet`, a check made by itself: only a settled
   // outcome is said (a waiting top-up stays "waiting"), and a refusal is left to "check payment".
+  // A check already under way: nothing more is asked.
   const check = useCallback(
-    async (quiet: boolean) => {
-      setChecking(quiet ? 'quiet' : 'asked');
-      setFailed(null);
-      try {
-        const out = await api<TopUpCheck>('/api/v1/api/topup/refresh', { method: 'POST' });
-        const found = outcomeOf(out.payment_status);
-        if (found !== 'waiting') sessionStorage.removeItem(AWAITED);
-        if (!quiet || found !== 'waiting') setOutcome(found);
-        await Promise.all([reloadHistory(), onSettled()]);
-      } catch (err) {
-        if (!quiet) setFailed(refusalOf(err));
-      } finally {
-        setChecking(null);
-      }
-    },
-    [reloadHistory, onSettled],
+    (quiet: boolean) =>
+      runCheck(quiet ? 'quiet' : 'asked', async () => {
+        setFailed(null);
+        try {
+          const out = await api<TopUpCheck>('/api/v1/api/topup/refresh', { method: 'POST' });
+          const found = outcomeOf(out.payment_status);
+          if (found !== 'waiting') sessionStorage.removeItem(AWAITED);
+          if (!quiet || found !== 'waiting') setOutcome(found);
+          await Promise.all([reloadHistory(), onSettled()]);
+        } catch (err) {
+          if (!quiet) setFailed(refusalOf(err));
+        }
+      }),
+    [runCheck, reloadHistory, onSettled],
   );
 
   const showCheck = last?.status === 'pending';
-  // The button the focus was on went away (the top-up is settled): the focus goes to the heading
-  // rather than to the page's start, and the status line below it says what became of it.
-  useLayoutEffect(() => {
-    if (showCheck || !checkHadFocus.current) return;
-    checkHadFocus.current = false;
-    if (document.activeElement === document.body || document.activeElement === null) heading.current?.focus();
-  }, [showCheck]);
-
-  const askNow = () => {
-    // Already asking (the button only looks unavailable, so the focus stays on it): nothing more.
-    if (checking) return;
-    checkHadFocus.current = document.activeElement === checkButton.current;
-    void check(false);
-  };
 
   // On opening (back from the provider's page, or later): a top-up still waiting is checked once
   // by itself, as the plans screen checks a pending checkout; one its notification already
@@ -127,20 +112,20 @@ export function TopUp({ onSettled }: { onSettled: () => Promise<void> }) {
       return;
     }
     setProblem('');
-    setBusy(true);
-    try {
-      const out = await api<TopUpLink>('/api/v1/api/topup', {
-        json: { amount_minor: typed.minor, currency },
-      });
-      sessionStorage.setItem(AWAITED, '1');
-      window.location.assign(out.pay_url);
-    } catch (err) {
-      setFailed(refusalOf(err));
-      setBusy(false);
-    }
+    await pay('pay', async () => {
+      try {
+        const out = await api<TopUpLink>('/api/v1/api/topup', {
+          json: { amount_minor: typed.minor, currency },
+        });
+        sessionStorage.setItem(AWAITED, '1');
+        leave(out.pay_url);
+      } catch (err) {
+        setFailed(refusalOf(err));
+      }
+    });
   };
 
-  const status = topUpStatusKey(outcome, last?.status, checking === 'asked');
+  const status = paying ? 'plans.opening' : topUpStatusKey(outcome, last?.status, checking === 'asked');
 
   return (
     <section aria-labelledby={`${id}-title`}>
@@ -150,15 +135,14 @@ export function TopUp({ onSettled }: { onSettled: () => Promise<void> }) {
       <p role="status">{status ? t(status) : ''}</p>
       {showCheck && (
         <p>
-          <button
-            ref={checkButton}
-            type="button"
+          <BusyButton
             className="secondary"
-            aria-disabled={checking ? true : undefined}
-            onClick={askNow}
+            busy={checking !== null}
+            focusWhenGone={heading}
+            onClick={() => void check(false)}
           >
             {t('plans.check')}
-          </button>
+          </BusyButton>
         </p>
       )}
       {failed && (
@@ -197,9 +181,9 @@ export function TopUp({ onSettled }: { onSettled: () => Promise<void> }) {
             </option>
           ))}
         </select>
-        <button type="submit" disabled={busy}>
+        <BusyButton type="submit" busy={paying !== null}>
           {t('topUp.pay')}
-        </button>
+        </BusyButton>
       </form>
       <p id={`${id}-rule`} className="hint">
         {minimum !== undefined && t('topUp.minimum', { amount: formatMoney(minimum, currency, lang) })}{' '}

@@ -2,8 +2,19 @@
 // `pending_payment`), what a card offers over the plan in force, and the sentence per refusal.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api';
+import { de } from '../locales/de';
 import { en } from '../locales/en';
-import { KNOWN_ERRORS, offerOf, pendingCheckout, refusalOf } from './plans-logic';
+import { it as italian } from '../locales/it';
+import { ru } from '../locales/ru';
+import {
+  checkedKey,
+  DONE_KEYS,
+  KNOWN_ERRORS,
+  offerOf,
+  pendingCheckout,
+  refusalOf,
+  WORKING_KEYS,
+} from './plans-logic';
 
 describe('pendingCheckout', () => {
   it("is the checkout awaiting payment, in the service's own state name", () => {
@@ -62,5 +73,28 @@ describe('refusalOf', () => {
   it('has an English sentence for every refusal it names', () => {
     const errors = (en.plans as unknown as { errors: Record<string, string> }).errors;
     for (const code of KNOWN_ERRORS) expect(errors[code], code).toBeTruthy();
+  });
+});
+
+describe('the status line', () => {
+  it('says what "check payment" found', () => {
+    expect(checkedKey('paid')).toBe('plans.checked.paid');
+    expect(checkedKey('pending')).toBe('plans.checked.waiting');
+    expect(checkedKey(null)).toBe('plans.checked.waiting');
+    expect(checkedKey('failed')).toBe('plans.checked.failed');
+    expect(checkedKey('expired')).toBe('plans.checked.failed');
+  });
+
+  it('says what is under way and what came of it in each language, none left in English', () => {
+    const textOf = (catalogue: object, key: string): unknown =>
+      key
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+    for (const [lang, catalogue] of Object.entries({ de, en, ru, it: italian }))
+      for (const key of [...Object.values(WORKING_KEYS), ...DONE_KEYS]) {
+        const text = textOf(catalogue, key);
+        expect(typeof text === 'string' && text.trim() !== '', `${lang} ${key}`).toBe(true);
+        if (lang !== 'en') expect(text, `${lang} ${key} is the English sentence`).not.toBe(textOf(en, key));
+      }
   });
 });

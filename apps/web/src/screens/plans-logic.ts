@@ -86,3 +86,33 @@ export function refusalOf(err: unknown): Refusal {
     ? { key: `plans.errors.${code}`, message }
     : { key: 'common.failed', message: '' };
 }
+
+/** What the plans screen may be doing for a person, one at a time. */
+export type PlansWork = 'checkout' | 'check' | 'newLink' | 'renew';
+
+/** The status line's sentence while each is under way (a checkout and a new link go to the provider). */
+export const WORKING_KEYS: Record<PlansWork, string> = {
+  checkout: 'plans.opening',
+  newLink: 'plans.opening',
+  check: 'plans.checking',
+  renew: 'plans.switching',
+};
+
+/** Every sentence a finished action may leave on the plans screen's status line. */
+export const DONE_KEYS = [
+  'plans.checked.paid',
+  'plans.checked.waiting',
+  'plans.checked.failed',
+  'plans.renewOn',
+  'plans.renewOff',
+] as const;
+
+/**
+ * What "check payment" found, from the payment's status after the provider was asked: paid, still
+ * awaited (or none known yet), or not gone through (declined, its link expired, or refunded).
+ */
+export function checkedKey(paymentStatus: string | null): (typeof DONE_KEYS)[number] {
+  if (paymentStatus === 'paid') return 'plans.checked.paid';
+  if (paymentStatus === 'pending' || paymentStatus === null) return 'plans.checked.waiting';
+  return 'plans.checked.failed';
+}

@@ -78,6 +78,7 @@ describe('the API balance top-up', () => {
     const keys = [
       ...Object.keys(en.topUp).map((k) => `topUp.${k}`),
       ...TOP_UP_STATUS_KEYS,
+      'plans.opening',
       'plans.check',
       'plans.providerSaid',
       'common.failed',
