@@ -1,12 +1,15 @@
-// Buttons that send a request, pressed by keyboard alone on the mail and plans screens: while the
+// Buttons that send a request, pressed by keyboard alone on the mail, plans and keys screens and
+// on the shared invoice screens (review, exports) of packages/ui: while the
 // request runs the button keeps the focus (a `disabled` one would drop it to the page), looks and
 // is said to be unavailable (aria-disabled), and a second press sends nothing more; the status
 // line says what is under way and then what came of it. When the request takes the button away,
 // the focus goes to the heading of its part of the screen. Each request is held in the browser
 // until the test lets it through to the real service, so nothing depends on timing.
+import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { en } from '../apps/web/src/locales/en';
-import { baseUrl, signIn } from './support/app';
+import { en as uiEn } from '../packages/ui/src/i18n/en';
+import { baseUrl, repoRoot, signIn } from './support/app';
 import { countRequests, expectActive, expectVisibleFocus, holdNext, tabTo } from './support/keyboard';
 
 /**
@@ -202,4 +205,115 @@ test('the plans screen keeps the focus on checkout, "check payment" and the rene
   await expect(renew).not.toBeChecked();
   await expect(renew).not.toHaveAttribute('aria-disabled');
   await expectVisibleFocus(renew);
+});
+
+test('the keys screen keeps the focus on "Add a key" and on "Revoke", and sends each once', async ({
+  page,
+}) => {
+  await signIn(page, 'busy-keys@e2e.example');
+  await page.goto(`${baseUrl()}/app/api/keys`);
+  const status = page.getByTestId('keys-status');
+
+  // Add a key, reached with Tab from its label: Enter adds it once, the focus stays meanwhile.
+  const label = page.getByLabel(en.keys.label);
+  await label.fill('Busy');
+  const add = page.getByRole('button', { name: en.keys.add });
+  await label.focus();
+  await page.keyboard.press('Tab');
+  await expectVisibleFocus(add);
+  await pressWhileHeld(
+    page,
+    add,
+    'Enter',
+    { url: '**/api/v1/api/keys', path: '/api/v1/api/keys' },
+    status,
+    en.keys.adding,
+  );
+  await expect(page.getByTestId('new-key')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Busy', exact: true })).toHaveCount(1);
+  await expect(add).not.toHaveAttribute('aria-disabled');
+  await expectVisibleFocus(add);
+
+  // Revoke, confirmed by keyboard: the focus comes back to Revoke while it is done, a second
+  // press opens nothing, and when the key's buttons go the focus goes to the heading.
+  const revoke = page.getByRole('button', { name: en.keys.revokeOne.replace('{{label}}', 'Busy') });
+  await tabTo(page, revoke);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByRole('button', { name: en.common.cancel })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: en.keys.revokeConfirm })).toBeFocused();
+  const revokePath = /^\/api\/v1\/api\/keys\/\d+\/revoke$/;
+  const held = await holdNext(page, '**/api/v1/api/keys/*/revoke');
+  const sent = countRequests(page, 'POST', revokePath);
+  await page.keyboard.press('Enter');
+  await held.arrived;
+  await expect(dialog).toHaveCount(0);
+  await expectActive(revoke);
+  await expect(revoke).toHaveAttribute('aria-disabled', 'true');
+  await expect(status).toHaveText(en.keys.revoking);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Space');
+  await expect(dialog).toHaveCount(0);
+  await held.release();
+  expect(sent()).toBe(1);
+  await expect(page.getByRole('cell', { name: en.keys.revoked, exact: true })).toHaveCount(1);
+  await expect(revoke).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: en.keys.title, level: 1 })).toBeFocused();
+});
+
+test('the shared review and exports screens keep the focus on "Read again" and a download', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const xml = path.resolve(repoRoot, '../shared/corpus/einvoice/akretion-factur-x/factur-x-en16931.xml');
+  const name = path.basename(xml);
+  await signIn(page, 'busy-invoices@e2e.example');
+  await page.goto(`${baseUrl()}/app/invoices`);
+  await page.locator('input[type=file]').setInputFiles([xml]);
+  const row = page.locator('tbody tr').filter({ hasText: name });
+  await expect(row).toHaveAttribute('data-status', 'done', { timeout: 240_000 });
+
+  // Read again, reached with Tab from the country: said while asked, the focus kept, once.
+  await row.getByRole('link', { name }).click();
+  const reparse = page.getByRole('button', { name: uiEn.review.reparse });
+  await expect(reparse).not.toHaveAttribute('aria-disabled');
+  await page.getByLabel(uiEn.review.reparse_country).focus();
+  await page.keyboard.press('Tab');
+  await expectVisibleFocus(reparse);
+  await pressWhileHeld(
+    page,
+    reparse,
+    'Enter',
+    { url: '**/api/v1/parse/*/reparse*', path: /^\/api\/v1\/parse\/\d+\/reparse$/ },
+    page.getByTestId('review-busy'),
+    uiEn.review.reparsing,
+  );
+  // Unavailable (still focused) while the invoice is read again, available once it is done.
+  await expect(reparse).not.toHaveAttribute('aria-disabled', 'true', { timeout: 120_000 });
+  await expectActive(reparse);
+
+  // The DATEV download: its button keeps the focus while the file is written, and one is asked for.
+  await page.goto(`${baseUrl()}/app/exports`);
+  await page.locator('tbody tr').filter({ hasText: name }).getByRole('checkbox').check();
+  await page.getByLabel(uiEn.exports.consultant_no).fill('1001');
+  await page.getByLabel(uiEn.exports.client_no).fill('20002');
+  const datev = page.getByRole('button', { name: uiEn.exports.download_datev });
+  await page.getByLabel(uiEn.exports.bu_key).focus();
+  await page.keyboard.press('Tab');
+  await expectVisibleFocus(datev);
+  const download = page.waitForEvent('download');
+  const exportStatus = page.getByTestId('exports-status');
+  await pressWhileHeld(
+    page,
+    datev,
+    'Enter',
+    { url: '**/api/v1/exports/ledger-de', path: '/api/v1/exports/ledger-de' },
+    exportStatus,
+    uiEn.exports.working,
+  );
+  await download;
+  await expect(exportStatus).toContainText('Downloaded');
+  await expect(datev).not.toHaveAttribute('aria-disabled');
+  await expectVisibleFocus(datev);
 });

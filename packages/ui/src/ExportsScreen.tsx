@@ -4,6 +4,7 @@
 // the e-invoices that could be written are downloaded all the same.
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton, useBusy } from './BusyButton.js';
 import { AppLink, saveFile, useInvoiceUi } from './context.js';
 import {
   DataError,
@@ -61,7 +62,8 @@ export function ExportsScreen() {
   const [settings, setSettings] = useState<LedgerSettings>(DEFAULT_LEDGER_SETTINGS);
   const [format, setFormat] = useState<string>(EINVOICE_FORMATS[0]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [busy, setBusy] = useState(false);
+  // One export at a time; its button keeps the focus while it runs (BusyButton).
+  const { busy, run } = useBusy<'datev' | 'ru' | 'einvoice'>();
   const headingId = useId();
 
   useEffect(() => {
@@ -106,7 +108,6 @@ export function ExportsScreen() {
       setOutcome({ downloaded: [], problem: t('exports.need_selection'), refused: [] });
       return false;
     }
-    setBusy(true);
     setOutcome(null);
     return true;
   };
@@ -123,21 +124,21 @@ export function ExportsScreen() {
         ? t('exports.refused')
         : t('exports.failed', { code: err instanceof DataError ? err.code : 'network_error' });
       setOutcome({ downloaded: [], problem, refused });
-    } finally {
-      setBusy(false);
     }
   };
 
   const datev = () =>
-    ledger(async () => {
-      await data.saveLedgerSettings(settings);
-      return data.exportLedger('ledger-de', ids, settings);
-    });
-  const ru = () => ledger(() => data.exportLedger('ledger-ru', ids, settings));
+    run('datev', () =>
+      ledger(async () => {
+        await data.saveLedgerSettings(settings);
+        return data.exportLedger('ledger-de', ids, settings);
+      }),
+    );
+  const ru = () => run('ru', () => ledger(() => data.exportLedger('ledger-ru', ids, settings)));
   // One file per invoice: each is tried, the written ones are downloaded, the others listed.
-  const einvoices = async () => {
-    if (!start()) return;
-    try {
+  const einvoices = () =>
+    run('einvoice', async () => {
+      if (!start()) return;
       const { files, failed } = await exportEach(ids, (id) => data.exportInvoice(id, format));
       if (failed.some((f) => f.error instanceof DataError && f.error.status === 401)) signedOut?.();
       const refused = failed.flatMap((f) => refusedBy(f.error, f.id));
@@ -146,10 +147,7 @@ export function ExportsScreen() {
         problem: refused.length ? t('exports.refused_list') : '',
         refused,
       });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const locale = i18n.language;
   return (
@@ -236,12 +234,12 @@ export function ExportsScreen() {
           ))}
         </div>
         <p>{t('exports.remembered')}</p>
-        <button type="button" className="ir-primary" onClick={datev} disabled={busy}>
+        <BusyButton className="ir-primary" onClick={datev} busy={busy !== null}>
           {t('exports.download_datev')}
-        </button>{' '}
-        <button type="button" onClick={ru} disabled={busy}>
+        </BusyButton>{' '}
+        <BusyButton onClick={ru} busy={busy !== null}>
           {t('exports.download_ru')}
-        </button>
+        </BusyButton>
       </section>
       <section>
         <h2>{t('exports.einvoice')}</h2>
@@ -256,16 +254,19 @@ export function ExportsScreen() {
               ))}
             </select>
           </label>
-          <button type="button" onClick={einvoices} disabled={busy}>
+          <BusyButton onClick={einvoices} busy={busy !== null}>
             {t('exports.download_einvoice', { format: formatName(format) })}
-          </button>
+          </BusyButton>
         </div>
       </section>
-      {outcome && outcome.downloaded.length > 0 && (
-        <p role="status" className="ir-ok">
-          {t('exports.downloaded', { filename: outcome.downloaded.join(', ') })}
-        </p>
-      )}
+      {/* Says what is under way while an export runs, then what was downloaded. */}
+      <p role="status" className="ir-ok" data-testid="exports-status">
+        {busy !== null
+          ? t('exports.working')
+          : outcome && outcome.downloaded.length > 0
+            ? t('exports.downloaded', { filename: outcome.downloaded.join(', ') })
+            : ''}
+      </p>
       {outcome?.problem && (
         <div role="alert" className="ir-error" data-testid="export-refusals">
           <p>{outcome.problem}</p>

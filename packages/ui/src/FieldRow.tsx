@@ -1,7 +1,8 @@
 // One field of the review screen: its label, the value as read (editable), its status, the
 // reasons it needs looking at in words, and the server's message when a correction is refused.
-import { useId } from 'react';
+import { type RefObject, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from './BusyButton.js';
 import type { FieldDetail } from './data.js';
 import { needsAttention, reasonKeys } from './flags.js';
 import { formatFieldValue } from './format.js';
@@ -20,6 +21,8 @@ interface Props {
   onFocus: () => void;
   onEdit: (value: string) => void;
   onAccept: () => void;
+  /** Where the focus goes should the accept button go away while it has it (the fields' heading). */
+  focusWhenGone?: RefObject<HTMLElement | null>;
 }
 
 export function FieldRow(p: Props) {
@@ -66,9 +69,15 @@ export function FieldRow(p: Props) {
           }}
         />
         {p.editable && (changed || needsAttention(f)) && (
-          <button type="button" onClick={p.onAccept} disabled={p.saving} aria-label={`${action}: ${label}`}>
+          // Keeps the focus while the value is saved (aria-disabled, a second press ignored).
+          <BusyButton
+            onClick={p.onAccept}
+            busy={p.saving}
+            focusWhenGone={p.focusWhenGone}
+            aria-label={`${action}: ${label}`}
+          >
             {action}
-          </button>
+          </BusyButton>
         )}
       </div>
       {reasons.length > 0 && (

@@ -4,6 +4,7 @@
 // opens the next invoice. Also reading again with another country, and deleting.
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton, useBusy } from './BusyButton.js';
 import { AppLink, useInvoiceUi } from './context.js';
 import { DataError, type WebJob } from './data.js';
 import { useConfirmFocus } from './dialog.js';
@@ -38,6 +39,9 @@ function Review({ jobId }: { jobId: number }) {
   const moveFocus = useRef(false);
   // Focus on Cancel while it asks (Enter alone never deletes), Escape closes, back to Delete after.
   const cancelRef = useConfirmFocus(confirmDelete, () => setConfirmDelete(false));
+  // Reading again and deleting: one request at a time, its button keeping the focus (BusyButton).
+  const { busy, run } = useBusy<'reparse' | 'delete'>();
+  const fieldsHeading = useRef<HTMLHeadingElement>(null);
 
   const show = useCallback((j: WebJob) => {
     setJob(j);
@@ -147,23 +151,25 @@ function Review({ jobId }: { jobId: number }) {
     );
   };
 
-  const reparse = () => {
-    data
-      .reparse(jobId, country)
-      .then(show, (err: unknown) =>
-        setNotice(t('review.error', { code: err instanceof DataError ? err.code : 'network_error' })),
-      );
-  };
-
-  const remove = () => {
-    data.deleteJob(jobId).then(
-      () => links.navigate(links.list),
-      (err: unknown) => {
-        setConfirmDelete(false);
-        setNotice(t('review.error', { code: err instanceof DataError ? err.code : 'network_error' }));
-      },
+  const reparse = () =>
+    run('reparse', () =>
+      data
+        .reparse(jobId, country)
+        .then(show, (err: unknown) =>
+          setNotice(t('review.error', { code: err instanceof DataError ? err.code : 'network_error' })),
+        ),
     );
-  };
+
+  const remove = () =>
+    run('delete', () =>
+      data.deleteJob(jobId).then(
+        () => links.navigate(links.list),
+        (err: unknown) => {
+          setConfirmDelete(false);
+          setNotice(t('review.error', { code: err instanceof DataError ? err.code : 'network_error' }));
+        },
+      ),
+    );
 
   if (loadError)
     return (
@@ -238,7 +244,9 @@ function Review({ jobId }: { jobId: number }) {
           />
         </section>
         <section aria-labelledby="ir-fields-title">
-          <h2 id="ir-fields-title">{t('review.fields')}</h2>
+          <h2 id="ir-fields-title" ref={fieldsHeading} tabIndex={-1}>
+            {t('review.fields')}
+          </h2>
           {allChecked && (
             <p className="ir-ok" aria-live="polite">
               {t('review.all_checked')}
@@ -265,6 +273,7 @@ function Review({ jobId }: { jobId: number }) {
                 onFocus={() => dispatch({ type: 'focus', key: f.key })}
                 onEdit={(value) => dispatch({ type: 'edit', key: f.key, value })}
                 onAccept={() => accept(f.key)}
+                focusWhenGone={fieldsHeading}
               />
             ))}
           </ul>
@@ -292,24 +301,27 @@ function Review({ jobId }: { jobId: number }) {
                 ))}
               </select>
             </label>
-            <button type="button" onClick={reparse} disabled={isRunning(job)}>
+            {/* Unavailable while asked and while the invoice is read again, but still focused. */}
+            <BusyButton onClick={reparse} busy={busy !== null || isRunning(job)}>
               {t('review.reparse')}
-            </button>
-            <button
-              type="button"
+            </BusyButton>
+            <BusyButton
               className="ir-danger"
               onClick={() => setConfirmDelete(true)}
-              disabled={isRunning(job)}
+              busy={busy !== null || isRunning(job)}
             >
               {t('review.delete')}
-            </button>
+            </BusyButton>
           </div>
+          <p role="status" data-testid="review-busy">
+            {busy === 'reparse' ? t('review.reparsing') : busy === 'delete' ? t('review.deleting') : ''}
+          </p>
           {confirmDelete && (
             <div className="ir-dialog" role="alertdialog" aria-labelledby="ir-delete-q">
               <p id="ir-delete-q">{t('review.delete_confirm')}</p>
-              <button type="button" className="ir-danger" onClick={remove}>
+              <BusyButton className="ir-danger" onClick={remove} busy={busy !== null}>
                 {t('review.delete_yes')}
-              </button>{' '}
+              </BusyButton>{' '}
               <button type="button" ref={cancelRef} onClick={() => setConfirmDelete(false)}>
                 {t('review.cancel')}
               </button>

@@ -1,5 +1,6 @@
 // The invoice screens shared by the web and desktop apps, their data interface and its HTTP
 // implementation, and their texts in de, en, ru and it.
+export * from './BusyButton.js';
 export * from './bbox.js';
 export * from './context.js';
 export * from './data.js';

@@ -19,6 +19,8 @@ export const uiCss = `
 .ir-screen button.ir-primary { background: #0b57d0; border-color: #0b57d0; color: #fff; }
 .ir-screen button.ir-danger { background: #a50e0e; border-color: #a50e0e; color: #fff; }
 .ir-screen button:disabled { opacity: .6; cursor: default; }
+/* Busy while its request runs (BusyButton): unavailable but still focused. */
+.ir-screen button[aria-disabled="true"] { opacity: .6; cursor: progress; }
 .ir-table-scroll { overflow-x: auto; max-width: 100%; position: relative; }
 .ir-table { border-collapse: collapse; width: 100%; }
 .ir-table th, .ir-table td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid #dadce0; }

@@ -1,6 +1,9 @@
 // The account: who is signed in, the PIN asked after the sign-in link, signing out here or on
-// every device.
-import { type FormEvent, useState } from 'react';
+// every device. Saving or removing the PIN keeps the keyboard's place while it runs (BusyButton),
+// one request at a time, said while it runs; removing it takes its button away, and the focus
+// goes to the PIN's heading.
+import { BusyButton, useBusy } from '@invoice-reader/ui';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '../api';
@@ -19,6 +22,8 @@ export function Account() {
   const [currentPin, setCurrentPin] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
+  const { busy, run } = useBusy<'save' | 'remove'>();
+  const pinHeading = useRef<HTMLHeadingElement>(null);
 
   const signOut = async (everywhere: boolean) => {
     await api(everywhere ? '/api/v1/auth/logout_all' : '/api/v1/auth/logout', { method: 'POST' }).catch(
@@ -28,8 +33,11 @@ export function Account() {
     navigate('/sign-in', { replace: true });
   };
 
-  const savePin = async (e: FormEvent, value: string) => {
+  const savePin = (e: FormEvent, value: string) => {
     e.preventDefault();
+    return run(value ? 'save' : 'remove', () => sendPin(value));
+  };
+  const sendPin = async (value: string) => {
     setError('');
     setMessage('');
     try {
@@ -53,7 +61,9 @@ export function Account() {
     <section>
       <h1>{t('account.title')}</h1>
       <p>{t('account.signedInAs', { email: me?.email ?? '' })}</p>
-      <h2>{t('account.pinTitle')}</h2>
+      <h2 ref={pinHeading} tabIndex={-1}>
+        {t('account.pinTitle')}
+      </h2>
       <p>{pin.data?.enabled ? t('account.pinOn') : t('account.pinOff')}</p>
       <form onSubmit={(e) => savePin(e, newPin)}>
         {pin.data?.enabled && (
@@ -82,14 +92,23 @@ export function Account() {
         <p id="pin-rule" className="hint">
           {t('account.pinRule')}
         </p>
-        <button type="submit">{t('account.savePin')}</button>{' '}
+        <BusyButton type="submit" busy={busy !== null} focusWhenGone={pinHeading}>
+          {t('account.savePin')}
+        </BusyButton>{' '}
         {pin.data?.enabled && (
-          <button type="button" className="secondary" onClick={(e) => savePin(e, '')}>
+          <BusyButton
+            className="secondary"
+            busy={busy !== null}
+            focusWhenGone={pinHeading}
+            onClick={(e) => savePin(e, '')}
+          >
             {t('account.removePin')}
-          </button>
+          </BusyButton>
         )}
       </form>
-      {message && <p role="status">{message}</p>}
+      <p role="status">
+        {busy === 'save' ? t('account.savingPin') : busy === 'remove' ? t('account.removingPin') : message}
+      </p>
       {error && <p role="alert">{error}</p>}
       <h2>{t('account.signOutTitle')}</h2>
       <button type="button" onClick={() => signOut(false)}>

@@ -2,11 +2,10 @@
 // corrected invoice" writes a correction_request letter (POST /api/v1/letters) sent from the
 // connected mailbox, and says to whom it went and in which state it is. The button keeps the
 // keyboard's place while the letter is written (BusyButton).
-import { httpInvoiceData, needsAttention, type WebJob } from '@invoice-reader/ui';
+import { BusyButton, httpInvoiceData, needsAttention, useBusy, type WebJob } from '@invoice-reader/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../api';
-import { BusyButton, useBusy } from '../BusyButton';
 import type { Letter } from '../types';
 
 const data = httpInvoiceData('');

@@ -1,7 +1,9 @@
 // API keys: add one with a label (shown once), revoke and rotate, each after a confirmation
-// (a revoked key stops working at once; on rotating the new key replaces the old one).
-import { useConfirmFocus } from '@invoice-reader/ui';
-import { type FormEvent, useState } from 'react';
+// (a revoked key stops working at once; on rotating the new key replaces the old one). Each
+// request keeps the keyboard's place while it runs (BusyButton), one at a time, said while it
+// runs; when revoking or rotating takes the key's buttons away, the focus goes to the heading.
+import { BusyButton, useBusy, useConfirmFocus } from '@invoice-reader/ui';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
 import { formatDateTime } from '../format';
@@ -22,38 +24,52 @@ export function Keys() {
   const [confirming, setConfirming] = useState<{ key: Key; action: 'rotate' | 'revoke' } | null>(null);
   const cancelRef = useConfirmFocus(confirming !== null, () => setConfirming(null));
   const [failed, setFailed] = useState('');
+  const { busy, run: runBusy } = useBusy<'add' | 'revoke' | 'rotate'>();
+  const heading = useRef<HTMLHeadingElement>(null);
 
-  const run = async (action: () => Promise<void>) => {
-    setFailed('');
-    try {
-      await action();
-    } catch {
-      setFailed(t('common.failed'));
-    }
-    await reload();
-  };
+  const run = (what: 'add' | 'revoke' | 'rotate', action: () => Promise<void>) =>
+    runBusy(what, async () => {
+      setFailed('');
+      try {
+        await action();
+      } catch {
+        setFailed(t('common.failed'));
+      }
+      await reload();
+    });
 
   const add = (e: FormEvent) => {
     e.preventDefault();
-    void run(async () => {
+    void run('add', async () => {
       setCreated(await api<NewKey>('/api/v1/api/keys', { json: { label } }));
       setLabel('');
     });
   };
   const revoke = (k: Key) =>
-    run(async () => {
+    run('revoke', async () => {
       setConfirming(null);
       await api(`/api/v1/api/keys/${k.id}/revoke`, { method: 'POST' });
     });
   const rotate = (k: Key) =>
-    run(async () => {
+    run('rotate', async () => {
       setConfirming(null);
       setCreated(await api<NewKey>('/api/v1/api/key/rotate', { json: { key_id: k.id } }));
     });
 
   return (
     <section>
-      <h1>{t('keys.title')}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {t('keys.title')}
+      </h1>
+      <p role="status" data-testid="keys-status">
+        {busy === 'add'
+          ? t('keys.adding')
+          : busy === 'revoke'
+            ? t('keys.revoking')
+            : busy === 'rotate'
+              ? t('keys.rotating')
+              : ''}
+      </p>
       {(error || failed) && <p role="alert">{t('common.failed')}</p>}
       {created && <NewKeyBox created={created} onDone={() => setCreated(null)} />}
       <form onSubmit={add} className="inline">
@@ -65,7 +81,9 @@ export function Keys() {
           value={label}
           onChange={(e) => setLabel(e.target.value)}
         />
-        <button type="submit">{t('keys.add')}</button>
+        <BusyButton type="submit" busy={busy !== null}>
+          {t('keys.add')}
+        </BusyButton>
       </form>
       {confirming && (
         <div
@@ -78,13 +96,13 @@ export function Keys() {
             {t(`keys.${confirming.action}Title`, { label: confirming.key.label || confirming.key.prefix })}
           </h2>
           <p id="confirm-text">{t(`keys.${confirming.action}Text`)}</p>
-          <button
-            type="button"
+          <BusyButton
             className="danger"
+            busy={busy !== null}
             onClick={() => (confirming.action === 'rotate' ? rotate : revoke)(confirming.key)}
           >
             {t(`keys.${confirming.action}Confirm`)}
-          </button>{' '}
+          </BusyButton>{' '}
           <button type="button" className="secondary" ref={cancelRef} onClick={() => setConfirming(null)}>
             {t('common.cancel')}
           </button>
@@ -119,22 +137,25 @@ export function Keys() {
                   <td className="actions">
                     {k.active && (
                       <>
-                        <button
-                          type="button"
+                        {/* The focus comes back here while the key is revoked or rotated. */}
+                        <BusyButton
                           className="secondary"
+                          busy={busy !== null}
+                          focusWhenGone={heading}
                           aria-label={t('keys.rotateOne', { label: k.label || k.prefix })}
                           onClick={() => setConfirming({ key: k, action: 'rotate' })}
                         >
                           {t('keys.rotate')}
-                        </button>{' '}
-                        <button
-                          type="button"
+                        </BusyButton>{' '}
+                        <BusyButton
                           className="danger"
+                          busy={busy !== null}
+                          focusWhenGone={heading}
                           aria-label={t('keys.revokeOne', { label: k.label || k.prefix })}
                           onClick={() => setConfirming({ key: k, action: 'revoke' })}
                         >
                           {t('keys.revoke')}
-                        </button>
+                        </BusyButton>
                       </>
                     )}
                   </td>

@@ -3,12 +3,11 @@
 // linked to their invoices, and the letters sent about invoices with their states. Its buttons
 // keep the keyboard's place while they work (BusyButton), one request at a time, said while it
 // runs; when disconnecting takes the mailbox's buttons away, the focus goes to its heading.
-import { useConfirmFocus } from '@invoice-reader/ui';
+import { BusyButton, useBusy, useConfirmFocus } from '@invoice-reader/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, api } from '../api';
-import { BusyButton, useBusy } from '../BusyButton';
 import { formatDateTime } from '../format';
 import type {
   Countries,

@@ -6,10 +6,11 @@
 // the service is said in words (plans-logic.ts). Its buttons and the renewal switch keep the
 // keyboard's place while they work (BusyButton), one request at a time; the status line under
 // "Your plan" says what is under way and then what came of it.
+
+import { BusyButton, useBusy } from '@invoice-reader/ui';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
-import { BusyButton, useBusy } from '../BusyButton';
 import { formatDate, formatMoney } from '../format';
 import type { Autorenew, Checkout, CurrentPlan, Payment, PaymentState, Plan, Upgrade } from '../types';
 import { useLoad } from '../useLoad';

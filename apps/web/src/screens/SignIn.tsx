@@ -2,11 +2,12 @@
 // verify page, which signs in (with the PIN when set) and comes back to /app. The button keeps
 // the keyboard's place while the link is asked for (BusyButton); the focus then goes to
 // "check your mail".
+
+import { BusyButton, useBusy } from '@invoice-reader/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../api';
-import { BusyButton, useBusy } from '../BusyButton';
 import { LanguageSelect } from '../LanguageSelect';
 import { keepNext, safeNext } from '../next-path';
 import { useSession } from '../session';

@@ -6,10 +6,11 @@
 // buttons keep the keyboard's place while they work (BusyButton): when a paid top-up takes
 // "check payment" away, the focus goes to the section's heading, the status line saying what was
 // found.
+
+import { BusyButton, useBusy } from '@invoice-reader/ui';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
-import { BusyButton, useBusy } from '../BusyButton';
 import { formatMoney } from '../format';
 import type { Payment, TopUpLink } from '../types';
 import { useLoad } from '../useLoad';
