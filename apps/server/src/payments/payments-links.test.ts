@@ -4,9 +4,9 @@
 // refresh, and a payment already settled that is charged again is refunded. Each test failed
 // before its fix, but the one that pins how far back a refresh looks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer, type TestSession, waitFor } from '../test-support/server.js';
+import { paymentsKit } from '../test-support/payments-kit.js';
+import { call, startTestServer, type TestServer, type TestSession } from '../test-support/server.js';
 import { signNotification } from './provider.js';
-import { sandboxClient } from './sandbox/client.js';
 
 let s: TestServer;
 
@@ -16,33 +16,24 @@ beforeAll(async () => {
 afterAll(() => s.stop());
 
 const DAY = 86_400_000;
-const sandbox = () => s.sandbox!;
-const { controls, withControl, release, openPage, press, pay } = sandboxClient(() => sandbox().url);
-
-const current = (who: TestSession) => call(s.url, '/api/v1/plans/current', { session: who });
-const untilPaid = (who: TestSession) =>
-  waitFor(
-    async () => ((await current(who)).body.plan_paid ? (await current(who)).body : undefined),
-    'the plan to be paid',
-  );
-const checkout = async (who: TestSession, plan_code: string) => {
-  const out = await call(s.url, '/api/v1/payments/checkout', { session: who, json: { plan_code } });
-  expect(out.status).toBe(200);
-  return out.body as { pay_url: string; amount_rub: number; subscription_id: number };
-};
-/** A checkout paid on the provider's page (its notification comes when the sandbox sends it). */
-const buy = async (who: TestSession, plan_code: string) => {
-  const out = await checkout(who, plan_code);
-  await pay(out.pay_url, 'pay');
-  return out;
-};
+const {
+  sandbox,
+  controls,
+  withControl,
+  release,
+  openPage,
+  press,
+  pay,
+  current,
+  untilPaid,
+  checkout,
+  buy,
+  statuses,
+  providerSubOf,
+  renewAtProvider,
+} = paymentsKit(() => s);
 const refresh = (who: TestSession, subscriptionId: number) =>
   call(s.url, `/api/v1/payments/${subscriptionId}/refresh`, { session: who, method: 'POST' });
-/** The account's payment history as [plan, status] pairs, newest first. */
-const statuses = async (who: TestSession) =>
-  (await call(s.url, '/api/v1/payments/history', { session: who })).body.map(
-    (h: { plan_code: string; status: string }) => [h.plan_code, h.status],
-  );
 const allowance = async (who: TestSession) =>
   (await call(s.url, '/api/v1/me', { session: who })).body.free_parses_total as number;
 /** The newest notification the sandbox sent: its body, transaction and provider subscription. */
@@ -52,18 +43,6 @@ const lastSent = () => {
   return { body, tx: fields.get('TransactionId')!, sub: fields.get('SubscriptionId')! };
 };
 const refundsOf = (tx: string) => sandbox().refunds.filter((r) => r.transactionId === tx);
-/** The provider's subscription id of the account's newest settled plan payment (from what it sent). */
-const providerSubOf = (who: TestSession) =>
-  waitFor(() => {
-    const sent = sandbox()
-      .sent.filter((n) => n.body.includes(`AccountId=a${who.accountId}&`) && n.status === 200)
-      .map((n) => /SubscriptionId=(sc_\w+)/.exec(n.body)?.[1])
-      .filter((id): id is string => !!id);
-    return sent.at(-1);
-  }, 'the notification with the provider subscription');
-const renewAtProvider = (id: string) =>
-  fetch(`${sandbox().url}/sandbox/renew`, { method: 'POST', body: JSON.stringify({ Id: id }) });
-
 describe('a new payment link', () => {
   const newLink = (who: TestSession, subscriptionId: number) =>
     call(s.url, `/api/v1/payments/${subscriptionId}/new-link`, { session: who, method: 'POST' });

@@ -2,6 +2,7 @@
 // run; the tests pay by posting the sandbox page's form as a person's browser would. A top-up has
 // no subscription: it is settled by its notification or by the top-up check, credited once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentsKit } from '../test-support/payments-kit.js';
 import {
   call,
   junkPng,
@@ -11,7 +12,6 @@ import {
   waitFor,
 } from '../test-support/server.js';
 import { signNotification } from './provider.js';
-import { sandboxClient } from './sandbox/client.js';
 
 let s: TestServer;
 
@@ -20,14 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.stop());
 
-const sandbox = () => s.sandbox!;
-const { controls, withControl, release, openPage, press, pay } = sandboxClient(() => sandbox().url);
-
-/** The account's payment history as [plan, status] pairs, newest first (`api`: a top-up). */
-const statuses = async (who: TestSession) =>
-  (await call(s.url, '/api/v1/payments/history', { session: who })).body.map(
-    (h: { plan_code: string; status: string }) => [h.plan_code, h.status],
-  );
+const { sandbox, controls, withControl, release, openPage, press, pay, statuses } = paymentsKit(() => s);
 
 describe('API balance top-up', () => {
   it('pays a top-up in the sandbox, after which a scanned /v1 parse that got 402 is accepted', async () => {

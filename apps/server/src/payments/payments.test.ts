@@ -1,9 +1,9 @@
 // Plans and payments end to end over real HTTP: the service and its sandbox provider both run;
 // the tests pay by posting the sandbox page's form as a person's browser would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentsKit } from '../test-support/payments-kit.js';
 import { call, startTestServer, type TestServer, type TestSession, waitFor } from '../test-support/server.js';
 import { signNotification } from './provider.js';
-import { sandboxClient } from './sandbox/client.js';
 
 let s: TestServer;
 
@@ -13,15 +13,20 @@ beforeAll(async () => {
 afterAll(() => s.stop());
 
 const DAY = 86_400_000;
-const sandbox = () => s.sandbox!;
-const { controls, withControl, release, openPage, press, pay } = sandboxClient(() => sandbox().url);
-
-const current = (who: TestSession) => call(s.url, '/api/v1/plans/current', { session: who });
-const untilPaid = (who: TestSession) =>
-  waitFor(
-    async () => ((await current(who)).body.plan_paid ? (await current(who)).body : undefined),
-    'the plan to be paid',
-  );
+const {
+  sandbox,
+  controls,
+  withControl,
+  release,
+  openPage,
+  press,
+  pay,
+  current,
+  untilPaid,
+  buy,
+  providerSubOf,
+  renewAtProvider,
+} = paymentsKit(() => s);
 
 describe('plans', () => {
   it('lists the catalogue and the free plan of a new person', async () => {
@@ -234,26 +239,6 @@ describe('renewal and automatic renewal', () => {
 });
 
 // --- defects found by exploratory testing: each test below failed before its fix ---------------
-
-/** The provider's subscription id of the account's newest settled plan payment (from what it sent). */
-const providerSubOf = (who: TestSession, except: string[] = []) =>
-  waitFor(() => {
-    const sent = sandbox()
-      .sent.filter((n) => n.body.includes(`AccountId=a${who.accountId}&`) && n.status === 200)
-      .map((n) => /SubscriptionId=(sc_\w+)/.exec(n.body)?.[1])
-      .filter((id): id is string => !!id && !except.includes(id));
-    return sent.at(-1);
-  }, 'the notification with the provider subscription');
-
-const renewAtProvider = (id: string, outcome: 'pay' | 'fail' = 'pay') =>
-  fetch(`${sandbox().url}/sandbox/renew`, { method: 'POST', body: JSON.stringify({ Id: id, outcome }) });
-
-async function buy(who: TestSession, plan_code: string, period: 'm' | 'y' = 'm') {
-  const out = await call(s.url, '/api/v1/payments/checkout', { session: who, json: { plan_code, period } });
-  expect(out.status).toBe(200);
-  await pay(out.body.pay_url, 'pay');
-  return out.body as { pay_url: string; amount_rub: number; subscription_id: number };
-}
 
 describe('upgrading ends the old plan at the provider', () => {
   it('cancels the old subscription at the provider, so its scheduled charge never comes', async () => {
