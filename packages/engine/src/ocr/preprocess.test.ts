@@ -162,6 +162,36 @@ describe('preparePage', () => {
     expect(p.dpi).toBeCloseTo(MIN_DPI, 5);
     expect(p.height).toBe(Math.round((1754 * MIN_DPI) / 150));
   });
+
+  it('straightens a coarse scan and takes its rules off before enlarging it to MIN_DPI', async () => {
+    // The page at 150 dpi with a 2-px table rule across most of it, tilted by 2°.
+    const base = sharp(await textPage());
+    const { width = 0, height = 0 } = await base.metadata();
+    const rule = {
+      input: {
+        create: { width: Math.round(width * 0.7), height: 2, channels: 3 as const, background: '#000' },
+      },
+    };
+    const ruled = await base
+      .composite([{ ...rule, left: Math.round(width * 0.15), top: Math.round(height * 0.8) }])
+      .png()
+      .toBuffer();
+    const r = await loadImage(await turned(ruled, 2));
+    const p = await preparePage(r, { dpi: 150 });
+    expect(p.dpi).toBeCloseTo(MIN_DPI, 5);
+    expect(p.width).toBe(Math.round((r.width * MIN_DPI) / 150));
+    expect(p.skew).toBeCloseTo(2, 0);
+    expect(Math.abs(skewAngle(binarise(p)))).toBeLessThanOrEqual(0.3);
+    // No dark run along a row as long as an inch is left (the rule), and the text still is.
+    let longest = 0;
+    for (let y = 0; y < p.height; y++)
+      for (let x = 0, run = 0; x < p.width; x++) {
+        run = p.data[y * p.width + x]! < 128 ? run + 1 : 0;
+        longest = Math.max(longest, run);
+      }
+    expect(longest).toBeLessThan(MIN_DPI);
+    expect(isBlank(p)).toBe(false);
+  });
 });
 
 describe('photoScaleFactor', () => {
