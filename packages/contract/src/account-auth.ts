@@ -1,5 +1,6 @@
 // Requests and responses of sign-in and the person's own record (service-spec "User (MeOut)",
 // "Verify result", "Account: sign-in"; decisions §12-13). Names and defaults as the spec's tables.
+import { ServiceTime } from './sync.js';
 import { z } from './zod.js';
 
 export const LANGS = ['de', 'en', 'ru', 'it'] as const;
@@ -54,6 +55,8 @@ export const VerifyOut = z
           'Beyond the spec: the session token, also set as the `sid` cookie; the desktop app sends it as ' +
           '`Authorization: Bearer`. Absent while a PIN is still required.',
       }),
+    // Beyond the spec, as on the sync routes: the desktop app measures its clock from signing in on.
+    service_time: ServiceTime,
   })
   .openapi('VerifyOut');
 

@@ -79,7 +79,11 @@ export const PaymentItem = z
     plan_code: z.string(),
     period: z.string(),
     amount_rub: z.number(),
-    status: z.string(),
+    status: z.string().openapi({
+      description:
+        '`pending`, `paid`, `failed`, `expired`, `refunded`, or `refund_due`: a charge that must not ' +
+        'apply whose refund the provider has not confirmed yet (asked again until it does, then `refunded`).',
+    }),
     paid_at: z.string().nullable().optional(),
     provider_ref: z.string().nullable().optional(),
   })
@@ -94,7 +98,9 @@ export const PaymentStateOut = z
     ok: z.boolean(),
     subscription_id: z.number().int(),
     state: z.string(),
-    payment_status: z.string().nullable(),
+    payment_status: z.string().nullable().openapi({
+      description: "The subscription's newest payment, as `PaymentItem.status` (`refund_due` included).",
+    }),
     pay_url: z.string().nullable(),
     expires_at: z.string().nullable(),
   })

@@ -48,7 +48,8 @@ export const SyncJobIn = z
   })
   .openapi('SyncJobIn');
 
-// On every answer of the sync routes: a service without it is measured by its `Date` header.
+// On every answer of the sync routes and of sign-in's verify (account-auth.ts): a service without
+// it is measured by its `Date` header.
 export const ServiceTime = z.iso.datetime({ precision: 3 }).openapi({
   description:
     'This service’s time when it answered (UTC, with milliseconds), in the clock it stamps corrections ' +

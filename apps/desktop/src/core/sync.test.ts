@@ -20,7 +20,7 @@ import {
 } from '../test-support/corpus.js';
 import { DesktopCore } from './core.js';
 import { clockOffset } from './service-clock.js';
-import { allJobs, enqueueOutbox, getSetting, jobById, outboxRows, updateJob } from './store.js';
+import { allJobs, editsOf, enqueueOutbox, getSetting, jobById, outboxRows, updateJob } from './store.js';
 import { MAX_REFUSALS, SyncClient, tokenOf } from './sync.js';
 import { KeychainTokenStore, MemoryTokenStore } from './token-store.js';
 
@@ -451,6 +451,28 @@ describe('sync when the service answers errors, and switching accounts', () => {
       expect(Math.abs(offset - 5 * 60_000)).toBeLessThan(60_000);
       expect(earlier).toEqual(['WEB-1', 'WEB-1']);
       expect(later).toEqual(['DESK-2', 'DESK-2']);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("measures the clock at sign-in by the service's time when a proxy's Date header is ten minutes off", async () => {
+    // Before the first round, the sign-in answer alone measures the clock: a desktop five minutes
+    // behind, through a proxy whose Date header is ten minutes ahead. By service_time the offset is
+    // the service's five minutes (by the header it would be fifteen), and a correction made right
+    // after signing in is stamped now in the service's time.
+    const clock = () => Date.now() - 5 * 60_000;
+    const { c } = await readStore({ 'e.xml': readFileSync(EINVOICE) }, clock);
+    const proxy = await startProxy(s.url, { dateOffsetMs: 10 * 60_000 });
+    try {
+      const client = new SyncClient({ db: c.db, server: proxy.url, tokens: new MemoryTokenStore(), clock });
+      await signIn(client, 'sign-in-clock@example.com');
+      expect(proxy.seen).toEqual(['POST /api/v1/auth/start', 'POST /api/v1/auth/verify']);
+      expect(Math.abs(clockOffset(c.db) - 5 * 60_000)).toBeLessThan(60_000);
+      const job = allJobs(c.db)[0]!;
+      c.edit(job.id, { invoice_no: 'DESK-1' });
+      const at = Date.parse(editsOf(jobById(c.db, job.id)!).invoice_no!.at);
+      expect(Math.abs(at - Date.now())).toBeLessThan(60_000);
     } finally {
       await proxy.close();
     }

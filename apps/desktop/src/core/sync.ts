@@ -101,7 +101,9 @@ export class SyncClient {
   /**
    * Finishes signing in with the link from the mail (or the token in it), pasted by the person:
    * POST verify answers the session token, which goes to the keychain. Every locally read result
-   * not on the service yet is queued to be sent.
+   * not on the service yet is queued to be sent. Its answer measures the clock afresh (its
+   * `service_time`, as a sync answer's, else its `Date` header): edits made before the first
+   * round are stamped by it.
    */
   async finishSignIn(linkOrToken: string): Promise<{ email: string; switchedFrom?: string }> {
     const token = tokenOf(linkOrToken);

@@ -1,5 +1,7 @@
 // Sign-in and the person's own record (/api/v1/auth/*, /api/v1/me): start (the same answer for
-// every address), verify (GET shows a page, POST signs in), the PIN step, sign-out.
+// every address), verify (GET shows a page, POST signs in), the PIN step, sign-out. The verify
+// answers state this service's time (`service_time`, as the sync routes' do): the desktop app
+// measures its clock by it from signing in on, since a proxy in front may answer its own `Date`.
 import {
   MeOut,
   OkOut,
@@ -21,6 +23,7 @@ import { validate } from '../http/validation.js';
 import type { Logger } from '../log.js';
 import type { Mailer } from '../mailer/mailer.js';
 import type { Payments } from '../payments/service.js';
+import { serviceTime } from '../sync/service-time.js';
 import { hashPin, PIN_PATTERN, pinMatches } from './pin.js';
 import {
   clearedSessionCookie,
@@ -87,14 +90,23 @@ export function authRouter({ db, config, log, mailer, publicUrl, payments }: Aut
 
   const signedIn = (res: Response, s: IssuedSession, user: ReturnType<typeof userOut>) => {
     res.set('Set-Cookie', sessionCookie(s.token, publicUrl)).set('Cache-Control', 'no-store');
-    res.json(VerifyOut.parse({ pin_required: false, ok: true, user, token: s.token }));
+    res.json(
+      VerifyOut.parse({ pin_required: false, ok: true, user, token: s.token, service_time: serviceTime() }),
+    );
   };
 
   router.post('/api/v1/auth/verify', verifyLimit, sameSite, jsonBody, (req, res) => {
     const { token } = validate(VerifyIn, 'body', req.body);
     const v = verifyLink(db, config.freeApiPages, token, req.get('user-agent') ?? '');
     if (v.kind === 'pin_required') {
-      res.json(VerifyOut.parse({ pin_required: true, ok: true, user: userOut(v.account) }));
+      res.json(
+        VerifyOut.parse({
+          pin_required: true,
+          ok: true,
+          user: userOut(v.account),
+          service_time: serviceTime(),
+        }),
+      );
       return;
     }
     signedIn(res, v.session, userOut(v.account));

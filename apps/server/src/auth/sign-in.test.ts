@@ -169,6 +169,29 @@ describe('sign-in by e-mailed link', () => {
     expect((await call(s.url, '/api/v1/auth/pin/status', session)).body.enabled).toBe(false);
   });
 
+  it("states the service's own time in every verify answer (the desktop measures its clock by it)", async () => {
+    const email = 'time@example.com';
+    // This process is the service: its clock, read before and after each answer, brackets the time.
+    const timed = async (send: () => ReturnType<typeof call>) => {
+      const before = Date.now();
+      const answer = await send();
+      const after = Date.now();
+      expect(answer.status).toBe(200);
+      expect(answer.body.service_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(Date.parse(answer.body.service_time)).toBeGreaterThanOrEqual(before);
+      expect(Date.parse(answer.body.service_time)).toBeLessThanOrEqual(after);
+      return answer;
+    };
+    const signed = await timed(async () => verify((await signInLink(email)).searchParams.get('token')!));
+    const session = { bearer: signed.body.token as string };
+    const pinSet = await call(s.url, '/api/v1/auth/pin/set', { ...session, json: { pin: '8642' } });
+    expect(pinSet.status).toBe(200);
+    // With a PIN: the answer asking for it, and the PIN step's own.
+    const token = (await signInLink(email)).searchParams.get('token')!;
+    expect((await timed(() => verify(token))).body.pin_required).toBe(true);
+    await timed(() => call(s.url, '/api/v1/auth/pin/verify', { json: { pin: '8642', token } }));
+  });
+
   it('ends one session with logout and every session with logout_all', async () => {
     const email = 'out@example.com';
     const a = await verify((await signInLink(email)).searchParams.get('token')!);

@@ -39,6 +39,7 @@ import { HttpError, ValidationFailed } from '../http/errors.js';
 import { validate } from '../http/validation.js';
 import { fieldEditsOf } from './field-edits.js';
 import { syncJsonBody } from './json-body.js';
+import { serviceTime } from './service-time.js';
 
 export interface SyncDeps {
   db: Db;
@@ -98,14 +99,6 @@ export function syncRouter({ db, publicUrl, config }: SyncDeps): Router {
   });
 
   return router;
-}
-
-/**
- * Now, as the answer is made: the system's clock, the one every correction is stamped with here
- * (`PATCH …/fields`, `edited_at`), not the billing `Clock` a test may move.
- */
-function serviceTime(): string {
-  return new Date().toISOString();
 }
 
 /** The cursor `editedAt|id` of an earlier answer; anything else is a 422 on `since`. */

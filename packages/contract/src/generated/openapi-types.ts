@@ -1490,6 +1490,12 @@ export interface components {
             user: components["schemas"]["UserOut"];
             /** @description Beyond the spec: the session token, also set as the `sid` cookie; the desktop app sends it as `Authorization: Bearer`. Absent while a PIN is still required. */
             token?: string;
+            /**
+             * Format: date-time
+             * @description This service’s time when it answered (UTC, with milliseconds), in the clock it stamps corrections with. The desktop app measures its clock against it: a proxy in front may set the `Date` header from its own clock, and that header has whole seconds only.
+             * @example 2026-03-01T10:00:00.123Z
+             */
+            service_time: string;
         };
         UserOut: {
             id: number;
@@ -1957,6 +1963,7 @@ export interface components {
             ok: boolean;
             subscription_id: number;
             state: string;
+            /** @description The subscription's newest payment, as `PaymentItem.status` (`refund_due` included). */
             payment_status: string | null;
             pay_url: string | null;
             expires_at: string | null;
@@ -1965,6 +1972,7 @@ export interface components {
             plan_code: string;
             period: string;
             amount_rub: number;
+            /** @description `pending`, `paid`, `failed`, `expired`, `refunded`, or `refund_due`: a charge that must not apply whose refund the provider has not confirmed yet (asked again until it does, then `refunded`). */
             status: string;
             paid_at?: string | null;
             provider_ref?: string | null;
