@@ -44,6 +44,8 @@ export interface RunningServer {
   /** The local Gmail, when no Google client is configured. */
   gmailEmulator: GmailEmulator | undefined;
   letters: LetterQueue;
+  /** Plans and payments; retries the refunds the provider refused on its own schedule. */
+  payments: Payments;
   close(): Promise<void>;
 }
 
@@ -137,6 +139,7 @@ export async function startServer(
   runner.start();
   dispatcher.start();
   letters.start();
+  payments.start();
   // A safety net: wakes the runner (a kick lost to a race) and drops old rate-limit windows.
   const housekeeping = setInterval(() => {
     runner.kick();
@@ -165,6 +168,7 @@ export async function startServer(
       await runner.stop(config.shutdownGraceMs);
       await dispatcher.stop();
       await letters.stop();
+      await payments.stop();
       http.closeAllConnections();
       await stopped;
       await shutdownWorkers();
@@ -185,6 +189,7 @@ export async function startServer(
     sandbox: pay.sandbox,
     gmailEmulator: google.emulator,
     letters,
+    payments,
     close,
   };
 }

@@ -1,5 +1,5 @@
 // Subscriptions, payments and applied provider notifications.
-import { and, desc, eq, gt, inArray, isNotNull, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { Db } from './database.js';
 import { payments, providerEvents, subscriptions } from './schema.js';
 
@@ -138,6 +138,24 @@ export function updatePayment(db: Db, id: number, set: Partial<Payment>): void {
 
 export function paymentsOf(db: Db, accountId: number): Payment[] {
   return db.select().from(payments).where(eq(payments.accountId, accountId)).orderBy(desc(payments.id)).all();
+}
+
+/**
+ * Charges whose refund is owed and not yet confirmed by the provider (`refund_due`), oldest first:
+ * the account's, or every account's when none is given; at most `limit`.
+ */
+export function refundsDue(db: Db, accountId?: number, limit = 50): Payment[] {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      accountId === undefined
+        ? eq(payments.status, 'refund_due')
+        : and(eq(payments.accountId, accountId), eq(payments.status, 'refund_due')),
+    )
+    .orderBy(asc(payments.id))
+    .limit(limit)
+    .all();
 }
 
 /** The account's newest top-up of the API balance, whatever became of it. */

@@ -274,7 +274,11 @@ export const reviews = sqliteTable(
 // --- payments ----------------------------------------------------------------------------------
 
 export const SUBSCRIPTION_STATES = ['pending_payment', 'active', 'past_due', 'cancelled', 'expired'] as const;
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
+/**
+ * `refund_due`: a charge that must not apply, whose refund the provider has not confirmed yet
+ * (retried until it does; then `refunded`). Plain text in SQLite: a new value needs no migration.
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded', 'refund_due'] as const;
 
 /** A web plan bought for a period; renewed by the provider's subscription while `autorenew`. */
 export const subscriptions = sqliteTable(

@@ -1,8 +1,8 @@
 // The provider's notifications, applied once each: a first payment (plan or top-up), a link paid
 // after it stopped being awaited (applied while its price holds, else refunded), and the
 // subscription's renewals (a replaced or cancelled plan's charge is refunded). With them the
-// provider calls they owe: refunds, and cancelling a replaced plan's renewal, retried until the
-// provider confirms. Apart from the service because this is where payments change state.
+// provider calls they owe: refunds (`refund_due` until the provider confirms, then `refunded`),
+// and cancelling a replaced plan's renewal, each retried until the provider confirms. Apart from the service because this is where payments change state.
 import { randomBytes } from 'node:crypto';
 import {
   expireOpenPlanLinks,
@@ -15,6 +15,7 @@ import {
   paymentsOf,
   planPaidSince,
   recordProviderEvent,
+  refundsDue,
   replacedAwaitingCancel,
   type Subscription,
   subscriptionById,
@@ -34,8 +35,15 @@ import type { PaymentsDeps } from './service.js';
  */
 export const NO_LONGER_AWAITED: readonly string[] = ['expired', 'failed'];
 
+/**
+ * A charge that must not apply, recorded before its refund is asked for and kept so until the
+ * provider confirms it (`refunded`): a refund the provider refused is asked again (`retryRefundsDue`)
+ * and the history says the refund is pending rather than paid.
+ */
+export const REFUND_DUE = 'refund_due';
+
 /** Payments already settled: another charge of one gives nothing more (`settleSecondCharge`). */
-export const SETTLED: readonly string[] = ['paid', 'refunded'];
+export const SETTLED: readonly string[] = ['paid', 'refunded', REFUND_DUE];
 
 /** The kind of the record a second charge of a settled payment is kept as (in the history). */
 export const SECOND_CHARGE = 'duplicate';
@@ -51,6 +59,9 @@ export interface Notification {
 }
 
 export class Notifications {
+  /** Payments whose refund is being asked for now: a retry at the same time does not ask again. */
+  private readonly refunding = new Set<number>();
+
   constructor(private readonly d: PaymentsDeps) {}
 
   private now = () => this.d.clock.now();
@@ -118,17 +129,45 @@ export class Notifications {
 
   /**
    * Gives back a charge the provider made that must not apply: for a plan that is no longer ours to
-   * renew, or for a link paid after its price stopped holding (`settleLate`).
+   * renew, for a link paid after its price stopped holding (`settleLate`), or a second charge. The
+   * payment is `refund_due` before this runs (stored with the change that owes it), so a refund
+   * the provider refuses - or one cut short by a restart - is asked again (`retryRefundsDue`) until
+   * it is confirmed (`refunded`). Asked at most once at a time per payment, and never again once
+   * confirmed; a refund confirmed at the provider whose answer was lost is refused there as a
+   * second one (the transaction is no longer refundable), so the money goes back once.
    */
-  private async refundCharge(paymentId: number, transactionId: string, amountMinor: number): Promise<void> {
-    const r = await this.d.provider.refund(transactionId, amountMinor);
-    if (r.ok) updatePayment(this.d.db, paymentId, { status: 'refunded' });
-    else
-      this.d.log.error('a charge that must not apply was not refunded: refund it at the provider', {
-        payment: paymentId,
-        transaction: transactionId,
-        message: r.message ?? '',
-      });
+  private async refund(paymentId: number): Promise<{ ok: boolean; message?: string }> {
+    if (this.refunding.has(paymentId)) return { ok: true };
+    this.refunding.add(paymentId);
+    try {
+      const payment = paymentById(this.d.db, paymentId);
+      if (payment?.status !== REFUND_DUE || !payment.providerTxId) return { ok: true };
+      const r = await this.d.provider.refund(payment.providerTxId, payment.amountMinor);
+      if (r.ok) updatePayment(this.d.db, paymentId, { status: 'refunded' });
+      else
+        this.d.log.error('a charge that must not apply was not refunded: asked again later', {
+          payment: paymentId,
+          transaction: payment.providerTxId,
+          message: r.message ?? '',
+        });
+      return r;
+    } finally {
+      this.refunding.delete(paymentId);
+    }
+  }
+
+  /**
+   * Asks the provider again for the refunds it has not confirmed (`refund_due`): the account's on
+   * a refresh of its payments, every account's on the service's schedule. Answers the provider's
+   * message when one is still not refunded.
+   */
+  async retryRefundsDue(accountId?: number): Promise<{ ok: true } | { ok: false; message: string }> {
+    let failed: string | undefined;
+    for (const payment of refundsDue(this.d.db, accountId)) {
+      const r = await this.refund(payment.id);
+      if (!r.ok) failed ??= r.message ?? 'the provider refused';
+    }
+    return failed === undefined ? { ok: true } : { ok: false, message: failed };
   }
 
   private settleFirst(
@@ -177,7 +216,7 @@ export class Notifications {
    * applied while its price holds - its checkout still awaits payment and no plan was paid or
    * renewed since its link was made (`planPaidSince`): the person gets what they paid for, and the
    * links still open close. Else the charge is recorded, refunded, and the provider's subscription
-   * it started is cancelled, as a replaced plan's (`refundCharge`, `cancelReplaced`, retried alike).
+   * it started is cancelled, as a replaced plan's (`refund`, `cancelReplaced`, retried alike).
    */
   private settleLate(payment: Payment, n: Notification, at: Date, owed: Array<() => Promise<unknown>>): void {
     const sub = payment.subscriptionId ? subscriptionById(this.d.db, payment.subscriptionId) : undefined;
@@ -193,11 +232,11 @@ export class Notifications {
       transaction: n.transactionId,
     });
     updatePayment(this.d.db, payment.id, {
-      status: 'paid',
+      status: REFUND_DUE,
       providerTxId: n.transactionId,
       paidAt: at.toISOString(),
     });
-    owed.push(() => this.refundCharge(payment.id, n.transactionId, payment.amountMinor));
+    owed.push(() => this.refund(payment.id));
     const replaced = sub && this.keepStarted(sub, n.subscriptionId ?? null, at);
     if (replaced) owed.push(() => this.cancelReplaced(replaced));
   }
@@ -235,18 +274,20 @@ export class Notifications {
 
   /**
    * A charge the provider made without a link of its own (a renewal, a second charge), recorded
-   * as a payment so that the history shows it; a `pay` one is `paid` until a refund changes it.
+   * as a payment so that the history shows it; a `pay` one is `paid`, or `refund_due` when it
+   * must not apply (`refund`).
    */
   private recordCharge(
     of: Pick<Payment, 'accountId' | 'subscriptionId' | 'kind' | 'amountMinor'>,
     currency: string,
     n: Notification,
     at: Date,
+    refunded = false,
   ): Payment {
     return insertPayment(this.d.db, {
       ...of,
       currency,
-      status: n.kind === 'pay' ? 'paid' : 'failed',
+      status: n.kind === 'pay' ? (refunded ? REFUND_DUE : 'paid') : 'failed',
       providerTxId: n.transactionId,
       linkToken: randomBytes(12).toString('base64url'),
       linkExpiresAt: at.toISOString(),
@@ -282,8 +323,9 @@ export class Notifications {
       payment.currency,
       n,
       at,
+      true,
     );
-    owed.push(() => this.refundCharge(charge.id, n.transactionId, charge.amountMinor));
+    owed.push(() => this.refund(charge.id));
     const sub = payment.subscriptionId ? subscriptionById(this.d.db, payment.subscriptionId) : undefined;
     // A top-up's order renews nothing, so only a plan's second charge starts a subscription.
     if (sub && n.subscriptionId) {
@@ -311,13 +353,14 @@ export class Notifications {
       'RUB',
       n,
       at,
+      stale,
     );
     if (stale) {
       this.d.log.warn('the provider charged a replaced or cancelled plan', {
         subscription: sub.id,
         outcome: n.kind,
       });
-      if (n.kind === 'pay') owed.push(() => this.refundCharge(payment.id, n.transactionId, sub.amountMinor));
+      if (n.kind === 'pay') owed.push(() => this.refund(payment.id));
       if (sub.autorenew && sub.providerSubscriptionId) owed.push(() => this.cancelReplaced(sub));
       return;
     }

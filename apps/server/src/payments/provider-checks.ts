@@ -70,12 +70,14 @@ export class ProviderChecks {
    * account's other unsettled plan links of the last `CHECKOUT_DAYS` (at most `CHECKOUTS_CHECKED`,
    * newest first): the plans screen refreshes the checkout it shows, but an older link's page may
    * be the one that was paid. Each is applied as its notification would be: a link paid late is
-   * applied while its price holds, else refunded (`Notifications.settleLate`).
+   * applied while its price holds, else refunded (`Notifications.settleLate`). The account's
+   * refunds the provider refused before are asked again (`retryRefundsDue`).
    */
   async refresh(accountId: number, subscriptionId: number) {
     const sub = this.links.ownSubscription(accountId, subscriptionId);
     const last = latestPaymentOf(this.d.db, sub.id);
     for (const payment of this.unsettledLinks(accountId, last)) await this.ask(payment);
+    await this.notifications.retryRefundsDue(accountId);
     return {
       sub: this.state.current(accountId) ?? (subscriptionById(this.d.db, sub.id) as Subscription),
       payment: last && paymentById(this.d.db, last.id),
@@ -99,11 +101,13 @@ export class ProviderChecks {
 
   /**
    * Asks the provider about the account's top-ups still awaiting payment (their notification may
-   * never have come) and credits each paid one once; answers the newest top-up as it now is.
+   * never have come) and credits each paid one once, and asks again for the account's refunds the
+   * provider refused before; answers the newest top-up as it now is.
    */
   async refreshTopUps(accountId: number): Promise<Payment> {
     if (!latestTopUp(this.d.db, accountId)) throw new HttpError(404, 'payment_not_found');
     for (const payment of pendingTopUps(this.d.db, accountId, TOP_UPS_CHECKED)) await this.ask(payment);
+    await this.notifications.retryRefundsDue(accountId);
     return latestTopUp(this.d.db, accountId)!;
   }
 }

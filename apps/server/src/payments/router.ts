@@ -238,8 +238,10 @@ export function paymentsRouter({
 
   // A replaced plan whose renewal the provider has not cancelled yet is asked again here (the
   // plans screen reads this on every visit); while the provider still refuses, the answer says so.
+  // A refund it refused is asked again too (the history shows it `refund_due` until it is done).
   router.get('/api/v1/billing/autorenew', session, async (_req, res) => {
     const { accountId } = sessionOf(res);
+    await payments.retryRefundsDue(accountId);
     const owed = await payments.retryReplacedCancels(accountId);
     res.json(
       autorenewOut(

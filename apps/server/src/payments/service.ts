@@ -12,6 +12,8 @@
 // the plan in force and its quotes (`plan-state.ts`), checkout and payment links (`links.ts`),
 // the provider's notifications with the refunds and cancels they owe (`notifications.ts`), and
 // asking the provider when a notification never came (`provider-checks.ts`). Autorenew stays here.
+// A refund the provider refused stays owed (`refund_due`) and is asked again: on each refresh of
+// the account's payments, and on the service's own schedule (`start`), every account's at once.
 import { type Db, type Payment, type Subscription, updateSubscription } from '@invoice-reader/db';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../http/errors.js';
@@ -22,6 +24,9 @@ import { PlanState } from './plan-state.js';
 import type { Period, Plan } from './plans.js';
 import type { PaymentProvider } from './provider.js';
 import { ProviderChecks } from './provider-checks.js';
+
+/** How often the service asks again for the refunds the provider has not confirmed. */
+export const REFUND_RETRY_MS = 10 * 60_000;
 
 export interface PaymentsDeps {
   db: Db;
@@ -36,6 +41,9 @@ export class Payments {
   private readonly links: PaymentLinks;
   private readonly notifications: Notifications;
   private readonly checks: ProviderChecks;
+  private timer: NodeJS.Timeout | undefined;
+  /** The scheduled retry under way: one at a time, and `stop` waits for it. */
+  private retrying: Promise<unknown> | undefined;
 
   constructor(private readonly d: PaymentsDeps) {
     this.state = new PlanState(d);
@@ -63,6 +71,34 @@ export class Payments {
 
   apply = (n: Notification) => this.notifications.apply(n);
   retryReplacedCancels = (accountId: number) => this.notifications.retryReplacedCancels(accountId);
+  retryRefundsDue = (accountId: number) => this.notifications.retryRefundsDue(accountId);
+
+  /**
+   * Asks again for every account's refunds the provider has not confirmed, now (a restart cut a
+   * refund short, or the provider refused it) and every `everyMs`; `stop` ends it.
+   */
+  start(everyMs = REFUND_RETRY_MS): void {
+    void this.retryAllRefunds();
+    this.timer = setInterval(() => void this.retryAllRefunds(), everyMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.retrying;
+  }
+
+  /** One scheduled pass over every account's refunds due (a pass under way is joined, not doubled). */
+  retryAllRefunds(): Promise<unknown> {
+    this.retrying ??= this.notifications
+      .retryRefundsDue()
+      .catch((err) => this.d.log.error('refund retry crashed', { error: String(err) }))
+      .finally(() => {
+        this.retrying = undefined;
+      });
+    return this.retrying;
+  }
 
   refresh = (accountId: number, subscriptionId: number) => this.checks.refresh(accountId, subscriptionId);
   refreshTopUps = (accountId: number) => this.checks.refreshTopUps(accountId);

@@ -209,6 +209,7 @@ export const de: Texts = {
       failed: 'fehlgeschlagen',
       expired: 'abgelaufen',
       refunded: 'erstattet',
+      refund_due: 'Erstattung läuft',
     },
   },
   mail: {

@@ -196,7 +196,14 @@ export const en = {
     plan: 'Plan',
     amount: 'Amount',
     status: 'Status',
-    state: { pending: 'waiting', paid: 'paid', failed: 'failed', expired: 'expired', refunded: 'refunded' },
+    state: {
+      pending: 'waiting',
+      paid: 'paid',
+      failed: 'failed',
+      expired: 'expired',
+      refunded: 'refunded',
+      refund_due: 'refund under way',
+    },
   },
   mail: {
     title: 'Mail',

@@ -206,6 +206,7 @@ export const it: Texts = {
       failed: 'non riuscito',
       expired: 'scaduto',
       refunded: 'rimborsato',
+      refund_due: 'rimborso in corso',
     },
   },
   mail: {

@@ -204,6 +204,7 @@ export const ru: Texts = {
       failed: 'не прошёл',
       expired: 'истёк',
       refunded: 'возвращён',
+      refund_due: 'возврат в обработке',
     },
   },
   mail: {

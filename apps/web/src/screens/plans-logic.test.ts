@@ -98,3 +98,13 @@ describe('the status line', () => {
       }
   });
 });
+
+describe('the payment history', () => {
+  it("names every state a payment can be in (the service's PAYMENT_STATUSES) in each language", () => {
+    const states = ['pending', 'paid', 'failed', 'expired', 'refunded', 'refund_due'];
+    for (const [lang, catalogue] of Object.entries({ de, en, ru, it: italian })) {
+      const names = (catalogue as { plans: { state: Record<string, string> } }).plans.state;
+      for (const state of states) expect(names[state]?.trim(), `${lang} ${state}`).toBeTruthy();
+    }
+  });
+});

@@ -6,7 +6,7 @@
 // page links back to the order's SuccessRedirectUrl (or FailRedirectUrl). It is what `npm start`
 // uses when no provider credentials are configured, and what the tests pay with. `/sandbox/*`
 // lets a test drop, delay or hold back notifications (and deliver the held ones late), fail a
-// cancel or a lookup, or charge a subscription's renewal. A page stays payable after it was paid
+// cancel, a lookup or a refund, or charge a subscription's renewal. A page stays payable after it was paid
 // (a second charge, as a double click makes) until its order is cancelled.
 // State lives in memory: a restarted sandbox has forgotten its orders.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -57,6 +57,8 @@ export interface SandboxControls {
   failOrderCancel: boolean;
   /** payments/find answers HTTP 503 (the provider cannot be asked). */
   failFind: boolean;
+  /** payments/refund answers Success: false (the charge stays refundable, a later refund may pass). */
+  failRefund: boolean;
 }
 
 export interface Sandbox {
@@ -107,6 +109,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     failCancel: false,
     failOrderCancel: false,
     failFind: false,
+    failRefund: false,
   };
   const sent: Sandbox['sent'] = [];
   const refunds: Sandbox['refunds'] = [];
@@ -286,6 +289,8 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
         refunds.push({ transactionId: String(body.TransactionId), ok: false });
         return json(res, 200, { Success: false, Message: message });
       };
+      if (controls.failRefund) return refused('Sandbox: refund refused');
+      // A refunded transaction is not refundable again: a second refund of it is refused.
       if (tx?.status !== 'Completed' || !tx) return refused('Transaction not found or not refundable');
       if (Number(body.Amount) > tx.amount) return refused('Amount exceeds the payment');
       tx.status = 'Refunded';
@@ -305,6 +310,7 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
       if (typeof body.failOrderCancel === 'boolean') controls.failOrderCancel = body.failOrderCancel;
       if (typeof body.holdNotifications === 'boolean') controls.holdNotifications = body.holdNotifications;
       if (typeof body.failFind === 'boolean') controls.failFind = body.failFind;
+      if (typeof body.failRefund === 'boolean') controls.failRefund = body.failRefund;
       return json(res, 200, { Success: true, Model: controls });
     }
     if (path === '/sandbox/release') {

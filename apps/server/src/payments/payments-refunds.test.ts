@@ -1,0 +1,156 @@
+// A refund the provider refuses, end to end over real HTTP with the sandbox provider: the charge
+// is kept `refund_due` (the history says so, not `paid`), asked again on the next refresh of the
+// account's payments and on the service's own schedule, and given back once. Each test failed
+// before its fix (a refused refund was only logged, and the charge stayed `paid`).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentsKit } from '../test-support/payments-kit.js';
+import { call, startTestServer, type TestServer, type TestSession } from '../test-support/server.js';
+
+let s: TestServer;
+
+beforeAll(async () => {
+  s = await startTestServer({ FREE_API_PAGES: '0' });
+});
+afterAll(() => s.stop());
+
+const { sandbox, withControl, release, openPage, press, checkout, statuses } = paymentsKit(() => s);
+const refundsOf = (tx: string) => sandbox().refunds.filter((r) => r.transactionId === tx);
+const lastTx = () => new URLSearchParams(sandbox().sent.at(-1)!.body).get('TransactionId')!;
+const balance = async (who: TestSession) =>
+  (await call(s.url, '/api/v1/api/balance', { session: who })).body.balance_minor as number;
+const refreshTopUps = (who: TestSession) =>
+  call(s.url, '/api/v1/api/topup/refresh', { session: who, method: 'POST' });
+const refresh = (who: TestSession, subscriptionId: number) =>
+  call(s.url, `/api/v1/payments/${subscriptionId}/refresh`, { session: who, method: 'POST' });
+const autorenew = (who: TestSession) => call(s.url, '/api/v1/billing/autorenew', { session: who });
+
+/**
+ * A plan paid, then its page (still open) paid again while the sandbox refuses refunds: the second
+ * charge is owed back. Answers the checkout and the second charge's transaction.
+ */
+async function planChargedTwiceRefundRefused(who: TestSession) {
+  let out!: Awaited<ReturnType<typeof checkout>>;
+  let tx = '';
+  await withControl('holdNotifications', async () => {
+    out = await checkout(who, 's');
+    const page = await openPage(out.pay_url);
+    expect(await press(page, 'pay')).toContain('Payment completed');
+    expect(await release()).toEqual([200]);
+    await withControl('failRefund', async () => {
+      expect(await press(page, 'pay')).toContain('Payment completed');
+      expect(await release()).toEqual([200]);
+    });
+    tx = lastTx();
+  });
+  expect(refundsOf(tx)).toEqual([{ transactionId: tx, ok: false }]);
+  return { out, tx };
+}
+
+describe('a refund the provider refused', () => {
+  it('keeps a top-up charged twice refund_due, refunds it at the next top-up refresh, and never again', async () => {
+    const who = s.session('refund-refused-topup@example.com');
+    await withControl('holdNotifications', async () => {
+      const out = await call(s.url, '/api/v1/api/topup', {
+        session: who,
+        json: { amount_minor: 1000, currency: 'EUR' },
+      });
+      const page = await openPage(out.body.pay_url);
+      await press(page, 'pay');
+      expect(await release()).toEqual([200]);
+      await withControl('failRefund', async () => {
+        expect(await press(page, 'pay')).toContain('Payment completed');
+        expect(await release()).toEqual([200]);
+      });
+    });
+    const tx = lastTx();
+    expect(refundsOf(tx)).toEqual([{ transactionId: tx, ok: false }]);
+    // The history says the refund is pending, not that the second charge was paid.
+    expect(await statuses(who)).toEqual([
+      ['api', 'refund_due'],
+      ['api', 'paid'],
+    ]);
+    // The next refresh asks again; the provider refunds it once.
+    expect((await refreshTopUps(who)).body).toMatchObject({ payment_status: 'paid', balance: '10.00' });
+    expect(refundsOf(tx)).toEqual([
+      { transactionId: tx, ok: false },
+      { transactionId: tx, ok: true },
+    ]);
+    expect(await statuses(who)).toEqual([
+      ['api', 'refunded'],
+      ['api', 'paid'],
+    ]);
+    // Refreshed again, by every path that retries, and by the schedule: nothing more is asked.
+    await refreshTopUps(who);
+    await autorenew(who);
+    await s.payments.retryAllRefunds();
+    expect(refundsOf(tx)).toHaveLength(2);
+    expect(refundsOf(tx).filter((r) => r.ok)).toHaveLength(1);
+    expect(await balance(who)).toBe(1000);
+  });
+
+  it('keeps a plan charged twice refund_due while the provider still refuses, and refunds it at the refresh after', async () => {
+    const who = s.session('refund-refused-plan@example.com');
+    const { out, tx } = await planChargedTwiceRefundRefused(who);
+    const history = (await call(s.url, '/api/v1/payments/history', { session: who })).body;
+    expect(history[0]).toMatchObject({ plan_code: 's', status: 'refund_due', provider_ref: tx });
+    // Still refused at the next refresh: still owed, still shown so.
+    await withControl('failRefund', async () => {
+      expect((await refresh(who, out.subscription_id)).status).toBe(200);
+    });
+    expect(refundsOf(tx).map((r) => r.ok)).toEqual([false, false]);
+    expect(await statuses(who)).toEqual([
+      ['s', 'refund_due'],
+      ['s', 'paid'],
+    ]);
+    // The provider takes it now.
+    expect((await refresh(who, out.subscription_id)).body).toMatchObject({ state: 'active' });
+    expect(refundsOf(tx).map((r) => r.ok)).toEqual([false, false, true]);
+    expect(await statuses(who)).toEqual([
+      ['s', 'refunded'],
+      ['s', 'paid'],
+    ]);
+    await refresh(who, out.subscription_id);
+    expect(refundsOf(tx)).toHaveLength(3);
+    expect((await s.payments.current(who.accountId))?.state).toBe('active');
+  });
+
+  it("refunds once on the service's own schedule, however many retries run at the same time", async () => {
+    const who = s.session('refund-refused-scheduled@example.com');
+    const { out, tx } = await planChargedTwiceRefundRefused(who);
+    // The scheduled pass (every account's) while the account refreshes twice and reads autorenew.
+    await Promise.all([
+      s.payments.retryAllRefunds(),
+      s.payments.retryAllRefunds(),
+      refresh(who, out.subscription_id),
+      refresh(who, out.subscription_id),
+      autorenew(who),
+    ]);
+    expect(refundsOf(tx)).toEqual([
+      { transactionId: tx, ok: false },
+      { transactionId: tx, ok: true },
+    ]);
+    expect(await statuses(who)).toEqual([
+      ['s', 'refunded'],
+      ['s', 'paid'],
+    ]);
+    await s.payments.retryAllRefunds();
+    expect(refundsOf(tx)).toHaveLength(2);
+  });
+
+  it('is refused by the sandbox as a second refund of the same transaction', async () => {
+    const who = s.session('refund-twice-sandbox@example.com');
+    const { tx } = await planChargedTwiceRefundRefused(who);
+    await s.payments.retryAllRefunds();
+    expect(refundsOf(tx).map((r) => r.ok)).toEqual([false, true]);
+    // Asked directly a second time (as a lost answer would make the service do), the sandbox refuses.
+    const again = await fetch(`${sandbox().url}/payments/refund`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${sandbox().publicId}:${sandbox().apiSecret}`).toString('base64')}`,
+      },
+      body: JSON.stringify({ TransactionId: Number(tx), Amount: 1 }),
+    });
+    expect(await again.json()).toMatchObject({ Success: false });
+    expect(refundsOf(tx).map((r) => r.ok)).toEqual([false, true, false]);
+  });
+});
