@@ -2,7 +2,8 @@
 // after it stopped being awaited (applied while its price holds, else refunded), and the
 // subscription's renewals (a replaced or cancelled plan's charge is refunded). With them the
 // provider calls they owe: refunds (`refund_due` until the provider confirms, then `refunded`),
-// and cancelling a replaced plan's renewal, each retried until the provider confirms. Apart from the service because this is where payments change state.
+// and cancelling a replaced plan's renewal, each retried until the provider confirms. Apart from
+// the service because this is where payments change state.
 import { randomBytes } from 'node:crypto';
 import {
   expireOpenPlanLinks,
@@ -119,12 +120,7 @@ export class Notifications {
    * answers the provider's message when one is still not cancelled.
    */
   async retryReplacedCancels(accountId: number): Promise<{ ok: true } | { ok: false; message: string }> {
-    let failed: string | undefined;
-    for (const sub of replacedAwaitingCancel(this.d.db, accountId)) {
-      const r = await this.cancelReplaced(sub);
-      if (!r.ok) failed ??= r.message ?? 'the provider refused';
-    }
-    return failed === undefined ? { ok: true } : { ok: false, message: failed };
+    return askEach(replacedAwaitingCancel(this.d.db, accountId), (sub) => this.cancelReplaced(sub));
   }
 
   /**
@@ -162,12 +158,7 @@ export class Notifications {
    * message when one is still not refunded.
    */
   async retryRefundsDue(accountId?: number): Promise<{ ok: true } | { ok: false; message: string }> {
-    let failed: string | undefined;
-    for (const payment of refundsDue(this.d.db, accountId)) {
-      const r = await this.refund(payment.id);
-      if (!r.ok) failed ??= r.message ?? 'the provider refused';
-    }
-    return failed === undefined ? { ok: true } : { ok: false, message: failed };
+    return askEach(refundsDue(this.d.db, accountId), (payment) => this.refund(payment.id));
   }
 
   private settleFirst(
@@ -282,12 +273,12 @@ export class Notifications {
     currency: string,
     n: Notification,
     at: Date,
-    refunded = false,
+    mustRefund = false,
   ): Payment {
     return insertPayment(this.d.db, {
       ...of,
       currency,
-      status: n.kind === 'pay' ? (refunded ? REFUND_DUE : 'paid') : 'failed',
+      status: n.kind === 'pay' ? (mustRefund ? REFUND_DUE : 'paid') : 'failed',
       providerTxId: n.transactionId,
       linkToken: randomBytes(12).toString('base64url'),
       linkExpiresAt: at.toISOString(),
@@ -405,4 +396,17 @@ export class Notifications {
         message: r.message ?? '',
       });
   }
+}
+
+/** Asks the provider for each of `items` in turn; answers its first refusal, if any. */
+async function askEach<T>(
+  items: T[],
+  ask: (item: T) => Promise<{ ok: boolean; message?: string }>,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  let failed: string | undefined;
+  for (const item of items) {
+    const r = await ask(item);
+    if (!r.ok) failed ??= r.message ?? 'the provider refused';
+  }
+  return failed === undefined ? { ok: true } : { ok: false, message: failed };
 }
