@@ -180,11 +180,18 @@ export function pendingTopUps(db: Db, accountId: number, limit: number): Payment
     .all();
 }
 
-export function latestPaymentOf(db: Db, subscriptionId: number): Payment | undefined {
+/** The subscription's newest payment, leaving out payments of `exceptKind` (a second charge's
+ * record, which is no payment of the checkout's). */
+export function latestPaymentOf(db: Db, subscriptionId: number, exceptKind?: string): Payment | undefined {
   return db
     .select()
     .from(payments)
-    .where(eq(payments.subscriptionId, subscriptionId))
+    .where(
+      and(
+        eq(payments.subscriptionId, subscriptionId),
+        exceptKind === undefined ? undefined : ne(payments.kind, exceptKind),
+      ),
+    )
     .orderBy(desc(payments.id))
     .limit(1)
     .get();

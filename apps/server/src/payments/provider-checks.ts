@@ -15,7 +15,7 @@ import {
 } from '@invoice-reader/db';
 import { HttpError } from '../http/errors.js';
 import type { PaymentLinks } from './links.js';
-import { NO_LONGER_AWAITED, type Notifications } from './notifications.js';
+import { NO_LONGER_AWAITED, type Notifications, SECOND_CHARGE } from './notifications.js';
 import { DAY, type PlanState } from './plan-state.js';
 import type { PaymentsDeps } from './service.js';
 
@@ -75,7 +75,9 @@ export class ProviderChecks {
    */
   async refresh(accountId: number, subscriptionId: number) {
     const sub = this.links.ownSubscription(accountId, subscriptionId);
-    const last = latestPaymentOf(this.d.db, sub.id);
+    // The checkout's own payment (or its renewal's): a second charge of it, refunded, says nothing
+    // of whether the plan was paid, which is what the plans screen asks.
+    const last = latestPaymentOf(this.d.db, sub.id, SECOND_CHARGE);
     for (const payment of this.unsettledLinks(accountId, last)) await this.ask(payment);
     await this.notifications.retryRefundsDue(accountId);
     return {
