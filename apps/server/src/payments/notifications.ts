@@ -138,7 +138,10 @@ export class Notifications {
     try {
       const payment = paymentById(this.d.db, paymentId);
       if (payment?.status !== REFUND_DUE || !payment.providerTxId) return { ok: true };
-      const r = await this.d.provider.refund(payment.providerTxId, payment.amountMinor);
+      let r = await this.d.provider.refund(payment.providerTxId, payment.amountMinor);
+      // A refund that went through while its answer was lost is refused when asked again (a
+      // transaction is refunded once): the provider's own record of it settles the question.
+      if (!r.ok && (await this.d.provider.isRefunded(payment.providerTxId))) r = { ok: true };
       if (r.ok) updatePayment(this.d.db, paymentId, { status: 'refunded' });
       else
         this.d.log.error('a charge that must not apply was not refunded: asked again later', {

@@ -1,7 +1,9 @@
 // A refund the provider refuses, end to end over real HTTP with the sandbox provider: the charge
 // is kept `refund_due` (the history says so, not `paid`), asked again on the next refresh of the
-// account's payments and on the service's own schedule, and given back once. Each test failed
-// before its fix (a refused refund was only logged, and the charge stayed `paid`).
+// account's payments and on the service's own schedule, and given back once; a refund whose answer
+// was lost is settled by the provider's record of the transaction. Each test failed before its
+// fix (a refused refund was only logged, and the charge stayed `paid`; a lost answer left it owed
+// for ever, every retry refused as a second refund).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsKit } from '../test-support/payments-kit.js';
 import { call, startTestServer, type TestServer, type TestSession } from '../test-support/server.js';
@@ -156,5 +158,23 @@ describe('a refund the provider refused', () => {
     });
     expect(await again.json()).toMatchObject({ Success: false });
     expect(refundsOf(tx).map((r) => r.ok)).toEqual([false, true, false]);
+  });
+
+  it("takes a refund whose answer was lost as done by the provider's record, and never asks it again", async () => {
+    const who = s.session('refund-answer-lost@example.com');
+    const { out, tx } = await planChargedTwiceRefundRefused(who);
+    // The provider refunds, but the connection drops before it answers.
+    await withControl('loseRefundAnswer', async () => {
+      expect((await refresh(who, out.subscription_id)).body).toMatchObject({ payment_status: 'paid' });
+    });
+    expect(refundsOf(tx).map((r) => r.ok)).toEqual([false, true]);
+    expect(await statuses(who)).toEqual([
+      ['s', 'refunded'],
+      ['s', 'paid'],
+    ]);
+    // Nothing is owed any more: no retry asks the provider for a second refund of it.
+    await refresh(who, out.subscription_id);
+    await s.payments.retryAllRefunds();
+    expect(refundsOf(tx)).toHaveLength(2);
   });
 });

@@ -1,5 +1,5 @@
 // The CloudPayments adapter against answers recorded from CloudPayments' public API
-// documentation (orders/create, orders/cancel, payments/find, subscriptions/cancel), served by a small HTTP
+// documentation (orders/create, orders/cancel, payments/find, payments/get, subscriptions/cancel), served by a small HTTP
 // server that also records what the adapter sent. No credentials: the test makes its own.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +37,20 @@ const RECORDED: Record<string, unknown> = {
       Reason: 'Approved',
       ReasonCode: 0,
       SubscriptionId: 'sc_8cf8a9338fb8ebf7202b08d09c938',
+    },
+    Success: true,
+    Message: null,
+  },
+  // payments/get answers the same transaction model, here for a transaction since refunded.
+  '/payments/get': {
+    Model: {
+      TransactionId: 504,
+      Amount: 490.0,
+      Currency: 'RUB',
+      InvoiceId: 'p12',
+      Status: 'Completed',
+      StatusCode: 3,
+      Refunded: true,
     },
     Success: true,
     Message: null,
@@ -97,6 +111,18 @@ describe('CloudPayments adapter', () => {
       subscriptionId: 'sc_8cf8a9338fb8ebf7202b08d09c938',
     });
     expect(received.at(-1)!.body).toEqual({ InvoiceId: 'p12' });
+  });
+
+  it('tells a refunded transaction, and answers nothing when the provider cannot say', async () => {
+    expect(await adapter.isRefunded('504')).toBe(true);
+    expect(received.at(-1)).toMatchObject({ path: '/payments/get', body: { TransactionId: 504 } });
+    const broken = new CloudPaymentsAdapter({
+      baseUrl: 'http://127.0.0.1:9/',
+      publicId: 'x',
+      apiSecret: 'y',
+      timeoutMs: 2000,
+    });
+    expect(await broken.isRefunded('504')).toBeUndefined();
   });
 
   it('cancels a subscription, and reports the provider refusing', async () => {

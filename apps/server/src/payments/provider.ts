@@ -42,6 +42,12 @@ export interface PaymentProvider {
   cancelSubscription(id: string): Promise<{ ok: boolean; message?: string }>;
   /** Gives a settled payment back; resolves false (with the provider's message) when it could not. */
   refund(transactionId: string, amountMinor: number): Promise<{ ok: boolean; message?: string }>;
+  /**
+   * Whether the provider holds the transaction as refunded (`payments/get`); undefined when it
+   * could not be asked or does not know it. Tells a refund that went through, its answer lost,
+   * from one still owed.
+   */
+  isRefunded(transactionId: string): Promise<boolean | undefined>;
 }
 
 export interface CloudPaymentsOptions {
@@ -124,6 +130,18 @@ export class CloudPaymentsAdapter implements PaymentProvider {
 
   refund(transactionId: string, amountMinor: number) {
     return this.ask('payments/refund', { TransactionId: Number(transactionId), Amount: amountMinor / 100 });
+  }
+
+  async isRefunded(transactionId: string) {
+    try {
+      const r = await this.post<{ Status?: string; Refunded?: boolean }>('payments/get', {
+        TransactionId: Number(transactionId),
+      });
+      if (!r.Success || !r.Model) return undefined;
+      return r.Model.Refunded === true || r.Model.Status === 'Refunded';
+    } catch {
+      return undefined;
+    }
   }
 
   /** A call whose answer is only whether it went through (and the provider's word when not). */

@@ -59,6 +59,8 @@ export interface SandboxControls {
   failFind: boolean;
   /** payments/refund answers Success: false (the charge stays refundable, a later refund may pass). */
   failRefund: boolean;
+  /** payments/refund refunds, then drops the connection unanswered (the service never hears it went through). */
+  loseRefundAnswer: boolean;
 }
 
 export interface Sandbox {
@@ -110,6 +112,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     failOrderCancel: false,
     failFind: false,
     failRefund: false,
+    loseRefundAnswer: false,
   };
   const sent: Sandbox['sent'] = [];
   const refunds: Sandbox['refunds'] = [];
@@ -295,7 +298,22 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
       if (Number(body.Amount) > tx.amount) return refused('Amount exceeds the payment');
       tx.status = 'Refunded';
       refunds.push({ transactionId: String(tx.id), ok: true });
+      if (controls.loseRefundAnswer) return void res.socket?.destroy();
       return json(res, 200, { Success: true, Message: null, Model: { TransactionId: nextTx++ } });
+    }
+    if (path === '/payments/get') {
+      const tx = transactions.find((t) => String(t.id) === String(body.TransactionId));
+      if (!tx) return json(res, 200, { Success: false, Message: 'Not found', Model: null });
+      return json(res, 200, {
+        Success: true,
+        Message: null,
+        Model: {
+          TransactionId: tx.id,
+          Status: tx.status,
+          InvoiceId: tx.invoiceId,
+          Refunded: tx.status === 'Refunded',
+        },
+      });
     }
     return json(res, 404, { Success: false, Message: 'not found' });
   };
@@ -311,6 +329,7 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
       if (typeof body.holdNotifications === 'boolean') controls.holdNotifications = body.holdNotifications;
       if (typeof body.failFind === 'boolean') controls.failFind = body.failFind;
       if (typeof body.failRefund === 'boolean') controls.failRefund = body.failRefund;
+      if (typeof body.loseRefundAnswer === 'boolean') controls.loseRefundAnswer = body.loseRefundAnswer;
       return json(res, 200, { Success: true, Model: controls });
     }
     if (path === '/sandbox/release') {
