@@ -227,6 +227,21 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
     if (path.startsWith('/sandbox/')) return control(path, req, res);
     if (!authorised(req)) return json(res, 401, { Success: false, Message: 'Authentication failed' });
     const body = JSON.parse((await bodyOf(req)) || '{}') as Record<string, unknown>;
+    /** A transaction as payments/find and payments/get answer it. */
+    const transactionModel = (tx: Transaction | undefined) =>
+      tx
+        ? json(res, 200, {
+            Success: true,
+            Message: null,
+            Model: {
+              TransactionId: tx.id,
+              Status: tx.status,
+              InvoiceId: tx.invoiceId,
+              SubscriptionId: tx.subscriptionId ?? null,
+              Refunded: tx.status === 'Refunded',
+            },
+          })
+        : json(res, 200, { Success: false, Message: 'Not found', Model: null });
     if (path === '/orders/create') {
       const recurrent = (body.JsonData as { CloudPayments?: { recurrent?: { period?: number } } } | undefined)
         ?.CloudPayments?.recurrent;
@@ -266,18 +281,7 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
     }
     if (path === '/payments/find') {
       if (controls.failFind) return json(res, 503, { Success: false, Message: 'Sandbox: unavailable' });
-      const tx = transactions.filter((t) => t.invoiceId === String(body.InvoiceId)).at(-1);
-      if (!tx) return json(res, 200, { Success: false, Message: 'Not found', Model: null });
-      return json(res, 200, {
-        Success: true,
-        Message: null,
-        Model: {
-          TransactionId: tx.id,
-          Status: tx.status,
-          InvoiceId: tx.invoiceId,
-          SubscriptionId: tx.subscriptionId ?? null,
-        },
-      });
+      return transactionModel(transactions.filter((t) => t.invoiceId === String(body.InvoiceId)).at(-1));
     }
     if (path === '/subscriptions/cancel') {
       const sub = subs.get(String(body.Id));
@@ -302,18 +306,7 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
       return json(res, 200, { Success: true, Message: null, Model: { TransactionId: nextTx++ } });
     }
     if (path === '/payments/get') {
-      const tx = transactions.find((t) => String(t.id) === String(body.TransactionId));
-      if (!tx) return json(res, 200, { Success: false, Message: 'Not found', Model: null });
-      return json(res, 200, {
-        Success: true,
-        Message: null,
-        Model: {
-          TransactionId: tx.id,
-          Status: tx.status,
-          InvoiceId: tx.invoiceId,
-          Refunded: tx.status === 'Refunded',
-        },
-      });
+      return transactionModel(transactions.find((t) => String(t.id) === String(body.TransactionId)));
     }
     return json(res, 404, { Success: false, Message: 'not found' });
   };
