@@ -72,6 +72,30 @@ describe('readTextInvoice: accounts', () => {
   });
 });
 
+describe('readTextInvoice: an account in running text', () => {
+  // An insurer's letter: the transfer account in a sentence wrapped after its IBAN label, a test
+  // IBAN failing its checksum, and a debit mandate offered in the next sentence.
+  const letter = (tail: string) =>
+    read([
+      page([
+        line(row(0), ['Rechnung Nr. 4711 vom 01.02.2024', 0.08, 0.45]),
+        line(row(10), ['Bitte überweisen Sie den Beitrag auf folgende Bankverbindung: IBAN', 0.08, 0.9]),
+        line(row(11), [`DE75123456780000001234, BIC WELADED1MST, Sparkasse ${tail}`, 0.08, 0.9]),
+        line(row(12), ['es, wenn Sie uns ein SEPA-Lastschriftmandat erteilen.', 0.08, 0.7]),
+      ]),
+    ]);
+
+  it('takes the account after an IBAN label that ends the line before, and the BIC beside it', () => {
+    const d = letter('Ost. Einfacher für Sie ist');
+    expect(d.payment.accounts).toEqual([{ iban: 'DE75123456780000001234', bic: 'WELADED1MST' }]);
+  });
+
+  it('takes no IBAN whose own sentence goes on into a debit mandate (the payer’s account)', () => {
+    // No sentence ends after the IBAN: the next line's mandate is about this account.
+    expect(letter('Ost, abgebucht wird').payment.accounts).toEqual([]);
+  });
+});
+
 describe('readTextInvoice: the seller-side IBAN label', () => {
   it('takes the IBAN labelled "Verkäufer-IBAN" (Verkäufer is the seller, not the buyer)', () => {
     const d = read([

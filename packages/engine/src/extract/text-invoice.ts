@@ -218,7 +218,12 @@ function readIdentifiers(
     // The IBAN's line, and the next one when the sentence goes on there ("... von Ihrem Konto
     // mit IBAN DE21 ..." / "und BIC ..., per SEPA-Lastschrift eingezogen.").
     const line = lineOf(seg);
-    const next = /[.:]\s*$/.test(line) ? '' : lineText(seg.page, seg.line + 1);
+    // Not when the IBAN's sentence ended on its own line and another began ("..., Sparkasse Ost.
+    // Einfacher ist es, wenn Sie uns ein SEPA-Lastschriftmandat erteilen"): that one offers a
+    // debit instead of the transfer to this account.
+    const fromIban = line.slice(Math.max(0, line.indexOf(seg.text)));
+    const next =
+      /[.:]\s*$/.test(line) || /[.!?]\s+\p{Lu}/u.test(fromIban) ? '' : lineText(seg.page, seg.line + 1);
     if (DEBTOR_ACCOUNT.test(line) || (next && /^\p{Ll}/u.test(next) && DEBTOR_ACCOUNT.test(next))) continue;
     // A valid IBAN first; one that fails its checksum is still reported (and flagged).
     const found = findIbans(seg.text, { ocr });
@@ -226,7 +231,13 @@ function readIdentifiers(
     // can look like an IBAN), or, when the page has no other, from OCR with its country's exact
     // length (a digit misread, the label too perhaps: "(BAN:"), flagged and without a BIC: such
     // an account is a second read's to settle.
-    const labelled = ibanLabelled(hits, seg);
+    // The label may end the line before, the sentence wrapped after it ("... folgende
+    // Bankverbindung: IBAN" / "DE75 1234 ..., BIC ...").
+    const labelled =
+      ibanLabelled(hits, seg) ||
+      (seg.index === 0 &&
+        /^\s*[A-Z]{2}\d{2}/.test(seg.text) &&
+        LABEL_ENDS_LINE.test(lineText(seg.page, seg.line - 1)));
     const iban = found.find((i) => i.valid) ?? (labelled ? found[0] : undefined);
     if (ocr && !iban && found[0] && checkIban(found[0].value).reason === 'checksum')
       misreadOne ??= { value: found[0].value, seg };
@@ -255,6 +266,9 @@ function readIdentifiers(
   if (misreadOne)
     put('payment.accounts.0.iban', misreadOne.value, misreadOne.seg.bbox, misreadOne.seg.page, 0.9);
 }
+
+/** A line whose last word is the IBAN label: the account follows on the next line. */
+const LABEL_ENDS_LINE = /\bIBAN\s*:?\s*$/;
 
 function ibanLabelled(hits: LabelHit[], seg: Segment): boolean {
   return hits.some((h) => h.field === 'iban' && h.seg.page === seg.page && h.seg.line === seg.line);
