@@ -231,13 +231,7 @@ function readIdentifiers(
     // can look like an IBAN), or, when the page has no other, from OCR with its country's exact
     // length (a digit misread, the label too perhaps: "(BAN:"), flagged and without a BIC: such
     // an account is a second read's to settle.
-    // The label may end the line before, the sentence wrapped after it ("... folgende
-    // Bankverbindung: IBAN" / "DE75 1234 ..., BIC ...").
-    const labelled =
-      ibanLabelled(hits, seg) ||
-      (seg.index === 0 &&
-        /^\s*[A-Z]{2}\d{2}/.test(seg.text) &&
-        LABEL_ENDS_LINE.test(lineText(seg.page, seg.line - 1)));
+    const labelled = ibanLabelled(hits, seg, lineText(seg.page, seg.line - 1));
     const iban = found.find((i) => i.valid) ?? (labelled ? found[0] : undefined);
     if (ocr && !iban && found[0] && checkIban(found[0].value).reason === 'checksum')
       misreadOne ??= { value: found[0].value, seg };
@@ -270,8 +264,14 @@ function readIdentifiers(
 /** A line whose last word is the IBAN label: the account follows on the next line. */
 const LABEL_ENDS_LINE = /\bIBAN\s*:?\s*$/;
 
-function ibanLabelled(hits: LabelHit[], seg: Segment): boolean {
-  return hits.some((h) => h.field === 'iban' && h.seg.page === seg.page && h.seg.line === seg.line);
+/**
+ * Whether `seg`'s IBAN stands under its label: one on its own line, or one ending the line before
+ * when the IBAN starts the line, the sentence wrapped after the label ("... folgende
+ * Bankverbindung: IBAN" / "DE75 1234 ..., BIC ...").
+ */
+function ibanLabelled(hits: LabelHit[], seg: Segment, lineBefore: string): boolean {
+  if (hits.some((h) => h.field === 'iban' && h.seg.page === seg.page && h.seg.line === seg.line)) return true;
+  return seg.index === 0 && /^\s*[A-Z]{2}\d{2}/.test(seg.text) && LABEL_ENDS_LINE.test(lineBefore);
 }
 
 /** A BIC whose location or branch code has O or I next to a digit: OCR confuses them with 0 and 1. */
