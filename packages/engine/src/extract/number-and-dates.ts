@@ -162,11 +162,31 @@ export function letterDate(layouts: PageLayout[], order: DateOrder): Found | und
         DOC_WORD_RE.test(prev.text) &&
         TITLE_NUMBER.test(prev.text) &&
         !longestLabel(prev.text);
-      if (PLACE_COMMA.test(prev.text) || titled)
+      if (PLACE_COMMA.test(prev.text) || titled || spelledAtRight(line, i, found.raw))
         return { value: alone, box: union([prev.bbox, seg.bbox]), page: first.page, strength: 1 };
     }
   }
   return undefined;
+}
+
+/** A word before a date that makes it some other date than the letter's ("Leistungsdatum", "Zeitraum"). */
+const OTHER_DATE_WORD =
+  /(?:datum|date|data|fecha|дата|zeitraum|period|p[ée]riode|periodo|liefer|leistung|livraison|consegna|delivery|f[äa]llig|due|[ée]ch[ée]ance|scadenza|g[üu]ltig|valid)[^\d]*$|:\s*$/iu;
+
+/**
+ * A date written out with its month's name, alone at the right end of a line of the letter's head
+ * and after something that names no other date: where a letter sets its date ("Sachversicherungsvertrag
+ * Nr: 00.123.456.7          18. April 2014"). A form prints its dates in digits under labels; a
+ * month's name spelled out is the letter's own style.
+ */
+function spelledAtRight(line: PageLayout['lines'][number], i: number, raw: string): boolean {
+  const seg = line[i]!;
+  return (
+    i === line.length - 1 &&
+    seg.bbox[0] > 0.5 &&
+    /\p{L}{3}/u.test(raw) &&
+    !OTHER_DATE_WORD.test(line[i - 1]!.text)
+  );
 }
 
 export function titleLine(layouts: PageLayout[], order: DateOrder) {

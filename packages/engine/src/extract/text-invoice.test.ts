@@ -420,6 +420,16 @@ describe('readTextInvoice: currency, letter date, policy numbers and the payer a
     expect(d.number).toBeUndefined();
   });
 
+  it("reads a date spelled out at the right end of the letter's reference line", () => {
+    const reference = (left: string, date: string) =>
+      read([page([line(row(10), [left, 0.1, 0.45], [date, 0.75, 0.9])])]).issue_date;
+    expect(reference('Sachversicherungsvertrag Nr: 00.123.456.7', '18. April 2014')).toBe('2014-04-18');
+    // Another date under its own word, or a date in digits (a form's, under a label), is not the letter's.
+    expect(reference('Leistungsdatum', '18. April 2014')).toBeUndefined();
+    expect(reference('Versicherungszeitraum ab', '18. April 2014')).toBeUndefined();
+    expect(reference('Sachversicherungsvertrag Nr: 00.123.456.7', '18.04.2014')).toBeUndefined();
+  });
+
   it("does not take the account a direct debit is drawn from ('von Ihrem Konto mit IBAN')", () => {
     const d = read([
       page([
