@@ -109,6 +109,31 @@ describe('totals from a VAT breakdown whose rows check themselves', () => {
     expect(breakdownCandidates([segmentPage(exempt('Positionssumme 1.163,40'))])).toEqual([]);
   });
 
+  it('takes a base whose decimal comma OCR lost when its tax checks and the gross is printed as it is', () => {
+    // A photo: "Umsatzsteuer (5) 841 ? 0,59" for 8,41 at 7 %, the rate read "?", the gross 9,00.
+    const guessed = (rowText: string, gross: string) => photo([rowText], gross);
+    expect(
+      totals(read([guessed('Umsatzsteuer (5) 841 ? 0,59', 'Oruttosumme 9,00')], { source: 'ocr' })),
+    ).toEqual({
+      net: '8.41',
+      vat: '0.59',
+      gross: '9.00',
+      confirmed: true,
+    });
+    // The rate printed on the row decides: 8,41 at 19 % is not 0,59.
+    expect(
+      breakdownCandidates([segmentPage(guessed('Umsatzsteuer (5) 841 19 0,59', 'Oruttosumme 9,00'))]),
+    ).toEqual([]);
+    // No gross printed as it is (a misread digit is not enough for a guessed base).
+    expect(
+      breakdownCandidates([segmentPage(guessed('Umsatzsteuer (5) 841 ? 0,59', 'Oruttosumme 9,06'))]),
+    ).toEqual([]);
+    // A tax no usual rate makes of the base.
+    expect(
+      breakdownCandidates([segmentPage(guessed('Umsatzsteuer (5) 841 ? 0,71', 'Oruttosumme 9,12'))]),
+    ).toEqual([]);
+  });
+
   it('is not used on a text layer, whose labels are read as printed', () => {
     expect(read([photo(twoRates)]).totals.net).toBeUndefined();
   });

@@ -9,6 +9,9 @@
 //   rows' own check carries the digits, the printed gross only says that no row was lost;
 // - or, for two rows or more, the net, also with its decimal comma lost ("Positionssumme 47300"):
 //   two bases adding up to an amount printed elsewhere do not happen by chance.
+// A row whose base OCR read without its decimal comma ("841" for 8,41) and whose rate may be
+// unread is a guess: its tax must be the base at a usual rate to the cent, and the gross it makes
+// must be printed exactly.
 // A zero-rated row ("Steuerfreie 465,00 0 0,00") checks nothing by its own arithmetic and its
 // base is a line item's amount too, so a breakdown of such rows alone counts only when its sum is
 // printed on two other lines (the net and the gross, say).
@@ -37,6 +40,9 @@ interface VatRow {
   tax: bigint;
   /** A zero-rated row (tax 0,00), which its arithmetic does not check. */
   zero: boolean;
+  /** Its base read as digits alone, the decimal comma lost ("841" for 8,41), its rate perhaps
+   * unread: a guess the printed gross has to confirm (`breakdownCandidates`). */
+  guessed?: boolean;
   seg: Segment;
 }
 
@@ -90,6 +96,34 @@ function rowOfWords(words: string[]): Omit<VatRow, 'seg'> | undefined {
     if (tax.units === 0n && zeroRates.some((at) => at !== base.at && at !== tax.at))
       return { base: base.units, tax: 0n, zero: true };
   }
+  return guessedRow(words, amounts, rates);
+}
+
+/** A base of three to seven digits whose decimal comma OCR lost ("841" for 8,41). */
+const BARE_BASE = /^\d{3,7}$/;
+
+/**
+ * A row whose base OCR read without its decimal comma and whose tax came out right: "Umsatzsteuer
+ * (5) 841 ? 0,59" on a photo (8,41 at 7 %, the rate read "?"). The tax has to be the restored base
+ * at the rate printed on the row or, when no rate was read, at one of the usual rates, to the cent;
+ * the row is only a guess until the gross is found printed elsewhere (`breakdownCandidates`).
+ */
+function guessedRow(
+  words: string[],
+  amounts: Array<{ at: number; units: bigint }>,
+  rates: Array<{ at: number; rate: number }>,
+): Omit<VatRow, 'seg'> | undefined {
+  const taxes = amounts.filter((a) => a.units > 0n);
+  for (const [at, w] of words.entries()) {
+    if (!BARE_BASE.test(w)) continue;
+    const base = BigInt(w) * CENT;
+    const tried = rates.length ? rates.filter((r) => r.at !== at).map((r) => r.rate) : VAT_RATES;
+    for (const tax of taxes) {
+      if (tax.at <= at || tax.units >= base) continue;
+      if (tried.some((rate) => Math.abs((Number(base) * rate) / 100 - Number(tax.units)) <= Number(CENT)))
+        return { base, tax: tax.units, zero: false, guessed: true };
+    }
+  }
   return undefined;
 }
 
@@ -112,6 +146,12 @@ export function breakdownCandidates(layouts: PageLayout[]): AmountCandidate[] {
       const { exact } = printsOf(layouts, net, own);
       const lines = new Set(exact.map((p) => `${p.page}:${p.line}`));
       gross = lines.size >= 2 ? exact.at(-1) : undefined;
+    } else if (rows.some((r) => r.guessed)) {
+      // A guessed base counts only with the gross printed as it is: one guess per page.
+      gross =
+        rows.filter((r) => r.guessed).length === 1
+          ? printsOf(layouts, net + vat, own).exact.at(-1)
+          : undefined;
     } else {
       const grossPrints = printsOf(layouts, net + vat, own);
       gross = grossPrints.exact.at(-1) ?? grossPrints.oneDigit.at(-1);
