@@ -15,7 +15,7 @@ import {
 } from '@invoice-reader/db';
 import { HttpError } from '../http/errors.js';
 import type { PaymentLinks } from './links.js';
-import { NO_LONGER_AWAITED, type Notifications, SECOND_CHARGE } from './notifications.js';
+import { NO_LONGER_AWAITED, type Notifications, SECOND_CHARGE, SETTLED } from './notifications.js';
 import { DAY, type PlanState } from './plan-state.js';
 import type { PaymentsDeps } from './service.js';
 
@@ -30,7 +30,9 @@ export const TOP_UPS_CHECKED = 5;
  * that are not settled: a link still open, or one a newer checkout replaced or a decline left,
  * whose page may have been paid after all while its notification was lost. The short link lives
  * a day, the provider's page of a tab left open longer; a link older than this is asked about by
- * a refresh of its own checkout.
+ * a refresh of its own checkout. A settled checkout (or top-up) is asked about again only while it
+ * is this recent, for a second charge whose notification was lost: an old one costs no provider
+ * call.
  */
 export const CHECKOUT_DAYS = 7;
 /** At most this many links are asked about in one refresh (a few provider calls, however many checkouts). */
@@ -38,6 +40,9 @@ export const CHECKOUTS_CHECKED = 10;
 
 /** Plan payments whose page may still have taken a payment the service has not heard of. */
 const UNSETTLED: readonly string[] = ['pending', ...NO_LONGER_AWAITED];
+
+/** Settled payments (`SETTLED`): another successful charge of one is a second charge. */
+const isSettled = (payment: Payment) => SETTLED.includes(payment.status);
 
 export class ProviderChecks {
   constructor(
@@ -48,37 +53,49 @@ export class ProviderChecks {
   ) {}
 
   /**
-   * Asks the provider about a payment still awaited and applies what it says exactly as its
-   * notification would (`apply`, once by the provider's transaction).
+   * Asks the provider about a payment and applies what it says exactly as its notification would
+   * (`apply`, once by the provider's transaction). `payments/find` answers the order's last
+   * transaction: for a payment already settled only a successful one other than its own is news
+   * (a second charge, `settleSecondCharge`); its own, a decline after it, or a second charge
+   * already refunded (which the provider no longer answers as paid) change nothing.
    */
   private async ask(payment: Payment): Promise<void> {
     const found = await this.d.provider.findPayment(`p${payment.id}`).catch((err) => {
       this.d.log.warn('payment lookup failed', { payment: payment.id, error: String(err) });
       throw new HttpError(502, 'provider_unavailable');
     });
-    if (found.state !== 'pending' && found.transactionId)
-      await this.notifications.apply({
-        kind: found.state === 'paid' ? 'pay' : 'fail',
-        transactionId: found.transactionId,
-        invoiceId: `p${payment.id}`,
-        ...(found.subscriptionId ? { subscriptionId: found.subscriptionId } : {}),
-      });
+    if (found.state === 'pending' || !found.transactionId) return;
+    if (isSettled(payment) && (found.state !== 'paid' || found.transactionId === payment.providerTxId))
+      return;
+    await this.notifications.apply({
+      kind: found.state === 'paid' ? 'pay' : 'fail',
+      transactionId: found.transactionId,
+      invoiceId: `p${payment.id}`,
+      ...(found.subscriptionId ? { subscriptionId: found.subscriptionId } : {}),
+    });
+  }
+
+  /** Whether `payment` was made in the last `CHECKOUT_DAYS`. */
+  private isRecent(payment: Payment): boolean {
+    return Date.parse(payment.createdAt) >= this.d.clock.now().getTime() - CHECKOUT_DAYS * DAY;
   }
 
   /**
-   * Asks the provider about the checkout's last payment when it is not settled, and about the
+   * Asks the provider about the checkout's last payment when it is not settled, or, settled, when
+   * it was made in the last `CHECKOUT_DAYS` (its page may have been paid twice), and about the
    * account's other unsettled plan links of the last `CHECKOUT_DAYS` (at most `CHECKOUTS_CHECKED`,
    * newest first): the plans screen refreshes the checkout it shows, but an older link's page may
    * be the one that was paid. Each is applied as its notification would be: a link paid late is
-   * applied while its price holds, else refunded (`Notifications.settleLate`). The account's
-   * refunds the provider refused before are asked again (`retryRefundsDue`).
+   * applied while its price holds, else refunded (`Notifications.settleLate`); a second charge is
+   * recorded and refunded (`SECOND_CHARGE`). The account's refunds the provider refused before are
+   * asked again (`retryRefundsDue`).
    */
   async refresh(accountId: number, subscriptionId: number) {
     const sub = this.links.ownSubscription(accountId, subscriptionId);
     // The checkout's own payment (or its renewal's): a second charge of it, refunded, says nothing
     // of whether the plan was paid, which is what the plans screen asks.
     const last = latestPaymentOf(this.d.db, sub.id, SECOND_CHARGE);
-    for (const payment of this.unsettledLinks(accountId, last)) await this.ask(payment);
+    for (const payment of this.linksToAsk(accountId, last)) await this.ask(payment);
     await this.notifications.retryRefundsDue(accountId);
     return {
       sub: this.state.current(accountId) ?? (subscriptionById(this.d.db, sub.id) as Subscription),
@@ -87,27 +104,42 @@ export class ProviderChecks {
   }
 
   /**
-   * The links one refresh asks about: the checkout's own last one first, then the account's. Only
-   * links: a renewal's or a second charge's record is no invoice of the provider's.
+   * The links one refresh asks about: the checkout's own last one first (unsettled, or settled and
+   * recent: `ownLinkToAsk`), then the account's unsettled ones. Only links: a renewal's or a second
+   * charge's record is no invoice of the provider's.
    */
-  private unsettledLinks(accountId: number, own: Payment | undefined): Payment[] {
+  private linksToAsk(accountId: number, own: Payment | undefined): Payment[] {
     const unsettled = (p: Payment) => p.kind === 'plan' && UNSETTLED.includes(p.status);
-    const asked = own && unsettled(own) ? [own] : [];
-    const since = this.d.clock.now().getTime() - CHECKOUT_DAYS * DAY;
+    const asked = own && this.ownLinkToAsk(own) ? [own] : [];
     for (const p of paymentsOf(this.d.db, accountId)) {
       if (asked.length >= CHECKOUTS_CHECKED) break;
-      if (unsettled(p) && p.id !== own?.id && Date.parse(p.createdAt) >= since) asked.push(p);
+      if (unsettled(p) && p.id !== own?.id && this.isRecent(p)) asked.push(p);
     }
     return asked;
   }
 
   /**
+   * Whether a refresh asks about the checkout's own last payment: always while it is unsettled (a
+   * link older than `CHECKOUT_DAYS` is asked about this way only); settled, while it is recent,
+   * because its page stays payable and a second charge whose notification was lost would
+   * otherwise be kept, never refunded.
+   */
+  private ownLinkToAsk(own: Payment): boolean {
+    if (own.kind !== 'plan') return false;
+    return UNSETTLED.includes(own.status) || (isSettled(own) && this.isRecent(own));
+  }
+
+  /**
    * Asks the provider about the account's top-ups still awaiting payment (their notification may
-   * never have come) and credits each paid one once, and asks again for the account's refunds the
-   * provider refused before; answers the newest top-up as it now is.
+   * never have come) and credits each paid one once, and about the newest top-up when it is
+   * settled and recent (a second charge of it whose notification was lost is refunded, as its
+   * notification would have it); asks again for the account's refunds the provider refused
+   * before; answers the newest top-up as it now is.
    */
   async refreshTopUps(accountId: number): Promise<Payment> {
-    if (!latestTopUp(this.d.db, accountId)) throw new HttpError(404, 'payment_not_found');
+    const newest = latestTopUp(this.d.db, accountId);
+    if (!newest) throw new HttpError(404, 'payment_not_found');
+    if (isSettled(newest) && this.isRecent(newest)) await this.ask(newest);
     for (const payment of pendingTopUps(this.d.db, accountId, TOP_UPS_CHECKED)) await this.ask(payment);
     await this.notifications.retryRefundsDue(accountId);
     return latestTopUp(this.d.db, accountId)!;
