@@ -13,7 +13,9 @@
 //       ended `done` (none lost, none failed), and no error or non-2xx answer may occur; the
 //       submissions accepted a second and the jobs that ended while the load ran are reported;
 //   (c) GET /health while the OCR workers read --scans scanned pages: p99 (target < 10 ms; met only
-//       when the workers are still reading at the end of the window); on Linux also how long the
+//       when the workers are still reading at the end of the window), at 100 a second twice: as
+//       autocannon sends them (each second's requests back to back on 2 connections), then paced,
+//       one request each 10 ms as a monitor asks (node:http, keep-alive); on Linux also how long the
 //       server's thread ran and how long it waited for a core meanwhile (/proc schedstat), which
 //       tells work on that thread from a machine that did not give it a core;
 //   (d) submission to `done` of one XML e-invoice and one text-layer PDF at a time (p50).
@@ -24,6 +26,7 @@
 // and the temporary folder removed. Client and server share the machine: other work skews it.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -237,6 +240,48 @@ async function api(base, key, pathname, init = {}) {
 const submit = (base, key, { body, type }) =>
   api(base, key, '/v1/parse', { method: 'POST', body, headers: { 'content-type': type } });
 
+/**
+ * GET /health every `everyMs` for `seconds`, each request sent at its own time (as a monitor or a
+ * load balancer asks), on a keep-alive socket (a second one while an answer is late): ms from each
+ * request's sending to its answer's end. autocannon's `overallRate` instead sends each second's
+ * requests back to back, so its tail is the time the server takes for a burst of 50 on each
+ * connection.
+ */
+async function pacedHealth(base, { everyMs, seconds }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+  const one = () =>
+    new Promise((resolve, reject) => {
+      const t0 = performance.now();
+      request(`${base}/health`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(performance.now() - t0)
+            : reject(new Error(`/health answered ${res.statusCode}`)),
+        );
+      })
+        .on('error', reject)
+        .end();
+    });
+  const start = performance.now();
+  const ms = [];
+  const pending = [];
+  for (let i = 0; i < (seconds * 1000) / everyMs; i++) {
+    const wait = start + i * everyMs - performance.now();
+    if (wait > 0) await sleep(wait);
+    pending.push(one().then((t) => ms.push(t)));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  return {
+    requests: ms.length,
+    per_second: round(ms.length / ((performance.now() - start) / 1000), 1),
+    p50_ms: round(percentile(ms, 50), 1),
+    p99_ms: round(percentile(ms, 99), 1),
+    max_ms: round(Math.max(...ms), 1),
+  };
+}
+
 async function health(base) {
   return JSON.parse(await (await fetch(`${base}/health`)).text());
 }
@@ -415,6 +460,8 @@ async function main() {
   );
   const schedAfter = { server: threadSched(), bench: threadSched(process.pid) };
   mustBeClean('(c) /health', healthRun);
+  // The same rate paced, one request each 10 ms, while the workers still read.
+  const paced = await pacedHealth(base, { everyMs: 10, seconds: opts.healthSeconds });
   const after = await health(base);
   await waitForIdle(base);
 
@@ -450,6 +497,7 @@ async function main() {
       queued_before: before.queued,
       processing_after: after.processing,
       queued_after: after.queued,
+      paced,
       server_thread: schedBetween(schedBefore.server, schedAfter.server),
       bench_thread: schedBetween(schedBefore.bench, schedAfter.bench),
     },
@@ -565,6 +613,14 @@ function report(r) {
           r.health,
           `p99 < ${TARGETS.healthP99Ms} ms`,
           healthUnderLoad ? met(healthMet) : 'OCR ended early: raise --scans',
+        ),
+        row(
+          `(c) the same, paced: one request each 10 ms`,
+          r.health.paced,
+          `p99 < ${TARGETS.healthP99Ms} ms`,
+          healthUnderLoad
+            ? met(r.health.paced.p99_ms < TARGETS.healthP99Ms)
+            : 'OCR ended early: raise --scans',
         ),
       ],
     );
