@@ -1,6 +1,7 @@
 // The payment repositories against a real SQLite file: the checkout a person comes back to, the
-// open links a new checkout or a paid plan closes, whether a checkout's price still holds, and the
-// replaced plans whose cancel is still owed.
+// open links a new checkout or a paid plan closes, whether a checkout's price still holds, the
+// replaced plans whose cancel is still owed, whether a newer checkout replaced one, and the plan
+// links a refresh asks the provider about.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,14 +10,17 @@ import {
   closeDatabase,
   type Db,
   expireOpenPlanLinks,
+  hasNewerCheckoutLink,
   insertAccount,
   insertPayment,
   insertSubscription,
   latestSubscription,
   openDatabase,
+  openPlanLinks,
   paymentById,
   pendingCheckout,
   planPaidSince,
+  recentPlanLinks,
   replacedAwaitingCancel,
   updatePayment,
   updateSubscription,
@@ -143,6 +147,90 @@ describe('payments repository', () => {
     expect(replacedAwaitingCancel(db, a).map((s) => s.id)).toEqual([replaced.id]);
     updateSubscription(db, replaced.id, { autorenew: false });
     expect(replacedAwaitingCancel(db, a)).toEqual([]);
+    closeDatabase(db);
+  });
+
+  it('tells whether a plan link of a newer checkout of the account exists, paid or not', () => {
+    const db = openDatabase(path.join(dir, 'newer.sqlite'));
+    const a = account(db, 'newer@example.com');
+    const other = account(db, 'newer-other@example.com');
+    const older = sub(db, a, 'pending_payment');
+    const checkout = sub(db, a, 'pending_payment');
+    expect(hasNewerCheckoutLink(db, a, checkout.id)).toBe(false);
+    // Its own link, an older checkout's, a top-up (no checkout) and another account's newer
+    // checkout's link are none.
+    payment(db, a, checkout.id);
+    payment(db, a, older.id);
+    payment(db, a, null, 'topup');
+    payment(db, other, sub(db, other, 'pending_payment').id);
+    expect(hasNewerCheckoutLink(db, a, checkout.id)).toBe(false);
+    // A newer checkout's record that is no link (a second charge) is none either.
+    const newer = sub(db, a, 'pending_payment');
+    payment(db, a, newer.id, 'duplicate');
+    expect(hasNewerCheckoutLink(db, a, checkout.id)).toBe(false);
+    // A newer checkout's link is one, whatever became of it; the newer checkout has none after it.
+    const link = payment(db, a, newer.id);
+    updatePayment(db, link.id, { status: 'expired' });
+    expect(hasNewerCheckoutLink(db, a, checkout.id)).toBe(true);
+    expect(hasNewerCheckoutLink(db, a, older.id)).toBe(true);
+    expect(hasNewerCheckoutLink(db, a, newer.id)).toBe(false);
+    closeDatabase(db);
+  });
+
+  it("lists the account's open plan links only, newest first", () => {
+    const db = openDatabase(path.join(dir, 'open.sqlite'));
+    const a = account(db, 'open@example.com');
+    const other = account(db, 'open-other@example.com');
+    expect(openPlanLinks(db, a)).toEqual([]);
+    const first = payment(db, a, sub(db, a, 'pending_payment').id);
+    const closed = payment(db, a, sub(db, a, 'pending_payment').id);
+    updatePayment(db, closed.id, { status: 'expired' });
+    payment(db, a, null, 'topup');
+    payment(db, other, sub(db, other, 'pending_payment').id);
+    const second = payment(db, a, sub(db, a, 'pending_payment').id);
+    expect(openPlanLinks(db, a).map((p) => p.id)).toEqual([second.id, first.id]);
+    closeDatabase(db);
+  });
+
+  it('lists the plan links in the statuses asked made since a time, but one, newest first and at most the limit', () => {
+    const db = openDatabase(path.join(dir, 'recent.sqlite'));
+    const a = account(db, 'recent@example.com');
+    const other = account(db, 'recent-other@example.com');
+    const since = '2026-01-03T10:00:00.000Z';
+    const unsettled = ['pending', 'expired', 'failed'];
+    const checkout = sub(db, a, 'pending_payment').id;
+    /** A plan link of the account made at `createdAt`, in `status`. */
+    const link = (createdAt: string, status: 'pending' | 'paid' | 'expired' | 'failed' | 'refund_due') => {
+      const p = payment(db, a, checkout);
+      updatePayment(db, p.id, { status, createdAt });
+      return p.id;
+    };
+    const atSince = link(since, 'pending');
+    link('2026-01-03T09:59:59.999Z', 'pending'); // a moment too old
+    const expired = link('2026-01-09T00:00:00.000Z', 'expired');
+    link('2026-01-09T00:00:00.000Z', 'paid');
+    link('2026-01-09T00:00:00.000Z', 'refund_due');
+    const own = link('2026-01-10T09:00:00.000Z', 'pending');
+    const topUp = payment(db, a, null, 'topup');
+    updatePayment(db, topUp.id, { createdAt: '2026-01-10T09:00:00.000Z' });
+    const foreign = payment(db, other, sub(db, other, 'pending_payment').id);
+    updatePayment(db, foreign.id, { createdAt: '2026-01-10T09:00:00.000Z' });
+    // Newest by id first, though made before the link inserted ahead of it.
+    const failed = link('2026-01-05T00:00:00.000Z', 'failed');
+    expect(recentPlanLinks(db, a, unsettled, since, 10, own).map((p) => p.id)).toEqual([
+      failed,
+      expired,
+      atSince,
+    ]);
+    expect(recentPlanLinks(db, a, unsettled, since, 10).map((p) => p.id)).toEqual([
+      failed,
+      own,
+      expired,
+      atSince,
+    ]);
+    expect(recentPlanLinks(db, a, unsettled, since, 2, own).map((p) => p.id)).toEqual([failed, expired]);
+    expect(recentPlanLinks(db, a, unsettled, since, 0, own)).toEqual([]);
+    expect(recentPlanLinks(db, a, ['pending'], since, 10, own).map((p) => p.id)).toEqual([atSince]);
     closeDatabase(db);
   });
 });

@@ -1,5 +1,5 @@
 // Subscriptions, payments and applied provider notifications.
-import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { Db } from './database.js';
 import { payments, providerEvents, subscriptions } from './schema.js';
 
@@ -138,6 +138,62 @@ export function updatePayment(db: Db, id: number, set: Partial<Payment>): void {
 
 export function paymentsOf(db: Db, accountId: number): Payment[] {
   return db.select().from(payments).where(eq(payments.accountId, accountId)).orderBy(desc(payments.id)).all();
+}
+
+/** Whether the account has a plan link of a checkout newer than `subscriptionId` (paid or not). */
+export function hasNewerCheckoutLink(db: Db, accountId: number, subscriptionId: number): boolean {
+  const newer = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.accountId, accountId),
+        eq(payments.kind, 'plan'),
+        gt(payments.subscriptionId, subscriptionId),
+      ),
+    )
+    .limit(1)
+    .get();
+  return newer !== undefined;
+}
+
+/** The account's plan links still open (`pending`), newest first. */
+export function openPlanLinks(db: Db, accountId: number): Payment[] {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.accountId, accountId), eq(payments.kind, 'plan'), eq(payments.status, 'pending')))
+    .orderBy(desc(payments.id))
+    .all();
+}
+
+/**
+ * The account's plan links in one of `statuses` made at or after `since` (an ISO time, compared
+ * with `createdAt` as the same ISO strings), other than `exceptId`, newest first; at most `limit`.
+ */
+export function recentPlanLinks(
+  db: Db,
+  accountId: number,
+  statuses: readonly string[],
+  since: string,
+  limit: number,
+  exceptId?: number,
+): Payment[] {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.accountId, accountId),
+        eq(payments.kind, 'plan'),
+        inArray(payments.status, statuses as Payment['status'][]),
+        gte(payments.createdAt, since),
+        exceptId === undefined ? undefined : ne(payments.id, exceptId),
+      ),
+    )
+    .orderBy(desc(payments.id))
+    .limit(limit)
+    .all();
 }
 
 /**

@@ -7,11 +7,11 @@ import {
   type Account,
   accountById,
   expireOpenPlanLinks,
+  hasNewerCheckoutLink,
   insertPayment,
   insertSubscription,
   latestPaymentOf,
   type Payment,
-  paymentsOf,
   type Subscription,
   subscriptionById,
   updatePayment,
@@ -157,9 +157,7 @@ export class PaymentLinks {
 
   /** Whether a newer checkout of the account (paid or not) replaced this one. */
   private replacedByNewer(accountId: number, sub: Subscription): boolean {
-    return paymentsOf(this.d.db, accountId).some(
-      (p) => p.kind === 'plan' && p.subscriptionId !== null && p.subscriptionId > sub.id,
-    );
+    return hasNewerCheckoutLink(this.d.db, accountId, sub.id);
   }
 
   ownSubscription(accountId: number, id: number): Subscription {

@@ -11,9 +11,9 @@ import {
   insertSubscription,
   inTransaction,
   latestSubscription,
+  openPlanLinks,
   type Payment,
   paymentById,
-  paymentsOf,
   planPaidSince,
   recordProviderEvent,
   refundsDue,
@@ -385,7 +385,7 @@ export class Notifications {
    * (`settleLate`: a plan was paid since the link was made).
    */
   private closeOpenLinks(accountId: number, owed: Array<() => Promise<unknown>>): void {
-    const open = paymentsOf(this.d.db, accountId).filter((p) => p.kind === 'plan' && p.status === 'pending');
+    const open = openPlanLinks(this.d.db, accountId);
     expireOpenPlanLinks(this.d.db, accountId);
     for (const p of open) if (p.providerOrderId) owed.push(() => this.cancelOrder(p.id, p.providerOrderId!));
   }

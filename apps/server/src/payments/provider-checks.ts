@@ -8,8 +8,8 @@ import {
   latestTopUp,
   type Payment,
   paymentById,
-  paymentsOf,
   pendingTopUps,
+  recentPlanLinks,
   type Subscription,
   subscriptionById,
 } from '@invoice-reader/db';
@@ -109,13 +109,10 @@ export class ProviderChecks {
    * charge's record is no invoice of the provider's.
    */
   private linksToAsk(accountId: number, own: Payment | undefined): Payment[] {
-    const unsettled = (p: Payment) => p.kind === 'plan' && UNSETTLED.includes(p.status);
     const asked = own && this.ownLinkToAsk(own) ? [own] : [];
-    for (const p of paymentsOf(this.d.db, accountId)) {
-      if (asked.length >= CHECKOUTS_CHECKED) break;
-      if (unsettled(p) && p.id !== own?.id && this.isRecent(p)) asked.push(p);
-    }
-    return asked;
+    const since = new Date(this.d.clock.now().getTime() - CHECKOUT_DAYS * DAY).toISOString();
+    const limit = Math.max(0, CHECKOUTS_CHECKED - asked.length);
+    return [...asked, ...recentPlanLinks(this.d.db, accountId, UNSETTLED, since, limit, own?.id)];
   }
 
   /**
