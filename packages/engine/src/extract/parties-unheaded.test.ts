@@ -231,3 +231,37 @@ describe('readParties: the seller above its registration number', () => {
     expect(d.buyer.name).toBe('LE CLIENT');
   });
 });
+
+describe("readParties: the sender's block named by its footer's domain", () => {
+  // A Business Central invoice: the customer in the window at the left, the company's own address
+  // set flush right at the top, neither headed and no legal form; the footer's contact names it.
+  const businessCentral = (footer: string, right = 'CRONUS DE') => [
+    line(row(0), ['Invoice 103767', 0.1, 0.28]),
+    line(row(3), ['Page 1 / 1', 0.1, 0.17]),
+    line(row(4), ['Adatum Corporation', 0.1, 0.25], [right, 0.86, 0.95]),
+    line(row(5), ['Station Road, 21', 0.1, 0.22], ['Hofstraße 12', 0.85, 0.95]),
+    line(row(6), ['48436 Düsseldorf', 0.1, 0.23], ['Benrath', 0.89, 0.95]),
+    line(row(7), ['20097 Hamburg', 0.83, 0.95]),
+    line(row(50), ['VAT Registration No.', 0.1, 0.22], ['Email', 0.74, 0.77]),
+    line(row(51), ['DE777777777', 0.1, 0.2], [footer, 0.74, 0.87]),
+  ];
+
+  it('takes the block whose name spells the domain as the seller, and the window beside it as the buyer', () => {
+    const d = read(businessCentral('info@cronus.com'));
+    expect(d.seller.name).toBe('CRONUS DE');
+    expect(d.buyer.name).toBe('Adatum Corporation');
+    expect(read(businessCentral('www.cronus.co.uk')).seller.name).toBe('CRONUS DE');
+  });
+
+  it('names no one from a mail provider, a domain no block spells, or a domain outside the footer', () => {
+    expect(read(businessCentral('cronus@gmail.com')).seller.name).toBeUndefined();
+    expect(read(businessCentral('info@contoso.com')).seller.name).toBeUndefined();
+    const inHeader = read([
+      line(row(2), ['E-Mail: einkauf@cronus.com', 0.1, 0.4]),
+      ...businessCentral('Tel. 040 123456'),
+    ]);
+    expect(inHeader.seller.name).toBeUndefined();
+    // Both blocks unnamed by anything: neither is taken.
+    expect(read(businessCentral('Tel. 040 123456')).buyer.name).toBeUndefined();
+  });
+});

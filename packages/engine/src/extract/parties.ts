@@ -1,10 +1,12 @@
 // Seller and buyer from page text: the blocks under their headings ("Verkäufer", "Bill to",
 // "Client", ...) give name and address; without a seller heading, the letterhead's company name
 // (a line carrying a legal form such as GmbH, SARL, S.p.A., Ltd, ООО) is taken, less surely,
-// or the name over the address over the seller's VAT id or registration number. Without a buyer
+// or the address block whose name spells the company's domain in the footer's contact, or the
+// name over the address over the seller's VAT id or registration number. Without a buyer
 // heading, the recipient's block in the address window (under a one-line sender address, or
 // under a salutation) gives the buyer.
 import type { Document } from '../document.js';
+import { footerDomains, spellsDomain } from './company-domain.js';
 import { matchLabel, normalizeLabelText } from './labels.js';
 import { type Box, type PageLayout, type PartyBlock, type Put, type Segment, valuesNear } from './layout.js';
 import { matchInlineHeading } from './party-headings.js';
@@ -52,6 +54,12 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     const head = letterheadName(layouts[0], elsewhere);
     if (head) put('seller.name', head.text, head.bbox, head.page, 0.84);
     named = head;
+  }
+  if (!d.seller.name) {
+    // Or the address block whose name spells the company's domain of the footer's contact.
+    const spelled = domainName(layouts[0], footerDomains(layouts), elsewhere);
+    if (spelled) put('seller.name', spelled.text.trim(), spelled.bbox, spelled.page, 0.82);
+    named = spelled;
   }
   const vat = d.provenance['seller.vat_id'];
   if (!d.seller.name && vat?.bbox && vat.page) {
@@ -167,6 +175,38 @@ function nameAboveAddress(layout: PageLayout, anchor: Box): Segment | undefined 
   if (name.text.includes(':') || NOT_ADDRESS.test(name.text.trim()) || NOT_A_NAME.test(name.text))
     return undefined;
   return /\p{L}{2}/u.test(name.text) ? name : undefined;
+}
+
+/**
+ * The name of an address block (NAME / STREET 12 / POSTCODE CITY) in the top part of the first
+ * page that spells one of the footer's `domains` (company-domain.ts): the sender's own block.
+ */
+function domainName(
+  layout: PageLayout | undefined,
+  domains: Set<string>,
+  elsewhere: Set<Segment>,
+): Segment | undefined {
+  if (!layout || !domains.size) return undefined;
+  for (const seg of layout.lines.flat()) {
+    const text = seg.text.trim();
+    if (seg.bbox[1] > 0.3 || elsewhere.has(seg) || /[\d:@]/.test(text) || text.split(/\s+/).length > 6)
+      continue;
+    if (spellsDomain(text, domains) && placeBelow(layout, seg)) return seg;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a postcode-and-city line stands within four lines under `name`, in its column: set flush
+ * with it on the left or, in a block set flush right, on the right (a district line may come
+ * between street and place: "Hofstraße 12 / Benrath / 20097 Hamburg").
+ */
+function placeBelow(layout: PageLayout, name: Segment): boolean {
+  const inColumn = (s: Segment) =>
+    Math.abs(s.bbox[0] - name.bbox[0]) < 0.02 || Math.abs(s.bbox[2] - name.bbox[2]) < 0.02;
+  return layout.lines
+    .slice(name.line + 1, name.line + 5)
+    .some((line) => line.some((s) => inColumn(s) && !!placeLine(s)));
 }
 
 function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLayout[], put: Put): void {
