@@ -180,7 +180,7 @@ const LABELS: Record<FieldLabel, string[]> = {
     // The rate before the tax's name: "19% VAT", "7 % MwSt.", "20% TVA".
     // Not a tax category code in a table ("19% UST(S)").
     '\\d{1,2}(?:[.,]\\d{1,2})?\\s*%\\s*(?:vat|tax|mwst|ust|tva|iva|btw|ндс)\\.?(?!\\s*\\()',
-    'tax(?:\\s+amount)?',
+    'tax(?:es)?(?:\\s+amount)?',
     'sales\\s+tax',
     'total\\s+tva',
     'montant\\s+tva',

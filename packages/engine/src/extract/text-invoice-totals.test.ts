@@ -138,6 +138,32 @@ describe('readTextInvoice: a credit note', () => {
     ]);
     expect(d.totals).toMatchObject({ net: '-7.67', vat: '-1.12', gross: '-8.79' });
   });
+
+  it('reads "Taxes" printed without its sign, and no share capital on the VAT id\'s line as the VAT', () => {
+    const d = read([
+      page([
+        line(row(0), [
+          'TVA : FR11999999998 - SIRET : 99999999800010 - SARL au capital de 120 000,00 €',
+          0.3,
+          0.9,
+        ]),
+        line(row(3), ['Avoir AV-2017-0005', 0.1, 0.3]),
+        line(row(20), ['Total HT', 0.7, 0.78], ['-218,48 €', 0.85, 0.93]),
+        line(row(21), ['Taxes', 0.72, 0.78], ['14,99 €', 0.86, 0.93]),
+        line(row(22), ['Total TTC', 0.7, 0.78], ['-233,47 €', 0.85, 0.93]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '-218.48', vat: '-14.99', gross: '-233.47' });
+    expect(d.provenance['totals.vat']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    // Not even a candidate for review: the amount on the VAT id's line is the share capital.
+    const capital = read([
+      page([
+        line(row(0), ['TVA : FR11999999998 - SARL au capital de 120 000,00 €', 0.3, 0.9]),
+        line(row(20), ['Total HT', 0.7, 0.78], ['218,48 €', 0.85, 0.93]),
+      ]),
+    ]);
+    expect(capital.totals.vat).toBeUndefined();
+  });
 });
 
 describe('readTextInvoice: totals rows in other forms', () => {

@@ -9,6 +9,9 @@ import { columnBelow, type PageLayout, type Put, type Segment, union } from './l
 import { type AmountCandidate, chooseTotals, MAX_VAT_SHARE, type TotalKind } from './totals.js';
 import { breakdownCandidates } from './vat-rows.js';
 
+/** A VAT id right after a label ("TVA : FR11999999998", "USt-IdNr. DE123456789"). */
+const VAT_ID_FIRST = /^[\s:.-]*[A-Z]{2}\s?[0-9][0-9A-Z]{7,11}\b/;
+
 export function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: boolean): void {
   const cands: AmountCandidate[] = [];
   const otherRows = new Set(
@@ -16,6 +19,9 @@ export function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, oc
   );
   for (const hit of hits) {
     if (!['net', 'vat', 'vat_included', 'gross', 'payable'].includes(hit.field)) continue;
+    // "TVA : FR11999999998 - SIRET : … - SARL au capital de 120 000,00 €": the label of a VAT id,
+    // whose line's amount is the company's share capital, not a tax.
+    if (hit.field === 'vat' && VAT_ID_FIRST.test(hit.rest)) continue;
     const layout = layouts.find((l) => l.page === hit.seg.page)!;
     const line = layout.lines[hit.seg.line]!;
     // The amount of a totals row is the last amount on it (a rate or a base may come first),
