@@ -75,9 +75,14 @@ export class ProviderChecks {
     });
   }
 
+  /** The start of the last `CHECKOUT_DAYS`, as payments store their times (ISO strings). */
+  private recentSince(): string {
+    return new Date(this.d.clock.now().getTime() - CHECKOUT_DAYS * DAY).toISOString();
+  }
+
   /** Whether `payment` was made in the last `CHECKOUT_DAYS`. */
   private isRecent(payment: Payment): boolean {
-    return Date.parse(payment.createdAt) >= this.d.clock.now().getTime() - CHECKOUT_DAYS * DAY;
+    return payment.createdAt >= this.recentSince();
   }
 
   /**
@@ -110,9 +115,11 @@ export class ProviderChecks {
    */
   private linksToAsk(accountId: number, own: Payment | undefined): Payment[] {
     const asked = own && this.ownLinkToAsk(own) ? [own] : [];
-    const since = new Date(this.d.clock.now().getTime() - CHECKOUT_DAYS * DAY).toISOString();
     const limit = Math.max(0, CHECKOUTS_CHECKED - asked.length);
-    return [...asked, ...recentPlanLinks(this.d.db, accountId, UNSETTLED, since, limit, own?.id)];
+    return [
+      ...asked,
+      ...recentPlanLinks(this.d.db, accountId, UNSETTLED, this.recentSince(), limit, own?.id),
+    ];
   }
 
   /**

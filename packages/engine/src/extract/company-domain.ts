@@ -3,14 +3,14 @@
 // the name of an address block that spells that domain is the sender's, even with no heading and
 // no legal form over it (a Business Central invoice: "CRONUS DE" over the company's address at the
 // top right, the customer's in the window at the left, neither headed).
+import { findEmails } from './identifiers.js';
 import type { PageLayout } from './layout.js';
 
 /** Below this share of the page's height a line is the footer. */
 const FOOTER_TOP = 0.65;
 
-/** An e-mail address's or a web address's host. */
-const HOST =
-  /[\w.+-]+@((?:[a-z0-9-]+\.)+[a-z]{2,})\b|\b(?:https?:\/\/)?www\.((?:[a-z0-9-]+\.)+[a-z]{2,})\b/gi;
+/** A web address's host ("www.aubonmoulin.fr"); e-mail addresses are found by `findEmails`. */
+const WEB_HOST = /\bwww\.((?:[a-z0-9-]+\.)+[a-z]{2,})\b/gi;
 
 /** Mail providers anyone may use: their name says nothing of the sender. */
 const MAIL_PROVIDERS = new Set([
@@ -49,8 +49,12 @@ export function footerDomains(layouts: PageLayout[]): Set<string> {
     for (const line of layout.lines)
       for (const seg of line) {
         if (seg.bbox[1] < FOOTER_TOP) continue;
-        for (const m of seg.text.matchAll(HOST)) {
-          const parts = (m[1] ?? m[2]!).toLowerCase().split('.').slice(0, -1);
+        const hosts = [
+          ...findEmails(seg.text).map((e) => e.value.slice(e.value.indexOf('@') + 1)),
+          ...[...seg.text.matchAll(WEB_HOST)].map((m) => m[1]!),
+        ];
+        for (const host of hosts) {
+          const parts = host.toLowerCase().split('.').slice(0, -1);
           while (parts.length > 1 && SUFFIX_LABELS.has(parts.at(-1)!)) parts.pop();
           const label = parts.at(-1);
           if (label && label.length >= 4 && !MAIL_PROVIDERS.has(label)) labels.add(label);
@@ -76,7 +80,7 @@ export function spellsDomain(name: string, domains: Set<string>): boolean {
   const spelled = asHost(name);
   for (const label of domains) {
     const host = label.replace(/-/g, '');
-    if (spelled === host || spelled.startsWith(host)) return true;
+    if (spelled.startsWith(host)) return true;
   }
   return false;
 }

@@ -4,13 +4,11 @@
 // net, VAT and gross that add up (totals.ts).
 import { toUnits } from '../decimal.js';
 import { parseAmount } from './amounts.js';
+import { findVatIds } from './identifiers.js';
 import type { LabelHit } from './label-hits.js';
 import { columnBelow, type PageLayout, type Put, type Segment, union } from './layout.js';
 import { type AmountCandidate, chooseTotals, MAX_VAT_SHARE, type TotalKind } from './totals.js';
 import { breakdownCandidates } from './vat-rows.js';
-
-/** A VAT id right after a label ("TVA : FR11999999998", "USt-IdNr. DE123456789"). */
-const VAT_ID_FIRST = /^[\s:.-]*[A-Z]{2}\s?[0-9][0-9A-Z]{7,11}\b/;
 
 export function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: boolean): void {
   const cands: AmountCandidate[] = [];
@@ -21,7 +19,7 @@ export function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, oc
     if (!['net', 'vat', 'vat_included', 'gross', 'payable'].includes(hit.field)) continue;
     // "TVA : FR11999999998 - SIRET : … - SARL au capital de 120 000,00 €": the label of a VAT id,
     // whose line's amount is the company's share capital, not a tax.
-    if (hit.field === 'vat' && VAT_ID_FIRST.test(hit.rest)) continue;
+    if (hit.field === 'vat' && vatIdFirst(hit.rest)) continue;
     const layout = layouts.find((l) => l.page === hit.seg.page)!;
     const line = layout.lines[hit.seg.line]!;
     // The amount of a totals row is the last amount on it (a rate or a base may come first),
@@ -190,6 +188,12 @@ function rowParts(segs: Segment[], total: string): Array<Omit<AmountCandidate, '
       ];
   }
   return [];
+}
+
+/** Whether a label's text goes on with a VAT id ("TVA : FR11999999998", "USt-IdNr. DE123456789"). */
+function vatIdFirst(rest: string): boolean {
+  const id = findVatIds(rest)[0];
+  return !!id && /^[\s:.-]*$/.test(rest.slice(0, id.start));
 }
 
 /** The VAT rate printed in a label ("В том числе НДС (20%):", "inkl. 7 % MwSt."), per cent. */

@@ -86,9 +86,7 @@ function rowOfWords(words: string[]): Omit<VatRow, 'seg'> | undefined {
     if (tax.units === 0n || base.units > 0n !== tax.units > 0n) continue;
     for (const { at, rate } of rates) {
       if (at === base.at || at === tax.at) continue;
-      const expected = (Number(base.units) * rate) / 100;
-      if (Math.abs(expected - Number(tax.units)) <= Number(CENT))
-        return { base: base.units, tax: tax.units, zero: false };
+      if (taxAtRate(base.units, tax.units, rate)) return { base: base.units, tax: tax.units, zero: false };
     }
   }
   // Only a row that checks at no other rate is zero-rated (a "0,00" discount column is no tax).
@@ -97,6 +95,11 @@ function rowOfWords(words: string[]): Omit<VatRow, 'seg'> | undefined {
       return { base: base.units, tax: 0n, zero: true };
   }
   return guessedRow(words, amounts, rates);
+}
+
+/** Whether `tax` is `base` at `rate` per cent, to the cent. */
+function taxAtRate(base: bigint, tax: bigint, rate: number): boolean {
+  return Math.abs((Number(base) * rate) / 100 - Number(tax)) <= Number(CENT);
 }
 
 /** A base of three to seven digits whose decimal comma OCR lost ("841" for 8,41). */
@@ -120,7 +123,7 @@ function guessedRow(
     const tried = rates.length ? rates.filter((r) => r.at !== at).map((r) => r.rate) : VAT_RATES;
     for (const tax of taxes) {
       if (tax.at <= at || tax.units >= base) continue;
-      if (tried.some((rate) => Math.abs((Number(base) * rate) / 100 - Number(tax.units)) <= Number(CENT)))
+      if (tried.some((rate) => taxAtRate(base, tax.units, rate)))
         return { base, tax: tax.units, zero: false, guessed: true };
     }
   }
