@@ -1,8 +1,6 @@
 // The Express application: routes by domain, one error handler, request logs. It is built from
 // its dependencies so tests run it against a real SQLite file in a temporary folder.
-import type { HealthOut } from '@invoice-reader/contract';
-import { API_VERSION } from '@invoice-reader/contract';
-import { countJobs, type Db } from '@invoice-reader/db';
+import type { Db } from '@invoice-reader/db';
 import express, { type Express } from 'express';
 import { apiSubscriptionRouter } from './api-subscription/router.js';
 import { authRouter } from './auth/router.js';
@@ -12,6 +10,7 @@ import { docsRouter } from './docs/router.js';
 import { exportsRouter } from './exports/router.js';
 import { errorHandler, HttpError } from './http/errors.js';
 import { methodNotAllowed } from './http/method-not-allowed.js';
+import { logWhenAnswered } from './http/request-log.js';
 import { requestId, securityHeaders } from './http/security-headers.js';
 import type { BlobStore } from './jobs/blobs.js';
 import type { Logger } from './log.js';
@@ -53,17 +52,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestId);
   app.use(securityHeaders(deps.publicUrl));
   app.use((req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      deps.log.debug('request', {
-        id: res.locals.requestId,
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        ms: Math.round(ms * 10) / 10,
-      });
-    });
+    logWhenAnswered(deps.log, res, { id: res.locals.requestId, method: req.method, path: req.path });
     next();
   });
 
@@ -74,16 +63,7 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
 
-  // Liveness first: no limit, no key, no body; it must answer under any flood.
-  app.get('/health', (_req, res) => {
-    const out: HealthOut = {
-      ok: true,
-      version: API_VERSION,
-      queued: countJobs(deps.db, 'queued'),
-      processing: countJobs(deps.db, 'processing'),
-    };
-    res.json(out);
-  });
+  // `GET /health` never reaches this app: the server answers it first (http/health.ts).
   app.use(docsRouter());
   app.use(publicApiRouter(deps));
   app.use(authRouter(deps));

@@ -17,6 +17,7 @@ import { createApp } from './app.js';
 import { CallbackDispatcher } from './callbacks/dispatcher.js';
 import { Clock } from './clock.js';
 import type { Config } from './config.js';
+import { healthFirst } from './http/health.js';
 import { declaredTooLarge } from './http/multipart.js';
 import { BlobStore } from './jobs/blobs.js';
 import { JobRunner } from './jobs/runner.js';
@@ -123,7 +124,8 @@ export async function startServer(
     notificationSecret: pay.secret,
     mail: { connections, letters },
   });
-  http.on('request', app);
+  // Liveness first: no limit, no key, no body; it must answer under any flood, and quickly.
+  http.on('request', healthFirst(app, { db, log, publicUrl }));
   // A client that asks before sending its body (`Expect: 100-continue`, as curl does for large
   // ones) is refused at once when the declared body is larger than any route takes: it sends none.
   http.on('checkContinue', (req, res) => {

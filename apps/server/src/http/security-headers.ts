@@ -2,11 +2,15 @@
 // service's own scripts, and a request id: taken from `X-Request-Id` when it is a plain token,
 // else made here; echoed on the answer and written on the request's log line.
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { isLocalUrl } from '../auth/sessions.js';
 
-export function securityHeaders(publicUrl: string): RequestHandler {
+/** Sets the headers on a plain Node answer too (the `/health` listener runs before Express). */
+export type HeaderSetter = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+export function securityHeaders(publicUrl: string): HeaderSetter {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -35,10 +39,15 @@ export function securityHeaders(publicUrl: string): RequestHandler {
 
 const PLAIN_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** The request's id, echoed as `X-Request-Id`: the client's when it is a plain token, else a new one. */
+export function setRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && PLAIN_ID.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
 export const requestId: RequestHandler = (req, res, next) => {
-  const given = req.get('x-request-id');
-  const id = given && PLAIN_ID.test(given) ? given : randomUUID();
-  res.locals.requestId = id;
-  res.set('X-Request-Id', id);
+  res.locals.requestId = setRequestId(req, res);
   next();
 };
