@@ -1,7 +1,7 @@
 // The payment repositories against a real SQLite file: the checkout a person comes back to, the
 // open links a new checkout or a paid plan closes, whether a checkout's price still holds, the
-// replaced plans whose cancel is still owed, whether a newer checkout replaced one, and the plan
-// links a refresh asks the provider about.
+// replaced plans whose cancel is still owed, whether a newer checkout replaced one, the plan
+// links a refresh asks the provider about, and the links the scheduled sweep asks about in turn.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import {
   insertPayment,
   insertSubscription,
   latestSubscription,
+  linksToSweep,
   openDatabase,
   openPlanLinks,
   paymentById,
@@ -231,6 +232,42 @@ describe('payments repository', () => {
     expect(recentPlanLinks(db, a, unsettled, since, 2, own).map((p) => p.id)).toEqual([failed, expired]);
     expect(recentPlanLinks(db, a, unsettled, since, 0, own)).toEqual([]);
     expect(recentPlanLinks(db, a, ['pending'], since, 10, own).map((p) => p.id)).toEqual([atSince]);
+    closeDatabase(db);
+  });
+
+  it("takes every account's recent links with an order in turn: after the last one asked, then from the first again", () => {
+    const db = openDatabase(path.join(dir, 'sweep.sqlite'));
+    const a = account(db, 'sweep@example.com');
+    const other = account(db, 'sweep-other@example.com');
+    const since = '2026-01-03T10:00:00.000Z';
+    const statuses = ['pending', 'paid', 'expired'];
+    /** A link of `kind` made at `createdAt`, in `status`, with an order at the provider. */
+    const link = (accountId: number, kind: string, status: 'pending' | 'paid' | 'expired' | 'failed') => {
+      const p = payment(
+        db,
+        accountId,
+        kind === 'topup' ? null : sub(db, accountId, 'pending_payment').id,
+        kind,
+      );
+      updatePayment(db, p.id, { status, providerOrderId: `o${p.id}`, createdAt: since });
+      return p.id;
+    };
+    const p1 = link(a, 'plan', 'paid');
+    const p2 = link(other, 'topup', 'pending');
+    link(a, 'plan', 'failed'); // a status not asked
+    const old = link(a, 'plan', 'pending');
+    updatePayment(db, old, { createdAt: '2026-01-03T09:59:59.999Z' }); // a moment too old
+    link(a, 'duplicate', 'paid'); // a second charge's record: no link
+    payment(db, a, null, 'topup'); // no order at the provider (its link failed to be made)
+    const p3 = link(other, 'plan', 'expired');
+    const p4 = link(a, 'topup', 'paid');
+    expect(linksToSweep(db, statuses, since, 0, 10).map((p) => p.id)).toEqual([p1, p2, p3, p4]);
+    expect(linksToSweep(db, statuses, since, 0, 2).map((p) => p.id)).toEqual([p1, p2]);
+    // On from the last one asked, round to the first again.
+    expect(linksToSweep(db, statuses, since, p2, 3).map((p) => p.id)).toEqual([p3, p4, p1]);
+    expect(linksToSweep(db, statuses, since, p4, 10).map((p) => p.id)).toEqual([p1, p2, p3, p4]);
+    expect(linksToSweep(db, statuses, since, p3, 10).map((p) => p.id)).toEqual([p4, p1, p2, p3]);
+    expect(linksToSweep(db, statuses, '2026-02-01T00:00:00.000Z', 0, 10)).toEqual([]);
     closeDatabase(db);
   });
 });

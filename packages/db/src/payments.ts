@@ -1,5 +1,5 @@
 // Subscriptions, payments and applied provider notifications.
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from './database.js';
 import { payments, providerEvents, subscriptions } from './schema.js';
 
@@ -192,6 +192,39 @@ export function recentPlanLinks(
       ),
     )
     .orderBy(desc(payments.id))
+    .limit(limit)
+    .all();
+}
+
+/** The kinds of payment that are links (an order at the provider): a second charge or a renewal is none. */
+const LINK_KINDS = ['plan', 'topup'];
+
+/**
+ * Every account's payment links (plans and top-ups with an order at the provider) in one of
+ * `statuses` made at or after `since` (ISO, as `createdAt`), for the service's scheduled check of
+ * the provider: at most `limit`, taken in turn by id, those after `afterId` first, then from the
+ * lowest again. A pass that goes on from the last one's last id reaches every link in the window,
+ * however many there are, before any is asked twice.
+ */
+export function linksToSweep(
+  db: Db,
+  statuses: readonly string[],
+  since: string,
+  afterId: number,
+  limit: number,
+): Payment[] {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.kind, LINK_KINDS),
+        inArray(payments.status, statuses as Payment['status'][]),
+        gte(payments.createdAt, since),
+        isNotNull(payments.providerOrderId),
+      ),
+    )
+    .orderBy(sql`${payments.id} <= ${afterId}`, asc(payments.id))
     .limit(limit)
     .all();
 }

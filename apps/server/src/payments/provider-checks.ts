@@ -6,6 +6,7 @@
 import {
   latestPaymentOf,
   latestTopUp,
+  linksToSweep,
   type Payment,
   paymentById,
   pendingTopUps,
@@ -38,6 +39,14 @@ export const CHECKOUT_DAYS = 7;
 /** At most this many links are asked about in one refresh (a few provider calls, however many checkouts). */
 export const CHECKOUTS_CHECKED = 10;
 
+/**
+ * The scheduled sweep (`sweep`) asks about at most this many payments in one pass: one provider
+ * call each, so a busy service makes a few hundred calls an hour, not thousands every pass. The
+ * pass goes on where the last one stopped, so every payment of the last `CHECKOUT_DAYS` is asked
+ * in turn (with up to this many, at every pass).
+ */
+export const SWEEP_BATCH = 50;
+
 /** Plan payments whose page may still have taken a payment the service has not heard of. */
 const UNSETTLED: readonly string[] = ['pending', ...NO_LONGER_AWAITED];
 
@@ -45,6 +54,9 @@ const UNSETTLED: readonly string[] = ['pending', ...NO_LONGER_AWAITED];
 const isSettled = (payment: Payment) => SETTLED.includes(payment.status);
 
 export class ProviderChecks {
+  /** The last payment the sweep asked about: the next pass starts after it (a restart: from the first). */
+  private sweptUpTo = 0;
+
   constructor(
     private readonly d: PaymentsDeps,
     private readonly state: PlanState,
@@ -73,6 +85,46 @@ export class ProviderChecks {
       invoiceId: `p${payment.id}`,
       ...(found.subscriptionId ? { subscriptionId: found.subscriptionId } : {}),
     });
+  }
+
+  /**
+   * Every account's payment links of the last `CHECKOUT_DAYS`, asked about with no person asking:
+   * an unsettled one (a plan's or a top-up's) may have been paid while its notification was lost,
+   * a settled one charged a second time so. What the provider says is applied as `ask` applies it
+   * for a refresh (once by the provider's transaction: a second charge recorded and refunded, a
+   * top-up credited once). At most `SWEEP_BATCH` in one pass, taken in turn (`linksToSweep`: on
+   * from the last pass's last one, so each is asked before any is asked again, and none waits
+   * behind newer ones for ever). A lookup that fails (the provider down or slow) is logged and
+   * the pass goes on with the next payment; `stopping` ends it early (the service stops).
+   */
+  async sweep(stopping: () => boolean = () => false): Promise<{ asked: number; failed: number }> {
+    const batch = linksToSweep(
+      this.d.db,
+      [...UNSETTLED, ...SETTLED],
+      this.recentSince(),
+      this.sweptUpTo,
+      SWEEP_BATCH,
+    );
+    let failed = 0;
+    let asked = 0;
+    for (const payment of batch) {
+      if (stopping()) break;
+      this.sweptUpTo = payment.id;
+      asked++;
+      try {
+        await this.ask(payment);
+      } catch (err) {
+        failed++;
+        // A lookup that failed was logged by `ask` (with its cause); anything else is logged here.
+        if (!(err instanceof HttpError))
+          this.d.log.error('payment sweep: a payment was not checked', {
+            payment: payment.id,
+            error: String(err),
+          });
+      }
+    }
+    if (failed) this.d.log.warn('payment sweep: some payments could not be checked', { asked, failed });
+    return { asked, failed };
   }
 
   /** The start of the last `CHECKOUT_DAYS`, as payments store their times (ISO strings). */

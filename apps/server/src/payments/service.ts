@@ -14,6 +14,9 @@
 // asking the provider when a notification never came (`provider-checks.ts`). Autorenew stays here.
 // A refund the provider refused stays owed (`refund_due`) and is asked again: on each refresh of
 // the account's payments, and on the service's own schedule (`start`), every account's at once.
+// The same schedule asks the provider about every account's payments of the last week, so a
+// payment or a second charge whose notification was lost is applied with no one pressing
+// "Check payment" (`ProviderChecks.sweep`).
 import { type Db, type Payment, type Subscription, updateSubscription } from '@invoice-reader/db';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../http/errors.js';
@@ -25,7 +28,10 @@ import type { Period, Plan } from './plans.js';
 import type { PaymentProvider } from './provider.js';
 import { ProviderChecks } from './provider-checks.js';
 
-/** How often the service asks again for the refunds the provider has not confirmed. */
+/**
+ * How often the service asks again for the refunds the provider has not confirmed, and asks the
+ * provider about the last week's payments (`scheduledPass`).
+ */
 export const REFUND_RETRY_MS = 10 * 60_000;
 
 export interface PaymentsDeps {
@@ -44,6 +50,10 @@ export class Payments {
   private timer: NodeJS.Timeout | undefined;
   /** The scheduled retry under way: one at a time, and `stop` waits for it. */
   private retrying: Promise<unknown> | undefined;
+  /** The scheduled pass under way (refunds, then the sweep): one at a time, and `stop` waits for it. */
+  private passing: Promise<unknown> | undefined;
+  /** Set by `stop`: a sweep under way asks about no further payment. */
+  private stopping = false;
 
   constructor(private readonly d: PaymentsDeps) {
     this.state = new PlanState(d);
@@ -74,19 +84,40 @@ export class Payments {
   retryRefundsDue = (accountId: number) => this.notifications.retryRefundsDue(accountId);
 
   /**
-   * Asks again for every account's refunds the provider has not confirmed, now (a restart cut a
-   * refund short, or the provider refused it) and every `everyMs`; `stop` ends it.
+   * Runs the scheduled pass (`scheduledPass`) now (a restart cut a refund short, or the provider
+   * refused it; a notification may have been lost while the service was down) and every
+   * `everyMs`; `stop` ends it.
    */
   start(everyMs = REFUND_RETRY_MS): void {
-    void this.retryAllRefunds();
-    this.timer = setInterval(() => void this.retryAllRefunds(), everyMs);
+    this.stopping = false;
+    void this.scheduledPass();
+    this.timer = setInterval(() => void this.scheduledPass(), everyMs);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.retrying;
+    this.stopping = true;
+    await Promise.all([this.passing, this.retrying]);
+  }
+
+  /**
+   * One scheduled pass: every account's refunds due (`retryAllRefunds`), then the sweep of the
+   * last week's payments at the provider (`ProviderChecks.sweep`, bounded per pass). A pass under
+   * way is joined, not doubled (a slow provider can make one outlast the interval); its errors
+   * are logged, never thrown.
+   */
+  scheduledPass(): Promise<unknown> {
+    this.passing ??= (async () => {
+      await this.retryAllRefunds();
+      await this.checks
+        .sweep(() => this.stopping)
+        .catch((err) => this.d.log.error('payment sweep crashed', { error: String(err) }));
+    })().finally(() => {
+      this.passing = undefined;
+    });
+    return this.passing;
   }
 
   /** One scheduled pass over every account's refunds due (a pass under way is joined, not doubled). */

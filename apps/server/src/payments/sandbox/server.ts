@@ -6,8 +6,9 @@
 // page links back to the order's SuccessRedirectUrl (or FailRedirectUrl). It is what `npm start`
 // uses when no provider credentials are configured, and what the tests pay with. `/sandbox/*`
 // lets a test drop, delay or hold back notifications (and deliver the held ones late), fail a
-// cancel, a lookup or a refund, or charge a subscription's renewal. A page stays payable after it was paid
-// (a second charge, as a double click makes) until its order is cancelled.
+// cancel, a lookup (every one, or one invoice's) or a refund, or charge a subscription's renewal;
+// it records the lookups asked (`finds`). A page stays payable after it was paid (a second
+// charge, as a double click makes) until its order is cancelled.
 // State lives in memory: a restarted sandbox has forgotten its orders.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -57,6 +58,8 @@ export interface SandboxControls {
   failOrderCancel: boolean;
   /** payments/find answers HTTP 503 (the provider cannot be asked). */
   failFind: boolean;
+  /** payments/find answers HTTP 503 for these invoices only (one lookup fails, the others answer). */
+  failFindFor: string[];
   /** payments/refund answers Success: false (the charge stays refundable, a later refund may pass). */
   failRefund: boolean;
   /** payments/refund refunds, then drops the connection unanswered (the service never hears it went through). */
@@ -72,6 +75,8 @@ export interface Sandbox {
   sent: Array<{ body: string; status: number }>;
   /** Refunds asked for so far (for tests), newest last: the transaction and whether it was refunded. */
   refunds: Array<{ transactionId: string; ok: boolean }>;
+  /** The invoices payments/find was asked about so far (for tests: who was asked), newest last. */
+  finds: string[];
   close(): Promise<void>;
 }
 
@@ -111,11 +116,13 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     failCancel: false,
     failOrderCancel: false,
     failFind: false,
+    failFindFor: [],
     failRefund: false,
     loseRefundAnswer: false,
   };
   const sent: Sandbox['sent'] = [];
   const refunds: Sandbox['refunds'] = [];
+  const finds: Sandbox['finds'] = [];
   /** Notifications held back (`holdNotifications`), oldest first. */
   const held: string[] = [];
   let nextTx = 1000;
@@ -280,7 +287,9 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
       return json(res, 200, { Success: true, Message: null });
     }
     if (path === '/payments/find') {
-      if (controls.failFind) return json(res, 503, { Success: false, Message: 'Sandbox: unavailable' });
+      finds.push(String(body.InvoiceId));
+      if (controls.failFind || controls.failFindFor.includes(String(body.InvoiceId)))
+        return json(res, 503, { Success: false, Message: 'Sandbox: unavailable' });
       return transactionModel(transactions.filter((t) => t.invoiceId === String(body.InvoiceId)).at(-1));
     }
     if (path === '/subscriptions/cancel') {
@@ -321,6 +330,7 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
       if (typeof body.failOrderCancel === 'boolean') controls.failOrderCancel = body.failOrderCancel;
       if (typeof body.holdNotifications === 'boolean') controls.holdNotifications = body.holdNotifications;
       if (typeof body.failFind === 'boolean') controls.failFind = body.failFind;
+      if (Array.isArray(body.failFindFor)) controls.failFindFor = body.failFindFor.map(String);
       if (typeof body.failRefund === 'boolean') controls.failRefund = body.failRefund;
       if (typeof body.loseRefundAnswer === 'boolean') controls.loseRefundAnswer = body.loseRefundAnswer;
       return json(res, 200, { Success: true, Model: controls });
@@ -361,6 +371,7 @@ ${message ? `<p role="status">${escapeHtml(message)}</p>${backTo(back)}` : `<for
     controls,
     sent,
     refunds,
+    finds,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
