@@ -46,5 +46,34 @@ export function paymentsKit(server: () => TestServer) {
   const renewAtProvider = (id: string, outcome: 'pay' | 'fail' = 'pay') =>
     fetch(`${sandbox().url}/sandbox/renew`, { method: 'POST', body: JSON.stringify({ Id: id, outcome }) });
 
-  return { sandbox, ...client, current, untilPaid, checkout, buy, statuses, providerSubOf, renewAtProvider };
+  /**
+   * A link's page paid, its notification applied, then the same page, still open, paid again
+   * while the sandbox drops notifications: the money is taken twice and the service never hears
+   * of the second charge. `between` runs between the two payments (a clock moved on).
+   */
+  const payTwiceSecondLost = async (payUrl: string, between: () => void = () => {}) => {
+    await client.withControl('holdNotifications', async () => {
+      const page = await client.openPage(payUrl);
+      expect(await client.press(page, 'pay')).toContain('Payment completed');
+      expect(await client.release()).toEqual([200]);
+      between();
+      await client.withControl('dropNotifications', async () => {
+        expect(await client.press(page, 'pay')).toContain('Payment completed');
+      });
+      expect(await client.release()).toEqual([]);
+    });
+  };
+
+  return {
+    sandbox,
+    ...client,
+    current,
+    untilPaid,
+    checkout,
+    buy,
+    statuses,
+    providerSubOf,
+    renewAtProvider,
+    payTwiceSecondLost,
+  };
 }
