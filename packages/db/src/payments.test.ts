@@ -1,7 +1,8 @@
 // The payment repositories against a real SQLite file: the checkout a person comes back to, the
 // open links a new checkout or a paid plan closes, whether a checkout's price still holds, the
 // replaced plans whose cancel is still owed, whether a newer checkout replaced one, the plan
-// links a refresh asks the provider about, and the links the scheduled sweep asks about in turn.
+// links a refresh asks the provider about, and the links the scheduled sweep asks about in turn
+// (through an index: the scheduled pass reads every account's payments).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import {
   pendingCheckout,
   planPaidSince,
   recentPlanLinks,
+  refundsDue,
   replacedAwaitingCancel,
   updatePayment,
   updateSubscription,
@@ -268,6 +270,39 @@ describe('payments repository', () => {
     expect(linksToSweep(db, statuses, since, p4, 10).map((p) => p.id)).toEqual([p1, p2, p3, p4]);
     expect(linksToSweep(db, statuses, since, p3, 10).map((p) => p.id)).toEqual([p4, p1, p2, p3]);
     expect(linksToSweep(db, statuses, '2026-02-01T00:00:00.000Z', 0, 10)).toEqual([]);
+    closeDatabase(db);
+  });
+
+  it("reads the scheduled pass's links and owed refunds through an index, not the whole table", () => {
+    const db = openDatabase(path.join(dir, 'plan.sqlite'));
+    // The statements the two reads prepare, then what SQLite plans for each (any values bound).
+    const client = db.$client;
+    const prepare = client.prepare.bind(client);
+    const statements: string[] = [];
+    client.prepare = ((sql: string) => {
+      statements.push(sql);
+      return prepare(sql);
+    }) as typeof client.prepare;
+    try {
+      linksToSweep(db, ['pending', 'paid', 'expired'], at, 0, 50);
+      refundsDue(db);
+    } finally {
+      client.prepare = prepare;
+    }
+    const [sweep, refunds] = statements.map((sql) =>
+      (
+        prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(sql.split('?').length - 1).fill(1)) as {
+          detail: string;
+        }[]
+      )
+        .map((row) => row.detail)
+        .join('; '),
+    );
+    expect(statements).toHaveLength(2);
+    expect(sweep).toContain(
+      'SEARCH payments USING INDEX payments_status_created (status=? AND created_at>?)',
+    );
+    expect(refunds).toContain('SEARCH payments USING INDEX payments_status_created (status=?)');
     closeDatabase(db);
   });
 });

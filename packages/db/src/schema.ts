@@ -330,7 +330,12 @@ export const payments = sqliteTable(
     paidAt: text('paid_at'),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('payments_account').on(t.accountId, t.id)],
+  (t) => [
+    index('payments_account').on(t.accountId, t.id),
+    // The scheduled pass's two reads of every account's payments, the links of the last days in
+    // some states (`linksToSweep`) and the refunds owed (`refundsDue`), without a whole-table scan.
+    index('payments_status_created').on(t.status, t.createdAt),
+  ],
 );
 
 /** Provider notifications applied, by transaction id and kind: a replay changes nothing. */
