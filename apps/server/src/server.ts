@@ -5,18 +5,13 @@
 import { createHmac } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  closeDatabase,
-  type Db,
-  openDatabase,
-  pruneRateLimits,
-  SERVICE_BUSY_TIMEOUT_MS,
-} from '@invoice-reader/db';
+import { closeDatabase, type Db, openDatabase, SERVICE_BUSY_TIMEOUT_MS } from '@invoice-reader/db';
 import { shutdownWorkers } from '@invoice-reader/engine';
 import { createApp } from './app.js';
 import { CallbackDispatcher } from './callbacks/dispatcher.js';
 import { Clock } from './clock.js';
 import type { Config } from './config.js';
+import { Housekeeping } from './housekeeping.js';
 import { healthFirst } from './http/health.js';
 import { declaredTooLarge } from './http/multipart.js';
 import { BlobStore } from './jobs/blobs.js';
@@ -47,6 +42,8 @@ export interface RunningServer {
   letters: LetterQueue;
   /** Plans and payments; retries the refunds the provider refused on its own schedule. */
   payments: Payments;
+  /** Wakes the runner, drops old rate-limit windows and deletes ended sign-ins on its own schedule. */
+  housekeeping: Housekeeping;
   close(): Promise<void>;
 }
 
@@ -142,17 +139,8 @@ export async function startServer(
   dispatcher.start();
   letters.start();
   payments.start();
-  // A safety net: wakes the runner (a kick lost to a race) and drops old rate-limit windows.
-  const housekeeping = setInterval(() => {
-    runner.kick();
-    try {
-      pruneRateLimits(db, Math.floor(Date.now() / 60_000) - 1);
-    } catch (err) {
-      // A locked database must not end the process: the next tick prunes.
-      log.warn('housekeeping skipped', { error: String((err as Error).message) });
-    }
-  }, 1_000);
-  housekeeping.unref();
+  const housekeeping = new Housekeeping({ db, clock, log, kickRunner: () => runner.kick() });
+  housekeeping.start();
 
   log.info('listening', {
     url,
@@ -164,7 +152,7 @@ export async function startServer(
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      clearInterval(housekeeping);
+      housekeeping.stop();
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeIdleConnections();
       await runner.stop(config.shutdownGraceMs);
@@ -192,6 +180,7 @@ export async function startServer(
     gmailEmulator: google.emulator,
     letters,
     payments,
+    housekeeping,
     close,
   };
 }

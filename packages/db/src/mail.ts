@@ -1,5 +1,5 @@
 // The connected mailbox, the consent states, the inbox's records of scanned attachments, letters.
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { type Db, inTransaction } from './database.js';
 import {
   inboxItems,
@@ -48,6 +48,11 @@ export function insertConnectState(db: Db, row: typeof mailConnectStates.$inferI
 }
 
 export type ConnectStateUse = 'ok' | 'unknown' | 'used' | 'expired';
+
+/** Deletes the consent states that expired before `beforeIso` (used or not); answers how many. */
+export function deleteExpiredConnectStates(db: Db, beforeIso: string): number {
+  return db.delete(mailConnectStates).where(lt(mailConnectStates.expiresAt, beforeIso)).run().changes;
+}
 
 /** Marks a consent state used, once: answers why it cannot be used when it cannot. */
 export function useConnectState(db: Db, accountId: number, nonceHash: string, at: Date): ConnectStateUse {

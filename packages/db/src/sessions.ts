@@ -1,6 +1,6 @@
 // Session rows (decisions §12). A session is found by the SHA-256 of its token; the token itself
 // never reaches the database. Ending a session marks it revoked, so a stolen cookie stops at once.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from './database.js';
 import { sessions } from './schema.js';
 
@@ -41,5 +41,13 @@ export function revokeAllSessions(db: Db, accountId: number, at: string): number
     .update(sessions)
     .set({ revokedAt: at })
     .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
+    .run().changes;
+}
+
+/** Deletes the sessions that expired or were ended before `beforeIso`; answers how many. */
+export function deleteEndedSessions(db: Db, beforeIso: string): number {
+  return db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, beforeIso), lt(sessions.revokedAt, beforeIso)))
     .run().changes;
 }

@@ -71,3 +71,8 @@ export function setPinHash(db: Db, accountId: number, hash: string | null, at: s
     .onConflictDoUpdate({ target: accountPins.accountId, set: { hash, setAt: at } })
     .run();
 }
+
+/** Deletes the links that expired before `beforeIso` (used or not); answers how many. */
+export function deleteExpiredSignInLinks(db: Db, beforeIso: string): number {
+  return db.delete(signInLinks).where(lt(signInLinks.expiresAt, beforeIso)).run().changes;
+}
