@@ -2,6 +2,7 @@
 // 2024", "14 марта 2024 г.") to ISO YYYY-MM-DD. A numeric date that reads validly both as day-month
 // and month-day needs an order (or a language that implies one): it is never guessed.
 import { isIsoDate } from '../check/dates.js';
+import { monthNames } from './lexicon/lexicon.js';
 
 export type DateOrder = 'dmy' | 'mdy' | 'ymd';
 
@@ -19,25 +20,9 @@ export interface DateMatch {
   end: number;
 }
 
-// Month names and abbreviations in en, de, fr, it, es, nl and ru (nominative and genitive).
-// No spelling maps to two different months, so one table serves all languages.
-const MONTH_NAMES: readonly string[] = [
-  'january jan januar jänner jaenner janvier janv gennaio gen enero ene januari январь января янв',
-  'february feb februar feber février fevrier févr fevr febbraio febrero februari февраль февраля фев февр',
-  'march mar märz maerz mär mrz mars marzo maart mrt март марта мар',
-  'april apr avril avr aprile abril abr апрель апреля апр',
-  'may mai maggio mag mayo mei май мая',
-  'june jun juni juin giugno giu junio июнь июня июн',
-  'july jul juli juillet juil luglio lug julio июль июля июл',
-  'august aug août aout agosto ago augustus август августа авг',
-  'september sep sept septembre settembre set septiembre setiembre сентябрь сентября сен сент',
-  'october oct oktober okt octobre ottobre ott octubre октябрь октября окт',
-  'november nov novembre noviembre ноябрь ноября ноя нояб',
-  'december dec dezember dez décembre decembre déc dicembre dic diciembre декабрь декабря дек',
-];
-const MONTHS = new Map<string, number>(
-  MONTH_NAMES.flatMap((names, i) => names.split(' ').map((n) => [n, i + 1] as [string, number])),
-);
+// Month names and abbreviations of every language of the lexicon (lexicon/words.json), nominative
+// and genitive. No spelling maps to two different months, so one table serves all languages.
+const MONTHS = monthNames();
 // Longest first, so "marzo" is not cut to "mar".
 const NAME = `(${[...MONTHS.keys()].sort((a, b) => b.length - a.length).join('|')})\\.?`;
 const SP = '[^\\S\\n]';

@@ -2,6 +2,7 @@
 // with the field it names and how surely, and the first value next to a label that parses.
 import { type FieldLabel, garbledLabel, matchLabel, startsWithLabel } from './labels.js';
 import { type Box, type PageLayout, type Segment, union, valuesNear } from './layout.js';
+import { WEAK_LABEL_SOURCES } from './lexicon/lexicon.js';
 
 /** Labels in the order they are tried on a segment; the longest match wins (most specific). */
 const SEGMENT_LABELS: FieldLabel[] = [
@@ -35,8 +36,7 @@ const TAX_CURRENCY =
   /^(?:(?:der|des|de\s+la|de|of(?:\s+the)?|for|dell[a']?|dell')\s*)?(?:umsatzsteuer|steuer|mwst|ust|vat|tax|tva|iva|btw)/iu;
 
 /** Labels that name the field unambiguously ("Rechnungsdatum") rather than generically ("Datum"). */
-const WEAK =
-  /^(?:datum|date|data|дата|fecha|total|totale|tax|ust\.?|mwst\.?|tva|iva|btw|итого|всего|subtotal)\b/i;
+const WEAK = new RegExp(`^(?:${WEAK_LABEL_SOURCES.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
 
 export interface LabelHit {
   field: FieldLabel;

@@ -105,11 +105,19 @@ export function valuesNear(
     const line = layout.lines[li]!;
     if (Math.min(...line.map((s) => s.bbox[1])) - label.bbox[3] > height * 4) break;
     // Under the label's column, or (a right-aligned value) starting to its right in the next line.
-    const below =
-      line.find((s) => overlapsX(s.bbox, label.bbox) || Math.abs(s.bbox[0] - label.bbox[0]) < 0.02) ??
+    const inColumn = (l: Segment[]) =>
+      l.find((s) => overlapsX(s.bbox, label.bbox) || Math.abs(s.bbox[0] - label.bbox[0]) < 0.02);
+    let below =
+      inColumn(line) ??
       (li === label.line + 1
         ? line.find((s) => s.bbox[0] > label.bbox[0] && s.bbox[0] - label.bbox[2] < 0.45)
         : undefined);
+    // Text of another column set a hair higher comes first in reading order ("Lieferadresse / TG
+    // Höchberg" beside "RECHNUNG / 2503001"): a segment under the label on about the same height
+    // is the label's value, not the other column's.
+    const twin = layout.lines[li + 1];
+    if (below && !inColumn(line) && twin && Math.abs(twin[0]!.bbox[1] - below.bbox[1]) < height / 2)
+      below = inColumn(twin) ?? below;
     if (below) {
       out.push({ seg: below, where: 'below' });
       break;

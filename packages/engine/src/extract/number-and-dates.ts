@@ -4,8 +4,10 @@
 import { findDates, parseDate, slashedOrderShown } from './dates.js';
 import { type Found, longestLabel } from './label-hits.js';
 import { type PageLayout, union } from './layout.js';
+import { DOCUMENT_TITLE_SOURCES, NUMBER_WORD_SOURCES } from './lexicon/lexicon.js';
 
-const NUMBER_TOKEN = /^[#:№]?\s*([A-Za-z0-9][A-Za-z0-9\-/._]{0,30})/;
+// A number may open with a short series in capitals set apart by a space ("FV 3/05/2021").
+const NUMBER_TOKEN = /^[#:№]?\s*((?:[A-Z]{1,4} (?=\d))?[A-Za-z0-9][A-Za-z0-9\-/._]{0,30})/;
 
 export function invoiceNumberOf(s: string): string | undefined {
   const m = NUMBER_TOKEN.exec(s.trim());
@@ -100,7 +102,7 @@ export function dateOrder(layouts: PageLayout[], opts: { country?: string; lang?
 
 // The last form: a document type code (UNTDID 1001) printed after the title, as e-invoice
 // viewers do ("BUCHUNGSHILFE (751) Nr. 471102 vom 05.03.2020").
-const DOC_WORD = String.raw`rechnung|invoice|facture|fattura|сч[её]т|factuur|factura|gutschrift|avoir|credit\s+note|nota\s+di\s+credito|\(\d{3}\)(?=\s+(?:nr|no|n°)\.?\s)`;
+const DOC_WORD = `${DOCUMENT_TITLE_SOURCES.join('|')}|\\(\\d{3}\\)(?=\\s+(?:nr|no|n°)\\.?\\s)`;
 const DOC_WORD_RE = new RegExp(DOC_WORD, 'iu');
 // (a single digit too: plausibleNumber lets it through only with its date after it)
 /** A title line ending with, or a next line starting with, the word before a date ("vom"). */
@@ -115,11 +117,11 @@ const MISREAD_FIRST = '£€§';
  * dated 1 March 2024"; the number may start with a symbol OCR put for its first letter.
  */
 const TITLE_NUMBER = new RegExp(
-  `(?:\\b(?:nr|no|n°|nº|n(?=\\.)|nummer|number|num[ée]ro)\\.?|#|№)\\s*:?\\s*(?:[${MISREAD_FIRST}](?=[A-Za-z0-9]))?${NUMBER}(?:\\s+(?:vom|von|du|del|dated|of|от|van|de|issued(?:\\s+(?:at|on))?|ausgestellt\\s+am|[ée]mise?\\s+le)\\s+(.{6,24}))?`,
+  `(?:(?<![\\p{L}\\p{N}])(?:${NUMBER_WORD_SOURCES.join('|')})\\.?|#|№)\\s*:?\\s*(?:[${MISREAD_FIRST}](?=[A-Za-z0-9]))?${NUMBER}(?:\\s+(?:vom|von|du|del|dated|of|от|van|de|issued(?:\\s+(?:at|on))?|ausgestellt\\s+am|[ée]mise?\\s+le)\\s+(.{6,24}))?`,
   'iu',
 );
 /** A heading that is the document word and its number alone: "Rechnung RE1001", "Facture FA-2017-0010". */
-const TITLE_ALONE = new RegExp(`^(?:\\p{L}*(?:${DOC_WORD}))\\s+${NUMBER}$`, 'iu');
+const TITLE_ALONE = new RegExp(`^(?:\\p{L}*(?:${DOC_WORD}))\\s*[:#]?\\s+${NUMBER}$`, 'iu');
 
 /** A document other than the invoice named between the title word and the number. */
 const OTHER_BEFORE_NUMBER =

@@ -16,6 +16,7 @@ import {
   looksLikeName,
   NOT_A_NAME,
   NOT_ADDRESS,
+  nameUpToLegalForm,
   placeLine,
   placeOf,
   putAddress,
@@ -317,7 +318,7 @@ function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>)
       // A legal form alone is no name ("oy" is OCR's reading of a logo as often as a Finnish Oy).
       if (!/\p{L}{2}/u.test(text.replace(LEGAL_FORM, ' '))) continue;
       // A sender line above the address window ("ACME GmbH · Str. 1 · 12345 Ort") gives its first part.
-      const first = text.split(/\s[·•|–-]\s|,\s/)[0]!.trim();
+      const first = nameUpToLegalForm(text.split(/\s[·•|–-]\s|,\s/)[0]!.trim());
       if (LEGAL_FORM.test(first)) return { ...seg, text: first };
       if (normalizeLabelText(text).split(' ').length <= 6) return { ...seg, text };
     }

@@ -1,93 +1,13 @@
-// Party headings: how invoices in de, en, fr, it, ru, es and nl head the seller's and the buyer's
-// blocks ("Verkäufer", "Rechnungsempfänger", "Vendeur", "Поставщик"), on a line of their own or
+// Party headings: how invoices head the seller's and the buyer's blocks ("Verkäufer",
+// "Rechnungsempfänger", "Vendeur", "Nabywca", "Поставщик"; lexicon/headings.json), on a line of their own or
 // with the party after a colon, and the misreadings OCR makes of the long ones. Matched against
 // text normalised as labels are (labels.ts).
 import { editDistance } from './edit-distance.js';
 import { LEADING_MARKS, mapOffset, normalizeLabelText } from './labels.js';
+import { headingSources } from './lexicon/lexicon.js';
 
-/** Headings that open a party block. */
-const PARTY_HEADINGS: Record<'seller' | 'buyer' | 'other', string[]> = {
-  seller: [
-    'verk[äa]ufer',
-    'lieferant',
-    'rechnungssteller',
-    'leistungserbringer',
-    'absender',
-    'seller(?:\\s+trade)?(?:\\s+name)?',
-    'supplier',
-    'vendor',
-    'from',
-    'fournisseur',
-    'vendeur',
-    '[ée]metteur',
-    'cedente(?:\\s*/\\s*prestatore)?',
-    'fornitore',
-    'поставщик',
-    'продавец',
-    'исполнитель',
-    'leverancier',
-    'verkoper',
-    'proveedor',
-    'vendedor',
-  ],
-  buyer: [
-    'factuuradres',
-    'rechnungsadresse',
-    '(?:invoice|billing)\\s+address',
-    'adresse\\s+de\\s+facturation',
-    'indirizzo\\s+di\\s+fatturazione',
-    'k[äa]ufer(?:\\s*/\\s*leistungsempf[äa]nger)?',
-    'rechnungsempf[äa]nger',
-    'leistungsempf[äa]nger',
-    'kunde',
-    'auftraggeber',
-    'buyer',
-    'customer',
-    'bill(?:ed)?\\s+to',
-    'invoice\\s+to',
-    'sold\\s+to',
-    'client',
-    'acheteur',
-    'adresse\\s+du\\s+client',
-    'factur[ée]\\s+[àa]',
-    'destinataire',
-    'cessionario(?:\\s*/\\s*committente)?',
-    'committente',
-    'покупатель',
-    'заказчик',
-    'плательщик',
-    'koper',
-    'klant',
-    // the addressee as a Dutch letter names it ("Aan: …"); not English "To", which also heads
-    // a table's date column beside "From"
-    'aan',
-    'cliente',
-    'comprador',
-  ],
-  other: [
-    'afleveradres',
-    'delivery\\s+address',
-    'adresse\\s+de\\s+livraison',
-    'abweichender\\s+(?:waren|rechnungs)empf[äa]nger',
-    'warenempf[äa]nger',
-    'lieferanschrift',
-    'lieferadresse',
-    'ship(?:ped)?\\s+to',
-    'deliver(?:y|ed)\\s+to',
-    'livraison',
-    'грузополучатель',
-    'zahlungsempf[äa]nger',
-    'payee',
-    'steuerlicher\\s+vertreter',
-    'tax\\s+representative',
-    'repr[ée]sentant\\s+fiscal',
-    'bemerkungen',
-    'zahlungsinformationen',
-    'zahlungsbedingungen',
-    'positionen',
-    'rechnungspositionen',
-  ],
-};
+/** Headings that open a party block, every language (lexicon/headings.json). */
+const PARTY_HEADINGS = headingSources();
 
 const HEADING_RE = Object.fromEntries(
   Object.entries(PARTY_HEADINGS).map(([k, v]) => [k, new RegExp(`^(?:${v.join('|')})\\s*:?$`, 'u')]),

@@ -3,10 +3,26 @@
 // a name and an address are put into the document. Shared by the blocks under headings
 // (parties.ts) and the recipient's block in a letter's address window (recipient-window.ts).
 import type { Put, Segment } from './layout.js';
+import { DOCUMENT_TITLE_SOURCES, LEGAL_FORM_SOURCES } from './lexicon/lexicon.js';
 
 /** A company's legal form as a word of its own (GmbH, SARL, S.p.A., Ltd, ООО, ...): a company's name. */
-export const LEGAL_FORM =
-  /(?:^|[\s,])(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.\s?k\.|ug|se|ltd\.?|limited|llc|inc\.?|corp\.?|plc|sarl|s\.a\.r\.l\.|sas|s\.a\.s\.|sa|s\.a\.|eurl|s\.p\.a\.|spa|s\.r\.l\.|srl|b\.v\.|bv|n\.v\.|nv|oy|ab|as|a\/s|aps|sp\.\s?z\s?o\.o\.|s\.l\.|a\.\s?g\.|e\.\s?v\.|e\.\s?g\.|eg|kgaa|ооо|оао|зао|ао|пао|ип)(?=$|[\s,.])/iu;
+export const LEGAL_FORM = new RegExp(`(?:^|[\\s,])(?:${LEGAL_FORM_SOURCES.join('|')})(?=$|[\\s,.])`, 'iu');
+
+const LEGAL_FORM_ALL = new RegExp(LEGAL_FORM.source, 'giu');
+/** What may follow a name's legal form on its line without being part of the name: an address
+ * with a number ("TENNISMEHL GmbH Hundsberg 13 97950 Großrinderfeld", a sender line without
+ * separators) or the document's title ("Övningsbolaget AB   Faktura"). */
+const AFTER_NAME = new RegExp(`^\\s+(?:\\S.*\\d|(?:${DOCUMENT_TITLE_SOURCES.join('|')})(?![\\p{L}]))`, 'iu');
+
+/** A company's name cut after its legal form where the line runs on into its address or the
+ * document's title; the text as it is otherwise. */
+export function nameUpToLegalForm(text: string): string {
+  for (const m of text.matchAll(LEGAL_FORM_ALL)) {
+    const end = m.index + m[0].length;
+    if (m.index > 0 && AFTER_NAME.test(text.slice(end))) return text.slice(0, end).trim();
+  }
+  return text;
+}
 
 /** Labels of lines inside a party block that are not its name or address. */
 export const NOT_ADDRESS =

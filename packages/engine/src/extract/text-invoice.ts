@@ -62,7 +62,10 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   const order = dateOrder(layouts, opts);
 
   // Invoice number and date: from their labels, or from a title line "Rechnung Nr. X vom <date>".
-  const number = firstValue(hits, layouts, 'invoice_no', (s) => invoiceNumberOf(s));
+  const labelled = firstValue(hits, layouts, 'invoice_no', (s) => invoiceNumberOf(s));
+  // Under a generic label (the title "INVOICE" over "# 350") only a number standing alone is one:
+  // the line under a title may be an address ("12 Main Street").
+  const number = labelled && (labelled.strength > 1 || numberAlone(labelled.text)) ? labelled : undefined;
   // Read by OCR with another group of digits right after it, the number may be longer than read;
   // after a symbol that stands for a letter, its first letter may be lost.
   const cut = (text: string | undefined, value: string) =>
@@ -149,6 +152,13 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   readParties(d, layouts, blocks, put);
   readTotals(hits, layouts, put, opts.source === 'ocr');
   return d;
+}
+
+/** A value's text that is one number and nothing else ("# 350", "INV-100"). */
+function numberAlone(text: string | undefined): boolean {
+  return (
+    !!text && /^[#№:]?\s*(?:[A-Z]{1,4} )?[A-Za-z0-9][A-Za-z0-9\-/._]*\d[A-Za-z0-9\-/._]*$/.test(text.trim())
+  );
 }
 
 /** Lines that name the buyer's own account (direct debit), not the account to pay to. */

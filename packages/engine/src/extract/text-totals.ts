@@ -7,6 +7,7 @@ import { parseAmount } from './amounts.js';
 import { findVatIds } from './identifiers.js';
 import type { LabelHit } from './label-hits.js';
 import { columnBelow, type PageLayout, type Put, type Segment, union } from './layout.js';
+import { CREDIT_TITLE_SOURCES } from './lexicon/lexicon.js';
 import { type AmountCandidate, chooseTotals, MAX_VAT_SHARE, type TotalKind } from './totals.js';
 import { breakdownCandidates } from './vat-rows.js';
 
@@ -203,8 +204,7 @@ function rateOf(label: string): number | undefined {
 }
 
 /** A segment that opens with the name of a credit note or of an invoice correction. */
-const CREDIT_TITLE =
-  /^\s*(?:gutschrift|rechnungskorrektur|korrekturrechnung|stornorechnung|credit\s+note|avoir|facture\s+d'avoir|nota\s+di\s+credito|creditnota|nota\s+de\s+cr[ée]dito|корректировочный)(?![\p{L}])/iu;
+const CREDIT_TITLE = new RegExp(`^\\s*(?:${CREDIT_TITLE_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 
 /** The last amount in a totals row's text. `wholeVat`: a whole number is taken as the amount of
  * a VAT row ("Steuerbetrag in EUR   0", "… 70": some renderers drop the decimals of the tax

@@ -1,0 +1,51 @@
+// The multilingual lexicon of invoices, kept as data (labels.json, headings.json, words.json):
+// field labels and party headings per language, month names, legal forms, generic labels and
+// credit-note titles. This module only reads the files and flattens the languages; what the
+// patterns mean is decided where they are compiled (labels.ts, party-headings.ts, dates.ts).
+import headings from './headings.json' with { type: 'json' };
+import labels from './labels.json' with { type: 'json' };
+import words from './words.json' with { type: 'json' };
+
+/** Patterns of one entry over every language, in the file's order, without repeats. */
+function allLanguages(byLanguage: Record<string, string[]>): string[] {
+  return [...new Set(Object.values(byLanguage).flat())];
+}
+
+/** Regular-expression sources of each field's labels, all languages together. */
+export function labelSources(): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [field, byLanguage] of Object.entries(labels)) {
+    if (field.startsWith('$')) continue;
+    out[field] = allLanguages(byLanguage as Record<string, string[]>);
+  }
+  return out;
+}
+
+/** Regular-expression sources of the party headings by role, all languages together. */
+export function headingSources(): Record<'seller' | 'buyer' | 'other', string[]> {
+  return {
+    seller: allLanguages(headings.seller),
+    buyer: allLanguages(headings.buyer),
+    other: allLanguages(headings.other),
+  };
+}
+
+/** Month names (lower case) and the month each names, 1-12. */
+export function monthNames(): Map<string, number> {
+  return new Map(
+    words.months.flatMap((parts, i) =>
+      parts.flatMap((part) => part.split(' ')).map((name) => [name, i + 1] as [string, number]),
+    ),
+  );
+}
+
+/** Legal forms of companies as regular-expression sources (GmbH, sp. z o.o., s.r.o., ...). */
+export const LEGAL_FORM_SOURCES: readonly string[] = words.legal_forms;
+/** One-word labels too generic to name a field surely ("Datum", "Total", "Summa"). */
+export const WEAK_LABEL_SOURCES: readonly string[] = words.weak_labels;
+/** Titles of credit notes and invoice corrections. */
+export const CREDIT_TITLE_SOURCES: readonly string[] = words.credit_titles;
+/** Words a document calls itself by in its title ("Rechnung", "Invoice", "Faktura"). */
+export const DOCUMENT_TITLE_SOURCES: readonly string[] = words.document_titles;
+/** Words and signs for "number" before an invoice's number in its title ("Nr.", "No", "č."). */
+export const NUMBER_WORD_SOURCES: readonly string[] = words.number_words;
