@@ -20,6 +20,7 @@ const SEGMENT_LABELS: FieldLabel[] = [
   'vat_included',
   'other_amount',
   'tax_number',
+  'buyer_name',
 ];
 
 /**

@@ -19,6 +19,7 @@ export type FieldLabel =
   | 'gross'
   | 'payable'
   | 'name'
+  | 'buyer_name'
   | 'tax_number'
   | 'other_amount';
 
@@ -70,7 +71,7 @@ export function matchLabel(whole: string, field: FieldLabel): number | undefined
   // when the field matches at all, its labels are tried one by one and the longest wins.
   let end = 0;
   for (const re of FIELD_PATTERNS[field]) end = Math.max(end, re.exec(norm)?.[0].length ?? 0);
-  const after = /^\s*(?:\([^)]{0,12}\))?\s*[:#]?\s*/.exec(norm.slice(end));
+  const after = /^\s*(?:\([^)]{0,24}\))?\s*[:#]?\s*/.exec(norm.slice(end));
   if (after) end += after[0].length;
   return lead + mapOffset(text, norm, end);
 }
@@ -142,7 +143,7 @@ export function garbledLabel(word: string): FieldLabel | undefined {
 
 /** Marks before a label that are no part of it: table rules and margin ticks as OCR reads them
  * ("| Rechnungssumme", "[Zahlungsinformationen"), bullets. */
-export const LEADING_MARKS = /^[\s|[\]{}®©*•·»«_~=]+/u;
+export const LEADING_MARKS = /^[\s|[\]{}®©*•·»«_~=+]+/u;
 
 /** Maps an offset in the normalised text back to the original (whitespace may have been folded). */
 export function mapOffset(original: string, norm: string, normOffset: number): number {

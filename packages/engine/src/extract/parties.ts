@@ -20,6 +20,7 @@ import {
   placeLine,
   placeOf,
   putAddress,
+  streetLine,
   ruLegalForm,
 } from './party-lines.js';
 import { readRecipient, recipientBlock } from './recipient-window.js';
@@ -164,7 +165,8 @@ function nameAboveAddress(layout: PageLayout, anchor: Box): Segment | undefined 
     .flat()
     .filter(
       (s) =>
-        Math.abs(s.bbox[0] - anchor[0]) < 0.03 &&
+        // in the anchor's column, set flush left or (a letterhead on the right) flush right
+        (Math.abs(s.bbox[0] - anchor[0]) < 0.03 || Math.abs(s.bbox[2] - anchor[2]) < 0.03) &&
         s.bbox[3] <= anchor[1] + 0.002 &&
         anchor[1] - s.bbox[1] < 0.2,
     )
@@ -238,7 +240,11 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
     // A name stands above the address: below the block's place line ("29000 Quimper, FR") are
     // its contacts and whatever else ran into the block, no name.
     const place = segs.findIndex((s) => placeOf(s.text.trim()));
-    const above = place < 0 ? segs : segs.slice(0, place);
+    // Nor under the street: a block opening with its street has lost or never had its name
+    // ("Invoice To: / 1 Makebelieve Avenue, / Sim City").
+    const street = segs.findIndex((s) => streetLine(s.text));
+    const end = Math.min(place < 0 ? segs.length : place, street < 0 ? segs.length : street);
+    const above = segs.slice(0, end);
     nameSeg = above.find((s) => looksLikeName(s.text) && !labelled(layout, s) && !labelsNext(layout, s));
     name = nameSeg?.text;
     confidence = 0.85;
@@ -298,6 +304,20 @@ function labelsNext(layout: PageLayout, seg: Segment): boolean {
 }
 
 /**
+ * The sender's name from a sender line over the address window, its parts set apart by dashes,
+ * dots or bars: NAME - STREET 12 - POSTCODE CITY ("readbetter - Lesestraße 111 - 54545
+ * Lesestadt"), with or without a legal form. The last part is a place, the one before it holds a
+ * number, and the name is short.
+ */
+function senderLineName(text: string): string | undefined {
+  const parts = text.split(/\s[·•|–-]\s|\s*,\s+/).map((p) => p.trim());
+  if (parts.length < 3) return undefined;
+  const [name, ...rest] = parts as [string, ...string[]];
+  if (!placeOf(rest[rest.length - 1]!) || !/\d/.test(rest[rest.length - 2]!)) return undefined;
+  return looksLikeName(name) && name.split(/\s+/).length <= 6 ? name : undefined;
+}
+
+/**
  * The company name in the top part of the first page: the first line with a legal form, and not
  * one below a postcode line in its column. A name there opens the next address block, the
  * recipient's under the sender's: a phone photo's OCR can lose both the letterhead and the
@@ -313,6 +333,8 @@ function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>)
       if (placeLine(seg)) places.push(seg);
       if (elsewhere.has(seg) || belowPlace) continue;
       const text = ruLegalForm(seg.text.trim());
+      const sender = senderLineName(text);
+      if (sender && !elsewhere.has(seg)) return { ...seg, text: sender };
       if (text.length > 60 || !LEGAL_FORM.test(text)) continue;
       if (/[:@]|www\.|https?:/.test(text) || NOT_A_NAME.test(text)) continue;
       // A legal form alone is no name ("oy" is OCR's reading of a logo as often as a Finnish Oy).

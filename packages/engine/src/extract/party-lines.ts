@@ -42,7 +42,7 @@ export const NOT_ADDRESS =
  * a block whose name line OCR lost, nor a page number ("Page 1 / 1", "Seite 2 von 3").
  */
 export const NOT_A_NAME =
-  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount|name|nom|nome|nombre)\s*[.:]?\s*$|^\s*#|\b(?:cont[aeo]ct|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of)\s*$|^\s*(?:page|seite|pagina|p[áa]gina|blatt)\s+\d+(?:\s*(?:\/|of|von|de|di|sur)\s*\d+)?\s*$/i;
+  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount|name|nom|nome|nombre)\s*[.:]?\s*$|^\s*#|\b(?:cont[aeo]ct|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of)\s*$|^\s*(?:page|seite|pagina|p[áa]gina|blatt)\s+\d+(?:\s*(?:\/|of|von|de|di|sur)\s*\d+)?\s*$|\b(?:on\s+behalf\s+of|issued\s+by|powered\s+by|generated\s+(?:by|with)|created\s+(?:by|with)|im\s+auftrag\s+(?:von|der|des))\b/i;
 
 /**
  * A street line: a house number before a street word ("1, rue du fournisseur", "12 Main Street"),
@@ -50,6 +50,11 @@ export const NOT_A_NAME =
  */
 const STREET_LINE =
   /^\s*(?:\d+\s*[a-z]?\s*,?\s+)?(?:rue|avenue|boulevard|chemin|all[ée]e|impasse|quai|via|viale|piazza|corso|calle|avenida)\s|^\s*\d+\s*[a-z]?\s*,?\s+\p{L}+(?:\s+\p{L}+)?\s+(?:street|road|avenue|lane|drive)\b|\p{L}(?:straße|strasse|str\.|weg|gasse|allee)\s+\d+\s*[a-z]?\s*$/iu;
+
+/** Whether a line is a street line (STREET_LINE). */
+export function streetLine(text: string): boolean {
+  return STREET_LINE.test(text.trim());
+}
 
 /**
  * A Russian legal form whose letter О OCR read as the digit 0 ("000 «Ромашка»" for ООО): before

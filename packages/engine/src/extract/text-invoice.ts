@@ -34,6 +34,7 @@ import {
   titleLine,
 } from './number-and-dates.js';
 import { readParties } from './parties.js';
+import { cleanName, isName } from './party-lines.js';
 import { readRuRequisites } from './ru-requisites.js';
 import { readTotals } from './text-totals.js';
 
@@ -150,6 +151,10 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   readIdentifiers(d, layouts, blocks, hits, put, opts.source === 'ocr');
   readRuRequisites(d, layouts, blocks, put);
   readParties(d, layouts, blocks, put);
+  // A buyer's name under its own label ("Naam klant: Jan Jansen", "Customer name") names the
+  // buyer more surely than an address block does.
+  const buyerName = firstValue(hits, layouts, 'buyer_name', (s) => (isName(s) ? cleanName(s) : undefined));
+  if (buyerName) put('buyer.name', buyerName.value, buyerName.box, buyerName.page, 0.88);
   readTotals(hits, layouts, put, opts.source === 'ocr');
   return d;
 }

@@ -4,6 +4,7 @@
 // net, VAT and gross that add up (totals.ts).
 import { toUnits } from '../decimal.js';
 import { parseAmount } from './amounts.js';
+import { CURRENCY_TOKEN } from './currency.js';
 import { findVatIds } from './identifiers.js';
 import type { LabelHit } from './label-hits.js';
 import { columnBelow, type PageLayout, type Put, type Segment, union } from './layout.js';
@@ -89,7 +90,10 @@ export function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, oc
   const credit = layouts[0]?.lines.some((l) => l.some((seg) => CREDIT_TITLE.test(seg.text))) ?? false;
   const t = chooseTotals(cands, { credit });
   const conf = t.balanced ? 0.93 : 0.7;
-  if (!t.balanced && t.corroborated && t.gross) {
+  // No sums that add up, but the item lines above the total add up to it: an invoice without VAT
+  // ("Totaal € 1499.99" under its items) or whose VAT rows were not read.
+  const itemsSum = !t.balanced && !t.corroborated && t.gross && columnSumsTo(layouts, t.gross);
+  if (!t.balanced && (t.corroborated || itemsSum) && t.gross) {
     put('totals.gross', t.gross.value, t.gross.seg.bbox, t.gross.seg.page, 0.86);
     return;
   }
@@ -206,6 +210,34 @@ function rateOf(label: string): number | undefined {
 /** A segment that opens with the name of a credit note or of an invoice correction. */
 const CREDIT_TITLE = new RegExp(`^\\s*(?:${CREDIT_TITLE_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 
+/** A number with a currency written beside it ("€6", "550000 USD"): an amount though whole. */
+const WITH_CURRENCY = new RegExp(`^-?${CURRENCY_TOKEN}\\s?-?\\d|\\d\\s?${CURRENCY_TOKEN}$`, 'u');
+
+/** Items above a total at most this many lines up are added (a long table is read page by page). */
+const MAX_ITEM_LINES = 60;
+
+/**
+ * Whether the amounts in the total's column above it, up to the column's heading (the first
+ * segment there without an amount), add up to the total to the cent: the item lines of a table
+ * whose last row is its total. At least two lines, so a total is not confirmed by itself.
+ */
+function columnSumsTo(layouts: PageLayout[], total: AmountCandidate): boolean {
+  const layout = layouts.find((l) => l.page === total.seg.page);
+  if (!layout) return false;
+  const [x0, , x1] = total.seg.bbox;
+  let sum = 0n;
+  let items = 0;
+  for (let li = total.seg.line - 1; li >= 0 && li >= total.seg.line - MAX_ITEM_LINES; li--) {
+    const inColumn = layout.lines[li]!.filter((s) => s.bbox[0] < x1 && x0 < s.bbox[2]);
+    if (!inColumn.length) continue;
+    const value = inColumn.length === 1 ? lastAmount(inColumn[0]!.text) : undefined;
+    if (value === undefined) break;
+    sum += toUnits(value);
+    items++;
+  }
+  return items >= 2 && sum === toUnits(total.value);
+}
+
 /** The last amount in a totals row's text. `wholeVat`: a whole number is taken as the amount of
  * a VAT row ("Steuerbetrag in EUR   0", "… 70": some renderers drop the decimals of the tax
  * total), though elsewhere a number without decimals is no amount; arithmetic still decides. */
@@ -217,7 +249,7 @@ function lastAmount(text: string, wholeVat = false): string | undefined {
     // OCR's stray space after the decimal comma of a totals row: "18310, 63".
     const tok = raw.trim().replace(/^(-?\d[\d.']*[.,]) (\d{2})$/, '$1$2');
     const v = parseAmount(tok);
-    if (v !== undefined && /[.,]\d{1,2}\b|[.,]-/.test(tok)) return v;
+    if (v !== undefined && (/[.,]\d{1,2}\b|[.,]-/.test(tok) || WITH_CURRENCY.test(tok))) return v;
   }
   const m = text.match(/-?\(?[\d][\d.,'\u00a0\u202f ]*[.,]\d{2}\)?-?/g);
   if (m)

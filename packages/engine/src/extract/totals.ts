@@ -49,7 +49,7 @@ export function chooseTotals(cands: AmountCandidate[], ctx: TotalsContext = {}):
   // Several VAT rates and no VAT total printed: the rows of the breakdown, added up, may be it.
   const summed = balancedTriple(cands, summedVat(cands));
   if (summed.balanced) return summed;
-  return includedTriple(cands) ?? negativeTriple(cands, ctx) ?? rateTriple(cands) ?? single;
+  return includedTriple(cands) ?? negativeTriple(cands, ctx) ?? rateTriple(cands) ?? vatRateTriple(cands) ?? single;
 }
 
 /** VAT rates (per cent) a VAT-included amount is tried with when its row names none: the
@@ -125,6 +125,36 @@ function rateTriple(cands: AmountCandidate[]): ChosenTotals | undefined {
         payable: pickStrongest(cands.filter((c) => c.kind === 'payable')),
         balanced: true,
       };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A gross and a VAT amount whose difference is a net of which the VAT is one of the usual rates
+ * to the cent ("VAT: 50000 USD", "Total (including tax): 550000 USD"), with no net among the
+ * candidates: the net is that difference. One rate only, as in rateTriple.
+ */
+function vatRateTriple(cands: AmountCandidate[]): ChosenTotals | undefined {
+  if (cands.some((c) => c.kind === 'net')) return undefined;
+  const sure = (k: TotalKind) => cands.filter((c) => c.kind === k && !c.restored && toUnits(c.value) > 0n);
+  const grosses = [...sure('gross'), ...sure('payable')].sort(
+    (a, b) => b.strength - a.strength || position(b) - position(a),
+  );
+  for (const gross of grosses) {
+    for (const vat of sure('vat')) {
+      if (vat.seg.page !== gross.seg.page) continue;
+      const nu = toUnits(gross.value) - toUnits(vat.value);
+      if (nu <= 0n) continue;
+      const [n, v] = [Number(nu), Number(toUnits(vat.value))];
+      if (!VAT_RATES.some((r) => Math.abs((n * r) / 100 - v) <= Number(CENT))) continue;
+      const net: AmountCandidate = {
+        kind: 'net',
+        value: formatAmount(fromUnits(nu)),
+        seg: gross.seg,
+        strength: Math.min(vat.strength, gross.strength),
+      };
+      return { net, vat, gross, payable: pickStrongest(cands.filter((c) => c.kind === 'payable')), balanced: true };
     }
   }
   return undefined;
