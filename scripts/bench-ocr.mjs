@@ -25,8 +25,8 @@ import {
 } from './bench-lib.mjs';
 import { corpusDir, repoRoot } from './corpus.mjs';
 
-const TARGET_S = 1.0; // seconds per page on one core, from the issue
-const TARGET_RATIO = 1.5; // ours / native Tesseract, from the issue
+const TARGET_S = 1.0; // seconds per page on one core: the project's target
+const TARGET_RATIO = 1.5; // ours / native Tesseract: the project's target
 const opts = { limit: 16, dpi: null, json: false };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
@@ -194,7 +194,7 @@ const summary = {
     ),
   ),
   ours_cpu_median_s: round(median(pages.map((p) => p.ours_cpu_s))),
-  // The issue's target is for pages at 200-300 dpi: those pages alone.
+  // The target is for pages at 200-300 dpi: those pages alone.
   ours_200_300_pages: pages.filter((p) => p.a4dpi >= 190).length,
   ours_200_300_median_s: round(median(pages.filter((p) => p.a4dpi >= 190).map((p) => p.ours_s))),
   native_pages: both.length,

@@ -24,7 +24,7 @@ import {
 } from './bench-lib.mjs';
 import { corpusDir, repoRoot } from './corpus.mjs';
 
-const TARGET_RATIO = 0.7; // engine / native wall time for a one-page scan, from issue 19
+const TARGET_RATIO = 0.7; // engine / native wall time for a one-page scan (docs/adr/0003-ocr-wasm-speed.md)
 const LONG_SCAN_PAGES = 10;
 const opts = { pages: 5, runs: 3, json: false };
 const argv = process.argv.slice(2);

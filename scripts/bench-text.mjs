@@ -12,7 +12,7 @@ import { corpusDir, repoRoot } from './corpus.mjs';
 
 const WARMUP = 1; // untimed passes over every file (both measurements) before any timing
 const RUNS = 3; // timed runs per file and measurement; the file's figure is their median
-const TARGET_MS = 30; // text-layer median ms per page, from the issue
+const TARGET_MS = 30; // text-layer median ms per page: the project's target
 const LABELS = { textpdf: 'textpdf', hybrid: 'einvoice hybrid PDFs', all: 'all' };
 
 let opts;
@@ -271,7 +271,7 @@ const target = files.length
   : null;
 if (target) {
   say(
-    `\ntarget (issue): text-layer median <= ${TARGET_MS} ms per page: ` +
+    `\ntarget: text-layer median <= ${TARGET_MS} ms per page: ` +
       `${verdict(target.read_invoice_median_ms_per_page, TARGET_MS)} for the whole readInvoice text read ` +
       `(${target.read_invoice_median_ms_per_page} ms/page), ` +
       `${verdict(target.text_layer_median_ms_per_page, TARGET_MS)} for openPdf + extractText alone ` +

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [-- --limit N] [-- --json] [-- --group xml|pdf]`: times the structured-invoice
 // reader (`readInvoice` from packages/engine/dist) on the shared corpus's `einvoice` files, on one
-// core, XML files and hybrid PDFs apart, against the issue's targets; beside it libxml2's parse
+// core, XML files and hybrid PDFs apart, against the project's targets; beside it libxml2's parse
 // time (`xmllint`) when installed. Writes reports/bench.json; skips cleanly without the corpus.
 // With `--all` (as `npm run bench` calls it) it then runs bench-text.mjs, bench-qr.mjs,
 // bench-ocr.mjs, bench-scan.mjs (a one-page scan's wall time against native Tesseract, a 10-page
@@ -28,7 +28,7 @@ import { corpusDir, repoRoot } from './corpus.mjs';
 const WARMUP = 3; // untimed reads of every file before any timing (JIT, pdf.js loading)
 const RUNS = 5; // timed reads per file; the file's figure is their median
 const PASSES = 3; // timed sequential passes over a group; throughput uses their median
-const TARGETS = { xml: 2, pdf: 15 }; // median ms per file, from the issue
+const TARGETS = { xml: 2, pdf: 15 }; // median ms per file: the project's targets
 const LABELS = { xml: 'XML files', pdf: 'hybrid PDFs' };
 
 const all = process.argv.includes('--all');

@@ -88,8 +88,8 @@ export function bandCuts(
  * same kind (the same mix of text sizes: the letterhead's and the table's) and the words come back
  * in page coordinates. On the scan set a page read so gave the fields of the page read whole but
  * one (495 right, 1 wrong, 35 missing against 496, 1, 34; replayed OCR), where the slices stacked
- * into shorter images lost 7 (docs/engine.md). The whole page as one band when it cannot be cut so
- * that every band holds at least MIN_BAND_SHARE of the strokes.
+ * into shorter images lost 7 (docs/adr/0002-ocr-masked-bands.md). The whole page as one band when
+ * it cannot be cut so that every band holds at least MIN_BAND_SHARE of the strokes.
  */
 export function maskedBands(img: GreyImage, bands: number, slicesPerBand: number): GreyImage[] {
   if (bands < 2) return [img];

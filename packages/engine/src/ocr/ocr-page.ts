@@ -213,8 +213,8 @@ export type OcrBackend = (typeof OCR_BACKENDS)[number];
  * The backend per language (the country's first Tesseract language): Tesseract, the best reader
  * near 1 s per page on one core. The hybrid alone finds more values but confirms more wrong ones
  * and costs 1.6× the CPU; it is the second read where Tesseract leaves the core of an invoice
- * unconfirmed (second-read.ts; docs/engine.md, "OCR backends"). PP-OCR alone reads worst, and
- * not at all in Cyrillic.
+ * unconfirmed (second-read.ts; docs/adr/0001-ocr-tesseract-first-hybrid-second.md). PP-OCR
+ * alone reads worst, and not at all in Cyrillic.
  */
 export const DEFAULT_OCR_BACKEND: Record<string, OcrBackend> = {
   deu: 'tesseract',
