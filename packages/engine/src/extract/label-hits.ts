@@ -190,13 +190,16 @@ export function firstValue(
   layouts: PageLayout[],
   field: FieldLabel,
   parse: (s: string) => string | undefined,
+  opts: { belowFirst?: boolean } = {},
 ): Found | undefined {
   let weak: Found | undefined;
   for (const hit of hits.filter((h) => h.field === field)) {
     const layout = layouts.find((l) => l.page === hit.seg.page)!;
+    // `belowFirst` (a name): the value under a label, not another column's beside it.
+    const near = valuesNear(layout, hit.seg, { column: opts.belowFirst });
     const options = [
       ...(hit.rest ? [{ text: hit.rest, seg: hit.seg }] : []),
-      ...valuesNear(layout, hit.seg).map((v) => ({ text: v.seg.text, seg: v.seg })),
+      ...near.map((v) => ({ text: v.seg.text, seg: v.seg })),
     ];
     for (const o of options) {
       const value = parse(o.text);

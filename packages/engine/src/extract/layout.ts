@@ -1,7 +1,7 @@
 // Layout of a page as the field extraction sees it: lines cut into segments at wide gaps (the
 // columns of "Label:        Value" forms and tables), party blocks under their headings, and
 // for a label the value right of it, after it in the same segment, or just below it.
-import { type FieldLabel, matchLabel } from './labels.js';
+import { type FieldLabel, matchLabel, startsWithLabel } from './labels.js';
 import { matchHeading, misreadHeading } from './party-headings.js';
 
 export type Box = [number, number, number, number];
@@ -92,12 +92,17 @@ export function union(boxes: Box[]): Box {
 export function valuesNear(
   layout: PageLayout,
   label: Segment,
+  opts: { column?: boolean } = {},
 ): Array<{ seg: Segment; where: 'right' | 'below' }> {
   const out: Array<{ seg: Segment; where: 'right' | 'below' }> = [];
   const line = layout.lines[label.line] ?? [];
-  // Right: the next segment with a letter or digit; OCR may set the label's colon apart.
+  // Right: the next segment with a letter or digit; OCR may set the label's colon apart. With
+  // `column` (a name's label), text far right of a label without a colon is another column's
+  // ("Nom du client          Les prochaines étapes"), and the value is the one under the label.
   const right = line.slice(label.index + 1).find((s) => /[\p{L}\p{N}]/u.test(s.text));
-  if (right && right.bbox[0] - label.bbox[2] < 0.6) out.push({ seg: right, where: 'right' });
+  const far =
+    !!right && opts.column && !/:\s*$/.test(label.text) && right.bbox[0] - label.bbox[2] > FAR_RIGHT;
+  if (right && right.bbox[0] - label.bbox[2] < 0.6 && !far) out.push({ seg: right, where: 'right' });
   // Below: the first segment under the label's column within a few line heights (text of other
   // columns may sit between a table header and its row).
   const height = label.bbox[3] - label.bbox[1];
@@ -109,7 +114,7 @@ export function valuesNear(
       l.find((s) => overlapsX(s.bbox, label.bbox) || Math.abs(s.bbox[0] - label.bbox[0]) < 0.02);
     let below =
       inColumn(line) ??
-      (li === label.line + 1
+      (li === label.line + 1 && !opts.column
         ? line.find((s) => s.bbox[0] > label.bbox[0] && s.bbox[0] - label.bbox[2] < 0.45)
         : undefined);
     // Text of another column set a hair higher comes first in reading order ("Lieferadresse / TG
@@ -125,6 +130,9 @@ export function valuesNear(
   }
   return out;
 }
+
+/** A value further right of its label than this (page widths) may be another column's. */
+const FAR_RIGHT = 0.12;
 
 /** The segments under a column header, row by row, until the column ends (a wide gap). */
 export function columnBelow(layout: PageLayout, header: Segment, maxRows = 8): Segment[] {
@@ -171,8 +179,23 @@ export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {})
         if (role) headings.push({ seg, role });
       }
     }
-    for (const h of headings)
-      blocks.push({ role: h.role, heading: h.seg, segments: blockBelow(layout, h, headings) });
+    for (const h of headings) {
+      // A heading set as a row's label with the party right of it ("Pirkėjas   UAB Kardanas"):
+      // the block is the column of that name, from the heading's line down.
+      const beside = layout.lines[h.seg.line]![h.seg.index + 1];
+      const asRow =
+        beside &&
+        beside.bbox[0] - h.seg.bbox[2] < 0.3 &&
+        !startsWithLabel(beside.text) &&
+        !headings.some((o) => o.seg === beside) &&
+        /^\p{L}/u.test(beside.text.trim()) &&
+        /\p{L}{2}/u.test(beside.text) &&
+        !/[:\d]/.test(beside.text);
+      const segments = asRow
+        ? [beside, ...blockBelow(layout, { seg: beside }, headings)]
+        : blockBelow(layout, h, headings);
+      blocks.push({ role: h.role, heading: h.seg, segments });
+    }
   }
   const unheaded = opts.ocr ? unheadedBuyer(layouts, blocks) : undefined;
   if (unheaded) blocks.push(unheaded);

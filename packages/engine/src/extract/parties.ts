@@ -7,7 +7,7 @@
 // under a salutation) gives the buyer.
 import type { Document } from '../document.js';
 import { footerDomains, spellsDomain } from './company-domain.js';
-import { matchLabel, normalizeLabelText } from './labels.js';
+import { matchLabel, normalizeLabelText, startsWithLabel } from './labels.js';
 import { type Box, type PageLayout, type PartyBlock, type Put, type Segment, valuesNear } from './layout.js';
 import { matchInlineHeading } from './party-headings.js';
 import {
@@ -20,8 +20,8 @@ import {
   placeLine,
   placeOf,
   putAddress,
-  streetLine,
   ruLegalForm,
+  streetLine,
 } from './party-lines.js';
 import { readRecipient, recipientBlock } from './recipient-window.js';
 
@@ -54,8 +54,18 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     // The letterhead, never a line of the buyer's or another party's block (an invoice whose
     // sender is only a logo shows no company name above the buyer's address).
     const head = letterheadName(layouts[0], elsewhere);
-    if (head) put('seller.name', head.text, head.bbox, head.page, 0.84);
-    named = head;
+    // The footer's legal line names the sender ("MixCont AB, 23145, Sankta gertrudsvag 10."):
+    // a company name on the first page's head that is another company stands in the address
+    // window, and is the buyer's.
+    const footer = footerLegalName(layouts);
+    if (footer && head && !sameCompany(footer.text, head.text)) {
+      put('seller.name', footer.text, footer.bbox, footer.page, 0.84);
+      if (!d.buyer.name && !buyerBlock && !recipient && head.bbox[0] < 0.5)
+        put('buyer.name', head.text, head.bbox, head.page, 0.82);
+    } else if (head) {
+      put('seller.name', head.text, head.bbox, head.page, 0.84);
+      named = head;
+    } else if (footer) put('seller.name', footer.text, footer.bbox, footer.page, 0.82);
   }
   if (!d.seller.name) {
     // Or the address block whose name spells the company's domain of the footer's contact.
@@ -142,7 +152,9 @@ function inlineParty(
       const heading = seg && matchInlineHeading(seg.text);
       if (!seg || heading?.role !== role) continue;
       // The party's text is on the heading's segment or, set apart by a gap, in the next one.
-      const text = seg.text.slice(heading.end).trim() || (line[1]?.text.trim() ?? '');
+      // (not another column's label: "Invoice To:        INV#   INV0001")
+      const beside = line[1] && !startsWithLabel(line[1].text) && line[1].bbox[0] - seg.bbox[2] < 0.3;
+      const text = seg.text.slice(heading.end).trim() || (beside ? line[1]!.text.trim() : '');
       const raw = /^(?:[^,"«»“”]|"[^"]*"|«[^»]*»|“[^”]*”)+/.exec(text)?.[0];
       const name = raw && cleanName(raw);
       if (name && looksLikeName(name) && !/^\d/.test(name)) return { name, seg };
@@ -262,6 +274,20 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
       name = `${name} ${next.text}`;
       nameEnd = next;
     }
+    // A long name in capitals set over several lines ("FUNDACJA MUZEUM MOTORYZACJI" /
+    // "AUTOMOBILKLUBU WIELKOPOLSKI - KUŹNIA" / "DZIEDZICTWA"): lines in capitals without a digit
+    // go on with it, down to the address.
+    const legalJoined = !!nameEnd;
+    for (let more = 0; name && nameSeg && !legalJoined && more < 3; more++) {
+      const last: Segment = nameEnd ?? nameSeg;
+      const cont = segs.find(
+        (s) => s.line === last.line + 1 && Math.abs(s.bbox[0] - nameSeg!.bbox[0]) < 0.01,
+      );
+      if (!cont || !inCapitals(last.text) || !inCapitals(cont.text) || /\d/.test(cont.text)) break;
+      if (!looksLikeName(cont.text) || LEGAL_FORM.test(last.text)) break;
+      name = `${name} ${cont.text}`;
+      nameEnd = cont;
+    }
   }
   if (!name || !nameSeg) return;
   put(`${role}.name`, cleanName(name), nameSeg.bbox, nameSeg.page, confidence);
@@ -290,6 +316,11 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
   putAddress(role, place ? lines.slice(0, -1) : lines, place, put);
 }
 
+/** Text in capitals: letters, and no lower-case letter among them. */
+function inCapitals(text: string): boolean {
+  return /\p{Lu}{3}/u.test(text) && !/\p{Ll}/u.test(text);
+}
+
 /** A segment that is the value of a label standing left of it on the same line. */
 function labelled(layout: PageLayout, seg: Segment): boolean {
   const left = layout.lines[seg.line]?.[seg.index - 1];
@@ -301,6 +332,41 @@ function labelled(layout: PageLayout, seg: Segment): boolean {
 function labelsNext(layout: PageLayout, seg: Segment): boolean {
   const right = layout.lines[seg.line]?.[seg.index + 1];
   return !!right && /^\s*:/.test(right.text);
+}
+
+/** Words of a footer line about a bank account, not the company's legal line. */
+const BANK_WORDS = /\b(?:iban|bic|swift|bank|konto|account|compte|conto|rekening)\b/i;
+
+/**
+ * The company named by a legal line at the foot of a page (its lowest fifth): a name with its
+ * legal form opening the line, then its address or registration in parts set apart by commas,
+ * dots or bars ("MixCont AB, 23145, Sankta gertrudsvag 10."). Not a bank's line.
+ */
+function footerLegalName(layouts: PageLayout[]): Segment | undefined {
+  for (const layout of layouts) {
+    for (const line of layout.lines) {
+      const seg = line[0];
+      if (!seg || seg.bbox[1] < 0.8 || BANK_WORDS.test(seg.text)) continue;
+      const parts = seg.text.split(/\s[·•|–-]\s|,\s*/).map((p) => p.trim());
+      const name = nameUpToLegalForm(parts[0] ?? '');
+      if (parts.length < 2 || !LEGAL_FORM.test(name) || name.split(/\s+/).length > 6) continue;
+      if (!looksLikeName(name) || !parts.slice(1).some((p) => /\d/.test(p))) continue;
+      return { ...seg, text: name };
+    }
+  }
+  return undefined;
+}
+
+/** Two spellings of one company: the same words once legal forms and case are set aside. */
+function sameCompany(a: string, b: string): boolean {
+  const words = (s: string) =>
+    new Set(
+      normalizeLabelText(s.replace(LEGAL_FORM, ' '))
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length > 1),
+    );
+  const [x, y] = [words(a), words(b)];
+  return [...x].some((w) => y.has(w));
 }
 
 /**

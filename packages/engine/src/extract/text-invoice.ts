@@ -153,7 +153,9 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   readParties(d, layouts, blocks, put);
   // A buyer's name under its own label ("Naam klant: Jan Jansen", "Customer name") names the
   // buyer more surely than an address block does.
-  const buyerName = firstValue(hits, layouts, 'buyer_name', (s) => (isName(s) ? cleanName(s) : undefined));
+  const buyerName = firstValue(hits, layouts, 'buyer_name', (s) => (isName(s) ? cleanName(s) : undefined), {
+    belowFirst: true,
+  });
   if (buyerName) put('buyer.name', buyerName.value, buyerName.box, buyerName.page, 0.88);
   readTotals(hits, layouts, put, opts.source === 'ocr');
   return d;

@@ -49,7 +49,9 @@ export function chooseTotals(cands: AmountCandidate[], ctx: TotalsContext = {}):
   // Several VAT rates and no VAT total printed: the rows of the breakdown, added up, may be it.
   const summed = balancedTriple(cands, summedVat(cands));
   if (summed.balanced) return summed;
-  return includedTriple(cands) ?? negativeTriple(cands, ctx) ?? rateTriple(cands) ?? vatRateTriple(cands) ?? single;
+  return (
+    includedTriple(cands) ?? negativeTriple(cands, ctx) ?? rateTriple(cands) ?? vatRateTriple(cands) ?? single
+  );
 }
 
 /** VAT rates (per cent) a VAT-included amount is tried with when its row names none: the
@@ -136,7 +138,10 @@ function rateTriple(cands: AmountCandidate[]): ChosenTotals | undefined {
  * candidates: the net is that difference. One rate only, as in rateTriple.
  */
 function vatRateTriple(cands: AmountCandidate[]): ChosenTotals | undefined {
-  if (cands.some((c) => c.kind === 'net')) return undefined;
+  // One VAT amount on the page: with several (a rate's row and another's), the base of the
+  // other rate is not known.
+  const vats = new Set(cands.filter((c) => c.kind === 'vat').map((c) => toUnits(c.value)));
+  if (cands.some((c) => c.kind === 'net') || vats.size !== 1) return undefined;
   const sure = (k: TotalKind) => cands.filter((c) => c.kind === k && !c.restored && toUnits(c.value) > 0n);
   const grosses = [...sure('gross'), ...sure('payable')].sort(
     (a, b) => b.strength - a.strength || position(b) - position(a),
@@ -154,7 +159,13 @@ function vatRateTriple(cands: AmountCandidate[]): ChosenTotals | undefined {
         seg: gross.seg,
         strength: Math.min(vat.strength, gross.strength),
       };
-      return { net, vat, gross, payable: pickStrongest(cands.filter((c) => c.kind === 'payable')), balanced: true };
+      return {
+        net,
+        vat,
+        gross,
+        payable: pickStrongest(cands.filter((c) => c.kind === 'payable')),
+        balanced: true,
+      };
     }
   }
   return undefined;

@@ -1,0 +1,165 @@
+// The text reader on layouts and languages met on born-digital invoices of many billing programs:
+// labels of the supported countries' languages (lexicon/), the document's title over its number,
+// a party heading set as a row's label, names in capitals over several lines, a footer's legal
+// line, sender lines without separators, whole amounts with a currency sign, totals confirmed by
+// the item column, a buyer's name under its own label.
+import { describe, expect, it } from 'vitest';
+import { CONFIDENCE_BAR } from '../project/field-sets.js';
+import { line, page, row } from '../test-support/layout-pages.js';
+import { readText as read } from '../test-support/text-invoices.js';
+
+describe('labels of the supported languages', () => {
+  it('reads a Polish invoice: number with its series, dates, parties and totals', () => {
+    const d = read([
+      page([
+        line(row(0), ['Wystawiono dnia: 2021-05-02, Wilanów', 0.05, 0.4]),
+        line(row(1), ['Faktura VAT nr FV 3/05/2021', 0.6, 0.9]),
+        line(row(2), ['Termin płatności:', 0.6, 0.72], ['2021-05-09', 0.75, 0.85]),
+        line(row(4), ['Sprzedawca:', 0.05, 0.15], ['Nabywca:', 0.6, 0.68]),
+        line(row(5), ['Firma krzak sp.z.o.o', 0.05, 0.2], ['FUNDACJA MUZEUM MOTORYZACJI', 0.6, 0.85]),
+        line(row(6), ['Wilanowska 13', 0.05, 0.16], ['AUTOMOBILKLUBU WIELKOPOLSKI', 0.6, 0.84]),
+        line(row(7), ['05-122 Wilanów', 0.05, 0.16], ['DZIEDZICTWA', 0.6, 0.7]),
+        line(row(8), ['ul. Towarowa 35/37', 0.6, 0.75]),
+        line(row(9), ['61-896 Poznań', 0.6, 0.72]),
+        line(row(14), ['Wartość netto', 0.5, 0.62], ['519,99', 0.8, 0.9]),
+        line(row(15), ['Kwota VAT', 0.5, 0.6], ['119,60', 0.8, 0.9]),
+        line(row(16), ['Razem do zapłaty', 0.5, 0.66], ['639,59 PLN', 0.8, 0.9]),
+      ]),
+    ]);
+    expect(d.number).toBe('FV 3/05/2021');
+    expect(d.issue_date).toBe('2021-05-02');
+    expect(d.due_date).toBe('2021-05-09');
+    // ("Firma" before a name is the German word for a company, left out)
+    expect(d.seller.name).toBe('krzak sp.z.o.o');
+    // The name in capitals goes on over three lines, down to the street.
+    expect(d.buyer.name).toBe('FUNDACJA MUZEUM MOTORYZACJI AUTOMOBILKLUBU WIELKOPOLSKI DZIEDZICTWA');
+    expect(d.totals).toMatchObject({ net: '519.99', vat: '119.60', gross: '639.59' });
+  });
+
+  it('reads Swedish and Czech labels and a Czech number glued to its word ("č.FV504")', () => {
+    const sv = read([
+      page([
+        line(row(0), ['Fakturanummer', 0.05, 0.2], ['116', 0.3, 0.35]),
+        line(row(1), ['Fakturadatum', 0.05, 0.2], ['2020-12-01', 0.3, 0.4]),
+        line(row(2), ['Förfallodatum', 0.05, 0.2], ['2020-12-16', 0.3, 0.4]),
+        line(row(10), ['Exkl. moms', 0.5, 0.6], ['50 588,00', 0.8, 0.9]),
+        line(row(11), ['Momsbelopp', 0.5, 0.6], ['12 647,00', 0.8, 0.9]),
+        line(row(12), ['Att betala SEK', 0.5, 0.62], ['63 235,00', 0.8, 0.9]),
+      ]),
+    ]);
+    expect([sv.number, sv.issue_date, sv.due_date]).toEqual(['116', '2020-12-01', '2020-12-16']);
+    expect(sv.totals).toMatchObject({ net: '50588.00', vat: '12647.00', gross: '63235.00' });
+    const cs = read([page([line(row(0), ['Faktura - daňový doklad č.FV5040011231', 0.4, 0.9])])]);
+    expect(cs.number).toBe('FV5040011231');
+  });
+
+  it('reads a date written with a month name of another language ("2. března 2024")', () => {
+    const d = read([page([line(row(0), ['Datum vystavení:', 0.05, 0.2], ['2. března 2024', 0.3, 0.45])])]);
+    expect(d.issue_date).toBe('2024-03-02');
+  });
+});
+
+describe('the title over the number', () => {
+  it('takes the number under or after the title word, alone', () => {
+    const under = read([page([line(row(3), ['RECHNUNG', 0.1, 0.2]), line(row(4), ['2503001', 0.1, 0.17])])]);
+    expect(under.number).toBe('2503001');
+    const colon = read([page([line(row(0), ['INVOICE: INV-100', 0.7, 0.9])])]);
+    expect(colon.number).toBe('INV-100');
+  });
+
+  it('takes no address line under a title for its number', () => {
+    const d = read([
+      page([line(row(3), ['INVOICE', 0.1, 0.2]), line(row(4), ['12 Main Street', 0.1, 0.25])]),
+    ]);
+    expect(d.number).toBeUndefined();
+  });
+});
+
+describe('parties', () => {
+  it('reads a heading set as a row label with the party right of it', () => {
+    const d = read([
+      page([
+        line(row(6), ['Pirkėjas', 0.05, 0.12], ['UAB Kardanas', 0.2, 0.32]),
+        line(row(7), ['Kodas', 0.05, 0.1], ['123456789', 0.2, 0.3]),
+        line(row(8), ['Adresas', 0.05, 0.12], ['Kalvarijų 47-18, Vilnius', 0.2, 0.4]),
+      ]),
+    ]);
+    expect(d.buyer.name).toBe('UAB Kardanas');
+  });
+
+  it('takes the seller from the footer legal line and the other company at the head as the buyer', () => {
+    const d = read([
+      page([
+        line(row(0), ['Faktura', 0.6, 0.7]),
+        line(row(5), ['Compounds AG', 0.05, 0.18]),
+        line(row(50), ['MixCont AB, 23145, Sankta gertrudsvag 10.', 0.3, 0.7]),
+      ]),
+    ]);
+    expect(d.seller.name).toBe('MixCont AB');
+    expect(d.buyer.name).toBe('Compounds AG');
+  });
+
+  it('cuts a letterhead name after its legal form where the line runs on into the address', () => {
+    const d = read([page([line(row(3), ['TENNISMEHL GmbH Hundsberg 13 97950 Großrinderfeld', 0.1, 0.45])])]);
+    expect(d.seller.name).toBe('TENNISMEHL GmbH');
+  });
+
+  it('takes the name of a sender line without legal form, but no web address', () => {
+    const d = read([page([line(row(3), ['readbetter - Lesestraße 111 - 54545 Lesestadt', 0.05, 0.45])])]);
+    expect(d.seller.name).toBe('readbetter');
+    const web = read([
+      page([line(row(3), ['shop.example.com - Lesestraße 111 - 54545 Lesestadt', 0.05, 0.45])]),
+    ]);
+    expect(web.seller.name).toBeUndefined();
+  });
+
+  it('reads no name under a block that opens with its street', () => {
+    const d = read([
+      page([
+        line(row(8), ['Invoice To:', 0.1, 0.2], ['INV#', 0.7, 0.75], ['INV0001', 0.78, 0.88]),
+        line(row(9), ['1 Makebelieve Avenue,', 0.1, 0.3]),
+        line(row(10), ['Sim City', 0.1, 0.2]),
+      ]),
+    ]);
+    expect(d.buyer.name).toBeUndefined();
+  });
+
+  it('reads a buyer under its own label, the value under a label without a colon', () => {
+    const d = read([
+      page([
+        line(row(20), ['Nom du client', 0.05, 0.16], ['Les prochaines étapes', 0.37, 0.55]),
+        line(row(21), ['JOHN DOE', 0.05, 0.13]),
+      ]),
+    ]);
+    expect(d.buyer.name).toBe('JOHN DOE');
+  });
+});
+
+describe('totals', () => {
+  it('reads whole amounts with a currency, and the net as gross less VAT at a usual rate', () => {
+    const d = read([
+      page([
+        line(row(20), ['VAT: 50000 USD', 0.6, 0.9]),
+        line(row(21), ['Total (including tax): 550000 USD', 0.5, 0.9]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '500000.00', vat: '50000', gross: '550000' });
+  });
+
+  it('confirms a lone total by the item amounts above it adding up to it', () => {
+    const items = (last: string) =>
+      read([
+        page([
+          line(row(10), ['Artikel', 0.1, 0.2], ['Bedrag', 0.8, 0.88]),
+          line(row(11), ['Laptop', 0.1, 0.2], ['€ 999.99', 0.8, 0.9]),
+          line(row(12), ['Muis', 0.1, 0.2], ['€ 50.00', 0.8, 0.9]),
+          line(row(13), ['Totaal', 0.6, 0.7], [last, 0.8, 0.9]),
+        ]),
+      ]);
+    // A total the items do not add up to stays a candidate below the bar.
+    const sure = (d: ReturnType<typeof read>) => d.provenance['totals.gross']!.confidence >= CONFIDENCE_BAR;
+    const added = items('€ 1049.99');
+    expect([added.totals.gross, sure(added)]).toEqual(['1049.99', true]);
+    expect(sure(items('€ 1050.99'))).toBe(false);
+  });
+});
