@@ -185,7 +185,7 @@ export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {})
       const beside = layout.lines[h.seg.line]![h.seg.index + 1];
       const asRow =
         beside &&
-        beside.bbox[0] - h.seg.bbox[2] < 0.3 &&
+        beside.bbox[0] - h.seg.bbox[2] < ROW_GAP &&
         !startsWithLabel(beside.text) &&
         !headings.some((o) => o.seg === beside) &&
         /^\p{L}/u.test(beside.text.trim()) &&
@@ -201,6 +201,10 @@ export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {})
   if (unheaded) blocks.push(unheaded);
   return blocks;
 }
+
+/** A party right of its heading at most this far (page widths) is the heading's row's value;
+ * further right it is another column ("Käufer          RECHNUNGS-KORREKTUR"). */
+const ROW_GAP = 0.12;
 
 /** A block's lines start at most this far left of its heading and less than BLOCK_WIDTH right
  * of it (page widths). */

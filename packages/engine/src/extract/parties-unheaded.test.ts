@@ -102,8 +102,8 @@ describe('readParties: the recipient in the address window', () => {
     ]);
     expect(d.buyer.name).toBe('Beispiel AG');
     expect(d.buyer.address).toEqual({ lines: ['Feldstraße 34'], postcode: '54321', city: 'Hithausen' });
-    // The recipient's legal form never makes it the letterhead.
-    expect(d.seller.name).toBeUndefined();
+    // The recipient's legal form never makes it the letterhead: the sender line names the seller.
+    expect(d.seller.name).toBe('weclapp.com');
   });
 
   it('reads a sender line whose middle dots OCR read as colons, and "Firma" over the name', () => {

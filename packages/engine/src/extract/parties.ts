@@ -285,6 +285,9 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
       );
       if (!cont || !inCapitals(last.text) || !inCapitals(cont.text) || /\d/.test(cont.text)) break;
       if (!looksLikeName(cont.text) || LEGAL_FORM.test(last.text)) break;
+      // Only a line that was wrapped: one nearly as wide as the block's widest ("LE CLIENT" over
+      // "CLIENT NOM COMMERCIAL" is a name over a trade name).
+      if (width(last) < 0.8 * Math.max(...segs.map(width))) break;
       name = `${name} ${cont.text}`;
       nameEnd = cont;
     }
@@ -315,6 +318,8 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
   const place = end && placeOf(end.text) ? end : undefined;
   putAddress(role, place ? lines.slice(0, -1) : lines, place, put);
 }
+
+const width = (s: Segment) => s.bbox[2] - s.bbox[0];
 
 /** Text in capitals: letters, and no lower-case letter among them. */
 function inCapitals(text: string): boolean {

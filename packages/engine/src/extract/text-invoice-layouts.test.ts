@@ -104,13 +104,13 @@ describe('parties', () => {
     expect(d.seller.name).toBe('TENNISMEHL GmbH');
   });
 
-  it('takes the name of a sender line without legal form, but no web address', () => {
+  it('takes the name of a sender line without legal form, but no e-mail address', () => {
     const d = read([page([line(row(3), ['readbetter - Lesestraße 111 - 54545 Lesestadt', 0.05, 0.45])])]);
     expect(d.seller.name).toBe('readbetter');
-    const web = read([
-      page([line(row(3), ['shop.example.com - Lesestraße 111 - 54545 Lesestadt', 0.05, 0.45])]),
+    const mail = read([
+      page([line(row(3), ['info@example.com - Lesestraße 111 - 54545 Lesestadt', 0.05, 0.45])]),
     ]);
-    expect(web.seller.name).toBeUndefined();
+    expect(mail.seller.name).toBeUndefined();
   });
 
   it('reads no name under a block that opens with its street', () => {
@@ -161,5 +161,23 @@ describe('totals', () => {
     const added = items('€ 1049.99');
     expect([added.totals.gross, sure(added)]).toEqual(['1049.99', true]);
     expect(sure(items('€ 1050.99'))).toBe(false);
+  });
+});
+
+describe('currency', () => {
+  const priced = (words: string[]) =>
+    read([
+      page([
+        ...words.map((w, i) => line(row(i), [w, 0.05, 0.5])),
+        line(row(20), ['Grand total', 0.5, 0.6], ['10.82$', 0.8, 0.9]),
+      ]),
+    ]);
+  const sure = (d: ReturnType<typeof read>) => d.provenance.currency!.confidence >= CONFIDENCE_BAR;
+
+  it('takes a bare "$" for the US dollar on an English page only', () => {
+    const en = priced(['Thank you for your order', 'Invoice date: 2024-01-05']);
+    expect([en.currency, sure(en)]).toEqual(['USD', true]);
+    const fr = priced(['Facturé à', 'Désignation', 'Quantité', 'Réglé par chèque', 'Échéance', 'Téléphone']);
+    expect([fr.currency, sure(fr)]).toEqual(['USD', false]);
   });
 });

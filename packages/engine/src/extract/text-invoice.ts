@@ -12,6 +12,7 @@ import { detectCurrency, isCurrencyCode } from './currency.js';
 import { editDistance } from './edit-distance.js';
 import { findBics, findIbans, findVatIds } from './identifiers.js';
 import { firstValue, type LabelHit, labelHits } from './label-hits.js';
+import { labelLanguage } from './label-language.js';
 import {
   type Box,
   type LayoutPage,
@@ -134,10 +135,11 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
     // Rated below the level at which a second read's differing value counts as a disagreement
     // (second-read.ts): such a guess does not unsettle a code the other read saw under its label.
     const doubtful =
-      opts.source === 'ocr' &&
-      !!usual &&
-      detected !== usual &&
-      !new RegExp(`\\b${detected}\\b`).test(allText);
+      (opts.source === 'ocr' &&
+        !!usual &&
+        detected !== usual &&
+        !new RegExp(`\\b${detected}\\b`).test(allText)) ||
+      bareDollar(detected, allText, layouts);
     if (misread && (!detected || detected === usual))
       put('currency', misread.value, misread.box, misread.page, 0.85);
     else if (detected) put('currency', detected, undefined, 1, doubtful ? 0.65 : 0.85);
@@ -159,6 +161,22 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   if (buyerName) put('buyer.name', buyerName.value, buyerName.box, buyerName.page, 0.88);
   readTotals(hits, layouts, put, opts.source === 'ocr');
   return d;
+}
+
+/** Languages of the countries that write their own currency with "$" (pesos, the Canadian and
+ * other dollars, the real): French, Spanish and Portuguese. */
+const DOLLAR_LANGUAGES = new Set(['fr', 'es', 'pt']);
+/** Words with these languages' accents that make a page one of theirs. */
+const ACCENTED_WORDS = 5;
+
+/** A "$" with no code that names the US dollar on a page in French, Spanish or Portuguese: the
+ * peso, the Canadian dollar and the real write "$" too. */
+function bareDollar(detected: string | undefined, text: string, layouts: PageLayout[]): boolean {
+  if (detected !== 'USD' || /\bUSD\b|US\$/.test(text)) return false;
+  const lang = labelLanguage(layouts);
+  // Words with the accents of French, Spanish or Portuguese say as much when labels do not.
+  const accented = text.match(/\p{L}*[éèêàçñáíóúãõ]\p{L}*/giu)?.length ?? 0;
+  return (!!lang && DOLLAR_LANGUAGES.has(lang)) || accented >= ACCENTED_WORDS;
 }
 
 /** A value's text that is one number and nothing else ("# 350", "INV-100"). */

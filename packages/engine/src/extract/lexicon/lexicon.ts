@@ -21,6 +21,19 @@ export function labelSources(): Record<string, string[]> {
   return out;
 }
 
+/** Regular-expression sources of every field's labels by language ('any' left out: no language). */
+export function labelSourcesByLanguage(): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [field, byLanguage] of Object.entries(labels)) {
+    if (field.startsWith('$')) continue;
+    for (const [lang, sources] of Object.entries(byLanguage as Record<string, string[]>)) {
+      if (lang === 'any') continue;
+      out.set(lang, [...(out.get(lang) ?? []), ...sources]);
+    }
+  }
+  return out;
+}
+
 /** Regular-expression sources of the party headings by role, all languages together. */
 export function headingSources(): Record<'seller' | 'buyer' | 'other', string[]> {
   return {
