@@ -11,8 +11,8 @@ const dist = path.join(repoRoot, 'packages', 'engine', 'dist');
 const load = (m) => import(pathToFileURL(path.join(dist, m)).href);
 const { openPdf } = await load('pdf/open.js');
 const { extractText } = await load('pdf/text.js');
-const { segmentPage, partyBlocks } = await load('extract/layout.js');
-const { longestLabel } = await load('extract/label-hits.js');
+const { segmentPage, partyBlocks } = await load('extract/page/layout.js');
+const { longestLabel } = await load('extract/page/label-hits.js');
 
 const argv = process.argv.slice(2);
 const file = argv.find((a) => !a.startsWith('--'));

@@ -13,7 +13,7 @@ import { checkBik, checkInn, checkKpp } from './check/ru-ids.js';
 import { checkVatId } from './check/vat-id.js';
 import type { Document } from './document.js';
 import { setPath } from './document-path.js';
-import { isCurrencyCode } from './extract/currency.js';
+import { isCurrencyCode } from './extract/identifiers/currency.js';
 import type { Country } from './project/countries.js';
 import { fieldsFor, project } from './project/field-sets.js';
 

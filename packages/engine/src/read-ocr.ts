@@ -3,7 +3,7 @@
 // of the words it was read from, so a doubtful digit never becomes a confirmed value.
 import type { Document } from './document.js';
 import { ReadError } from './errors.js';
-import type { LayoutPage } from './extract/layout.js';
+import type { LayoutPage } from './extract/page/layout.js';
 import { readTextInvoice } from './extract/text-invoice.js';
 import { tesseractLangs } from './ocr/models.js';
 import { doubtNameVariants } from './ocr/name-variants.js';

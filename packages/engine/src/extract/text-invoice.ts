@@ -7,22 +7,7 @@ import { checkVatId } from '../check/vat-id.js';
 import { type Document, emptyDocument } from '../document.js';
 import { setPath } from '../document-path.js';
 import { countryOf } from '../project/countries.js';
-import { bicOfIbanBank } from './bank-bic.js';
-import { detectCurrency, isCurrencyCode } from './currency.js';
-import { editDistance } from './edit-distance.js';
-import { findBics, findIbans, findVatIds } from './identifiers.js';
-import { firstValue, type LabelHit, labelHits } from './label-hits.js';
-import { labelLanguage } from './label-language.js';
-import {
-  type Box,
-  type LayoutPage,
-  type PageLayout,
-  type PartyBlock,
-  type Put,
-  partyBlocks,
-  type Segment,
-  segmentPage,
-} from './layout.js';
+import { readTotals } from './amounts/text-totals.js';
 import {
   dateOf,
   dateOrder,
@@ -33,11 +18,26 @@ import {
   numberMayGoOn,
   onlyDate,
   titleLine,
-} from './number-and-dates.js';
-import { readParties } from './parties.js';
-import { cleanName, isName } from './party-lines.js';
-import { readRuRequisites } from './ru-requisites.js';
-import { readTotals } from './text-totals.js';
+} from './dates/number-and-dates.js';
+import { bicOfIbanBank } from './identifiers/bank-bic.js';
+import { detectCurrency, isCurrencyCode } from './identifiers/currency.js';
+import { findBics, findIbans, findVatIds } from './identifiers/identifiers.js';
+import { editDistance } from './page/edit-distance.js';
+import { firstValue, type LabelHit, labelHits } from './page/label-hits.js';
+import { labelLanguage } from './page/label-language.js';
+import {
+  type Box,
+  type LayoutPage,
+  type PageLayout,
+  type PartyBlock,
+  type Put,
+  partyBlocks,
+  type Segment,
+  segmentPage,
+} from './page/layout.js';
+import { readParties } from './parties/parties.js';
+import { cleanName, isName } from './parties/party-lines.js';
+import { readRuRequisites } from './parties/ru-requisites.js';
 
 export interface TextReadOptions {
   source: 'text' | 'ocr';

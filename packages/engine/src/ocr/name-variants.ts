@@ -7,7 +7,7 @@
 // A legal form read with letters wrong ("Lieferant Gabs", "Supplies Lid.") is doubted too.
 import type { Document } from '../document.js';
 import { getPath } from '../document-path.js';
-import { editDistance } from '../extract/edit-distance.js';
+import { editDistance } from '../extract/page/edit-distance.js';
 import { doubtValue, type OcrPage, type OcrWord } from './ocr-page.js';
 import { DISAGREED } from './second-read.js';
 

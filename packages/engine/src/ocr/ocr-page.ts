@@ -6,10 +6,10 @@ import { totalsAddUp } from '../check/sums.js';
 import type { Document } from '../document.js';
 import { getPath } from '../document-path.js';
 import { ReadError } from '../errors.js';
-import { bicOfIbanBank } from '../extract/bank-bic.js';
-import { currencyOfCountry } from '../extract/currency.js';
-import type { LayoutPage, LayoutWord } from '../extract/layout.js';
-import { union } from '../extract/layout.js';
+import { bicOfIbanBank } from '../extract/identifiers/bank-bic.js';
+import { currencyOfCountry } from '../extract/identifiers/currency.js';
+import type { LayoutPage, LayoutWord } from '../extract/page/layout.js';
+import { union } from '../extract/page/layout.js';
 import type { Raster } from '../image/load.js';
 import { CONFIDENCE_BAR } from '../project/field-sets.js';
 

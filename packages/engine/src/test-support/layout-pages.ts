@@ -1,6 +1,6 @@
 // Hand-made laid-out pages for the text-reader tests: A4 (595 x 842 pt), 10 pt type, phrases
 // placed by their left and right edges in page fractions, rows at 14 pt leading.
-import { type LayoutLine, type LayoutPage, type LayoutWord, union } from '../extract/layout.js';
+import { type LayoutLine, type LayoutPage, type LayoutWord, union } from '../extract/page/layout.js';
 
 export const PAGE_W = 595;
 export const PAGE_H = 842;

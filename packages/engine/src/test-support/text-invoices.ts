@@ -1,6 +1,6 @@
 // Hand-made text-layer invoices for the text reader's tests (laid out as in layout-pages.ts).
 import type { Document } from '../document.js';
-import type { LayoutLine, LayoutPage } from '../extract/layout.js';
+import type { LayoutLine, LayoutPage } from '../extract/page/layout.js';
 import { readTextInvoice, type TextReadOptions } from '../extract/text-invoice.js';
 import { line, page, row } from './layout-pages.js';
 

@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import type { Document } from '../document.js';
 import type { Estimate } from '../estimate.js';
-import type { LayoutPage } from '../extract/layout.js';
+import type { LayoutPage } from '../extract/page/layout.js';
 import type { OcrPage, RatedDocument } from '../ocr/ocr-page.js';
 import type { PdfLayers } from '../pdf/layers.js';
 import type { QrCode } from '../qr/detect.js';

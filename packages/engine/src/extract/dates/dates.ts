@@ -1,8 +1,8 @@
 // Dates as printed on invoices (14.03.2024, 03/14/2024, 2024-03-14, "14. März 2024", "March 14,
 // 2024", "14 марта 2024 г.") to ISO YYYY-MM-DD. A numeric date that reads validly both as day-month
 // and month-day needs an order (or a language that implies one): it is never guessed.
-import { isIsoDate } from '../check/dates.js';
-import { monthNames } from './lexicon/lexicon.js';
+import { isIsoDate } from '../../check/dates.js';
+import { monthNames } from '../lexicon/lexicon.js';
 
 export type DateOrder = 'dmy' | 'mdy' | 'ymd';
 

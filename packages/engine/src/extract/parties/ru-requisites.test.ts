@@ -2,11 +2,11 @@
 // print them: 1C's bank table above the title, party lines, a УПД's "ИНН/КПП продавца". Through
 // the checks and the projection, the RU fields of a clean invoice are confirmed.
 import { describe, expect, it } from 'vitest';
-import { runChecks } from '../check/document-checks.js';
-import { countryOf } from '../project/countries.js';
-import { CONFIDENCE_BAR, project } from '../project/field-sets.js';
-import { line, page, row } from '../test-support/layout-pages.js';
-import { readText as read } from '../test-support/text-invoices.js';
+import { runChecks } from '../../check/document-checks.js';
+import { countryOf } from '../../project/countries.js';
+import { CONFIDENCE_BAR, project } from '../../project/field-sets.js';
+import { line, page, row } from '../../test-support/layout-pages.js';
+import { readText as read } from '../../test-support/text-invoices.js';
 
 const ru = countryOf('ru')!;
 // Valid numbers: ИНН with their control digits, a settlement account keyed to the БИК, and

@@ -3,13 +3,13 @@
 // under party headings, or the seller's name from the letterhead. Parties found without a heading
 // of their own: parties-unheaded.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { Document } from '../document.js';
-import { countryOf } from '../project/countries.js';
-import { project } from '../project/field-sets.js';
-import { line, page, row } from '../test-support/layout-pages.js';
-import type { LayoutLine } from './layout.js';
+import type { Document } from '../../document.js';
+import { countryOf } from '../../project/countries.js';
+import { project } from '../../project/field-sets.js';
+import { line, page, row } from '../../test-support/layout-pages.js';
+import type { LayoutLine } from '../page/layout.js';
+import { readTextInvoice } from '../text-invoice.js';
 import { placeOf, ruLegalForm } from './party-lines.js';
-import { readTextInvoice } from './text-invoice.js';
 
 const read = (lines: LayoutLine[]): Document => {
   return readTextInvoice([page(lines)], { source: 'text', reader: 'test', country: 'DE' });

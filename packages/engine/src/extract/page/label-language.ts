@@ -1,9 +1,10 @@
 // The language a page's labels are written in: the language whose labels (lexicon/labels.json)
 // open the most segments, when it is clearly ahead of the next. Tells which reading a sign shared
 // by several currencies or forms has ("$" on a French or Spanish invoice is no sure US dollar).
+
+import { labelSourcesByLanguage } from '../lexicon/lexicon.js';
 import { normalizeLabelText } from './labels.js';
 import type { PageLayout } from './layout.js';
-import { labelSourcesByLanguage } from './lexicon/lexicon.js';
 
 const BY_LANGUAGE = [...labelSourcesByLanguage()].map(
   ([lang, sources]) => [lang, new RegExp(`^(?:${sources.join('|')})(?=$|[\\s:.#/,;(|\\]-])`, 'u')] as const,

@@ -1,10 +1,10 @@
 // Totals from a VAT breakdown whose rows check themselves (vat-rows.ts), on OCR'd pages whose
 // total labels came out unreadable.
 import { describe, expect, it } from 'vitest';
-import { CONFIDENCE_BAR } from '../project/field-sets.js';
-import { line, page, row } from '../test-support/layout-pages.js';
-import { readText as read } from '../test-support/text-invoices.js';
-import { segmentPage } from './layout.js';
+import { CONFIDENCE_BAR } from '../../project/field-sets.js';
+import { line, page, row } from '../../test-support/layout-pages.js';
+import { readText as read } from '../../test-support/text-invoices.js';
+import { segmentPage } from '../page/layout.js';
 import { breakdownCandidates } from './vat-rows.js';
 
 /** A photo's last page as OCR read it: every total label garbled, the breakdown's rows intact. */

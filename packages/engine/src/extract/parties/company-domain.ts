@@ -3,8 +3,8 @@
 // the name of an address block that spells that domain is the sender's, even with no heading and
 // no legal form over it (a Business Central invoice: "CRONUS DE" over the company's address at the
 // top right, the customer's in the window at the left, neither headed).
-import { findEmails } from './identifiers.js';
-import type { PageLayout } from './layout.js';
+import { findEmails } from '../identifiers/identifiers.js';
+import type { PageLayout } from '../page/layout.js';
 
 /** Below this share of the page's height a line is the footer. */
 const FOOTER_TOP = 0.65;

@@ -2,9 +2,10 @@
 // "Rechnungsempfänger", "Vendeur", "Nabywca", "Поставщик"; lexicon/headings.json), on a line of their own or
 // with the party after a colon, and the misreadings OCR makes of the long ones. Matched against
 // text normalised as labels are (labels.ts).
-import { editDistance } from './edit-distance.js';
-import { LEADING_MARKS, mapOffset, normalizeLabelText } from './labels.js';
-import { headingSources } from './lexicon/lexicon.js';
+
+import { headingSources } from '../lexicon/lexicon.js';
+import { editDistance } from '../page/edit-distance.js';
+import { LEADING_MARKS, mapOffset, normalizeLabelText } from '../page/labels.js';
 
 /** Headings that open a party block, every language (lexicon/headings.json). */
 const PARTY_HEADINGS = headingSources();

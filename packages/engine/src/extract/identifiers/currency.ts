@@ -1,7 +1,7 @@
 // Currency of an invoice from its text: ISO codes and symbols are counted and the most frequent
 // explicit one wins. "kr" is shared by SEK, NOK, DKK and ISK and only resolves with a country;
 // short words that are also ordinary words ("Fr." = Frau, "lei", "Ft") count only beside a number.
-import { countryOf } from '../project/countries.js';
+import { countryOf } from '../../project/countries.js';
 
 /** ISO 4217 codes recognised as written: the supported countries' currencies and common others. */
 const CODES = (

@@ -1,8 +1,9 @@
 // Labels on a page: every segment that starts with one (in any of the languages of labels.ts),
 // with the field it names and how surely, and the first value next to a label that parses.
+
+import { WEAK_LABEL_SOURCES } from '../lexicon/lexicon.js';
 import { type FieldLabel, garbledLabel, matchLabel, startsWithLabel } from './labels.js';
 import { type Box, type PageLayout, type Segment, union, valuesNear } from './layout.js';
-import { WEAK_LABEL_SOURCES } from './lexicon/lexicon.js';
 
 /** Labels in the order they are tried on a segment; the longest match wins (most specific). */
 const SEGMENT_LABELS: FieldLabel[] = [
@@ -142,6 +143,8 @@ function segmentHits(seg: Segment): LabelHit[] {
     const rest = part.text.slice(best.end).trim();
     // "N° de facture associée", "Datum der Bestellung": a label about another document.
     if ((best.field === 'invoice_no' || best.field === 'invoice_date') && OTHER_DOCUMENT.test(rest)) break;
+    // "Vencimiento NCF: 31/12/2026": a date label qualified by an acronym is that thing's date.
+    if (best.field.endsWith('_date') && /^[A-Z]{2,5}\s*:/.test(rest)) break;
     // "Währung der Umsatzsteuerbuchung : EUR": the currency the VAT is booked in, not the invoice's.
     if (best.field === 'currency' && TAX_CURRENCY.test(rest)) break;
     const strength = WEAK.test(labelText.trim()) && labelText.trim().split(/\s+/).length === 1 ? 1 : 2;

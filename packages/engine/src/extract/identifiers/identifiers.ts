@@ -1,9 +1,9 @@
 // Payment and tax identifiers in invoice text: IBANs (spaced or not), BICs, VAT ids with country
 // prefix, e-mail addresses and the labelled Russian ids. Candidates carry their check result so
 // the caller can tell a typo (right shape, wrong checksum) from a clean value.
-import { checkBic } from '../check/bic.js';
-import { checkIban, ibanLength } from '../check/iban.js';
-import { checkVatId } from '../check/vat-id.js';
+import { checkBic } from '../../check/bic.js';
+import { checkIban, ibanLength } from '../../check/iban.js';
+import { checkVatId } from '../../check/vat-id.js';
 import { knownGermanBank } from './bank-bic.js';
 
 export interface IdMatch {

@@ -2,8 +2,9 @@
 // (placeLine, placeOf), a label or contact line (NOT_ADDRESS), never a name (NOT_A_NAME); and how
 // a name and an address are put into the document. Shared by the blocks under headings
 // (parties.ts) and the recipient's block in a letter's address window (recipient-window.ts).
-import type { Put, Segment } from './layout.js';
-import { DOCUMENT_TITLE_SOURCES, LEGAL_FORM_SOURCES } from './lexicon/lexicon.js';
+
+import { DOCUMENT_TITLE_SOURCES, LEGAL_FORM_SOURCES } from '../lexicon/lexicon.js';
+import type { Put, Segment } from '../page/layout.js';
 
 /** A company's legal form as a word of its own (GmbH, SARL, S.p.A., Ltd, ООО, ...): a company's name. */
 export const LEGAL_FORM = new RegExp(`(?:^|[\\s,])(?:${LEGAL_FORM_SOURCES.join('|')})(?=$|[\\s,.])`, 'iu');

@@ -1,7 +1,7 @@
 // Choosing totals by arithmetic: the (net, VAT, gross) triple that adds up with a plausible VAT
 // share wins over label strength; without one, agreeing strong gross labels still corroborate.
 import { describe, expect, it } from 'vitest';
-import type { Segment } from './layout.js';
+import type { Segment } from '../page/layout.js';
 import { type AmountCandidate, chooseTotals, type TotalKind } from './totals.js';
 
 /** A candidate on line `line` of `page`, its box at the line's height (lower lines, larger y). */

@@ -5,10 +5,17 @@
 // name over the address over the seller's VAT id or registration number. Without a buyer
 // heading, the recipient's block in the address window (under a one-line sender address, or
 // under a salutation) gives the buyer.
-import type { Document } from '../document.js';
+import type { Document } from '../../document.js';
+import { matchLabel, normalizeLabelText, startsWithLabel } from '../page/labels.js';
+import {
+  type Box,
+  type PageLayout,
+  type PartyBlock,
+  type Put,
+  type Segment,
+  valuesNear,
+} from '../page/layout.js';
 import { footerDomains, spellsDomain } from './company-domain.js';
-import { matchLabel, normalizeLabelText, startsWithLabel } from './labels.js';
-import { type Box, type PageLayout, type PartyBlock, type Put, type Segment, valuesNear } from './layout.js';
 import { matchInlineHeading } from './party-headings.js';
 import {
   cleanName,

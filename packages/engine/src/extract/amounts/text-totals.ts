@@ -2,13 +2,13 @@
 // the column under them), a total row's own parts, a summary table's row, and on OCR'd pages
 // decimals OCR lost and a VAT breakdown whose rows check themselves; arithmetic then picks the
 // net, VAT and gross that add up (totals.ts).
-import { toUnits } from '../decimal.js';
+import { toUnits } from '../../decimal.js';
+import { CURRENCY_TOKEN } from '../identifiers/currency.js';
+import { findVatIds } from '../identifiers/identifiers.js';
+import { CREDIT_TITLE_SOURCES } from '../lexicon/lexicon.js';
+import type { LabelHit } from '../page/label-hits.js';
+import { columnBelow, type PageLayout, type Put, type Segment, union } from '../page/layout.js';
 import { parseAmount } from './amounts.js';
-import { CURRENCY_TOKEN } from './currency.js';
-import { findVatIds } from './identifiers.js';
-import type { LabelHit } from './label-hits.js';
-import { columnBelow, type PageLayout, type Put, type Segment, union } from './layout.js';
-import { CREDIT_TITLE_SOURCES } from './lexicon/lexicon.js';
 import { type AmountCandidate, chooseTotals, MAX_VAT_SHARE, type TotalKind } from './totals.js';
 import { breakdownCandidates } from './vat-rows.js';
 

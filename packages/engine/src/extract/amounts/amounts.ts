@@ -1,9 +1,9 @@
 // Amounts as printed on invoices (1.234,56 / 1,234.56 / 1 234,56 / 1'234.56, minus before, after
 // or as parentheses, "12,-" whole amounts, currency around) to canonical decimal strings. A single
 // separator followed by three digits may be a decimal point or grouping: refused, never guessed.
-import { parseDecimal } from '../decimal.js';
-import { CURRENCY_TOKEN, currencyOfToken } from './currency.js';
-import { findDates } from './dates.js';
+import { parseDecimal } from '../../decimal.js';
+import { findDates } from '../dates/dates.js';
+import { CURRENCY_TOKEN, currencyOfToken } from '../identifiers/currency.js';
 
 export interface AmountHint {
   /** The document's decimal separator, when known; resolves `1,234` / `1.234`. */

@@ -2,8 +2,8 @@
 // heading: NAME / STREET 1 / POSTCODE CITY in the upper half of the first page, shown to be the
 // recipient by the one-line sender address above it, by a salutation, by the letterhead standing
 // in another column, or by the sender's own address printed above it (recipientBlock).
-import { normalizeLabelText } from './labels.js';
-import type { PageLayout, Put, Segment } from './layout.js';
+import { normalizeLabelText } from '../page/labels.js';
+import type { PageLayout, Put, Segment } from '../page/layout.js';
 import { cleanName, isName, placeLine, placeOf, putAddress } from './party-lines.js';
 
 /** Separators of a one-line sender address: "ACME GmbH · Str. 1 · 12345 Ort", "A, Str. 1, 12345 Ort"

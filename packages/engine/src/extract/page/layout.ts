@@ -1,8 +1,9 @@
 // Layout of a page as the field extraction sees it: lines cut into segments at wide gaps (the
 // columns of "Label:        Value" forms and tables), party blocks under their headings, and
 // for a label the value right of it, after it in the same segment, or just below it.
+
+import { matchHeading, misreadHeading } from '../parties/party-headings.js';
 import { type FieldLabel, matchLabel, startsWithLabel } from './labels.js';
-import { matchHeading, misreadHeading } from './party-headings.js';
 
 export type Box = [number, number, number, number];
 

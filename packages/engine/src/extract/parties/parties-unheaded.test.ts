@@ -2,10 +2,10 @@
 // 10 pt type): the address under a letterhead name, the recipient in the window of a letter, the
 // seller's name above its registration number. Blocks under headings: parties.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { Document } from '../document.js';
-import { line, page, row } from '../test-support/layout-pages.js';
-import type { LayoutLine } from './layout.js';
-import { readTextInvoice } from './text-invoice.js';
+import type { Document } from '../../document.js';
+import { line, page, row } from '../../test-support/layout-pages.js';
+import type { LayoutLine } from '../page/layout.js';
+import { readTextInvoice } from '../text-invoice.js';
 
 const read = (lines: LayoutLine[]): Document =>
   readTextInvoice([page(lines)], { source: 'text', reader: 'test', country: 'DE' });

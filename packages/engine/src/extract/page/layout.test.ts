@@ -1,7 +1,7 @@
 // Page layout on hand-made pages (A4, 595 x 842 pt, 10 pt type): segments cut at wide gaps,
 // values found right of or below their labels, table columns, and party blocks in their columns.
 import { describe, expect, it } from 'vitest';
-import { FONT_SIZE, LINE_H, line, PAGE_H, PAGE_W, page, row } from '../test-support/layout-pages.js';
+import { FONT_SIZE, LINE_H, line, PAGE_H, PAGE_W, page, row } from '../../test-support/layout-pages.js';
 import {
   type Box,
   columnBelow,

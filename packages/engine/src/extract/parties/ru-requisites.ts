@@ -5,10 +5,10 @@
 // "ИНН/КПП продавца: …/…"). Whose number it is, the words before it on its line say, else the
 // party block it stands in. The account is found by its control key with the БИК, since the
 // table labels the bank's correspondent account and the payee's account alike ("Сч. №").
-import { checkRuAccount } from '../check/ru-ids.js';
-import type { Document } from '../document.js';
-import { findRuIds, type RuIdKind } from './identifiers.js';
-import type { PageLayout, PartyBlock, Put, Segment } from './layout.js';
+import { checkRuAccount } from '../../check/ru-ids.js';
+import type { Document } from '../../document.js';
+import { findRuIds, type RuIdKind } from '../identifiers/identifiers.js';
+import type { PageLayout, PartyBlock, Put, Segment } from '../page/layout.js';
 
 type Role = 'seller' | 'buyer' | 'other';
 

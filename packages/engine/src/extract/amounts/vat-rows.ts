@@ -15,9 +15,9 @@
 // A zero-rated row ("Steuerfreie 465,00 0 0,00") checks nothing by its own arithmetic and its
 // base is a line item's amount too, so a breakdown of such rows alone counts only when its sum is
 // printed on two other lines (the net and the gross, say).
-import { formatAmount, fromUnits, toUnits } from '../decimal.js';
+import { formatAmount, fromUnits, toUnits } from '../../decimal.js';
+import { type PageLayout, type Segment, union } from '../page/layout.js';
 import { parseAmount } from './amounts.js';
-import { type PageLayout, type Segment, union } from './layout.js';
 import { type AmountCandidate, CENT, VAT_RATES } from './totals.js';
 
 /** An amount with two decimals as one word: "198,00", "14.100,00", "1,234.50", "-7,67". */

@@ -2,8 +2,9 @@
 // (lexicon/labels.json; the party headings are in party-headings.ts). Patterns are matched against
 // normalised text (lower case, accents kept) and are anchored on the label itself, so "Nr." inside
 // a street name does not count.
+
+import { labelSources } from '../lexicon/lexicon.js';
 import { editDistance } from './edit-distance.js';
-import { labelSources } from './lexicon/lexicon.js';
 
 export type FieldLabel =
   | 'invoice_no'

@@ -1,8 +1,8 @@
 // Totals chosen by arithmetic: among the amounts standing next to net, VAT and gross labels, the
 // (net, VAT, gross) triple that adds up with a plausible VAT share wins; labels alone are weaker
 // evidence. No template per supplier: the numbers have to agree with each other.
-import { formatAmount, fromUnits, toUnits } from '../decimal.js';
-import { type Segment, union } from './layout.js';
+import { formatAmount, fromUnits, toUnits } from '../../decimal.js';
+import { type Segment, union } from '../page/layout.js';
 
 export type TotalKind = 'net' | 'vat' | 'vat_included' | 'gross' | 'payable';
 

@@ -1,10 +1,11 @@
 // The invoice's own number and dates where no label gives them: the title line ("Rechnung Nr. X
 // vom <date>"), the date of the letter ("München, den <date>"), a due date in a sentence of
 // payment terms; and how slashed dates are ordered on a page.
+
+import { DOCUMENT_TITLE_SOURCES, NUMBER_WORD_SOURCES } from '../lexicon/lexicon.js';
+import { type Found, longestLabel } from '../page/label-hits.js';
+import { type PageLayout, union } from '../page/layout.js';
 import { findDates, parseDate, slashedOrderShown } from './dates.js';
-import { type Found, longestLabel } from './label-hits.js';
-import { type PageLayout, union } from './layout.js';
-import { DOCUMENT_TITLE_SOURCES, NUMBER_WORD_SOURCES } from './lexicon/lexicon.js';
 
 // A number may open with a short series in capitals set apart by a space ("FV 3/05/2021").
 const NUMBER_TOKEN = /^[#:№]?\s*((?:[A-Z]{1,4} (?=\d))?[A-Za-z0-9][A-Za-z0-9\-/._]{0,30})/;

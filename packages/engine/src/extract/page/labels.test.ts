@@ -2,11 +2,11 @@
 // value begins; matchHeading tells party headings from other text. Which field wins when several
 // labels match one segment (the longest) is decided in text-invoice's labelHits, tested here too.
 import { describe, expect, it } from 'vitest';
+import { matchHeading, misreadHeading } from '../parties/party-headings.js';
 import { labelHits } from './label-hits.js';
 import { type FieldLabel, matchLabel, normalizeLabelText } from './labels.js';
 import type { LayoutLine, LayoutPage } from './layout.js';
 import { segmentPage } from './layout.js';
-import { matchHeading, misreadHeading } from './party-headings.js';
 
 /** What follows the label: the text from matchLabel's offset on (undefined without a label). */
 function valueAfter(text: string, field: FieldLabel): string | undefined {
