@@ -23,8 +23,9 @@ export const GATES = [
   },
   { name: 'einvoice-invalid', args: ['--category', 'einvoice-invalid'] },
   { name: 'qr', args: ['--category', 'qr', '--min-mode-ok', '0.95'] },
-  // The text-layer reader: figures reached so far (issue 3 targets recall 0.9, precision 0.98;
-  // 2026-11-23: 0.877 / 0.956, of which 103 VAT ids are test ids failing their checksum).
+  // Each gate sits a little below what the reader reaches (docs/measurements.md), so a regression
+  // of a few values fails CI. The text layer of the e-invoice PDFs: 0.989 / 0.999; test VAT ids
+  // and IBANs failing their checksum are optional to the scorer in text mode.
   {
     name: 'einvoice-text',
     args: [
@@ -35,21 +36,24 @@ export const GATES = [
       '--mode',
       'text',
       '--min-recall',
-      '0.875',
+      '0.98',
       '--min-precision',
-      '0.955',
+      '0.997',
     ],
   },
-  // The OCR reader with its second read: figures reached so far (2026-11-23: 0.852 / 0.978 with
-  // the system's fast models, 0.826 / 0.977 with the best_int models alone, as CI may have them;
-  // issue 4 targets recall 0.85, precision 0.97).
+  // The OCR reader with its second read, with the system's Tesseract models that .ci/run
+  // installs: 0.971 / 0.998; the margin is for OCR's run-to-run noise.
   {
     name: 'scan',
-    args: ['--category', 'scan', '--min-recall', '0.82', '--min-precision', '0.97', '--min-mode-ok', '0.98'],
+    args: ['--category', 'scan', '--min-recall', '0.955', '--min-precision', '0.994', '--min-mode-ok', '0.98'],
   },
-  // textpdf's truth is partial (invoice2data's fields only): true values of other fields count as
-  // invented, hence the low precision (docs/decisions.md, "Evaluation").
-  { name: 'textpdf', args: ['--category', 'textpdf', '--min-recall', '0.95', '--min-precision', '0.62'] },
+  // textpdf's truth is partial (invoice2data's fields only); the scorer counts only those fields.
+  { name: 'textpdf', args: ['--category', 'textpdf', '--min-recall', '0.95', '--min-precision', '0.99'] },
+  // Born-digital invoices of 28 other billing programs and templates, hand truth: 0.845 / 0.993.
+  {
+    name: 'textpdf-wild',
+    args: ['--category', 'textpdf-wild', '--min-recall', '0.83', '--min-precision', '0.99', '--min-mode-ok', '0.95'],
+  },
 ];
 
 const argv = process.argv.slice(2);
