@@ -229,3 +229,13 @@ describe('findRuIds', () => {
     expect(findRuIds('Счёт № 40702810938000000000')).toEqual([]);
   });
 });
+
+describe('an IBAN in its national groups', () => {
+  it('reads one grouped by bank code and account when its checksum holds', () => {
+    expect(findIbans('IBAN AT32 12000 52110 109901').map((i) => [i.value, i.valid])).toEqual([
+      ['AT321200052110109901', true],
+    ]);
+    // one digit off: no IBAN
+    expect(findIbans('IBAN AT32 12000 52110 109902').filter((i) => i.valid)).toEqual([]);
+  });
+});

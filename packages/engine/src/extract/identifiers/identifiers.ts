@@ -158,6 +158,30 @@ export function findIbans(text: string, opts: { ocr?: boolean } = {}): IbanMatch
   return [...kept, ...repaired].sort((a, b) => a.start - b.start);
 }
 
+/**
+ * An IBAN printed in its national parts rather than in fours ("AT32 12000 52110 109901": bank
+ * code, then account): groups of up to eight after single spaces that make up the country's
+ * length exactly, taken only when the checksum holds.
+ */
+function nationalGroups(text: string, start: number): IbanMatch | undefined {
+  const length = ibanLength(text.slice(start, start + 2));
+  const m = /^[A-Z]{2}\d{2}(?:[ \u00a0][A-Z0-9]{1,8})+/.exec(text.slice(start, start + 50));
+  if (!length || !m) return undefined;
+  let raw = '';
+  for (const part of m[0].split(/(?=[ \u00a0])/)) {
+    if ((raw + part).replace(/\s/g, '').length > length) break;
+    raw += part;
+  }
+  const check = checkIban(raw);
+  if (
+    raw.replace(/\s/g, '').length !== length ||
+    !check.ok ||
+    /[A-Za-z0-9]/.test(text[start + raw.length] ?? '')
+  )
+    return undefined;
+  return { value: check.iban, raw, start, end: start + raw.length, valid: true };
+}
+
 function strictIbans(text: string): IbanMatch[] {
   const out: IbanMatch[] = [];
   for (const m of text.matchAll(IBAN_START)) {
@@ -178,7 +202,11 @@ function strictIbans(text: string): IbanMatch[] {
       chars += g[1]!.length;
       groupLen = g[1]!.length;
     }
-    if (chars < 15 || chars > 34 || /[a-z0-9]/.test(text[end] ?? '')) continue;
+    if (chars < 15 || chars > 34 || /[a-z0-9]/.test(text[end] ?? '')) {
+      const national = nationalGroups(text, start);
+      if (national) out.push(national);
+      continue;
+    }
     let raw = text.slice(start, end);
     let check = checkIban(raw);
     // A misread O is put right only when the checksum then holds (it catches any one wrong digit).

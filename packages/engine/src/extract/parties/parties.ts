@@ -381,6 +381,12 @@ function sameCompany(a: string, b: string): boolean {
   return [...x].some((w) => y.has(w));
 }
 
+/** A line of parts set apart by dashes, dots or bars whose last part is a postcode and city. */
+function endsWithPlace(text: string): boolean {
+  const parts = text.split(/\s[·•|–-]\s|\s*,\s+/);
+  return parts.length >= 2 && !!placeOf(parts[parts.length - 1]!.trim());
+}
+
 /**
  * The sender's name from a sender line over the address window, its parts set apart by dashes,
  * dots or bars: NAME - STREET 12 - POSTCODE CITY ("readbetter - Lesestraße 111 - 54545
@@ -408,7 +414,8 @@ function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>)
     for (const seg of line) {
       if (seg.bbox[1] > 0.3) return undefined;
       const belowPlace = places.some((p) => p.bbox[0] < seg.bbox[2] && seg.bbox[0] < p.bbox[2]);
-      if (placeLine(seg)) places.push(seg);
+      // (a sender line over the address window ends with a place too: the window is below it)
+      if (placeLine(seg) || endsWithPlace(seg.text)) places.push(seg);
       if (elsewhere.has(seg) || belowPlace) continue;
       const text = ruLegalForm(seg.text.trim());
       const sender = senderLineName(text);

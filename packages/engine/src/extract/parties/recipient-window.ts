@@ -53,8 +53,13 @@ export function recipientBlock(
       .filter(Boolean);
     // A street after the name and a place after the street ("1242 chemin de l'olive" reads as
     // a place too: the place is the one after a part with a number).
+    // Or a place ending a line of three parts or more: a street may go without a number
+    // ("Klline - Freude am Arbeitsplatz - Technologiepark - 8510 Stainz").
     const at = parts.findIndex(
-      (p, i) => i > 1 && placeOf(p) && parts.slice(1, i).some((q) => /\d/.test(q) && /\p{L}{2}/u.test(q)),
+      (p, i) =>
+        i > 1 &&
+        placeOf(p) &&
+        (parts.slice(1, i).some((q) => /\d/.test(q) && /\p{L}{2}/u.test(q)) || i === parts.length - 1),
     );
     if (at < 0) continue;
     const postcodes = new Set(parts.map((p) => placeOf(p)?.postcode).filter((p): p is string => !!p));
