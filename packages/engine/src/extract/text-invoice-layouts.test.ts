@@ -87,6 +87,57 @@ describe('parties', () => {
     expect(d.buyer.name).toBe('UAB Kardanas');
   });
 
+  it('reads headings in two languages, numbered headings, the heading as the row label of its name', () => {
+    const d = read([
+      page([
+        line(row(1), ['Säljare / Seller:', 0.01, 0.15], ['Tech Components AB', 0.2, 0.35]),
+        line(row(2), ['Adress:', 0.01, 0.08], ['Industrivägen 14, 211 24 Malmö', 0.2, 0.45]),
+        line(row(6), ['Köpare / Buyer:', 0.01, 0.15], ['Import & Handel GmbH', 0.2, 0.37]),
+      ]),
+    ]);
+    expect([d.seller.name, d.buyer.name]).toEqual(['Tech Components AB', 'Import & Handel GmbH']);
+    const numbered = read([
+      page([
+        line(row(4), ['Plačnik: 1001836', 0.05, 0.2]),
+        line(row(5), ['Luka Oblak', 0.05, 0.15]),
+        line(row(6), ['Delavska cesta 7', 0.05, 0.2]),
+        line(row(7), ['4280 Šenčur', 0.05, 0.15]),
+      ]),
+    ]);
+    expect(numbered.buyer.name).toBe('Luka Oblak');
+    const labelled = read([
+      page([
+        line(
+          row(2),
+          ['Verkäufer:', 0.12, 0.2],
+          ['ACME Lösungen GmbH', 0.26, 0.4],
+          ['Kunde:', 0.51, 0.56],
+          ['Contoso AG', 0.64, 0.75],
+        ),
+        line(
+          row(3),
+          ['Adresse:', 0.12, 0.2],
+          ['Beispielstraße 1, 10115 Berlin', 0.26, 0.45],
+          ['Adresse:', 0.51, 0.58],
+          ['Kundenweg 12, 10178 Berlin', 0.64, 0.85],
+        ),
+      ]),
+    ]);
+    expect(labelled.buyer.name).toBe('Contoso AG');
+  });
+
+  it('reads a block set flush right under a heading at the right', () => {
+    const d = read([
+      page([
+        line(row(3), ['Sprzedawca:', 0.06, 0.15], ['Nabywca:', 0.86, 0.93]),
+        line(row(4), ['Milk Corp.', 0.06, 0.14], ['Jan Kowalski', 0.84, 0.93]),
+        line(row(5), ['ul. Mleczna 1', 0.06, 0.15], ['ul. Kowalska 1', 0.83, 0.93]),
+        line(row(6), ['00-000 Mleczno', 0.06, 0.16], ['00-000 Kowalewo', 0.8, 0.93]),
+      ]),
+    ]);
+    expect([d.seller.name, d.buyer.name]).toEqual(['Milk Corp.', 'Jan Kowalski']);
+  });
+
   it('takes the seller from the footer legal line and the other company at the head as the buyer', () => {
     const d = read([
       page([

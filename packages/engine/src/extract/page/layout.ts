@@ -2,7 +2,7 @@
 // columns of "Label:        Value" forms and tables), party blocks under their headings, and
 // for a label the value right of it, after it in the same segment, or just below it.
 
-import { matchHeading, misreadHeading } from '../parties/party-headings.js';
+import { matchHeading, matchNumberedHeading, misreadHeading } from '../parties/party-headings.js';
 import { type FieldLabel, matchLabel, startsWithLabel } from './labels.js';
 
 export type Box = [number, number, number, number];
@@ -176,7 +176,10 @@ export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {})
     const headings: Array<{ seg: Segment; role: PartyRole }> = [];
     for (const line of layout.lines) {
       for (const seg of line) {
-        const role = matchHeading(seg.text) ?? (opts.ocr ? misreadHeading(seg.text) : undefined);
+        const role =
+          matchHeading(seg.text) ??
+          matchNumberedHeading(seg.text) ??
+          (opts.ocr ? misreadHeading(seg.text) : undefined);
         if (role) headings.push({ seg, role });
       }
     }
@@ -226,8 +229,12 @@ function blockBelow(
   // further right are reached through their labels).
   const end = Math.min(columnEnd(h, headings), h.seg.bbox[0] + BLOCK_WIDTH);
   for (let li = h.seg.line + 1; li < layout.lines.length; li++) {
+    // A heading set flush right at the page's right side heads a block set flush right under it
+    // ("Nabywca:" over "Jan Kowalski / ul. Kowalska 1").
     const inColumn = layout.lines[li]!.filter(
-      (s) => s.bbox[0] >= h.seg.bbox[0] - BLOCK_SLACK && s.bbox[0] < end,
+      (s) =>
+        (s.bbox[0] >= h.seg.bbox[0] - BLOCK_SLACK && s.bbox[0] < end) ||
+        (h.seg.bbox[0] > 0.5 && Math.abs(s.bbox[2] - h.seg.bbox[2]) < BLOCK_SLACK && s.bbox[0] > 0.5),
     );
     if (!inColumn.length) continue;
     const top = Math.min(...inColumn.map((s) => s.bbox[1]));

@@ -264,7 +264,9 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
     const street = segs.findIndex((s) => streetLine(s.text));
     const end = Math.min(place < 0 ? segs.length : place, street < 0 ? segs.length : street);
     const above = segs.slice(0, end);
-    nameSeg = above.find((s) => looksLikeName(s.text) && !labelled(layout, s) && !labelsNext(layout, s));
+    nameSeg = above.find(
+      (s) => looksLikeName(s.text) && !labelled(layout, s, block.heading) && !labelsNext(layout, s),
+    );
     name = nameSeg?.text;
     confidence = 0.85;
     // A company name broken over two lines: "MVM Musterhafter" / "Versicherungsverein
@@ -334,9 +336,11 @@ function inCapitals(text: string): boolean {
 }
 
 /** A segment that is the value of a label standing left of it on the same line. */
-function labelled(layout: PageLayout, seg: Segment): boolean {
+function labelled(layout: PageLayout, seg: Segment, heading?: Segment): boolean {
   const left = layout.lines[seg.line]?.[seg.index - 1];
-  return !!left && (/:\s*$/.test(left.text) || NOT_ADDRESS.test(left.text.trim()));
+  // (the block's own heading set as the row's label, "Kunde:   Contoso AG", names the party)
+  if (!left || left === heading) return false;
+  return /:\s*$/.test(left.text) || NOT_ADDRESS.test(left.text.trim());
 }
 
 /** A label whose colon OCR set apart with its value: "Stee" of "Stee : 549910" (a misread

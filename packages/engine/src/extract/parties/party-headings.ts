@@ -41,8 +41,28 @@ export function matchInlineHeading(
 /** Whether the whole text is a party heading, and which party. */
 export function matchHeading(text: string): 'seller' | 'buyer' | 'other' | undefined {
   const norm = normalizeLabelText(text.replace(LEADING_MARKS, '')).replace(/[:.]+$/, '');
+  const whole = headingRole(norm);
+  if (whole) return whole;
+  // A heading in two languages ("Köpare / Buyer:"): each part names the same party.
+  const parts = norm.split(/\s+\/\s+/);
+  if (parts.length < 2) return undefined;
+  const roles = new Set(parts.map(headingRole));
+  const [role] = roles;
+  return roles.size === 1 ? role : undefined;
+}
+
+function headingRole(norm: string): 'seller' | 'buyer' | 'other' | undefined {
   for (const role of ['other', 'seller', 'buyer'] as const) if (HEADING_RE[role].test(norm)) return role;
   return undefined;
+}
+
+/**
+ * A heading whose colon is followed by the party's number rather than its name ("Plačnik:
+ * 1001836", "Kunde: 10023"): the party's block is under it.
+ */
+export function matchNumberedHeading(text: string): 'seller' | 'buyer' | 'other' | undefined {
+  const inline = matchInlineHeading(text);
+  return inline && /^\s*[\w-]*\d[\w-]*\s*$/.test(text.slice(inline.end)) ? inline.role : undefined;
 }
 
 /** Long heading words OCR may misread by a letter or two and still name one party only. */
