@@ -22,6 +22,7 @@ import {
 import { bicOfIbanBank } from './identifiers/bank-bic.js';
 import { detectCurrency, isCurrencyCode } from './identifiers/currency.js';
 import { findBics, findIbans, findVatIds } from './identifiers/identifiers.js';
+import { BUYER_WORD_SOURCES, VAT_ID_WORD_SOURCES } from './lexicon/lexicon.js';
 import { editDistance } from './page/edit-distance.js';
 import { firstValue, type LabelHit, labelHits } from './page/label-hits.js';
 import { labelLanguage } from './page/label-language.js';
@@ -193,11 +194,13 @@ const DEBTOR_ACCOUNT =
 /** The label of the buyer's VAT id, right before it: a buyer's word next to a VAT id's word ("N°
  * TVA client", "Customer VAT Number", "Ihre USt-IdNr."). Next to it, not anywhere on the line:
  * "Kunden-Nr. 4711  USt-IdNr.: DE…" is the seller's id beside the customer number. */
-const BUYER_WORD = '(?:buyer|customer|client[e]?|kunden?|k[äa]ufer|acheteur|acquirente|ihre|your)';
-const VAT_WORD = '(?:tva|vat|ust|mwst|uid|iva|btw|nif)';
+const BUYER_WORD = `(?:${BUYER_WORD_SOURCES.join('|')})`;
+const VAT_WORD = `(?:${VAT_ID_WORD_SOURCES.join('|')})`;
+const W = '[^\\p{L}\\p{N}]';
+const WORD = '[\\p{L}\\p{N}_]+';
 const BUYERS_VAT_LABEL = new RegExp(
-  String.raw`(?:\b${BUYER_WORD}\W{0,3}(?:\w+\W{1,3})?${VAT_WORD}[\w.\s:-]{0,20}|\b${VAT_WORD}\W{0,3}(?:\w+\W{1,3})?${BUYER_WORD}[\s:.]{0,5})$`,
-  'i',
+  `(?:(?<![\\p{L}\\p{N}])${BUYER_WORD}${W}{0,3}(?:${WORD}${W}{1,3})?${VAT_WORD}[\\p{L}\\p{N}_.\\s:-]{0,20}|(?<![\\p{L}\\p{N}])${VAT_WORD}${W}{0,3}(?:${WORD}${W}{1,3})?${BUYER_WORD}[\\s:.]{0,5})$`,
+  'iu',
 );
 
 function buyersVatId(lineText: string, raw: string): boolean {

@@ -143,3 +143,10 @@ describe('slashedOrderShown', () => {
     expect(slashedOrderShown('2017/11/17, 99/99/2017')).toBeUndefined();
   });
 });
+
+describe('the Nordic short form', () => {
+  it('reads day/month and the year after a space', () => {
+    expect(findDates('Fakturadato 8/4 2026').map((d) => d.value)).toEqual(['2026-04-08']);
+    expect(findDates('8/14 2026')).toEqual([]);
+  });
+});

@@ -41,6 +41,9 @@ const NAME_DAY = new RegExp(
   'giu',
 );
 
+/** 8/4 2026: day, month, a space, a four-digit year (never month first: that form is Nordic). */
+const DAY_SLASH_MONTH_YEAR = /(?<![\d/.])(\d{1,2})\/(\d{1,2})[^\S\n](\d{4})(?![\d/.])/gu;
+
 /** ISO date for a whole string holding one date, or undefined (not a date, invalid, ambiguous). */
 export function parseDate(raw: string, opts: DateOptions = {}): string | undefined {
   const s = raw.trim();
@@ -59,6 +62,8 @@ export function findDates(text: string, opts: DateOptions = {}): DateMatch[] {
   for (const m of text.matchAll(NUMERIC)) push(m, numericDate(m[1]!, m[2]!, m[3]!, m[4]!, opts));
   for (const m of text.matchAll(DAY_NAME)) push(m, iso(year(m[3]!), monthOf(m[2]!), Number(m[1])));
   for (const m of text.matchAll(NAME_DAY)) push(m, iso(year(m[3]!), monthOf(m[1]!), Number(m[2])));
+  // The Danish and Norwegian short form, day/month and the year after a space: "8/4 2026".
+  for (const m of text.matchAll(DAY_SLASH_MONTH_YEAR)) push(m, iso(Number(m[3]), Number(m[2]), Number(m[1])));
   // The patterns cannot overlap on sane text; on odd text keep the earliest, longest match.
   hits.sort((a, b) => a.start - b.start || b.end - a.end);
   return hits.filter((h, i) => i === 0 || h.start >= hits[i - 1]!.end);
