@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// `npm run generate -- [--count N] [--seed S] [--out DIR] [--scans N] [--photos N] [--langs de,pl]
+// [--libraries pdfkit,jspdf]` renders N made-up invoices with their truth (scripts/generate/) in
+// the languages of the supported countries, many layouts, label synonyms and number and date
+// forms, with three PDF libraries in turn; then rasterises some of them into flatbed scans and
+// phone photos. DIR (default .cache/generated) becomes a small corpus in the shared corpus's
+// format: MANIFEST.tsv and <file>.truth.json beside each file; the text PDFs are category
+// `textpdf-wild`, the images `scan`, so ../shared/eval/score.mjs --corpus DIR scores them with the
+// same rules. The same seed gives the same invoices. See docs/generator.md.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './corpus.mjs';
+import { degrade } from './generate/degrade.mjs';
+import { checkFonts } from './generate/fonts.mjs';
+import { countriesOf, LANGUAGES, makeInvoice, truth } from './generate/invoice.mjs';
+import { chooseStyle, layout } from './generate/layout.mjs';
+import { LIBRARIES, renderPdf } from './generate/render.mjs';
+import { draws, rng } from './seeded-random.mjs';
+
+const argv = process.argv.slice(2);
+const opt = (name, dflt) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : dflt);
+const int = (name, dflt) => {
+  const v = Number(opt(name, String(dflt)));
+  if (!Number.isInteger(v) || v < 0) throw new Error(`--${name} must be a whole number ≥ 0`);
+  return v;
+};
+const list = (name, all) => {
+  const v = opt(name);
+  if (!v) return all;
+  const chosen = v.split(',').map((x) => x.trim());
+  const bad = chosen.filter((x) => !all.includes(x));
+  if (bad.length) throw new Error(`--${name}: unknown ${bad.join(', ')} (known: ${all.join(', ')})`);
+  return chosen;
+};
+
+const count = int('count', 200);
+const seed = int('seed', 1);
+const scans = int('scans', 0);
+const photos = int('photos', 0);
+const out = path.resolve(opt('out', path.join(repoRoot, '.cache', 'generated')));
+const langs = list('langs', LANGUAGES);
+const libraries = list('libraries', LIBRARIES);
+
+checkFonts();
+const t0 = Date.now();
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const manifest = [['path', 'category', 'country', 'source_repo', 'license', 'expected_mode'].join('\t')];
+const source = `generated (scripts/generate-invoices.mjs --seed ${seed})`;
+const made = [];
+for (let i = 0; i < count; i++) {
+  const d = draws(rng(seed * 1000003 + i));
+  const lang = langs[i % langs.length];
+  const library = libraries[Math.floor(i / langs.length + i) % libraries.length];
+  const country = d.pick(countriesOf(lang));
+  const big = d.chance(0.15);
+  const inv = makeInvoice(d, {
+    country,
+    lang,
+    credit: d.chance(0.1),
+    items: big ? d.int(10, 30) : d.int(1, 8),
+    rates: d.pick([1, 1, 1, 2, 2, 3]),
+  });
+  const style = chooseStyle(d, inv);
+  const pages = layout(inv, style);
+  const meta = {
+    title: `${inv.labels.title} ${inv.number}`,
+    author: inv.seller.name,
+    creator: 'invoice-reader generator',
+  };
+  const { bytes, font, variant } = await renderPdf(library, pages, d, meta);
+  const name = `${String(i + 1).padStart(4, '0')}-${country}-${lang}-${library}.pdf`;
+  const rel = path.join('text', lang, name);
+  mkdirSync(path.join(out, 'text', lang), { recursive: true });
+  writeFileSync(path.join(out, rel), bytes);
+  const { truth: t, printed } = truth(inv);
+  const record = {
+    ...t,
+    expected_mode: 'text',
+    visible: Object.keys(t).filter((k) => t[k] != null),
+    printed,
+    generator: {
+      seed,
+      index: i,
+      library: variant,
+      font,
+      language: lang,
+      credit_note: inv.credit,
+      pages: pages.count,
+      items: inv.items.length,
+      vat_rates: inv.breakdown.map((r) => r.rate),
+      number_style: inv.fmt.style,
+      currency_form: inv.fmt.currency,
+      whole_numbers: inv.fmt.whole,
+      date_pattern: inv.datePattern,
+      labels: { number: inv.labels.number, total: inv.labels.total, net: inv.labels.net },
+      style,
+    },
+  };
+  writeFileSync(path.join(out, `${rel}.truth.json`), `${JSON.stringify(record, null, 1)}\n`);
+  manifest.push([rel, 'textpdf-wild', country, source, 'generated', 'text'].join('\t'));
+  made.push({ rel, record, country });
+}
+const textSeconds = (Date.now() - t0) / 1000;
+
+// Scans and photos of every k-th invoice, so they spread over languages and libraries.
+const images = [];
+for (const [kind, n] of [
+  ['scan', scans],
+  ['photo', photos],
+]) {
+  const step = n ? Math.max(1, Math.floor(made.length / n)) : 0;
+  for (let k = 0; k < n && k * step < made.length; k++) {
+    const m = made[(k * step + (kind === 'photo' ? Math.floor(step / 2) : 0)) % made.length];
+    images.push({ kind, m, k });
+  }
+}
+for (const { kind, m, k } of images) {
+  const random = rng(seed * 7919 + k * 31 + (kind === 'photo' ? 17 : 0));
+  const { bytes, ext } = await degrade(path.join(out, m.rel), kind, random);
+  const rel = path.join(`${kind}s`, path.basename(m.rel).replace(/\.pdf$/, `.${kind}.${ext}`));
+  mkdirSync(path.join(out, `${kind}s`), { recursive: true });
+  writeFileSync(path.join(out, rel), bytes);
+  const record = { ...m.record, expected_mode: 'ocr', degraded_from: m.rel, degradation: kind };
+  writeFileSync(path.join(out, `${rel}.truth.json`), `${JSON.stringify(record, null, 1)}\n`);
+  manifest.push([rel, 'scan', m.country, source, 'generated', 'ocr'].join('\t'));
+}
+writeFileSync(path.join(out, 'MANIFEST.tsv'), `${manifest.join('\n')}\n`);
+const s = (Date.now() - t0) / 1000;
+console.log(
+  `generated ${count} text PDFs (${textSeconds.toFixed(1)} s) and ${images.length} scans/photos in ${out}; ${s.toFixed(1)} s in all`,
+);
