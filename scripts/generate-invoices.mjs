@@ -12,7 +12,7 @@ import path from 'node:path';
 import { repoRoot } from './corpus.mjs';
 import { degrade } from './generate/degrade.mjs';
 import { checkFonts } from './generate/fonts.mjs';
-import { countriesOf, LANGUAGES, makeInvoice, truth } from './generate/invoice.mjs';
+import { countriesOf, LANGUAGES, makeInvoice, traps, truth } from './generate/invoice.mjs';
 import { chooseStyle, layout } from './generate/layout.mjs';
 import { LIBRARIES, renderPdf } from './generate/render.mjs';
 import { draws, rng } from './seeded-random.mjs';
@@ -93,7 +93,8 @@ for (let i = 0; i < count; i++) {
       currency_form: inv.fmt.currency,
       whole_numbers: inv.fmt.whole,
       date_pattern: inv.datePattern,
-      labels: { number: inv.labels.number, total: inv.labels.total, net: inv.labels.net },
+      labels: inv.labels,
+      traps: traps(inv),
       style,
     },
   };

@@ -4,7 +4,11 @@
 
 import { existsSync } from 'node:fs';
 
-const DIRS = ['/usr/share/fonts/truetype/dejavu', '/usr/share/fonts/truetype/liberation'];
+/** Where Debian puts the font packages' files; INVOICE_FONT_DIRS (colon-separated) looks elsewhere. */
+const DIRS = process.env.INVOICE_FONT_DIRS?.split(':').filter(Boolean) ?? [
+  '/usr/share/fonts/truetype/dejavu',
+  '/usr/share/fonts/truetype/liberation',
+];
 
 /** TrueType families: regular and bold file, and the Debian package that holds them. */
 export const TTF_FAMILIES = {

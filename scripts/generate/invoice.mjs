@@ -427,3 +427,23 @@ export function truth(inv) {
   };
   return { truth: t, printed };
 }
+
+/** The values printed near the fields that a reader may take by mistake (for scripts/generate/failure-classes.mjs). */
+export function traps(inv) {
+  return {
+    customer_no: inv.customerNo,
+    order_no: inv.orderNo,
+    payment_reference: inv.paymentRef,
+    delivery_date: inv.deliveryDate,
+    due_date: inv.dueDate,
+    buyer_vat_id: inv.buyer.showVat ? inv.buyer.vatId : null,
+    bank: inv.seller.bank,
+    director: inv.seller.director,
+    attention: inv.buyer.attention,
+    seller_lines: inv.seller.lines,
+    buyer_lines: inv.buyer.lines,
+    item_amounts: inv.items.map((it) => decimal(it.net)),
+    vat_bases: inv.breakdown.map((r) => decimal(r.base)),
+    vat_taxes: inv.breakdown.map((r) => decimal(r.tax)),
+  };
+}
