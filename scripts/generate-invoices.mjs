@@ -7,6 +7,7 @@
 // format: MANIFEST.tsv and <file>.truth.json beside each file; the text PDFs are category
 // `textpdf-wild`, the images `scan`, so ../shared/eval/score.mjs --corpus DIR scores them with the
 // same rules. The same seed gives the same invoices. See docs/generator.md.
+import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './corpus.mjs';
@@ -14,6 +15,7 @@ import { degrade } from './generate/degrade.mjs';
 import { checkFonts } from './generate/fonts.mjs';
 import { countriesOf, LANGUAGES, makeInvoice, traps, truth } from './generate/invoice.mjs';
 import { chooseStyle, layout } from './generate/layout.mjs';
+import { logoPng } from './generate/logo.mjs';
 import { LIBRARIES, renderPdf } from './generate/render.mjs';
 import { draws, rng } from './seeded-random.mjs';
 
@@ -58,15 +60,20 @@ for (let i = 0; i < count; i++) {
     country,
     lang,
     credit: d.chance(0.1),
+    reverse: d.chance(0.06),
     items: big ? d.int(10, 30) : d.int(1, 8),
     rates: d.pick([1, 1, 1, 2, 2, 3]),
   });
   const style = chooseStyle(d, inv);
-  const pages = layout(inv, style);
+  const assets = style.logo ? { logo: await logoPng(inv.seller.name, style.size + 7, style.logoColour) } : {};
+  const pages = layout(inv, style, assets);
+  // Fixed dates and file id: the same seed gives the same bytes.
   const meta = {
     title: `${inv.labels.title} ${inv.number}`,
     author: inv.seller.name,
     creator: 'invoice-reader generator',
+    date: new Date(`${inv.issue}T09:30:00Z`),
+    fileId: createHash('md5').update(`${seed}/${i}`).digest('hex'),
   };
   const { bytes, font, variant } = await renderPdf(library, pages, d, meta);
   const name = `${String(i + 1).padStart(4, '0')}-${country}-${lang}-${library}.pdf`;
@@ -86,6 +93,7 @@ for (let i = 0; i < count; i++) {
       font,
       language: lang,
       credit_note: inv.credit,
+      reverse_charge: inv.reverse,
       pages: pages.count,
       items: inv.items.length,
       vat_rates: inv.breakdown.map((r) => r.rate),

@@ -14,8 +14,8 @@ import { runChild } from '../run-child.mjs';
 import lexicon from './lexicon.json' with { type: 'json' };
 
 const script = fileURLToPath(new URL('../generate-invoices.mjs', import.meta.url));
-// Latin, Central European, Cyrillic and Greek text; one language per library three times over.
-const LANGS = 'de,pl,bg,el,cs,hu,fr,en,ro';
+// One invoice per language (Latin, Central European, Cyrillic and Greek text), the libraries in turn.
+const COUNT = 22;
 const FIELDS = [
   'invoice_no',
   'invoice_date',
@@ -41,10 +41,10 @@ let dir: string;
 let again: string;
 let rows: string[][];
 
-async function generate(out: string) {
+async function generate(out: string, count: number, scans: number) {
   const r = await runChild(
     process.execPath,
-    [script, '--count', '9', '--seed', '7', '--langs', LANGS, '--scans', '1', '--out', out],
+    [script, '--count', String(count), '--seed', '7', '--scans', String(scans), '--out', out],
     { timeoutMs: 240_000 },
   );
   expect(r.stderr).toBe('');
@@ -88,7 +88,7 @@ function readDate(printed: string, lang: string): string {
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'generated-'));
   again = mkdtempSync(path.join(os.tmpdir(), 'generated-again-'));
-  await generate(dir);
+  await generate(dir, COUNT, 1);
   rows = readFileSync(path.join(dir, 'MANIFEST.tsv'), 'utf8')
     .trim()
     .split('\n')
@@ -103,11 +103,12 @@ afterAll(() => {
 
 describe('generate-invoices', () => {
   it('writes a manifest of text PDFs and a scan in the shared corpus format', () => {
-    expect(rows).toHaveLength(10);
+    expect(rows).toHaveLength(COUNT + 1);
     for (const r of rows) expect(r).toHaveLength(6);
     const text = rows.filter((r) => r[1] === 'textpdf-wild');
     const scans = rows.filter((r) => r[1] === 'scan');
-    expect(text).toHaveLength(9);
+    expect(text).toHaveLength(COUNT);
+    expect(new Set(text.map((r) => readTruth(dir, r[0]!).generator.language)).size).toBe(COUNT);
     expect(text.every((r) => r[5] === 'text' && r[0]!.endsWith('.pdf'))).toBe(true);
     expect(scans).toHaveLength(1);
     expect(scans[0]![5]).toBe('ocr');
@@ -127,7 +128,10 @@ describe('generate-invoices', () => {
           expect(t[field], `${rel} ${field}`).toBeNull();
           continue;
         }
-        expect(page, `${rel} ${field}`).toContain(squash(printed));
+        // names may be set in capitals (the scorer compares names without case)
+        if (field.endsWith('_name'))
+          expect(page.toLowerCase(), `${rel} ${field}`).toContain(squash(printed).toLowerCase());
+        else expect(page, `${rel} ${field}`).toContain(squash(printed));
         const value = t[field] as string;
         if (field.endsWith('_amount')) expect(readAmount(printed), `${rel} ${field}`).toBe(value);
         else if (field.endsWith('_date')) expect(readDate(printed, lang), `${rel} ${field}`).toBe(value);
@@ -171,12 +175,12 @@ describe('generate-invoices', () => {
     expect([...used].sort()).toEqual(['jspdf', 'pdf-lib', 'pdfkit']);
   });
 
-  it('gives the same invoices for the same seed', async () => {
-    await generate(again);
-    for (const [rel] of rows) {
-      const a = readTruth(dir, rel!);
-      const b = readTruth(again, rel!);
-      expect(b).toEqual(a);
+  it('gives the same files for the same seed', async () => {
+    // the first invoices of a seed do not depend on how many follow
+    await generate(again, 6, 0);
+    for (const [rel] of rows.slice(0, 6)) {
+      expect(readTruth(again, rel!)).toEqual(readTruth(dir, rel!));
+      expect(readFileSync(path.join(again, rel!)).equals(readFileSync(path.join(dir, rel!))), rel).toBe(true);
     }
   }, 300_000);
 

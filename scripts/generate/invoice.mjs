@@ -16,6 +16,37 @@ export function countriesOf(lang) {
   return COUNTRIES.filter((c) => countries[c].langs.includes(lang));
 }
 
+/** Country names as international mail prints them (a foreign buyer's last address line). */
+const COUNTRY_NAMES = {
+  de: 'GERMANY',
+  at: 'AUSTRIA',
+  ch: 'SWITZERLAND',
+  gb: 'UNITED KINGDOM',
+  ie: 'IRELAND',
+  fr: 'FRANCE',
+  be: 'BELGIUM',
+  lu: 'LUXEMBOURG',
+  it: 'ITALY',
+  nl: 'NETHERLANDS',
+  es: 'SPAIN',
+  pt: 'PORTUGAL',
+  pl: 'POLAND',
+  cz: 'CZECH REPUBLIC',
+  sk: 'SLOVAKIA',
+  se: 'SWEDEN',
+  dk: 'DENMARK',
+  fi: 'FINLAND',
+  hu: 'HUNGARY',
+  ro: 'ROMANIA',
+  si: 'SLOVENIA',
+  hr: 'CROATIA',
+  bg: 'BULGARIA',
+  gr: 'GREECE',
+  lt: 'LITHUANIA',
+  lv: 'LATVIA',
+  ee: 'ESTONIA',
+};
+
 /** Invoice number shapes per language; {yyyy}, {yy}, {mm}, {nK} (K digits) are filled in. */
 const NUMBER_SHAPES = {
   de: ['RE-{yyyy}-{n4}', '{yyyy}{n4}', 'R{n6}', '{n5}', 'RE{yy}-{n4}'],
@@ -82,9 +113,21 @@ function fill(shape, d, iso) {
     .replace('{letter}', String.fromCharCode(65 + d.int(0, 25)));
 }
 
-/** ASCII slug for mail domains and web addresses. */
+const TRANSLIT = Object.fromEntries(
+  [
+    'аa бb вv гg дd еe жzh зz иi йy кk лl мm нn оo пp рr сs тt уu фf хh цts чch шsh щsht ъa ьy юyu яya',
+    'αa βv γg δd εe ζz ηi θth ιi κk λl μm νn ξx οo πp ρr σs ςs τt υy φf χch ψps ωo άa έe ήi ίi όo ύy ώo',
+  ]
+    .join(' ')
+    .split(' ')
+    .map((p) => [p[0], p.slice(1)]),
+);
+
+/** ASCII slug for mail domains and web addresses (Cyrillic and Greek transliterated). */
 function slug(s) {
-  return s
+  return [...s.toLowerCase()]
+    .map((ch) => TRANSLIT[ch] ?? ch)
+    .join('')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -149,7 +192,11 @@ function printVatId(d, v) {
     const b = `${body.slice(0, 3)}.${body.slice(3, 6)}.${body.slice(6)}`;
     return d.pick([`CHE-${b} MWST`, `CHE-${b}`, `CHE-${b} TVA`]);
   }
-  return d.pick([v, v, `${prefix} ${body}`, `${prefix}${body.replace(/(\d{3})(?=\d)/g, '$1 ')}`]);
+  if (prefix === 'PL')
+    return d.pick([v, `PL ${body.replace(/^(\d{3})(\d{3})(\d{2})(\d{2})$/, '$1-$2-$3-$4')}`]);
+  const forms = [v, v, `${prefix} ${body}`];
+  if (/^\d{9}$/.test(body)) forms.push(`${prefix} ${body.replace(/(\d{3})(?=\d)/g, '$1 ')}`);
+  return d.pick(forms);
 }
 
 function registerLine(d, tpl, ctx) {
@@ -200,7 +247,7 @@ export function makeInvoice(d, opts) {
   const issue = addDays(`${year}-01-01`, d.int(0, 360));
   if (country === 'bg' && issue < '2026-01-01') currency = 'BGN'; // the lev until the euro came in 2026
   const label = (key) => {
-    const v = lex[key];
+    const v = cd.labels?.[lang]?.[key] ?? lex[key];
     return Array.isArray(v) ? d.pick(v) : v;
   };
 
@@ -218,24 +265,32 @@ export function makeInvoice(d, opts) {
   seller.showVat = d.chance(0.95);
   seller.director = d.pick(cd.people);
   seller.phone = fill(cd.phone, d, issue);
-  seller.email = `${d.pick(['info', 'office', 'billing', 'rechnung', 'kontakt', 'mail'])}@${slug(seller.core)}.${cd.tld}`;
+  seller.email = `${d.pick(lang === 'de' ? ['info', 'office', 'rechnung', 'buchhaltung'] : ['info', 'office', 'billing', 'mail', 'accounts'])}@${slug(seller.core)}.${cd.tld}`;
   seller.web = `www.${slug(seller.core)}.${cd.tld}`;
   seller.register = (cd.register ?? [])
     .filter(() => d.chance(0.6))
     .map((t) => registerLine(d, t, { city: seller.city, vat: seller.vatId }));
   seller.localPayment = cd.local_payment && d.chance(0.5) ? fill(d.pick(cd.local_payment), d, issue) : null;
   seller.notes = cd.notes && d.chance(0.6) ? cd.notes : [];
-  const buyer = party(d, country, lang);
+  // A reverse-charge invoice goes to a business in another EU country: no VAT, the buyer's VAT id shown.
+  const reverse = Boolean(opts.reverse) && !['gb', 'ch'].includes(country) && !credit;
+  const buyerCountry = reverse
+    ? d.pick(COUNTRIES.filter((c) => c !== country && !['gb', 'ch'].includes(c)))
+    : country;
+  const buyer = party(d, buyerCountry, lang);
   if (buyer.core === seller.core) buyer.core += ' 2';
-  buyer.showVat = d.chance(0.5);
-  buyer.vatId = makeVatId(country, d.random);
+  if (reverse) buyer.lines.push(COUNTRY_NAMES[buyerCountry]);
+  buyer.showVat = reverse || d.chance(0.5);
+  buyer.vatId = makeVatId(buyerCountry, d.random);
   buyer.vatPrinted = printVatId(d, buyer.vatId);
-  buyer.attention = d.chance(0.3) ? d.pick(cd.people) : null;
+  buyer.attention = d.chance(0.3) ? d.pick(countries[buyerCountry].people) : null;
 
   // Numbers and dates
   const shape = d.pick(NUMBER_SHAPES[lang]);
   let number = fill(shape, d, issue);
   if (credit) number = `${CREDIT_PREFIX[lang]}-${fill('{yyyy}-{n3}', d, issue)}`;
+  // Some programs print the number's dashes as en dashes (the scorer reads any dash as "-").
+  if (number.includes('-') && d.chance(0.1)) number = number.replaceAll('-', '–');
   const customerNo = d.chance(0.6) ? fill(d.pick(CUSTOMER_SHAPES), d, issue) : null;
   const orderNo = d.chance(0.45) ? fill(d.pick(ORDER_SHAPES), d, issue) : null;
   const dueDays = d.pick([7, 10, 14, 14, 30, 30, 45, 60]);
@@ -272,7 +327,7 @@ export function makeInvoice(d, opts) {
   // Items: whole-number invoices price in round units so that every VAT amount is whole too.
   const rates = [...cd.rates];
   const nRates = Math.min(opts.rates ?? 1, rates.length);
-  const used = [rates[0], ...rates.slice(1, nRates)];
+  const used = reverse ? [0] : [rates[0], ...rates.slice(1, nRates)];
   const items = [];
   const nItems = opts.items ?? d.int(1, 8);
   const goods = [...lex.goods];
@@ -285,8 +340,12 @@ export function makeInvoice(d, opts) {
     const sign = credit ? -1 : 1;
     const desc = goods.length ? goods.splice(d.int(0, goods.length - 1), 1)[0] : d.pick(lex.goods);
     const rate = used[i % used.length];
+    // a second line under some items: the service period (dates that are not the invoice's)
+    const from = addDays(issue, -d.int(20, 40));
+    const note = d.chance(0.15) ? { from, to: addDays(from, d.int(6, 30)) } : null;
     items.push({
       desc,
+      note,
       qty,
       unit: d.pick(lex.units),
       price: sign * price,
@@ -357,6 +416,7 @@ export function makeInvoice(d, opts) {
     lang,
     lex,
     credit,
+    reverse,
     currency,
     seller,
     buyer,

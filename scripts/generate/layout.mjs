@@ -14,7 +14,7 @@ export function chooseStyle(d, inv) {
     ? d.pick(['columns', 'columns', 'window'])
     : d.pick(['window', 'window', 'window', 'columns']);
   const footerCols = d.pick([0, 2, 3, 3, 4, 4]);
-  return {
+  const style = {
     size: d.pick([8, 8.5, 9, 9, 9.5, 10]),
     left: d.int(40, 65),
     right: A4.width - d.int(40, 60),
@@ -49,12 +49,39 @@ export function chooseStyle(d, inv) {
     carry: d.chance(0.5),
     pageNumbers: d.pick(['bottom', 'top', 'none']),
   };
+  // A logo picture instead of the name in the letterhead, where the name is printed as text elsewhere in full.
+  style.logo =
+    d.chance(0.15) && (style.parties === 'columns' || style.returnLine) && style.letterhead !== 'center';
+  style.logoColour = d.pick(['#1a3d6d', '#7a1f1f', '#1f5f3a', '#333333', '#8a5a00']);
+  return style;
 }
 
 const fillRate = (tpl, rate) => tpl.replace('{rate}', rate);
 
-/** Lays out `inv` in `style`; returns the Pages. */
-export function layout(inv, style) {
+/**
+ * Breaks a footer line into lines of at most `width` points (by the estimate), at spaces. A
+ * label-value pair ([label, value]) breaks only between the two: an IBAN or id stays in one run.
+ */
+function wrap(line, width, size) {
+  if (Array.isArray(line)) {
+    const [label, value] = line;
+    return textWidth(`${label} ${value}`, size) <= width ? [`${label} ${value}`] : [label, value];
+  }
+  const out = [];
+  let cur = '';
+  for (const word of line.split(' ')) {
+    const next = cur ? `${cur} ${word}` : word;
+    if (cur && textWidth(next, size) > width) {
+      out.push(cur);
+      cur = word;
+    } else cur = next;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** Lays out `inv` in `style`; `assets.logo` is the letterhead picture when `style.logo`. Returns the Pages. */
+export function layout(inv, style, assets = {}) {
   const doc = new Pages();
   const p = printer(inv);
   const s = style.size;
@@ -68,7 +95,16 @@ export function layout(inv, style) {
   const vatLine = `${lab.seller_vat_id}${sep} ${seller.vatPrinted}`;
   const footerTop = A4.height - (style.footerCols ? 92 : 50);
 
-  // Letterhead
+  // Letterhead: the seller's name as text, or as the logo picture (top at the text's cap height)
+  const nameAt = (x, baseline, align, size) => {
+    if (!style.logo) {
+      doc.text(x, baseline, sellerName, { size, bold: true, align });
+      return;
+    }
+    const { png, width, height } = assets.logo;
+    const left = align === 'right' ? x - width : align === 'center' ? x - width / 2 : x;
+    doc.image(left, baseline - height * 0.75, width, height, png);
+  };
   let y = 58;
   const nameSize = s + 7;
   const headLines = [...seller.lines];
@@ -85,7 +121,7 @@ export function layout(inv, style) {
       y += lh;
     }
   } else if (style.letterhead === 'split') {
-    doc.text(L, y + 4, sellerName, { size: nameSize + 2, bold: true });
+    nameAt(L, y + 4, 'left', nameSize + 2);
     let ry = y - 8;
     for (const l of [...headLines, `${lab.phone} ${seller.phone}`, seller.email, seller.web]) {
       doc.text(R, ry, l, { size: s - 1, align: 'right' });
@@ -95,7 +131,7 @@ export function layout(inv, style) {
   } else {
     const x = style.letterhead === 'left' ? L : R;
     const align = style.letterhead;
-    doc.text(x, y, sellerName, { size: nameSize, bold: true, align });
+    nameAt(x, y, align, nameSize);
     y += lh + 4;
     for (const l of [...headLines, `${lab.email} ${seller.email}`]) {
       doc.text(x, y, l, { size: s - 0.5, align });
@@ -231,6 +267,8 @@ export function layout(inv, style) {
   cols.push({ key: 'unit_price', w: 72, align: 'right' });
   if (style.vatCol) cols.push({ key: 'vat_rate', w: 42, align: 'right' });
   cols.push({ key: 'amount', w: 78, align: 'right' });
+  // a column is at least as wide as its heading
+  for (const c of cols) if (c.w) c.w = Math.max(c.w, textWidth(lab.items[c.key], s - 0.5, true) + 10);
   const fixed = cols.reduce((a, c) => a + c.w, 0);
   cols.find((c) => c.key === 'description').w = R - L - fixed;
   let cx = L;
@@ -262,7 +300,7 @@ export function layout(inv, style) {
   header();
   let running = 0;
   inv.items.forEach((it, i) => {
-    if (y + rowH > bottom) {
+    if (y + rowH * (it.note ? 2 : 1) > bottom) {
       if (style.carry)
         doc.text(R, y + 4, `${inv.lex.carry}: ${p.number(running)}`, { size: s, align: 'right' });
       pageHeader();
@@ -283,6 +321,11 @@ export function layout(inv, style) {
       amount: p.number(it.net),
     };
     for (const c of cols) doc.text(c.x, y, cells[c.key], { size: s, align: c.align });
+    if (it.note) {
+      const desc = cols.find((c) => c.key === 'description');
+      y += lh - 1;
+      doc.text(desc.x, y, `${p.date(it.note.from)} – ${p.date(it.note.to)}`, { size: s - 1.5 });
+    }
     if (style.rowRules) doc.line(L, y + 4, R, y + 4, 0.25);
     y += rowH;
     running += it.net;
@@ -350,6 +393,7 @@ export function layout(inv, style) {
   // Terms, payment, notes
   const lines = [];
   if (inv.credit) lines.push(inv.lex.credit_text[0]);
+  if (inv.reverse) lines.push(inv.lex.reverse_charge);
   if (inv.dueShow === 'terms') lines.push(inv.lex.terms_date[0].replace('{date}', p.date(inv.dueDate)));
   if (inv.dueShow === 'days' || (inv.dueShow === 'label' && style.size > 9))
     lines.push(inv.lex.terms_days[0].replace('{days}', String(inv.dueDays)));
@@ -363,17 +407,18 @@ export function layout(inv, style) {
   if (currencyInHeader && style.totals !== 'table' && !lines.length)
     doc.text(L, y, lab.currency_note.replace('{cur}', inv.currency), { size: s });
   y += 8;
+  // bank lines as label-value pairs (the footer keeps each value in one run)
   const bankLines = [];
   if (seller.showIban) {
-    bankLines.push(`${lab.bank}${sep} ${seller.bank}`);
-    bankLines.push(`${lab.iban}${sep} ${seller.ibanPrinted}`);
-    if (seller.showBic) bankLines.push(`${lab.bic}${sep} ${seller.bic}`);
+    bankLines.push([`${lab.bank}${sep}`, seller.bank]);
+    bankLines.push([`${lab.iban}${sep}`, seller.ibanPrinted]);
+    if (seller.showBic) bankLines.push([`${lab.bic}${sep}`, seller.bic]);
   }
   if (seller.localPayment) bankLines.push(seller.localPayment);
   if (style.ibanWhere === 'payment' && bankLines.length) {
     if (y + bankLines.length * lh > bottom) pageHeader();
     for (const l of bankLines) {
-      doc.text(L, y, l, { size: s });
+      doc.text(L, y, Array.isArray(l) ? l.join(' ') : l, { size: s });
       y += lh;
     }
     y += 6;
@@ -392,7 +437,9 @@ export function layout(inv, style) {
       [`${lab.phone} ${seller.phone}`, `${lab.email} ${seller.email}`, seller.web],
       style.ibanWhere === 'footer' ? bankLines : [],
       [
-        ...(style.vatWhere === 'footer' && seller.showVat ? [vatLine] : []),
+        ...(style.vatWhere === 'footer' && seller.showVat
+          ? [[`${lab.seller_vat_id}${sep}`, seller.vatPrinted]]
+          : []),
         ...seller.register,
         `${lab.director}: ${seller.director}`,
       ],
@@ -404,6 +451,7 @@ export function layout(inv, style) {
     }
     const w = (R - L) / merged.length;
     const fs = 6.8;
+    merged = merged.map((g) => g.flatMap((l) => wrap(l, w - 8, fs)));
     doc.pages[page].push({ type: 'line', x1: L, y1: footerTop, x2: R, y2: footerTop, width: 0.4 });
     merged.forEach((g, i) => {
       g.forEach((l, k) => {

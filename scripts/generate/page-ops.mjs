@@ -1,5 +1,5 @@
 // The drawing a layout makes, independent of any PDF library: pages of text runs (baseline
-// position from the top-left corner, size, bold, alignment), lines and grey boxes. Each renderer
+// position from the top-left corner, size, bold, alignment), lines, grey boxes and PNG pictures. Each renderer
 // (render-*.mjs) turns the same list into a PDF with its own library, fonts and text operators.
 
 export const A4 = { width: 595.28, height: 841.89 };
@@ -35,6 +35,11 @@ export class Pages {
   /** A filled box (grey 0 black .. 1 white), drawn under the text that follows it. */
   rect(x, y, w, h, grey = 0.9) {
     this.pages.at(-1).push({ type: 'rect', x, y, w, h, grey });
+  }
+
+  /** A PNG picture (`png` bytes) with its top-left corner at x, y and its size in points. */
+  image(x, y, w, h, png) {
+    this.pages.at(-1).push({ type: 'image', x, y, w, h, png });
   }
 
   newPage() {

@@ -17,6 +17,8 @@ function base64(file) {
 export function renderJspdf(pages, font, meta) {
   const doc = new jsPDF({ unit: 'pt', format: [A4.width, A4.height], compress: true });
   doc.setProperties({ title: meta.title, author: meta.author, creator: meta.creator });
+  doc.setCreationDate(meta.date);
+  doc.setFileId(meta.fileId);
   let family = font.family;
   if (!font.standard) {
     const files = fontFiles(font.family);
@@ -33,6 +35,8 @@ export function renderJspdf(pages, font, meta) {
         const g = Math.round(op.grey * 255);
         doc.setFillColor(g, g, g);
         doc.rect(op.x, op.y, op.w, op.h, 'F');
+      } else if (op.type === 'image') {
+        doc.addImage(new Uint8Array(op.png), 'PNG', op.x, op.y, op.w, op.h);
       } else if (op.type === 'line') {
         doc.setLineWidth(op.width);
         doc.setDrawColor(0, 0, 0);

@@ -19,6 +19,8 @@ export async function renderPdfLib(pages, font, meta, opts = {}) {
   pdf.setAuthor(meta.author);
   pdf.setCreator(meta.creator);
   pdf.setProducer('pdf-lib');
+  pdf.setCreationDate(meta.date);
+  pdf.setModificationDate(meta.date);
   let regular;
   let bold;
   if (font.standard) {
@@ -42,6 +44,9 @@ export async function renderPdfLib(pages, font, meta, opts = {}) {
           height: op.h,
           color: grayscale(op.grey),
         });
+      } else if (op.type === 'image') {
+        const img = await pdf.embedPng(op.png);
+        page.drawImage(img, { x: op.x, y: H - op.y - op.h, width: op.w, height: op.h });
       } else if (op.type === 'line') {
         page.drawLine({
           start: { x: op.x1, y: H - op.y1 },

@@ -18,7 +18,13 @@ export function renderPdfkit(pages, font, meta) {
       margin: 0,
       autoFirstPage: false,
       compress: true,
-      info: { Title: meta.title, Author: meta.author, Creator: meta.creator, Producer: 'PDFKit' },
+      info: {
+        Title: meta.title,
+        Author: meta.author,
+        Creator: meta.creator,
+        Producer: 'PDFKit',
+        CreationDate: meta.date,
+      },
     });
     const chunks = [];
     doc.on('data', (c) => chunks.push(c));
@@ -39,6 +45,8 @@ export function renderPdfkit(pages, font, meta) {
           const g = Math.round(op.grey * 255);
           doc.rect(op.x, op.y, op.w, op.h).fill([g, g, g]);
           doc.fillColor('black');
+        } else if (op.type === 'image') {
+          doc.image(op.png, op.x, op.y, { width: op.w, height: op.h });
         } else if (op.type === 'line') {
           doc.moveTo(op.x1, op.y1).lineTo(op.x2, op.y2).lineWidth(op.width).stroke('black');
         } else {

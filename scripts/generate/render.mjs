@@ -11,10 +11,13 @@ export const LIBRARIES = ['pdfkit', 'pdf-lib', 'jspdf'];
 
 /** Renders `pages` (page-ops.Pages) with `library`; returns { bytes, font, variant }. */
 export async function renderPdf(library, pages, d, meta) {
-  const standard = winAnsiCan(pages.allText()) && d.chance(0.45);
+  const text = pages.allText();
+  const standard = winAnsiCan(text) && d.chance(0.45);
+  // Liberation has no narrow no-break space (French and Nordic grouping): DejaVu has.
+  const families = text.includes('\u202f') ? ['dejavu-sans', 'dejavu-serif'] : Object.keys(TTF_FAMILIES);
   const font = standard
     ? { family: d.pick(STANDARD_FAMILIES), standard: true }
-    : { family: d.pick(Object.keys(TTF_FAMILIES)), standard: false };
+    : { family: d.pick(families), standard: false };
   let bytes;
   let variant = library;
   if (library === 'pdfkit') bytes = await renderPdfkit(pages.pages, font, meta);
