@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `node scripts/generate/failure-classes.mjs [--corpus DIR] [--category textpdf-wild|scan] [--from FILE]`
+// `node scripts/generate/failure-classes.mjs [--corpus DIR] [--category textpdf-wild|scan] [--from FILE] [--known de,en,...]`
 // groups the reader's misses on a generated set into classes: per field, each wrong value by its
 // cause (a trap the generator printed beside the field: the buyer for the seller, a customer number
 // for the invoice number, an item row for a total, a heading for a name...), each missing value by
-// language and by the label the invoice used, and refused documents by language. It reads the
+// language and by the label the invoice used, refused documents by language, and the layout and
+// form features whose values miss at clearly different rates. It reads the
 // `--verbose` output of ../shared/eval/score.mjs (runs it, or reads FILE saved from a run) and the
 // truth files' `generator` and `printed` records. See docs/generator.md.
 import { spawnSync } from 'node:child_process';
@@ -235,5 +236,69 @@ for (const [field, keys] of [...missing.entries()].sort()) {
   const total = [...keys.values()].reduce((a, b) => a + b.length, 0);
   const top = [...keys.entries()].sort((a, b) => b[1].length - a[1].length).slice(0, 12);
   out.push(`- ${field}: ${total} — ${top.map(([k, v]) => `${k} ×${v.length}`).join('; ')}`);
+}
+// Layout and form features against misses, in the languages the reader has labels for (so that
+// an unknown language does not hide a layout's effect): a feature is listed for a field when its
+// values' miss rates differ by 0.2 or more, each value seen at least 8 times.
+const known = new Set(opt('known', 'de,en,fr,it,nl,es').split(','));
+const missedBy = new Map();
+for (const line of lines) {
+  const m = line.match(/^(WRONG|MISSING) (\S+) (\w+):/);
+  if (m) missedBy.set(`${m[2]} ${m[3]}`, m[1]);
+}
+const features = (t) => {
+  const g = t.generator;
+  const st = g.style ?? {};
+  return {
+    ...Object.fromEntries(
+      Object.entries(st).filter(([k]) => !['left', 'right', 'logoColour', 'size', 'titleSize'].includes(k)),
+    ),
+    library: g.library,
+    font: ['helvetica', 'times'].includes(g.font) ? 'standard' : 'embedded',
+    number_style: g.number_style,
+    currency_form: g.currency_form,
+    whole_numbers: g.whole_numbers,
+    date_form: /\{MMMM?\}/.test(g.date_pattern) ? 'long' : g.date_pattern,
+    credit_note: g.credit_note,
+    reverse_charge: g.reverse_charge,
+    pages: g.pages > 1 ? 'several' : 'one',
+  };
+};
+out.push(`\n## Layout and form features against misses (${[...known].join(', ')}; documents answered)`);
+const FIELDS = [
+  'invoice_no',
+  'invoice_date',
+  'due_date',
+  'currency',
+  'seller_name',
+  'seller_vat_id',
+  'seller_iban',
+  'seller_bic',
+  'buyer_name',
+  'net_amount',
+  'vat_amount',
+  'gross_amount',
+];
+for (const field of FIELDS) {
+  const table = new Map(); // feature -> value -> [misses, cases]
+  for (const [rel] of manifestRows) {
+    const t = truthOf(rel);
+    if (!known.has(t.generator.language) || refusedFiles.has(rel) || t[field] == null) continue;
+    const missed = missedBy.has(`${rel} ${field}`);
+    for (const [k, v] of Object.entries(features(t))) {
+      if (!table.has(k)) table.set(k, new Map());
+      const cell = table.get(k).get(String(v)) ?? [0, 0];
+      cell[0] += missed ? 1 : 0;
+      cell[1] += 1;
+      table.get(k).set(String(v), cell);
+    }
+  }
+  for (const [k, values] of table) {
+    const seen = [...values.entries()].filter(([, [, n]]) => n >= 8);
+    if (seen.length < 2) continue;
+    const rates = seen.map(([, [m, n]]) => m / n);
+    if (Math.max(...rates) - Math.min(...rates) < 0.2) continue;
+    out.push(`- ${field} by ${k}: ${seen.map(([v, [m, n]]) => `${v} ${m}/${n}`).join(', ')}`);
+  }
 }
 console.log(out.join('\n'));
