@@ -16,6 +16,7 @@ import { checkFonts } from './generate/fonts.mjs';
 import { countriesOf, LANGUAGES, makeInvoice, traps, truth } from './generate/invoice.mjs';
 import { chooseStyle, layout } from './generate/layout.mjs';
 import { logoPng } from './generate/logo.mjs';
+import { epcPayload, qrPng, swissPayload } from './generate/payment-qr.mjs';
 import { LIBRARIES, renderPdf } from './generate/render.mjs';
 import { draws, rng } from './seeded-random.mjs';
 
@@ -65,7 +66,10 @@ for (let i = 0; i < count; i++) {
     rates: d.pick([1, 1, 1, 2, 2, 3]),
   });
   const style = chooseStyle(d, inv);
-  const assets = style.logo ? { logo: await logoPng(inv.seller.name, style.size + 7, style.logoColour) } : {};
+  const assets = {};
+  if (style.logo) assets.logo = await logoPng(inv.seller.name, style.size + 7, style.logoColour);
+  if (style.qr !== 'none')
+    assets.qr = await qrPng(style.qr === 'swiss' ? swissPayload(inv) : epcPayload(inv));
   const pages = layout(inv, style, assets);
   // Fixed dates and file id: the same seed gives the same bytes.
   const meta = {

@@ -7,6 +7,7 @@
 import { formatQty, formatRate } from './format.mjs';
 import { printer } from './invoice.mjs';
 import { A4, Pages, textWidth } from './page-ops.mjs';
+import { drawQrBill } from './qr-bill.mjs';
 
 /** Draws the layout choices for one invoice. */
 export function chooseStyle(d, inv) {
@@ -53,6 +54,11 @@ export function chooseStyle(d, inv) {
   style.logo =
     d.chance(0.15) && (style.parties === 'columns' || style.returnLine) && style.letterhead !== 'center';
   style.logoColour = d.pick(['#1a3d6d', '#7a1f1f', '#1f5f3a', '#333333', '#8a5a00']);
+  // A payment code: the Swiss QR-bill's payment part on a page of its own, or a GiroCode beside the bank details.
+  const payable = inv.seller.showIban && !inv.credit && inv.gross > 0;
+  style.qr = 'none';
+  if (payable && inv.currency === 'CHF' && inv.lex.qr_bill && d.chance(0.45)) style.qr = 'swiss';
+  else if (payable && inv.currency === 'EUR' && d.chance(0.15)) style.qr = 'epc';
   return style;
 }
 
@@ -80,7 +86,10 @@ function wrap(line, width, size) {
   return out;
 }
 
-/** Lays out `inv` in `style`; `assets.logo` is the letterhead picture when `style.logo`. Returns the Pages. */
+/**
+ * Lays out `inv` in `style`; `assets.logo` is the letterhead picture when `style.logo`, `assets.qr`
+ * the payment code's PNG when `style.qr` is not 'none'. Returns the Pages.
+ */
 export function layout(inv, style, assets = {}) {
   const doc = new Pages();
   const p = printer(inv);
@@ -428,6 +437,12 @@ export function layout(inv, style, assets = {}) {
     doc.text(L, y, n, { size: s - 1.5 });
     y += lh;
   }
+  if (style.qr === 'epc') {
+    const q = 72;
+    if (y + q + 20 > bottom) pageHeader();
+    doc.image(R - q, y, q, q, assets.qr);
+    doc.text(R - q / 2, y + q + 10, inv.lex.qr_caption, { size: s - 1.5, align: 'center' });
+  }
   if (y + lh < bottom) doc.text(L, y + 6, inv.lex.thanks[0], { size: s });
 
   // Footer columns: sender, contact, bank, legal lines
@@ -470,5 +485,6 @@ export function layout(inv, style, assets = {}) {
       else doc.text(A4.width / 2, A4.height - 22, t, { size: s - 1, align: 'center', page: i });
     }
   }
+  if (style.qr === 'swiss') drawQrBill(doc, inv, assets.qr);
   return doc;
 }
