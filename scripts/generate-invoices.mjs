@@ -112,20 +112,25 @@ for (let i = 0; i < count; i++) {
   };
   writeFileSync(path.join(out, `${rel}.truth.json`), `${JSON.stringify(record, null, 1)}\n`);
   manifest.push([rel, 'textpdf-wild', country, source, 'generated', 'text'].join('\t'));
-  made.push({ rel, record, country });
+  made.push({ rel, record, country, lang });
 }
 const textSeconds = (Date.now() - t0) / 1000;
 
-// Scans and photos of every k-th invoice, so they spread over languages and libraries.
+// Scans and photos: the languages in turn, a seeded choice of invoice within each, none twice.
 const images = [];
+const pick = draws(rng(seed * 7717));
+const pool = new Map(langs.map((l) => [l, made.filter((m) => m.lang === l)]));
+let turn = 0;
 for (const [kind, n] of [
   ['scan', scans],
   ['photo', photos],
 ]) {
-  const step = n ? Math.max(1, Math.floor(made.length / n)) : 0;
-  for (let k = 0; k < n && k * step < made.length; k++) {
-    const m = made[(k * step + (kind === 'photo' ? Math.floor(step / 2) : 0)) % made.length];
+  for (let k = 0; k < n && images.length < made.length; turn++) {
+    const left = pool.get(langs[turn % langs.length]);
+    if (!left.length) continue;
+    const [m] = left.splice(pick.int(0, left.length - 1), 1);
     images.push({ kind, m, k });
+    k++;
   }
 }
 for (const { kind, m, k } of images) {

@@ -43,6 +43,11 @@ const norm = (v) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+/** Without diacritics, for telling an OCR's lost accents from a wrong value. */
+const plain = (v) =>
+  norm(v)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
 const amount = (v) => {
   const n = Number(String(v ?? '').replace(/\s/g, ''));
   return Number.isFinite(n) ? n.toFixed(2) : null;
@@ -60,8 +65,13 @@ function causeOfWrong(field, got, want, t) {
       labels.some((l) => norm(l).includes(norm(got))));
   if (field === 'seller_name' || field === 'buyer_name') {
     const other = field === 'seller_name' ? t.buyer_name : t.seller_name;
-    if (norm(got) === norm(other))
+    if (plain(got) === plain(other))
       return field === 'seller_name' ? 'the buyer taken as seller' : 'the seller taken as buyer';
+    if (field === 'buyer_name' && norm(got).includes(norm(other)) && !norm(got).includes(norm(want)))
+      return "the sender's return line taken as the buyer";
+    if (plain(got) === plain(want)) return 'letters with diacritics read without them';
+    if (norm(want).startsWith(`${norm(got)} `) && got.length <= 5)
+      return 'only the legal form read (it stands before the name)';
     if (norm(got).includes(norm(want)) && norm(got).includes(norm(other)))
       return 'seller and buyer names glued into one';
     if (norm(got).startsWith(norm(want))) return 'the name with text after it glued on';
@@ -84,7 +94,8 @@ function causeOfWrong(field, got, want, t) {
     const g2 = norm(got);
     for (const k of ['customer_no', 'order_no', 'payment_reference'])
       if (tr[k] && norm(tr[k]) === g2) return `the ${k.replace('_', ' ')} taken as the invoice number`;
-    if (norm(want).includes(g2)) return 'the number cut short';
+    if (norm(want).includes(g2))
+      return /[\u2010-\u2015]/.test(want) ? 'the number cut at a Unicode dash' : 'the number cut short';
     if (g2.includes(norm(want))) return 'the number with text glued on';
     return 'other';
   }
@@ -113,6 +124,8 @@ function causeOfWrong(field, got, want, t) {
     const wi = String(Math.abs(Number(w)));
     if (wi.endsWith(String(Math.abs(Number(a)))) && Number(wi) !== Math.abs(Number(a)))
       return 'the amount cut at its grouping mark';
+    if (Math.abs(Number(a) * 1000 - Number(w)) < 10)
+      return "a whole amount's thousands mark read as a decimal mark (57,390 -> 57.39)";
     if (Math.abs(Number(a) * 100 - Number(w)) < 0.01 || Math.abs(Number(a) - Number(w) * 100) < 0.5)
       return 'decimal mark read as a grouping mark (×100)';
     return 'other';
