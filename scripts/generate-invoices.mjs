@@ -98,6 +98,7 @@ for (let i = 0; i < count; i++) {
       language: lang,
       credit_note: inv.credit,
       reverse_charge: inv.reverse,
+      due_shown: inv.dueShow,
       pages: pages.count,
       items: inv.items.length,
       vat_rates: inv.breakdown.map((r) => r.rate),
