@@ -79,7 +79,11 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
       if (scan.found) {
         if (textDoc) tried.push('text');
         const { document, checks } = combineQrAndText(scan.found.document, textDoc);
-        return { mode: 'qr', document, pages, pagesScanned: 0, checks, tried };
+        // An invoice whose text layer names its number, with a payment code added, is read from its
+        // text: the code adds its payment data to what the page says. A page that is the payment
+        // slip alone (a QR bill) is read from its code.
+        const invoice = !!textDoc?.number && looksLikeInvoice(textDoc);
+        return { mode: invoice ? 'text' : 'qr', document, pages, pagesScanned: 0, checks, tried };
       }
       const why = qrFailure(scan, pages);
       if (mode === 'qr') fail(why.code, why.message, 'qr');
