@@ -197,6 +197,17 @@ describe('totals', () => {
     expect(d.totals).toMatchObject({ net: '500000.00', vat: '50000', gross: '550000' });
   });
 
+  it('reads no amount out of a number grouped in threes ("440.000 HUF" is no 440.00)', () => {
+    const d = read([
+      page([
+        line(row(20), ['Összesen nettó:', 0.5, 0.65], ['440.000 HUF', 0.8, 0.9]),
+        line(row(21), ['ÁFA (27%):', 0.5, 0.6], ['118.800 HUF', 0.8, 0.9]),
+        line(row(22), ['Fizetendő összeg:', 0.5, 0.66], ['558.800 HUF', 0.8, 0.9]),
+      ]),
+    ]);
+    expect(d.totals).toEqual({});
+  });
+
   it('confirms a lone total by the item amounts above it adding up to it', () => {
     const items = (last: string) =>
       read([

@@ -251,7 +251,8 @@ function lastAmount(text: string, wholeVat = false): string | undefined {
     const v = parseAmount(tok);
     if (v !== undefined && (/[.,]\d{1,2}\b|[.,]-/.test(tok) || WITH_CURRENCY.test(tok))) return v;
   }
-  const m = text.match(/-?\(?[\d][\d.,'\u00a0\u202f ]*[.,]\d{2}\)?-?/g);
+  // (never two digits out of three: "440.000 HUF" is no 440.00)
+  const m = text.match(/-?\(?[\d][\d.,'\u00a0\u202f ]*[.,]\d{2}(?!\d)\)?-?/g);
   if (m)
     for (const raw of m.reverse()) {
       const v = parseAmount(raw.trim());
