@@ -16,7 +16,7 @@ import {
   valuesNear,
 } from '../page/layout.js';
 import { footerDomains, spellsDomain } from './company-domain.js';
-import { matchInlineHeading } from './party-headings.js';
+import { matchInlineHeading, matchNumberedHeading } from './party-headings.js';
 import {
   cleanName,
   LEGAL_FORM,
@@ -36,11 +36,11 @@ const ADDRESS_LABEL = /^(?:anschrift|adresse|address|indirizzo|адрес)\s*:?\
 
 export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlock[], put: Put): void {
   for (const role of ['seller', 'buyer'] as const) {
-    const block = blocks.find((b) => b.role === role && b.segments.length);
+    const block = blocks.find((b) => b.role === role && partyBlock(b));
     if (block) readBlock(role, block, layouts, put);
   }
   // Without a buyer heading, the recipient's address in the window of the letter.
-  const buyerBlock = blocks.some((b) => b.role === 'buyer' && b.segments.length);
+  const buyerBlock = blocks.some((b) => b.role === 'buyer' && partyBlock(b));
   const headed = new Set(blocks.flatMap((b) => [b.heading, ...b.segments]));
   const recipient = buyerBlock ? undefined : recipientBlock(layouts[0], headed);
   if (recipient) readRecipient(recipient, put);
@@ -234,6 +234,8 @@ function placeBelow(layout: PageLayout, name: Segment): boolean {
 function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLayout[], put: Put): void {
   const layout = layouts.find((l) => l.page === block.heading.page)!;
   const segs = block.segments;
+  // Under a heading with the party's number ("Plačnik: 1001836") only an address block is the
+  // party's: a line such as "Customer: 2" may stand over anything ("Your order AB321").
   // A "Name:" form field, as the ZUGFeRD visualisations and many forms print it.
   let nameSeg: Segment | undefined;
   let name: string | undefined;
@@ -348,6 +350,16 @@ function labelled(layout: PageLayout, seg: Segment, heading?: Segment): boolean 
 function labelsNext(layout: PageLayout, seg: Segment): boolean {
   const right = layout.lines[seg.line]?.[seg.index + 1];
   return !!right && /^\s*:/.test(right.text);
+}
+
+/**
+ * Whether a block can be a party's: any block with lines, but under a heading with the party's
+ * number ("Plačnik: 1001836") only an address block; a line such as "Customer: 2" may stand over
+ * anything ("Your order AB321").
+ */
+function partyBlock(b: PartyBlock): boolean {
+  if (!b.segments.length) return false;
+  return !matchNumberedHeading(b.heading.text) || b.segments.slice(0, 5).some((s) => !!placeLine(s));
 }
 
 /** Words of a footer line about a bank account, not the company's legal line. */
