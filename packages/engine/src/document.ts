@@ -88,6 +88,21 @@ export interface VatBreakdownEntry {
   exemption_code?: string;
 }
 
+/** A document-level allowance (EN 16931 BG-20) or charge (BG-21). */
+export interface AllowanceCharge {
+  /** A charge (BG-21) when true, an allowance (BG-20) when false. */
+  charge: boolean;
+  amount?: string;
+  /** The amount the percentage applies to (BT-93, BT-100). */
+  base?: string;
+  percent?: string;
+  vat_category?: string;
+  vat_rate?: string;
+  reason?: string;
+  /** UNTDID 5189 (allowances) or 7161 (charges). */
+  reason_code?: string;
+}
+
 export interface LineItem {
   id?: string;
   description?: string;
@@ -118,6 +133,8 @@ export interface Document {
   payment: Payment;
   totals: Totals;
   vat_breakdown: VatBreakdownEntry[];
+  /** Document-level allowances and charges, where the document has any. */
+  allowances_charges?: AllowanceCharge[];
   lines: LineItem[];
   notes: string[];
   references: Record<string, string>;

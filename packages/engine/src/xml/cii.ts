@@ -107,6 +107,8 @@ function readCii(root: XmlElement): Document {
     b.text(`${p}.exemption_code`, child(tax, 'ExemptionReasonCode'));
   });
 
+  readAllowancesCharges(b, settlement);
+
   const sums = pick(
     settlement,
     'SpecifiedTradeSettlementHeaderMonetarySummation',
@@ -126,6 +128,41 @@ function readCii(root: XmlElement): Document {
     readLine(b, i, line);
   });
   return d;
+}
+
+/**
+ * Document-level allowances and charges (BG-20/BG-21): SpecifiedTradeAllowanceCharge, and the
+ * ZUGFeRD 1.0 logistics service charges (freight, packing), which its charge total includes.
+ */
+function readAllowancesCharges(b: XmlDocumentBuilder, settlement: XmlElement | undefined): void {
+  let n = 0;
+  const start = (charge: boolean) => {
+    b.doc.allowances_charges ??= [];
+    b.doc.allowances_charges.push({ charge });
+    return `allowances_charges.${n++}`;
+  };
+  for (const ac of childrenOf(settlement, 'SpecifiedTradeAllowanceCharge')) {
+    const indicator = textOf(find(ac, 'ChargeIndicator/Indicator')) ?? textOf(child(ac, 'ChargeIndicator'));
+    if (indicator !== 'true' && indicator !== 'false') continue;
+    const p = start(indicator === 'true');
+    b.amount(`${p}.amount`, child(ac, 'ActualAmount'));
+    b.amount(`${p}.base`, child(ac, 'BasisAmount'));
+    b.amount(`${p}.percent`, child(ac, 'CalculationPercent'));
+    b.text(`${p}.reason_code`, child(ac, 'ReasonCode'));
+    b.text(`${p}.reason`, child(ac, 'Reason'));
+    const tax = child(ac, 'CategoryTradeTax');
+    b.text(`${p}.vat_category`, child(tax, 'CategoryCode'));
+    b.amount(`${p}.vat_rate`, pick(tax, 'RateApplicablePercent', 'ApplicablePercent'));
+  }
+  for (const lc of childrenOf(settlement, 'SpecifiedLogisticsServiceCharge')) {
+    if (!textOf(child(lc, 'AppliedAmount'))) continue;
+    const p = start(true);
+    b.amount(`${p}.amount`, child(lc, 'AppliedAmount'));
+    b.text(`${p}.reason`, child(lc, 'Description'));
+    const tax = child(lc, 'AppliedTradeTax');
+    b.text(`${p}.vat_category`, child(tax, 'CategoryCode'));
+    b.amount(`${p}.vat_rate`, pick(tax, 'RateApplicablePercent', 'ApplicablePercent'));
+  }
 }
 
 /** The VAT total stated in the invoice currency (BT-110), not its tax-currency twin (BT-111). */
