@@ -1,6 +1,6 @@
-// Peppol BIS Billing 3.0 UBL written from what was read: valid against the UBL schema and the
-// EN 16931 rules (no fatal assertion), read back to the same fields; an invoice lacking a buyer
-// or order reference, or an electronic address, is refused naming it.
+// Peppol BIS Billing 3.0 UBL written from what was read: valid against the UBL schema, the
+// EN 16931 rules and OpenPeppol's own rules (no fatal assertion), read back to the same fields; an
+// invoice lacking a buyer or order reference, or an electronic address, is refused naming it.
 import path from 'node:path';
 import { shutdownWorkers } from '@invoice-reader/engine';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import {
   kositSuite,
   tallyLine,
 } from './test-support/corpus-export.js';
-import { en16931Fatal, haveSchemas, xsdErrors } from './test-support/validate.js';
+import { en16931Fatal, haveSchemas, peppolFatal, xsdErrors } from './test-support/validate.js';
 
 afterAll(() => shutdownWorkers());
 const cen = (sub: string) => path.join(einvoiceDir, 'en16931-cen', sub);
@@ -33,6 +33,7 @@ describe.skipIf(!haveSchemas)('Peppol BIS Billing 3.0 UBL', () => {
       ...(xml.includes(`<cbc:ProfileID>${PEPPOL_BIS_PROFILE}<`) ? [] : ['no Peppol ProfileID']),
       ...(await xsdErrors(xml, 'ubl')),
       ...(await en16931Fatal(xml, 'ubl')),
+      ...(await peppolFatal(xml)),
     ]);
     console.log(tallyLine('Peppol UBL', t));
     expect(t.identical).toBeGreaterThanOrEqual(3);

@@ -1,6 +1,8 @@
 // Peppol BIS Billing 3.0 in UBL 2.1, written from the canonical document with the UBL builder
-// XRechnung UBL uses. Peppol asks for less than XRechnung (no seller contact, no payment means)
-// but for a buyer reference or an order reference, and electronic addresses for both parties.
+// XRechnung UBL uses. Peppol asks for less than XRechnung (no seller contact, no payment means,
+// except between two German parties, where its DE rules are XRechnung's) but for a buyer reference
+// or an order reference, electronic addresses for both parties of its own schemes, and lines whose
+// net amount is quantity times price.
 import { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
 import { exportFilename, ublInvoiceXml } from './ubl-invoice.js';
 import { xrechnungMissing } from './xrechnung-cii.js';
@@ -10,16 +12,72 @@ export const PEPPOL_BIS_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 /** XRechnung's checks that are the German CIUS's own; the rest are EN 16931's and Peppol's too. */
 const XRECHNUNG_ONLY = /BR-DE-|required by XRechnung/;
 
+/**
+ * The electronic address schemes a Peppol endpoint takes (PEPPOL-EN16931-CL008, OpenPeppol's EAS
+ * list of release 3.0.19): participant identifiers, not an e-mail address (EM) as EN 16931 allows.
+ */
+const PEPPOL_EAS = new Set(
+  (
+    '0002 0007 0009 0037 0060 0088 0096 0097 0106 0130 0135 0142 0147 0151 0154 0158 0170 0177 0183 0184 ' +
+    '0188 0190 0191 0192 0193 0194 0195 0196 0198 0199 0200 0201 0202 0203 0204 0205 0208 0209 0210 0211 ' +
+    '0212 0213 0215 0216 0217 0218 0221 0225 0230 0235 0240 9910 9913 9914 9915 9918 9919 9920 9922 9923 ' +
+    '9924 9925 9926 9927 9928 9929 9930 9931 9932 9933 9934 9935 9936 9937 9938 9939 9940 9941 9942 9943 ' +
+    '9944 9945 9946 9947 9948 9949 9950 9951 9952 9953 9957 9959'
+  ).split(' '),
+);
+
 /** What Peppol BIS Billing 3.0 requires and the document lacks. */
 export function peppolMissing(job: ExportJob): Refusal[] {
   const d = job.document;
-  const refusals = xrechnungMissing(job).filter((r) => !XRECHNUNG_ONLY.test(r.message));
-  if (!d.references.buyer_reference && !d.references.order)
+  // Peppol's German rules (DE-R-*) are XRechnung's, for a seller and a buyer both in Germany.
+  const domesticDe = d.seller.address?.country === 'DE' && d.buyer.address?.country === 'DE';
+  const refusals = xrechnungMissing(job).filter((r) => domesticDe || !XRECHNUNG_ONLY.test(r.message));
+  const cents = (v: string | undefined) => Math.round(Number(v ?? 0) * 100);
+  // PEPPOL-EN16931-R120: a line's net amount is its quantity times its price (line allowances and
+  // charges, and a price base quantity, are not kept by the reader).
+  d.lines.forEach((l, i) => {
+    if (!l.quantity || !l.unit_price || !l.net_amount) return;
+    const product = Math.round(Number(l.quantity) * Number(l.unit_price) * 100);
+    if (Math.abs(product - cents(l.net_amount)) > 2)
+      refusals.push({
+        job_id: job.jobId,
+        field: `lines.${i}`,
+        message: `BT-131 net amount ${l.net_amount} of line ${i + 1} is not its quantity times its price (PEPPOL-EN16931-R120): the line's own allowances or charges are not kept by the reader`,
+      });
+  });
+  // PEPPOL-EN16931-R061: a direct debit names its mandate reference (BT-89), which is not kept.
+  if (['49', '59'].includes(d.payment.means_code ?? ''))
+    refusals.push({
+      job_id: job.jobId,
+      field: 'payment_means',
+      message: 'BT-89 mandate reference of a direct debit (PEPPOL-EN16931-R061): not kept from the invoice',
+    });
+  for (const [p, field, term] of [
+    [d.seller, 'seller_electronic_address', 'BT-34 seller'],
+    [d.buyer, 'buyer_electronic_address', 'BT-49 buyer'],
+  ] as const) {
+    const a = p.electronic_address;
+    if (!a?.value) continue;
+    const scheme = a.scheme ?? 'EM';
+    if (!PEPPOL_EAS.has(scheme) && !refusals.some((r) => r.field === field))
+      refusals.push({
+        job_id: job.jobId,
+        field,
+        message: `${term} electronic address ${scheme}:${a.value} (PEPPOL-EN16931-CL008): scheme ${scheme} is not a Peppol participant identifier scheme; give the Peppol ID, e.g. 0088:4000001000005 or 9930:DE123456789`,
+        input: field,
+      });
+  }
+  if (
+    !d.references.buyer_reference &&
+    !d.references.order &&
+    !refusals.some((r) => r.field === 'buyer_reference')
+  )
     refusals.push({
       job_id: job.jobId,
       field: 'buyer_reference',
       message:
         'BT-10 buyer reference or BT-13 purchase order reference (PEPPOL-EN16931-R003): neither is on the invoice',
+      input: 'buyer_reference',
     });
   return refusals;
 }
@@ -27,7 +85,11 @@ export function peppolMissing(job: ExportJob): Refusal[] {
 export function writePeppolUbl(job: ExportJob): ExportFile {
   const missing = peppolMissing(job);
   if (missing.length) throw new ExportRefused(missing);
-  const xml = ublInvoiceXml(job.document, { customizationId: PEPPOL_BIS_ID, profileId: PEPPOL_BIS_PROFILE });
+  const xml = ublInvoiceXml(job.document, {
+    customizationId: PEPPOL_BIS_ID,
+    profileId: PEPPOL_BIS_PROFILE,
+    percentWithBase: true,
+  });
   return {
     filename: exportFilename('peppol', job.document, job.jobId),
     contentType: 'application/xml; charset=utf-8',

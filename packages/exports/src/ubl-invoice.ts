@@ -4,6 +4,7 @@
 // UBL 2.1 schema (a schema-valid file needs it).
 import type { Document, Party } from '@invoice-reader/engine';
 import { paymentTermsText } from './cii.js';
+import { filledNote } from './company-profile.js';
 import { el, leaf, type Node, toXml } from './xml-writer.js';
 
 const NS = {
@@ -21,6 +22,11 @@ const TYPE_CODES: Record<string, string> = { invoice: '380', credit_note: '381' 
 export interface UblIds {
   customizationId: string;
   profileId: string;
+  /**
+   * An allowance's or charge's percentage and base only together (Peppol's R041/R042); a lone one
+   * is left out, the amount is always written.
+   */
+  percentWithBase?: boolean;
 }
 
 /** The UNTDID 1001 type code written for the document (its own where it carried one). */
@@ -76,6 +82,7 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
   const cur = d.currency!;
   const amount = (name: string, v: string | undefined) => leaf(name, v, { currencyID: cur });
   const due = d.due_date ?? d.payment.due_date;
+  const paired = (a: { percent?: string; base?: string }) => !ids.percentWithBase || !!(a.percent && a.base);
   const accounts = d.payment.accounts.filter((a) => a.iban || a.account);
   const means = (a: Document['payment']['accounts'][number] | undefined, first: boolean) =>
     el('cac:PaymentMeans', [
@@ -134,6 +141,21 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
       d.payment.terms
         ? el('cac:PaymentTerms', [leaf('cbc:Note', paymentTermsText(d.payment.terms))])
         : undefined,
+      ...(d.allowances_charges ?? []).map((a) =>
+        el('cac:AllowanceCharge', [
+          leaf('cbc:ChargeIndicator', String(a.charge)),
+          leaf('cbc:AllowanceChargeReasonCode', a.reason_code),
+          leaf('cbc:AllowanceChargeReason', a.reason),
+          leaf('cbc:MultiplierFactorNumeric', paired(a) ? a.percent : undefined),
+          amount('cbc:Amount', a.amount),
+          amount('cbc:BaseAmount', paired(a) ? a.base : undefined),
+          el('cac:TaxCategory', [
+            leaf('cbc:ID', a.vat_category),
+            leaf('cbc:Percent', a.vat_rate),
+            el('cac:TaxScheme', [leaf('cbc:ID', 'VAT')]),
+          ]),
+        ]),
+      ),
       el('cac:TaxTotal', [
         amount('cbc:TaxAmount', d.totals.vat ?? '0.00'),
         ...d.vat_breakdown.map((v) =>
@@ -181,7 +203,7 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
     ],
     { xmlns: DOC_NS[kind], ...NS },
   );
-  return toXml(root);
+  return toXml(root, filledNote(d));
 }
 
 /** A file name made from the invoice number (or the job's number when there is none). */
