@@ -174,7 +174,12 @@ export function ExportsScreen() {
         if (Object.keys(values).length) await data.patchFields(p.jobId, values);
       } catch (err) {
         if (err instanceof DataError && err.status === 401) signedOut?.();
-        setFillErrors((e) => ({ ...e, [p.jobId]: fieldErrorsOf(err) }));
+        // A refused value is said under its field; anything else above the button.
+        const byKey = fieldErrorsOf(err);
+        setFillErrors((e) => ({
+          ...e,
+          [p.jobId]: Object.keys(byKey).length ? byKey : { '': t('exports.failed_one') },
+        }));
         return;
       }
       try {

@@ -69,7 +69,10 @@ function Input({
   );
 }
 
-/** The form of one invoice; `onSubmit` saves the values and exports again (errors by key). */
+/**
+ * The form of one invoice; `onSubmit` saves the values and exports again. `errors` holds the
+ * service's word per key, and under '' what went wrong otherwise.
+ */
 export function FillInForm({
   pending,
   errors,
@@ -110,6 +113,11 @@ export function FillInForm({
             ))}
           </ul>
         </>
+      )}
+      {errors[''] && (
+        <p role="alert" className="ir-error">
+          {errors['']}
+        </p>
       )}
       <BusyButton type="submit" className="ir-primary" busy={busy}>
         {t('exports.fill_in_submit')}
