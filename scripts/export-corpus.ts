@@ -73,6 +73,9 @@ const typed = (key: string, job: ExportJob): string | undefined =>
     // A transfer where the invoice names an account to pay to; otherwise "not defined".
     payment_means: job.document.payment.accounts.some((a) => a.iban) ? '58' : '1',
     payment_terms: 'Zahlbar innerhalb von 30 Tagen',
+    creditor_id: 'DE98ZZZ09999999999',
+    mandate_reference: 'MANDAT-1',
+    seller_legal_id: 'HRB 12345',
     due_date: job.document.issue_date,
     invoice_date: undefined,
   })[key];

@@ -64,6 +64,10 @@ export interface Payment {
   reference?: string;
   /** With direct debit: the buyer's account the amount is taken from (never the seller's). */
   debtor_iban?: string;
+  /** With direct debit: the seller's (bank-assigned) creditor identifier, BT-90. */
+  creditor_id?: string;
+  /** With direct debit: the mandate reference, BT-89. */
+  mandate_reference?: string;
 }
 
 export interface Totals {

@@ -28,6 +28,7 @@ export const DOCUMENT_TERMS: Readonly<Record<string, DocumentTerm>> = {
   seller_contact_email: { term: 'BT-43', path: 'seller.contact.email', kind: 'email' },
   seller_electronic_address: { term: 'BT-34', path: 'seller.electronic_address', kind: 'electronic_address' },
   seller_vat_id: { term: 'BT-31', path: 'seller.vat_id', kind: 'vat_id' },
+  seller_legal_id: { term: 'BT-30', path: 'seller.legal_id', kind: 'text' },
   seller_city: { term: 'BT-37', path: 'seller.address.city', kind: 'text' },
   seller_postcode: { term: 'BT-38', path: 'seller.address.postcode', kind: 'text' },
   seller_country: { term: 'BT-40', path: 'seller.address.country', kind: 'country' },
@@ -40,6 +41,8 @@ export const DOCUMENT_TERMS: Readonly<Record<string, DocumentTerm>> = {
   buyer_country: { term: 'BT-55', path: 'buyer.address.country', kind: 'country' },
   payment_means: { term: 'BT-81', path: 'payment.means_code', kind: 'payment_means' },
   payment_terms: { term: 'BT-20', path: 'payment.terms', kind: 'text' },
+  creditor_id: { term: 'BT-90', path: 'payment.creditor_id', kind: 'text' },
+  mandate_reference: { term: 'BT-89', path: 'payment.mandate_reference', kind: 'text' },
 };
 
 export const isDocumentTerm = (key: string): boolean => Object.hasOwn(DOCUMENT_TERMS, key);

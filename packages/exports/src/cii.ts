@@ -75,7 +75,7 @@ export function en16931Missing(job: ExportJob): Refusal[] {
   ]);
   // BR-S-2, BR-Z-2, BR-E-2, BR-AE-2, BR-IC-2, BR-G-2 (and XRechnung's BR-DE-16): a taxed or
   // exempt supply names the seller's VAT id or tax number.
-  const categories = [...d.lines.map((l) => l.vat_category), ...d.vat_breakdown.map((v) => v.category)];
+  const categories = [...d.lines.map((l) => lineCategory(d, l)), ...d.vat_breakdown.map((v) => v.category)];
   if (categories.some((c) => c && c !== 'O') && !d.seller.vat_id && !d.seller.tax_number)
     refusals.push({
       job_id: job.jobId,
@@ -97,12 +97,13 @@ export function en16931Missing(job: ExportJob): Refusal[] {
       });
   }
   // BR-CO-26: the buyer identifies the supplier by its VAT id or legal registration id.
+  // An invoice not subject to VAT (category O) names no VAT id (BR-O-02): its legal id is asked for.
   if (!d.seller.vat_id && !d.seller.legal_id)
     refusals.push({
       job_id: job.jobId,
       field: 'seller_vat_id',
       message: 'BT-30/BT-31 seller legal registration id or VAT id (BR-CO-26): not on the invoice',
-      input: 'seller_vat_id',
+      input: categories.includes('O') ? 'seller_legal_id' : 'seller_vat_id',
     });
   const cents = (v: string | undefined) => Math.round(Number(v ?? 0) * 100);
   // BR-CO-10: the lines read add up to the line total (a line the reader missed would not).
@@ -165,7 +166,7 @@ export function en16931Missing(job: ExportJob): Refusal[] {
           message: `${term} of document-level ${what}: not on the invoice`,
         });
   });
-  const carried = new Set([...d.lines.map((l) => l.vat_category), ...acs.map((a) => a.vat_category)]);
+  const carried = new Set([...d.lines.map((l) => lineCategory(d, l)), ...acs.map((a) => a.vat_category)]);
   d.vat_breakdown.forEach((v, i) => {
     if (d.lines.length && v.category && !carried.has(v.category))
       refusals.push({
@@ -205,7 +206,7 @@ export function en16931Missing(job: ExportJob): Refusal[] {
       [l.description, 'BT-153 item name'],
       [l.quantity, 'BT-129 quantity'],
       [l.net_amount, 'BT-131 line net amount'],
-      [l.vat_category, 'BT-151 VAT category'],
+      [lineCategory(d, l), 'BT-151 VAT category'],
     ] as const)
       if (!v)
         refusals.push({
@@ -300,8 +301,8 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
             el('ram:SpecifiedLineTradeSettlement', [
               el('ram:ApplicableTradeTax', [
                 leaf('ram:TypeCode', 'VAT'),
-                leaf('ram:CategoryCode', l.vat_category),
-                leaf('ram:RateApplicablePercent', l.vat_rate),
+                leaf('ram:CategoryCode', lineCategory(d, l)),
+                leaf('ram:RateApplicablePercent', lineRate(d, l)),
               ]),
               el('ram:SpecifiedTradeSettlementLineMonetarySummation', [
                 leaf('ram:LineTotalAmount', l.net_amount),
@@ -323,12 +324,16 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
             : undefined,
         ]),
         el('ram:ApplicableHeaderTradeSettlement', [
+          leaf('ram:CreditorReferenceID', d.payment.creditor_id),
           leaf('ram:PaymentReference', d.payment.reference),
           leaf('ram:InvoiceCurrencyCode', cur),
           // The type code is required inside the group: no code, no group.
           d.payment.means_code
             ? el('ram:SpecifiedTradeSettlementPaymentMeans', [
                 leaf('ram:TypeCode', d.payment.means_code),
+                d.payment.debtor_iban
+                  ? el('ram:PayerPartyDebtorFinancialAccount', [leaf('ram:IBANID', d.payment.debtor_iban)])
+                  : undefined,
                 // An account that is not an IBAN (a Swedish Bankgiro, say) is the proprietary id (BT-84).
                 account?.iban || account?.account
                   ? el('ram:PayeePartyCreditorFinancialAccount', [
@@ -350,7 +355,7 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
               amount('ram:BasisAmount', v.taxable),
               leaf('ram:CategoryCode', v.category),
               leaf('ram:ExemptionReasonCode', v.exemption_code),
-              leaf('ram:RateApplicablePercent', v.rate),
+              leaf('ram:RateApplicablePercent', vatRate(v.category, v.rate)),
             ]),
           ),
           ...(d.allowances_charges ?? []).map((a) =>
@@ -371,6 +376,7 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
           el('ram:SpecifiedTradePaymentTerms', [
             leaf('ram:Description', paymentTermsText(d.payment.terms)),
             date('ram:DueDateDateTime', d.due_date ?? d.payment.due_date),
+            leaf('ram:DirectDebitMandateID', d.payment.mandate_reference),
           ]),
           el('ram:SpecifiedTradeSettlementHeaderMonetarySummation', [
             amount('ram:LineTotalAmount', d.totals.line_total ?? d.totals.net),
@@ -389,6 +395,33 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
     NS,
   );
   return toXml(root, filledNote(d));
+}
+
+/**
+ * The rate of a VAT category as written: as read, or 0 where the category's own rule says it is
+ * 0 (BR-Z-5, BR-E-5, BR-AE-5, BR-IC-5, BR-G-5) and the invoice left it out.
+ */
+export const vatRate = (category: string | undefined, rate: string | undefined): string | undefined =>
+  rate ?? (['Z', 'E', 'AE', 'K', 'G'].includes(category ?? '') ? '0' : undefined);
+
+/**
+ * A line's VAT category: as read, or, where the invoice has a single VAT category in its breakdown
+ * and no allowance or charge, that one (every line belongs to a category of the breakdown, BR-CO-18).
+ */
+export function lineCategory(d: Document, l: Document['lines'][number]): string | undefined {
+  return l.vat_category ?? onlyVat(d)?.category;
+}
+
+/** A line's VAT rate: as read, or the single breakdown entry's when its category came from there. */
+export function lineRate(d: Document, l: Document['lines'][number]): string | undefined {
+  if (l.vat_category) return vatRate(l.vat_category, l.vat_rate);
+  const only = onlyVat(d);
+  return only ? vatRate(only.category, l.vat_rate ?? only.rate) : undefined;
+}
+
+function onlyVat(d: Document): Document['vat_breakdown'][number] | undefined {
+  const only = d.vat_breakdown[0];
+  return d.vat_breakdown.length === 1 && only?.category && !d.allowances_charges?.length ? only : undefined;
 }
 
 /**

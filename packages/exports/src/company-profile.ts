@@ -63,7 +63,13 @@ export function withCompanyProfile(job: ExportJob, profile: CompanyProfile | und
   take('buyer_postcode', a?.postcode, profile.postcode, sameCountry);
   take('buyer_city', a?.city, profile.city, sameCountry);
   take('buyer_country', a?.country, profile.country);
-  take('buyer_vat_id', buyer.vat_id, profile.vat_id);
+  // BR-O-02..04: an invoice not subject to VAT (category O) names no buyer VAT id.
+  const notSubject = [
+    ...d.lines.map((l) => l.vat_category),
+    ...d.vat_breakdown.map((v) => v.category),
+    ...(d.allowances_charges ?? []).map((a) => a.vat_category),
+  ].includes('O');
+  take('buyer_vat_id', buyer.vat_id, profile.vat_id, !notSubject);
   take('buyer_electronic_address', buyer.electronic_address?.value, profile.electronic_address);
   take('buyer_reference', d.references.buyer_reference, profile.buyer_reference);
   if (!Object.keys(values).length) return job;

@@ -216,6 +216,42 @@ const TEXTS: Record<string, Texts> = {
     ru: ['Условия оплаты', 'Условия оплаты, например «30 дней»'],
     it: ['Condizioni di pagamento', 'Le condizioni di pagamento, es. «30 giorni»'],
   },
+  creditor_id: {
+    en: [
+      'Creditor identifier (direct debit)',
+      'Near the direct debit notice, by “Creditor ID”, e.g. DE98ZZZ09999999999',
+    ],
+    de: [
+      'Gläubiger-ID (Lastschrift)',
+      'Beim Lastschrifthinweis, bei „Gläubiger-ID“, z. B. DE98ZZZ09999999999',
+    ],
+    ru: [
+      'Идентификатор кредитора (прямое дебетование)',
+      'Рядом с указанием о списании, «Creditor ID», например DE98ZZZ09999999999',
+    ],
+    it: [
+      'Identificativo del creditore (addebito diretto)',
+      "Vicino all'avviso di addebito, «Creditor ID», es. IT66ZZZA1B2C3D4E5F6",
+    ],
+  },
+  mandate_reference: {
+    en: ['Mandate reference (direct debit)', 'Near the direct debit notice, by “Mandate reference”'],
+    de: ['Mandatsreferenz (Lastschrift)', 'Beim Lastschrifthinweis, bei „Mandatsreferenz“'],
+    ru: ['Номер мандата (прямое дебетование)', 'Рядом с указанием о списании, «Mandate reference»'],
+    it: [
+      'Riferimento del mandato (addebito diretto)',
+      "Vicino all'avviso di addebito, «Riferimento mandato»",
+    ],
+  },
+  seller_legal_id: {
+    en: ['Seller registration number', 'The footer: the seller’s company register number'],
+    de: ['Registernummer des Verkäufers', 'Fußzeile: Handelsregisternummer des Verkäufers'],
+    ru: ['Регистрационный номер продавца', 'Нижний колонтитул: регистрационный номер продавца'],
+    it: [
+      'Numero di registrazione del venditore',
+      'Il piè di pagina: il numero REA o di registro del venditore',
+    ],
+  },
   invoice_no: {
     en: ['Invoice number', 'Near the top, by “Invoice no.”'],
     de: ['Rechnungsnummer', 'Oben, bei „Rechnungsnummer“'],
@@ -270,6 +306,9 @@ TEXTS.vendor_name = TEXTS.seller_name!;
 
 /** Whether the hint says the value is printed on the invoice (a seller-side value). */
 const PRINTED = new Set([
+  'creditor_id',
+  'mandate_reference',
+  'seller_legal_id',
   'seller_contact_name',
   'seller_contact_phone',
   'seller_contact_email',

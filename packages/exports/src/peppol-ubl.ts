@@ -4,7 +4,7 @@
 // or an order reference, electronic addresses for both parties of its own schemes, and lines whose
 // net amount is quantity times price.
 import { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
-import { exportFilename, ublInvoiceXml } from './ubl-invoice.js';
+import { exportFilename, ublInvoiceXml, ublTypeCode } from './ubl-invoice.js';
 import { xrechnungMissing } from './xrechnung-cii.js';
 
 export const PEPPOL_BIS_ID = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
@@ -26,6 +26,14 @@ const PEPPOL_EAS = new Set(
   ).split(' '),
 );
 
+/** Type codes of profile 01 (P0100 for an Invoice, P0101 for a CreditNote), release 3.0.19. */
+const PEPPOL_INVOICE_TYPES = new Set(
+  '71 80 82 84 102 218 219 326 331 380 382 383 384 386 388 393 395 553 575 623 780 817 870 875 876 877'.split(
+    ' ',
+  ),
+);
+const PEPPOL_CREDIT_TYPES = new Set(['381', '396', '81', '83', '532']);
+
 /** What Peppol BIS Billing 3.0 requires and the document lacks. */
 export function peppolMissing(job: ExportJob): Refusal[] {
   const d = job.document;
@@ -45,12 +53,21 @@ export function peppolMissing(job: ExportJob): Refusal[] {
         message: `BT-131 net amount ${l.net_amount} of line ${i + 1} is not its quantity times its price (PEPPOL-EN16931-R120): the line's own allowances or charges are not kept by the reader`,
       });
   });
-  // PEPPOL-EN16931-R061: a direct debit names its mandate reference (BT-89), which is not kept.
-  if (['49', '59'].includes(d.payment.means_code ?? ''))
+  // PEPPOL-EN16931-P0100/P0101: the type codes Peppol's billing profile takes.
+  const type = ublTypeCode(d);
+  if (!PEPPOL_INVOICE_TYPES.has(type) && !PEPPOL_CREDIT_TYPES.has(type))
+    refusals.push({
+      job_id: job.jobId,
+      field: 'invoice_type',
+      message: `BT-3 invoice type code ${type} (PEPPOL-EN16931-P0100): not one Peppol BIS Billing takes`,
+    });
+  // PEPPOL-EN16931-R061: a direct debit names its mandate reference (BT-89).
+  if (['49', '59'].includes(d.payment.means_code ?? '') && !d.payment.mandate_reference)
     refusals.push({
       job_id: job.jobId,
       field: 'payment_means',
-      message: 'BT-89 mandate reference of a direct debit (PEPPOL-EN16931-R061): not kept from the invoice',
+      message: 'BT-89 mandate reference of a direct debit (PEPPOL-EN16931-R061): not on the invoice',
+      input: 'mandate_reference',
     });
   for (const [p, field, term] of [
     [d.seller, 'seller_electronic_address', 'BT-34 seller'],
@@ -89,6 +106,7 @@ export function writePeppolUbl(job: ExportJob): ExportFile {
     customizationId: PEPPOL_BIS_ID,
     profileId: PEPPOL_BIS_PROFILE,
     percentWithBase: true,
+    oneNote: true,
   });
   return {
     filename: exportFilename('peppol', job.document, job.jobId),

@@ -3,7 +3,7 @@
 // in what they require; the caller checks the required values first. Element order follows the
 // UBL 2.1 schema (a schema-valid file needs it).
 import type { Document, Party } from '@invoice-reader/engine';
-import { paymentTermsText } from './cii.js';
+import { lineCategory, lineRate, paymentTermsText, vatRate } from './cii.js';
 import { filledNote } from './company-profile.js';
 import { el, leaf, type Node, toXml } from './xml-writer.js';
 
@@ -27,17 +27,23 @@ export interface UblIds {
    * is left out, the amount is always written.
    */
   percentWithBase?: boolean;
+  /** The invoice's notes as one (Peppol's R002: at most one note); each is kept, a line apart. */
+  oneNote?: boolean;
 }
 
 /** The UNTDID 1001 type code written for the document (its own where it carried one). */
 export const ublTypeCode = (d: Document): string =>
   d.type_code && /^\d{2,3}$/.test(d.type_code) ? d.type_code : (TYPE_CODES[d.type] ?? '380');
 
-function party(p: Party): Node {
+function party(p: Party, creditorId?: string): Node {
   const a = p.address;
   return el('cac:Party', [
     p.electronic_address
       ? leaf('cbc:EndpointID', p.electronic_address.value, { schemeID: p.electronic_address.scheme ?? 'EM' })
+      : undefined,
+    // BT-90, a direct debit's creditor identifier, is the seller's SEPA identification in UBL.
+    creditorId
+      ? el('cac:PartyIdentification', [leaf('cbc:ID', creditorId, { schemeID: 'SEPA' })])
       : undefined,
     p.trading_name ? el('cac:PartyName', [leaf('cbc:Name', p.trading_name)]) : undefined,
     a
@@ -97,8 +103,13 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
             a.bic ? el('cac:FinancialInstitutionBranch', [leaf('cbc:ID', a.bic)]) : undefined,
           ])
         : undefined,
-      first && d.payment.debtor_iban
-        ? el('cac:PaymentMandate', [el('cac:PayerFinancialAccount', [leaf('cbc:ID', d.payment.debtor_iban)])])
+      first && (d.payment.debtor_iban || d.payment.mandate_reference)
+        ? el('cac:PaymentMandate', [
+            leaf('cbc:ID', d.payment.mandate_reference),
+            d.payment.debtor_iban
+              ? el('cac:PayerFinancialAccount', [leaf('cbc:ID', d.payment.debtor_iban)])
+              : undefined,
+          ])
         : undefined,
     ]);
   const root = el(
@@ -110,7 +121,7 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
       leaf('cbc:IssueDate', d.issue_date),
       credit ? undefined : leaf('cbc:DueDate', due),
       leaf(credit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode', typeCode),
-      ...d.notes.map((n) => leaf('cbc:Note', n)),
+      ...(ids.oneNote && d.notes.length ? [d.notes.join('\n')] : d.notes).map((n) => leaf('cbc:Note', n)),
       leaf('cbc:DocumentCurrencyCode', cur),
       leaf('cbc:BuyerReference', d.references.buyer_reference),
       d.references.order ? el('cac:OrderReference', [leaf('cbc:ID', d.references.order)]) : undefined,
@@ -122,7 +133,7 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
       d.references.contract
         ? el('cac:ContractDocumentReference', [leaf('cbc:ID', d.references.contract)])
         : undefined,
-      el('cac:AccountingSupplierParty', [party(d.seller)]),
+      el('cac:AccountingSupplierParty', [party(d.seller, d.payment.creditor_id)]),
       el('cac:AccountingCustomerParty', [party(d.buyer)]),
       d.payee?.name
         ? el('cac:PayeeParty', [
@@ -164,7 +175,7 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
             amount('cbc:TaxAmount', v.tax),
             el('cac:TaxCategory', [
               leaf('cbc:ID', v.category),
-              leaf('cbc:Percent', v.rate),
+              leaf('cbc:Percent', vatRate(v.category, v.rate)),
               leaf('cbc:TaxExemptionReasonCode', v.exemption_code),
               leaf('cbc:TaxExemptionReason', v.exemption_reason),
               el('cac:TaxScheme', [leaf('cbc:ID', 'VAT')]),
@@ -192,8 +203,8 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
           el('cac:Item', [
             leaf('cbc:Name', l.description),
             el('cac:ClassifiedTaxCategory', [
-              leaf('cbc:ID', l.vat_category),
-              leaf('cbc:Percent', l.vat_rate),
+              leaf('cbc:ID', lineCategory(d, l)),
+              leaf('cbc:Percent', lineRate(d, l)),
               el('cac:TaxScheme', [leaf('cbc:ID', 'VAT')]),
             ]),
           ]),

@@ -61,9 +61,9 @@ export function xrechnungMissing(job: ExportJob): Refusal[] {
 }
 
 /**
- * XRechnung asks each kind of payment means for its group (BR-DE-23..25): a transfer for the
- * payee's account, a card for the card's number, a direct debit for the creditor identifier.
- * The reader keeps the account, not the card number or creditor identifier.
+ * XRechnung asks each kind of payment means for its group (BR-DE-23..25, 31): a transfer for the
+ * payee's account, a card for the card's number, a direct debit for the creditor identifier and
+ * the debited account. The reader keeps the accounts and the creditor identifier, not a card's number.
  */
 function paymentMeansMissing(job: ExportJob): Refusal[] {
   const p = job.document.payment;
@@ -79,10 +79,16 @@ function paymentMeansMissing(job: ExportJob): Refusal[] {
     });
   if (['48', '54', '55'].includes(means))
     out.push('BG-18 payment card information of a card payment (BR-DE-24): not kept from the invoice');
-  if (means === '59' || p.debtor_iban)
-    out.push(
-      'BT-90 bank-assigned creditor identifier of a direct debit (BR-DE-25/BR-DE-30): not kept from the invoice',
-    );
+  if ((means === '59' || p.debtor_iban) && !p.creditor_id)
+    refusals.push({
+      job_id: job.jobId,
+      field: 'payment_means',
+      message:
+        'BT-90 bank-assigned creditor identifier of a direct debit (BR-DE-25/BR-DE-30): not on the invoice',
+      input: 'creditor_id',
+    });
+  if ((means === '59' || p.creditor_id || p.mandate_reference) && !p.debtor_iban)
+    out.push('BT-91 the debited account of a direct debit (BR-DE-31): not on the invoice');
   return [...refusals, ...out.map((message) => ({ job_id: job.jobId, field: 'payment_means', message }))];
 }
 

@@ -93,6 +93,7 @@ function readCii(root: XmlElement): Document {
     readParty(b, 'payee', payee);
   }
   b.text('payment.reference', child(settlement, 'PaymentReference'));
+  b.text('payment.creditor_id', child(settlement, 'CreditorReferenceID'));
   readPaymentMeans(b, settlement);
   readPaymentTerms(b, settlement);
   b.text('references.preceding_invoice', find(settlement, 'InvoiceReferencedDocument/IssuerAssignedID'));
@@ -238,6 +239,8 @@ function readPaymentTerms(b: XmlDocumentBuilder, settlement: XmlElement | undefi
   const terms = childrenOf(settlement, 'SpecifiedTradePaymentTerms');
   const descriptions = terms.map((t) => textOf(child(t, 'Description'))).filter((s): s is string => !!s);
   if (descriptions.length) b.value('payment.terms', descriptions.join('\n'), child(terms[0], 'Description'));
+  const mandate = terms.map((t) => child(t, 'DirectDebitMandateID')).find((el) => textOf(el));
+  b.text('payment.mandate_reference', mandate);
   for (const t of terms) {
     const due = find(t, 'DueDateDateTime/DateTimeString');
     if (textOf(due) && b.date('due_date', due)) {

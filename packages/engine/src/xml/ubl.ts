@@ -50,6 +50,12 @@ function readUbl(root: XmlElement): Document {
   }
 
   readPayment(b, root);
+  // BT-90, the creditor identifier of a direct debit: the seller's (or payee's) SEPA identification.
+  const sepa = [
+    ...findAll(root, 'AccountingSupplierParty/Party/PartyIdentification/ID'),
+    ...findAll(root, 'PayeeParty/PartyIdentification/ID'),
+  ].find((id) => id.attrs.schemeID?.toUpperCase() === 'SEPA' && textOf(id));
+  if (sepa) b.text('payment.creditor_id', sepa);
 
   const taxTotals = childrenOf(root, 'TaxTotal');
   const main =
@@ -180,6 +186,8 @@ function readPayment(b: XmlDocumentBuilder, root: XmlElement): void {
         find(account, 'FinancialInstitutionBranch/FinancialInstitution/ID');
       b.text(`${p}.bic`, bic, normalizeId);
     }
+    if (!b.doc.payment.mandate_reference)
+      b.text('payment.mandate_reference', find(means, 'PaymentMandate/ID'));
     const debtor = find(means, 'PaymentMandate/PayerFinancialAccount/ID');
     if (debtor && !b.doc.payment.debtor_iban) b.text('payment.debtor_iban', debtor, normalizeId);
   }
