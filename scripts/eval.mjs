@@ -45,14 +45,32 @@ export const GATES = [
   // installs: 0.971 / 0.998; the margin is for OCR's run-to-run noise.
   {
     name: 'scan',
-    args: ['--category', 'scan', '--min-recall', '0.955', '--min-precision', '0.994', '--min-mode-ok', '0.98'],
+    args: [
+      '--category',
+      'scan',
+      '--min-recall',
+      '0.955',
+      '--min-precision',
+      '0.994',
+      '--min-mode-ok',
+      '0.98',
+    ],
   },
   // textpdf's truth is partial (invoice2data's fields only); the scorer counts only those fields.
   { name: 'textpdf', args: ['--category', 'textpdf', '--min-recall', '0.95', '--min-precision', '0.99'] },
   // Born-digital invoices of 28 other billing programs and templates, hand truth: 0.845 / 0.993.
   {
     name: 'textpdf-wild',
-    args: ['--category', 'textpdf-wild', '--min-recall', '0.83', '--min-precision', '0.99', '--min-mode-ok', '0.95'],
+    args: [
+      '--category',
+      'textpdf-wild',
+      '--min-recall',
+      '0.83',
+      '--min-precision',
+      '0.99',
+      '--min-mode-ok',
+      '0.95',
+    ],
   },
 ];
 
