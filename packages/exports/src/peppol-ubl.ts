@@ -34,6 +34,19 @@ const PEPPOL_INVOICE_TYPES = new Set(
 );
 const PEPPOL_CREDIT_TYPES = new Set(['381', '396', '81', '83', '532']);
 
+/** Ten digits whose last is the Luhn check digit of the nine before it. */
+function isSwedishOrgNo(s: string): boolean {
+  const v = s.trim();
+  if (!/^\d{10}$/.test(v)) return false;
+  let sum = 0;
+  for (let i = 0; i < 10; i++) {
+    let n = Number(v[9 - i]) * (i % 2 ? 2 : 1);
+    if (n > 9) n -= 9;
+    sum += n;
+  }
+  return sum % 10 === 0;
+}
+
 /** What Peppol BIS Billing 3.0 requires and the document lacks. */
 export function peppolMissing(job: ExportJob): Refusal[] {
   const d = job.document;
@@ -69,6 +82,27 @@ export function peppolMissing(job: ExportJob): Refusal[] {
       message: 'BT-89 mandate reference of a direct debit (PEPPOL-EN16931-R061): not on the invoice',
       input: 'mandate_reference',
     });
+  // PEPPOL-COMMON-R049, SE-R-003/004/013: a Swedish organisation number (an endpoint of scheme
+  // 0007, a Swedish seller's legal id) is ten digits with a Luhn check digit.
+  if (d.seller.address?.country === 'SE' && d.seller.legal_id && !isSwedishOrgNo(d.seller.legal_id))
+    refusals.push({
+      job_id: job.jobId,
+      field: 'seller_legal_id',
+      message: `BT-30 Swedish organisation number ${d.seller.legal_id} (SE-R-013): not ten digits with a valid check digit`,
+    });
+  // NL-R-003, DK-R-014: a Dutch or Danish seller's legal id names its scheme (KVK/OIN, CVR), which
+  // the reader does not keep.
+  const legalScheme: Record<string, string> = {
+    NL: 'KVK 0106 or OIN 0190, NL-R-003',
+    DK: 'CVR 0184, DK-R-014',
+  };
+  const sellerCountry = d.seller.address?.country ?? '';
+  if (d.seller.legal_id && legalScheme[sellerCountry])
+    refusals.push({
+      job_id: job.jobId,
+      field: 'seller_legal_id',
+      message: `BT-30 the scheme of the seller's legal registration id (${legalScheme[sellerCountry]}): not kept by the reader`,
+    });
   for (const [p, field, term] of [
     [d.seller, 'seller_electronic_address', 'BT-34 seller'],
     [d.buyer, 'buyer_electronic_address', 'BT-49 buyer'],
@@ -76,6 +110,13 @@ export function peppolMissing(job: ExportJob): Refusal[] {
     const a = p.electronic_address;
     if (!a?.value) continue;
     const scheme = a.scheme ?? 'EM';
+    if (scheme === '0007' && !isSwedishOrgNo(a.value))
+      refusals.push({
+        job_id: job.jobId,
+        field,
+        message: `${term} electronic address 0007:${a.value} (PEPPOL-COMMON-R049): not a Swedish organisation number`,
+        input: field,
+      });
     if (!PEPPOL_EAS.has(scheme) && !refusals.some((r) => r.field === field))
       refusals.push({
         job_id: job.jobId,
