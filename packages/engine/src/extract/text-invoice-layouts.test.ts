@@ -164,6 +164,21 @@ describe('parties', () => {
     expect(mail.seller.name).toBeUndefined();
   });
 
+  it('takes the opening line of the page for the seller when its address follows under it', () => {
+    const d = read([
+      page([
+        line(row(0), ['Amazing Company', 0.08, 0.22]),
+        line(row(1), ['Amazing Street 12', 0.08, 0.22], ['INVOICE', 0.75, 0.85]),
+        line(row(2), ['San Francisco', 0.08, 0.2]),
+      ]),
+    ]);
+    expect(d.seller.name).toBe('Amazing Company');
+    const title = read([
+      page([line(row(0), ['Invoice', 0.08, 0.2]), line(row(1), ['Page 1 of 2', 0.08, 0.2])]),
+    ]);
+    expect(title.seller.name).toBeUndefined();
+  });
+
   it('reads no name under a block that opens with its street', () => {
     const d = read([
       page([
@@ -195,6 +210,17 @@ describe('totals', () => {
       ]),
     ]);
     expect(d.totals).toMatchObject({ net: '500000.00', vat: '50000', gross: '550000' });
+  });
+
+  it('reads the total of a credit note under its own label ("Gutschriftsbetrag")', () => {
+    const d = read([
+      page([
+        line(row(20), ['Netto:', 0.6, 0.66], ['-290,00', 0.8, 0.86], ['EUR', 0.9, 0.93]),
+        line(row(21), ['20 % USt:', 0.58, 0.66], ['-58,00', 0.81, 0.86], ['EUR', 0.9, 0.93]),
+        line(row(22), ['Gutschriftsbetrag:', 0.5, 0.66], ['-348,00', 0.8, 0.86], ['EUR', 0.9, 0.93]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '-290.00', vat: '-58.00', gross: '-348.00' });
   });
 
   it('reads no amount out of a number grouped in threes ("440.000 HUF" is no 440.00)', () => {

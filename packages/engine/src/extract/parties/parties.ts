@@ -19,6 +19,7 @@ import { footerDomains, spellsDomain } from './company-domain.js';
 import { matchInlineHeading, matchNumberedHeading } from './party-headings.js';
 import {
   cleanName,
+  isName,
   LEGAL_FORM,
   looksLikeName,
   NOT_A_NAME,
@@ -101,6 +102,15 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
         named = name;
         break;
       }
+    }
+  }
+  if (!d.seller.name && layouts[0]) {
+    // Or the page's opening line when an address follows it in its column: the letterhead of a
+    // company whose name carries no legal form ("Amazing Company" / "Amazing Street 12").
+    const head = openingName(layouts[0], elsewhere);
+    if (head) {
+      put('seller.name', head.text.trim(), head.bbox, head.page, 0.82);
+      named = head;
     }
   }
   const layout = named && layouts.find((l) => l.page === named!.page);
@@ -360,6 +370,29 @@ function labelsNext(layout: PageLayout, seg: Segment): boolean {
 function partyBlock(b: PartyBlock): boolean {
   if (!b.segments.length) return false;
   return !matchNumberedHeading(b.heading.text) || b.segments.slice(0, 5).some((s) => !!placeLine(s));
+}
+
+/** The opening lines of a page lie above this (page heights). */
+const OPENING_BAND = 0.1;
+
+/**
+ * The first line of the page, at its very top, when it reads as a name and the line under it, in
+ * its column (flush left or flush right), holds a street with its number ("Amazing Company" /
+ * "Amazing Street 12"; "Foo Bar" / "1 Baz"; "Bedrijf XYZ" / "Adres: Straat 123, 4567 AB ...").
+ */
+function openingName(layout: PageLayout, elsewhere: Set<Segment>): Segment | undefined {
+  const seg = layout.lines[0]?.[0];
+  if (!seg || seg.bbox[1] > OPENING_BAND || elsewhere.has(seg)) return undefined;
+  if (!isName(seg.text) || startsWithLabel(seg.text)) return undefined;
+  const sameColumn = (s: Segment) =>
+    Math.abs(s.bbox[0] - seg.bbox[0]) < 0.02 ||
+    Math.abs(s.bbox[2] - seg.bbox[2]) < 0.02 ||
+    Math.abs((s.bbox[0] + s.bbox[2]) / 2 - (seg.bbox[0] + seg.bbox[2]) / 2) < 0.02;
+  const next = layout.lines.slice(1, 3).flat().find(sameColumn);
+  const street = next?.text.replace(ADDRESS_LABEL, '').trim();
+  if (!next || !street || !/\p{L}{2}/u.test(street) || !/\d/.test(street)) return undefined;
+  if (NOT_ADDRESS.test(street) || NOT_A_NAME.test(street) || startsWithLabel(street)) return undefined;
+  return next.bbox[1] - seg.bbox[3] < 3 * (seg.bbox[3] - seg.bbox[1]) ? seg : undefined;
 }
 
 /** Words of a footer line about a bank account, not the company's legal line. */
