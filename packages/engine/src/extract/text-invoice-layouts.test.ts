@@ -223,6 +223,17 @@ describe('totals', () => {
     expect(d.totals).toMatchObject({ net: '-290.00', vat: '-58.00', gross: '-348.00' });
   });
 
+  it('reads the sales taxes of Canada and others (TPS/TVQ, GST) as the VAT', () => {
+    const d = read([
+      page([
+        line(row(20), ['Sous-total', 0.5, 0.6], ['9.41$', 0.8, 0.86]),
+        line(row(21), ['TPS/TVQ', 0.5, 0.6], ['1.41$', 0.8, 0.86]),
+        line(row(22), ['Grand total', 0.5, 0.6], ['10.82$', 0.8, 0.86]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '9.41', vat: '1.41', gross: '10.82' });
+  });
+
   it('reads no amount out of a number grouped in threes ("440.000 HUF" is no 440.00)', () => {
     const d = read([
       page([
