@@ -53,6 +53,16 @@ describe('labels of the supported languages', () => {
     expect(cs.number).toBe('FV5040011231');
   });
 
+  it('reads numbers with any dash or in another script, and more labels of the languages', () => {
+    const number = (label: string, value: string) =>
+      read([page([line(row(0), [label, 0.05, 0.25], [value, 0.4, 0.55])])]).number;
+    expect(number('N. fattura', '151/2026')).toBe('151/2026');
+    expect(number('Factura n.º:', 'A–7146')).toBe('A–7146');
+    expect(number('Número da fatura:', 'FT A2026/8672')).toBe('FT A2026/8672');
+    expect(number('Sorszám:', 'E-2026/3037')).toBe('E-2026/3037');
+    expect(number('Αριθμός τιμολογίου', 'ΤΔΑ-9812')).toBe('ΤΔΑ-9812');
+  });
+
   it('reads a date written with a month name of another language ("2. března 2024")', () => {
     const d = read([page([line(row(0), ['Datum vystavení:', 0.05, 0.2], ['2. března 2024', 0.3, 0.45])])]);
     expect(d.issue_date).toBe('2024-03-02');

@@ -183,7 +183,10 @@ function bareDollar(detected: string | undefined, text: string, layouts: PageLay
 /** A value's text that is one number and nothing else ("# 350", "INV-100"). */
 function numberAlone(text: string | undefined): boolean {
   return (
-    !!text && /^[#№:]?\s*(?:[A-Z]{1,4} )?[A-Za-z0-9][A-Za-z0-9\-/._]*\d[A-Za-z0-9\-/._]*$/.test(text.trim())
+    !!text &&
+    /^[#№:]?\s*(?:\p{Lu}{1,4} )?[\p{L}\d][\p{L}\d\-\u2010-\u2015/._]*\d[\p{L}\d\-\u2010-\u2015/._]*$/u.test(
+      text.trim(),
+    )
   );
 }
 

@@ -8,7 +8,8 @@ import { type PageLayout, union } from '../page/layout.js';
 import { findDates, parseDate, slashedOrderShown } from './dates.js';
 
 // A number may open with a short series in capitals set apart by a space ("FV 3/05/2021").
-const NUMBER_TOKEN = /^[#:№]?\s*((?:[A-Z]{1,4} (?=\d))?[A-Za-z0-9][A-Za-z0-9\-/._]{0,30})/;
+// Letters of any script ("ΤΔΑ-9812") and any dash ("A–7146") may be part of it.
+const NUMBER_TOKEN = /^[#:№]?\s*((?:\p{Lu}{1,4} (?=\p{Lu}?\d))?[\p{L}\d][\p{L}\d\-\u2010-\u2015/._]{0,30})/u;
 
 export function invoiceNumberOf(s: string): string | undefined {
   const m = NUMBER_TOKEN.exec(s.trim());
