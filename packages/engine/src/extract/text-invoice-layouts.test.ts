@@ -189,6 +189,26 @@ describe('parties', () => {
     expect(title.seller.name).toBeUndefined();
   });
 
+  it('reads the window under a sender line with the postcodes of pt, el, cs and pl', () => {
+    const places = [
+      ['8000-078 Faro', '1100-148 Lisboa'],
+      ['546 24 Θεσσαλονίκη', '105 57 Αθήνα'],
+      ['110 00 Praha', '602 00 Brno'],
+      ['00-950 Warszawa', '30-001 Kraków'],
+    ];
+    for (const [place, buyerPlace] of places) {
+      const d = read([
+        page([
+          line(row(8), [`Costa Design Lda. · Rua de Santa Catarina, 134 · ${place}`, 0.05, 0.6]),
+          line(row(10), ['Martins & Costa Lda.', 0.05, 0.25]),
+          line(row(11), ['Rua Augusta 12', 0.05, 0.2]),
+          line(row(12), [buyerPlace!, 0.05, 0.2]),
+        ]),
+      ]);
+      expect(d.buyer.name, place).toBe('Martins & Costa Lda.');
+    }
+  });
+
   it('reads no name under a block that opens with its street', () => {
     const d = read([
       page([

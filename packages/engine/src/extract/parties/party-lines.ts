@@ -136,6 +136,10 @@ export function placeOf(text: string): { postcode: string; city: string; country
     );
   if (m)
     return { postcode: m[2]!, city: m[3]!.trim(), ...(m[1] || m[4] ? { country: (m[1] ?? m[4])! } : {}) };
+  // Postcodes in two groups: "110 00 Praha", "546 24 Θεσσαλονίκη" (cs, sk, sv, el), "00-950
+  // Warszawa" (pl), "8000-078 Faro" (pt).
+  m = /^(\d{3}\s\d{2}|\d{2}-\d{3}|\d{4}-\d{3})\s+([\p{L}][\p{L}\s.'-]{1,40})$/u.exec(t);
+  if (m) return { postcode: m[1]!, city: m[2]!.trim() };
   m = /^([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})\s+([\p{L}][\p{L}\s.'-]{1,40})$/u.exec(t);
   if (m) return { postcode: m[1]!, city: m[2]!.trim(), country: 'GB' };
   // British order: the town, then the postcode ("London EC1A 1BB").
