@@ -240,6 +240,16 @@ describe('totals', () => {
       ]),
     ]);
     expect(d.totals).toMatchObject({ net: '500000.00', vat: '50000', gross: '550000' });
+    // A tax identifier's label is no VAT amount's, nor is what stands under it.
+    const withId = read([
+      page([
+        line(row(3), ['Tax ID: T1234567890000', 0.78, 0.95]),
+        line(row(8), ['550000 USD', 0.78, 0.88]),
+        line(row(20), ['VAT: 50000 USD', 0.6, 0.9]),
+        line(row(21), ['Total (including tax): 550000 USD', 0.5, 0.9]),
+      ]),
+    ]);
+    expect(withId.totals).toMatchObject({ net: '500000.00', vat: '50000', gross: '550000' });
   });
 
   it('reads the total of a credit note under its own label ("Gutschriftsbetrag")', () => {
