@@ -274,6 +274,21 @@ describe('totals', () => {
     expect(d.totals).toMatchObject({ net: '9.41', vat: '1.41', gross: '10.82' });
   });
 
+  it('confirms net and gross of a zero-rated invoice that prints the rate alone', () => {
+    const rows = (vat: string) =>
+      read([
+        page([
+          line(row(20), ['Subtotaal', 0.49, 0.58], ['€6', 0.7, 0.73]),
+          line(row(21), ['BTW', 0.49, 0.53], [vat, 0.7, 0.74]),
+          line(row(22), ['Totaal', 0.49, 0.55], ['€6,-', 0.7, 0.74]),
+        ]),
+      ]);
+    const d = rows('0%');
+    expect(d.totals).toEqual({ net: '6', gross: '6' });
+    expect(d.provenance['totals.gross']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    expect(rows('21%').provenance['totals.gross']!.confidence).toBeLessThan(CONFIDENCE_BAR);
+  });
+
   it('reads no amount out of a number grouped in threes ("440.000 HUF" is no 440.00)', () => {
     const d = read([
       page([

@@ -93,6 +93,13 @@ export function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, oc
   // No sums that add up, but the item lines above the total add up to it: an invoice without VAT
   // ("Totaal € 1499.99" under its items) or whose VAT rows were not read.
   const itemsSum = !t.balanced && !t.corroborated && t.gross && columnSumsTo(layouts, t.gross);
+  // A zero-rated invoice printing the rate alone ("BTW  0%", no amount): a net and a gross on rows
+  // of their own that are one amount add up with no VAT.
+  if (!t.balanced && t.net && t.gross && zeroRated(hits, layouts, t.net, t.gross)) {
+    put('totals.net', t.net.value, t.net.seg.bbox, t.net.seg.page, 0.86);
+    put('totals.gross', t.gross.value, t.gross.seg.bbox, t.gross.seg.page, 0.86);
+    return;
+  }
   if (!t.balanced && (t.corroborated || itemsSum) && t.gross) {
     put('totals.gross', t.gross.value, t.gross.seg.bbox, t.gross.seg.page, 0.86);
     return;
@@ -213,6 +220,33 @@ const CREDIT_TITLE = new RegExp(`^\\s*(?:${CREDIT_TITLE_SOURCES.join('|')})(?![\
 /** A number with a currency written beside it ("€6", "550000 USD"): an amount though whole. */
 const WITH_CURRENCY = new RegExp(`^-?${CURRENCY_TOKEN}\\s?-?\\d|\\d\\s?${CURRENCY_TOKEN}$`, 'u');
 
+/**
+ * Whether net and gross are one amount on two rows, and the page's only VAT rows state a rate of
+ * zero with no amount beside it.
+ */
+function zeroRated(
+  hits: LabelHit[],
+  layouts: PageLayout[],
+  net: AmountCandidate,
+  gross: AmountCandidate,
+): boolean {
+  if (toUnits(net.value) !== toUnits(gross.value) || net.seg.line === gross.seg.line) return false;
+  const rowText = (h: LabelHit) =>
+    layouts
+      .find((l) => l.page === h.seg.page)!
+      .lines[h.seg.line]!.map((s) => s.text)
+      .join('  ');
+  // (a column's heading, a row without a digit, says nothing)
+  const vatRows = hits.filter(
+    (h) => h.field === 'vat' && h.seg.page === gross.seg.page && /\d/.test(rowText(h)),
+  );
+  if (!vatRows.length) return false;
+  return vatRows.every((h) => {
+    const text = rowText(h);
+    return /(?:^|\s)0(?:[.,]0{1,2})?\s*%/.test(text) && !/\d[.,]\d{2}(?!\s*%)|€\s?\d|\d\s?€/.test(text);
+  });
+}
+
 /** Items above a total at most this many lines up are added (a long table is read page by page). */
 const MAX_ITEM_LINES = 60;
 
@@ -227,10 +261,16 @@ function columnSumsTo(layouts: PageLayout[], total: AmountCandidate): boolean {
   const [x0, , x1] = total.seg.bbox;
   let sum = 0n;
   let items = 0;
+  let headingPassed = false;
   for (let li = total.seg.line - 1; li >= 0 && li >= total.seg.line - MAX_ITEM_LINES; li--) {
     const inColumn = layout.lines[li]!.filter((s) => s.bbox[0] < x1 && x0 < s.bbox[2]);
     if (!inColumn.length) continue;
     const value = inColumn.length === 1 ? lastAmount(inColumn[0]!.text) : undefined;
+    // One heading of a second table in the column (items, then expenses) is passed.
+    if (value === undefined && !headingPassed && items && !/\d/.test(inColumn[0]!.text)) {
+      headingPassed = true;
+      continue;
+    }
     if (value === undefined) break;
     sum += toUnits(value);
     items++;
