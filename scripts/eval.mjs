@@ -23,7 +23,11 @@ export const GATES = [
     ],
   },
   { name: 'einvoice-invalid', args: ['--category', 'einvoice-invalid'] },
-  { name: 'qr', args: ['--category', 'qr', '--min-mode-ok', '0.95'] },
+  // Two of the QR corpus's files are whole invoices with a QR-bill page (manuelbl's invoice-01 and
+  // -02): their truth expects mode qr, but an invoice with a usable text layer is read as text
+  // with the code's payment data added (docs/decisions.md, "A payment code on a text invoice"),
+  // as textpdf-wild expects; so 31 of 33 is what the reader reaches.
+  { name: 'qr', args: ['--category', 'qr', '--min-mode-ok', '0.93'] },
   // Each gate sits a little below what the reader reaches (docs/measurements.md), so a regression
   // of a few values fails CI. The text layer of the e-invoice PDFs: 0.989 / 0.999; test VAT ids
   // and IBANs failing their checksum are optional to the scorer in text mode.
