@@ -78,11 +78,11 @@ export const GATES = [
     ],
   },
   // The project's own generated invoices (scripts/generate-invoices.mjs, a fixed seed): 120 text
-  // PDFs in the 22 languages of the supported countries, made afresh for each run.
+  // PDFs in the 22 languages of the supported countries, made afresh for each run: 0.872 / 0.982.
   {
     name: 'generated',
     generate: ['--count', '120', '--seed', '7', '--scans', '0', '--photos', '0'],
-    args: ['--category', 'textpdf-wild', '--min-recall', '0.83', '--min-precision', '0.97'],
+    args: ['--category', 'textpdf-wild', '--min-recall', '0.85', '--min-precision', '0.975'],
   },
 ];
 
