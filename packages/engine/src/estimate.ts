@@ -15,18 +15,9 @@ import { paymentQrOf, type QrScan } from './qr/read-qr.js';
 import { imageNeedsOcr } from './read-image.js';
 import { DEFAULT_TIMEOUT_MS } from './read-invoice.js';
 import { pagesToOcr, qrPages } from './read-pdf.js';
-import { type FileType, sniff } from './sniff.js';
+import type { Estimate, FileType } from './result.js';
+import { sniff } from './sniff.js';
 import { runReadTask } from './workers/read-tasks.js';
-
-export interface Estimate {
-  fileType: FileType | null;
-  pages: number;
-  /** Upper bound of the pages the read may OCR: 0 for XML, hybrid and text-layer PDFs. */
-  pagesToScan: number;
-  /** Set when the file is refused before reading (the host answers it at once). */
-  error?: ErrorCode;
-  message?: string;
-}
 
 export interface EstimateOptions {
   /** Upper bound for the PDF parsing (the read's default timeout when absent). */

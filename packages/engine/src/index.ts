@@ -33,7 +33,7 @@ export {
   type TermKind,
 } from './edit-terms.js';
 export { type ErrorCode, ReadError } from './errors.js';
-export { type Estimate, estimateRead } from './estimate.js';
+export { estimateRead } from './estimate.js';
 export {
   DEFAULT_PAGE_WIDTH,
   MAX_PAGE_WIDTH,
@@ -45,7 +45,7 @@ export { COUNTRIES, type Country, countryOf } from './project/countries.js';
 export type { FieldDetail, FieldStatus } from './project/field-sets.js';
 export { FIELD_SETS, fieldsFor } from './project/field-sets.js';
 export { type ReadOptions, readInvoice } from './read-invoice.js';
-export type { Mode, ReadResult, RequestedMode, SignatureInfo } from './result.js';
+export type { Estimate, Mode, ReadResult, RequestedMode, SignatureInfo } from './result.js';
 export { MODES } from './result.js';
 export { lowerHelperThreadPriority } from './workers/priority.js';
 export { shutdownWorkers } from './workers/shutdown.js';

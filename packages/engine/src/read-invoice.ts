@@ -9,8 +9,8 @@ import { project } from './project/field-sets.js';
 import { readImage } from './read-image.js';
 import { readPdf } from './read-pdf.js';
 import { asFailure, Failure, type ReadContext, type Reading, timeLeft } from './reading.js';
-import { MODES, type Mode, type ReadResult, type RequestedMode } from './result.js';
-import { type FileType, sniff } from './sniff.js';
+import { type FileType, MODES, type Mode, type ReadResult, type RequestedMode } from './result.js';
+import { sniff } from './sniff.js';
 import { runReadTask } from './workers/read-tasks.js';
 import { readXmlInvoice } from './xml/read-xml.js';
 

@@ -1,9 +1,12 @@
-// What one read returns (decisions.md §3-5): plain, serialisable, the same for every host.
+// What one read returns (decisions.md §3-5), and the estimate that may go before it: plain,
+// serialisable, the same for every host.
 import type { Check } from './check/check.js';
 import type { Document } from './document.js';
 import type { ErrorCode } from './errors.js';
 import type { FieldDetail } from './project/field-sets.js';
-import type { FileType } from './sniff.js';
+
+/** What a file is, from its content (sniff.ts). */
+export type FileType = 'pdf' | 'png' | 'jpeg' | 'xml' | 'cms';
 
 export type Mode = 'xml' | 'qr' | 'text' | 'ocr';
 export type RequestedMode = Mode | 'auto';
@@ -41,4 +44,15 @@ export interface ReadResult {
   /** Name of the embedded file the invoice was read from (hybrid PDFs). */
   embedded_file?: string;
   ms: number;
+}
+
+/** A cheap look at a file before it is read (estimate.ts). */
+export interface Estimate {
+  fileType: FileType | null;
+  pages: number;
+  /** Upper bound of the pages the read may OCR: 0 for XML, hybrid and text-layer PDFs. */
+  pagesToScan: number;
+  /** Set when the file is refused before reading (the host answers it at once). */
+  error?: ErrorCode;
+  message?: string;
 }

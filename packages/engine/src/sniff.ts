@@ -1,8 +1,7 @@
 // Decides what a file is from its content, never from its name: PDF, PNG, JPEG, XML or a CMS
 // envelope (signed `.p7m`). Anything else is refused before a reader sees it.
 import { looksLikeCms } from './cms/p7m.js';
-
-export type FileType = 'pdf' | 'png' | 'jpeg' | 'xml' | 'cms';
+import type { FileType } from './result.js';
 
 export function sniff(bytes: Uint8Array): FileType | 'empty' | 'unknown' {
   if (bytes.length === 0) return 'empty';

@@ -17,9 +17,9 @@ import {
   updatePayment,
 } from '@invoice-reader/db';
 import { HttpError } from '../http/errors.js';
+import type { PaymentsDeps } from './deps.js';
 import type { PlanState } from './plan-state.js';
 import { FREE_PLAN, type Period, type Plan, planOf, priceMinor } from './plans.js';
-import type { PaymentsDeps } from './service.js';
 
 /** A payment link is valid this long; `new-link` replaces an expired one. */
 export const LINK_HOURS = 24;

@@ -26,9 +26,9 @@ import {
 } from '@invoice-reader/db';
 import { topUp } from '../billing/billing.js';
 import { setPlanAllowance } from './allowance.js';
+import type { PaymentsDeps } from './deps.js';
 import { DAY, GRACE_DAYS } from './plan-state.js';
 import { FREE_PLAN, type Period, periodEnd, planOf } from './plans.js';
-import type { PaymentsDeps } from './service.js';
 
 /**
  * Payments no longer awaited that the provider's page, still open, may take all the same: a link a

@@ -9,8 +9,8 @@ import {
   updateSubscription,
 } from '@invoice-reader/db';
 import { setPlanAllowance } from './allowance.js';
+import type { PaymentsDeps } from './deps.js';
 import { FREE_PLAN, type Period, type Plan, planOf, priceMinor } from './plans.js';
-import type { PaymentsDeps } from './service.js';
 
 /** A renewal that failed leaves the plan in force (`past_due`) this long, then it expires. */
 export const GRACE_DAYS = 3;

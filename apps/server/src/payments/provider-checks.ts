@@ -15,10 +15,10 @@ import {
   subscriptionById,
 } from '@invoice-reader/db';
 import { HttpError } from '../http/errors.js';
+import type { PaymentsDeps } from './deps.js';
 import type { PaymentLinks } from './links.js';
 import { NO_LONGER_AWAITED, type Notifications, SECOND_CHARGE, SETTLED } from './notifications.js';
 import { DAY, type PlanState } from './plan-state.js';
-import type { PaymentsDeps } from './service.js';
 
 /**
  * A top-up check asks the provider about this many of the account's newest top-ups still awaiting

@@ -17,15 +17,13 @@
 // The same schedule asks the provider about every account's payments of the last week, so a
 // payment or a second charge whose notification was lost is applied with no one pressing
 // "Check payment" (`ProviderChecks.sweep`).
-import { type Db, type Payment, type Subscription, updateSubscription } from '@invoice-reader/db';
-import type { Clock } from '../clock.js';
+import { type Payment, type Subscription, updateSubscription } from '@invoice-reader/db';
 import { HttpError } from '../http/errors.js';
-import type { Logger } from '../log.js';
+import type { PaymentsDeps } from './deps.js';
 import { PaymentLinks } from './links.js';
 import { type Notification, Notifications } from './notifications.js';
 import { PlanState } from './plan-state.js';
 import type { Period, Plan } from './plans.js';
-import type { PaymentProvider } from './provider.js';
 import { ProviderChecks } from './provider-checks.js';
 
 /**
@@ -33,14 +31,6 @@ import { ProviderChecks } from './provider-checks.js';
  * provider about the last week's payments (`scheduledPass`).
  */
 export const REFUND_RETRY_MS = 10 * 60_000;
-
-export interface PaymentsDeps {
-  db: Db;
-  provider: PaymentProvider;
-  clock: Clock;
-  log: Logger;
-  publicUrl: string;
-}
 
 export class Payments {
   private readonly state: PlanState;

@@ -2,7 +2,7 @@
 // none when a band would hold too little of the text.
 import { describe, expect, it } from 'vitest';
 import { bandCuts, maskedBands, rowStrokes } from './bands.js';
-import type { GreyImage } from './preprocess.js';
+import type { GreyImage } from './grey-image.js';
 
 /** A white page `width` wide with black "text lines" over the given [top, bottom) rows. */
 function page(height: number, lines: Array<[number, number]>, width = 200): GreyImage {

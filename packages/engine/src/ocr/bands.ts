@@ -7,7 +7,7 @@
 // of text sizes as the page, each line where it stands: Tesseract sizes its noise filter and line
 // finding by the whole block it is given, and a band of only the letterhead or only the table
 // read small labels differently.
-import type { GreyImage } from './preprocess.js';
+import type { GreyImage } from './grey-image.js';
 
 /** A pixel darker than this is ink: well under paper (255 once prepared), so faint ink counts. */
 const INK_BELOW = 192;

@@ -3,7 +3,7 @@
 // time through stdio: 60-90 ms for a 4-megapixel band in tesseract.js, paid by every band of
 // every page, against 3-6 ms for the same pixels as spix. Both give Tesseract the same 8-bit
 // image, and it reads the same words from either (checked on whole pages and bands).
-import type { GreyImage } from './preprocess.js';
+import type { GreyImage } from './grey-image.js';
 
 /** Bytes before the raster: "spix", width, height, depth, words per line, colours, raster size. */
 const HEADER = 28;

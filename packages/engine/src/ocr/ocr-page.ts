@@ -10,7 +10,6 @@ import { bicOfIbanBank } from '../extract/identifiers/bank-bic.js';
 import { currencyOfCountry } from '../extract/identifiers/currency.js';
 import type { LayoutPage, LayoutWord } from '../extract/page/layout.js';
 import { union } from '../extract/page/layout.js';
-import type { Raster } from '../image/load.js';
 import { CONFIDENCE_BAR } from '../project/field-sets.js';
 
 export interface OcrWord {
@@ -231,25 +230,4 @@ export function ocrBackend(langs: string[], env = process.env.INVOICE_OCR_BACKEN
     throw new ReadError('invalid_option', `INVOICE_OCR_BACKEND must be one of ${OCR_BACKENDS.join(', ')}`);
   }
   return DEFAULT_OCR_BACKEND[langs[0] ?? 'eng'] ?? 'tesseract';
-}
-
-/**
- * The one place a page is handed to OCR. Backends load on first use, so a worker that never
- * meets a scan never loads Tesseract or onnxruntime.
- */
-export async function recognizePage(
-  raster: Raster,
-  page: number,
-  langs: string[],
-  dpi?: number,
-  backend: OcrBackend = ocrBackend(langs),
-): Promise<OcrPage> {
-  switch (backend) {
-    case 'onnx':
-      return (await import('./onnx.js')).recognizeOnnx(raster, page, { dpi });
-    case 'hybrid':
-      return (await import('./onnx-hybrid.js')).recognizeHybrid(raster, page, langs, { dpi });
-    default:
-      return (await import('./tesseract.js')).recognizeTesseract(raster, page, langs, dpi);
-  }
 }

@@ -4,13 +4,14 @@
 // Cyrillic) still do the reading, which PP-OCR's Chinese + ASCII recogniser cannot.
 import type { PSM } from 'tesseract.js';
 import type { Raster } from '../image/load.js';
+import type { GreyImage } from './grey-image.js';
 import { spixOf } from './leptonica-image.js';
 import type { OcrPage } from './ocr-page.js';
 import { type DetectOptions, detectLines, type LineBox } from './onnx-detect.js';
 import { joinRows, ocrLines, type PxWord } from './onnx-layout.js';
 import { crop } from './onnx-recognize.js';
 import { languagesToReadAgain } from './page-language.js';
-import { type GreyImage, preparePage, scaleFactor } from './preprocess.js';
+import { preparePage, scaleFactor } from './preprocess.js';
 import { tesseractWorker, wordConfidence } from './tesseract.js';
 
 /** Tesseract's page segmentation mode 7: the image is one text line. */

@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { Raster } from '../image/load.js';
 import { photographed } from '../test-support/photo-pages.js';
 import { textPageImage } from '../test-support/scan-pages.js';
+import type { GreyImage } from './grey-image.js';
 import { findPage, pageSize } from './page-corners.js';
 import type { Point } from './perspective.js';
-import { type GreyImage, photoScaleFactor, preparePage } from './preprocess.js';
+import { photoScaleFactor, preparePage } from './preprocess.js';
 import { binarise, skewAngle } from './tilt.js';
 
 const LINES = [

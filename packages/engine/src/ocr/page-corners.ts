@@ -2,8 +2,9 @@
 // table it lies on: the page is what the dark table, reached from the photo's edge, surrounds. Its
 // four sides are fitted as lines, first on a coarse grid of cells, then on the pixels of the paper's
 // edge, and their crossings are the corners. A flat scan (paper to its edges) has no such page.
+
+import type { GreyImage } from './grey-image.js';
 import { homography, type Point, warpPerspective } from './perspective.js';
-import type { GreyImage } from './preprocess.js';
 
 /** The coarse grid of a photo: cells `cs` px square, `table` 1 where a cell is the table around the page. */
 export interface TableGrid {

@@ -1,7 +1,7 @@
 // Perspective maps of a grey raster: the homography taking four points to four others, and the
 // inverse-mapped warp with bilinear sampling that applies one (sharp has no perspective warp).
 // Used to map a photographed page's four corners onto an upright rectangle (page-corners.ts).
-import type { GreyImage } from './preprocess.js';
+import type { GreyImage } from './grey-image.js';
 
 export type Point = [number, number];
 

@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { loadImage, type Raster } from '../image/load.js';
 import { textPageImage, turned } from '../test-support/scan-pages.js';
+import type { GreyImage } from './grey-image.js';
 import {
   flattenLight,
-  type GreyImage,
   isBlank,
   MAX_LONG_SIDE,
   MIN_DPI,

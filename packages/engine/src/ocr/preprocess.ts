@@ -5,16 +5,10 @@
 import { availableParallelism } from 'node:os';
 import sharp, { type Sharp } from 'sharp';
 import type { Raster } from '../image/load.js';
+import type { GreyImage } from './grey-image.js';
 import { findPage, pageSize, rectifyPage, tableGrid } from './page-corners.js';
 import { removeRules } from './rules.js';
 import { binarise, isSideways, paperLevel, skewAngle } from './tilt.js';
-
-/** 8-bit grey pixels, one byte each, row by row. */
-export interface GreyImage {
-  data: Buffer;
-  width: number;
-  height: number;
-}
 
 export interface Prepared extends GreyImage {
   /** Clockwise turn (0 or 90 by the profiles; 180/270 only by a later OCR pass) applied. */

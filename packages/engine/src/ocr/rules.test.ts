@@ -1,6 +1,6 @@
 // Rule removal on drawn pages: thin long lines go, letters, short strokes and thick bars stay.
 import { describe, expect, it } from 'vitest';
-import type { GreyImage } from './preprocess.js';
+import type { GreyImage } from './grey-image.js';
 import { removeRules } from './rules.js';
 
 const W = 600;

@@ -3,7 +3,7 @@
 // beside a value as "|" or "1". A rule is ink in one straight run far longer than any stroke of
 // a letter, and thin: such runs are painted paper. Thick runs (a black banner with white text,
 // a filled box) are left alone, and so is everything else on the page.
-import type { GreyImage } from './preprocess.js';
+import type { GreyImage } from './grey-image.js';
 
 /** A run of ink at least this long, in inches, is a line: across the page longer than any word
  * (small blurred print runs together along its middle: 25 mm), down the page longer than the

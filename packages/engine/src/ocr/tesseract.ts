@@ -10,11 +10,12 @@ import type { Raster } from '../image/load.js';
 import { handOff } from '../workers/hand-off.js';
 import type { BandResult, PageTask } from '../workers/page-tasks.js';
 import { maskedBands } from './bands.js';
+import type { GreyImage } from './grey-image.js';
 import { spixOf } from './leptonica-image.js';
 import { tesseractModelDir } from './models.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
 import { languagesToReadAgain } from './page-language.js';
-import { type GreyImage, isBlank, type Prepared, preparePage, scaled, turned } from './preprocess.js';
+import { isBlank, type Prepared, preparePage, scaled, turned } from './preprocess.js';
 
 type TesseractWorker = Awaited<ReturnType<typeof import('tesseract.js')['createWorker']>>;
 const workers = new Map<string, Promise<TesseractWorker>>();

@@ -1,7 +1,7 @@
 // How a page's text lines run, measured on a small binarised copy by projection profiles: text
 // lines give a row profile of sharp peaks and gaps, and the angle (or the axis) that sharpens it
 // most is the one the lines run along (the tilt to straighten, or text running down the page).
-import type { GreyImage } from './preprocess.js';
+import type { GreyImage } from './grey-image.js';
 
 /** Tilts are looked for up to this many degrees either way (a phone photo is seldom held straighter). */
 export const MAX_SKEW = 15;

@@ -2,7 +2,7 @@
 // layer. It parses the file with pdf.js, so it runs in the engine's read workers (read-tasks.ts).
 
 import { ReadError } from '../errors.js';
-import type { Estimate } from '../estimate.js';
+import type { Estimate } from '../result.js';
 import { invoiceCandidates, listAttachments } from './attachments.js';
 import { MAX_PAGES } from './layers.js';
 import { openPdf } from './open.js';

@@ -3,10 +3,18 @@
 // LZWStream, RunLengthStream, Ascii85Stream, AsciiHexStream) and stopping where it stops. They
 // are fed their input in pieces and hand their output on in chunks of at most CHUNK bytes, so
 // that what counts them (stream-decoders.ts) holds a few chunks whatever the data expands to.
-import type { FilterStep } from './stream-decoders.js';
 
 /** The size of the pieces data goes through the streaming decoders in. */
 export const CHUNK = 64 * 1024;
+
+/** The filters counted, by pdf.js's short names. */
+export type CountedFilter = 'Fl' | 'LZW' | 'RL' | 'A85' | 'AHx';
+
+export interface FilterStep {
+  filter: CountedFilter;
+  /** LZW's /EarlyChange (pdf.js's default 1). */
+  earlyChange?: number;
+}
 
 /** A decoder fed its input in pieces, handing its output on in pieces of at most CHUNK bytes. */
 export interface Decoder {

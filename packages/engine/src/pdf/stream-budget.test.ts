@@ -1,71 +1,19 @@
 // The stream budget (stream-budget.ts): compression bombs built here, small enough to be quick,
 // are refused by openPdf (and so by every read) as malformed_pdf before pdf.js inflates them;
-// ordinary files, images within their declared size and the filters' real output pass.
+// ordinary files and images within their declared size pass. What the filters decode to:
+// stream-decoders.test.ts.
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { createDeflate, deflateRawSync, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_PIXELS } from '../image/load.js';
 import { readInvoice } from '../read-invoice.js';
 import { encryptedPdf, md5, PAD, rc4 } from '../test-support/encrypted-pdf.js';
 import { buildPdf, PdfWriter } from '../test-support/pdf-builder.js';
+import { deflatedZeros, LzwWriter, MB, pageText, pdfWith } from '../test-support/pdf-streams.js';
 import { CII_D16B } from '../test-support/samples.js';
 import { openPdf } from './open.js';
 import { measureStreams, STREAM_LIMITS } from './stream-budget.js';
 import { hash2B } from './stream-crypt.js';
-import { countDecoded, type FilterStep } from './stream-decoders.js';
-
-const MB = 1_000_000;
-
-/** `size` zero bytes deflated, streamed through zlib so the test never holds them. */
-async function deflatedZeros(size: number, raw = false): Promise<Uint8Array> {
-  const deflate = createDeflate({ level: 9 });
-  const out: Buffer[] = [];
-  deflate.on('data', (c: Buffer) => out.push(c));
-  const zeros = Buffer.alloc(1 << 20);
-  for (let n = 0; n < size; n += zeros.length) {
-    const piece = size - n < zeros.length ? zeros.subarray(0, size - n) : zeros;
-    if (!deflate.write(piece)) await once(deflate, 'drain');
-  }
-  deflate.end();
-  await once(deflate, 'end');
-  const zlib = Buffer.concat(out);
-  // The raw deflate data: without the 2-byte zlib header and the 4-byte checksum.
-  return raw ? zlib.subarray(2, zlib.length - 4) : zlib;
-}
-
-interface StreamSpec {
-  dict: string;
-  data: Uint8Array;
-}
-
-/**
- * A one-page PDF drawing text in Helvetica; the page's content is `content` (plain text by
- * default), and `extra` streams are written as objects of their own (an image is drawn as /Im1
- * when `image` is given).
- */
-function pdfWith(opts: { content?: StreamSpec; image?: StreamSpec; extra?: StreamSpec[] } = {}): Uint8Array {
-  const w = new PdfWriter();
-  w.write('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
-  const [catalog, pages, font, page, content] = [1, 2, 3, 4, 5].map(() => w.reserve()) as number[];
-  const image = opts.image ? w.reserve() : undefined;
-  w.object(catalog!, `<< /Type /Catalog /Pages ${pages} 0 R >>`);
-  w.object(pages!, `<< /Type /Pages /Kids [${page} 0 R] /Count 1 >>`);
-  w.object(font!, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
-  const xobject = image ? ` /XObject << /Im1 ${image} 0 R >>` : '';
-  w.object(
-    page!,
-    `<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >>${xobject} >> /Contents ${content} 0 R >>`,
-  );
-  const text = 'BT /F1 12 Tf 72 770 Td (Rechnung Nr. RE-7) Tj ET\n';
-  const body = opts.content ?? { dict: '', data: new Uint8Array(Buffer.from(text, 'latin1')) };
-  w.stream(content!, body.dict, body.data);
-  if (image && opts.image)
-    w.stream(image, `/Type /XObject /Subtype /Image ${opts.image.dict}`, opts.image.data);
-  for (const s of opts.extra ?? []) w.stream(w.reserve(), s.dict, s.data);
-  return w.finish(`/Root ${catalog} 0 R`);
-}
 
 const refusedAsBomb = async (bytes: Uint8Array, message: RegExp = /compression bomb/) => {
   const err = await openPdf(bytes).then(
@@ -88,75 +36,6 @@ const opens = async (bytes: Uint8Array) => {
   await doc.destroy();
   return pages;
 };
-
-/** LZW as pdf.js decodes it (EarlyChange 1): codes written at the width the decoder reads. */
-class LzwWriter {
-  private bits = 0;
-  private nbits = 0;
-  private readonly out: number[] = [];
-  private nextCode = 258;
-  private width = 9;
-  private hasPrev = false;
-
-  code(code: number) {
-    this.bits = (this.bits << this.width) | code;
-    this.nbits += this.width;
-    while (this.nbits >= 8) {
-      this.nbits -= 8;
-      this.out.push((this.bits >>> this.nbits) & 255);
-    }
-    this.bits &= (1 << this.nbits) - 1;
-    if (code === 256) {
-      this.nextCode = 258;
-      this.width = 9;
-      this.hasPrev = false;
-      return;
-    }
-    if (this.hasPrev) {
-      this.nextCode++;
-      const n = this.nextCode + 1;
-      if (!(n & (n - 1))) this.width = Math.min((Math.log2(n) + 1) | 0, 12);
-    }
-    this.hasPrev = true;
-  }
-
-  get tableSize() {
-    return this.nextCode;
-  }
-
-  finish(): Uint8Array {
-    this.code(257);
-    if (this.nbits) this.out.push((this.bits << (8 - this.nbits)) & 255);
-    return new Uint8Array(this.out);
-  }
-}
-
-/** An ordinary LZW encoding of `data` (the table cleared before it fills). */
-function lzw(data: Uint8Array): Uint8Array {
-  const w = new LzwWriter();
-  let table = new Map<string, number>();
-  let next = 258;
-  let current = '';
-  for (const byte of data) {
-    const c = String.fromCharCode(byte);
-    if (current && table.has(current + c)) {
-      current += c;
-      continue;
-    }
-    if (current) {
-      w.code(current.length === 1 ? current.charCodeAt(0) : table.get(current)!);
-      table.set(current + c, next++);
-      if (next >= 4000) {
-        w.code(256);
-        table = new Map();
-        next = 258;
-      }
-    }
-    current = c;
-  }
-  if (current) w.code(current.length === 1 ? current.charCodeAt(0) : table.get(current)!);
-  return w.finish();
-}
 
 /** An LZW bomb: each code the one being defined (a run of zeros one longer each time), then the
  * longest entry again and again: about `size` zero bytes from size / 2500 bytes. */
@@ -221,14 +100,6 @@ function openEncryptedPdf(kind: 'rc4' | 'aes256', content: Uint8Array, dict: str
   const hexId = id.toString('hex');
   return w.finish(`/Root ${catalog} 0 R /Encrypt ${encryptId} 0 R /ID [<${hexId}> <${hexId}>]`);
 }
-
-const pageText = async (bytes: Uint8Array) => {
-  const doc = await openPdf(bytes);
-  const page = await doc.getPage(1);
-  const items = (await page.getTextContent()).items as { str: string }[];
-  await doc.destroy();
-  return items.map((i) => i.str).join(' ');
-};
 
 let bomb100: Uint8Array;
 beforeAll(async () => {
@@ -465,74 +336,5 @@ describe('openPdf: the stream budget of an encrypted PDF', () => {
     const bytes = encryptedPdf(['Rechnung Nr. RE-7'], 'secret');
     await expect(openPdf(bytes)).rejects.toMatchObject({ code: 'encrypted_pdf' });
     expect((await measureStreams(bytes)).refused).toBeUndefined();
-  });
-});
-
-describe('countDecoded: what the filters make of their input, as pdf.js decodes it', () => {
-  const lines = (n: number) =>
-    Buffer.from(
-      Array.from(
-        { length: n },
-        (_, i) => `BT /F1 12 Tf 72 ${770 - (i % 700)} Td (Zeile ${i} abc) Tj ET`,
-      ).join('\n'),
-      'latin1',
-    );
-  // A page's worth, decoded in one go; and 2.5 MB, over the 1 MiB that is, streamed.
-  const small = lines(400);
-  const large = lines(60_000);
-  const count = async (data: Uint8Array, steps: FilterStep[], cap = Infinity) =>
-    (await countDecoded(data, 0, data.length, steps, cap)).count;
-
-  it.each([
-    ['in one go', small],
-    ['streamed', large],
-  ])('Flate, LZW, RunLength, ASCIIHex and ASCII85 count the real output (%s)', async (_, text) => {
-    expect(await count(new Uint8Array(deflateSync(text)), [{ filter: 'Fl' }])).toBe(text.length);
-    expect(await count(lzw(text), [{ filter: 'LZW' }])).toBe(text.length);
-    // Each stage's output counts: ASCIIHex's (the deflated bytes), then Flate's.
-    const deflated = deflateSync(text);
-    const hex = Buffer.from(`${deflated.toString('hex')}>`, 'latin1');
-    expect(await count(hex, [{ filter: 'AHx' }, { filter: 'Fl' }])).toBe(deflated.length + text.length);
-    // RunLength: literal runs of up to 128 bytes.
-    const rl: Buffer[] = [];
-    for (let i = 0; i < text.length; i += 128) {
-      const run = text.subarray(i, i + 128);
-      rl.push(Buffer.from([run.length - 1]), run);
-    }
-    rl.push(Buffer.from([128]));
-    expect(await count(Buffer.concat(rl), [{ filter: 'RL' }])).toBe(text.length);
-  });
-
-  it('reads the marks of RunLength, ASCIIHex and ASCII85 as pdf.js does', async () => {
-    const rl = Buffer.concat([Buffer.from([2, 65, 66, 67, 255]), Buffer.from('x'), Buffer.from([128, 0, 1])]);
-    expect(await count(rl, [{ filter: 'RL' }])).toBe(5);
-    // An odd last digit is a byte of its own; ">" ends.
-    expect(await count(Buffer.from('48 65 6c6C6f 7> 41', 'latin1'), [{ filter: 'AHx' }])).toBe(6);
-    // "z" is four zeros, "~" ends.
-    expect(await count(Buffer.from('87cURD]i,"Ebo80z~>', 'latin1'), [{ filter: 'A85' }])).toBe(16);
-  });
-
-  it('the LZW encoding of the test is one pdf.js reads', async () => {
-    const bytes = pdfWith({ content: { dict: '/Filter /LZWDecode', data: lzw(small) } });
-    expect((await pageText(bytes)).match(/Zeile \d+ abc/g)?.length).toBe(400);
-  });
-
-  it('stops counting soon after the cap, and counts what damaged data gave before the damage', async () => {
-    const n = await count(bomb100, [{ filter: 'Fl' }], 5 * MB);
-    expect(n).toBeGreaterThan(5 * MB);
-    expect(n).toBeLessThan(6 * MB);
-    for (const text of [small, large]) {
-      const deflated = deflateSync(text);
-      const truncated = deflated.subarray(0, deflated.length >> 1);
-      const partial = await count(truncated, [{ filter: 'Fl' }]);
-      expect(partial).toBeGreaterThan(0);
-      expect(partial).toBeLessThan(text.length);
-    }
-    // No zlib header (encrypted data, say): pdf.js decodes nothing of it.
-    expect(await count(new Uint8Array(deflateRawSync(small)), [{ filter: 'Fl' }])).toBe(0);
-  });
-
-  it('takes the engine image limit as its own', () => {
-    expect(STREAM_LIMITS.maxPixels).toBe(DEFAULT_MAX_PIXELS);
   });
 });

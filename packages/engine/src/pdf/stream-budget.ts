@@ -24,6 +24,7 @@
 // streams decrypted first, as pdf.js will (stream-crypt.ts); one that needs a password is left
 // to pdf.js, which refuses it (`encrypted_pdf`) before reading an encrypted stream.
 import { ReadError } from '../errors.js';
+import type { FilterStep } from './filter-decoders.js';
 import {
   type InlineImage,
   InlineImageScanner,
@@ -33,7 +34,7 @@ import {
 import { type Found, PdfText } from './pdf-objects.js';
 import type { Dict } from './pdf-syntax.js';
 import { type StreamCipher, StreamDecrypter } from './stream-crypt.js';
-import { countDecoded, countedFilter, type FilterStep, imageCodec, maxDecoded } from './stream-decoders.js';
+import { countDecoded, countedFilter, imageCodec, maxDecoded } from './stream-decoders.js';
 
 export interface StreamLimits {
   /** Decoded bytes of one stream that is not an image. */

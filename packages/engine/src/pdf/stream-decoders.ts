@@ -12,18 +12,9 @@
 // memory stays at a few chunks whatever the data expands to.
 import { Readable } from 'node:stream';
 import { constants, createInflate, inflateSync } from 'node:zlib';
-import { CHUNK, type Decoder, decoderFor } from './filter-decoders.js';
+import { CHUNK, type CountedFilter, type Decoder, decoderFor, type FilterStep } from './filter-decoders.js';
 import type { InlineImageScanner } from './inline-images.js';
 import { type StreamCipher, StreamDecrypter } from './stream-crypt.js';
-
-/** The filters counted, by pdf.js's short names. */
-export type CountedFilter = 'Fl' | 'LZW' | 'RL' | 'A85' | 'AHx';
-
-export interface FilterStep {
-  filter: CountedFilter;
-  /** LZW's /EarlyChange (pdf.js's default 1). */
-  earlyChange?: number;
-}
 
 const FILTER_NAMES: Record<string, CountedFilter> = {
   Fl: 'Fl',

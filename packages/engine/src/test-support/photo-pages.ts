@@ -1,8 +1,9 @@
 // Phone photos for tests, made on the spot: a grey page laid on a dark table with its corners
 // where a test wants them (perspective and turn in one), lit unevenly. The photo corpus script
 // (scripts/photo-set.mjs) makes the full-size seeded set; this is the small, exact kind.
+
+import type { GreyImage } from '../ocr/grey-image.js';
 import { homography, type Point, warpPerspective } from '../ocr/perspective.js';
-import type { GreyImage } from '../ocr/preprocess.js';
 
 /**
  * A `width` × `height` photo of `page` with its corners (top left, top right, bottom right,

@@ -4,7 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import { ReadError } from '../errors.js';
 import { loadImage } from '../image/load.js';
-import { recognizePage } from '../ocr/ocr-page.js';
+import { recognizePage } from '../ocr/recognize-page.js';
 import { type PagePngResult, pagePng } from '../pdf/page-png.js';
 import { imageCodes, pdfCodes } from '../qr/page-codes.js';
 import { handOffAnswered } from './hand-off.js';

@@ -5,12 +5,11 @@
 // queued there. Workers load from dist (workerScript in pool.ts).
 import { availableParallelism } from 'node:os';
 import type { Document } from '../document.js';
-import type { Estimate } from '../estimate.js';
 import type { LayoutPage } from '../extract/page/layout.js';
 import type { OcrPage, RatedDocument } from '../ocr/ocr-page.js';
 import type { PdfLayers } from '../pdf/layers.js';
 import type { QrCode } from '../qr/detect.js';
-import type { RequestedMode } from '../result.js';
+import type { Estimate, RequestedMode } from '../result.js';
 import { WorkerPool, workerScript } from './pool.js';
 
 export type ReadTask =

@@ -4,13 +4,13 @@
 import { parentPort } from 'node:worker_threads';
 import type { Document } from '../document.js';
 import { ReadError } from '../errors.js';
-import type { Estimate } from '../estimate.js';
 import { type RatedDocument, withRatings } from '../ocr/ocr-page.js';
 import { estimatePdf } from '../pdf/estimate-pdf.js';
 import { type PdfLayers, readPdfLayers } from '../pdf/layers.js';
 import type { QrCode } from '../qr/detect.js';
 import { imageCodes, pdfCodes } from '../qr/page-codes.js';
 import { readOcrPages } from '../read-ocr.js';
+import type { Estimate } from '../result.js';
 import { readXmlInvoice } from '../xml/read-xml.js';
 import type { TaskReply } from './pool.js';
 import { lowerThreadPriority } from './priority.js';

@@ -5,7 +5,8 @@
 // offered to another worker of the pool (hand-off.ts) while this one reads the next.
 import { ReadError } from '../errors.js';
 import type { Raster } from '../image/load.js';
-import { type OcrPage, recognizePage } from '../ocr/ocr-page.js';
+import type { OcrPage } from '../ocr/ocr-page.js';
+import { recognizePage } from '../ocr/recognize-page.js';
 import { imageScale } from '../pdf/image-scale.js';
 import { openPdf, type PdfDocument } from '../pdf/open.js';
 import { renderPage } from '../pdf/render.js';

@@ -1,0 +1,3 @@
+// Types for scripts/keep-sqlite-build.mjs.
+export function cachedPrebuildPath(): string;
+export function keepSqliteBuild(): Promise<string>;
