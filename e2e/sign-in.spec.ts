@@ -26,7 +26,7 @@ test('signs in through the link in the outbox and lands where the person was goi
 
 test('the app speaks the language the public page passes on', async ({ page }) => {
   await page.goto(`${baseUrl()}/de`);
-  await page.getByRole('link', { name: 'Anmelden' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Anmelden' }).click();
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('button', { name: 'Link senden' })).toBeVisible();
