@@ -128,7 +128,7 @@ test('the review screen draws the boxes on the page and a correction shows confi
     // The flagged field in view with its reason, its box outlined on the page.
     const flagged = page.locator('li.ir-field[data-status="flagged"] input').first();
     await flagged.focus();
-    await flagged.scrollIntoViewIfNeeded();
+    await flagged.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await page.mouse.move(0, 0);
     await page.screenshot({ path: path.join(repoRoot, `reports/screenshots/review-${lang}.png`) });
   }

@@ -91,7 +91,8 @@ table{border-collapse:collapse;width:100%;table-layout:fixed}
 caption{text-align:start;font-weight:650;padding-bottom:.4rem}
 th,td{text-align:start;padding:.45rem .75rem;border-bottom:1px solid var(--line)}
 th{font-size:.82rem;color:var(--muted);font-weight:600;overflow-wrap:break-word;vertical-align:bottom}
-td.num,th.num{text-align:end;font-variant-numeric:tabular-nums;white-space:nowrap}
+td.num,th.num{text-align:end;font-variant-numeric:tabular-nums}
+td.num{white-space:nowrap}
 .countries{columns:13rem;padding-inline-start:1.1rem;margin:1rem 0 0}
 .reviews{list-style:none;padding:0;margin:0;display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,17rem),1fr));gap:1rem}
 .stars{color:#f59e0b;letter-spacing:.1em}
