@@ -111,6 +111,33 @@ test('the review screen draws the boxes on the page and a correction shows confi
       ).toBeLessThanOrEqual(2);
   }
 
+  // The workbench: a field marks its box on the page, a box goes to its field, the page zooms
+  // and fits the width again.
+  // (A box no other box lies over, so the click reaches it.)
+  const free = await boxes.evaluateAll((els) =>
+    els.findIndex((el) => {
+      const r = el.getBoundingClientRect();
+      return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el;
+    }),
+  );
+  expect(free).toBeGreaterThanOrEqual(0);
+  const box = boxes.nth(free);
+  const boxKey = (await box.getAttribute('data-field'))!;
+  await page.locator(`li.ir-field[data-field="${boxKey}"] label`).hover();
+  await expect(box).toHaveClass(/ir-hover/);
+  await box.click();
+  await expect(page.locator(`li.ir-field[data-field="${boxKey}"] input`)).toBeFocused();
+  const fitted = (await page.getByTestId('page').boundingBox())!.width;
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect
+    .poll(async () => (await page.getByTestId('page').boundingBox())!.width)
+    .toBeGreaterThan(fitted * 1.4);
+  await page.getByRole('button', { name: 'Fit width' }).click();
+  await expect
+    .poll(async () => Math.abs((await page.getByTestId('page').boundingBox())!.width - fitted))
+    .toBeLessThan(2);
+
   await expectAccessible(page);
   await screenshot(page, 'review');
   // The review screen as the public pages and the README show it (`npm run pictures`): in each
