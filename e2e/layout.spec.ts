@@ -125,6 +125,11 @@ for (const [lang, t] of Object.entries(LANGS) as [Lang, Texts][]) {
       await expectHeadingFocused(page, `${lang} ${screen.name} opened at ${at}px`);
       await checkAtEveryWidth(page, `${lang} ${screen.name}`, AXE_WIDTH[lang]);
     }
+    // The company profile, opened from the account.
+    await page.getByRole('link', { name: t.account.companyEdit }).click();
+    await expect(page.locator('input[name="vat_id"]')).toBeVisible();
+    await expectHeadingFocused(page, `${lang} company profile`);
+    await checkAtEveryWidth(page, `${lang} company profile`, AXE_WIDTH[lang]);
     // The review, opened from the list: the page picture and the fields.
     await openFromNav(page, t, t.nav.invoices);
     await page

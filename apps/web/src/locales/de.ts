@@ -30,6 +30,7 @@ export const de: Texts = {
   },
   account: {
     title: 'Konto',
+    companyEdit: 'Firmenprofil bearbeiten',
     signedInAs: 'Angemeldet als {{email}}.',
     pinTitle: 'PIN',
     pinOn: 'Nach jedem Anmeldelink wird eine PIN abgefragt.',

@@ -27,6 +27,7 @@ export const en = {
   },
   account: {
     title: 'Account',
+    companyEdit: 'Edit the company profile',
     signedInAs: 'Signed in as {{email}}.',
     pinTitle: 'PIN',
     pinOn: 'A PIN is asked after each sign-in link.',

@@ -30,6 +30,7 @@ export const it: Texts = {
   },
   account: {
     title: 'Account',
+    companyEdit: 'Modifica il profilo aziendale',
     signedInAs: 'Accesso come {{email}}.',
     pinTitle: 'PIN',
     pinOn: 'Dopo ogni link di accesso viene chiesto un PIN.',

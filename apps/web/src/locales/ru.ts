@@ -29,6 +29,7 @@ export const ru: Texts = {
   },
   account: {
     title: 'Аккаунт',
+    companyEdit: 'Изменить профиль компании',
     signedInAs: 'Вы вошли как {{email}}.',
     pinTitle: 'PIN-код',
     pinOn: 'После каждой ссылки для входа запрашивается PIN-код.',

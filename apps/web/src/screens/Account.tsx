@@ -1,12 +1,12 @@
-// The account: who is signed in, the PIN asked after the sign-in link, signing out here or on
-// every device. Saving or removing the PIN keeps the keyboard's place while it runs (BusyButton),
+// The account: who is signed in, the PIN asked after the sign-in link, the way to the company
+// profile, signing out here or on every device. Saving or removing the PIN keeps the keyboard's place while it runs (BusyButton),
 // one request at a time, said while it runs; removing it takes its button away, and the focus
 // goes to the PIN's heading.
 import { BusyButton, useBusy } from '@invoice-reader/ui';
 import { Button, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError, api } from '../api';
 import { useSession } from '../session';
 import type { PinStatus } from '../types';
@@ -115,6 +115,13 @@ export function Account() {
             {error}
           </p>
         )}
+      </section>
+      <section className="ir-card" aria-labelledby="company-title">
+        <h2 id="company-title">{t('company.title', { ns: 'ui' })}</h2>
+        <p>{t('company.intro', { ns: 'ui' })}</p>
+        <p>
+          <Link to="/account/company">{t('account.companyEdit')}</Link>
+        </p>
       </section>
       <section className="ir-card" aria-labelledby="sign-out-title">
         <h2 id="sign-out-title">{t('account.signOutTitle')}</h2>
