@@ -102,34 +102,7 @@ function includedTriple(cands: AmountCandidate[]): ChosenTotals | undefined {
  * several rates, or VAT summed line by line a few cents off, gets no VAT this way.
  */
 function rateTriple(cands: AmountCandidate[]): ChosenTotals | undefined {
-  const sure = (k: TotalKind) => cands.filter((c) => c.kind === k && !c.restored && toUnits(c.value) > 0n);
-  const grosses = [...sure('gross'), ...sure('payable')].sort(
-    (a, b) => b.strength - a.strength || position(b) - position(a),
-  );
-  const nets = sure('net');
-  for (const gross of grosses) {
-    for (const net of nets) {
-      if (net.seg.page !== gross.seg.page || printedVat(cands, net)) continue;
-      const vu = toUnits(gross.value) - toUnits(net.value);
-      if (vu <= 0n) continue;
-      const nu = Number(toUnits(net.value));
-      if (!VAT_RATES.some((r) => Math.abs((nu * r) / 100 - Number(vu)) <= Number(CENT))) continue;
-      const vat: AmountCandidate = {
-        kind: 'vat',
-        value: formatAmount(fromUnits(vu)),
-        seg: gross.seg,
-        strength: Math.min(net.strength, gross.strength),
-      };
-      return {
-        net,
-        vat,
-        gross,
-        payable: pickStrongest(cands.filter((c) => c.kind === 'payable')),
-        balanced: true,
-      };
-    }
-  }
-  return undefined;
+  return derivedTriple(cands, 'net', (net) => printedVat(cands, net));
 }
 
 /**
@@ -142,23 +115,37 @@ function vatRateTriple(cands: AmountCandidate[]): ChosenTotals | undefined {
   // other rate is not known.
   const vats = new Set(cands.filter((c) => c.kind === 'vat').map((c) => toUnits(c.value)));
   if (cands.some((c) => c.kind === 'net') || vats.size !== 1) return undefined;
+  return derivedTriple(cands, 'vat', () => false);
+}
+
+/**
+ * The triple made of a printed gross and a printed net (or VAT) on its page, the third amount
+ * their difference, taken when the VAT is one of the usual rates of the net to the cent; parts
+ * for which `skip` holds are passed over. Strong labels first, then lower on the page.
+ */
+function derivedTriple(
+  cands: AmountCandidate[],
+  given: 'net' | 'vat',
+  skip: (part: AmountCandidate) => boolean,
+): ChosenTotals | undefined {
   const sure = (k: TotalKind) => cands.filter((c) => c.kind === k && !c.restored && toUnits(c.value) > 0n);
   const grosses = [...sure('gross'), ...sure('payable')].sort(
     (a, b) => b.strength - a.strength || position(b) - position(a),
   );
   for (const gross of grosses) {
-    for (const vat of sure('vat')) {
-      if (vat.seg.page !== gross.seg.page) continue;
-      const nu = toUnits(gross.value) - toUnits(vat.value);
-      if (nu <= 0n) continue;
-      const [n, v] = [Number(nu), Number(toUnits(vat.value))];
-      if (!VAT_RATES.some((r) => Math.abs((n * r) / 100 - v) <= Number(CENT))) continue;
-      const net: AmountCandidate = {
-        kind: 'net',
-        value: formatAmount(fromUnits(nu)),
+    for (const part of sure(given)) {
+      if (part.seg.page !== gross.seg.page || skip(part)) continue;
+      const rest = toUnits(gross.value) - toUnits(part.value);
+      if (rest <= 0n) continue;
+      const [nu, vu] = given === 'net' ? [toUnits(part.value), rest] : [rest, toUnits(part.value)];
+      if (!VAT_RATES.some((r) => Math.abs((Number(nu) * r) / 100 - Number(vu)) <= Number(CENT))) continue;
+      const derived: AmountCandidate = {
+        kind: given === 'net' ? 'vat' : 'net',
+        value: formatAmount(fromUnits(rest)),
         seg: gross.seg,
-        strength: Math.min(vat.strength, gross.strength),
+        strength: Math.min(part.strength, gross.strength),
       };
+      const [net, vat] = given === 'net' ? [part, derived] : [derived, part];
       return {
         net,
         vat,
