@@ -4573,10 +4573,7 @@ export interface operations {
     };
     exportJobEInvoice: {
         parameters: {
-            query?: {
-                /** @description The language of the fill-in form's labels and hints; default: the account's. */
-                lang?: "de" | "en" | "ru" | "it";
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description The job number. */
@@ -4707,10 +4704,7 @@ export interface operations {
     };
     exportEInvoices: {
         parameters: {
-            query?: {
-                /** @description The language of the fill-in form's labels and hints; default: the account's. */
-                lang?: "de" | "en" | "ru" | "it";
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description The e-invoice format. */
