@@ -1,17 +1,14 @@
 // The invoice screens shared by the web and desktop apps, their data interface and its HTTP
-// implementation, their texts in de, en, ru and it, and the design foundation both apps draw
-// with (theme and tokens, the data table, the colour-scheme switch; styles in styles.css).
+// implementation, and their texts in de, en, ru and it.
 export * from './BusyButton.js';
 export * from './bbox.js';
 export * from './CompanyProfileScreen.js';
 export * from './context.js';
-export * from './DataTable.js';
 export * from './data.js';
 export * from './dialog.js';
 export * from './ExportsScreen.js';
 export * from './FieldRow.js';
 export * from './FillInForm.js';
-export * from './field-groups.js';
 export * from './field-input.js';
 export * from './fill-in.js';
 export * from './filters.js';
@@ -23,9 +20,6 @@ export * from './i18n/index.js';
 export * from './PageView.js';
 export * from './ReviewScreen.js';
 export * from './review-flow.js';
-export * from './table-cells.js';
-export * from './theme.js';
-export * from './UiTheme.js';
+export * from './styles.js';
 export * from './UploadZone.js';
 export * from './upload-errors.js';
-export * from './zoom.js';

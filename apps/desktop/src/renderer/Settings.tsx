@@ -2,7 +2,6 @@
 // the core through `window.invoiceReader.setSettings` (which checks it and says why it refuses);
 // and the company profile that e-invoice exports take buyer-side values from.
 import { CompanyProfileForm } from '@invoice-reader/ui';
-import { Button } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DesktopApi, LANGS, type Settings } from '../ipc.js';
@@ -36,7 +35,7 @@ export function SettingsPanel({ api, onChange }: { api: DesktopApi; onChange: (s
 
   if (!settings) return null;
   return (
-    <section aria-labelledby="settings-title" className="settings ir-screen ir-card">
+    <section aria-labelledby="settings-title" className="settings">
       <h2 id="settings-title">{t('settings')}</h2>
       <h3>{t('folders')}</h3>
       <ul aria-label={t('folders')}>
@@ -44,27 +43,21 @@ export function SettingsPanel({ api, onChange }: { api: DesktopApi; onChange: (s
         {settings.folders.map((f) => (
           <li key={f}>
             {f}{' '}
-            <Button
-              size="compact-sm"
-              variant="default"
-              onClick={() => save({ folders: settings.folders.filter((x) => x !== f) })}
-            >
+            <button type="button" onClick={() => save({ folders: settings.folders.filter((x) => x !== f) })}>
               {t('remove')}
-            </Button>
+            </button>
           </li>
         ))}
       </ul>
-      <div>
-        <Button
-          variant="default"
-          onClick={async () => {
-            const folder = await api.chooseFolder();
-            if (folder) await save({ folders: [...new Set([...settings.folders, folder])] });
-          }}
-        >
-          {t('addFolder')}
-        </Button>
-      </div>
+      <button
+        type="button"
+        onClick={async () => {
+          const folder = await api.chooseFolder();
+          if (folder) await save({ folders: [...new Set([...settings.folders, folder])] });
+        }}
+      >
+        {t('addFolder')}
+      </button>
       <p>
         <label>
           {t('language')}{' '}
@@ -86,9 +79,7 @@ export function SettingsPanel({ api, onChange }: { api: DesktopApi; onChange: (s
         <label>
           {t('country')} <input value={country} size={3} onChange={(e) => setCountry(e.target.value)} />
         </label>{' '}
-        <Button type="submit" size="compact-sm">
-          {t('saved') === status ? '✓' : 'OK'}
-        </Button>
+        <button type="submit">{t('saved') === status ? '✓' : 'OK'}</button>
       </form>
       <p>
         <label>

@@ -5,9 +5,7 @@ export const de: Texts = {
   common: {
     skip: 'Zum Inhalt springen',
     language: 'Sprache',
-    notFoundLead:
-      'Unter dieser Adresse gibt es keine Ansicht. Vielleicht wurde sie verschoben, oder der Link ist falsch geschrieben.',
-    toInvoices: 'Zu den Rechnungen',
+    soon: 'Diese Ansicht ist in Arbeit.',
     notFound: 'Seite nicht gefunden',
     failed: 'Etwas ist schiefgegangen. Bitte erneut versuchen.',
     loading: 'Wird geladen…',
@@ -16,7 +14,6 @@ export const de: Texts = {
   },
   nav: {
     label: 'Hauptmenü',
-    menu: 'Menü',
     invoices: 'Rechnungen',
     review: 'Prüfen',
     exports: 'Exporte',
@@ -30,7 +27,6 @@ export const de: Texts = {
   },
   account: {
     title: 'Konto',
-    companyEdit: 'Firmenprofil bearbeiten',
     signedInAs: 'Angemeldet als {{email}}.',
     pinTitle: 'PIN',
     pinOn: 'Nach jedem Anmeldelink wird eine PIN abgefragt.',
@@ -88,9 +84,6 @@ export const de: Texts = {
     active: 'aktiv',
     revoked: 'widerrufen',
     rotated: 'ersetzt',
-    added: 'Der Schlüssel ist angelegt.',
-    revokedDone: 'Der Schlüssel ist widerrufen: Programme, die ihn nutzen, werden ab jetzt abgewiesen.',
-    rotatedDone: 'Der Schlüssel ist ersetzt: Nutzen Sie den neuen Schlüssel unten; der alte gilt nicht mehr.',
     rotate: 'Ersetzen',
     rotateOne: '{{label}} ersetzen',
     revoke: 'Widerrufen',
@@ -148,9 +141,10 @@ export const de: Texts = {
   plans: {
     title: 'Tarife und Zahlungen',
     current: 'Ihr Tarif',
-    notPaid: 'Nicht bezahlt',
-    until: 'Bis {{date}}',
-    paidUntil: 'Bezahlt bis {{date}}',
+    currentIs: 'Tarif: {{name}}.',
+    paid: 'Bezahlt.',
+    notPaid: 'Nicht bezahlt.',
+    until: 'bis {{date}}',
     pending: 'Eine Zahlung steht aus.',
     check: 'Zahlung prüfen',
     newLink: 'Neuer Zahlungslink',
@@ -199,7 +193,6 @@ export const de: Texts = {
     yearly: 'Jährlich',
     perMonth: 'pro Monat',
     perYear: 'pro Jahr',
-    chargedIn: 'Abgerechnet in Rubel: {{price}}, zum Kurs des Dienstes.',
     upgradePrice: 'Jetzt für {{amount}} wechseln: Die ungenutzten Tage Ihres Tarifs werden angerechnet.',
     pay: 'Bezahlen',
     payFor: '{{name}} bezahlen',

@@ -8,7 +8,6 @@
 // found.
 
 import { BusyButton, useBusy } from '@invoice-reader/ui';
-import { NativeSelect, TextInput } from '@mantine/core';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
@@ -130,56 +129,59 @@ export function TopUp({ onSettled }: { onSettled: () => Promise<void> }) {
   const status = paying ? 'plans.opening' : topUpStatusKey(outcome, last?.status, checking === 'asked');
 
   return (
-    <section className="ir-card" aria-labelledby={`${id}-title`}>
+    <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
         {t('topUp.title')}
       </h2>
       <p role="status">{status ? t(status) : ''}</p>
       {showCheck && (
-        <div>
+        <p>
           <BusyButton
-            variant="default"
+            className="secondary"
             busy={checking !== null}
             focusWhenGone={heading}
             onClick={() => void check(false)}
           >
             {t('plans.check')}
           </BusyButton>
-        </div>
+        </p>
       )}
       {failed && (
-        <p role="alert" className="ir-error">
+        <p role="alert">
           {t(failed.key)}
           {failed.message && ` ${t('plans.providerSaid', { message: failed.message })}`}
         </p>
       )}
       <form className="inline" onSubmit={submit} noValidate>
-        <TextInput
-          className="grow"
+        <label htmlFor={`${id}-amount`}>{t('topUp.amount')}</label>
+        <input
           id={`${id}-amount`}
-          label={t('topUp.amount')}
           type="text"
           inputMode="decimal"
           autoComplete="off"
           value={amount}
           aria-describedby={`${id}-rule${problem ? ` ${id}-problem` : ''}`}
           aria-invalid={problem ? true : undefined}
-          error={problem ? true : undefined}
           onChange={(e) => {
-            setAmount(e.currentTarget.value);
+            setAmount(e.target.value);
             setProblem('');
           }}
         />
-        <NativeSelect
+        <label htmlFor={`${id}-currency`}>{t('topUp.currency')}</label>
+        <select
           id={`${id}-currency`}
-          label={t('topUp.currency')}
           value={currency}
           onChange={(e) => {
-            setCurrency(e.currentTarget.value as TopUpCurrency);
+            setCurrency(e.target.value as TopUpCurrency);
             setProblem('');
           }}
-          data={[...TOP_UP_CURRENCIES]}
-        />
+        >
+          {TOP_UP_CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
         <BusyButton type="submit" busy={paying !== null}>
           {t('topUp.pay')}
         </BusyButton>
@@ -189,7 +191,7 @@ export function TopUp({ onSettled }: { onSettled: () => Promise<void> }) {
         {t('topUp.credit')}
       </p>
       {problem && (
-        <p id={`${id}-problem`} role="alert" className="ir-error">
+        <p id={`${id}-problem`} role="alert">
           {problem}
         </p>
       )}

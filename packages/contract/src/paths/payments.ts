@@ -1,5 +1,6 @@
 // OpenAPI paths of plans and payments (tags plans, payments).
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { LangQuery } from '../api-subscription.js';
 import {
   AutorenewIn,
   AutorenewOut,
@@ -10,7 +11,6 @@ import {
   PaymentItem,
   PaymentStateOut,
   PlanOut,
-  PlansQuery,
   ResolveOut,
   SelectIn,
   SelectOut,
@@ -44,7 +44,7 @@ export function registerPaymentsPaths(registry: OpenAPIRegistry, security: Secur
     tags: plans,
     summary: 'The plans',
     security: security.public,
-    request: { query: PlansQuery },
+    request: { query: LangQuery },
     responses: { 200: json(z.array(PlanOut), 'The catalogue.'), ...rateRefusal },
   });
   registry.registerPath({
