@@ -3,7 +3,6 @@
 export type { Check } from './check/check.js';
 export type {
   Address,
-  AllowanceCharge,
   Document,
   DocumentType,
   LineItem,
@@ -15,7 +14,6 @@ export type {
 export {
   applyFieldEdits,
   canonicalEditTime,
-  checkDocumentTerm,
   checkFieldValue,
   type EditedRead,
   editInstant,
@@ -24,14 +22,6 @@ export {
   mergeFieldEdits,
   type TimedEdits,
 } from './edit.js';
-export {
-  DOCUMENT_TERMS,
-  type DocumentTerm,
-  isDocumentTerm,
-  PAYMENT_MEANS,
-  parseElectronicAddress,
-  type TermKind,
-} from './edit-terms.js';
 export { type ErrorCode, ReadError } from './errors.js';
 export { estimateRead } from './estimate.js';
 export {

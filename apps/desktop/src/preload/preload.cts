@@ -23,8 +23,6 @@ const METHODS: CoreMethod[] = [
   'exportInvoice',
   'getLedgerSettings',
   'setLedgerSettings',
-  'getCompanyProfile',
-  'setCompanyProfile',
 ];
 
 const api = Object.fromEntries(
