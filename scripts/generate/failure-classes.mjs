@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot, scorer } from '../corpus.mjs';
+import { TRUTH_FIELDS } from './invoice.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : dflt);
@@ -278,20 +279,7 @@ const features = (t) => {
   };
 };
 out.push(`\n## Layout and form features against misses (${[...known].join(', ')}; documents answered)`);
-const FIELDS = [
-  'invoice_no',
-  'invoice_date',
-  'due_date',
-  'currency',
-  'seller_name',
-  'seller_vat_id',
-  'seller_iban',
-  'seller_bic',
-  'buyer_name',
-  'net_amount',
-  'vat_amount',
-  'gross_amount',
-];
+const FIELDS = TRUTH_FIELDS;
 for (const field of FIELDS) {
   const table = new Map(); // feature -> value -> [misses, cases]
   for (const [rel] of manifestRows) {

@@ -451,6 +451,22 @@ export function printer(inv) {
 
 const decimal = (cents) => (cents / 100).toFixed(2);
 
+/** The corpus's canonical truth keys, in the scorer's order. */
+export const TRUTH_FIELDS = [
+  'invoice_no',
+  'invoice_date',
+  'due_date',
+  'currency',
+  'seller_name',
+  'seller_vat_id',
+  'seller_iban',
+  'seller_bic',
+  'buyer_name',
+  'net_amount',
+  'vat_amount',
+  'gross_amount',
+];
+
 /**
  * The truth of an invoice, in the corpus's canonical keys (scripts read by ../shared/eval/score.mjs),
  * with `printed`: each field as the page shows it, which the generator's test finds in the text layer.

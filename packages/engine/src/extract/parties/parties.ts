@@ -430,10 +430,15 @@ function sameCompany(a: string, b: string): boolean {
   return [...x].some((w) => y.has(w));
 }
 
+/** The parts of a sender line, set apart by dashes, dots, bars or commas. */
+function senderParts(text: string): string[] {
+  return text.split(/\s[·•|–-]\s|\s*,\s+/).map((p) => p.trim());
+}
+
 /** A line of parts set apart by dashes, dots or bars whose last part is a postcode and city. */
 function endsWithPlace(text: string): boolean {
-  const parts = text.split(/\s[·•|–-]\s|\s*,\s+/);
-  return parts.length >= 2 && !!placeOf(parts[parts.length - 1]!.trim());
+  const parts = senderParts(text);
+  return parts.length >= 2 && !!placeOf(parts[parts.length - 1]!);
 }
 
 /**
@@ -443,7 +448,7 @@ function endsWithPlace(text: string): boolean {
  * number, and the name is short.
  */
 function senderLineName(text: string): string | undefined {
-  const parts = text.split(/\s[·•|–-]\s|\s*,\s+/).map((p) => p.trim());
+  const parts = senderParts(text);
   if (parts.length < 3) return undefined;
   const [name, ...rest] = parts as [string, ...string[]];
   if (!placeOf(rest[rest.length - 1]!) || !/\d/.test(rest[rest.length - 2]!)) return undefined;
