@@ -1,28 +1,101 @@
-// `npm run export:corpus [-- --limit N] [-- --format NAME] [-- --json]`: every e-invoice of the
-// shared corpus that reads `done`, and every text-layer PDF, written in each format of the export
-// registry that applies to it, each output checked as a recipient would (CII D16B schema, CEN's
-// EN 16931 rules: no fatal assertion) and read back with our reader (same `fields`). Prints, per
-// format and corpus group, how many were written, valid and identical, the refusals grouped by
-// missing value, and the rules that failed; writes reports/export-corpus.json.
+// `npm run export:corpus [-- --limit N] [-- --format NAME] [-- --json] [-- --no-profile]
+// [-- --no-fill-in]`: every e-invoice of the shared corpus that reads `done`, and every text-layer
+// PDF, written in each format of the export registry that applies to it, as a user of the service
+// would: with a company profile set (a German business; its buyer-side values fill what an invoice
+// lacks) and, for an invoice still refused for values a person can give, after the fill-in step
+// (the form's fields answered with placeholder values, applied as the job's edits). Each output is
+// checked as a recipient would (the schema of its syntax, CEN's EN 16931 rules, KoSIT's XRechnung
+// rules for XRechnung, OpenPeppol's rules for Peppol: no fatal assertion) and read back with our
+// reader (the same `fields`). Prints, per format and corpus group, how many were written (as read,
+// with the profile, after the fill-in), valid and identical, the refusals left grouped by missing
+// value, and the rules that failed; writes reports/export-corpus.json.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { readInvoice, shutdownWorkers } from '@invoice-reader/engine';
-import { EXPORT_FORMATS, type ExportJob, ExportRefused } from '@invoice-reader/exports';
+import { applyFieldEdits, countryOf, readInvoice, shutdownWorkers } from '@invoice-reader/engine';
+import {
+  type CompanyProfile,
+  EXPORT_FORMATS,
+  type ExportFile,
+  type ExportJob,
+  ExportRefused,
+  filledTerms,
+  type Refusal,
+  withCompanyProfile,
+} from '@invoice-reader/exports';
 import { facturxStructure } from '../packages/exports/src/test-support/facturx-structure.js';
-import { en16931Fatal, haveSchemas, xsdErrors } from '../packages/exports/src/test-support/validate.js';
+import { fatturaPaXsdErrors } from '../packages/exports/src/test-support/fatturapa-xsd.js';
+import {
+  en16931Fatal,
+  haveSchemas,
+  peppolFatal,
+  xrechnungFatal,
+  xsdErrors,
+} from '../packages/exports/src/test-support/validate.js';
 import { printTable, readManifest } from './bench-lib.mjs';
 import { corpusDir, repoRoot } from './corpus.mjs';
+
+/** The receiving business of the run: what a German user keeps in the account's profile. */
+const PROFILE: CompanyProfile = {
+  name: 'Beispiel Einkauf GmbH',
+  street: 'Musterstraße 1',
+  postcode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  vat_id: 'DE136695976',
+  // Its Peppol participant id (the German VAT id scheme): XRechnung and Peppol both take it.
+  electronic_address: '9930:DE136695976',
+  buyer_reference: '04011000-1234512345-06',
+};
+
+/**
+ * What a person types into the fill-in form, per field: placeholders standing for the value read
+ * off the invoice or asked of the seller. Amounts are never answered (they must agree with the
+ * rest of the invoice), so an invoice missing one stays refused.
+ */
+const typed = (key: string, job: ExportJob): string | undefined =>
+  ({
+    buyer_reference: PROFILE.buyer_reference,
+    order_reference: 'PO-1',
+    seller_contact_name: 'Buchhaltung',
+    seller_contact_phone: '+49 30 1234567',
+    seller_contact_email: 'rechnung@verkauf.example',
+    seller_electronic_address: '0088:4000001000005',
+    seller_city: 'Hamburg',
+    seller_postcode: '20095',
+    seller_country: 'DE',
+    seller_vat_id: 'DE136695976',
+    buyer_name: PROFILE.name,
+    buyer_electronic_address: PROFILE.electronic_address,
+    buyer_street: PROFILE.street,
+    buyer_city: PROFILE.city,
+    buyer_postcode: PROFILE.postcode,
+    buyer_country: PROFILE.country,
+    // A transfer where the invoice names an account to pay to; otherwise "not defined".
+    payment_means: job.document.payment.accounts.some((a) => a.iban) ? '58' : '1',
+    payment_terms: 'Zahlbar innerhalb von 30 Tagen',
+    creditor_id: 'DE98ZZZ09999999999',
+    mandate_reference: 'MANDAT-1',
+    seller_legal_id: 'HRB 12345',
+    due_date: job.document.issue_date,
+    invoice_date: undefined,
+  })[key];
 
 const argv = process.argv.slice(2);
 let limit = Number.POSITIVE_INFINITY;
 let only: string | undefined;
 let json = false;
+let useProfile = true;
+let fillIn = true;
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--limit') limit = Number(argv[++i]);
   else if (argv[i] === '--format') only = argv[++i];
   else if (argv[i] === '--json') json = true;
+  else if (argv[i] === '--no-profile') useProfile = false;
+  else if (argv[i] === '--no-fill-in') fillIn = false;
   else {
-    console.error(`export-corpus: unknown option ${argv[i]}; usage: [--limit N] [--format NAME] [--json]`);
+    console.error(
+      `export-corpus: unknown option ${argv[i]}; usage: [--limit N] [--format NAME] [--json] [--no-profile] [--no-fill-in]`,
+    );
     process.exit(2);
   }
 }
@@ -41,6 +114,12 @@ interface Tally {
   files: number;
   applies: number;
   written: number;
+  /** Written with values of the company profile (and none typed). */
+  withProfile: number;
+  /** Written only after the fill-in step. */
+  afterFillIn: number;
+  /** Written, valid and identical on read-back. */
+  good: number;
   valid: number;
   identical: number;
   refused: number;
@@ -52,6 +131,9 @@ const tally = (): Tally => ({
   files: 0,
   applies: 0,
   written: 0,
+  withProfile: 0,
+  afterFillIn: 0,
+  good: 0,
   valid: 0,
   identical: 0,
   refused: 0,
@@ -72,6 +154,35 @@ const picked: Record<Group, number> = { einvoice: 0, textpdf: 0 };
 const xmlOf = async (name: string, bytes: Buffer) =>
   name === 'facturx' ? (await facturxStructure(bytes)).xml : bytes.toString('utf8');
 
+/** The checks a recipient of each format runs: its schema, then the rules of its specification. */
+async function problemsOf(name: string, xml: string): Promise<string[]> {
+  const id = (e: string) => e.split(':')[0]!;
+  if (name === 'fatturapa') return (await fatturaPaXsdErrors(xml)).map(() => 'XSD');
+  const syntax = name === 'xrechnung-ubl' || name === 'peppol-ubl' ? 'ubl' : 'cii';
+  return [
+    ...(await xsdErrors(xml, syntax)).map(() => 'XSD'),
+    ...(await en16931Fatal(xml, syntax)).map(id),
+    ...(name.startsWith('xrechnung') ? (await xrechnungFatal(xml, syntax)).map(id) : []),
+    ...(name === 'peppol-ubl' ? (await peppolFatal(xml)).map(id) : []),
+  ];
+}
+
+type Attempt = { file: ExportFile; job: ExportJob } | { refusals: Refusal[] };
+
+async function attempt(
+  format: (typeof EXPORT_FORMATS)[string],
+  job: ExportJob,
+  original: Buffer | undefined,
+): Promise<Attempt> {
+  const sent = useProfile ? withCompanyProfile(job, PROFILE) : job;
+  try {
+    return { file: await format.write(sent, original), job: sent };
+  } catch (err) {
+    if (!(err instanceof ExportRefused)) throw err;
+    return { refusals: err.refusals };
+  }
+}
+
 const started = Date.now();
 for (const row of rows) {
   if (picked[row.category] >= limit) continue;
@@ -89,40 +200,55 @@ for (const row of rows) {
     fields_detailed: r.fields_detailed,
     document: r.document,
   };
+  const country = countryOf(row.country)!;
   const original = /\.pdf$/i.test(row.path) ? bytes : undefined;
   for (const [name, format] of formats) {
     const t = results[name]![row.category];
     t.files++;
     if (!format.applies(job)) continue;
     t.applies++;
-    let out: Buffer;
-    try {
-      out = (await format.write(job, original)).bytes;
-    } catch (err) {
-      if (!(err instanceof ExportRefused)) throw err;
+    let a = await attempt(format, job, original);
+    // The fill-in step: what the form asks for, answered and kept as the job's edits; twice at
+    // most, since a value given (a transfer as payment means) may ask for another.
+    let edited = job;
+    let filled = false;
+    for (let round = 0; fillIn && round < 2 && 'refusals' in a; round++) {
+      const values: Record<string, string> = {};
+      for (const x of a.refusals) {
+        const v = x.input ? typed(x.input, edited) : undefined;
+        if (x.input && v) values[x.input] = v;
+      }
+      if (!Object.keys(values).length) break;
+      const e = applyFieldEdits(edited.document, values, country);
+      edited = { ...edited, fields: e.fields, fields_detailed: e.fields_detailed, document: e.document };
+      filled = true;
+      a = await attempt(format, edited, original);
+    }
+    if ('refusals' in a) {
       t.refused++;
       // Grouped by the missing business term (the message up to its first colon), any line as one.
-      const keys = err.refusals.map(
+      const keys = a.refusals.map(
         (x) =>
           `${x.field.replace(/\.\d+$/, '.*')}: ${x.message
             .split(':')[0]!
-            .replace(/ of line \d+$/, '')
-            .replace(/VAT category \w+ is/, 'a VAT category is')}`,
+            .replace(/ of (line|document-level (allowance|charge)) \d+$/, '')
+            .replace(/VAT category \w+ (is|of)/, 'a VAT category $1')}`,
       );
       for (const key of new Set(keys)) t.refusals[key] = (t.refusals[key] ?? 0) + 1;
       continue;
     }
     t.written++;
-    const xml = await xmlOf(name, out);
-    const problems = [
-      ...(await xsdErrors(xml, 'cii')).map(() => 'XSD'),
-      ...(await en16931Fatal(xml)).map((e) => e.split(':')[0]!),
-    ];
+    if (filled) t.afterFillIn++;
+    else if (filledTerms(a.job.document).some((f) => f.source === 'profile')) t.withProfile++;
+    const xml = await xmlOf(name, a.file.bytes);
+    const problems = await problemsOf(name, xml);
     if (!problems.length) t.valid++;
     for (const p of new Set(problems)) t.rules[p] = (t.rules[p] ?? 0) + 1;
-    const back = await readInvoice(out, { country: row.country });
-    if (JSON.stringify(back.fields) === JSON.stringify(job.fields)) t.identical++;
+    const back = await readInvoice(a.file.bytes, { country: row.country });
+    const same = JSON.stringify(back.fields) === JSON.stringify(a.job.fields);
+    if (same) t.identical++;
     else if (t.notIdentical.length < 5) t.notIdentical.push(row.path);
+    if (same && !problems.length) t.good++;
   }
 }
 await shutdownWorkers();
@@ -135,6 +261,8 @@ const report = {
   date: new Date().toISOString(),
   corpus: corpusDir,
   seconds: Math.round((Date.now() - started) / 1000),
+  company_profile: useProfile ? PROFILE : null,
+  fill_in: fillIn,
   files: picked,
   not_read: notRead,
   formats: results,
@@ -148,12 +276,38 @@ else {
     `export-corpus: ${picked.einvoice} e-invoices (${notRead.einvoice} not read) and ${picked.textpdf} text PDFs ` +
       `(${notRead.textpdf} not read) from ${corpusDir}, ${report.seconds} s\n`,
   );
+  const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)} %` : '-');
+  console.log(
+    `company profile: ${useProfile ? 'set' : 'none'}; fill-in step: ${fillIn ? 'answered' : 'not answered'}\n`,
+  );
   printTable(
-    ['format', 'group', 'read done', 'refused', 'written', 'valid', 'identical'],
+    [
+      'format',
+      'group',
+      'read done',
+      'refused',
+      'written',
+      'of which with profile',
+      'after fill-in',
+      'valid',
+      'identical',
+      'written, valid, identical',
+    ],
     formats.flatMap(([name]) =>
       (['einvoice', 'textpdf'] as const).map((g) => {
         const t = results[name]![g];
-        return [name, g, t.applies, t.refused, t.written, t.valid, t.identical];
+        return [
+          name,
+          g,
+          t.applies,
+          t.refused,
+          t.written,
+          t.withProfile,
+          t.afterFillIn,
+          t.valid,
+          t.identical,
+          `${t.good} (${pct(t.good, t.applies)})`,
+        ];
       }),
     ),
   );

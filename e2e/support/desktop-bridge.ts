@@ -90,7 +90,7 @@ export const DESKTOP_API_SCRIPT = `(() => {
   };
   const methods = ['listJobs', 'getJob', 'editFields', 'getSettings', 'setSettings', 'syncStatus',
     'startSignIn', 'finishSignIn', 'signOut', 'syncNow', 'pagePicture', 'exportLedger', 'exportInvoice', 'getLedgerSettings',
-    'setLedgerSettings', 'chooseFolder'];
+    'setLedgerSettings', 'getCompanyProfile', 'setCompanyProfile', 'chooseFolder'];
   const api = Object.fromEntries(methods.map((m) => [m, call(m)]));
   api.onJob = (listener) => {
     const events = new EventSource('/events');

@@ -71,7 +71,8 @@ export interface LocalRefusal {
   ok: false;
   status: number;
   code: string;
-  items: { type: string; loc: (string | number)[]; msg: string }[];
+  /** `ctx.input`: for an export's refusal, the form field a person can give the value in. */
+  items: { type: string; loc: (string | number)[]; msg: string; ctx?: Record<string, unknown> }[];
   message: string;
 }
 
@@ -81,7 +82,14 @@ export type PagePicture =
   | LocalRefusal;
 
 /** An exported file (base64), or why it was refused. */
-export type OutputFile = { ok: true; filename: string; contentType: string; base64: string };
+export type OutputFile = {
+  ok: true;
+  filename: string;
+  contentType: string;
+  base64: string;
+  /** Business terms taken from the company profile (an e-invoice), when any were. */
+  fromProfile?: string[];
+};
 
 /** The DATEV numbers and accounts the exports screen remembers (packages/ui LedgerSettings). */
 export interface LedgerSettingsView {
@@ -90,6 +98,20 @@ export interface LedgerSettingsView {
   account: string;
   contra_account: string;
   bu_key: string;
+  /** The month (1-12) the fiscal year starts in. */
+  fiscal_year_start: number;
+}
+
+/** The receiving business (packages/ui CompanyProfile): buyer-side values for e-invoice exports. */
+export interface CompanyProfileView {
+  name: string;
+  street: string;
+  postcode: string;
+  city: string;
+  country: string;
+  vat_id: string;
+  electronic_address: string;
+  buyer_reference: string;
 }
 
 /** What runs in the utility process, called through the main process. */
@@ -113,6 +135,8 @@ export interface CoreMethods {
   exportInvoice(id: number, format: string): Promise<OutputFile | LocalRefusal>;
   getLedgerSettings(): LedgerSettingsView;
   setLedgerSettings(settings: LedgerSettingsView): LedgerSettingsView;
+  getCompanyProfile(): CompanyProfileView;
+  setCompanyProfile(profile: CompanyProfileView): CompanyProfileView;
 }
 export type CoreMethod = keyof CoreMethods;
 export const CORE_METHODS: readonly CoreMethod[] = [
@@ -131,6 +155,8 @@ export const CORE_METHODS: readonly CoreMethod[] = [
   'exportInvoice',
   'getLedgerSettings',
   'setLedgerSettings',
+  'getCompanyProfile',
+  'setCompanyProfile',
 ];
 
 /** What the preload exposes: the core's methods (as promises), a folder picker, job updates. */

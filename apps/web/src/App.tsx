@@ -7,7 +7,13 @@ import { forgetNext, takeNext } from './next-path';
 import { Account } from './screens/Account';
 import { ApiDashboard } from './screens/ApiDashboard';
 import { Calculator } from './screens/Calculator';
-import { ExportsRoute, InvoiceListScreen, InvoiceScreens, ReviewRoute } from './screens/InvoiceScreens';
+import {
+  CompanyRoute,
+  ExportsRoute,
+  InvoiceListScreen,
+  InvoiceScreens,
+  ReviewRoute,
+} from './screens/InvoiceScreens';
 import { Keys } from './screens/Keys';
 import { Mail } from './screens/Mail';
 import { Placeholder } from './screens/Placeholder';
@@ -34,6 +40,7 @@ const router = createBrowserRouter(
             { path: 'invoices', element: <InvoiceListScreen /> },
             { path: 'invoices/:jobId', element: <ReviewRoute /> },
             { path: 'exports', element: <ExportsRoute /> },
+            { path: 'account/company', element: <CompanyRoute /> },
           ],
         },
         { path: 'api', element: <ApiDashboard /> },

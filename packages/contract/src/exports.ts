@@ -23,6 +23,17 @@ const DATEV_NUMBERS = {
   ),
 };
 
+/** The month the account's fiscal year starts in: a DATEV file is one fiscal year. */
+const month = z
+  .number()
+  .int()
+  .min(1, 'The month the fiscal year starts in: 1 (January) to 12 (December)')
+  .max(12, 'The month the fiscal year starts in: 1 (January) to 12 (December)');
+const fiscalYearStart = month.default(1).openapi({
+  description:
+    'The month (1-12) the fiscal year starts in; a selection across fiscal years gives one DATEV file per year, in a zip.',
+});
+
 export const LedgerExportIn = z
   .object({
     job_ids: z
@@ -31,6 +42,11 @@ export const LedgerExportIn = z
       .optional()
       .openapi({ description: 'Default: every done job of the account (500 at most).' }),
     ...DATEV_NUMBERS,
+    // Without a default: a request without it takes the account's saved setting.
+    fiscal_year_start: month.optional().openapi({
+      description:
+        "The month (1-12) the fiscal year starts in; default: the account's saved setting, else 1.",
+    }),
   })
   .openapi('LedgerExportIn');
 
@@ -50,13 +66,23 @@ export const E_INVOICE_FORMATS = [
 export type EInvoiceFormat = (typeof E_INVOICE_FORMATS)[number];
 const format = z.enum(E_INVOICE_FORMATS).openapi({ description: 'The e-invoice format.' });
 
+/** The language of an export's fill-in form (labels and hints); default: the account's. */
+export const ExportLangQuery = z.object({
+  lang: z
+    .enum(['de', 'en', 'ru', 'it'])
+    .optional()
+    .openapi({ description: "The language of the fill-in form's labels and hints; default: the account's." }),
+});
+
 export const ExportFormatParams = z.object({
   job_id: intParam(z.number().int()).openapi({ type: 'integer', description: 'The job number.' }),
   format,
 });
 
 /** The DATEV numbers and accounts remembered per account for the exports screen. */
-export const LedgerSettings = LedgerExportIn.omit({ job_ids: true }).openapi('LedgerSettings');
+export const LedgerSettings = LedgerExportIn.omit({ job_ids: true, fiscal_year_start: true })
+  .extend({ fiscal_year_start: fiscalYearStart })
+  .openapi('LedgerSettings');
 
 /** Saved settings as they were stored (ones saved before the DATEV rules still answer). */
 export const LedgerSettingsOut = z
@@ -67,6 +93,7 @@ export const LedgerSettingsOut = z
     account: z.string(),
     contra_account: z.string(),
     bu_key: z.string(),
+    fiscal_year_start: z.number().int(),
   })
   .openapi('LedgerSettingsOut');
 
@@ -81,3 +108,40 @@ export const EInvoiceExportIn = z
       .openapi({ description: 'Default: every done job of the account (500 at most).' }),
   })
   .openapi('EInvoiceExportIn');
+
+/**
+ * The account's own business, the buyer of the invoices it receives (`/api/v1/account/company`).
+ * E-invoice exports take the buyer-side terms an invoice lacks from it; '' is "not given". The
+ * service checks the VAT id and electronic address as an edit of them is checked.
+ */
+const text = (max: number, description: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${description}: at most ${max} characters`)
+    .regex(/^[^\p{Cc}]*$/u, `${description}: no control characters`)
+    .default('')
+    .openapi({ description });
+export const CompanyProfile = z
+  .object({
+    name: text(200, 'BT-44: the business name'),
+    street: text(200, 'BT-50: street and house number'),
+    postcode: text(20, 'BT-53: post code'),
+    city: text(100, 'BT-52: city'),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^(?:[A-Z]{2})?$/, 'BT-55: the country as two letters (ISO 3166), e.g. DE, or empty')
+      .default('')
+      .openapi({ description: 'BT-55: the country (ISO 3166 alpha-2), e.g. DE' }),
+    vat_id: text(20, 'BT-48: the VAT id with its country prefix, e.g. DE123456789'),
+    electronic_address: text(
+      200,
+      'BT-49: where the business receives e-invoices: an e-mail address, a Leitweg-ID, or scheme:address (e.g. 0088:4000001000005)',
+    ),
+    buyer_reference: text(100, 'BT-10: the default buyer reference (a Leitweg-ID for a public body)'),
+  })
+  .openapi('CompanyProfile');
+
+export const CompanyProfileOut = CompanyProfile.extend({ ok: z.literal(true) }).openapi('CompanyProfileOut');

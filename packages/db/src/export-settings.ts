@@ -10,13 +10,15 @@ export interface LedgerSettingsRow {
   account: string;
   contraAccount: string;
   buKey: string;
+  /** The month (1-12) the fiscal year starts in. */
+  fiscalYearStart: number;
 }
 
 export function exportSettingsOf(db: Db, accountId: number): LedgerSettingsRow | undefined {
   const row = db.select().from(exportSettings).where(eq(exportSettings.accountId, accountId)).get();
   if (!row) return undefined;
-  const { consultantNo, clientNo, account, contraAccount, buKey } = row;
-  return { consultantNo, clientNo, account, contraAccount, buKey };
+  const { consultantNo, clientNo, account, contraAccount, buKey, fiscalYearStart } = row;
+  return { consultantNo, clientNo, account, contraAccount, buKey, fiscalYearStart };
 }
 
 export function saveExportSettings(db: Db, accountId: number, s: LedgerSettingsRow, at: string): void {

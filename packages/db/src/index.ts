@@ -3,6 +3,7 @@ export * from './accounts.js';
 export * from './api-keys.js';
 export * from './backup.js';
 export * from './callbacks.js';
+export * from './company-profile.js';
 export * from './database.js';
 export * from './export-settings.js';
 export * from './jobs.js';

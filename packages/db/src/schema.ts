@@ -497,5 +497,28 @@ export const exportSettings = sqliteTable('export_settings', {
   account: text('account').notNull().default('1200'),
   contraAccount: text('contra_account').notNull().default('8400'),
   buKey: text('bu_key').notNull().default(''),
+  /** The month (1-12) the account's fiscal year starts in: DATEV writes one file per fiscal year. */
+  fiscalYearStart: integer('fiscal_year_start').notNull().default(1),
+  updatedAt: text('updated_at').notNull(),
+});
+
+/**
+ * The account's own business, the buyer of the invoices it receives: e-invoice exports take the
+ * buyer-side terms an invoice lacks from here (never a seller-side one). '' is "not given".
+ */
+export const companyProfiles = sqliteTable('company_profiles', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  name: text('name').notNull().default(''),
+  street: text('street').notNull().default(''),
+  postcode: text('postcode').notNull().default(''),
+  city: text('city').notNull().default(''),
+  country: text('country').notNull().default(''),
+  vatId: text('vat_id').notNull().default(''),
+  /** BT-49 as `scheme:address`. */
+  electronicAddress: text('electronic_address').notNull().default(''),
+  /** BT-10: the default buyer reference (a Leitweg-ID). */
+  buyerReference: text('buyer_reference').notNull().default(''),
   updatedAt: text('updated_at').notNull(),
 });

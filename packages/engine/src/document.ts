@@ -64,6 +64,10 @@ export interface Payment {
   reference?: string;
   /** With direct debit: the buyer's account the amount is taken from (never the seller's). */
   debtor_iban?: string;
+  /** With direct debit: the seller's (bank-assigned) creditor identifier, BT-90. */
+  creditor_id?: string;
+  /** With direct debit: the mandate reference, BT-89. */
+  mandate_reference?: string;
 }
 
 export interface Totals {
@@ -86,6 +90,21 @@ export interface VatBreakdownEntry {
   exemption_reason?: string;
   /** The exemption reason as a code (EN 16931 BT-121, e.g. VATEX-EU-O). */
   exemption_code?: string;
+}
+
+/** A document-level allowance (EN 16931 BG-20) or charge (BG-21). */
+export interface AllowanceCharge {
+  /** A charge (BG-21) when true, an allowance (BG-20) when false. */
+  charge: boolean;
+  amount?: string;
+  /** The amount the percentage applies to (BT-93, BT-100). */
+  base?: string;
+  percent?: string;
+  vat_category?: string;
+  vat_rate?: string;
+  reason?: string;
+  /** UNTDID 5189 (allowances) or 7161 (charges). */
+  reason_code?: string;
 }
 
 export interface LineItem {
@@ -118,6 +137,8 @@ export interface Document {
   payment: Payment;
   totals: Totals;
   vat_breakdown: VatBreakdownEntry[];
+  /** Document-level allowances and charges, where the document has any. */
+  allowances_charges?: AllowanceCharge[];
   lines: LineItem[];
   notes: string[];
   references: Record<string, string>;

@@ -3,6 +3,8 @@
 // IBAN passes mod 97, ...); an accepted one is written into the Document at the path its field is
 // read from, with `user` provenance (keeping the page and box where it was seen), and the checks
 // and the projection onto `fields` are made again, so `document` and `checks` follow the edit.
+// Besides the country's fields, a person may enter the business terms an export asks for
+// (edit-terms.ts: the buyer reference, the seller's contact, ...), kept the same way.
 
 import { checkBic } from './check/bic.js';
 import type { Check } from './check/check.js';
@@ -13,6 +15,16 @@ import { checkBik, checkInn, checkKpp } from './check/ru-ids.js';
 import { checkVatId } from './check/vat-id.js';
 import type { Document } from './document.js';
 import { setPath } from './document-path.js';
+import {
+  DOCUMENT_TERMS,
+  type DocumentTerm,
+  isCountryCode,
+  isDocumentTerm,
+  isEmail,
+  isPhone,
+  PAYMENT_MEANS,
+  parseElectronicAddress,
+} from './edit-terms.js';
 import { isCurrencyCode } from './extract/identifiers/currency.js';
 import type { Country } from './project/countries.js';
 import { fieldsFor, project } from './project/field-sets.js';
@@ -35,8 +47,12 @@ export function checkFieldValue(
   country: Country,
 ): { value: string } | FieldEditError {
   const bad = (kind: string, message: string): FieldEditError => ({ key, kind, message });
-  if (!fieldsFor(country).includes(key))
-    return bad('unknown_field', `${key} is not a field of ${country.code}`);
+  if (!fieldsFor(country).includes(key)) {
+    const term = isDocumentTerm(key) ? DOCUMENT_TERMS[key] : undefined;
+    return term
+      ? checkTermValue(key, term, raw)
+      : bad('unknown_field', `${key} is not a field of ${country.code}`);
+  }
   const value = raw.trim();
   switch (key) {
     case 'invoice_date':
@@ -73,6 +89,52 @@ export function checkFieldValue(
       return checkBik(value).ok ? { value } : bad('bik', 'a БИК of 9 digits');
     case 'seller_account':
       return /^\d{20}$/.test(value) ? { value } : bad('account', 'an account number of 20 digits');
+    default:
+      return TEXT.test(value)
+        ? { value }
+        : bad('text', 'between 1 and 500 characters, no control characters');
+  }
+}
+
+/** The value of business term `key` (edit-terms.ts), normalised, or why it cannot be taken. */
+export function checkDocumentTerm(key: string, raw: string): { value: string } | FieldEditError {
+  const term = isDocumentTerm(key) ? DOCUMENT_TERMS[key] : undefined;
+  return term
+    ? checkTermValue(key, term, raw)
+    : { key, kind: 'unknown_field', message: `${key} is not a business term` };
+}
+
+function checkTermValue(key: string, term: DocumentTerm, raw: string): { value: string } | FieldEditError {
+  const bad = (kind: string, message: string): FieldEditError => ({ key, kind, message });
+  const value = raw.trim();
+  switch (term.kind) {
+    case 'email':
+      return isEmail(value) ? { value } : bad('email', 'an e-mail address, e.g. invoices@example.com');
+    case 'phone':
+      return isPhone(value) ? { value } : bad('phone', 'a telephone number, e.g. +49 30 1234567');
+    case 'country': {
+      const code = value.toUpperCase();
+      return isCountryCode(code) ? { value: code } : bad('country', 'an ISO 3166 country code, e.g. DE');
+    }
+    case 'electronic_address': {
+      const a = parseElectronicAddress(value);
+      return a
+        ? { value: `${a.scheme}:${a.value}` }
+        : bad(
+            'electronic_address',
+            'an e-mail address, a Leitweg-ID, or a scheme code and the address, e.g. 0088:4000001000005',
+          );
+    }
+    case 'vat_id': {
+      const c = checkVatId(value);
+      return c.ok
+        ? { value: c.vatId }
+        : bad('vat_id', `not a valid VAT id with its country prefix (${c.reason})`);
+    }
+    case 'payment_means':
+      return PAYMENT_MEANS.includes(value)
+        ? { value }
+        : bad('payment_means', 'a UNTDID 4461 payment means code, e.g. 58');
     default:
       return TEXT.test(value)
         ? { value }
@@ -126,6 +188,7 @@ function pathOf(key: string, doc: Document): string {
     case 'buyer_inn':
       return 'buyer.inn';
     default:
+      if (isDocumentTerm(key)) return DOCUMENT_TERMS[key]!.path;
       throw new Error(`no document path for ${key}`);
   }
 }
@@ -146,18 +209,32 @@ export function applyFieldEdits(
   values: Record<string, string>,
   country: Country,
   today?: string,
+  /** Who gave the values: a person (`edit`), or the account's company profile. */
+  reader: 'edit' | 'company-profile' = 'edit',
 ): EditedRead {
   const next = structuredClone(doc);
-  for (const [key, value] of Object.entries(values)) {
+  // A whole address first: it replaces the parts (city, post code) entered beside it otherwise.
+  const whole = (k: string) => Number(k === 'seller_address');
+  const ordered = Object.entries(values).sort(([a], [b]) => whole(b) - whole(a));
+  for (const [key, value] of ordered) {
     const path = pathOf(key, next);
     const seen = next.provenance[path] ?? next.provenance[`${path}.lines.0`];
+    const term = isDocumentTerm(key) ? DOCUMENT_TERMS[key] : undefined;
     if (key === 'seller_address') setPath(next, path, { lines: [value] });
-    else setPath(next, path, value);
+    else if (term?.kind === 'electronic_address') {
+      const a = parseElectronicAddress(value);
+      if (a) setPath(next, path, a);
+    } else {
+      // An address part goes into an address that has its lines, even when the invoice had none.
+      const party = /^(seller|buyer)\.address\./.exec(path)?.[1] as 'seller' | 'buyer' | undefined;
+      if (party) next[party].address ??= { lines: [] };
+      setPath(next, path, value);
+    }
     // Sub-paths of a replaced value (an address's lines) no longer describe it.
     for (const p of Object.keys(next.provenance)) if (p.startsWith(`${path}.`)) delete next.provenance[p];
     next.provenance[path] = {
       source: 'user',
-      reader: 'edit',
+      reader,
       confidence: 1,
       ...(seen?.page !== undefined ? { page: seen.page } : {}),
       ...(seen?.bbox ? { bbox: seen.bbox } : {}),

@@ -3,6 +3,7 @@
 export type { Check } from './check/check.js';
 export type {
   Address,
+  AllowanceCharge,
   Document,
   DocumentType,
   LineItem,
@@ -14,6 +15,7 @@ export type {
 export {
   applyFieldEdits,
   canonicalEditTime,
+  checkDocumentTerm,
   checkFieldValue,
   type EditedRead,
   editInstant,
@@ -22,6 +24,14 @@ export {
   mergeFieldEdits,
   type TimedEdits,
 } from './edit.js';
+export {
+  DOCUMENT_TERMS,
+  type DocumentTerm,
+  isDocumentTerm,
+  PAYMENT_MEANS,
+  parseElectronicAddress,
+  type TermKind,
+} from './edit-terms.js';
 export { type ErrorCode, ReadError } from './errors.js';
 export { estimateRead } from './estimate.js';
 export {

@@ -2,6 +2,7 @@
 // canonical document of a read invoice: the EN 16931 core, with the guideline (and business
 // process) of the profile at hand. Each profile adds its own required values on top of `en16931Missing`.
 import type { Document } from '@invoice-reader/engine';
+import { filledNote } from './company-profile.js';
 import type { ExportJob, Refusal } from './input.js';
 import { el, leaf, type Node, required, toXml } from './xml-writer.js';
 
@@ -35,38 +36,52 @@ const EAS = new Set(
 const date = (name: string, iso: string | undefined) =>
   iso ? el(name, [leaf('udt:DateTimeString', iso.replaceAll('-', ''), { format: '102' })]) : undefined;
 
-/** Refusals for values that are missing, each naming the business term. */
-export function missingOf(job: ExportJob, need: Array<[unknown, string, string]>): Refusal[] {
+/**
+ * Refusals for values that are missing, each naming the business term, and the key a person can
+ * enter it under (when there is one).
+ */
+export function missingOf(job: ExportJob, need: Array<[unknown, string, string, string?]>): Refusal[] {
   return need
     .filter(([v]) => !v)
-    .map(([, field, message]) => ({ job_id: job.jobId, field, message: `${message}: not on the invoice` }));
+    .map(([, field, message, input]) => ({
+      job_id: job.jobId,
+      field,
+      message: `${message}: not on the invoice`,
+      ...(input ? { input } : {}),
+    }));
 }
+
+/** The key of a field of the job's field set, or of the business term beside it. */
+export const inputKey = (job: ExportJob, ...keys: string[]): string =>
+  keys.find((k) => k in job.fields) ?? keys.at(-1)!;
 
 /** What the EN 16931 core requires and the document lacks (every CII/UBL profile needs these). */
 export function en16931Missing(job: ExportJob): Refusal[] {
   const d = job.document;
+  const amountInput = (key: string) => (key in job.fields ? key : undefined);
   const refusals = missingOf(job, [
-    [d.number, 'invoice_no', 'BT-1 invoice number'],
-    [d.issue_date, 'invoice_date', 'BT-2 issue date'],
-    [d.currency, 'currency', 'BT-5 currency'],
-    [d.seller.name, 'seller_name', 'BT-27 seller name'],
-    [d.seller.address?.country, 'seller_address', 'BT-40 seller country'],
-    [d.buyer.name, 'buyer_name', 'BT-44 buyer name'],
-    [d.buyer.address?.country, 'buyer_address', 'BT-55 buyer country'],
-    [d.totals.net, 'net_amount', 'BT-109 total without VAT'],
-    [d.totals.gross, 'gross_amount', 'BT-112 total with VAT'],
-    [d.totals.payable ?? d.totals.gross, 'gross_amount', 'BT-115 amount due'],
+    [d.number, 'invoice_no', 'BT-1 invoice number', inputKey(job, 'invoice_number', 'invoice_no')],
+    [d.issue_date, 'invoice_date', 'BT-2 issue date', 'invoice_date'],
+    [d.currency, 'currency', 'BT-5 currency', amountInput('currency')],
+    [d.seller.name, 'seller_name', 'BT-27 seller name', inputKey(job, 'vendor_name', 'seller_name')],
+    [d.seller.address?.country, 'seller_address', 'BT-40 seller country', 'seller_country'],
+    [d.buyer.name, 'buyer_name', 'BT-44 buyer name', 'buyer_name'],
+    [d.buyer.address?.country, 'buyer_address', 'BT-55 buyer country', 'buyer_country'],
+    [d.totals.net, 'net_amount', 'BT-109 total without VAT', amountInput('net_amount')],
+    [d.totals.gross, 'gross_amount', 'BT-112 total with VAT', amountInput('gross_amount')],
+    [d.totals.payable ?? d.totals.gross, 'gross_amount', 'BT-115 amount due', amountInput('gross_amount')],
     [d.lines.length ? 'x' : '', 'lines', 'BG-25 at least one invoice line (BR-16)'],
     [d.vat_breakdown.length ? 'x' : '', 'vat_breakdown', 'BG-23 the VAT breakdown'],
   ]);
   // BR-S-2, BR-Z-2, BR-E-2, BR-AE-2, BR-IC-2, BR-G-2 (and XRechnung's BR-DE-16): a taxed or
   // exempt supply names the seller's VAT id or tax number.
-  const categories = [...d.lines.map((l) => l.vat_category), ...d.vat_breakdown.map((v) => v.category)];
+  const categories = [...d.lines.map((l) => lineCategory(d, l)), ...d.vat_breakdown.map((v) => v.category)];
   if (categories.some((c) => c && c !== 'O') && !d.seller.vat_id && !d.seller.tax_number)
     refusals.push({
       job_id: job.jobId,
       field: 'seller_vat_id',
       message: 'BT-31/BT-32 seller VAT id or tax number (BR-S-2, BR-DE-16): not on the invoice',
+      input: 'seller_vat_id',
     });
   for (const [p, field, term] of [
     [d.seller, 'seller_electronic_address', 'BT-34'],
@@ -78,14 +93,17 @@ export function en16931Missing(job: ExportJob): Refusal[] {
         job_id: job.jobId,
         field,
         message: `${term} electronic address scheme ${scheme} (BR-CL-25): not in the EAS code list`,
+        input: field,
       });
   }
   // BR-CO-26: the buyer identifies the supplier by its VAT id or legal registration id.
+  // An invoice not subject to VAT (category O) names no VAT id (BR-O-02): its legal id is asked for.
   if (!d.seller.vat_id && !d.seller.legal_id)
     refusals.push({
       job_id: job.jobId,
       field: 'seller_vat_id',
       message: 'BT-30/BT-31 seller legal registration id or VAT id (BR-CO-26): not on the invoice',
+      input: categories.includes('O') ? 'seller_legal_id' : 'seller_vat_id',
     });
   const cents = (v: string | undefined) => Math.round(Number(v ?? 0) * 100);
   // BR-CO-10: the lines read add up to the line total (a line the reader missed would not).
@@ -113,26 +131,48 @@ export function en16931Missing(job: ExportJob): Refusal[] {
       job_id: job.jobId,
       field: 'due_date',
       message: 'BT-9 due date or BT-20 payment terms (BR-CO-25, an amount is due): not on the invoice',
+      input: 'due_date',
     });
-  // Document-level allowances and charges (BG-20/BG-21) are not kept by the reader: their totals
-  // (BT-107/BT-108) cannot be written without them (BR-CO-11/12), nor a VAT category only they carry.
-  for (const [v, field, term] of [
-    [d.totals.allowances, 'allowances', 'BT-107 sum of allowances'],
-    [d.totals.charges, 'charges', 'BT-108 sum of charges'],
-  ] as const)
-    if (v && Number(v) !== 0)
+  // BR-CO-11/12: the document-level allowances and charges kept (BG-20/BG-21) add up to their
+  // totals (BT-107/BT-108); each has its amount, VAT category (BR-32, BR-37) and a reason or reason
+  // code (BR-33, BR-38). A result read before they were kept has the totals alone: refused.
+  const acs = d.allowances_charges ?? [];
+  for (const [charge, total, field, term, rule] of [
+    [false, d.totals.allowances, 'allowances', 'BT-107 sum of allowances', 'BR-CO-11'],
+    [true, d.totals.charges, 'charges', 'BT-108 sum of charges', 'BR-CO-12'],
+  ] as const) {
+    const kept = acs.filter((a) => a.charge === charge);
+    const sum = kept.reduce((a, x) => a + cents(x.amount), 0);
+    if (cents(total) !== sum)
       refusals.push({
         job_id: job.jobId,
         field,
-        message: `${term}: the invoice has ${v} in document-level allowances or charges (BG-20/BG-21), which the reader does not keep, so this export cannot write them`,
+        message: kept.length
+          ? `${term} ${total ?? '0.00'} (${rule}): the document-level ${field} read add up to ${(sum / 100).toFixed(2)}`
+          : `${term}: the invoice has ${total} in document-level ${field} (BG-20/BG-21) that were not read from it`,
       });
-  const lineCategories = new Set(d.lines.map((l) => l.vat_category));
+  }
+  acs.forEach((a, i) => {
+    const what = `${a.charge ? 'charge' : 'allowance'} ${i + 1}`;
+    for (const [v, term] of [
+      [a.amount, a.charge ? 'BT-99 amount' : 'BT-92 amount'],
+      [a.vat_category, a.charge ? 'BT-102 VAT category' : 'BT-95 VAT category'],
+      [a.reason || a.reason_code, a.charge ? 'BT-104/BT-105 reason' : 'BT-97/BT-98 reason'],
+    ] as const)
+      if (!v)
+        refusals.push({
+          job_id: job.jobId,
+          field: `allowances_charges.${i}`,
+          message: `${term} of document-level ${what}: not on the invoice`,
+        });
+  });
+  const carried = new Set([...d.lines.map((l) => lineCategory(d, l)), ...acs.map((a) => a.vat_category)]);
   d.vat_breakdown.forEach((v, i) => {
-    if (d.lines.length && v.category && !lineCategories.has(v.category))
+    if (d.lines.length && v.category && !carried.has(v.category))
       refusals.push({
         job_id: job.jobId,
         field: `vat_breakdown.${i}`,
-        message: `VAT category ${v.category} is carried only by document-level allowances or charges (BG-20/BG-21), which this export does not write`,
+        message: `VAT category ${v.category} of the VAT breakdown is on no line, allowance or charge read`,
       });
     if (v.category && !VAT_CATEGORIES.includes(v.category))
       refusals.push({
@@ -166,7 +206,7 @@ export function en16931Missing(job: ExportJob): Refusal[] {
       [l.description, 'BT-153 item name'],
       [l.quantity, 'BT-129 quantity'],
       [l.net_amount, 'BT-131 line net amount'],
-      [l.vat_category, 'BT-151 VAT category'],
+      [lineCategory(d, l), 'BT-151 VAT category'],
     ] as const)
       if (!v)
         refusals.push({
@@ -261,8 +301,8 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
             el('ram:SpecifiedLineTradeSettlement', [
               el('ram:ApplicableTradeTax', [
                 leaf('ram:TypeCode', 'VAT'),
-                leaf('ram:CategoryCode', l.vat_category),
-                leaf('ram:RateApplicablePercent', l.vat_rate),
+                leaf('ram:CategoryCode', lineCategory(d, l)),
+                leaf('ram:RateApplicablePercent', lineRate(d, l)),
               ]),
               el('ram:SpecifiedTradeSettlementLineMonetarySummation', [
                 leaf('ram:LineTotalAmount', l.net_amount),
@@ -284,12 +324,16 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
             : undefined,
         ]),
         el('ram:ApplicableHeaderTradeSettlement', [
+          leaf('ram:CreditorReferenceID', d.payment.creditor_id),
           leaf('ram:PaymentReference', d.payment.reference),
           leaf('ram:InvoiceCurrencyCode', cur),
           // The type code is required inside the group: no code, no group.
           d.payment.means_code
             ? el('ram:SpecifiedTradeSettlementPaymentMeans', [
                 leaf('ram:TypeCode', d.payment.means_code),
+                d.payment.debtor_iban
+                  ? el('ram:PayerPartyDebtorFinancialAccount', [leaf('ram:IBANID', d.payment.debtor_iban)])
+                  : undefined,
                 // An account that is not an IBAN (a Swedish Bankgiro, say) is the proprietary id (BT-84).
                 account?.iban || account?.account
                   ? el('ram:PayeePartyCreditorFinancialAccount', [
@@ -311,12 +355,28 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
               amount('ram:BasisAmount', v.taxable),
               leaf('ram:CategoryCode', v.category),
               leaf('ram:ExemptionReasonCode', v.exemption_code),
-              leaf('ram:RateApplicablePercent', v.rate),
+              leaf('ram:RateApplicablePercent', vatRate(v.category, v.rate)),
+            ]),
+          ),
+          ...(d.allowances_charges ?? []).map((a) =>
+            el('ram:SpecifiedTradeAllowanceCharge', [
+              el('ram:ChargeIndicator', [leaf('udt:Indicator', String(a.charge))]),
+              leaf('ram:CalculationPercent', a.percent),
+              amount('ram:BasisAmount', a.base),
+              amount('ram:ActualAmount', a.amount),
+              leaf('ram:ReasonCode', a.reason_code),
+              leaf('ram:Reason', a.reason),
+              el('ram:CategoryTradeTax', [
+                leaf('ram:TypeCode', 'VAT'),
+                leaf('ram:CategoryCode', a.vat_category),
+                leaf('ram:RateApplicablePercent', a.vat_rate),
+              ]),
             ]),
           ),
           el('ram:SpecifiedTradePaymentTerms', [
             leaf('ram:Description', paymentTermsText(d.payment.terms)),
             date('ram:DueDateDateTime', d.due_date ?? d.payment.due_date),
+            leaf('ram:DirectDebitMandateID', d.payment.mandate_reference),
           ]),
           el('ram:SpecifiedTradeSettlementHeaderMonetarySummation', [
             amount('ram:LineTotalAmount', d.totals.line_total ?? d.totals.net),
@@ -334,7 +394,34 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
     ],
     NS,
   );
-  return toXml(root);
+  return toXml(root, filledNote(d));
+}
+
+/**
+ * The rate of a VAT category as written: as read, or 0 where the category's own rule says it is
+ * 0 (BR-Z-5, BR-E-5, BR-AE-5, BR-IC-5, BR-G-5) and the invoice left it out.
+ */
+export const vatRate = (category: string | undefined, rate: string | undefined): string | undefined =>
+  rate ?? (['Z', 'E', 'AE', 'K', 'G'].includes(category ?? '') ? '0' : undefined);
+
+/**
+ * A line's VAT category: as read, or, where the invoice has a single VAT category in its breakdown
+ * and no allowance or charge, that one (every line belongs to a category of the breakdown, BR-CO-18).
+ */
+export function lineCategory(d: Document, l: Document['lines'][number]): string | undefined {
+  return l.vat_category ?? onlyVat(d)?.category;
+}
+
+/** A line's VAT rate: as read, or the single breakdown entry's when its category came from there. */
+export function lineRate(d: Document, l: Document['lines'][number]): string | undefined {
+  if (l.vat_category) return vatRate(l.vat_category, l.vat_rate);
+  const only = onlyVat(d);
+  return only ? vatRate(only.category, l.vat_rate ?? only.rate) : undefined;
+}
+
+function onlyVat(d: Document): Document['vat_breakdown'][number] | undefined {
+  const only = d.vat_breakdown[0];
+  return d.vat_breakdown.length === 1 && only?.category && !d.allowances_charges?.length ? only : undefined;
 }
 
 /**

@@ -3,6 +3,7 @@
 // recipient's code or PEC, the seller's Partita IVA and RegimeFiscale, complete addresses, a VAT
 // rate or Natura per line) make the export fail naming each; nothing is made up or cut short.
 import type { Document, Party } from '@invoice-reader/engine';
+import { filledNote } from './company-profile.js';
 import { safeFileName } from './file-names.js';
 import { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
 import { el, leaf, type Node, toXml } from './xml-writer.js';
@@ -393,6 +394,6 @@ export function writeFatturaPa(job: ExportJob): ExportFile {
   return {
     filename: fatturaPaFilename(d.seller.vat_id, job.jobId),
     contentType: 'application/xml; charset=utf-8',
-    bytes: Buffer.from(toXml(root), 'utf8'),
+    bytes: Buffer.from(toXml(root, filledNote(d)), 'utf8'),
   };
 }

@@ -15,6 +15,11 @@ export interface Refusal {
   job_id: number;
   field: string;
   message: string;
+  /**
+   * The key a person can give the value under (a field, or a business term of the engine's
+   * DOCUMENT_TERMS), kept with the job as an edit; none when no one can supply it here.
+   */
+  input?: string;
 }
 
 export class ExportRefused extends Error {

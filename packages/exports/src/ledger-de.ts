@@ -2,6 +2,8 @@
 // published format description defines it: a header line (every field in its place), the column
 // line of the 125 columns, one booking per invoice or per VAT rate; Windows-1252, CRLF, `;`,
 // decimal comma, `Belegdatum` as DDMM. A value DATEV cannot take is refused, never written wrong.
+// A file holds one fiscal year (its header names the year's start): invoices of several fiscal
+// years give one file per year, together in a zip.
 import iconv from 'iconv-lite';
 import {
   confirmed,
@@ -12,6 +14,7 @@ import {
   type Refusal,
   rateLines,
 } from './input.js';
+import { zipFiles } from './zip.js';
 
 export interface LedgerDeOptions {
   consultant_no: string;
@@ -22,6 +25,8 @@ export interface LedgerDeOptions {
   contra_account: string;
   /** The BU key for every booking; empty: by VAT rate (SKR03 input tax keys). */
   bu_key: string;
+  /** The month (1-12) the fiscal year starts in; default 1 (the calendar year). */
+  fiscal_year_start?: number;
   /** Creation time in the header (for tests; default now). */
   now?: Date;
 }
@@ -119,10 +124,32 @@ const ymd = (iso: string) => iso.replaceAll('-', '');
 const cp1252Safe = (s: string) =>
   [...s].filter((ch) => iconv.decode(iconv.encode(ch, 'win1252'), 'win1252') === ch).join('');
 
+/** The first day (ISO) of the fiscal year `date` (ISO) falls in, for a year starting in `month`. */
+export function fiscalYearOf(date: string, month = 1): string {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  return `${m >= month ? y : y - 1}-${String(month).padStart(2, '0')}-01`;
+}
+
+/** The day before the same date a year later: the last day of a fiscal year starting on `start`. */
+const yearEnd = (start: string): string => {
+  const d = new Date(`${String(Number(start.slice(0, 4)) + 1)}${start.slice(4)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
+
+interface Booking {
+  date: string;
+  row: string[];
+}
+
+/**
+ * The Buchungsstapel of `jobs`: one CSV when they fall in one fiscal year, else a zip of one CSV
+ * per fiscal year (each with its own header).
+ */
 export function writeLedgerDe(jobs: ExportJob[], opts: LedgerDeOptions): ExportFile {
   const refusals: Refusal[] = [];
-  const rows: string[][] = [];
-  const dates: string[] = [];
+  const bookings: Booking[] = [];
   for (const job of jobs) {
     const gross = confirmed(job, 'gross_amount', refusals);
     const date = confirmed(job, 'invoice_date', refusals);
@@ -140,7 +167,6 @@ export function writeLedgerDe(jobs: ExportJob[], opts: LedgerDeOptions): ExportF
         field: 'invoice_no',
         message: `"${number}" has no character DATEV takes in Belegfeld 1`,
       });
-    dates.push(date);
     for (const line of rateLines(job, gross)) {
       const amount = line.gross.replace('-', '');
       const row = new Array<string>(DATEV_COLUMNS.length).fill('');
@@ -155,29 +181,46 @@ export function writeLedgerDe(jobs: ExportJob[], opts: LedgerDeOptions): ExportF
       row[10] = quote(belegfeld1(number));
       row[13] = quote(cp1252Safe(seller).slice(0, 60));
       row[DATEV_COLUMNS.indexOf('Steuersatz')] = line.rate ? decimalComma(Number(line.rate).toFixed(2)) : '';
-      rows.push(row);
+      bookings.push({ date, row });
     }
   }
-  // One fiscal year per file (DATEV's header names its start): dates of another year are refused.
-  const year = dates.length
-    ? dates.map((d) => d.slice(0, 4)).sort()[0]!
-    : String(new Date().getUTCFullYear());
-  for (const job of jobs) {
-    const d = job.fields.invoice_date;
-    if (d && d.slice(0, 4) !== year)
-      refusals.push({
-        job_id: job.jobId,
-        field: 'invoice_date',
-        message: `${d} is outside the fiscal year ${year} of this file`,
-      });
-  }
   if (refusals.length) throw new ExportRefused(refusals);
+  const month = opts.fiscal_year_start ?? 1;
   const now = opts.now ?? new Date();
   const stamp = now
     .toISOString()
     .replace(/[-:T.Z]/g, '')
     .slice(0, 17);
-  const sorted = [...dates].sort();
+  const years = new Map<string, Booking[]>();
+  for (const b of bookings) {
+    const start = fiscalYearOf(b.date, month);
+    years.set(start, [...(years.get(start) ?? []), b]);
+  }
+  if (years.size <= 1) {
+    const start = [...years.keys()][0] ?? fiscalYearOf(now.toISOString().slice(0, 10), month);
+    return {
+      filename: `EXTF_Buchungsstapel_${stamp.slice(0, 8)}.csv`,
+      contentType: 'text/csv; charset=windows-1252',
+      bytes: extf(start, years.get(start) ?? [], opts, stamp),
+    };
+  }
+  const files = [...years.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([start, list]) => ({
+      filename: `EXTF_Buchungsstapel_WJ${ymd(start)}.csv`,
+      contentType: 'text/csv; charset=windows-1252',
+      bytes: extf(start, list, opts, stamp),
+    }));
+  return {
+    filename: `EXTF_Buchungsstapel_${stamp.slice(0, 8)}.zip`,
+    contentType: 'application/zip',
+    bytes: zipFiles(files),
+  };
+}
+
+/** One EXTF file: the header of the fiscal year starting on `start`, the columns, the bookings. */
+function extf(start: string, bookings: Booking[], opts: LedgerDeOptions, stamp: string): Buffer {
+  const dates = bookings.map((b) => b.date).sort();
   const header = [
     quote('EXTF'),
     '700',
@@ -191,10 +234,10 @@ export function writeLedgerDe(jobs: ExportJob[], opts: LedgerDeOptions): ExportF
     quote(''),
     opts.consultant_no,
     opts.client_no,
-    `${year}0101`,
+    ymd(start),
     String(Math.max(4, opts.account.length, opts.contra_account.length)),
-    ymd(sorted[0] ?? `${year}-01-01`),
-    ymd(sorted.at(-1) ?? `${year}-12-31`),
+    ymd(dates[0] ?? start),
+    ymd(dates.at(-1) ?? yearEnd(start)),
     quote('Eingangsrechnungen'),
     quote(''),
     '1',
@@ -211,10 +254,6 @@ export function writeLedgerDe(jobs: ExportJob[], opts: LedgerDeOptions): ExportF
     quote(''),
     quote(''),
   ];
-  const lines = [header.join(';'), DATEV_COLUMNS.join(';'), ...rows.map((r) => r.join(';'))];
-  return {
-    filename: `EXTF_Buchungsstapel_${stamp.slice(0, 8)}.csv`,
-    contentType: 'text/csv; charset=windows-1252',
-    bytes: iconv.encode(`${lines.join('\r\n')}\r\n`, 'win1252'),
-  };
+  const lines = [header.join(';'), DATEV_COLUMNS.join(';'), ...bookings.map((b) => b.row.join(';'))];
+  return iconv.encode(`${lines.join('\r\n')}\r\n`, 'win1252');
 }

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readInvoice, shutdownWorkers } from '@invoice-reader/engine';
+import { unzipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExportJob, ExportRefused } from './input.js';
-import { belegfeld1, DATEV_COLUMNS, writeLedgerDe } from './ledger-de.js';
+import { belegfeld1, DATEV_COLUMNS, fiscalYearOf, writeLedgerDe } from './ledger-de.js';
 import { LEDGER_RU_HEADER, writeLedgerRu } from './ledger-ru.js';
 import { datevAmount, readDatev } from './test-support/datev-reader.js';
 
@@ -125,18 +126,57 @@ describe('ledger-de (DATEV EXTF Buchungsstapel 700)', () => {
     expect(belegfeld1('A'.repeat(50))).toHaveLength(36);
   });
 
-  it('refuses an unconfirmed amount and a date outside the fiscal year, naming job and field', () => {
+  it('refuses an unconfirmed amount, naming job and field', () => {
     const unsure: ExportJob = { ...job, jobId: 8, fields: { ...job.fields, gross_amount: '' } };
-    const nextYear: ExportJob = { ...job, jobId: 9, fields: { ...job.fields, invoice_date: '2027-01-02' } };
     try {
-      writeLedgerDe([job, unsure, nextYear], opts);
+      writeLedgerDe([job, unsure], opts);
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ExportRefused);
       const r = (err as ExportRefused).refusals;
-      expect(r).toContainEqual(expect.objectContaining({ job_id: 8, field: 'gross_amount' }));
-      expect(r).toContainEqual(expect.objectContaining({ job_id: 9, field: 'invoice_date' }));
+      expect(r).toEqual([expect.objectContaining({ job_id: 8, field: 'gross_amount' })]);
     }
+  });
+
+  it('writes invoices of two fiscal years as a zip of one file per year, each with its header', () => {
+    const nextYear: ExportJob = { ...job, jobId: 9, fields: { ...job.fields, invoice_date: '2027-01-02' } };
+    const file = writeLedgerDe([job, nextYear], { ...opts, now });
+    expect([file.filename, file.contentType]).toEqual([
+      'EXTF_Buchungsstapel_20261124.zip',
+      'application/zip',
+    ]);
+    const entries = unzipSync(new Uint8Array(file.bytes));
+    expect(Object.keys(entries)).toEqual([
+      'EXTF_Buchungsstapel_WJ20260101.csv',
+      'EXTF_Buchungsstapel_WJ20270101.csv',
+    ]);
+    const [first, second] = Object.values(entries).map((b) => readDatev(Buffer.from(b)));
+    expect([first!.header[12], first!.header[14], first!.header[15]]).toEqual([
+      '20260101',
+      '20260131',
+      '20260131',
+    ]);
+    expect([second!.header[12], second!.header[14], second!.header[15]]).toEqual([
+      '20270101',
+      '20270102',
+      '20270102',
+    ]);
+    // Each year has its invoice's bookings (one per VAT rate), as a file of that invoice alone has.
+    const alone = readDatev(writeLedgerDe([job], opts).bytes).bookings.length;
+    expect([first!.bookings.length, second!.bookings.length]).toEqual([alone, alone]);
+  });
+
+  it("respects the fiscal year's start: July to June is one year", () => {
+    const july: ExportJob = { ...job, jobId: 10, fields: { ...job.fields, invoice_date: '2025-07-01' } };
+    const june: ExportJob = { ...job, jobId: 11, fields: { ...job.fields, invoice_date: '2026-06-30' } };
+    const one = writeLedgerDe([july, june], { ...opts, fiscal_year_start: 7, now });
+    expect(one.filename).toBe('EXTF_Buchungsstapel_20261124.csv');
+    const header = iconv.decode(one.bytes, 'win1252').split('\r\n')[0]!.split(';');
+    expect([header[12], header[14], header[15]]).toEqual(['20250701', '20250701', '20260630']);
+    // The same two invoices in calendar years: two files.
+    expect(writeLedgerDe([july, june], { ...opts, now }).filename).toMatch(/\.zip$/);
+    expect(fiscalYearOf('2026-06-30', 7)).toBe('2025-07-01');
+    expect(fiscalYearOf('2026-07-01', 7)).toBe('2026-07-01');
   });
 });
 

@@ -1,8 +1,10 @@
 // Peppol BIS Billing 3.0 in UBL 2.1, written from the canonical document with the UBL builder
-// XRechnung UBL uses. Peppol asks for less than XRechnung (no seller contact, no payment means)
-// but for a buyer reference or an order reference, and electronic addresses for both parties.
+// XRechnung UBL uses. Peppol asks for less than XRechnung (no seller contact, no payment means,
+// except between two German parties, where its DE rules are XRechnung's) but for a buyer reference
+// or an order reference, electronic addresses for both parties of its own schemes, and lines whose
+// net amount is quantity times price.
 import { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
-import { exportFilename, ublInvoiceXml } from './ubl-invoice.js';
+import { exportFilename, ublInvoiceXml, ublTypeCode } from './ubl-invoice.js';
 import { xrechnungMissing } from './xrechnung-cii.js';
 
 export const PEPPOL_BIS_ID = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
@@ -10,16 +12,130 @@ export const PEPPOL_BIS_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 /** XRechnung's checks that are the German CIUS's own; the rest are EN 16931's and Peppol's too. */
 const XRECHNUNG_ONLY = /BR-DE-|required by XRechnung/;
 
+/**
+ * The electronic address schemes a Peppol endpoint takes (PEPPOL-EN16931-CL008, OpenPeppol's EAS
+ * list of release 3.0.19): participant identifiers, not an e-mail address (EM) as EN 16931 allows.
+ */
+const PEPPOL_EAS = new Set(
+  (
+    '0002 0007 0009 0037 0060 0088 0096 0097 0106 0130 0135 0142 0147 0151 0154 0158 0170 0177 0183 0184 ' +
+    '0188 0190 0191 0192 0193 0194 0195 0196 0198 0199 0200 0201 0202 0203 0204 0205 0208 0209 0210 0211 ' +
+    '0212 0213 0215 0216 0217 0218 0221 0225 0230 0235 0240 9910 9913 9914 9915 9918 9919 9920 9922 9923 ' +
+    '9924 9925 9926 9927 9928 9929 9930 9931 9932 9933 9934 9935 9936 9937 9938 9939 9940 9941 9942 9943 ' +
+    '9944 9945 9946 9947 9948 9949 9950 9951 9952 9953 9957 9959'
+  ).split(' '),
+);
+
+/** Type codes of profile 01 (P0100 for an Invoice, P0101 for a CreditNote), release 3.0.19. */
+const PEPPOL_INVOICE_TYPES = new Set(
+  '71 80 82 84 102 218 219 326 331 380 382 383 384 386 388 393 395 553 575 623 780 817 870 875 876 877'.split(
+    ' ',
+  ),
+);
+const PEPPOL_CREDIT_TYPES = new Set(['381', '396', '81', '83', '532']);
+
+/** Ten digits whose last is the Luhn check digit of the nine before it. */
+function isSwedishOrgNo(s: string): boolean {
+  const v = s.trim();
+  if (!/^\d{10}$/.test(v)) return false;
+  let sum = 0;
+  for (let i = 0; i < 10; i++) {
+    let n = Number(v[9 - i]) * (i % 2 ? 2 : 1);
+    if (n > 9) n -= 9;
+    sum += n;
+  }
+  return sum % 10 === 0;
+}
+
 /** What Peppol BIS Billing 3.0 requires and the document lacks. */
 export function peppolMissing(job: ExportJob): Refusal[] {
   const d = job.document;
-  const refusals = xrechnungMissing(job).filter((r) => !XRECHNUNG_ONLY.test(r.message));
-  if (!d.references.buyer_reference && !d.references.order)
+  // Peppol's German rules (DE-R-*) are XRechnung's, for a seller and a buyer both in Germany.
+  const domesticDe = d.seller.address?.country === 'DE' && d.buyer.address?.country === 'DE';
+  const refusals = xrechnungMissing(job).filter((r) => domesticDe || !XRECHNUNG_ONLY.test(r.message));
+  const cents = (v: string | undefined) => Math.round(Number(v ?? 0) * 100);
+  // PEPPOL-EN16931-R120: a line's net amount is its quantity times its price (line allowances and
+  // charges, and a price base quantity, are not kept by the reader).
+  d.lines.forEach((l, i) => {
+    if (!l.quantity || !l.unit_price || !l.net_amount) return;
+    const product = Math.round(Number(l.quantity) * Number(l.unit_price) * 100);
+    if (Math.abs(product - cents(l.net_amount)) > 2)
+      refusals.push({
+        job_id: job.jobId,
+        field: `lines.${i}`,
+        message: `BT-131 net amount ${l.net_amount} of line ${i + 1} is not its quantity times its price (PEPPOL-EN16931-R120): the line's own allowances or charges are not kept by the reader`,
+      });
+  });
+  // PEPPOL-EN16931-P0100/P0101: the type codes Peppol's billing profile takes.
+  const type = ublTypeCode(d);
+  if (!PEPPOL_INVOICE_TYPES.has(type) && !PEPPOL_CREDIT_TYPES.has(type))
+    refusals.push({
+      job_id: job.jobId,
+      field: 'invoice_type',
+      message: `BT-3 invoice type code ${type} (PEPPOL-EN16931-P0100): not one Peppol BIS Billing takes`,
+    });
+  // PEPPOL-EN16931-R061: a direct debit names its mandate reference (BT-89).
+  if (['49', '59'].includes(d.payment.means_code ?? '') && !d.payment.mandate_reference)
+    refusals.push({
+      job_id: job.jobId,
+      field: 'payment_means',
+      message: 'BT-89 mandate reference of a direct debit (PEPPOL-EN16931-R061): not on the invoice',
+      input: 'mandate_reference',
+    });
+  // PEPPOL-COMMON-R049, SE-R-003/004/013: a Swedish organisation number (an endpoint of scheme
+  // 0007, a Swedish seller's legal id) is ten digits with a Luhn check digit.
+  if (d.seller.address?.country === 'SE' && d.seller.legal_id && !isSwedishOrgNo(d.seller.legal_id))
+    refusals.push({
+      job_id: job.jobId,
+      field: 'seller_legal_id',
+      message: `BT-30 Swedish organisation number ${d.seller.legal_id} (SE-R-013): not ten digits with a valid check digit`,
+    });
+  // NL-R-003, DK-R-014: a Dutch or Danish seller's legal id names its scheme (KVK/OIN, CVR), which
+  // the reader does not keep.
+  const legalScheme: Record<string, string> = {
+    NL: 'KVK 0106 or OIN 0190, NL-R-003',
+    DK: 'CVR 0184, DK-R-014',
+  };
+  const sellerCountry = d.seller.address?.country ?? '';
+  if (d.seller.legal_id && legalScheme[sellerCountry])
+    refusals.push({
+      job_id: job.jobId,
+      field: 'seller_legal_id',
+      message: `BT-30 the scheme of the seller's legal registration id (${legalScheme[sellerCountry]}): not kept by the reader`,
+    });
+  for (const [p, field, term] of [
+    [d.seller, 'seller_electronic_address', 'BT-34 seller'],
+    [d.buyer, 'buyer_electronic_address', 'BT-49 buyer'],
+  ] as const) {
+    const a = p.electronic_address;
+    if (!a?.value) continue;
+    const scheme = a.scheme ?? 'EM';
+    if (scheme === '0007' && !isSwedishOrgNo(a.value))
+      refusals.push({
+        job_id: job.jobId,
+        field,
+        message: `${term} electronic address 0007:${a.value} (PEPPOL-COMMON-R049): not a Swedish organisation number`,
+        input: field,
+      });
+    if (!PEPPOL_EAS.has(scheme) && !refusals.some((r) => r.field === field))
+      refusals.push({
+        job_id: job.jobId,
+        field,
+        message: `${term} electronic address ${scheme}:${a.value} (PEPPOL-EN16931-CL008): scheme ${scheme} is not a Peppol participant identifier scheme; give the Peppol ID, e.g. 0088:4000001000005 or 9930:DE123456789`,
+        input: field,
+      });
+  }
+  if (
+    !d.references.buyer_reference &&
+    !d.references.order &&
+    !refusals.some((r) => r.field === 'buyer_reference')
+  )
     refusals.push({
       job_id: job.jobId,
       field: 'buyer_reference',
       message:
         'BT-10 buyer reference or BT-13 purchase order reference (PEPPOL-EN16931-R003): neither is on the invoice',
+      input: 'buyer_reference',
     });
   return refusals;
 }
@@ -27,7 +143,12 @@ export function peppolMissing(job: ExportJob): Refusal[] {
 export function writePeppolUbl(job: ExportJob): ExportFile {
   const missing = peppolMissing(job);
   if (missing.length) throw new ExportRefused(missing);
-  const xml = ublInvoiceXml(job.document, { customizationId: PEPPOL_BIS_ID, profileId: PEPPOL_BIS_PROFILE });
+  const xml = ublInvoiceXml(job.document, {
+    customizationId: PEPPOL_BIS_ID,
+    profileId: PEPPOL_BIS_PROFILE,
+    percentWithBase: true,
+    oneNote: true,
+  });
   return {
     filename: exportFilename('peppol', job.document, job.jobId),
     contentType: 'application/xml; charset=utf-8',

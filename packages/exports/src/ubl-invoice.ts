@@ -3,7 +3,8 @@
 // in what they require; the caller checks the required values first. Element order follows the
 // UBL 2.1 schema (a schema-valid file needs it).
 import type { Document, Party } from '@invoice-reader/engine';
-import { paymentTermsText } from './cii.js';
+import { lineCategory, lineRate, paymentTermsText, vatRate } from './cii.js';
+import { filledNote } from './company-profile.js';
 import { el, leaf, type Node, toXml } from './xml-writer.js';
 
 const NS = {
@@ -21,17 +22,28 @@ const TYPE_CODES: Record<string, string> = { invoice: '380', credit_note: '381' 
 export interface UblIds {
   customizationId: string;
   profileId: string;
+  /**
+   * An allowance's or charge's percentage and base only together (Peppol's R041/R042); a lone one
+   * is left out, the amount is always written.
+   */
+  percentWithBase?: boolean;
+  /** The invoice's notes as one (Peppol's R002: at most one note); each is kept, a line apart. */
+  oneNote?: boolean;
 }
 
 /** The UNTDID 1001 type code written for the document (its own where it carried one). */
 export const ublTypeCode = (d: Document): string =>
   d.type_code && /^\d{2,3}$/.test(d.type_code) ? d.type_code : (TYPE_CODES[d.type] ?? '380');
 
-function party(p: Party): Node {
+function party(p: Party, creditorId?: string): Node {
   const a = p.address;
   return el('cac:Party', [
     p.electronic_address
       ? leaf('cbc:EndpointID', p.electronic_address.value, { schemeID: p.electronic_address.scheme ?? 'EM' })
+      : undefined,
+    // BT-90, a direct debit's creditor identifier, is the seller's SEPA identification in UBL.
+    creditorId
+      ? el('cac:PartyIdentification', [leaf('cbc:ID', creditorId, { schemeID: 'SEPA' })])
       : undefined,
     p.trading_name ? el('cac:PartyName', [leaf('cbc:Name', p.trading_name)]) : undefined,
     a
@@ -76,6 +88,7 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
   const cur = d.currency!;
   const amount = (name: string, v: string | undefined) => leaf(name, v, { currencyID: cur });
   const due = d.due_date ?? d.payment.due_date;
+  const paired = (a: { percent?: string; base?: string }) => !ids.percentWithBase || !!(a.percent && a.base);
   const accounts = d.payment.accounts.filter((a) => a.iban || a.account);
   const means = (a: Document['payment']['accounts'][number] | undefined, first: boolean) =>
     el('cac:PaymentMeans', [
@@ -90,8 +103,13 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
             a.bic ? el('cac:FinancialInstitutionBranch', [leaf('cbc:ID', a.bic)]) : undefined,
           ])
         : undefined,
-      first && d.payment.debtor_iban
-        ? el('cac:PaymentMandate', [el('cac:PayerFinancialAccount', [leaf('cbc:ID', d.payment.debtor_iban)])])
+      first && (d.payment.debtor_iban || d.payment.mandate_reference)
+        ? el('cac:PaymentMandate', [
+            leaf('cbc:ID', d.payment.mandate_reference),
+            d.payment.debtor_iban
+              ? el('cac:PayerFinancialAccount', [leaf('cbc:ID', d.payment.debtor_iban)])
+              : undefined,
+          ])
         : undefined,
     ]);
   const root = el(
@@ -103,7 +121,7 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
       leaf('cbc:IssueDate', d.issue_date),
       credit ? undefined : leaf('cbc:DueDate', due),
       leaf(credit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode', typeCode),
-      ...d.notes.map((n) => leaf('cbc:Note', n)),
+      ...(ids.oneNote && d.notes.length ? [d.notes.join('\n')] : d.notes).map((n) => leaf('cbc:Note', n)),
       leaf('cbc:DocumentCurrencyCode', cur),
       leaf('cbc:BuyerReference', d.references.buyer_reference),
       d.references.order ? el('cac:OrderReference', [leaf('cbc:ID', d.references.order)]) : undefined,
@@ -115,7 +133,7 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
       d.references.contract
         ? el('cac:ContractDocumentReference', [leaf('cbc:ID', d.references.contract)])
         : undefined,
-      el('cac:AccountingSupplierParty', [party(d.seller)]),
+      el('cac:AccountingSupplierParty', [party(d.seller, d.payment.creditor_id)]),
       el('cac:AccountingCustomerParty', [party(d.buyer)]),
       d.payee?.name
         ? el('cac:PayeeParty', [
@@ -134,6 +152,21 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
       d.payment.terms
         ? el('cac:PaymentTerms', [leaf('cbc:Note', paymentTermsText(d.payment.terms))])
         : undefined,
+      ...(d.allowances_charges ?? []).map((a) =>
+        el('cac:AllowanceCharge', [
+          leaf('cbc:ChargeIndicator', String(a.charge)),
+          leaf('cbc:AllowanceChargeReasonCode', a.reason_code),
+          leaf('cbc:AllowanceChargeReason', a.reason),
+          leaf('cbc:MultiplierFactorNumeric', paired(a) ? a.percent : undefined),
+          amount('cbc:Amount', a.amount),
+          amount('cbc:BaseAmount', paired(a) ? a.base : undefined),
+          el('cac:TaxCategory', [
+            leaf('cbc:ID', a.vat_category),
+            leaf('cbc:Percent', a.vat_rate),
+            el('cac:TaxScheme', [leaf('cbc:ID', 'VAT')]),
+          ]),
+        ]),
+      ),
       el('cac:TaxTotal', [
         amount('cbc:TaxAmount', d.totals.vat ?? '0.00'),
         ...d.vat_breakdown.map((v) =>
@@ -142,7 +175,7 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
             amount('cbc:TaxAmount', v.tax),
             el('cac:TaxCategory', [
               leaf('cbc:ID', v.category),
-              leaf('cbc:Percent', v.rate),
+              leaf('cbc:Percent', vatRate(v.category, v.rate)),
               leaf('cbc:TaxExemptionReasonCode', v.exemption_code),
               leaf('cbc:TaxExemptionReason', v.exemption_reason),
               el('cac:TaxScheme', [leaf('cbc:ID', 'VAT')]),
@@ -170,8 +203,8 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
           el('cac:Item', [
             leaf('cbc:Name', l.description),
             el('cac:ClassifiedTaxCategory', [
-              leaf('cbc:ID', l.vat_category),
-              leaf('cbc:Percent', l.vat_rate),
+              leaf('cbc:ID', lineCategory(d, l)),
+              leaf('cbc:Percent', lineRate(d, l)),
               el('cac:TaxScheme', [leaf('cbc:ID', 'VAT')]),
             ]),
           ]),
@@ -181,7 +214,7 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
     ],
     { xmlns: DOC_NS[kind], ...NS },
   );
-  return toXml(root);
+  return toXml(root, filledNote(d));
 }
 
 /** A file name made from the invoice number (or the job's number when there is none). */

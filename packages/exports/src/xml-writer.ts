@@ -59,8 +59,11 @@ function render(n: Node, depth: number, out: string[]): boolean {
   return true;
 }
 
-export function toXml(root: Node): string {
+/** The document, with `comment` (say, where values came from) before its root when given. */
+export function toXml(root: Node, comment?: string): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  // `--` cannot stand inside a comment.
+  if (comment) out.push(`<!-- ${escapeXml(comment).replace(/-(?=-)/g, '- ')} -->`);
   render(root, 0, out);
   return `${out.join('\n')}\n`;
 }

@@ -18,40 +18,78 @@ export function xrechnungMissing(job: ExportJob): Refusal[] {
         d.references.buyer_reference,
         'buyer_reference',
         'BT-10 buyer reference (Leitweg-ID) is required by XRechnung',
+        'buyer_reference',
       ],
-      [d.seller.address?.city, 'seller_address', 'BT-37 seller city (BR-DE-3)'],
-      [d.seller.address?.postcode, 'seller_address', 'BT-38 seller post code (BR-DE-4)'],
-      [d.seller.contact?.name, 'seller_contact', 'BT-41 seller contact point (BR-DE-2)'],
-      [d.seller.contact?.phone, 'seller_contact', 'BT-42 seller contact telephone (BR-DE-6)'],
-      [d.seller.contact?.email, 'seller_contact', 'BT-43 seller contact e-mail (BR-DE-7)'],
-      [d.seller.electronic_address?.value, 'seller_electronic_address', 'BT-34 seller electronic address'],
-      [d.buyer.address?.city, 'buyer_address', 'BT-52 buyer city (BR-DE-8)'],
-      [d.buyer.address?.postcode, 'buyer_address', 'BT-53 buyer post code (BR-DE-9)'],
-      [d.buyer.electronic_address?.value, 'buyer_electronic_address', 'BT-49 buyer electronic address'],
-      [d.payment.means_code, 'payment_means', 'BT-81 payment means (BR-DE-1)'],
+      [d.seller.address?.city, 'seller_address', 'BT-37 seller city (BR-DE-3)', 'seller_city'],
+      [d.seller.address?.postcode, 'seller_address', 'BT-38 seller post code (BR-DE-4)', 'seller_postcode'],
+      [
+        d.seller.contact?.name,
+        'seller_contact',
+        'BT-41 seller contact point (BR-DE-2)',
+        'seller_contact_name',
+      ],
+      [
+        d.seller.contact?.phone,
+        'seller_contact',
+        'BT-42 seller contact telephone (BR-DE-6)',
+        'seller_contact_phone',
+      ],
+      [
+        d.seller.contact?.email,
+        'seller_contact',
+        'BT-43 seller contact e-mail (BR-DE-7)',
+        'seller_contact_email',
+      ],
+      [
+        d.seller.electronic_address?.value,
+        'seller_electronic_address',
+        'BT-34 seller electronic address',
+        'seller_electronic_address',
+      ],
+      [d.buyer.address?.city, 'buyer_address', 'BT-52 buyer city (BR-DE-8)', 'buyer_city'],
+      [d.buyer.address?.postcode, 'buyer_address', 'BT-53 buyer post code (BR-DE-9)', 'buyer_postcode'],
+      [
+        d.buyer.electronic_address?.value,
+        'buyer_electronic_address',
+        'BT-49 buyer electronic address',
+        'buyer_electronic_address',
+      ],
+      [d.payment.means_code, 'payment_means', 'BT-81 payment means (BR-DE-1)', 'payment_means'],
     ]),
     ...paymentMeansMissing(job),
   ];
 }
 
 /**
- * XRechnung asks each kind of payment means for its group (BR-DE-23..25): a transfer for the
- * payee's account, a card for the card's number, a direct debit for the creditor identifier.
- * The reader keeps the account, not the card number or creditor identifier.
+ * XRechnung asks each kind of payment means for its group (BR-DE-23..25, 31): a transfer for the
+ * payee's account, a card for the card's number, a direct debit for the creditor identifier and
+ * the debited account. The reader keeps the accounts and the creditor identifier, not a card's number.
  */
 function paymentMeansMissing(job: ExportJob): Refusal[] {
   const p = job.document.payment;
   const means = p.means_code ?? '';
   const out: string[] = [];
+  const refusals: Refusal[] = [];
   if (['30', '58'].includes(means) && !p.accounts.some((a) => a.iban || a.account))
-    out.push('BG-17 the account to transfer to (BR-DE-23): not on the invoice');
+    refusals.push({
+      job_id: job.jobId,
+      field: 'payment_means',
+      message: 'BG-17 the account to transfer to (BR-DE-23): not on the invoice',
+      ...('seller_iban' in job.fields ? { input: 'seller_iban' } : {}),
+    });
   if (['48', '54', '55'].includes(means))
     out.push('BG-18 payment card information of a card payment (BR-DE-24): not kept from the invoice');
-  if (means === '59' || p.debtor_iban)
-    out.push(
-      'BT-90 bank-assigned creditor identifier of a direct debit (BR-DE-25/BR-DE-30): not kept from the invoice',
-    );
-  return out.map((message) => ({ job_id: job.jobId, field: 'payment_means', message }));
+  if ((means === '59' || p.debtor_iban) && !p.creditor_id)
+    refusals.push({
+      job_id: job.jobId,
+      field: 'payment_means',
+      message:
+        'BT-90 bank-assigned creditor identifier of a direct debit (BR-DE-25/BR-DE-30): not on the invoice',
+      input: 'creditor_id',
+    });
+  if ((means === '59' || p.creditor_id || p.mandate_reference) && !p.debtor_iban)
+    out.push('BT-91 the debited account of a direct debit (BR-DE-31): not on the invoice');
+  return [...refusals, ...out.map((message) => ({ job_id: job.jobId, field: 'payment_means', message }))];
 }
 
 export function writeXrechnungCii(job: ExportJob): ExportFile {

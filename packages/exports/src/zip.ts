@@ -6,6 +6,8 @@ import { safeFileName, uniqueFileName } from './file-names.js';
 import type { ExportFile, Refusal } from './input.js';
 
 export const REFUSED_TXT = 'refused.txt';
+/** Lists, per job, the business terms taken from the account's company profile. */
+export const FROM_PROFILE_TXT = 'from-profile.txt';
 
 /** `refused.txt`: one line per job and missing value, `job 12: buyer_reference: …`. */
 export const refusedText = (refusals: Refusal[]): string =>
@@ -18,12 +20,13 @@ export const refusedText = (refusals: Refusal[]): string =>
  * names are then made unique without case (two invoices with one number, from two sellers, keep
  * both files; neither takes the name of `refused.txt`).
  */
-export function zipFiles(files: ExportFile[], refusals: Refusal[] = []): Buffer {
+export function zipFiles(files: ExportFile[], refusals: Refusal[] = [], fromProfile = ''): Buffer {
   const entries: Record<string, Uint8Array> = Object.create(null);
   // fflate gathers the entries in a plain object, where `__proto__` would set its prototype.
-  const taken = new Set([REFUSED_TXT, '__proto__']);
+  const taken = new Set([REFUSED_TXT, FROM_PROFILE_TXT, '__proto__']);
   for (const f of files) entries[uniqueFileName(safeFileName(f.filename), taken)] = f.bytes;
   if (refusals.length) entries[REFUSED_TXT] = Buffer.from(refusedText(refusals), 'utf8');
+  if (fromProfile) entries[FROM_PROFILE_TXT] = Buffer.from(fromProfile, 'utf8');
   // A fixed time: the same jobs give the same zip.
   return Buffer.from(zipSync(entries, { level: 6, mtime: new Date('2000-01-01T00:00:00Z') }));
 }

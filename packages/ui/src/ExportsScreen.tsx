@@ -1,7 +1,8 @@
 // The exports screen: choose read invoices, then download them for DATEV (with the consultant
 // and client numbers and accounts remembered per account), for 1C, or each as an e-invoice.
 // A refusal lists each invoice (by its file name) and field (by its label) with the rule it broke;
-// the e-invoices that could be written are downloaded all the same.
+// the e-invoices that could be written are downloaded all the same, and an invoice that lacks
+// values a person can give gets a short form (FillInForm): saved with it, then exported again.
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton, useBusy } from './BusyButton.js';
@@ -14,6 +15,8 @@ import {
   type LedgerSettings,
 } from './data.js';
 import { exportEach } from './export-each.js';
+import { FillInForm } from './FillInForm.js';
+import { fieldErrorsOf, type PendingFill, pendingFillOf } from './fill-in.js';
 import { formatAmount, formatDate } from './format.js';
 import { UI_NAMESPACE } from './i18n/index.js';
 import { groupRefusals, type RefusedInvoice, refusalsOf } from './messages.js';
@@ -39,7 +42,7 @@ export const EINVOICE_FORMAT_NAMES: Record<(typeof EINVOICE_FORMATS)[number], st
 };
 const formatName = (f: string): string => EINVOICE_FORMAT_NAMES[f as keyof typeof EINVOICE_FORMAT_NAMES] ?? f;
 
-const SETTING_KEYS: (keyof LedgerSettings)[] = [
+const SETTING_KEYS: Exclude<keyof LedgerSettings, 'fiscal_year_start'>[] = [
   'consultant_no',
   'client_no',
   'account',
@@ -52,7 +55,11 @@ interface Outcome {
   downloaded: string[];
   problem: string;
   refused: RefusedInvoice[];
+  /** Business terms taken from the company profile, per file downloaded. */
+  fromProfile?: string[];
 }
+
+const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
 export function ExportsScreen() {
   const { t, i18n } = useTranslation(UI_NAMESPACE);
@@ -63,8 +70,11 @@ export function ExportsScreen() {
   const [format, setFormat] = useState<string>(EINVOICE_FORMATS[0]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // One export at a time; its button keeps the focus while it runs (BusyButton).
-  const { busy, run } = useBusy<'datev' | 'ru' | 'einvoice'>();
+  const { busy, run } = useBusy<'datev' | 'ru' | 'einvoice' | 'fill'>();
   const headingId = useId();
+  // Invoices whose e-invoice waits for values a person can give, and what was refused of them.
+  const [pending, setPending] = useState<PendingFill[]>([]);
+  const [fillErrors, setFillErrors] = useState<Record<number, Record<string, string>>>({});
 
   useEffect(() => {
     data.listJobs().then(
@@ -102,6 +112,7 @@ export function ExportsScreen() {
     for (const f of files) saveFile(f);
     return files.map((f) => f.filename);
   };
+  const profileTerms = (files: ExportedFile[]) => [...new Set(files.flatMap((f) => f.fromProfile ?? []))];
 
   const start = () => {
     if (!ids.length) {
@@ -139,14 +150,52 @@ export function ExportsScreen() {
   const einvoices = () =>
     run('einvoice', async () => {
       if (!start()) return;
-      const { files, failed } = await exportEach(ids, (id) => data.exportInvoice(id, format));
+      setPending([]);
+      setFillErrors({});
+      const { files, failed } = await exportEach(ids, (id) => data.exportInvoice(id, format, i18n.language));
       if (failed.some((f) => f.error instanceof DataError && f.error.status === 401)) signedOut?.();
-      const refused = failed.flatMap((f) => refusedBy(f.error, f.id));
+      // An invoice a short form can complete is asked for its values; the others are listed.
+      const fills = failed.map((f) => pendingFillOf(f.id, nameOf(f.id), f.error, t));
+      setPending(fills.filter((p): p is PendingFill => !!p));
+      const refused = failed.flatMap((f, i) => (fills[i] ? [] : refusedBy(f.error, f.id)));
       setOutcome({
         downloaded: save(files),
         problem: refused.length ? t('exports.refused_list') : '',
         refused,
+        fromProfile: profileTerms(files),
       });
+    });
+
+  // The values typed for one invoice: kept with it as corrections, then its export tried again.
+  const fillIn = (p: PendingFill, values: Record<string, string>) =>
+    run('fill', async () => {
+      setFillErrors((e) => ({ ...e, [p.jobId]: {} }));
+      try {
+        if (Object.keys(values).length) await data.patchFields(p.jobId, values);
+      } catch (err) {
+        if (err instanceof DataError && err.status === 401) signedOut?.();
+        // A refused value is said under its field; anything else above the button.
+        const byKey = fieldErrorsOf(err);
+        setFillErrors((e) => ({
+          ...e,
+          [p.jobId]: Object.keys(byKey).length ? byKey : { '': t('exports.failed_one') },
+        }));
+        return;
+      }
+      try {
+        const file = await data.exportInvoice(p.jobId, format, i18n.language);
+        setPending((list) => list.filter((x) => x.jobId !== p.jobId));
+        setOutcome({ downloaded: save([file]), problem: '', refused: [], fromProfile: profileTerms([file]) });
+      } catch (err) {
+        const next = pendingFillOf(p.jobId, p.name, err, t);
+        setPending((list) => list.flatMap((x) => (x.jobId !== p.jobId ? [x] : next ? [next] : [])));
+        if (!next)
+          setOutcome({
+            downloaded: [],
+            problem: t('exports.refused_list'),
+            refused: refusedBy(err, p.jobId),
+          });
+      }
     });
 
   const locale = i18n.language;
@@ -232,6 +281,22 @@ export function ExportsScreen() {
               />
             </label>
           ))}
+          <label>
+            {t('exports.fiscal_year_start')}
+            <select
+              name="fiscal_year_start"
+              value={settings.fiscal_year_start}
+              onChange={(e) => setSettings({ ...settings, fiscal_year_start: Number(e.target.value) })}
+            >
+              {MONTHS.map((m) => (
+                <option key={m} value={m}>
+                  {new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
+                    new Date(Date.UTC(2000, m - 1, 1)),
+                  )}
+                </option>
+              ))}
+            </select>
+          </label>
         </div>
         <p>{t('exports.remembered')}</p>
         <BusyButton className="ir-primary" onClick={datev} busy={busy !== null}>
@@ -258,6 +323,20 @@ export function ExportsScreen() {
             {t('exports.download_einvoice', { format: formatName(format) })}
           </BusyButton>
         </div>
+        {links.company && (
+          <p>
+            {t('exports.company_hint')} <AppLink href={links.company}>{t('company.title')}</AppLink>
+          </p>
+        )}
+        {pending.map((p) => (
+          <FillInForm
+            key={p.jobId}
+            pending={p}
+            errors={fillErrors[p.jobId] ?? {}}
+            busy={busy !== null}
+            onSubmit={(values) => fillIn(p, values)}
+          />
+        ))}
       </section>
       {/* Says what is under way while an export runs, then what was downloaded. */}
       <p role="status" className="ir-ok" data-testid="exports-status">
@@ -266,6 +345,9 @@ export function ExportsScreen() {
           : outcome && outcome.downloaded.length > 0
             ? t('exports.downloaded', { filename: outcome.downloaded.join(', ') })
             : ''}
+        {busy === null && outcome?.fromProfile?.length
+          ? ` ${t('exports.from_profile', { terms: outcome.fromProfile.join(', ') })}`
+          : ''}
       </p>
       {outcome?.problem && (
         <div role="alert" className="ir-error" data-testid="export-refusals">

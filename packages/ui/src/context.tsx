@@ -10,6 +10,8 @@ export interface InvoiceUiLinks {
   exports: string;
   /** Where plans are chosen, for a refusal that asks for one (402); a host without plans leaves it out. */
   plans?: string;
+  /** Where the company profile is kept, when the host has a screen for it. */
+  company?: string;
   /** Goes there without reloading the page. */
   navigate: (href: string) => void;
 }

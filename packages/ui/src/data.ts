@@ -20,6 +20,8 @@ export interface LedgerSettings {
   account: string;
   contra_account: string;
   bu_key: string;
+  /** The month (1-12) the fiscal year starts in: one DATEV file per fiscal year. */
+  fiscal_year_start: number;
 }
 
 export const DEFAULT_LEDGER_SETTINGS: LedgerSettings = {
@@ -28,7 +30,44 @@ export const DEFAULT_LEDGER_SETTINGS: LedgerSettings = {
   account: '1200',
   contra_account: '8400',
   bu_key: '',
+  fiscal_year_start: 1,
 };
+
+/**
+ * The account's own business (the buyer of the invoices it receives): e-invoice exports take the
+ * buyer-side values an invoice lacks from it. '' is "not given".
+ */
+export interface CompanyProfile {
+  name: string;
+  street: string;
+  postcode: string;
+  city: string;
+  country: string;
+  vat_id: string;
+  electronic_address: string;
+  buyer_reference: string;
+}
+
+export const EMPTY_COMPANY_PROFILE: CompanyProfile = {
+  name: '',
+  street: '',
+  postcode: '',
+  city: '',
+  country: '',
+  vat_id: '',
+  electronic_address: '',
+  buyer_reference: '',
+};
+
+/** A value an export asks a person for (`ctx.input` of an `export_refused` item). */
+export interface FillInField {
+  key: string;
+  term: string;
+  kind: string;
+  label: string;
+  hint: string;
+  options?: { value: string; label: string }[];
+}
 
 export type LedgerFormat = 'ledger-de' | 'ledger-ru';
 
@@ -36,6 +75,8 @@ export type LedgerFormat = 'ledger-de' | 'ledger-ru';
 export interface ExportedFile {
   filename: string;
   blob: Blob;
+  /** Business terms taken from the company profile (BT-10, BT-49, ...), when any were. */
+  fromProfile?: string[];
 }
 
 /** One item of a 422 answer (`HTTPValidationError`). */
@@ -43,8 +84,11 @@ export interface ErrorItem {
   type: string;
   loc: (string | number)[];
   msg: string;
-  /** What kind of value was refused (`date`, `amount`, `iban`, ...), when the service says. */
-  ctx?: { kind?: string };
+  /**
+   * What kind of value was refused (`date`, `amount`, `iban`, ...), when the service says; for an
+   * export's refusal, the form field a person can give the missing value in.
+   */
+  ctx?: { kind?: string; input?: FillInField };
 }
 
 /**
@@ -77,9 +121,13 @@ export interface InvoiceData {
    */
   pageImageUrl(id: number, n: number, width?: number): string | null | Promise<string | null>;
   exportLedger(format: LedgerFormat, jobIds: number[], settings: LedgerSettings): Promise<ExportedFile>;
-  exportInvoice(id: number, format: string): Promise<ExportedFile>;
+  /** One job as an e-invoice; a refusal's fill-in form is in `lang` (a host may keep its own). */
+  exportInvoice(id: number, format: string, lang?: string): Promise<ExportedFile>;
   /** Countries a file can be read for, named in `lang`. */
   countries(lang: string): Promise<{ code: string; name: string }[]>;
   loadLedgerSettings(): Promise<LedgerSettings>;
   saveLedgerSettings(settings: LedgerSettings): Promise<void>;
+  loadCompanyProfile(): Promise<CompanyProfile>;
+  /** A 422 rejects with one item per bad key (`loc: ["body", key]`). */
+  saveCompanyProfile(profile: CompanyProfile): Promise<CompanyProfile>;
 }

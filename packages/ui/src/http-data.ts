@@ -2,8 +2,10 @@
 // same-origin browser request carries the Origin the server's CSRF rule asks of state-changing
 // requests; uploads go through XMLHttpRequest because fetch reports no upload progress.
 import {
+  type CompanyProfile,
   DataError,
   DEFAULT_LEDGER_SETTINGS,
+  EMPTY_COMPANY_PROFILE,
   type ErrorItem,
   type ExportedFile,
   type InvoiceData,
@@ -34,6 +36,12 @@ export function filenameOf(disposition: string | null, fallback: string): string
   return m?.[1] ?? fallback;
 }
 
+/** The service writes a fill-in form in de, en, ru or it; another language takes the account's. */
+const formLang = (lang: string | undefined): string | undefined => {
+  const two = lang?.slice(0, 2);
+  return two && ['de', 'en', 'ru', 'it'].includes(two) ? two : undefined;
+};
+
 export function httpInvoiceData(baseUrl = ''): InvoiceData {
   const api = `${baseUrl.replace(/\/$/, '')}/api/v1`;
 
@@ -50,7 +58,12 @@ export function httpInvoiceData(baseUrl = ''): InvoiceData {
   const json = async <T>(path: string, init?: RequestInit): Promise<T> => (await request(path, init)).json();
   const file = async (path: string, init: RequestInit, fallback: string): Promise<ExportedFile> => {
     const res = await request(path, init);
-    return { filename: filenameOf(res.headers.get('content-disposition'), fallback), blob: await res.blob() };
+    const filled = res.headers.get('x-filled-from-profile');
+    return {
+      filename: filenameOf(res.headers.get('content-disposition'), fallback),
+      blob: await res.blob(),
+      ...(filled ? { fromProfile: filled.split(/,\s*/) } : {}),
+    };
   };
   return {
     async listJobs(): Promise<JobSummary[]> {
@@ -102,7 +115,12 @@ export function httpInvoiceData(baseUrl = ''): InvoiceData {
         },
         format === 'ledger-de' ? 'EXTF_Buchungsstapel.csv' : 'ledger-ru.csv',
       ),
-    exportInvoice: (id, format) => file(`/parse/${id}/export/${format}`, {}, `invoice-${id}-${format}.xml`),
+    exportInvoice: (id, format, lang) =>
+      file(
+        `/parse/${id}/export/${format}${formLang(lang) ? `?lang=${formLang(lang)}` : ''}`,
+        {},
+        `invoice-${id}-${format}.xml`,
+      ),
     async countries(lang) {
       const out = await json<{ countries: { code: string; name: string }[] }>(
         `/api/countries?lang=${encodeURIComponent(lang)}`,
@@ -120,6 +138,19 @@ export function httpInvoiceData(baseUrl = ''): InvoiceData {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(settings),
       });
+    },
+    // Kept by the service per account (GET/PUT /api/v1/account/company).
+    async loadCompanyProfile() {
+      const { ok: _, ...saved } = await json<CompanyProfile & { ok: true }>('/account/company');
+      return { ...EMPTY_COMPANY_PROFILE, ...saved };
+    },
+    async saveCompanyProfile(profile) {
+      const { ok: _, ...saved } = await json<CompanyProfile & { ok: true }>('/account/company', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(profile),
+      });
+      return { ...EMPTY_COMPANY_PROFILE, ...saved };
     },
   };
 }

@@ -2,12 +2,15 @@
 // implementation, and their texts in de, en, ru and it.
 export * from './BusyButton.js';
 export * from './bbox.js';
+export * from './CompanyProfileScreen.js';
 export * from './context.js';
 export * from './data.js';
 export * from './dialog.js';
 export * from './ExportsScreen.js';
 export * from './FieldRow.js';
+export * from './FillInForm.js';
 export * from './field-input.js';
+export * from './fill-in.js';
 export * from './filters.js';
 export * from './flags.js';
 export * from './format.js';

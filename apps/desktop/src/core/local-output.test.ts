@@ -96,13 +96,35 @@ describe('page pictures and exports from the local store', () => {
     expect(await service.exportInvoice(job.id, 'no-such')).toMatchObject({ ok: false, status: 422 });
     expect(await service.exportLedger('ledger-de', [999], settings)).toMatchObject({ code: 'job_not_found' });
 
-    // This invoice's document-level allowances are not kept by the reader: XRechnung refuses to
-    // write it, with the same 422 items (job and field) as the server's routes.
+    // This invoice's intra-community supply needs a deliver-to country the reader does not keep:
+    // XRechnung refuses to write it, with the same 422 items (job and field) as the server's routes.
     const refusedCii = await service.exportInvoice(job.id, 'xrechnung-cii');
     expect(refusedCii).toMatchObject({ ok: false, status: 422, code: 'validation_error' });
     expect(refusedCii.ok === false && refusedCii.items[0]).toMatchObject({
       type: 'export_refused',
-      loc: ['job', job.id, 'allowances'],
+      loc: ['job', job.id, 'vat_breakdown.3'],
     });
+
+    // Peppol asks for participant ids instead of the case's e-mail addresses, as form fields in
+    // the app's language; once entered as the job's corrections, the file is written.
+    const peppol = await service.exportInvoice(kosit.id, 'peppol-ubl');
+    expect(peppol.ok === false && peppol.items.map((i) => i.ctx?.input)).toEqual([
+      expect.objectContaining({ key: 'seller_electronic_address', label: 'Seller electronic address' }),
+      expect.objectContaining({ key: 'buyer_electronic_address' }),
+    ]);
+    service.editFields(kosit.id, {
+      seller_electronic_address: '0088:4000001000005',
+      buyer_electronic_address: '9930:DE136695976',
+    });
+    expect((await service.exportInvoice(kosit.id, 'peppol-ubl')).ok).toBe(true);
+
+    // The company profile is kept checked, as on the service.
+    expect(service.getCompanyProfile().name).toBe('');
+    expect(() => service.setCompanyProfile({ ...service.getCompanyProfile(), vat_id: 'DE123' })).toThrow(
+      /vat_id/,
+    );
+    const saved = service.setCompanyProfile({ ...service.getCompanyProfile(), electronic_address: 'a@b.de' });
+    expect(saved.electronic_address).toBe('EM:a@b.de');
+    expect(service.getCompanyProfile()).toEqual(saved);
   });
 });

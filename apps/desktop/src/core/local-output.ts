@@ -5,17 +5,28 @@
 
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { ReadError, renderPagePng } from '@invoice-reader/engine';
+import { checkDocumentTerm, ReadError, renderPagePng } from '@invoice-reader/engine';
 import {
+  EMPTY_COMPANY_PROFILE,
   type ExportFile,
   type ExportJob,
   ExportRefused,
   exportFormat,
+  filledTerms,
+  fillInField,
+  fillInLang,
   type Refusal,
+  withCompanyProfile,
   writeLedgerDe,
   writeLedgerRu,
 } from '@invoice-reader/exports';
-import type { LedgerSettingsView, LocalRefusal, OutputFile, PagePicture } from '../ipc.js';
+import type {
+  CompanyProfileView,
+  LedgerSettingsView,
+  LocalRefusal,
+  OutputFile,
+  PagePicture,
+} from '../ipc.js';
 import { jobById, type LocalDb } from './store.js';
 
 /** A page that takes longer than this to draw is refused rather than holding a worker. */
@@ -80,16 +91,23 @@ function exportJob(db: LocalDb, id: number): ExportJob | LocalRefusal {
   };
 }
 
-/** Refusals named by job and field, as the server's exports routes answer them (422). */
-const refusedItems = (refusals: Refusal[]): LocalRefusal => ({
+/**
+ * Refusals named by job and field, as the server's exports routes answer them (422), with the form
+ * field of each value a person can give (in the app's language).
+ */
+const refusedItems = (refusals: Refusal[], lang = 'en'): LocalRefusal => ({
   ok: false,
   status: 422,
   code: 'validation_error',
-  items: refusals.map((r) => ({
-    type: 'export_refused',
-    loc: ['job', r.job_id, r.field],
-    msg: `job ${r.job_id}: ${r.field}: ${r.message}`,
-  })),
+  items: refusals.map((r) => {
+    const input = r.input ? fillInField(r.input, fillInLang(lang)) : undefined;
+    return {
+      type: 'export_refused',
+      loc: ['job', r.job_id, r.field],
+      msg: `job ${r.job_id}: ${r.field}: ${r.message}`,
+      ...(input ? { ctx: { job_id: r.job_id, field: r.field, input } } : {}),
+    };
+  }),
   message: refusals.map((r) => `job ${r.job_id}: ${r.field}: ${r.message}`).join('; '),
 });
 
@@ -100,11 +118,14 @@ const asOutput = (file: ExportFile): OutputFile => ({
   base64: file.bytes.toString('base64'),
 });
 
-async function written(write: () => ExportFile | Promise<ExportFile>): Promise<OutputFile | LocalRefusal> {
+async function written(
+  write: () => ExportFile | Promise<ExportFile>,
+  lang?: string,
+): Promise<OutputFile | LocalRefusal> {
   try {
     return asOutput(await write());
   } catch (err) {
-    if (err instanceof ExportRefused) return refusedItems(err.refusals);
+    if (err instanceof ExportRefused) return refusedItems(err.refusals, lang);
     throw err;
   }
 }
@@ -122,7 +143,7 @@ function chosen(db: LocalDb, ids: number[]): ExportJob[] | LocalRefusal {
 }
 
 /** The DATEV numbers checked as the server's `LedgerExportIn` checks them (lengths only). */
-const LIMITS: Record<keyof LedgerSettingsView, number> = {
+const LIMITS: Record<Exclude<keyof LedgerSettingsView, 'fiscal_year_start'>, number> = {
   consultant_no: 20,
   client_no: 20,
   account: 10,
@@ -130,6 +151,17 @@ const LIMITS: Record<keyof LedgerSettingsView, number> = {
   bu_key: 10,
 };
 export function checkLedgerSettings(s: LedgerSettingsView): LocalRefusal | null {
+  const month = s.fiscal_year_start;
+  if (!Number.isInteger(month) || month < 1 || month > 12) {
+    const msg = 'fiscal_year_start: the month the fiscal year starts in, 1 to 12';
+    return {
+      ok: false,
+      status: 422,
+      code: 'validation_error',
+      items: [{ type: 'value_error', loc: ['body', 'fiscal_year_start'], msg }],
+      message: msg,
+    };
+  }
   const items = Object.entries(LIMITS)
     .filter(([k, max]) => {
       const v = (s as unknown as Record<string, unknown>)[k];
@@ -160,20 +192,62 @@ export async function exportLedger(
   return written(() => writeLedgerDe(jobs, settings));
 }
 
+export const EMPTY_PROFILE: CompanyProfileView = EMPTY_COMPANY_PROFILE;
+
+/** Each profile key and the business term whose check it takes (as the service checks them). */
+const CHECKED: Array<[keyof CompanyProfileView, string]> = [
+  ['country', 'buyer_country'],
+  ['vat_id', 'buyer_vat_id'],
+  ['electronic_address', 'buyer_electronic_address'],
+];
+
+/** The profile with its values trimmed and checked, or why it is refused. */
+export function checkCompanyProfile(p: CompanyProfileView): CompanyProfileView | LocalRefusal {
+  const out = { ...EMPTY_PROFILE };
+  const items: LocalRefusal['items'] = [];
+  for (const k of Object.keys(EMPTY_PROFILE) as (keyof CompanyProfileView)[]) {
+    const v = typeof p[k] === 'string' ? p[k].trim() : '';
+    if (v.length > 200 || /\p{Cc}/u.test(v))
+      items.push({
+        type: 'value_error',
+        loc: ['body', k],
+        msg: `${k}: at most 200 characters, no control characters`,
+      });
+    out[k] = v;
+  }
+  for (const [k, term] of CHECKED) {
+    if (!out[k]) continue;
+    const c = checkDocumentTerm(term, out[k]);
+    if ('value' in c) out[k] = c.value;
+    else items.push({ type: 'value_error', loc: ['body', k], msg: `${k}: ${c.message}` });
+  }
+  return items.length
+    ? { ok: false, status: 422, code: 'validation_error', items, message: items.map((i) => i.msg).join('; ') }
+    : out;
+}
+
 export async function exportInvoice(
   db: LocalDb,
   id: number,
   formatName: string,
+  profile?: CompanyProfileView,
+  lang?: string,
 ): Promise<OutputFile | LocalRefusal> {
   const format = exportFormat(formatName);
   if (!format) return refused(422, 'format', `format: "${formatName}" is not an e-invoice format`);
-  const job = exportJob(db, id);
-  if ('ok' in job) return job;
+  const read = exportJob(db, id);
+  if ('ok' in read) return read;
+  // Buyer-side values the invoice lacks come from the company profile, as on the service.
+  const job = withCompanyProfile(read, profile);
   // Factur-X keeps the original PDF's pages: the local file when it is still there and unchanged.
   let original: Uint8Array | undefined;
   if (format.usesOriginal) {
     const file = storedFile(db, id);
     if (!('ok' in file) && file.fileType === 'pdf') original = file.bytes;
   }
-  return written(() => format.write(job, original));
+  const out = await written(() => format.write(job, original), lang);
+  const terms = filledTerms(job.document)
+    .filter((f) => f.source === 'profile')
+    .map((f) => f.term);
+  return out.ok && terms.length ? { ...out, fromProfile: terms } : out;
 }

@@ -3,6 +3,7 @@
 // and every method of the IPC contract (src/ipc.ts). Plain Node: tested without Electron.
 import { countryOf, shutdownWorkers } from '@invoice-reader/engine';
 import {
+  type CompanyProfileView,
   type CoreMethods,
   DEFAULT_SETTINGS,
   type JobView,
@@ -15,7 +16,14 @@ import {
   type SyncStatus,
 } from '../ipc.js';
 import { DesktopCore } from './core.js';
-import { checkLedgerSettings, exportInvoice, exportLedger, pagePicture } from './local-output.js';
+import {
+  checkCompanyProfile,
+  checkLedgerSettings,
+  EMPTY_PROFILE,
+  exportInvoice,
+  exportLedger,
+  pagePicture,
+} from './local-output.js';
 import {
   allJobs,
   closeStore,
@@ -97,6 +105,7 @@ const DEFAULT_LEDGER: LedgerSettingsView = {
   account: '1200',
   contra_account: '8400',
   bu_key: '',
+  fiscal_year_start: 1,
 };
 
 export class CoreService implements CoreMethods {
@@ -189,7 +198,20 @@ export class CoreService implements CoreMethods {
   }
 
   exportInvoice(id: number, format: string): Promise<OutputFile | LocalRefusal> {
-    return exportInvoice(this.core.db, id, format);
+    return exportInvoice(this.core.db, id, format, this.getCompanyProfile(), this.settings.lang);
+  }
+
+  /** The receiving business, whose buyer-side values e-invoice exports take (none until saved). */
+  getCompanyProfile(): CompanyProfileView {
+    const raw = getSetting(this.core.db, 'company');
+    return { ...EMPTY_PROFILE, ...(raw ? (JSON.parse(raw) as Partial<CompanyProfileView>) : {}) };
+  }
+
+  setCompanyProfile(profile: CompanyProfileView): CompanyProfileView {
+    const checked = checkCompanyProfile({ ...EMPTY_PROFILE, ...profile });
+    if ('ok' in checked) throw new Error(checked.message);
+    setSetting(this.core.db, 'company', JSON.stringify(checked));
+    return checked;
   }
 
   /** The DATEV numbers last used (the exports screen's defaults before the first export). */

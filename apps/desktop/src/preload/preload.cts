@@ -23,6 +23,8 @@ const METHODS: CoreMethod[] = [
   'exportInvoice',
   'getLedgerSettings',
   'setLedgerSettings',
+  'getCompanyProfile',
+  'setCompanyProfile',
 ];
 
 const api = Object.fromEntries(

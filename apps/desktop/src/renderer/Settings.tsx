@@ -1,14 +1,18 @@
 // The settings panel: watched folders, language, country and sync on/off, each change sent to
-// the core through `window.invoiceReader.setSettings` (which checks it and says why it refuses).
-import { useEffect, useState } from 'react';
+// the core through `window.invoiceReader.setSettings` (which checks it and says why it refuses);
+// and the company profile that e-invoice exports take buyer-side values from.
+import { CompanyProfileForm } from '@invoice-reader/ui';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DesktopApi, LANGS, type Settings } from '../ipc.js';
+import { ipcInvoiceData } from './ipc-data.js';
 
 export function SettingsPanel({ api, onChange }: { api: DesktopApi; onChange: (s: Settings) => void }) {
   const { t } = useTranslation();
   const [settings, setSettings] = useState<Settings | null>(null);
   const [country, setCountry] = useState('');
   const [status, setStatus] = useState('');
+  const data = useMemo(() => ipcInvoiceData(api), [api]);
 
   useEffect(() => {
     void api.getSettings().then((s) => {
@@ -88,6 +92,8 @@ export function SettingsPanel({ api, onChange }: { api: DesktopApi; onChange: (s
         </label>
       </p>
       <p role="status">{status}</p>
+      <h3>{t('ui:company.title')}</h3>
+      <CompanyProfileForm data={data} />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { summaryFields } from '@invoice-reader/contract/job-summary';
 import {
   DataError,
   DEFAULT_LEDGER_SETTINGS,
+  EMPTY_COMPANY_PROFILE,
   type ErrorItem,
   type InvoiceData,
   type JobSummary,
@@ -87,13 +88,18 @@ export function editErrorOf(err: unknown): DataError {
 }
 
 /** The core's refusal as the screens know the server's: a 422 with items, or its status and code. */
-export const refusalError = (r: LocalRefusal): DataError => new DataError(r.status, r.code, r.items);
+export const refusalError = (r: LocalRefusal): DataError =>
+  new DataError(r.status, r.code, r.items as ErrorItem[]);
 
 /** An exported file's bytes as the Blob the exports screen saves. */
 export function fileOf(answer: OutputFile | LocalRefusal): { filename: string; blob: Blob } {
   if (!answer.ok) throw refusalError(answer);
   const bytes = Uint8Array.from(atob(answer.base64), (c) => c.charCodeAt(0));
-  return { filename: answer.filename, blob: new Blob([bytes], { type: answer.contentType }) };
+  return {
+    filename: answer.filename,
+    blob: new Blob([bytes], { type: answer.contentType }),
+    ...(answer.fromProfile ? { fromProfile: answer.fromProfile } : {}),
+  };
 }
 
 export function ipcInvoiceData(api: DesktopApi): InvoiceData {
@@ -135,6 +141,14 @@ export function ipcInvoiceData(api: DesktopApi): InvoiceData {
     async saveLedgerSettings(settings) {
       try {
         await api.setLedgerSettings(settings);
+      } catch (err) {
+        throw editErrorOf(err);
+      }
+    },
+    loadCompanyProfile: async () => ({ ...EMPTY_COMPANY_PROFILE, ...(await api.getCompanyProfile()) }),
+    async saveCompanyProfile(profile) {
+      try {
+        return { ...EMPTY_COMPANY_PROFILE, ...(await api.setCompanyProfile(profile)) };
       } catch (err) {
         throw editErrorOf(err);
       }

@@ -16,6 +16,7 @@ const links = {
   list: '#/invoices',
   invoice: (id: number) => `#/invoices/${id}`,
   exports: '#/exports',
+  company: '#/settings',
   navigate: (href: string) => {
     location.hash = href.replace(/^#/, '');
   },

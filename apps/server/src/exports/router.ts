@@ -1,12 +1,15 @@
 // Accounting exports of the account's jobs: DATEV's Buchungsstapel (ledger-de) for many jobs or
 // one, the 1C CSV (ledger-ru), and jobs as e-invoices (the formats of packages/exports' registry),
 // one file or a zip of many; and the DATEV numbers and accounts the exports screen remembers per
-// account. The writers read each job's stored result, with a person's corrections; a value they
-// cannot write answers 422 naming the job and field.
+// account. The writers read each job's stored result, with a person's corrections, and for an
+// e-invoice the account's company profile for buyer-side terms the invoice lacks; a value they
+// cannot write answers 422 naming the job and field, and, where a person can give it, the form
+// field to give it in (label and hint in the account's language).
 import {
   EInvoiceExportIn,
   EInvoiceFormatParams,
   ExportFormatParams,
+  ExportLangQuery,
   JobIdParams,
   LedgerExportIn,
   LedgerQuery,
@@ -14,7 +17,15 @@ import {
   LedgerSettingsOut,
   type ValidationErrorItem,
 } from '@invoice-reader/contract';
-import { type Db, exportSettingsOf, type Job, jobById, jobsOf, saveExportSettings } from '@invoice-reader/db';
+import {
+  accountById,
+  type Db,
+  exportSettingsOf,
+  type Job,
+  jobById,
+  jobsOf,
+  saveExportSettings,
+} from '@invoice-reader/db';
 import {
   contentDisposition,
   type ExportFile,
@@ -22,17 +33,23 @@ import {
   type ExportJob,
   ExportRefused,
   exportFormat,
+  type FillInLang,
+  filledTerms,
+  fillInField,
+  fillInLang,
   type Refusal,
+  withCompanyProfile,
   writeLedgerDe,
   writeLedgerRu,
   zipFiles,
 } from '@invoice-reader/exports';
-import { type Response, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { requireSession, sessionOf } from '../auth/sessions.js';
 import { HttpError, ValidationFailed } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { validate } from '../http/validation.js';
 import type { BlobStore } from '../jobs/blobs.js';
+import { companyProfileRouter, exportProfileOf } from './company-profile.js';
 
 export interface ExportsDeps {
   db: Db;
@@ -68,17 +85,22 @@ function send(res: Response, file: ExportFile): void {
     .send(file.bytes);
 }
 
-const refusedItems = (refusals: Refusal[]): ValidationFailed =>
+/**
+ * One item per job and missing value; `ctx.input` is the form field a person can give it in (see
+ * packages/exports fill-in.ts), given with the job as an edit (`PATCH /api/v1/parse/{id}/fields`).
+ */
+const refusedItems = (refusals: Refusal[], lang: FillInLang = 'en'): ValidationFailed =>
   new ValidationFailed(
-    refusals.map(
-      (r): ValidationErrorItem => ({
+    refusals.map((r): ValidationErrorItem => {
+      const input = r.input ? fillInField(r.input, lang) : undefined;
+      return {
         type: 'export_refused',
         loc: ['job', r.job_id, r.field],
         msg: `job ${r.job_id}: ${r.field}: ${r.message}`,
         input: null,
-        ctx: { job_id: r.job_id, field: r.field },
-      }),
-    ),
+        ctx: { job_id: r.job_id, field: r.field, ...(input ? { input } : {}) },
+      };
+    }),
   );
 
 function written(write: () => ExportFile): ExportFile {
@@ -90,9 +112,28 @@ function written(write: () => ExportFile): ExportFile {
   }
 }
 
+/** The business terms the company profile gave each job: a header of one file, a list in a zip. */
+const FILLED_HEADER = 'X-Filled-From-Profile';
+const fromProfile = (job: ExportJob): string[] =>
+  filledTerms(job.document)
+    .filter((f) => f.source === 'profile')
+    .map((f) => f.term);
+
 export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
   const router = Router();
   const session = requireSession(db, publicUrl);
+  router.use(companyProfileRouter(db, session));
+  /** The fill-in form's language: the one the screen asks for, else the account's. */
+  const langOf = (req: Request, res: Response): FillInLang =>
+    fillInLang(
+      validate(ExportLangQuery, 'query', req.query as Record<string, unknown>).lang ??
+        accountById(db, sessionOf(res).accountId)?.lang,
+    );
+  /** The job with the buyer-side terms it lacks taken from the account's company profile. */
+  const withProfile = (res: Response, job: ExportJob): ExportJob =>
+    withCompanyProfile(job, exportProfileOf(db, sessionOf(res).accountId));
+  const savedYearStart = (res: Response): number =>
+    exportSettingsOf(db, sessionOf(res).accountId)?.fiscalYearStart ?? 1;
 
   const chosen = (res: Response, ids: number[] | undefined): ExportJob[] => {
     const { accountId } = sessionOf(res);
@@ -104,9 +145,10 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
 
   router.post('/api/v1/exports/ledger-de', session, jsonBody, (req, res) => {
     const input = validate(LedgerExportIn, 'body', req.body ?? {});
+    const fiscal_year_start = input.fiscal_year_start ?? savedYearStart(res);
     send(
       res,
-      written(() => writeLedgerDe(chosen(res, input.job_ids), input)),
+      written(() => writeLedgerDe(chosen(res, input.job_ids), { ...input, fiscal_year_start })),
     );
   });
 
@@ -116,7 +158,14 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
     const job = exportJob(jobById(db, job_id), sessionOf(res).accountId, job_id);
     send(
       res,
-      written(() => writeLedgerDe([job], { ...q, consultant_no: '', client_no: '' })),
+      written(() =>
+        writeLedgerDe([job], {
+          ...q,
+          consultant_no: '',
+          client_no: '',
+          fiscal_year_start: savedYearStart(res),
+        }),
+      ),
     );
   });
 
@@ -136,12 +185,16 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
   // After the ledger-de route above: `ledger-de` is not an e-invoice format.
   router.get('/api/v1/parse/:job_id/export/:format', session, async (req, res) => {
     const { job_id, format } = validate(ExportFormatParams, 'path', req.params);
-    const job = exportJob(jobById(db, job_id), sessionOf(res).accountId, job_id);
+    const lang = langOf(req, res);
+    const job = withProfile(res, exportJob(jobById(db, job_id), sessionOf(res).accountId, job_id));
     const writer = exportFormat(format)!;
     try {
-      send(res, await writeOne(writer, job));
+      const file = await writeOne(writer, job);
+      const filled = fromProfile(job);
+      if (filled.length) res.set(FILLED_HEADER, filled.join(', '));
+      send(res, file);
     } catch (err) {
-      if (err instanceof ExportRefused) throw refusedItems(err.refusals);
+      if (err instanceof ExportRefused) throw refusedItems(err.refusals, lang);
       throw err;
     }
   });
@@ -159,22 +212,26 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
   router.post('/api/v1/exports/:format', session, jsonBody, async (req, res) => {
     const { format } = validate(EInvoiceFormatParams, 'path', req.params);
     const input = validate(EInvoiceExportIn, 'body', req.body ?? {});
+    const lang = langOf(req, res);
     const writer = exportFormat(format)!;
     const files: ExportFile[] = [];
     const refusals: Refusal[] = [];
-    for (const job of chosen(res, input.job_ids)) {
+    const filled: string[] = [];
+    for (const job of chosen(res, input.job_ids).map((j) => withProfile(res, j))) {
       try {
         files.push(await writeOne(writer, job));
+        const terms = fromProfile(job);
+        if (terms.length) filled.push(`job ${job.jobId}: ${terms.join(', ')}\n`);
       } catch (err) {
         if (!(err instanceof ExportRefused)) throw err;
         refusals.push(...err.refusals);
       }
     }
-    if (!files.length) throw refusedItems(refusals);
+    if (!files.length) throw refusedItems(refusals, lang);
     send(res, {
       filename: `${format}-${new Date().toISOString().slice(0, 10).replaceAll('-', '')}.zip`,
       contentType: 'application/zip',
-      bytes: zipFiles(files, refusals),
+      bytes: zipFiles(files, refusals, filled.join('')),
     });
   });
 
@@ -194,6 +251,7 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
         account: s.account,
         contraAccount: s.contra_account,
         buKey: s.bu_key,
+        fiscalYearStart: s.fiscal_year_start,
       },
       new Date().toISOString(),
     );
@@ -211,6 +269,7 @@ const settingsIn = (r: NonNullable<ReturnType<typeof exportSettingsOf>>): Settin
   account: r.account,
   contra_account: r.contraAccount,
   bu_key: r.buKey,
+  fiscal_year_start: r.fiscalYearStart,
 });
 
 const settingsOut = (s: Settings) => LedgerSettingsOut.parse({ ok: true, ...s });

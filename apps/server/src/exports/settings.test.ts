@@ -25,6 +25,7 @@ describe('export settings', () => {
       account: '1200',
       contra_account: '8400',
       bu_key: '',
+      fiscal_year_start: 1,
     });
   });
 
@@ -38,6 +39,7 @@ describe('export settings', () => {
         account: '1600',
         contra_account: '3400',
         bu_key: '9',
+        fiscal_year_start: 7,
       },
     });
     expect(put.status).toBe(200);
@@ -50,6 +52,7 @@ describe('export settings', () => {
       account: '1600',
       contra_account: '3400',
       bu_key: '9',
+      fiscal_year_start: 7,
     });
     expect((await call(s.url, '/api/v1/exports/settings', { session: bob })).body.consultant_no).toBe('');
     // A later save replaces the whole set; a key left out takes its default.
@@ -75,6 +78,17 @@ describe('export settings', () => {
       json: { account: 1200 },
     });
     expect(wrongType.status).toBe(422);
+    for (const month of [0, 13, 1.5, '7']) {
+      const r = await call(s.url, '/api/v1/exports/settings', {
+        session: bob,
+        method: 'PUT',
+        json: { fiscal_year_start: month },
+      });
+      expect([r.status, r.body.detail?.[0]?.loc], String(month)).toEqual([
+        422,
+        ['body', 'fiscal_year_start'],
+      ]);
+    }
     expect((await call(s.url, '/api/v1/exports/settings', { session: bob })).body.account).toBe('1200');
   });
 

@@ -110,7 +110,7 @@ export class JobRunner {
       // A web job read again still holds its previous result: a person's corrections carry over.
       const carried =
         r.status === 'done'
-          ? carryEdits(job.result, r.document, job.country, job.createdAt.slice(0, 10))
+          ? carryEdits(job.result, r.document, job.country, job.createdAt.slice(0, 10), job.fieldEdits)
           : undefined;
       this.end(job, {
         status: r.status,

@@ -1,12 +1,14 @@
 // A person's corrections outlive a new reading of the same file (reparse): the values they typed
 // are applied to the new reading where the new country's field set still has the key and the
 // value still passes its check there (a German VAT id is not a US field); the others are dropped.
+// The business terms a person gave for an export (kept only in the job's field edits) carry too.
 import {
   applyFieldEdits,
   checkFieldValue,
   countryOf,
   type Document,
   type EditedRead,
+  isDocumentTerm,
 } from '@invoice-reader/engine';
 
 interface StoredResult {
@@ -19,6 +21,7 @@ export function carryEdits(
   document: Document | null,
   countryCode: string,
   today: string,
+  fieldEdits?: string | null,
 ): EditedRead | undefined {
   const country = countryOf(countryCode);
   if (!previousResult || !document || !country) return undefined;
@@ -33,6 +36,17 @@ export function carryEdits(
     if (!d.edited) continue;
     const checked = checkFieldValue(d.key, d.value, country);
     if ('value' in checked) values[d.key] = checked.value;
+  }
+  let timed: Record<string, { value?: unknown }> = {};
+  try {
+    timed = fieldEdits ? (JSON.parse(fieldEdits) as typeof timed) : {};
+  } catch {
+    // A column that does not parse holds nothing to carry.
+  }
+  for (const [key, edit] of Object.entries(timed)) {
+    if (key in values || !isDocumentTerm(key) || typeof edit?.value !== 'string') continue;
+    const checked = checkFieldValue(key, edit.value, country);
+    if ('value' in checked) values[key] = checked.value;
   }
   return Object.keys(values).length ? applyFieldEdits(document, values, country, today) : undefined;
 }

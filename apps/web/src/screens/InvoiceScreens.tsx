@@ -1,7 +1,9 @@
 // The shared invoice screens of packages/ui in the web application: their data over /api/v1
 // (httpInvoiceData on this origin) and their links through the router under /app; under the
-// review, the request to the seller for a corrected invoice.
+// review, the request to the seller for a corrected invoice; the company profile the e-invoice
+// exports take buyer-side values from.
 import {
+  CompanyProfileScreen,
   ExportsScreen,
   httpInvoiceData,
   InvoiceList,
@@ -24,6 +26,7 @@ export function InvoiceScreens() {
       invoice: (id: number) => `/app/invoices/${id}`,
       exports: '/app/exports',
       plans: '/app/plans',
+      company: '/app/account/company',
       navigate: (href: string) => navigate(href.replace(/^\/app/, '')),
     }),
     [navigate],
@@ -53,4 +56,8 @@ export function ReviewRoute() {
 
 export function ExportsRoute() {
   return <ExportsScreen />;
+}
+
+export function CompanyRoute() {
+  return <CompanyProfileScreen />;
 }

@@ -767,7 +767,7 @@ export interface paths {
         put?: never;
         /**
          * DATEV's EXTF Buchungsstapel for the chosen jobs
-         * @description Windows-1252, CRLF, `;`, one booking per invoice or per VAT rate. A value the format cannot take (an unconfirmed amount, a date outside the fiscal year) answers 422 with an item per job and field (`type: export_refused`).
+         * @description Windows-1252, CRLF, `;`, one booking per invoice or per VAT rate. A file is one fiscal year (from the month `fiscal_year_start`, default the account's setting): invoices of several fiscal years give a zip of one file per year (`EXTF_Buchungsstapel_WJ<start>.csv`), each with its own header. A value the format cannot take (an unconfirmed amount, a missing business term) answers 422 with an item per job and field (`type: export_refused`).
          */
         post: operations["exportLedgerDe"];
         delete?: never;
@@ -785,7 +785,7 @@ export interface paths {
         };
         /**
          * DATEV's EXTF Buchungsstapel for one job
-         * @description A value the format cannot take (an unconfirmed amount, a date outside the fiscal year) answers 422 with an item per job and field (`type: export_refused`).
+         * @description A value the format cannot take (an unconfirmed amount, a missing business term) answers 422 with an item per job and field (`type: export_refused`).
          */
         get: operations["exportJobLedgerDe"];
         put?: never;
@@ -804,8 +804,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The job as an e-invoice (XRechnung 3.0 CII, Factur-X EN 16931)
-         * @description Written from what was read, with a person's corrections; a value the format requires that the invoice lacks (e.g. the buyer reference BT-10) answers 422 listing each. `facturx` is a PDF/A-3 carrying factur-x.xml: the pages of the uploaded PDF, or a page drawn from the invoice. A value the format cannot take (an unconfirmed amount, a date outside the fiscal year) answers 422 with an item per job and field (`type: export_refused`).
+         * The job as an e-invoice (XRechnung CII or UBL, Peppol BIS, FatturaPA, Factur-X)
+         * @description Written from what was read, with a person's corrections; a value the format requires that the invoice lacks (e.g. the buyer reference BT-10) answers 422 listing each. `facturx` is a PDF/A-3 carrying factur-x.xml: the pages of the uploaded PDF, or a page drawn from the invoice. A value the format cannot take (an unconfirmed amount, a missing business term) answers 422 with an item per job and field (`type: export_refused`). Where a person can give the missing value, the item's `ctx.input` describes the form field: `key` (send the value under it to `PATCH /api/v1/parse/{job_id}/fields`, kept with the job as a correction), `term` (the EN 16931 business term), `kind` (text, email, phone, country, electronic_address, vat_id, payment_means, date, amount, currency, iban), `label` and `hint` (where to find it) in the account's language, and `options` for a choice. Buyer-side terms the invoice lacks are taken from the company profile (`/api/v1/account/company`) first; the header `X-Filled-From-Profile` lists those taken (e.g. `BT-10, BT-49`), and the file says so in a comment.
          */
         get: operations["exportJobEInvoice"];
         put?: never;
@@ -827,7 +827,7 @@ export interface paths {
         put?: never;
         /**
          * A CSV for 1C-style import (UTF-8 with BOM)
-         * @description A value the format cannot take (an unconfirmed amount, a date outside the fiscal year) answers 422 with an item per job and field (`type: export_refused`).
+         * @description A value the format cannot take (an unconfirmed amount, a missing business term) answers 422 with an item per job and field (`type: export_refused`).
          */
         post: operations["exportLedgerRu"];
         delete?: never;
@@ -847,7 +847,7 @@ export interface paths {
         put?: never;
         /**
          * Many jobs as e-invoices, one file each, in a zip
-         * @description A job the format cannot take is left out of the zip and listed, job and missing value per line, in `refused.txt` inside it. When no job can be written the answer is 422 with an item per job and field (`type: export_refused`).
+         * @description A job the format cannot take is left out of the zip and listed, job and missing value per line, in `refused.txt` inside it. When no job can be written the answer is 422 with an item per job and field (`type: export_refused`). Terms taken from the company profile are listed per job in `from-profile.txt` inside it. Where a person can give the missing value, the item's `ctx.input` describes the form field: `key` (send the value under it to `PATCH /api/v1/parse/{job_id}/fields`, kept with the job as a correction), `term` (the EN 16931 business term), `kind` (text, email, phone, country, electronic_address, vat_id, payment_means, date, amount, currency, iban), `label` and `hint` (where to find it) in the account's language, and `options` for a choice. Buyer-side terms the invoice lacks are taken from the company profile (`/api/v1/account/company`) first; the header `X-Filled-From-Profile` lists those taken (e.g. `BT-10, BT-49`), and the file says so in a comment.
          */
         post: operations["exportEInvoices"];
         delete?: never;
@@ -873,6 +873,30 @@ export interface paths {
          * @description Replaces them all; a key left out takes its default.
          */
         put: operations["putExportSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's company profile (the buyer of the invoices it receives)
+         * @description Empty values until saved. E-invoice exports take the buyer-side terms an invoice lacks from it.
+         */
+        get: operations["getCompanyProfile"];
+        /**
+         * Save the account's company profile
+         * @description Replaces it whole; a key left out is empty. The country, VAT id and electronic address are checked as a correction of them is (422 naming each key); the electronic address is kept as `scheme:address`.
+         */
+        put: operations["putCompanyProfile"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1860,6 +1884,8 @@ export interface components {
              * @default
              */
             bu_key: string;
+            /** @description The month (1-12) the fiscal year starts in; default: the account's saved setting, else 1. */
+            fiscal_year_start?: number;
         };
         EInvoiceExportIn: {
             /** @description Default: every done job of the account (500 at most). */
@@ -1873,6 +1899,7 @@ export interface components {
             account: string;
             contra_account: string;
             bu_key: string;
+            fiscal_year_start: number;
         };
         LedgerSettings: {
             /**
@@ -1900,6 +1927,57 @@ export interface components {
              * @default
              */
             bu_key: string;
+            /**
+             * @description The month (1-12) the fiscal year starts in; a selection across fiscal years gives one DATEV file per year, in a zip.
+             * @default 1
+             */
+            fiscal_year_start: number;
+        };
+        CompanyProfileOut: components["schemas"]["CompanyProfile"] & {
+            /** @enum {boolean} */
+            ok: true;
+        };
+        CompanyProfile: {
+            /**
+             * @description BT-44: the business name
+             * @default
+             */
+            name: string;
+            /**
+             * @description BT-50: street and house number
+             * @default
+             */
+            street: string;
+            /**
+             * @description BT-53: post code
+             * @default
+             */
+            postcode: string;
+            /**
+             * @description BT-52: city
+             * @default
+             */
+            city: string;
+            /**
+             * @description BT-55: the country (ISO 3166 alpha-2), e.g. DE
+             * @default
+             */
+            country: string;
+            /**
+             * @description BT-48: the VAT id with its country prefix, e.g. DE123456789
+             * @default
+             */
+            vat_id: string;
+            /**
+             * @description BT-49: where the business receives e-invoices: an e-mail address, a Leitweg-ID, or scheme:address (e.g. 0088:4000001000005)
+             * @default
+             */
+            electronic_address: string;
+            /**
+             * @description BT-10: the default buyer reference (a Leitweg-ID for a public body)
+             * @default
+             */
+            buyer_reference: string;
         };
         PlanOut: {
             code: string;
@@ -4361,13 +4439,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The file (EXTF_Buchungsstapel_<date>.csv). */
+            /** @description The file (EXTF_Buchungsstapel_<date>.csv), or a zip of one per fiscal year. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": string;
+                    "application/zip": string;
                 };
             };
             /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
@@ -4744,6 +4823,95 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LedgerSettingsOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `csrf_origin`: a cookie-carried change without the service's own `Origin`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    getCompanyProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyProfileOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    putCompanyProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyProfile"];
+            };
+        };
+        responses: {
+            /** @description The profile as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyProfileOut"];
                 };
             };
             /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */

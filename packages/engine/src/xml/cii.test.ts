@@ -118,3 +118,38 @@ describe('ZUGFeRD 1.0 reader', () => {
     expect(() => read(draft)).toThrow(/pre-release ZUGFeRD draft/);
   });
 });
+
+describe('CII document-level allowances and charges (BG-20/BG-21)', () => {
+  const ac = (charge: boolean, inner: string) =>
+    `<ram:SpecifiedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>${charge}</udt:Indicator></ram:ChargeIndicator>${inner}</ram:SpecifiedTradeAllowanceCharge>`;
+  const withAc = CII_D16B.replace(
+    '<ram:SpecifiedTradeSettlementHeaderMonetarySummation>',
+    `${ac(
+      false,
+      '<ram:CalculationPercent>10</ram:CalculationPercent><ram:BasisAmount>1500</ram:BasisAmount><ram:ActualAmount>150</ram:ActualAmount><ram:ReasonCode>95</ram:ReasonCode><ram:Reason>Loyal customer</ram:Reason><ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>25</ram:RateApplicablePercent></ram:CategoryTradeTax>',
+    )}${ac(true, '<ram:ActualAmount>12.50</ram:ActualAmount><ram:Reason>Packaging</ram:Reason>')}<ram:SpecifiedTradeSettlementHeaderMonetarySummation>`,
+  );
+
+  it('keeps each with amount, base, percentage, reason and VAT category, and their provenance', () => {
+    expect(withAc).not.toBe(CII_D16B);
+    const d = read(withAc);
+    expect(d.allowances_charges).toEqual([
+      {
+        charge: false,
+        percent: '10',
+        base: '1500',
+        amount: '150',
+        reason_code: '95',
+        reason: 'Loyal customer',
+        vat_category: 'S',
+        vat_rate: '25',
+      },
+      { charge: true, amount: '12.50', reason: 'Packaging' },
+    ]);
+    expect(d.provenance['allowances_charges.1.amount']).toMatchObject({ source: 'xml', reader: 'cii' });
+  });
+
+  it('has none where the invoice has none', () => {
+    expect(read(CII_D16B).allowances_charges).toBeUndefined();
+  });
+});

@@ -93,6 +93,7 @@ function readCii(root: XmlElement): Document {
     readParty(b, 'payee', payee);
   }
   b.text('payment.reference', child(settlement, 'PaymentReference'));
+  b.text('payment.creditor_id', child(settlement, 'CreditorReferenceID'));
   readPaymentMeans(b, settlement);
   readPaymentTerms(b, settlement);
   b.text('references.preceding_invoice', find(settlement, 'InvoiceReferencedDocument/IssuerAssignedID'));
@@ -106,6 +107,8 @@ function readCii(root: XmlElement): Document {
     b.text(`${p}.exemption_reason`, child(tax, 'ExemptionReason'));
     b.text(`${p}.exemption_code`, child(tax, 'ExemptionReasonCode'));
   });
+
+  readAllowancesCharges(b, settlement);
 
   const sums = pick(
     settlement,
@@ -126,6 +129,41 @@ function readCii(root: XmlElement): Document {
     readLine(b, i, line);
   });
   return d;
+}
+
+/**
+ * Document-level allowances and charges (BG-20/BG-21): SpecifiedTradeAllowanceCharge, and the
+ * ZUGFeRD 1.0 logistics service charges (freight, packing), which its charge total includes.
+ */
+function readAllowancesCharges(b: XmlDocumentBuilder, settlement: XmlElement | undefined): void {
+  let n = 0;
+  const start = (charge: boolean) => {
+    b.doc.allowances_charges ??= [];
+    b.doc.allowances_charges.push({ charge });
+    return `allowances_charges.${n++}`;
+  };
+  for (const ac of childrenOf(settlement, 'SpecifiedTradeAllowanceCharge')) {
+    const indicator = textOf(find(ac, 'ChargeIndicator/Indicator')) ?? textOf(child(ac, 'ChargeIndicator'));
+    if (indicator !== 'true' && indicator !== 'false') continue;
+    const p = start(indicator === 'true');
+    b.amount(`${p}.amount`, child(ac, 'ActualAmount'));
+    b.amount(`${p}.base`, child(ac, 'BasisAmount'));
+    b.amount(`${p}.percent`, child(ac, 'CalculationPercent'));
+    b.text(`${p}.reason_code`, child(ac, 'ReasonCode'));
+    b.text(`${p}.reason`, child(ac, 'Reason'));
+    const tax = child(ac, 'CategoryTradeTax');
+    b.text(`${p}.vat_category`, child(tax, 'CategoryCode'));
+    b.amount(`${p}.vat_rate`, pick(tax, 'RateApplicablePercent', 'ApplicablePercent'));
+  }
+  for (const lc of childrenOf(settlement, 'SpecifiedLogisticsServiceCharge')) {
+    if (!textOf(child(lc, 'AppliedAmount'))) continue;
+    const p = start(true);
+    b.amount(`${p}.amount`, child(lc, 'AppliedAmount'));
+    b.text(`${p}.reason`, child(lc, 'Description'));
+    const tax = child(lc, 'AppliedTradeTax');
+    b.text(`${p}.vat_category`, child(tax, 'CategoryCode'));
+    b.amount(`${p}.vat_rate`, pick(tax, 'RateApplicablePercent', 'ApplicablePercent'));
+  }
 }
 
 /** The VAT total stated in the invoice currency (BT-110), not its tax-currency twin (BT-111). */
@@ -201,6 +239,8 @@ function readPaymentTerms(b: XmlDocumentBuilder, settlement: XmlElement | undefi
   const terms = childrenOf(settlement, 'SpecifiedTradePaymentTerms');
   const descriptions = terms.map((t) => textOf(child(t, 'Description'))).filter((s): s is string => !!s);
   if (descriptions.length) b.value('payment.terms', descriptions.join('\n'), child(terms[0], 'Description'));
+  const mandate = terms.map((t) => child(t, 'DirectDebitMandateID')).find((el) => textOf(el));
+  b.text('payment.mandate_reference', mandate);
   for (const t of terms) {
     const due = find(t, 'DueDateDateTime/DateTimeString');
     if (textOf(due) && b.date('due_date', due)) {

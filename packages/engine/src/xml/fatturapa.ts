@@ -69,6 +69,17 @@ function readBody(b: XmlDocumentBuilder, body: XmlElement, index: number, count:
     b.text(`notes.${doc.notes.length}`, causale);
   }
   readReferences(b, child(body, 'DatiGenerali'));
+  // ScontoMaggiorazione of the document: a discount (SC) or surcharge (MG) on its total (BG-20/21;
+  // FatturaPA gives it no VAT category or reason).
+  childrenOf(dgd, 'ScontoMaggiorazione').forEach((sm) => {
+    const kind = textOf(child(sm, 'Tipo'))?.toUpperCase();
+    if (kind !== 'SC' && kind !== 'MG') return;
+    doc.allowances_charges ??= [];
+    doc.allowances_charges.push({ charge: kind === 'MG' });
+    const p = `allowances_charges.${doc.allowances_charges.length - 1}`;
+    b.amount(`${p}.amount`, child(sm, 'Importo'));
+    b.amount(`${p}.percent`, child(sm, 'Percentuale'));
+  });
   b.date('delivery_date', find(body, 'DatiGenerali/DatiTrasporto/DataOraConsegna'));
 
   const goods = child(body, 'DatiBeniServizi');

@@ -75,3 +75,28 @@ describe('UBL reader', () => {
     expect(inv.lines[0]?.quantity).toBe('4');
   });
 });
+
+describe('UBL document-level allowances and charges (BG-20/BG-21)', () => {
+  const withAc = UBL_CREDIT_NOTE.replace(
+    '<cac:TaxTotal>',
+    `<cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>95</cbc:AllowanceChargeReasonCode><cbc:AllowanceChargeReason>Discount</cbc:AllowanceChargeReason><cbc:MultiplierFactorNumeric>5</cbc:MultiplierFactorNumeric><cbc:Amount currencyID="SEK">5.00</cbc:Amount><cbc:BaseAmount currencyID="SEK">100.00</cbc:BaseAmount><cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>25</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:AllowanceCharge>
+  <cac:TaxTotal>`,
+  );
+
+  it('keeps the root’s own, not those of a line or price', () => {
+    expect(withAc).not.toBe(UBL_CREDIT_NOTE);
+    expect(read(withAc).allowances_charges).toEqual([
+      {
+        charge: false,
+        reason_code: '95',
+        reason: 'Discount',
+        percent: '5',
+        amount: '5.00',
+        base: '100.00',
+        vat_category: 'S',
+        vat_rate: '25',
+      },
+    ]);
+    expect(read(UBL_CREDIT_NOTE).allowances_charges).toBeUndefined();
+  });
+});

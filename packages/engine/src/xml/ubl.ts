@@ -50,6 +50,12 @@ function readUbl(root: XmlElement): Document {
   }
 
   readPayment(b, root);
+  // BT-90, the creditor identifier of a direct debit: the seller's (or payee's) SEPA identification.
+  const sepa = [
+    ...findAll(root, 'AccountingSupplierParty/Party/PartyIdentification/ID'),
+    ...findAll(root, 'PayeeParty/PartyIdentification/ID'),
+  ].find((id) => id.attrs.schemeID?.toUpperCase() === 'SEPA' && textOf(id));
+  if (sepa) b.text('payment.creditor_id', sepa);
 
   const taxTotals = childrenOf(root, 'TaxTotal');
   const main =
@@ -68,6 +74,8 @@ function readUbl(root: XmlElement): Document {
     b.text(`${p}.exemption_code`, child(cat, 'TaxExemptionReasonCode'));
   });
 
+  readAllowancesCharges(b, root);
+
   const sums = child(root, 'LegalMonetaryTotal');
   b.amount('totals.line_total', child(sums, 'LineExtensionAmount'));
   b.amount('totals.allowances', child(sums, 'AllowanceTotalAmount'));
@@ -82,6 +90,26 @@ function readUbl(root: XmlElement): Document {
     readLine(b, i, line, credit);
   });
   return d;
+}
+
+/** Document-level allowances and charges (BG-20/BG-21): the root's own AllowanceCharge. */
+function readAllowancesCharges(b: XmlDocumentBuilder, root: XmlElement): void {
+  let n = 0;
+  for (const ac of childrenOf(root, 'AllowanceCharge')) {
+    const indicator = textOf(child(ac, 'ChargeIndicator'))?.toLowerCase();
+    if (indicator !== 'true' && indicator !== 'false') continue;
+    b.doc.allowances_charges ??= [];
+    b.doc.allowances_charges.push({ charge: indicator === 'true' });
+    const p = `allowances_charges.${n++}`;
+    b.amount(`${p}.amount`, child(ac, 'Amount'));
+    b.amount(`${p}.base`, child(ac, 'BaseAmount'));
+    b.amount(`${p}.percent`, child(ac, 'MultiplierFactorNumeric'));
+    b.text(`${p}.reason_code`, child(ac, 'AllowanceChargeReasonCode'));
+    b.text(`${p}.reason`, child(ac, 'AllowanceChargeReason'));
+    const cat = child(ac, 'TaxCategory');
+    b.text(`${p}.vat_category`, child(cat, 'ID'));
+    b.amount(`${p}.vat_rate`, child(cat, 'Percent'));
+  }
 }
 
 function sameCurrency(el: XmlElement | undefined, currency: string | undefined): boolean {
@@ -158,6 +186,8 @@ function readPayment(b: XmlDocumentBuilder, root: XmlElement): void {
         find(account, 'FinancialInstitutionBranch/FinancialInstitution/ID');
       b.text(`${p}.bic`, bic, normalizeId);
     }
+    if (!b.doc.payment.mandate_reference)
+      b.text('payment.mandate_reference', find(means, 'PaymentMandate/ID'));
     const debtor = find(means, 'PaymentMandate/PayerFinancialAccount/ID');
     if (debtor && !b.doc.payment.debtor_iban) b.text('payment.debtor_iban', debtor, normalizeId);
   }

@@ -40,9 +40,8 @@ describe.skipIf(!haveSchemas)('invoice-export', () => {
     const r = await run(['--export', 'xrechnung-cii', '--out', out, AKRETION, KOSIT, '/no/such/file.pdf']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
-      `${AKRETION}: refused for xrechnung-cii:\n  allowances: BT-107 sum of allowances`,
+      `${AKRETION}: refused for xrechnung-cii:\n  vat_breakdown.3: BT-80 deliver-to country of an intra-community supply`,
     );
-    expect(r.stderr).toContain('\n  vat_breakdown.3: VAT category K');
     expect(r.stderr).toContain('/no/such/file.pdf: unreadable: ENOENT');
     expect(readdirSync(out)).toEqual(['xrechnung-123456XX.xml']);
   }, 120_000);

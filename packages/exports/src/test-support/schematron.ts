@@ -1,8 +1,9 @@
 // A small ISO Schematron (queryBinding xslt2) to XSLT 3.0 compiler for tests, so KoSIT's
-// XRechnung rules (.sch sources) run in Node like CEN's precompiled EN 16931 ones: the XSLT it
-// writes goes through `xslt3` to a SEF and SaxonJS. It covers what those sources use: includes,
-// global (pattern-level) and rule-level lets, rules in first-match order per pattern, asserts
-// and reports with <name/> and <value-of/>, written as SVRL.
+// XRechnung rules and OpenPeppol's Peppol BIS rules (.sch sources) run in Node like CEN's
+// precompiled EN 16931 ones: the XSLT it writes goes through `xslt3` to a SEF and SaxonJS. It
+// covers what those sources use: includes, global (schema- and pattern-level) and rule-level lets,
+// XSLT functions declared in the schema, rules in first-match order per pattern, asserts and
+// reports with <name/> and <value-of/>, written as SVRL.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 // @ts-expect-error: saxon-js ships no types
@@ -33,6 +34,8 @@ const OUTLINE = `
       else map { 'k': local-name($n), 's': string(($n/@select, $n/@path)[1]) } } } }
   return serialize(map {
     'ns': array { for $n in //sch:ns return map { 'prefix': string($n/@prefix), 'uri': string($n/@uri) } },
+    'lets': array { for $l in /sch:schema/sch:let return $item($l) },
+    'functions': array { for $f in /sch:schema/xsl:function return serialize($f) },
     'includes': array { for $i in //sch:include return string($i/@href) },
     'patterns': array { for $p in (/sch:pattern, //sch:schema/sch:pattern) return map {
       'lets': array { for $l in $p/sch:let return $item($l) },
@@ -43,6 +46,8 @@ const OUTLINE = `
 
 interface Outline {
   ns: Array<{ prefix: string; uri: string }>;
+  lets: Item[];
+  functions: string[];
   includes: string[];
   patterns: Pattern[];
 }
@@ -51,11 +56,18 @@ function outline(file: string): Outline {
   const xml = readFileSync(file, 'utf8');
   const doc = SaxonJS.XPath.evaluate('parse-xml($src)', null, { params: { src: xml } });
   const json = SaxonJS.XPath.evaluate(OUTLINE, doc, {
-    namespaceContext: { sch: 'http://purl.oclc.org/dsdl/schematron' },
+    namespaceContext: {
+      sch: 'http://purl.oclc.org/dsdl/schematron',
+      xsl: 'http://www.w3.org/1999/XSL/Transform',
+    },
   }) as string;
   const o = JSON.parse(json) as Outline;
-  for (const href of o.includes)
-    o.patterns.unshift(...outline(path.resolve(path.dirname(file), href)).patterns);
+  for (const href of o.includes) {
+    const included = outline(path.resolve(path.dirname(file), href));
+    o.patterns.unshift(...included.patterns);
+    o.lets.unshift(...included.lets);
+    o.functions.unshift(...included.functions);
+  }
   return o;
 }
 
@@ -92,9 +104,12 @@ export function schematronToXslt(file: string): string {
   const out: string[] = [
     `<xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:svrl="http://purl.oclc.org/dsdl/svrl"${ns} exclude-result-prefixes="#all">`,
   ];
-  // Pattern-level lets are global variables, as in the ISO skeleton.
+  // Schema- and pattern-level lets are global variables, as in the ISO skeleton; the schema's own
+  // XSLT functions are the stylesheet's.
+  for (const l of o.lets) out.push(`<xsl:variable name="${l.name}" select="${attr(l.value)}"/>`);
   for (const p of o.patterns)
     for (const l of p.lets) out.push(`<xsl:variable name="${l.name}" select="${attr(l.value)}"/>`);
+  out.push(...o.functions);
   out.push(
     '<xsl:template match="/"><svrl:schematron-output>',
     ...o.patterns.map((_, i) => `<xsl:apply-templates select="/" mode="p${i}"/>`),

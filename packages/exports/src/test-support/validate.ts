@@ -82,21 +82,37 @@ export async function xrechnungFatal(xml: string, syntax: 'cii' | 'ubl'): Promis
   let stylesheet = xrechnungSef.get(syntax);
   if (!stylesheet) {
     const name = `XRechnung-${syntax.toUpperCase()}`;
-    const text = schematronToXslt(
+    // Named by content, so a change to the compiler or the rules compiles afresh.
+    stylesheet = await compiledSchematron(
+      name,
       path.join(schemasDir, `xrechnung/schematron/${syntax}/${name}-validation.sch`),
     );
-    // Named by content, so a change to the compiler or the rules compiles afresh.
-    const file = `${name}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
-    const xslt = path.join(cache, `${file}.xslt`);
-    if (!existsSync(xslt)) {
-      mkdirSync(cache, { recursive: true });
-      writeFileSync(`${xslt}.${process.pid}.tmp`, text);
-      renameSync(`${xslt}.${process.pid}.tmp`, xslt);
-    }
-    stylesheet = await sef(file, xslt);
     xrechnungSef.set(syntax, stylesheet);
   }
   return fatalAsserts(stylesheet, xml);
+}
+
+/** The project's copy of OpenPeppol's rules (test-data/peppol, with their terms beside them). */
+const peppolSch = path.join(repoRoot, 'packages/exports/test-data/peppol/PEPPOL-EN16931-UBL.sch');
+let peppolSef: string | undefined;
+
+/** OpenPeppol's Peppol BIS Billing 3.0 rules' fatal failed assertions for a UBL invoice. */
+export async function peppolFatal(xml: string): Promise<string[]> {
+  peppolSef ??= await compiledSchematron('PEPPOL-EN16931-UBL', peppolSch);
+  return fatalAsserts(peppolSef, xml);
+}
+
+/** A Schematron source compiled to XSLT (schematron.ts) and on to a SEF, named by content. */
+async function compiledSchematron(name: string, sch: string): Promise<string> {
+  const text = schematronToXslt(sch);
+  const file = `${name}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
+  const xslt = path.join(cache, `${file}.xslt`);
+  if (!existsSync(xslt)) {
+    mkdirSync(cache, { recursive: true });
+    writeFileSync(`${xslt}.${process.pid}.tmp`, text);
+    renameSync(`${xslt}.${process.pid}.tmp`, xslt);
+  }
+  return sef(file, xslt);
 }
 
 /** The fatal failed assertions (id and text) of a Schematron compiled to a SEF, run on `xml`. */

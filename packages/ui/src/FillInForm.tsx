@@ -1,0 +1,127 @@
+// The short form an export shows for an invoice that lacks values a person can give (a buyer
+// reference, the seller's e-mail, ...): one labelled input per value, with where to find it. The
+// values are saved with the invoice as corrections and the export is tried again, so the next
+// export of the invoice asks for nothing.
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BusyButton } from './BusyButton.js';
+import type { FillInField } from './data.js';
+import { editsOf, type PendingFill } from './fill-in.js';
+import { UI_NAMESPACE } from './i18n/index.js';
+
+const INPUT_TYPES: Record<string, string> = { email: 'email', phone: 'tel', date: 'date' };
+
+function Input({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: FillInField;
+  value: string;
+  error?: string;
+  onChange: (v: string) => void;
+}) {
+  const id = useId();
+  const described = `${id}-hint${error ? ` ${id}-error` : ''}`;
+  const common = {
+    id,
+    name: field.key,
+    value,
+    'aria-describedby': described,
+    'aria-invalid': error ? true : undefined,
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+  };
+  return (
+    <div className="ir-field">
+      <label htmlFor={id}>
+        {field.label}
+        {field.term && <span className="ir-detail"> ({field.term})</span>}
+      </label>
+      <div className="ir-field-row">
+        {field.options ? (
+          <select {...common}>
+            <option value="" />
+            {field.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            {...common}
+            type={INPUT_TYPES[field.kind] ?? 'text'}
+            maxLength={field.kind === 'country' ? 2 : 500}
+            autoComplete="off"
+          />
+        )}
+      </div>
+      <p id={`${id}-hint`} className="ir-detail">
+        {field.hint}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="ir-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The form of one invoice; `onSubmit` saves the values and exports again. `errors` holds the
+ * service's word per key, and under '' what went wrong otherwise.
+ */
+export function FillInForm({
+  pending,
+  errors,
+  busy,
+  onSubmit,
+}: {
+  pending: PendingFill;
+  errors: Record<string, string>;
+  busy: boolean;
+  onSubmit: (values: Record<string, string>) => void;
+}) {
+  const { t } = useTranslation(UI_NAMESPACE);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const headingId = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit(editsOf(values));
+  };
+  return (
+    <form className="ir-dialog ir-form" aria-labelledby={headingId} onSubmit={submit} data-testid="fill-in">
+      <h3 id={headingId}>{t('exports.fill_in_title', { name: pending.name })}</h3>
+      <p>{t('exports.fill_in_intro')}</p>
+      {pending.fields.map((f) => (
+        <Input
+          key={f.key}
+          field={f}
+          value={values[f.key] ?? ''}
+          error={errors[f.key]}
+          onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))}
+        />
+      ))}
+      {pending.others.length > 0 && (
+        <>
+          <p>{t('exports.fill_in_others')}</p>
+          <ul>
+            {pending.others.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {errors[''] && (
+        <p role="alert" className="ir-error">
+          {errors['']}
+        </p>
+      )}
+      <BusyButton type="submit" className="ir-primary" busy={busy}>
+        {t('exports.fill_in_submit')}
+      </BusyButton>
+    </form>
+  );
+}
