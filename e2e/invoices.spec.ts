@@ -111,8 +111,56 @@ test('the review screen draws the boxes on the page and a correction shows confi
       ).toBeLessThanOrEqual(2);
   }
 
+  // The workbench: a field marks its box on the page, a box goes to its field, the page zooms
+  // and fits the width again.
+  // (A box no other box lies over, so the click reaches it.)
+  const free = await boxes.evaluateAll((els) =>
+    els.findIndex((el) => {
+      const r = el.getBoundingClientRect();
+      return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el;
+    }),
+  );
+  expect(free).toBeGreaterThanOrEqual(0);
+  const box = boxes.nth(free);
+  const boxKey = (await box.getAttribute('data-field'))!;
+  await page.locator(`li.ir-field[data-field="${boxKey}"] label`).hover();
+  await expect(box).toHaveClass(/ir-hover/);
+  await box.click();
+  await expect(page.locator(`li.ir-field[data-field="${boxKey}"] input`)).toBeFocused();
+  const fitted = (await page.getByTestId('page').boundingBox())!.width;
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect
+    .poll(async () => (await page.getByTestId('page').boundingBox())!.width)
+    .toBeGreaterThan(fitted * 1.4);
+  await page.getByRole('button', { name: 'Fit width' }).click();
+  await expect
+    .poll(async () => Math.abs((await page.getByTestId('page').boundingBox())!.width - fitted))
+    .toBeLessThan(2);
+
   await expectAccessible(page);
   await screenshot(page, 'review');
+  // The review screen as the public pages and the README show it (`npm run pictures`): in each
+  // language, 1280×800, as it first opens.
+  const review = page.url().replace(/\?.*$/, '');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const lang of ['de', 'en', 'ru', 'it']) {
+    await page.goto(`${review}?lang=${lang}`);
+    await expect(page.locator('li.ir-field[data-status="flagged"]').first()).toBeVisible();
+    await expect
+      .poll(() =>
+        page.locator('[data-testid="page"] img').evaluate((el: HTMLImageElement) => el.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    // The flagged field in view with its reason, its box outlined on the page.
+    const flagged = page.locator('li.ir-field[data-status="flagged"] input').first();
+    await flagged.focus();
+    await flagged.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: path.join(repoRoot, `reports/screenshots/review-${lang}.png`) });
+  }
+  await page.goto(`${review}?lang=en`);
+  await expect(page.locator('li.ir-field').first()).toBeVisible();
 
   // A field that needs a person: its reason is said in words; Enter accepts it, or a valid value is typed.
   const open = page.locator('li.ir-field[data-status="flagged"], li.ir-field[data-status="unconfirmed"]');
@@ -175,7 +223,7 @@ test('each refused file says why beside its name, and nothing is added', async (
   ]);
   await expect(
     page.getByTestId('upload-item').filter({ hasText: 'ZUGFeRD_1p0_COMFORT_Einfach.png' }).getByRole('alert'),
-  ).toHaveText('No scanned parse left on your plan: choose a plan to read scans and images.');
+  ).toHaveText('Your plan has no scanned invoices left: choose a plan to read scans and photos.');
   // ... with the way to the plans beside it.
   await expect(
     page
@@ -194,7 +242,7 @@ test('reads an invoice again with another country, and deletes it after a confir
   await page.goto(`${baseUrl()}/app/invoices`);
   await page.getByRole('link', { name: path.basename(PDF) }).click();
   await expect(page.locator('li.ir-field[data-field="seller_iban"]')).toBeVisible();
-  await page.getByLabel('Country of the field set').selectOption('us');
+  await page.getByLabel('Country of the invoice').selectOption('us');
   await page.getByRole('button', { name: 'Read again' }).click();
   // The US field set (B) replaces the German one once the new read is done.
   await expect(page.locator('li.ir-field[data-field="vendor_name"]')).toBeVisible({ timeout: 120_000 });

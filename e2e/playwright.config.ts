@@ -14,7 +14,13 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 120_000,
-  expect: { timeout: 30_000 },
+  expect: {
+    timeout: 30_000,
+    // The visual checks (visual.spec.ts): a picture differs when over 1 % of its pixels do.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
+  // One picture per check, kept with the suite (no browser or platform in the name: one Chromium).
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   reporter: [['list'], ['json', { outputFile: '../reports/e2e.json' }]],
   use: {
     browserName: 'chromium',

@@ -36,7 +36,13 @@ test.describe('without JavaScript', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('heading', { name: never })).toBeVisible();
-      await expect(page.locator('#prices + p')).toContainText('5');
+      await expect(page.locator('#api-prices')).toContainText('5');
+      // The web app's plans from the same price list as the app, each with its way in.
+      await expect(page.locator('ul.plans > li')).toHaveCount(4);
+      await expect(page.locator('ul.plans > li').first().getByRole('link')).toHaveAttribute(
+        'href',
+        `/app/sign-in?lang=${lang}`,
+      );
       await expect(page.locator('ul.countries li')).not.toHaveCount(0);
       await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(5);
       await expect(page.getByText('Greta M.')).toBeVisible();

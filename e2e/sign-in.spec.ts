@@ -1,5 +1,6 @@
 // Sign-in as a person does it: the app's form, "check your mail", the link from the outbox, the
-// verify page, then the app; a protected route sends a signed-out person to sign-in first.
+// verify page, then the app; a protected route sends a signed-out person to sign-in first, and
+// signing in lands where they were going: from /app/, from a deep link, after the session ended.
 import { expect, test } from '@playwright/test';
 import { baseUrl, expectAccessible, screenshot, signIn, watchCsp } from './support/app';
 
@@ -24,9 +25,33 @@ test('signs in through the link in the outbox and lands where the person was goi
   expect(refused).toEqual([]);
 });
 
+test('signing in from /app/ (the README’s address) lands on the invoices', async ({ page }) => {
+  await page.goto(`${baseUrl()}/app/`);
+  await expect(page).toHaveURL(/\/app\/sign-in$/);
+  await signIn(page, 'start@e2e.example', undefined, 'here');
+  await expect(page).toHaveURL(/\/app\/invoices$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+});
+
+test('after the session ended, signing in again lands on the screen the person went to', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'expired@e2e.example');
+  await page.goto(`${baseUrl()}/app/api/usage`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
+  // The session ends (it expired, or was ended elsewhere): the next screen's call is refused.
+  await context.clearCookies();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Keys' }).click();
+  await expect(page).toHaveURL(/\/app\/sign-in\?next=%2Fapi%2Fkeys$/);
+  await signIn(page, 'expired@e2e.example', undefined, 'here');
+  await expect(page).toHaveURL(/\/app\/api\/keys$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeFocused();
+});
+
 test('the app speaks the language the public page passes on', async ({ page }) => {
   await page.goto(`${baseUrl()}/de`);
-  await page.getByRole('link', { name: 'Anmelden' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Anmelden' }).click();
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('button', { name: 'Link senden' })).toBeVisible();

@@ -44,9 +44,9 @@ for (const { lang, texts, width, height, balance } of CASES) {
       await expect(status).toHaveText(texts.topUp.pending);
       await screenshot(page, `topup-check-${lang}-${width}-waiting`);
 
-      // Tab reaches the check in reading order: after the language switch, before the amount,
-      // the currency and the top-up button; Shift+Tab goes back to it.
-      await page.getByRole('combobox').first().focus();
+      // Tab reaches the check in reading order: after the section's heading and status, before
+      // the amount, the currency and the top-up button; Shift+Tab goes back to it.
+      await form.getByRole('heading', { name: texts.topUp.title }).focus();
       await tabTo(page, check, 1);
       await expectVisibleFocus(check);
       await page.keyboard.press('Tab');

@@ -34,6 +34,9 @@ const REVIEWED = {
   decko: 'MIT (its LICENSE file)',
   stickyfill: 'MIT (its LICENSE file)',
   'url-template': '"BSD" (BSD-3-Clause in its LICENSE file)',
+  // The Inter font of the web app and the public pages: the SIL Open Font License lets it be
+  // shipped and served with software, unmodified, with its licence (its LICENSE file).
+  '@fontsource-variable/inter': 'OFL-1.1, a font shipped unmodified with its licence',
 };
 
 /** Whether an SPDX expression is allowed: an OR of ANDs of ids, all npm packages here use. */

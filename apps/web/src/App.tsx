@@ -16,7 +16,7 @@ import {
 } from './screens/InvoiceScreens';
 import { Keys } from './screens/Keys';
 import { Mail } from './screens/Mail';
-import { Placeholder } from './screens/Placeholder';
+import { NotFound } from './screens/NotFound';
 import { Plans } from './screens/Plans';
 import { SignIn } from './screens/SignIn';
 import { Usage } from './screens/Usage';
@@ -50,7 +50,7 @@ const router = createBrowserRouter(
         { path: 'plans', element: <Plans /> },
         { path: 'mail', element: <Mail /> },
         { path: 'account', element: <Account /> },
-        { path: '*', element: <Placeholder titleKey="common.notFound" /> },
+        { path: '*', element: <NotFound /> },
       ],
     },
   ],

@@ -27,3 +27,12 @@ export function formatMoney(minor: number, currency: string, lang: string): stri
 export function formatNumber(n: number, lang: string): string {
   return new Intl.NumberFormat(lang).format(n);
 }
+
+/** The country of the browser's language (`en-US` → `US`), or empty: it picks the prices' currency. */
+export function browserCountry(): string {
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const region = /^[a-z]{2,3}-([a-z]{2})$/i.exec(tag)?.[1];
+    if (region) return region.toUpperCase();
+  }
+  return '';
+}

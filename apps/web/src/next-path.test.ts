@@ -21,4 +21,10 @@ describe('safeNext', () => {
     ])
       expect(safeNext(bad)).toBeUndefined();
   });
+
+  it('drops the start and the sign-in screen, which would lead nowhere after signing in', () => {
+    for (const start of ['/', '/?x=1', '/#top', '/sign-in', '/sign-in?next=%2F', '/sign-in/'])
+      expect(safeNext(start)).toBeUndefined();
+    expect(safeNext('/sign-in-help')).toBe('/sign-in-help');
+  });
 });

@@ -2,9 +2,15 @@
 // mail may open it in another tab), and only ever a path inside the app.
 export const NEXT_KEY = 'after-sign-in';
 
-/** An in-app path only: never another site (`//host`, `/\host`) or a scheme. */
+/**
+ * An in-app path only: never another site (`//host`, `/\host`) or a scheme. The app's start (`/`)
+ * and the sign-in screen are no destination: the start screen decides where to go by itself, and
+ * sending a person back to it after signing in would show nothing.
+ */
 export function safeNext(next: string | null | undefined): string | undefined {
-  return next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : undefined;
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
+  const path = next.split(/[?#]/, 1)[0] ?? '';
+  return path === '/' || path === '/sign-in' || path.startsWith('/sign-in/') ? undefined : next;
 }
 
 export function keepNext(next: string | undefined): void {

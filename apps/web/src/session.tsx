@@ -4,6 +4,7 @@ import type { MeOut } from '@invoice-reader/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ApiError, api } from './api';
+import { safeNext } from './next-path';
 
 interface SessionState {
   me: MeOut | null | undefined;
@@ -42,8 +43,9 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (me === undefined) return <p aria-busy="true">…</p>;
   if (me === null) {
-    const next = location.pathname + location.search;
-    return <Navigate to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
+    // Back here after signing in; from the app's start, the start decides again.
+    const next = safeNext(location.pathname + location.search);
+    return <Navigate to={next ? `/sign-in?next=${encodeURIComponent(next)}` : '/sign-in'} replace />;
   }
   return <>{children}</>;
 }

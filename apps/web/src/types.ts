@@ -52,3 +52,4 @@ export type InboxList = z.infer<typeof InboxListOut>;
 export type InboxItem = InboxList['items'][number];
 export type Letter = z.infer<typeof LetterOut>;
 export type Letters = z.infer<typeof LettersOut>;
+export type LetterItem = Letters['items'][number];

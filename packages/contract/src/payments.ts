@@ -6,6 +6,16 @@ import { z } from './zod.js';
 
 export const PERIODS = ['m', 'y'] as const;
 
+/**
+ * `GET /api/v1/plans`: the features' language, and (beyond the spec) the visitor's country or a
+ * currency for the prices shown beside the roubles charged.
+ */
+export const PlansQuery = z.object({
+  lang: z.string().max(5).default('en'),
+  country: z.string().max(2).default(''),
+  currency: z.enum(['EUR', 'USD', 'RUB']).optional(),
+});
+
 export const PlanOut = z
   .object({
     code: z.string(),
@@ -13,6 +23,17 @@ export const PlanOut = z
     price_month_rub: z.number().int(),
     price_year_rub: z.number().int(),
     features: z.array(z.string()),
+    currency: z.enum(['EUR', 'USD', 'RUB']).optional().openapi({
+      description:
+        'Beyond the spec: the currency of `price_month_minor` and `price_year_minor`: the one asked for, else the country’s (US: USD, RU: RUB), else by the language (ru: RUB), else EUR.',
+    }),
+    price_month_minor: z.number().int().optional().openapi({
+      description:
+        'Beyond the spec: the monthly price in `currency` minor units; in RUB the price charged, otherwise the same at the service’s rates (plans are charged in roubles).',
+    }),
+    price_year_minor: z.number().int().optional().openapi({
+      description: 'Beyond the spec: the yearly price in `currency` minor units, as `price_month_minor`.',
+    }),
   })
   .openapi('PlanOut');
 

@@ -1,9 +1,10 @@
 // Buttons that send a request keep the keyboard's place while it runs: a `disabled` button would
 // drop the focus to the page (Chromium moves it away), so a keyboard user would lose their place
 // and a second Enter would do nothing visible. Instead the button stays focusable, says it is
-// unavailable (`aria-disabled`, greyed by app.css) and ignores presses while busy; the screen's
+// unavailable (`aria-disabled`, drawn greyed) and ignores presses while busy; the screen's
 // status line says what is under way (`useBusy` names it). Should the request take the button away
 // while it has the focus, the focus goes to `focusWhenGone` (its part's heading), not to the page.
+import { Button, type ButtonProps as MantineButtonProps } from '@mantine/core';
 import {
   type ButtonHTMLAttributes,
   type RefObject,
@@ -62,7 +63,11 @@ export function useBusy<K extends string>(): Busy<K> {
   return { busy, run, leave };
 }
 
-type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled' | 'aria-disabled'>;
+type ButtonProps = Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'disabled' | 'aria-disabled' | 'color' | 'style'
+> &
+  Pick<MantineButtonProps, 'variant' | 'color' | 'size' | 'fullWidth' | 'leftSection'>;
 
 /**
  * A button whose press sends a request: unavailable but focused while `busy`. A control that is
@@ -98,11 +103,14 @@ export function BusyButton({
     };
   }, []);
   return (
-    <button
+    <Button
       {...rest}
       ref={self}
       type={type}
       aria-disabled={busy ? true : undefined}
+      // Drawn unavailable (Mantine's look of a disabled button) without `disabled`.
+      data-disabled={busy ? true : undefined}
+      data-busy={busy ? true : undefined}
       onClick={(e) => {
         // Also keeps a submit button's form from being sent (Enter in one of its fields, too).
         if (busy) {

@@ -2,6 +2,7 @@
 // e-invoice export takes the buyer's name, address, VAT id, electronic address (BT-49) and buyer
 // reference (BT-10) from here when an invoice lacks them, and says so; nothing of the seller's.
 // One form for the web app's screen and the desktop app's settings.
+import { TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton, useBusy } from './BusyButton.js';
@@ -9,7 +10,6 @@ import { AppLink, useInvoiceUi } from './context.js';
 import { type CompanyProfile, DataError, EMPTY_COMPANY_PROFILE, type InvoiceData } from './data.js';
 import { fieldErrorsOf } from './fill-in.js';
 import { UI_NAMESPACE } from './i18n/index.js';
-import { UiStyles } from './styles.js';
 
 const KEYS: (keyof CompanyProfile)[] = [
   'name',
@@ -54,41 +54,28 @@ export function CompanyProfileForm({ data, signedOut }: { data: InvoiceData; sig
   };
 
   return (
-    <form onSubmit={save} className="ir-form" aria-describedby={`${id}-intro`}>
+    <form onSubmit={save} className="ir-card" aria-describedby={`${id}-intro`}>
       <p id={`${id}-intro`}>{t('company.intro')}</p>
-      {KEYS.map((k) => (
-        <div key={k} className="ir-field">
-          <label htmlFor={`${id}-${k}`}>{t(`company.${k}`)}</label>
-          <div className="ir-field-row">
-            <input
-              id={`${id}-${k}`}
-              name={k}
-              value={profile[k]}
-              maxLength={k === 'country' ? 2 : 200}
-              aria-invalid={errors[k] ? true : undefined}
-              aria-describedby={
-                [t(`company.hint_${k}`) && `${id}-${k}-hint`, errors[k] && `${id}-${k}-error`]
-                  .filter(Boolean)
-                  .join(' ') || undefined
-              }
-              onChange={(e) => setProfile({ ...profile, [k]: e.target.value })}
-            />
-          </div>
-          {t(`company.hint_${k}`) && (
-            <p id={`${id}-${k}-hint`} className="ir-detail">
-              {t(`company.hint_${k}`)}
-            </p>
-          )}
-          {errors[k] && (
-            <p id={`${id}-${k}-error`} className="ir-error">
-              {errors[k]}
-            </p>
-          )}
-        </div>
-      ))}
-      <BusyButton type="submit" className="ir-primary" busy={busy !== null}>
-        {t('company.save')}
-      </BusyButton>
+      <div className="ir-form-grid ir-form-wide">
+        {KEYS.map((k) => (
+          <TextInput
+            key={k}
+            id={`${id}-${k}`}
+            name={k}
+            label={t(`company.${k}`)}
+            description={t(`company.hint_${k}`) || undefined}
+            error={errors[k] || undefined}
+            value={profile[k]}
+            maxLength={k === 'country' ? 2 : 200}
+            onChange={(e) => setProfile({ ...profile, [k]: e.currentTarget.value })}
+          />
+        ))}
+      </div>
+      <div>
+        <BusyButton type="submit" busy={busy !== null}>
+          {t('company.save')}
+        </BusyButton>
+      </div>
       <p role="status" className={Object.keys(errors).length ? 'ir-error' : 'ir-ok'}>
         {busy ? t('company.saving') : status}
       </p>
@@ -103,11 +90,12 @@ export function CompanyProfileScreen() {
   useEffect(() => title?.(t('company.title')), [title, t]);
   return (
     <div className="ir-screen">
-      <UiStyles />
       <p>
-        <AppLink href={links.exports}>{t('exports.title')}</AppLink>
+        <AppLink href={links.exports} className="ir-back">
+          {t('exports.title')}
+        </AppLink>
       </p>
-      <h1>{t('company.title')}</h1>
+      <h1 tabIndex={-1}>{t('company.title')}</h1>
       <CompanyProfileForm data={data} signedOut={signedOut} />
     </div>
   );

@@ -3,10 +3,12 @@
 // A refusal lists each invoice (by its file name) and field (by its label) with the rule it broke;
 // the e-invoices that could be written are downloaded all the same, and an invoice that lacks
 // values a person can give gets a short form (FillInForm): saved with it, then exported again.
+import { Checkbox, NativeSelect, TextInput } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton, useBusy } from './BusyButton.js';
 import { AppLink, saveFile, useInvoiceUi } from './context.js';
+import { type DataColumn, DataTable } from './DataTable.js';
 import {
   DataError,
   DEFAULT_LEDGER_SETTINGS,
@@ -20,7 +22,7 @@ import { fieldErrorsOf, type PendingFill, pendingFillOf } from './fill-in.js';
 import { formatAmount, formatDate } from './format.js';
 import { UI_NAMESPACE } from './i18n/index.js';
 import { groupRefusals, type RefusedInvoice, refusalsOf } from './messages.js';
-import { UiStyles } from './styles.js';
+import { ToCheck, useSortLabel } from './table-cells.js';
 
 /** The e-invoice formats the service writes (the contract's E_INVOICE_FORMATS; kept here so the
  * browser bundle does not carry zod). */
@@ -72,6 +74,9 @@ export function ExportsScreen() {
   // One export at a time; its button keeps the focus while it runs (BusyButton).
   const { busy, run } = useBusy<'datev' | 'ru' | 'einvoice' | 'fill'>();
   const headingId = useId();
+  const sortLabel = useSortLabel();
+  // The part whose buttons ran the last export: what came of it is said there.
+  const [place, setPlace] = useState<'ledger' | 'einvoice'>('ledger');
   // Invoices whose e-invoice waits for values a person can give, and what was refused of them.
   const [pending, setPending] = useState<PendingFill[]>([]);
   const [fillErrors, setFillErrors] = useState<Record<number, Record<string, string>>>({});
@@ -125,6 +130,7 @@ export function ExportsScreen() {
 
   // One file for all the chosen invoices: written whole or not at all.
   const ledger = async (write: () => Promise<ExportedFile>) => {
+    setPlace('ledger');
     if (!start()) return;
     try {
       setOutcome({ downloaded: save([await write()]), problem: '', refused: [] });
@@ -149,6 +155,7 @@ export function ExportsScreen() {
   // One file per invoice: each is tried, the written ones are downloaded, the others listed.
   const einvoices = () =>
     run('einvoice', async () => {
+      setPlace('einvoice');
       if (!start()) return;
       setPending([]);
       setFillErrors({});
@@ -199,147 +206,75 @@ export function ExportsScreen() {
     });
 
   const locale = i18n.language;
-  return (
-    <div className="ir-screen">
-      <UiStyles />
-      <p>
-        <AppLink href={links.list}>{t('review.back')}</AppLink>
-      </p>
-      <h1>{t('exports.title')}</h1>
-      <section aria-labelledby={headingId}>
-        <h2 id={headingId}>{t('exports.choose')}</h2>
-        {jobs && jobs.length === 0 && <p>{t('exports.none')}</p>}
-        {jobs && jobs.length > 0 && (
-          <>
-            <label>
-              <input
-                type="checkbox"
-                checked={ids.length === jobs.length}
-                onChange={(e) => setChosen(new Set(e.target.checked ? jobs.map((j) => j.job_id) : []))}
-              />{' '}
-              {t('exports.select_all')}
-            </label>
-            <span aria-live="polite"> {t('exports.selected', { count: ids.length })}</span>
-            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls by keyboard too */}
-            <section className="ir-table-scroll" aria-label={t('exports.choose')} tabIndex={0}>
-              <table className="ir-table">
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <span className="ir-sr">{t('exports.choose')}</span>
-                    </th>
-                    <th scope="col">{t('list.col.file')}</th>
-                    <th scope="col">{t('list.col.seller')}</th>
-                    <th scope="col">{t('list.col.number')}</th>
-                    <th scope="col">{t('list.col.date')}</th>
-                    <th scope="col">{t('list.col.total')}</th>
-                    <th scope="col">{t('list.col.flags')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {jobs.map((j) => (
-                    <tr key={j.job_id}>
-                      <td>
-                        <input
-                          type="checkbox"
-                          checked={chosen.has(j.job_id)}
-                          onChange={() => toggle(j.job_id)}
-                          aria-label={`${j.seller || j.filename} ${j.invoice_no}`.trim()}
-                        />
-                      </td>
-                      <td>{j.filename}</td>
-                      <td>{j.seller}</td>
-                      <td>{j.invoice_no}</td>
-                      <td>{j.invoice_date && formatDate(j.invoice_date, locale)}</td>
-                      <td className="ir-num">
-                        {j.gross_amount && formatAmount(j.gross_amount, j.currency, locale)}
-                      </td>
-                      <td>
-                        {j.flagged + j.unconfirmed > 0
-                          ? t('list.to_check', { flagged: j.flagged, unconfirmed: j.unconfirmed })
-                          : t('list.all_fine')}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          </>
-        )}
-      </section>
-      <section>
-        <h2>{t('exports.datev')}</h2>
-        <div className="ir-toolbar ir-form">
-          {SETTING_KEYS.map((k) => (
-            <label key={k}>
-              {t(`exports.${k}`)}
-              <input
-                name={k}
-                value={settings[k]}
-                maxLength={k === 'consultant_no' || k === 'client_no' ? 20 : 10}
-                onChange={(e) => setSettings({ ...settings, [k]: e.target.value })}
-              />
-            </label>
-          ))}
-          <label>
-            {t('exports.fiscal_year_start')}
-            <select
-              name="fiscal_year_start"
-              value={settings.fiscal_year_start}
-              onChange={(e) => setSettings({ ...settings, fiscal_year_start: Number(e.target.value) })}
-            >
-              {MONTHS.map((m) => (
-                <option key={m} value={m}>
-                  {new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
-                    new Date(Date.UTC(2000, m - 1, 1)),
-                  )}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <p>{t('exports.remembered')}</p>
-        <BusyButton className="ir-primary" onClick={datev} busy={busy !== null}>
-          {t('exports.download_datev')}
-        </BusyButton>{' '}
-        <BusyButton onClick={ru} busy={busy !== null}>
-          {t('exports.download_ru')}
-        </BusyButton>
-      </section>
-      <section>
-        <h2>{t('exports.einvoice')}</h2>
-        <div className="ir-toolbar">
-          <label>
-            {t('review.export')}
-            <select value={format} onChange={(e) => setFormat(e.target.value)}>
-              {EINVOICE_FORMATS.map((f) => (
-                <option key={f} value={f}>
-                  {formatName(f)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <BusyButton onClick={einvoices} busy={busy !== null}>
-            {t('exports.download_einvoice', { format: formatName(format) })}
-          </BusyButton>
-        </div>
-        {links.company && (
-          <p>
-            {t('exports.company_hint')} <AppLink href={links.company}>{t('company.title')}</AppLink>
-          </p>
-        )}
-        {pending.map((p) => (
-          <FillInForm
-            key={p.jobId}
-            pending={p}
-            errors={fillErrors[p.jobId] ?? {}}
-            busy={busy !== null}
-            onSubmit={(values) => fillIn(p, values)}
-          />
-        ))}
-      </section>
+  const columns: DataColumn<JobSummary>[] = [
+    {
+      id: 'choose',
+      header: t('exports.choose'),
+      hideHeader: true,
+      width: '3rem',
+      cell: (j) => (
+        <Checkbox
+          checked={chosen.has(j.job_id)}
+          onChange={() => toggle(j.job_id)}
+          aria-label={`${j.seller || j.filename} ${j.invoice_no}`.trim()}
+        />
+      ),
+    },
+    {
+      id: 'file',
+      header: t('list.col.file'),
+      primary: true,
+      truncate: true,
+      text: (j) => j.filename,
+      sortValue: (j) => j.filename.toLocaleLowerCase(locale),
+      cell: (j) => j.filename,
+    },
+    {
+      id: 'seller',
+      header: t('list.col.seller'),
+      truncate: true,
+      text: (j) => j.seller,
+      sortValue: (j) => (j.seller || '').toLocaleLowerCase(locale),
+      cell: (j) => j.seller,
+    },
+    {
+      id: 'number',
+      header: t('list.col.number'),
+      width: '8rem',
+      truncate: true,
+      text: (j) => j.invoice_no,
+      cell: (j) => j.invoice_no,
+    },
+    {
+      id: 'date',
+      header: t('list.col.date'),
+      width: '8rem',
+      nowrap: true,
+      sortValue: (j) => j.invoice_date || '',
+      cell: (j) => (j.invoice_date ? formatDate(j.invoice_date, locale) : ''),
+    },
+    {
+      id: 'total',
+      header: t('list.col.total'),
+      width: '8.5rem',
+      numeric: true,
+      text: (j) => (j.gross_amount ? formatAmount(j.gross_amount, j.currency, locale) : ''),
+      sortValue: (j) => (j.gross_amount ? Number(j.gross_amount) : Number.NEGATIVE_INFINITY),
+      cell: (j) => (j.gross_amount ? formatAmount(j.gross_amount, j.currency, locale) : ''),
+    },
+    {
+      id: 'check',
+      header: t('list.col.flags'),
+      width: '8.5rem',
+      cell: (j) => <ToCheck flagged={j.flagged} unconfirmed={j.unconfirmed} />,
+    },
+  ];
+
+  // What the last export did is said under the buttons that started it.
+  const said = (
+    <>
       {/* Says what is under way while an export runs, then what was downloaded. */}
-      <p role="status" className="ir-ok" data-testid="exports-status">
+      <p role="status" className="ir-ok ir-small" data-testid="exports-status">
         {busy !== null
           ? t('exports.working')
           : outcome && outcome.downloaded.length > 0
@@ -350,7 +285,7 @@ export function ExportsScreen() {
           : ''}
       </p>
       {outcome?.problem && (
-        <div role="alert" className="ir-error" data-testid="export-refusals">
+        <div role="alert" className="ir-error ir-refusals" data-testid="export-refusals">
           <p>{outcome.problem}</p>
           {outcome.refused.length > 0 && (
             <ul>
@@ -368,6 +303,111 @@ export function ExportsScreen() {
           )}
         </div>
       )}
+    </>
+  );
+
+  return (
+    <div className="ir-screen">
+      <h1 tabIndex={-1}>{t('exports.title')}</h1>
+      <section className="ir-card" aria-labelledby={headingId}>
+        <div className="ir-head">
+          <h2 id={headingId}>{t('exports.choose')}</h2>
+          {jobs && jobs.length > 0 && (
+            <div className="ir-toolbar">
+              <Checkbox
+                checked={ids.length === jobs.length}
+                indeterminate={ids.length > 0 && ids.length < jobs.length}
+                onChange={(e) => setChosen(new Set(e.currentTarget.checked ? jobs.map((j) => j.job_id) : []))}
+                label={t('exports.select_all')}
+              />
+              <span className="ir-muted ir-small" aria-live="polite">
+                {t('exports.selected', { count: ids.length })}
+              </span>
+            </div>
+          )}
+        </div>
+        {jobs && jobs.length === 0 && <p>{t('exports.none')}</p>}
+        {jobs && jobs.length > 0 && (
+          <DataTable
+            columns={columns}
+            rows={jobs}
+            rowKey={(j) => j.job_id}
+            rowAttrs={(j) => ({ 'data-job-id': j.job_id })}
+            label={t('exports.choose')}
+            sortLabel={sortLabel}
+            cardsBelow={760}
+          />
+        )}
+      </section>
+      <div className="ir-export-grid">
+        <section className="ir-card" aria-labelledby={`${headingId}-datev`}>
+          <h2 id={`${headingId}-datev`}>{t('exports.datev')}</h2>
+          <div className="ir-form-grid">
+            {SETTING_KEYS.map((k) => (
+              <TextInput
+                key={k}
+                name={k}
+                label={t(`exports.${k}`)}
+                value={settings[k]}
+                maxLength={k === 'consultant_no' || k === 'client_no' ? 20 : 10}
+                onChange={(e) => setSettings({ ...settings, [k]: e.currentTarget.value })}
+              />
+            ))}
+            <NativeSelect
+              name="fiscal_year_start"
+              label={t('exports.fiscal_year_start')}
+              value={String(settings.fiscal_year_start)}
+              onChange={(e) => setSettings({ ...settings, fiscal_year_start: Number(e.currentTarget.value) })}
+              data={MONTHS.map((m) => ({
+                value: String(m),
+                label: new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
+                  new Date(Date.UTC(2000, m - 1, 1)),
+                ),
+              }))}
+            />
+          </div>
+          <p className="ir-muted ir-small">{t('exports.remembered')}</p>
+          <div className="ir-toolbar">
+            <BusyButton onClick={datev} busy={busy !== null}>
+              {t('exports.download_datev')}
+            </BusyButton>
+            <BusyButton variant="default" onClick={ru} busy={busy !== null}>
+              {t('exports.download_ru')}
+            </BusyButton>
+          </div>
+          {place === 'ledger' && said}
+        </section>
+        <section className="ir-card" aria-labelledby={`${headingId}-einvoice`}>
+          <h2 id={`${headingId}-einvoice`}>{t('exports.einvoice')}</h2>
+          <div className="ir-toolbar">
+            <NativeSelect
+              label={t('review.export')}
+              value={format}
+              onChange={(e) => setFormat(e.currentTarget.value)}
+              data={EINVOICE_FORMATS.map((f) => ({ value: f, label: formatName(f) }))}
+              style={{ flex: '1 1 14rem' }}
+            />
+            <BusyButton variant="default" onClick={einvoices} busy={busy !== null}>
+              {t('exports.download_einvoice', { format: formatName(format) })}
+            </BusyButton>
+          </div>
+          {links.company && (
+            <p className="ir-muted ir-small">
+              {t('exports.company_hint')} <AppLink href={links.company}>{t('company.title')}</AppLink>
+            </p>
+          )}
+          {pending.map((p) => (
+            <FillInForm
+              key={p.jobId}
+              pending={p}
+              errors={fillErrors[p.jobId] ?? {}}
+              busy={busy !== null}
+              onSubmit={(values) => fillIn(p, values)}
+            />
+          ))}
+          {place === 'einvoice' && said}
+        </section>
+      </div>
     </div>
   );
 }

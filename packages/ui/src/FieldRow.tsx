@@ -1,5 +1,6 @@
 // One field of the review screen: its label, the value as read (editable), its status, the
 // reasons it needs looking at in words, and the server's message when a correction is refused.
+import { Badge, Input } from '@mantine/core';
 import { type RefObject, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from './BusyButton.js';
@@ -7,6 +8,14 @@ import type { FieldDetail } from './data.js';
 import { needsAttention, reasonKeys } from './flags.js';
 import { formatFieldValue } from './format.js';
 import { UI_NAMESPACE } from './i18n/index.js';
+
+/** The colour of each field status, in the badge and the page's box. */
+export const FIELD_COLOURS: Record<string, string> = {
+  confirmed: 'green',
+  flagged: 'red',
+  unconfirmed: 'orange',
+  missing: 'gray',
+};
 
 interface Props {
   field: FieldDetail;
@@ -19,6 +28,9 @@ interface Props {
   editable: boolean;
   inputRef: (el: HTMLInputElement | null) => void;
   onFocus: () => void;
+  /** The pointer is over the field (its box on the page is marked), or has left it. */
+  onHover?: (over: boolean) => void;
+  hovered?: boolean;
   onEdit: (value: string) => void;
   onAccept: () => void;
   /** Where the focus goes should the accept button go away while it has it (the fields' heading). */
@@ -41,26 +53,32 @@ export function FieldRow(p: Props) {
 
   return (
     <li
-      className={`ir-field ir-st-${f.status}${p.active ? ' ir-active' : ''}`}
+      className={`ir-field ir-st-${f.status}${p.active ? ' ir-active' : ''}${p.hovered ? ' ir-hover' : ''}`}
       data-field={f.key}
       data-status={f.status}
+      onMouseEnter={() => p.onHover?.(true)}
+      onMouseLeave={() => p.onHover?.(false)}
     >
-      <label htmlFor={`${id}-in`}>{label}</label>
-      <span id={`${id}-st`} className={`ir-badge ir-st-${f.status}`}>
-        {t(`status.${f.status}`)}
-        {f.edited && `, ${t('status.edited')}`}
-      </span>
-      {shown !== f.value && <span> {shown}</span>}
+      <div className="ir-field-top">
+        <label htmlFor={`${id}-in`}>{label}</label>
+        <Badge id={`${id}-st`} className="ir-badge" color={FIELD_COLOURS[f.status] ?? 'gray'}>
+          {t(`status.${f.status}`)}
+          {f.edited && `, ${t('status.edited')}`}
+        </Badge>
+      </div>
       <div className="ir-field-row">
-        <input
+        <Input
+          className="ir-field-input"
+          size="sm"
           id={`${id}-in`}
           ref={p.inputRef}
           value={value}
           readOnly={!p.editable}
+          error={p.error ? true : undefined}
           aria-invalid={p.error ? true : undefined}
           aria-describedby={describedBy}
           onFocus={p.onFocus}
-          onChange={(e) => p.onEdit(e.target.value)}
+          onChange={(e) => p.onEdit(e.currentTarget.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && p.editable) {
               e.preventDefault();
@@ -71,6 +89,7 @@ export function FieldRow(p: Props) {
         {p.editable && (changed || needsAttention(f)) && (
           // Keeps the focus while the value is saved (aria-disabled, a second press ignored).
           <BusyButton
+            variant={changed ? 'filled' : 'default'}
             onClick={p.onAccept}
             busy={p.saving}
             focusWhenGone={p.focusWhenGone}
@@ -80,6 +99,7 @@ export function FieldRow(p: Props) {
           </BusyButton>
         )}
       </div>
+      {shown !== f.value && <p className="ir-field-shown">{shown}</p>}
       {reasons.length > 0 && (
         <ul id={`${id}-why`} className="ir-reasons">
           {reasons.map((k) => (
@@ -88,7 +108,7 @@ export function FieldRow(p: Props) {
         </ul>
       )}
       {p.error && (
-        <p id={`${id}-err`} className="ir-error" role="alert">
+        <p id={`${id}-err`} className="ir-error ir-small" role="alert">
           {p.error}
         </p>
       )}

@@ -2,6 +2,7 @@
 // reference, the seller's e-mail, ...): one labelled input per value, with where to find it. The
 // values are saved with the invoice as corrections and the export is tried again, so the next
 // export of the invoice asks for nothing.
+import { NativeSelect, TextInput } from '@mantine/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from './BusyButton.js';
@@ -22,50 +23,33 @@ function Input({
   error?: string;
   onChange: (v: string) => void;
 }) {
-  const id = useId();
-  const described = `${id}-hint${error ? ` ${id}-error` : ''}`;
+  const label = (
+    <>
+      {field.label}
+      {field.term && <span className="ir-detail"> ({field.term})</span>}
+    </>
+  );
   const common = {
-    id,
     name: field.key,
+    label,
+    description: field.hint,
+    error: error || undefined,
     value,
-    'aria-describedby': described,
-    'aria-invalid': error ? true : undefined,
-    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
   };
-  return (
-    <div className="ir-field">
-      <label htmlFor={id}>
-        {field.label}
-        {field.term && <span className="ir-detail"> ({field.term})</span>}
-      </label>
-      <div className="ir-field-row">
-        {field.options ? (
-          <select {...common}>
-            <option value="" />
-            {field.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <input
-            {...common}
-            type={INPUT_TYPES[field.kind] ?? 'text'}
-            maxLength={field.kind === 'country' ? 2 : 500}
-            autoComplete="off"
-          />
-        )}
-      </div>
-      <p id={`${id}-hint`} className="ir-detail">
-        {field.hint}
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="ir-error">
-          {error}
-        </p>
-      )}
-    </div>
+  return field.options ? (
+    <NativeSelect
+      {...common}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      data={[{ value: '', label: '' }, ...field.options]}
+    />
+  ) : (
+    <TextInput
+      {...common}
+      type={INPUT_TYPES[field.kind] ?? 'text'}
+      maxLength={field.kind === 'country' ? 2 : 500}
+      autoComplete="off"
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
   );
 }
 
@@ -92,7 +76,7 @@ export function FillInForm({
     onSubmit(editsOf(values));
   };
   return (
-    <form className="ir-dialog ir-form" aria-labelledby={headingId} onSubmit={submit} data-testid="fill-in">
+    <form className="ir-card ir-fill-in" aria-labelledby={headingId} onSubmit={submit} data-testid="fill-in">
       <h3 id={headingId}>{t('exports.fill_in_title', { name: pending.name })}</h3>
       <p>{t('exports.fill_in_intro')}</p>
       {pending.fields.map((f) => (
@@ -119,9 +103,11 @@ export function FillInForm({
           {errors['']}
         </p>
       )}
-      <BusyButton type="submit" className="ir-primary" busy={busy}>
-        {t('exports.fill_in_submit')}
-      </BusyButton>
+      <div>
+        <BusyButton type="submit" busy={busy}>
+          {t('exports.fill_in_submit')}
+        </BusyButton>
+      </div>
     </form>
   );
 }

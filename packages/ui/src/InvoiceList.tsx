@@ -1,14 +1,16 @@
 // The invoice list: upload zone, status filter and search, and a table that keeps itself up to
 // date while any invoice is still being read (it polls until none is queued or processing).
+import { Badge, NativeSelect, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink, useInvoiceUi } from './context.js';
+import { type DataColumn, DataTable } from './DataTable.js';
 import { DataError, type JobSummary } from './data.js';
 import { anyRunning, filterJobs, type StatusFilter } from './filters.js';
 import { formatAmount, formatDate } from './format.js';
 import { UI_NAMESPACE } from './i18n/index.js';
 import { readErrorKey } from './messages.js';
-import { UiStyles } from './styles.js';
+import { JOB_COLOURS, ToCheck, useSortLabel } from './table-cells.js';
 import { UploadZone } from './UploadZone.js';
 
 const STATUSES: StatusFilter[] = ['all', 'review', 'queued', 'processing', 'done', 'failed'];
@@ -22,6 +24,7 @@ export function InvoiceList({ country }: { country?: string }) {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [query, setQuery] = useState('');
   const headingId = useId();
+  const sortLabel = useSortLabel();
 
   const load = useCallback(() => {
     data.listJobs().then(
@@ -49,32 +52,111 @@ export function InvoiceList({ country }: { country?: string }) {
   const shown = useMemo(() => (jobs ? filterJobs(jobs, { status, query }) : []), [jobs, status, query]);
   const locale = i18n.language;
 
+  const columns = useMemo<DataColumn<JobSummary>[]>(
+    () => [
+      {
+        id: 'file',
+        header: t('list.col.file'),
+        primary: true,
+        text: (j) => j.filename || `#${j.job_id}`,
+        sortValue: (j) => (j.filename || '').toLocaleLowerCase(locale),
+        cell: (j) => (
+          <>
+            <AppLink href={links.invoice(j.job_id)} className="ir-cut-text" title={j.filename || undefined}>
+              {j.filename || `#${j.job_id}`}
+            </AppLink>
+            {j.error && <span className="ir-cell-note ir-error">{t(readErrorKey(j.error))}</span>}
+          </>
+        ),
+      },
+      {
+        id: 'status',
+        header: t('list.col.status'),
+        width: '9rem',
+        sortValue: (j) => j.status,
+        cell: (j) => (
+          <span>
+            <Badge className="ir-badge" color={JOB_COLOURS[j.status]}>
+              {t(`status.${j.status}`)}
+            </Badge>
+            {j.mode && <span className="ir-cell-note">{t(`mode.${j.mode}`)}</span>}
+          </span>
+        ),
+      },
+      {
+        id: 'seller',
+        header: t('list.col.seller'),
+        truncate: true,
+        text: (j) => j.seller,
+        sortValue: (j) => (j.seller || '').toLocaleLowerCase(locale),
+        cell: (j) => j.seller,
+      },
+      {
+        id: 'number',
+        header: t('list.col.number'),
+        width: '8rem',
+        truncate: true,
+        text: (j) => j.invoice_no,
+        cell: (j) => j.invoice_no,
+      },
+      {
+        id: 'date',
+        header: t('list.col.date'),
+        width: '8rem',
+        nowrap: true,
+        sortValue: (j) => j.invoice_date || '',
+        cell: (j) => (j.invoice_date ? formatDate(j.invoice_date, locale) : ''),
+      },
+      {
+        id: 'total',
+        header: t('list.col.total'),
+        width: '8.5rem',
+        numeric: true,
+        text: (j) => (j.gross_amount ? formatAmount(j.gross_amount, j.currency, locale) : ''),
+        sortValue: (j) => (j.gross_amount ? Number(j.gross_amount) : Number.NEGATIVE_INFINITY),
+        cell: (j) => (j.gross_amount ? formatAmount(j.gross_amount, j.currency, locale) : ''),
+      },
+      {
+        id: 'check',
+        header: t('list.col.flags'),
+        width: '8.5rem',
+        sortValue: (j) => (j.status === 'done' ? j.flagged * 1000 + j.unconfirmed : -1),
+        cell: (j) =>
+          j.status === 'done' ? <ToCheck flagged={j.flagged} unconfirmed={j.unconfirmed} /> : null,
+      },
+    ],
+    [t, locale, links],
+  );
+
   return (
     <div className="ir-screen">
-      <UiStyles />
-      <h1 id={headingId}>{t('list.title')}</h1>
+      <div className="ir-head">
+        <div>
+          <h1 id={headingId} tabIndex={-1}>
+            {t('list.title')}
+          </h1>
+          <p className="ir-muted ir-small" aria-live="polite">
+            {jobs && t('list.count', { shown: shown.length, total: jobs.length })}
+            {running && ` ${t('list.refreshing')}`}
+          </p>
+        </div>
+      </div>
       <UploadZone country={country} onUploaded={load} />
       <div className="ir-toolbar">
-        <label>
-          {t('list.filter')}
-          <select value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('list.search')}
-          <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
-        </label>
-        <AppLink href={links.exports}>{t('nav.exports')}</AppLink>
+        <NativeSelect
+          label={t('list.filter')}
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value as StatusFilter)}
+          data={STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        />
+        <TextInput
+          type="search"
+          label={t('list.search')}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          style={{ flex: '1 1 16rem', maxWidth: '28rem' }}
+        />
       </div>
-      <p aria-live="polite">
-        {jobs && t('list.count', { shown: shown.length, total: jobs.length })}
-        {running && ` ${t('list.refreshing')}`}
-      </p>
       {failed && (
         <p className="ir-error" role="alert">
           {t('list.load_error')}
@@ -83,49 +165,15 @@ export function InvoiceList({ country }: { country?: string }) {
       {jobs && jobs.length === 0 && <p>{t('list.empty')}</p>}
       {jobs && jobs.length > 0 && shown.length === 0 && <p>{t('list.none_match')}</p>}
       {shown.length > 0 && (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls by keyboard too
-        <section className="ir-table-scroll" aria-labelledby={headingId} tabIndex={0}>
-          <table className="ir-table" aria-labelledby={headingId}>
-            <thead>
-              <tr>
-                <th scope="col">{t('list.col.file')}</th>
-                <th scope="col">{t('list.col.status')}</th>
-                <th scope="col">{t('list.col.mode')}</th>
-                <th scope="col">{t('list.col.seller')}</th>
-                <th scope="col">{t('list.col.number')}</th>
-                <th scope="col">{t('list.col.date')}</th>
-                <th scope="col">{t('list.col.total')}</th>
-                <th scope="col">{t('list.col.flags')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((j) => (
-                <tr key={j.job_id} data-job-id={j.job_id} data-status={j.status}>
-                  <td>
-                    <AppLink href={links.invoice(j.job_id)}>{j.filename || `#${j.job_id}`}</AppLink>
-                  </td>
-                  <td>
-                    <span className={`ir-badge ir-st-${j.status}`}>{t(`status.${j.status}`)}</span>
-                    {j.error && <div className="ir-error">{t(readErrorKey(j.error))}</div>}
-                  </td>
-                  <td>{t(`mode.${j.mode ?? 'none'}`)}</td>
-                  <td>{j.seller}</td>
-                  <td>{j.invoice_no}</td>
-                  <td>{j.invoice_date && formatDate(j.invoice_date, locale)}</td>
-                  <td className="ir-num">
-                    {j.gross_amount && formatAmount(j.gross_amount, j.currency, locale)}
-                  </td>
-                  <td>
-                    {j.status === 'done' &&
-                      (j.flagged + j.unconfirmed > 0
-                        ? t('list.to_check', { flagged: j.flagged, unconfirmed: j.unconfirmed })
-                        : t('list.all_fine'))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <DataTable
+          columns={columns}
+          rows={shown}
+          rowKey={(j) => j.job_id}
+          rowAttrs={(j) => ({ 'data-job-id': j.job_id, 'data-status': j.status })}
+          labelledBy={headingId}
+          sortLabel={sortLabel}
+          cardsBelow={880}
+        />
       )}
     </div>
   );

@@ -1,36 +1,44 @@
-// The review screen: the page picture with the fields' boxes beside the fields, each flagged or
-// unconfirmed one with its reason in words. Keyboard only: Tab between fields, Enter accepts the
-// value (or saves the correction the server checks) and moves to the next field to check, Alt+N
-// opens the next invoice. Also reading again with another country, and deleting.
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+// The review screen, a document workbench: the page large (PageView: zoom, pan, fit, thumbnails)
+// beside the fields in groups (document, seller, buyer, amounts, payment), each flagged or
+// unconfirmed one with its reason in words; a field and its box on the page mark each other.
+// Keyboard only: Tab between fields, Enter accepts the value (or saves the correction the server
+// checks) and moves to the next field to check, Alt+N opens the next invoice. Also reading again
+// with another country, and deleting.
+import { Badge, Button, NativeSelect } from '@mantine/core';
+import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton, useBusy } from './BusyButton.js';
 import { AppLink, useInvoiceUi } from './context.js';
 import { DataError, type WebJob } from './data.js';
 import { useConfirmFocus } from './dialog.js';
 import { FieldRow } from './FieldRow.js';
+import { FIELD_GROUPS, fieldGroup, groupedFields } from './field-groups.js';
 import { UI_NAMESPACE } from './i18n/index.js';
 import { isJobId, type LoadFailure, loadFailure, readErrorKey } from './messages.js';
 import { PageView } from './PageView.js';
 import { enterOutcome, fieldRefusalKey, initialReview, reviewReducer } from './review-flow.js';
-import { UiStyles } from './styles.js';
+import { JOB_COLOURS } from './table-cells.js';
 
 const POLL_MS = 1500;
 const isRunning = (j: WebJob | null) => j?.status === 'queued' || j?.status === 'processing';
 
-export function ReviewScreen({ jobId }: { jobId: number }) {
+/**
+ * `aside`: what the host adds under the fields (the web app's request to the seller for a
+ * corrected invoice).
+ */
+export function ReviewScreen({ jobId, aside }: { jobId: number; aside?: ReactNode }) {
   // A new invoice starts with a fresh state (no drafts or errors of the previous one).
-  return <Review key={jobId} jobId={jobId} />;
+  return <Review key={jobId} jobId={jobId} aside={aside} />;
 }
 
-function Review({ jobId }: { jobId: number }) {
+function Review({ jobId, aside }: { jobId: number; aside?: ReactNode }) {
   const { t, i18n } = useTranslation(UI_NAMESPACE);
   const { data, links, title, signedOut } = useInvoiceUi();
   const [job, setJob] = useState<WebJob | null>(null);
   const [loadError, setLoadError] = useState<LoadFailure | null>(null);
   const [state, dispatch] = useReducer(reviewReducer, initialReview);
   const [page, setPage] = useState(1);
-  const [pageSrc, setPageSrc] = useState<string | null>(null);
+  const [hovered, setHovered] = useState<string | null>(null);
   const [countries, setCountries] = useState<{ code: string; name: string }[]>([]);
   const [country, setCountry] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -46,7 +54,7 @@ function Review({ jobId }: { jobId: number }) {
   const show = useCallback((j: WebJob) => {
     setJob(j);
     setCountry((c) => c || j.country.toLowerCase());
-    dispatch({ type: 'load', fields: j.fields_detailed });
+    dispatch({ type: 'load', fields: groupedFields(j.fields_detailed) });
   }, []);
 
   const load = useCallback(() => {
@@ -69,20 +77,6 @@ function Review({ jobId }: { jobId: number }) {
       ? t('review.title', { name: job.filename || `#${job.job_id}` })
       : t('review.loading');
   useEffect(() => title?.(screenTitle), [title, screenTitle]);
-  // A host may answer the page's address later (fetched over IPC): a stale answer is dropped.
-  useEffect(() => {
-    let current = true;
-    const src = data.pageImageUrl(jobId, page);
-    if (typeof src === 'string' || src === null) setPageSrc(src);
-    else
-      src.then(
-        (url) => current && setPageSrc(url),
-        () => current && setPageSrc(null),
-      );
-    return () => {
-      current = false;
-    };
-  }, [data, jobId, page]);
   useEffect(() => {
     if (!isRunning(job)) return;
     const timer = setTimeout(load, POLL_MS);
@@ -138,7 +132,7 @@ function Review({ jobId }: { jobId: number }) {
     data.patchFields(jobId, { [key]: outcome.value }).then(
       (j) => {
         setJob(j);
-        dispatch({ type: 'saved', key, fields: j.fields_detailed });
+        dispatch({ type: 'saved', key, fields: groupedFields(j.fields_detailed) });
       },
       (err: unknown) => {
         // The service's refusal of this field in words of the person's language, by its kind.
@@ -174,38 +168,78 @@ function Review({ jobId }: { jobId: number }) {
   if (loadError)
     return (
       <div className="ir-screen">
-        <UiStyles />
-        <h1>{t(loadError === 'not_found' ? 'review.not_found' : 'review.load_failed')}</h1>
+        <p>
+          <AppLink href={links.list}>{t('review.back')}</AppLink>
+        </p>
+        <h1 tabIndex={-1}>{t(loadError === 'not_found' ? 'review.not_found' : 'review.load_failed')}</h1>
         {loadError === 'signed_out' && (
           <p role="alert" className="ir-error">
             {t('upload.error.not_authenticated')}
           </p>
         )}
-        <p>
-          <AppLink href={links.list}>{t('review.back')}</AppLink>
-        </p>
       </div>
     );
-  if (!job) return <p className="ir-screen">{t('review.loading')}</p>;
+  if (!job)
+    return (
+      <div className="ir-screen">
+        <h1 tabIndex={-1}>{t('review.loading')}</h1>
+      </div>
+    );
 
   const name = job.filename || `#${job.job_id}`;
   const editable = job.status === 'done';
   const pages = Math.max(1, job.pages);
   const allChecked =
     editable && state.fields.every((f) => f.status === 'confirmed' || f.status === 'missing');
+  const shownFields = job.status === 'failed' ? [] : state.fields;
+  const groups = FIELD_GROUPS.map((g) => ({
+    g,
+    fields: shownFields.filter((f) => fieldGroup(f.key) === g),
+  })).filter((x) => x.fields.length > 0);
+  const pick = (key: string) => {
+    dispatch({ type: 'focus', key });
+    inputs.current.get(key)?.focus();
+  };
 
   return (
     <div className="ir-screen">
-      <UiStyles />
       <p>
-        <AppLink href={links.list}>{t('review.back')}</AppLink>
+        <AppLink href={links.list} className="ir-back">
+          <svg
+            viewBox="0 0 24 24"
+            width="16"
+            height="16"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M19 12H5M11 18l-6-6 6-6" />
+          </svg>
+          {t('review.back')}
+        </AppLink>
       </p>
-      <h1>{t('review.title', { name })}</h1>
-      <p>
-        <span className={`ir-badge ir-st-${job.status}`}>{t(`status.${job.status}`)}</span>{' '}
-        {t(`mode.${job.mode ?? 'none'}`)}
+      <div className="ir-review-head">
+        <div>
+          <h1 tabIndex={-1}>{t('review.title', { name })}</h1>
+          <div className="ir-review-meta">
+            <Badge className="ir-badge" color={JOB_COLOURS[job.status]}>
+              {t(`status.${job.status}`)}
+            </Badge>
+            <span className="ir-muted ir-small">{t(`mode.${job.mode ?? 'none'}`)}</span>
+          </div>
+        </div>
+        <div className="ir-review-actions">
+          <Button onClick={() => void nextInvoice()} aria-keyshortcuts="Alt+N">
+            {t('review.next_invoice')}
+          </Button>
+        </div>
+      </div>
+      <p id="ir-review-hint" className="ir-muted ir-small">
+        {t('review.hint')} <span className="ir-keyboard">{t('review.hint_next')}</span>
       </p>
-      <p id="ir-review-hint">{t('review.hint')}</p>
       {isRunning(job) && <p aria-live="polite">{t('review.running')}</p>}
       {job.status === 'failed' && (
         <div className="ir-error" role="alert" data-testid="read-failed">
@@ -218,115 +252,105 @@ function Review({ jobId }: { jobId: number }) {
           {notice}
         </p>
       )}
-      <div className="ir-review">
-        <section aria-label={t('review.page', { n: page, total: pages })}>
-          {pages > 1 && (
-            <nav className="ir-pager" aria-label={t('review.page', { n: page, total: pages })}>
-              <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t('review.prev_page')}
-              </button>
-              <span aria-live="polite">{t('review.page', { n: page, total: pages })}</span>
-              <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                {t('review.next_page')}
-              </button>
-            </nav>
-          )}
-          <PageView
-            src={pageSrc}
-            page={page}
-            name={name}
-            fields={state.fields}
-            active={state.active}
-            onPick={(key) => {
-              dispatch({ type: 'focus', key });
-              inputs.current.get(key)?.focus();
-            }}
-          />
-        </section>
-        <section aria-labelledby="ir-fields-title">
-          <h2 id="ir-fields-title" ref={fieldsHeading} tabIndex={-1}>
-            {t('review.fields')}
-          </h2>
-          {allChecked && (
-            <p className="ir-ok" aria-live="polite">
-              {t('review.all_checked')}
-            </p>
-          )}
+      <div className="ir-workbench">
+        <PageView
+          jobId={jobId}
+          pages={pages}
+          page={page}
+          onPage={setPage}
+          name={name}
+          fields={state.fields}
+          active={state.active}
+          hovered={hovered}
+          onHover={setHovered}
+          onPick={pick}
+        />
+        <section className="ir-fields-panel" aria-labelledby="ir-fields-title">
+          <div className="ir-head">
+            <h2 id="ir-fields-title" ref={fieldsHeading} tabIndex={-1}>
+              {t('review.fields')}
+            </h2>
+            {allChecked && (
+              <p className="ir-ok ir-small" aria-live="polite">
+                {t('review.all_checked')}
+              </p>
+            )}
+          </div>
           {/* A file that could not be read has no field "not found on the invoice": nothing was read. */}
           {job.status === 'failed' && <p>{t('review.failed_no_fields')}</p>}
-          <ul className="ir-fields">
-            {(job.status === 'failed' ? [] : state.fields).map((f) => (
-              <FieldRow
-                key={f.key}
-                field={f}
-                currency={job.fields.currency ?? ''}
-                locale={i18n.language}
-                draft={state.drafts[f.key]}
-                error={state.errors[f.key]}
-                active={state.active === f.key}
-                saving={state.saving === f.key}
-                editable={editable}
-                inputRef={(el) => {
-                  if (el) inputs.current.set(f.key, el);
-                  else inputs.current.delete(f.key);
-                }}
-                onFocus={() => dispatch({ type: 'focus', key: f.key })}
-                onEdit={(value) => dispatch({ type: 'edit', key: f.key, value })}
-                onAccept={() => accept(f.key)}
-                focusWhenGone={fieldsHeading}
-              />
-            ))}
-          </ul>
-          <p>
-            <button
-              type="button"
-              className="ir-primary"
-              onClick={() => void nextInvoice()}
-              aria-keyshortcuts="Alt+N"
-            >
-              {t('review.next_invoice')}
-            </button>
-          </p>
-          <div className="ir-toolbar">
-            <label>
-              {t('review.reparse_country')}
-              <select value={country} onChange={(e) => setCountry(e.target.value)}>
-                {!countries.some((c) => c.code.toLowerCase() === country) && (
-                  <option value={country}>{country}</option>
-                )}
-                {countries.map((c) => (
-                  <option key={c.code} value={c.code.toLowerCase()}>
-                    {c.name} ({c.code})
-                  </option>
+          {groups.map(({ g, fields }) => (
+            <section key={g} className="ir-group" aria-labelledby={`ir-group-${g}`}>
+              <h3 id={`ir-group-${g}`}>{t(`group.${g}`)}</h3>
+              <ul className="ir-fields">
+                {fields.map((f) => (
+                  <FieldRow
+                    key={f.key}
+                    field={f}
+                    currency={job.fields.currency ?? ''}
+                    locale={i18n.language}
+                    draft={state.drafts[f.key]}
+                    error={state.errors[f.key]}
+                    active={state.active === f.key}
+                    hovered={hovered === f.key}
+                    saving={state.saving === f.key}
+                    editable={editable}
+                    inputRef={(el) => {
+                      if (el) inputs.current.set(f.key, el);
+                      else inputs.current.delete(f.key);
+                    }}
+                    onFocus={() => dispatch({ type: 'focus', key: f.key })}
+                    onHover={(over) => setHovered(over ? f.key : null)}
+                    onEdit={(value) => dispatch({ type: 'edit', key: f.key, value })}
+                    onAccept={() => accept(f.key)}
+                    focusWhenGone={fieldsHeading}
+                  />
                 ))}
-              </select>
-            </label>
-            {/* Unavailable while asked and while the invoice is read again, but still focused. */}
-            <BusyButton onClick={reparse} busy={busy !== null || isRunning(job)}>
-              {t('review.reparse')}
-            </BusyButton>
-            <BusyButton
-              className="ir-danger"
-              onClick={() => setConfirmDelete(true)}
-              busy={busy !== null || isRunning(job)}
-            >
-              {t('review.delete')}
-            </BusyButton>
-          </div>
-          <p role="status" data-testid="review-busy">
-            {busy === 'reparse' ? t('review.reparsing') : busy === 'delete' ? t('review.deleting') : ''}
-          </p>
-          {confirmDelete && (
-            <div className="ir-dialog" role="alertdialog" aria-labelledby="ir-delete-q">
-              <p id="ir-delete-q">{t('review.delete_confirm')}</p>
-              <BusyButton className="ir-danger" onClick={remove} busy={busy !== null}>
-                {t('review.delete_yes')}
-              </BusyButton>{' '}
-              <button type="button" ref={cancelRef} onClick={() => setConfirmDelete(false)}>
-                {t('review.cancel')}
-              </button>
+              </ul>
+            </section>
+          ))}
+          <div className="ir-card">
+            <div className="ir-toolbar">
+              <NativeSelect
+                label={t('review.reparse_country')}
+                value={country}
+                onChange={(e) => setCountry(e.currentTarget.value)}
+                data={[
+                  ...(!countries.some((c) => c.code.toLowerCase() === country)
+                    ? [{ value: country, label: country }]
+                    : []),
+                  ...countries.map((c) => ({ value: c.code.toLowerCase(), label: `${c.name} (${c.code})` })),
+                ]}
+                style={{ flex: '1 1 12rem' }}
+              />
+              {/* Unavailable while asked and while the invoice is read again, but still focused. */}
+              <BusyButton variant="default" onClick={reparse} busy={busy !== null || isRunning(job)}>
+                {t('review.reparse')}
+              </BusyButton>
+              <BusyButton
+                color="red"
+                variant="outline"
+                onClick={() => setConfirmDelete(true)}
+                busy={busy !== null || isRunning(job)}
+              >
+                {t('review.delete')}
+              </BusyButton>
             </div>
-          )}
+            <p role="status" data-testid="review-busy" className="ir-small">
+              {busy === 'reparse' ? t('review.reparsing') : busy === 'delete' ? t('review.deleting') : ''}
+            </p>
+            {confirmDelete && (
+              <div className="ir-dialog" role="alertdialog" aria-labelledby="ir-delete-q">
+                <p id="ir-delete-q">{t('review.delete_confirm')}</p>
+                <BusyButton color="red" onClick={remove} busy={busy !== null}>
+                  {t('review.delete_yes')}
+                </BusyButton>
+                <Button variant="default" ref={cancelRef} onClick={() => setConfirmDelete(false)}>
+                  {t('review.cancel')}
+                </Button>
+              </div>
+            )}
+          </div>
+          {aside}
         </section>
       </div>
     </div>

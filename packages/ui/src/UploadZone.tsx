@@ -1,5 +1,6 @@
 // Drop or choose many files; each is uploaded on its own with its progress, and its refusal
 // (no plan left, too large, not an invoice type) said in words next to its name.
+import { Button } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink, useInvoiceUi } from './context.js';
@@ -48,7 +49,7 @@ export function UploadZone({ country, onUploaded }: { country?: string; onUpload
   };
 
   return (
-    <section aria-labelledby={hintId}>
+    <section className="ir-upload" aria-labelledby={hintId}>
       {/* Dropping is the mouse's way; the button is the keyboard's, so the zone itself takes no focus. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target; the file button inside is the accessible way */}
       <div
@@ -64,10 +65,26 @@ export function UploadZone({ country, onUploaded }: { country?: string; onUpload
           send(e.dataTransfer.files);
         }}
       >
-        <span id={hintId}>{t('upload.drop')}</span>{' '}
-        <button type="button" className="ir-primary" onClick={() => input.current?.click()}>
+        <svg
+          className="ir-drop-icon"
+          viewBox="0 0 24 24"
+          width="28"
+          height="28"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M12 16V4M7 9l5-5 5 5" />
+          <path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
+        </svg>
+        <span id={hintId}>{t('upload.drop')}</span>
+        <Button size="sm" onClick={() => input.current?.click()}>
           {t('upload.choose')}
-        </button>
+        </Button>
+        <span className="ir-drop-types">{t('upload.types')}</span>
         <input
           ref={input}
           type="file"
@@ -86,7 +103,7 @@ export function UploadZone({ country, onUploaded }: { country?: string; onUpload
           <ul className="ir-uploads" aria-live="polite">
             {items.map((it) => (
               <li key={it.key} data-testid="upload-item">
-                <span>{it.name}</span>
+                <span className="ir-upload-name">{it.name}</span>
                 {it.state === 'uploading' && (
                   <>
                     <progress max={100} value={percent(it.loaded, it.total)} aria-label={it.name} />
@@ -111,12 +128,15 @@ export function UploadZone({ country, onUploaded }: { country?: string; onUpload
               </li>
             ))}
           </ul>
-          <button
-            type="button"
-            onClick={() => setItems((list) => list.filter((it) => it.state === 'uploading'))}
-          >
-            {t('upload.dismiss')}
-          </button>
+          <div>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => setItems((list) => list.filter((it) => it.state === 'uploading'))}
+            >
+              {t('upload.dismiss')}
+            </Button>
+          </div>
         </>
       )}
     </section>

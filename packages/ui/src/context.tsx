@@ -49,16 +49,19 @@ export function AppLink({
   href,
   children,
   className,
+  title,
 }: {
   href: string;
   children: ReactNode;
   className?: string;
+  title?: string;
 }) {
   const { links } = useInvoiceUi();
   return (
     <a
       href={href}
       className={className}
+      title={title}
       onClick={(e) => {
         if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
         e.preventDefault();

@@ -2,6 +2,7 @@
 // the core through `window.invoiceReader.setSettings` (which checks it and says why it refuses);
 // and the company profile that e-invoice exports take buyer-side values from.
 import { CompanyProfileForm } from '@invoice-reader/ui';
+import { Button } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DesktopApi, LANGS, type Settings } from '../ipc.js';
@@ -35,7 +36,7 @@ export function SettingsPanel({ api, onChange }: { api: DesktopApi; onChange: (s
 
   if (!settings) return null;
   return (
-    <section aria-labelledby="settings-title" className="settings">
+    <section aria-labelledby="settings-title" className="settings ir-screen ir-card">
       <h2 id="settings-title">{t('settings')}</h2>
       <h3>{t('folders')}</h3>
       <ul aria-label={t('folders')}>
@@ -43,21 +44,27 @@ export function SettingsPanel({ api, onChange }: { api: DesktopApi; onChange: (s
         {settings.folders.map((f) => (
           <li key={f}>
             {f}{' '}
-            <button type="button" onClick={() => save({ folders: settings.folders.filter((x) => x !== f) })}>
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={() => save({ folders: settings.folders.filter((x) => x !== f) })}
+            >
               {t('remove')}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        onClick={async () => {
-          const folder = await api.chooseFolder();
-          if (folder) await save({ folders: [...new Set([...settings.folders, folder])] });
-        }}
-      >
-        {t('addFolder')}
-      </button>
+      <div>
+        <Button
+          variant="default"
+          onClick={async () => {
+            const folder = await api.chooseFolder();
+            if (folder) await save({ folders: [...new Set([...settings.folders, folder])] });
+          }}
+        >
+          {t('addFolder')}
+        </Button>
+      </div>
       <p>
         <label>
           {t('language')}{' '}
@@ -79,7 +86,9 @@ export function SettingsPanel({ api, onChange }: { api: DesktopApi; onChange: (s
         <label>
           {t('country')} <input value={country} size={3} onChange={(e) => setCountry(e.target.value)} />
         </label>{' '}
-        <button type="submit">{t('saved') === status ? '✓' : 'OK'}</button>
+        <Button type="submit" size="compact-sm">
+          {t('saved') === status ? '✓' : 'OK'}
+        </Button>
       </form>
       <p>
         <label>

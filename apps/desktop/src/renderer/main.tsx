@@ -1,7 +1,14 @@
 // The desktop window's React root: the shared screens of packages/ui (list, review, exports) over
 // `ipcInvoiceData(window.invoiceReader)`, and the settings panel. Routes live in the hash
 // (`#/invoices/3`): the page is a file in Electron, so there is no server to answer paths.
-import { ExportsScreen, InvoiceList, InvoiceUiProvider, ReviewScreen } from '@invoice-reader/ui';
+import {
+  ExportsScreen,
+  InvoiceList,
+  InvoiceUiProvider,
+  ReviewScreen,
+  UiThemeProvider,
+} from '@invoice-reader/ui';
+import '@invoice-reader/ui/styles.css';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
@@ -74,6 +81,8 @@ const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <UiThemeProvider>
+        <App />
+      </UiThemeProvider>
     </StrictMode>,
   );

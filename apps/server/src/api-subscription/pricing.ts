@@ -35,4 +35,9 @@ export function inCurrency(eurMinor: number, currency: PriceCurrency, config: Re
   return currency === 'EUR' ? eurMinor : convertMinor(eurMinor, rateOf(currency, config));
 }
 
+/** The smallest top-up in a currency: 8 EUR, that at the rate in USD, and the spec's 790 RUB (not 8 × the rate rounded). */
+export function minTopUpIn(currency: PriceCurrency, config: Readonly<Config>): number {
+  return currency === 'RUB' ? 79_000 : inCurrency(MIN_TOP_UP_MINOR, currency, config);
+}
+
 export { MIN_TOP_UP_MINOR };

@@ -32,7 +32,7 @@ import { rateLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validation.js';
 import { issueKey, KeyNotFound, listKeys, revokeKey, rotateKey } from '../keys/keys.js';
 import { allCountries, presentCountry } from './countries.js';
-import { currencyOfCountry, inCurrency, MIN_TOP_UP_MINOR, volumeTotalEurMinor } from './pricing.js';
+import { currencyOfCountry, inCurrency, minTopUpIn, volumeTotalEurMinor } from './pricing.js';
 
 export interface ApiSubscriptionDeps {
   db: Db;
@@ -58,7 +58,7 @@ export function apiSubscriptionRouter({ db, config, publicUrl }: ApiSubscription
     const currency = currencyOfCountry(q.country);
     const totalEur = volumeTotalEurMinor(q.sheets);
     const total = inCurrency(totalEur, currency, config);
-    const minTopUp = inCurrency(MIN_TOP_UP_MINOR, currency, config);
+    const minTopUp = minTopUpIn(currency, config);
     res.json(
       VolumePriceOut.parse({
         ok: true,
@@ -69,9 +69,8 @@ export function apiSubscriptionRouter({ db, config, publicUrl }: ApiSubscription
         total_minor: total,
         average_per_sheet: (total / 100 / q.sheets).toFixed(4),
         price_per_sheet: formatMinor(inCurrency(pagePriceMinor(q.sheets), currency, config)),
-        // The minimum top-up in roubles is the spec's 790, not 8 x 98.75 rounded.
-        min_top_up: formatMinor(currency === 'RUB' ? 79_000 : minTopUp),
-        min_top_up_minor: currency === 'RUB' ? 79_000 : minTopUp,
+        min_top_up: formatMinor(minTopUp),
+        min_top_up_minor: minTopUp,
         free_sheets: config.freeApiPages,
       }),
     );

@@ -1,9 +1,16 @@
 // The public page of one language, rendered on the server as plain HTML (a crawler or a person
-// without JavaScript reads all of it): hreflang alternates, what the service reads and never
-// does, the price scale, countries, reviews, the try-it upload and the lead form.
+// without JavaScript reads all of it): what the service does in one look (a picture of the review
+// screen) with a call to action, how it works, what it reads and never does, the plans and the
+// API's prices in the visitor's currency (price-list.ts), countries, reviews when there are any,
+// the try-it upload and the lead form; hreflang alternates for the four languages.
+import type { PriceCurrency } from '../api-subscription/pricing.js';
 import type { Lang } from '../auth/texts.js';
 import { escapeHtml } from '../auth/texts.js';
+import type { PriceList } from '../billing/price-list.js';
+import { FONT_FILES, PICTURE_SIZE } from './assets.js';
+import { PAGE_STYLE } from './landing-style.js';
 import { PAGE_TEXTS } from './texts.js';
+import { OFFER_TEXTS } from './texts-offer.js';
 
 export const PAGE_LANGS: readonly Lang[] = ['de', 'en', 'ru', 'it'];
 export const LANDING_SCRIPT_PATH = '/pages/landing.js';
@@ -12,93 +19,122 @@ export interface LandingData {
   lang: Lang;
   /** The service's own origin, for canonical and alternate links. */
   origin: string;
-  /** The scale in EUR minor units per page, from its first page of the month. */
-  tiers: Array<{ fromPages: number; minor: number }>;
-  /** Monthly totals (EUR minor units) of a few volumes, billed as the scale says. */
-  examples: Array<{ pages: number; minor: number }>;
-  freePages: number;
-  minTopUpMinor: number;
+  /** The plans and the API's scale in the visitor's currency (price-list.ts). */
+  prices: PriceList;
+  /** The picture of the review screen in this language, if there is one. */
+  picture: string | null;
   countries: Array<{ code: string; name: string; field_set: string }>;
   reviews: Array<{ id: number; name: string; stars: number; text: string }>;
   leadSent: boolean;
 }
 
 const LANG_NAMES: Record<Lang, string> = { de: 'Deutsch', en: 'English', ru: 'Русский', it: 'Italiano' };
+const CURRENCY_SIGNS: Record<PriceCurrency, string> = { EUR: '€', USD: '$', RUB: '₽' };
+/** The plan a visitor is pointed to first. */
+const POPULAR = 'm';
+/** The brand's mark: a sheet with a folded corner and three lines. */
+const MARK =
+  '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"><path d="M6 2h9l5 5v15H6zM15 2v5h5M9 12h8M9 16h8M9 20h5"/></svg>';
 
-const STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#111;line-height:1.5}
-header,main,footer{max-width:60rem;margin:0 auto;padding:0 1rem}
-header{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;padding-top:1rem}
-header .brand{font-weight:700;font-size:1.2rem;margin-right:auto;color:#111;text-decoration:none}
-nav ul{display:flex;gap:.75rem;list-style:none;margin:0;padding:0}
-a{color:#1d4ed8}
-:focus-visible{outline:3px solid #b45309;outline-offset:2px}
-.hero{padding:2rem 0 1rem}.hero h1{font-size:2rem;margin:.2rem 0;hyphens:auto}
-h1,h2{overflow-wrap:break-word}
-@media (max-width:30rem){.hero h1{font-size:1.5rem}}
-section{margin:2rem 0}table{border-collapse:collapse;width:100%}
-.scroll{overflow-x:auto;max-width:100%}
-th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid #e5e7eb;overflow-wrap:anywhere}
-td.num,th.num{text-align:right}
-.cols{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(16rem,100%),1fr));gap:1.5rem}
-.cols>*{min-width:0}
-.countries{columns:14rem;padding-left:1.2rem}
-.reviews{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:1rem}
-.reviews li{border:1px solid #e5e7eb;border-radius:6px;padding:.75rem}
-label{display:block;margin:.6rem 0 .2rem}
-input,select,textarea{font:inherit;padding:.4rem;border:1px solid #6b7280;border-radius:4px;width:100%;box-sizing:border-box}
-button,.button{font:inherit;padding:.55rem 1.1rem;margin-top:.8rem;background:#1d4ed8;color:#fff;border:0;border-radius:4px;cursor:pointer;text-decoration:none;display:inline-block}
-.thanks{background:#ecfdf5;border:1px solid #047857;padding:.75rem;border-radius:4px}
-.free{color:#047857;font-weight:600}
-footer{border-top:1px solid #e5e7eb;margin-top:3rem;padding:1rem}`;
-
-export function landingPage(d: LandingData): string {
-  const t = PAGE_TEXTS[d.lang];
+/** The page's header: the brand, the sections, the languages, signing in and the call to action. */
+export function siteHeader(lang: Lang, signIn: string, cta: string, nav: string): string {
   const e = escapeHtml;
-  const money = (minor: number, digits = 2) =>
-    new Intl.NumberFormat(d.lang, {
-      style: 'currency',
-      currency: 'EUR',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(minor / 100);
-  const num = (n: number) => new Intl.NumberFormat(d.lang).format(n);
-  const alternates = PAGE_LANGS.map(
-    (l) => `<link rel="alternate" hreflang="${l}" href="${e(d.origin)}/${l}">`,
-  ).join('\n');
   const langLinks = PAGE_LANGS.map((l) =>
-    l === d.lang
+    l === lang
       ? `<li><a href="/${l}" aria-current="page" lang="${l}">${LANG_NAMES[l]}</a></li>`
       : `<li><a href="/${l}" hreflang="${l}" lang="${l}">${LANG_NAMES[l]}</a></li>`,
   ).join('');
+  return `<header class="site-head"><div class="wrap">
+<a class="brand" href="/${lang}"><span class="brand-mark">${MARK}</span>Invoice Reader</a>
+${nav}
+<details class="langs"><summary><span class="sr">${e(PAGE_TEXTS[lang].languages)}: </span>${lang.toUpperCase()}</summary><ul>${langLinks}</ul></details>
+<a class="button ghost" href="/app/sign-in?lang=${lang}">${e(signIn)}</a>
+<a class="button cta-head" href="/app/sign-in?lang=${lang}">${e(cta)}</a>
+</div></header>`;
+}
+
+export function landingPage(d: LandingData): string {
+  const t = PAGE_TEXTS[d.lang];
+  const o = OFFER_TEXTS[d.lang];
+  const e = escapeHtml;
+  const p = d.prices;
+  const money = (minor: number, currency: PriceCurrency = p.currency, digits?: number) =>
+    new Intl.NumberFormat(d.lang, {
+      style: 'currency',
+      currency,
+      ...(digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    }).format(minor / 100);
+  // A price per page may have more than two decimals in dollars (0.0756 $); kopecks are the
+  // smallest part a rouble price shows.
+  const perPage = (major: number) =>
+    new Intl.NumberFormat(d.lang, {
+      style: 'currency',
+      currency: p.currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: p.currency === 'RUB' ? 2 : 4,
+    }).format(major);
+  const num = (n: number) => new Intl.NumberFormat(d.lang).format(n);
+  const signUp = `/app/sign-in?lang=${d.lang}`;
+  const alternates = PAGE_LANGS.map(
+    (l) => `<link rel="alternate" hreflang="${l}" href="${e(d.origin)}/${l}">`,
+  ).join('\n');
+  const nav = `<nav class="site-nav" aria-label="${e(o.navReads)}, ${e(o.navPrices)}"><ul><li><a href="#reads">${e(o.navReads)}</a></li><li><a href="#prices">${e(o.navPrices)}</a></li><li><a href="#try">${e(o.navTry)}</a></li><li><a href="/docs">API</a></li></ul></nav>`;
   const reads = t.reads
     .map(
       ([what, how, charged]) =>
-        `<tr><th scope="row">${e(what)}</th><td>${e(how)}</td><td>${charged ? e(t.charged) : `<span class="free">${e(t.free)}</span>`}</td></tr>`,
+        `<li class="card"><div><strong>${e(what)}</strong><span class="how">${e(how)}</span></div><span class="tag${charged ? '' : ' free'}">${e(charged ? t.charged : t.free)}</span></li>`,
     )
     .join('');
-  const tiers = d.tiers
-    .map((x) => `<tr><td class="num">${num(x.fromPages + 1)}</td><td class="num">${money(x.minor)}</td></tr>`)
+  const plans = p.plans
+    .map((plan) => {
+      // Roubles are what is charged; in another currency the price is the same at the service's rate.
+      const exact = p.currency === 'RUB';
+      const rub = (whole: number) => money(whole * 100, 'RUB', 0);
+      const price = exact ? rub(plan.monthRub) : money(plan.monthMinor);
+      const year = exact ? rub(plan.yearRub) : money(plan.yearMinor);
+      const paid = plan.monthRub > 0;
+      return `<li class="card${plan.code === POPULAR ? ' pop' : ''}"><h3>${e(plan.name)}</h3>
+<p class="price">${e(paid ? (exact ? price : `≈ ${price}`) : money(0, p.currency, 0))} <small>${e(o.perMonth)}</small></p>
+${paid ? `<p class="year">${e(o.orPerYear(exact ? year : `≈ ${year}`))}</p>` : ''}
+${paid && !exact ? `<p class="charged">${e(o.chargedIn(`${rub(plan.monthRub)} / ${rub(plan.yearRub)}`))}</p>` : ''}
+<ul>${plan.features.map((f) => `<li>${e(f)}</li>`).join('')}</ul>
+<a class="button${plan.code === POPULAR ? '' : ' ghost'}" href="${signUp}">${e(paid ? o.choose : o.cta)}<span class="sr"> ${e(plan.name)}</span></a></li>`;
+    })
     .join('');
-  const examples = d.examples
-    .map((x) => `<tr><td class="num">${num(x.pages)}</td><td class="num">${money(x.minor)}</td></tr>`)
+  const currencies = (['EUR', 'USD', 'RUB'] as const)
+    .map((c) =>
+      c === p.currency
+        ? `<a href="/${d.lang}?currency=${c}#prices" aria-current="true">${CURRENCY_SIGNS[c]} ${c}</a>`
+        : `<a href="/${d.lang}?currency=${c}#prices" rel="nofollow">${CURRENCY_SIGNS[c]} ${c}</a>`,
+    )
     .join('');
-  const countries = d.countries
-    .map((c) => `<li>${e(c.name)} <small>(${e(t.fieldSet)} ${e(c.field_set)})</small></li>`)
+  const tiers = p.tiers
+    .map((x) => `<tr><td class="num">${num(x.fromPage)}</td><td class="num">${perPage(x.price)}</td></tr>`)
     .join('');
+  const examples = p.examples
+    .map(
+      (x) =>
+        `<tr><td class="num">${num(x.pages)}</td><td class="num">${money(x.minor, p.currency, 2)}</td></tr>`,
+    )
+    .join('');
+  const countries = d.countries.map((c) => `<li>${e(c.name)}</li>`).join('');
   const options = d.countries
     .map(
       (c) =>
         `<option value="${e(c.code)}"${c.code === defaultCountry(d.lang) ? ' selected' : ''}>${e(c.name)}</option>`,
     )
     .join('');
+  // Reviews only when there are any: an empty "no reviews yet" sells nothing.
   const reviews = d.reviews.length
-    ? `<ul class="reviews">${d.reviews
+    ? `<section class="block alt" aria-labelledby="reviews"><div class="wrap"><div class="head"><h2 id="reviews">${e(t.reviewsTitle)}</h2></div>
+<ul class="reviews">${d.reviews
         .map(
           (r) =>
-            `<li><p aria-label="${r.stars} / 5">${'★'.repeat(r.stars)}${'☆'.repeat(5 - r.stars)}</p><p>${e(r.text)}</p><p><strong>${e(r.name)}</strong></p></li>`,
+            `<li class="card"><p class="stars" aria-label="${r.stars} / 5">${'★'.repeat(r.stars)}${'☆'.repeat(5 - r.stars)}</p><p>${e(r.text)}</p><p><strong>${e(r.name)}</strong></p></li>`,
         )
-        .join('')}</ul>`
-    : `<p>${e(t.noReviews)}</p>`;
+        .join('')}</ul>
+<p style="margin-top:1rem"><a href="/reviews">${e(t.allReviews)}</a></p></div></section>`
+    : '';
 
   return `<!doctype html>
 <html lang="${d.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -108,39 +144,48 @@ export function landingPage(d: LandingData): string {
 <link rel="canonical" href="${e(d.origin)}/${d.lang}">
 ${alternates}
 <link rel="alternate" hreflang="x-default" href="${e(d.origin)}/">
-<style>${STYLE}</style>
+<link rel="preload" href="/pages/fonts/${FONT_FILES[0].name}" as="font" type="font/woff2" crossorigin>
+<style>${PAGE_STYLE}</style>
 <script src="${LANDING_SCRIPT_PATH}" defer></script>
 </head><body>
-<header><a class="brand" href="/${d.lang}">Invoice Reader</a>
-<nav aria-label="${e(t.languages)}"><ul>${langLinks}</ul></nav>
-<a class="button" href="/app/sign-in?lang=${d.lang}">${e(t.signIn)}</a></header>
-<main>
-<div class="hero"><h1>${e(t.tagline)}</h1><p>${e(t.lead)}</p>
-<p><a href="/docs">${e(t.apiDocs)}</a> · <a href="/reviews">${e(t.allReviews)}</a></p></div>
-<div class="cols">
-<section aria-labelledby="reads"><h2 id="reads">${e(t.readsTitle)}</h2><div class="scroll"><table><tbody>${reads}</tbody></table></div></section>
-<section aria-labelledby="never"><h2 id="never">${e(t.neverTitle)}</h2><ul>${t.never.map((x) => `<li>${e(x)}</li>`).join('')}</ul></section>
-</div>
-<section aria-labelledby="prices"><h2 id="prices">${e(t.pricesTitle)}</h2>
-<p>${e(t.pricesLead(d.freePages, money(d.minTopUpMinor)))}</p>
-<div class="cols">
-<div class="scroll"><table><thead><tr><th class="num" scope="col">${e(t.fromPages)}</th><th class="num" scope="col">${e(t.perPage)}</th></tr></thead><tbody>${tiers}</tbody></table></div>
-<div class="scroll"><table><caption>${e(t.examplesTitle)}</caption><thead><tr><th class="num" scope="col">${e(t.pagesAMonth)}</th><th class="num" scope="col">${e(t.total)}</th></tr></thead><tbody>${examples}</tbody></table></div>
+<a class="skip" href="#main">${e(o.skip)}</a>
+${siteHeader(d.lang, t.signIn, o.cta, nav)}
+<main id="main">
+<section class="hero"><div class="wrap">
+<div><h1>${e(t.tagline)}</h1><p class="lead">${e(t.lead)}</p>
+<p class="ctas"><a class="button big" href="${signUp}">${e(o.cta)}</a><a class="button big ghost" href="#try">${e(o.tryCta)}</a></p>
+<p class="note">${e(o.ctaNote)}</p></div>
+${d.picture ? `<figure class="shot"><img src="${d.picture}" width="${PICTURE_SIZE.width}" height="${PICTURE_SIZE.height}" alt="${e(o.pictureAlt)}"></figure>` : ''}
 </div></section>
-<section aria-labelledby="try"><h2 id="try">${e(t.tryTitle)}</h2><p>${e(t.tryLead)}</p>
+<section class="block alt" aria-labelledby="how"><div class="wrap"><div class="head"><h2 id="how">${e(o.howTitle)}</h2></div>
+<ol class="steps">${o.how.map(([title, text]) => `<li class="card"><h3>${e(title)}</h3><p>${e(text)}</p></li>`).join('')}</ol></div></section>
+<section class="block" aria-labelledby="reads"><div class="wrap cols">
+<div><h2 id="reads">${e(t.readsTitle)}</h2><ul class="reads">${reads}</ul></div>
+<div><h2 id="never">${e(t.neverTitle)}</h2><ul class="never">${t.never.map((x) => `<li>${e(x)}</li>`).join('')}</ul></div>
+</div></section>
+<section class="block alt" aria-labelledby="prices"><div class="wrap">
+<div class="head"><h2 id="prices">${e(t.pricesTitle)}</h2></div>
+<p class="switch">${e(o.currency)} ${currencies}</p>
+<h3>${e(o.plansTitle)}</h3><p class="note" style="margin:.35rem 0 1rem">${e(o.plansLead)}</p>
+<ul class="plans">${plans}</ul>
+<div class="api"><h3>${e(o.apiTitle)}</h3><p id="api-prices">${e(t.pricesLead(p.freePages, money(p.minTopUpMinor, p.currency, 2)))}</p>
+<div class="tables">
+<div class="card"><table><thead><tr><th class="num" scope="col">${e(t.fromPages)}</th><th class="num" scope="col">${e(t.perPage)}</th></tr></thead><tbody>${tiers}</tbody></table></div>
+<div class="card"><table><caption>${e(t.examplesTitle)}</caption><thead><tr><th class="num" scope="col">${e(t.pagesAMonth)}</th><th class="num" scope="col">${e(t.total)}</th></tr></thead><tbody>${examples}</tbody></table></div>
+</div></div></div></section>
+<section class="block" aria-labelledby="try"><div class="wrap"><div class="card form-card"><h2 id="try">${e(t.tryTitle)}</h2><p>${e(t.tryLead)}</p>
 <form id="try-form" action="/api/v1/try" method="post" enctype="multipart/form-data">
 <input type="hidden" name="lang" value="${d.lang}">
 <label for="try-file">${e(t.tryFile)}</label>
 <input id="try-file" name="file" type="file" required accept=".xml,.pdf,application/xml,text/xml,application/pdf">
 <label for="try-country">${e(t.tryCountry)}</label>
 <select id="try-country" name="country">${options}</select>
-<button type="submit">${e(t.tryButton)}</button></form>
-<div id="try-result" role="status" aria-live="polite"></div></section>
-<section aria-labelledby="countries"><h2 id="countries">${e(t.countriesTitle)}</h2><p>${e(t.countriesLead)}</p>
-<ul class="countries">${countries}</ul></section>
-<section aria-labelledby="reviews"><h2 id="reviews">${e(t.reviewsTitle)}</h2>${reviews}
-<p><a href="/reviews">${e(t.allReviews)}</a></p></section>
-<section aria-labelledby="lead"><h2 id="lead">${e(t.leadTitle)}</h2>
+<button class="button" type="submit">${e(t.tryButton)}</button></form>
+<div id="try-result" role="status" aria-live="polite"></div></div></div></section>
+<section class="block alt" aria-labelledby="countries"><div class="wrap"><h2 id="countries">${e(t.countriesTitle)}</h2><p class="note">${e(t.countriesLead)}</p>
+<ul class="countries">${countries}</ul></div></section>
+${reviews}
+<section class="block" aria-labelledby="lead"><div class="wrap"><div class="card form-card"><h2 id="lead">${e(t.leadTitle)}</h2>
 ${d.leadSent ? `<p class="thanks" role="status">${e(t.leadThanks)}</p>` : ''}
 <p>${e(t.leadLead)}</p>
 <form action="/${d.lang}/lead" method="post">
@@ -148,10 +193,19 @@ ${d.leadSent ? `<p class="thanks" role="status">${e(t.leadThanks)}</p>` : ''}
 <label for="lead-company">${e(t.leadCompany)}</label><input id="lead-company" name="company" autocomplete="organization" maxlength="200">
 <label for="lead-pages">${e(t.leadPages)}</label><input id="lead-pages" name="pages_per_month" type="number" min="0" max="10000000">
 <label for="lead-comment">${e(t.leadComment)}</label><textarea id="lead-comment" name="comment" rows="3" maxlength="2000"></textarea>
-<button type="submit">${e(t.leadButton)}</button></form></section>
+<button class="button" type="submit">${e(t.leadButton)}</button></form></div></div></section>
 </main>
-<footer><p>Invoice Reader · <a href="/docs">${e(t.apiDocs)}</a></p></footer>
+${siteFooter(d.lang)}
 </body></html>`;
+}
+
+/** The pages' footer: the sections and the API documentation. */
+export function siteFooter(lang: Lang): string {
+  const o = OFFER_TEXTS[lang];
+  const t = PAGE_TEXTS[lang];
+  const e = escapeHtml;
+  return `<footer class="site-foot"><div class="wrap"><p>Invoice Reader</p>
+<ul><li><a href="/${lang}#prices">${e(o.navPrices)}</a></li><li><a href="/docs">${e(t.apiDocs)}</a></li><li><a href="/reviews">${e(t.allReviews)}</a></li><li><a href="/app/sign-in?lang=${lang}">${e(t.signIn)}</a></li></ul></div></footer>`;
 }
 
 /** The try-it answer for a browser without JavaScript (its form posts and shows what comes back). */
@@ -175,8 +229,8 @@ export function tryResultPage(
       : `<p role="alert">${e(t.tryNothing)}${result.message ? ` (${e(result.message)})` : ''}</p>`;
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${e(t.tryResult)} · Invoice Reader</title><style>${STYLE}</style></head>
-<body><main><h1>${e(t.tryResult)}</h1>${body}<p><a href="/${lang}#try">${e(t.tryBack)}</a></p></main></body></html>`;
+<meta name="robots" content="noindex"><title>${e(t.tryResult)} · Invoice Reader</title><style>${PAGE_STYLE}</style></head>
+<body><main class="wrap block"><h1>${e(t.tryResult)}</h1><div class="card" style="margin:1.5rem 0">${body}</div><p><a href="/${lang}#try">${e(t.tryBack)}</a></p></main></body></html>`;
 }
 
 function defaultCountry(lang: Lang): string {

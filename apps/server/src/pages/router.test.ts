@@ -59,7 +59,7 @@ describe('the public page', () => {
   const expected = {
     de: ['Was er nie tut', 'Er erstellt keine Rechnungen.', '0,07 €', 'Deutschland'],
     en: ['What it never does', 'It does not create invoices.', '€0.07', 'Germany'],
-    ru: ['Чего он никогда не делает', 'Не создаёт счета.', '0,07 €', 'Германия'],
+    ru: ['Чего он никогда не делает', 'Не создаёт счета.', '6,91 ₽', '490 ₽', 'Германия'],
     it: ['Cosa non fa mai', 'Non crea fatture.', '0,07 €', 'Germania'],
   };
   for (const [lang, words] of Object.entries(expected)) {
@@ -85,6 +85,27 @@ describe('the public page', () => {
       expect(html).toContain('href="/reviews"');
     });
   }
+
+  it('prices in the visitor’s currency: by the browser’s country, the page’s language, or as asked', async () => {
+    const text = async (p: string, headers: Record<string, string> = {}) => {
+      const r = await get(p, headers);
+      expect(r.headers.get('vary')).toMatch(/Accept-Language/);
+      return (await r.text()).replace(/\u00a0|\u202f/g, ' ');
+    };
+    // The plans are the app's (one price list), charged in roubles and shown at the service's rate.
+    const us = await text('/en', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(us).toContain('$0.0756');
+    expect(us).toMatch(/≈ \$5\.\d\d/);
+    expect(us).toContain('Charged in roubles: RUB 490 / RUB 4,900');
+    for (const plan of ['Free', 'Start', 'Pro', 'Business']) expect(us).toContain(`<h3>${plan}</h3>`);
+    const de = await text('/de', { 'accept-language': 'de-DE' });
+    expect(de).toMatch(/≈ 4,96 €/);
+    const rub = await text('/en?currency=rub');
+    expect(rub).toContain('RUB 490');
+    expect(rub).not.toContain('Charged in roubles');
+    // Every plan and the call to action lead to signing in, in the page's language.
+    expect(rub).toContain('href="/app/sign-in?lang=en"');
+  });
 
   it('prices the scale as billing does (the 1,001st page at the next tier)', async () => {
     const html = await (await get('/en')).text();

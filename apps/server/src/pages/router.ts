@@ -7,14 +7,14 @@ import { countryOf, readInvoice } from '@invoice-reader/engine';
 import express, { type RequestHandler, Router } from 'express';
 import { normaliseEmail } from '../accounts/accounts.js';
 import { allCountries } from '../api-subscription/countries.js';
-import { volumeTotalEurMinor } from '../api-subscription/pricing.js';
 import { type Lang, langOf } from '../auth/texts.js';
-import { MIN_TOP_UP_MINOR, SCALE } from '../billing/prices.js';
+import { currencyNamed, priceList, regionOf, visitorCurrency } from '../billing/price-list.js';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 import { readUploadForm } from '../http/multipart.js';
 import { clientIp, rateLimit, rateLimitBy } from '../http/rate-limit.js';
 import { validate } from '../http/validation.js';
+import { pageAssets } from './assets.js';
 import { LANDING_SCRIPT, LANDING_SCRIPT_PATH, landingPage, PAGE_LANGS, tryResultPage } from './landing.js';
 
 export interface PagesDeps {
@@ -26,8 +26,6 @@ export interface PagesDeps {
 /** A try-it file is small: an e-invoice is text, and nothing here is stored or charged. */
 export const TRY_MAX_BYTES = 2 * 1024 * 1024;
 const TRY_TIMEOUT_MS = 20_000;
-/** Monthly volumes the page prices as examples. */
-const EXAMPLE_PAGES = [100, 1_000, 10_000, 100_000];
 const REVIEWS_SHOWN = 6;
 
 /** The first of de, en, ru, it in an Accept-Language header, by its q-values; else English. */
@@ -54,6 +52,8 @@ export function pagesRouter({ db, config, publicUrl }: PagesDeps): Router {
   const tryLimit = rateLimitBy(db, config.tryRateLimitPerMinute, (req) => `try:${clientIp(req)}`);
   const origin = new URL(publicUrl).origin;
   const formBody = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 });
+  const assets = pageAssets();
+  router.use(assets.router);
 
   router.get('/', (req, res) => {
     res
@@ -73,20 +73,22 @@ export function pagesRouter({ db, config, publicUrl }: PagesDeps): Router {
 
   router.get('/:lang', pageLang, limited, (req, res) => {
     const { lang } = validate(PageLangParams, 'path', req.params);
+    // Prices in the currency asked for (the page's switch), else the visitor's: by the country of
+    // the browser's language (en-US: dollars), else by the page's language (ru: roubles).
+    const currency =
+      currencyNamed(req.query.currency) ?? visitorCurrency(lang, regionOf(req.get('accept-language')));
     const html = landingPage({
       lang,
       origin,
-      tiers: SCALE.map((t) => ({ fromPages: t.fromPages, minor: t.minor })),
-      examples: EXAMPLE_PAGES.map((pages) => ({ pages, minor: volumeTotalEurMinor(pages) })),
-      freePages: config.freeApiPages,
-      minTopUpMinor: MIN_TOP_UP_MINOR,
+      prices: priceList(currency, lang, config),
+      picture: assets.picture(lang),
       countries: allCountries(lang).sort((a, b) => a.name.localeCompare(b.name, lang)),
       reviews: publishedReviews(db)
         .slice(0, REVIEWS_SHOWN)
         .map((r) => ({ id: r.id, name: r.name, stars: r.stars, text: r.text })),
       leadSent: req.query.lead === 'sent',
     });
-    res.type('html').set('Cache-Control', 'no-cache').send(html);
+    res.type('html').set('Cache-Control', 'no-cache').set('Vary', 'Accept-Language').send(html);
   });
 
   router.get(LANDING_SCRIPT_PATH, (_req, res) => {

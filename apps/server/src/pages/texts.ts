@@ -24,10 +24,8 @@ export interface PageTexts {
   total: string;
   countriesTitle: string;
   countriesLead: string;
-  fieldSet: string;
   reviewsTitle: string;
   allReviews: string;
-  noReviews: string;
   tryTitle: string;
   tryLead: string;
   tryFile: string;
@@ -84,10 +82,8 @@ const en: PageTexts = {
   total: 'Total',
   countriesTitle: 'Supported countries',
   countriesLead: 'The fields returned depend on the receiving business’s country.',
-  fieldSet: 'field set',
   reviewsTitle: 'Reviews',
   allReviews: 'All reviews',
-  noReviews: 'No reviews yet.',
   tryTitle: 'Try it with an e-invoice',
   tryLead:
     'No account needed: choose a ZUGFeRD, Factur-X, XRechnung, UBL or FatturaPA file (2 MB at most). It is read in memory and not kept.',
@@ -145,10 +141,8 @@ const de: PageTexts = {
   total: 'Summe',
   countriesTitle: 'Unterstützte Länder',
   countriesLead: 'Welche Felder geliefert werden, hängt vom Land des empfangenden Unternehmens ab.',
-  fieldSet: 'Feldsatz',
   reviewsTitle: 'Bewertungen',
   allReviews: 'Alle Bewertungen',
-  noReviews: 'Noch keine Bewertungen.',
   tryTitle: 'Mit einer E-Rechnung ausprobieren',
   tryLead:
     'Ohne Konto: Wählen Sie eine ZUGFeRD-, Factur-X-, XRechnung-, UBL- oder FatturaPA-Datei (höchstens 2 MB). Sie wird im Speicher gelesen und nicht aufbewahrt.',
@@ -206,10 +200,8 @@ const ru: PageTexts = {
   total: 'Итого',
   countriesTitle: 'Поддерживаемые страны',
   countriesLead: 'Набор полей зависит от страны компании-получателя.',
-  fieldSet: 'набор полей',
   reviewsTitle: 'Отзывы',
   allReviews: 'Все отзывы',
-  noReviews: 'Отзывов пока нет.',
   tryTitle: 'Попробуйте с электронным счётом',
   tryLead:
     'Без аккаунта: выберите файл ZUGFeRD, Factur-X, XRechnung, UBL или FatturaPA (не больше 2 МБ). Он читается в памяти и не сохраняется.',
@@ -271,10 +263,8 @@ const it: PageTexts = {
   total: 'Totale',
   countriesTitle: 'Paesi supportati',
   countriesLead: 'I campi restituiti dipendono dal paese dell’azienda che riceve la fattura.',
-  fieldSet: 'insieme di campi',
   reviewsTitle: 'Recensioni',
   allReviews: 'Tutte le recensioni',
-  noReviews: 'Ancora nessuna recensione.',
   tryTitle: 'Prova con una fattura elettronica',
   tryLead:
     'Senza account: scegli un file ZUGFeRD, Factur-X, XRechnung, UBL o FatturaPA (al massimo 2 MB). Viene letto in memoria e non conservato.',

@@ -8,11 +8,11 @@ import {
   CheckoutIn,
   CheckoutOut,
   CurrentPlanOut,
-  LangQuery,
   LinkParams,
   PaymentItem,
   PaymentStateOut,
   PlanOut,
+  PlansQuery,
   ResolveOut,
   SelectIn,
   SelectOut,
@@ -34,6 +34,7 @@ import {
 import express, { Router } from 'express';
 import { requireSession, sessionOf } from '../auth/sessions.js';
 import { escapeHtml } from '../auth/texts.js';
+import { priceList, visitorCurrency } from '../billing/price-list.js';
 import { formatMinor, MIN_TOP_UP_MINOR } from '../billing/prices.js';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
@@ -41,7 +42,7 @@ import { jsonBody } from '../http/json-body.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validation.js';
 import { type Notification, SECOND_CHARGE } from './notifications.js';
-import { featuresIn, type Period, PLANS, planLanguage, planOf } from './plans.js';
+import { type Period, planOf } from './plans.js';
 import { verifyNotification } from './provider.js';
 import type { Payments } from './service.js';
 
@@ -75,10 +76,25 @@ export function paymentsRouter({
   const limited = rateLimit(db, config.rateLimitPerMinute);
 
   // `?lang=` (de, en, ru, it; else English): the features in that language, as the web
-  // application shows them.
+  // application shows them; `?country=` or `?currency=`: the prices also in the visitor's
+  // currency, from the same price list as the public page.
   router.get('/api/v1/plans', limited, (req, res) => {
-    const lang = planLanguage(validate(LangQuery, 'query', req.query as Record<string, unknown>).lang);
-    res.json(PLANS.map((p) => PlanOut.parse({ ...p, features: featuresIn(p, lang) })));
+    const q = validate(PlansQuery, 'query', req.query as Record<string, unknown>);
+    const list = priceList(q.currency ?? visitorCurrency(q.lang, q.country), q.lang, config);
+    res.json(
+      list.plans.map((p) =>
+        PlanOut.parse({
+          code: p.code,
+          name: p.name,
+          price_month_rub: p.monthRub,
+          price_year_rub: p.yearRub,
+          features: p.features,
+          currency: list.currency,
+          price_month_minor: p.monthMinor,
+          price_year_minor: p.yearMinor,
+        }),
+      ),
+    );
   });
 
   // The plan in force; `state` and `subscription_id` name the newest checkout instead while it

@@ -30,6 +30,8 @@ import { rateLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validation.js';
 import type { Logger } from '../log.js';
 import type { Mailer } from '../mailer/mailer.js';
+import { siteFooter, siteHeader } from '../pages/landing.js';
+import { PAGE_STYLE } from '../pages/landing-style.js';
 import { avatarSvg } from './avatar.js';
 import { providerGuide } from './guide.js';
 
@@ -96,19 +98,24 @@ export function publicRouter({ db, config, log, mailer }: PublicDeps): Router {
     res.json(ReviewPostedOut.parse({ ok: true, published }));
   });
 
+  // Every published review, in the public pages' look (English: the reviews are in their writers' words).
   router.get('/reviews', limited, (_req, res) => {
     const items = publishedReviews(db)
       .map(
-        (r) => `<li><article><img src="/review-photo/${r.id}" alt="" width="48" height="48">
-<h2>${escapeHtml(r.name)}</h2><p aria-label="${r.stars} of 5 stars">${'★'.repeat(r.stars)}${'☆'.repeat(5 - r.stars)}</p>
-<p>${escapeHtml(r.text)}</p><p><time datetime="${r.createdAt}">${r.createdAt.slice(0, 10)}</time></p></article></li>`,
+        (r) => `<li class="card"><article><img src="/review-photo/${r.id}" alt="" width="48" height="48">
+<h2>${escapeHtml(r.name)}</h2><p class="stars" aria-label="${r.stars} of 5 stars">${'★'.repeat(r.stars)}${'☆'.repeat(5 - r.stars)}</p>
+<p>${escapeHtml(r.text)}</p><p class="note"><time datetime="${r.createdAt}">${r.createdAt.slice(0, 10)}</time></p></article></li>`,
       )
       .join('\n');
     res.type('html').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Reviews · Invoice Reader</title><meta name="description" content="What people who read their invoices with Invoice Reader say.">
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#111}ul{list-style:none;padding:0}li{border-bottom:1px solid #ddd;padding:1rem 0}h2{font-size:1.1rem;margin:.2rem 0}img{float:left;margin-right:1rem;border-radius:50%}</style>
-</head><body><main><h1>Reviews</h1>${items ? `<ul>${items}</ul>` : '<p>No reviews yet.</p>'}</main></body></html>`);
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>${PAGE_STYLE}
+.reviews img{float:left;margin-inline-end:1rem;border-radius:50%}.reviews h2{font-size:1.05rem}</style>
+</head><body>${siteHeader('en', 'Sign in', 'Start free', '')}
+<main id="main" class="wrap block"><h1 style="font-size:2rem;margin-bottom:1.5rem">Reviews</h1>${items ? `<ul class="reviews">${items}</ul>` : '<p>No reviews yet.</p>'}</main>
+${siteFooter('en')}</body></html>`);
   });
 
   router.get('/review-photo/:review_id', limited, (req, res) => {

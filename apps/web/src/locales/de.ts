@@ -5,7 +5,9 @@ export const de: Texts = {
   common: {
     skip: 'Zum Inhalt springen',
     language: 'Sprache',
-    soon: 'Diese Ansicht ist in Arbeit.',
+    notFoundLead:
+      'Unter dieser Adresse gibt es keine Ansicht. Vielleicht wurde sie verschoben, oder der Link ist falsch geschrieben.',
+    toInvoices: 'Zu den Rechnungen',
     notFound: 'Seite nicht gefunden',
     failed: 'Etwas ist schiefgegangen. Bitte erneut versuchen.',
     loading: 'Wird geladen…',
@@ -14,6 +16,7 @@ export const de: Texts = {
   },
   nav: {
     label: 'Hauptmenü',
+    menu: 'Menü',
     invoices: 'Rechnungen',
     review: 'Prüfen',
     exports: 'Exporte',
@@ -27,6 +30,7 @@ export const de: Texts = {
   },
   account: {
     title: 'Konto',
+    companyEdit: 'Firmenprofil bearbeiten',
     signedInAs: 'Angemeldet als {{email}}.',
     pinTitle: 'PIN',
     pinOn: 'Nach jedem Anmeldelink wird eine PIN abgefragt.',
@@ -84,6 +88,9 @@ export const de: Texts = {
     active: 'aktiv',
     revoked: 'widerrufen',
     rotated: 'ersetzt',
+    added: 'Der Schlüssel ist angelegt.',
+    revokedDone: 'Der Schlüssel ist widerrufen: Programme, die ihn nutzen, werden ab jetzt abgewiesen.',
+    rotatedDone: 'Der Schlüssel ist ersetzt: Nutzen Sie den neuen Schlüssel unten; der alte gilt nicht mehr.',
     rotate: 'Ersetzen',
     rotateOne: '{{label}} ersetzen',
     revoke: 'Widerrufen',
@@ -141,10 +148,9 @@ export const de: Texts = {
   plans: {
     title: 'Tarife und Zahlungen',
     current: 'Ihr Tarif',
-    currentIs: 'Tarif: {{name}}.',
-    paid: 'Bezahlt.',
-    notPaid: 'Nicht bezahlt.',
-    until: 'bis {{date}}',
+    notPaid: 'Nicht bezahlt',
+    until: 'Bis {{date}}',
+    paidUntil: 'Bezahlt bis {{date}}',
     pending: 'Eine Zahlung steht aus.',
     check: 'Zahlung prüfen',
     newLink: 'Neuer Zahlungslink',
@@ -193,6 +199,7 @@ export const de: Texts = {
     yearly: 'Jährlich',
     perMonth: 'pro Monat',
     perYear: 'pro Jahr',
+    chargedIn: 'Abgerechnet in Rubel: {{price}}, zum Kurs des Dienstes.',
     upgradePrice: 'Jetzt für {{amount}} wechseln: Die ungenutzten Tage Ihres Tarifs werden angerechnet.',
     pay: 'Bezahlen',
     payFor: '{{name}} bezahlen',

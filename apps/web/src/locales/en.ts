@@ -3,7 +3,8 @@ export const en = {
   common: {
     skip: 'Skip to content',
     language: 'Language',
-    soon: 'This screen is on its way.',
+    notFoundLead: 'There is no screen at this address. It may have moved, or the link is mistyped.',
+    toInvoices: 'Go to the invoices',
     notFound: 'Page not found',
     failed: 'Something went wrong. Please try again.',
     loading: 'Loading…',
@@ -12,6 +13,7 @@ export const en = {
   },
   nav: {
     label: 'Main',
+    menu: 'Menu',
     invoices: 'Invoices',
     review: 'Review',
     exports: 'Exports',
@@ -25,6 +27,7 @@ export const en = {
   },
   account: {
     title: 'Account',
+    companyEdit: 'Edit the company profile',
     signedInAs: 'Signed in as {{email}}.',
     pinTitle: 'PIN',
     pinOn: 'A PIN is asked after each sign-in link.',
@@ -82,6 +85,9 @@ export const en = {
     active: 'active',
     revoked: 'revoked',
     rotated: 'rotated',
+    added: 'The key is added.',
+    revokedDone: 'The key is revoked: programs using it are refused from now on.',
+    rotatedDone: 'The key is rotated: use the new key shown below; the old one no longer works.',
     rotate: 'Rotate',
     rotateOne: 'Rotate {{label}}',
     revoke: 'Revoke',
@@ -137,10 +143,9 @@ export const en = {
   plans: {
     title: 'Plans and payments',
     current: 'Your plan',
-    currentIs: 'Plan: {{name}}.',
-    paid: 'Paid.',
-    notPaid: 'Not paid.',
-    until: 'until {{date}}',
+    notPaid: 'Not paid',
+    until: 'Until {{date}}',
+    paidUntil: 'Paid until {{date}}',
     pending: 'A payment is waiting.',
     check: 'Check payment',
     newLink: 'New payment link',
@@ -148,7 +153,7 @@ export const en = {
     checking: 'Asking the payment provider about your payment…',
     switching: 'Changing the automatic renewal…',
     checked: {
-      paid: 'Your payment is paid: the plan above is in force.',
+      paid: 'Payment received: the plan above is in force.',
       waiting:
         'The payment provider has not received this payment yet. If you have just paid, check again in a moment.',
       failed: 'The payment did not go through. You can get a new payment link.',
@@ -186,6 +191,7 @@ export const en = {
     yearly: 'Yearly',
     perMonth: 'a month',
     perYear: 'a year',
+    chargedIn: 'Charged in roubles: {{price}}, at the service’s rate.',
     upgradePrice: 'Upgrade now for {{amount}}: the unused days of your plan are credited.',
     pay: 'Pay',
     payFor: 'Pay for {{name}}',

@@ -5,7 +5,9 @@ export const it: Texts = {
   common: {
     skip: 'Vai al contenuto',
     language: 'Lingua',
-    soon: 'Questa schermata è in arrivo.',
+    notFoundLead:
+      "A questo indirizzo non c'è alcuna schermata. Forse è stata spostata, o il link contiene un errore.",
+    toInvoices: 'Vai alle fatture',
     notFound: 'Pagina non trovata',
     failed: 'Qualcosa è andato storto. Riprova.',
     loading: 'Caricamento…',
@@ -14,6 +16,7 @@ export const it: Texts = {
   },
   nav: {
     label: 'Menu principale',
+    menu: 'Menu',
     invoices: 'Fatture',
     review: 'Verifica',
     exports: 'Esportazioni',
@@ -27,6 +30,7 @@ export const it: Texts = {
   },
   account: {
     title: 'Account',
+    companyEdit: 'Modifica il profilo aziendale',
     signedInAs: 'Accesso come {{email}}.',
     pinTitle: 'PIN',
     pinOn: 'Dopo ogni link di accesso viene chiesto un PIN.',
@@ -84,6 +88,9 @@ export const it: Texts = {
     active: 'attiva',
     revoked: 'revocata',
     rotated: 'sostituita',
+    added: 'La chiave è stata aggiunta.',
+    revokedDone: 'La chiave è revocata: i programmi che la usano vengono rifiutati da ora.',
+    rotatedDone: 'La chiave è sostituita: usa la nuova chiave qui sotto; quella vecchia non funziona più.',
     rotate: 'Sostituisci',
     rotateOne: 'Sostituisci {{label}}',
     revoke: 'Revoca',
@@ -140,10 +147,9 @@ export const it: Texts = {
   plans: {
     title: 'Piani e pagamenti',
     current: 'Il tuo piano',
-    currentIs: 'Piano: {{name}}.',
-    paid: 'Pagato.',
-    notPaid: 'Non pagato.',
-    until: 'fino al {{date}}',
+    notPaid: 'Non pagato',
+    until: 'Fino al {{date}}',
+    paidUntil: 'Pagato fino al {{date}}',
     pending: 'Un pagamento è in attesa.',
     check: 'Verifica il pagamento',
     newLink: 'Nuovo link di pagamento',
@@ -190,6 +196,7 @@ export const it: Texts = {
     yearly: 'Annuale',
     perMonth: 'al mese',
     perYear: 'all’anno',
+    chargedIn: 'Addebitato in rubli: {{price}}, al cambio del servizio.',
     upgradePrice: 'Passa ora per {{amount}}: i giorni non usati del tuo piano sono accreditati.',
     pay: 'Paga',
     payFor: 'Paga {{name}}',

@@ -1,11 +1,12 @@
-// The account: who is signed in, the PIN asked after the sign-in link, signing out here or on
-// every device. Saving or removing the PIN keeps the keyboard's place while it runs (BusyButton),
+// The account: who is signed in, the PIN asked after the sign-in link, the way to the company
+// profile, signing out here or on every device. Saving or removing the PIN keeps the keyboard's place while it runs (BusyButton),
 // one request at a time, said while it runs; removing it takes its button away, and the focus
 // goes to the PIN's heading.
 import { BusyButton, useBusy } from '@invoice-reader/ui';
+import { Button, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError, api } from '../api';
 import { useSession } from '../session';
 import type { PinStatus } from '../types';
@@ -58,65 +59,81 @@ export function Account() {
   };
 
   return (
-    <section>
-      <h1>{t('account.title')}</h1>
-      <p>{t('account.signedInAs', { email: me?.email ?? '' })}</p>
-      <h2 ref={pinHeading} tabIndex={-1}>
-        {t('account.pinTitle')}
-      </h2>
-      <p>{pin.data?.enabled ? t('account.pinOn') : t('account.pinOff')}</p>
-      <form onSubmit={(e) => savePin(e, newPin)}>
-        {pin.data?.enabled && (
-          <>
-            <label htmlFor="current-pin">{t('account.currentPin')}</label>
-            <input
+    <section className="ir-screen">
+      <div>
+        <h1 tabIndex={-1}>{t('account.title')}</h1>
+        <p className="ir-muted">{t('account.signedInAs', { email: me?.email ?? '' })}</p>
+      </div>
+      <section className="ir-card" aria-labelledby="pin-title">
+        <h2 id="pin-title" ref={pinHeading} tabIndex={-1}>
+          {t('account.pinTitle')}
+        </h2>
+        <p>{pin.data?.enabled ? t('account.pinOn') : t('account.pinOff')}</p>
+        <form onSubmit={(e) => savePin(e, newPin)} className="ir-screen" style={{ maxWidth: '24rem' }}>
+          {pin.data?.enabled && (
+            <TextInput
               id="current-pin"
+              label={t('account.currentPin')}
               inputMode="numeric"
               autoComplete="off"
               value={currentPin}
-              onChange={(e) => setCurrentPin(e.target.value)}
+              onChange={(e) => setCurrentPin(e.currentTarget.value)}
             />
-          </>
-        )}
-        <label htmlFor="new-pin">{t('account.newPin')}</label>
-        <input
-          id="new-pin"
-          inputMode="numeric"
-          autoComplete="off"
-          pattern="[0-9]{4,8}"
-          required
-          aria-describedby="pin-rule"
-          value={newPin}
-          onChange={(e) => setNewPin(e.target.value)}
-        />
-        <p id="pin-rule" className="hint">
-          {t('account.pinRule')}
+          )}
+          <TextInput
+            id="new-pin"
+            label={t('account.newPin')}
+            description={t('account.pinRule')}
+            inputMode="numeric"
+            autoComplete="off"
+            pattern="[0-9]{4,8}"
+            required
+            value={newPin}
+            onChange={(e) => setNewPin(e.currentTarget.value)}
+          />
+          <div className="ir-toolbar">
+            <BusyButton type="submit" busy={busy !== null} focusWhenGone={pinHeading}>
+              {t('account.savePin')}
+            </BusyButton>
+            {pin.data?.enabled && (
+              <BusyButton
+                variant="default"
+                busy={busy !== null}
+                focusWhenGone={pinHeading}
+                onClick={(e) => savePin(e, '')}
+              >
+                {t('account.removePin')}
+              </BusyButton>
+            )}
+          </div>
+        </form>
+        <p role="status" className="ir-ok">
+          {busy === 'save' ? t('account.savingPin') : busy === 'remove' ? t('account.removingPin') : message}
         </p>
-        <BusyButton type="submit" busy={busy !== null} focusWhenGone={pinHeading}>
-          {t('account.savePin')}
-        </BusyButton>{' '}
-        {pin.data?.enabled && (
-          <BusyButton
-            className="secondary"
-            busy={busy !== null}
-            focusWhenGone={pinHeading}
-            onClick={(e) => savePin(e, '')}
-          >
-            {t('account.removePin')}
-          </BusyButton>
+        {error && (
+          <p role="alert" className="ir-error">
+            {error}
+          </p>
         )}
-      </form>
-      <p role="status">
-        {busy === 'save' ? t('account.savingPin') : busy === 'remove' ? t('account.removingPin') : message}
-      </p>
-      {error && <p role="alert">{error}</p>}
-      <h2>{t('account.signOutTitle')}</h2>
-      <button type="button" onClick={() => signOut(false)}>
-        {t('account.signOut')}
-      </button>{' '}
-      <button type="button" className="danger" onClick={() => signOut(true)}>
-        {t('account.signOutEverywhere')}
-      </button>
+      </section>
+      <section className="ir-card" aria-labelledby="company-title">
+        <h2 id="company-title">{t('company.title', { ns: 'ui' })}</h2>
+        <p>{t('company.intro', { ns: 'ui' })}</p>
+        <p>
+          <Link to="/account/company">{t('account.companyEdit')}</Link>
+        </p>
+      </section>
+      <section className="ir-card" aria-labelledby="sign-out-title">
+        <h2 id="sign-out-title">{t('account.signOutTitle')}</h2>
+        <div className="ir-toolbar">
+          <Button variant="default" onClick={() => signOut(false)}>
+            {t('account.signOut')}
+          </Button>
+          <Button color="red" variant="outline" onClick={() => signOut(true)}>
+            {t('account.signOutEverywhere')}
+          </Button>
+        </div>
+      </section>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 // The API dashboard: this month's limit, used and left sheets, the end date, the balance with its
 // top-up, the active key (its beginning only) and a way to make the first key, shown once.
+import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,9 +25,13 @@ export function ApiDashboard() {
   };
 
   return (
-    <section>
-      <h1>{t('dashboard.title')}</h1>
-      {error && <p role="alert">{t('common.failed')}</p>}
+    <section className="ir-screen">
+      <h1 tabIndex={-1}>{t('dashboard.title')}</h1>
+      {error && (
+        <p role="alert" className="ir-error">
+          {t('common.failed')}
+        </p>
+      )}
       {created && <NewKeyBox created={created} onDone={() => setCreated(null)} />}
       {data && (
         <>
@@ -54,24 +59,26 @@ export function ApiDashboard() {
               </dd>
             </div>
           </dl>
-          <p>{t('dashboard.monthEnds', { date: formatDate(data.month_ends, lang) })}</p>
+          <p className="hint">{t('dashboard.monthEnds', { date: formatDate(data.month_ends, lang) })}</p>
           <TopUp onSettled={reload} />
-          <h2>{t('dashboard.keyTitle')}</h2>
-          {data.key ? (
-            <p>
-              {t('dashboard.activeKey', { prefix: data.key.prefix, count: data.active_keys })}{' '}
-              <Link to="/api/keys">{t('dashboard.manageKeys')}</Link>
-            </p>
-          ) : (
-            !created && (
-              <>
-                <p>{t('dashboard.noKey')}</p>
-                <button type="button" onClick={makeKey}>
-                  {t('dashboard.makeKey')}
-                </button>
-              </>
-            )
-          )}
+          <section className="ir-card" aria-labelledby="key-title">
+            <h2 id="key-title">{t('dashboard.keyTitle')}</h2>
+            {data.key ? (
+              <p>
+                {t('dashboard.activeKey', { prefix: data.key.prefix, count: data.active_keys })}{' '}
+                <Link to="/api/keys">{t('dashboard.manageKeys')}</Link>
+              </p>
+            ) : (
+              !created && (
+                <>
+                  <p>{t('dashboard.noKey')}</p>
+                  <div>
+                    <Button onClick={makeKey}>{t('dashboard.makeKey')}</Button>
+                  </div>
+                </>
+              )
+            )}
+          </section>
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
 // The price calculator: a monthly volume of scanned sheets and a country give the month's total,
 // the average and the next sheet's price, from /api/v1/api/price (the scale billing charges).
+import { NativeSelect, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
@@ -35,31 +36,32 @@ export function Calculator() {
   }, [sheets, country, valid]);
 
   return (
-    <section>
-      <h1>{t('calculator.title')}</h1>
-      <form onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor="sheets">{t('calculator.sheets')}</label>
-        <input
-          id="sheets"
-          type="number"
-          min={100}
-          max={2_000_000}
-          step={100}
-          value={Number.isNaN(sheets) ? '' : sheets}
-          aria-describedby="sheets-rule"
-          onChange={(e) => setSheets(e.target.valueAsNumber)}
-        />
-        <p id="sheets-rule" className="hint">
-          {t('calculator.rule')}
-        </p>
-        <label htmlFor="country">{t('calculator.country')}</label>
-        <select id="country" value={country} onChange={(e) => setCountry(e.target.value)}>
-          {(countries.data?.countries ?? [{ code: 'DE', name: 'DE' }]).map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
+    <section className="ir-screen">
+      <h1 tabIndex={-1}>{t('calculator.title')}</h1>
+      <form onSubmit={(e) => e.preventDefault()} className="ir-card">
+        <div className="ir-form-grid">
+          <TextInput
+            id="sheets"
+            label={t('calculator.sheets')}
+            description={t('calculator.rule')}
+            type="number"
+            min={100}
+            max={2_000_000}
+            step={100}
+            value={Number.isNaN(sheets) ? '' : sheets}
+            onChange={(e) => setSheets(e.currentTarget.valueAsNumber)}
+          />
+          <NativeSelect
+            id="country"
+            label={t('calculator.country')}
+            value={country}
+            onChange={(e) => setCountry(e.currentTarget.value)}
+            data={(countries.data?.countries ?? [{ code: 'DE', name: 'DE' }]).map((c) => ({
+              value: c.code,
+              label: c.name,
+            }))}
+          />
+        </div>
       </form>
       {price && valid && (
         <dl className="figures" aria-live="polite">
@@ -87,7 +89,7 @@ export function Calculator() {
           </div>
         </dl>
       )}
-      {price && <p>{t('calculator.free', { count: price.free_sheets })}</p>}
+      {price && <p className="hint">{t('calculator.free', { count: price.free_sheets })}</p>}
     </section>
   );
 }

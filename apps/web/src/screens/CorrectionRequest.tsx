@@ -46,14 +46,20 @@ export function CorrectionRequest({ jobId }: { jobId: number }) {
     });
 
   return (
-    <div className="correction">
+    <div className="ir-card">
       {/* Once the letter is written there is nothing more to ask, but the button stays unavailable
           rather than `disabled`: it has the focus at that moment, and `disabled` would drop it. */}
-      <BusyButton className="secondary" busy={busy !== null || letter !== null} onClick={ask}>
-        {t('mail.ask')}
-      </BusyButton>
-      {failed && <p role="alert">{failed}</p>}
-      <p role="status">
+      <div>
+        <BusyButton variant="default" busy={busy !== null || letter !== null} onClick={ask}>
+          {t('mail.ask')}
+        </BusyButton>
+      </div>
+      {failed && (
+        <p role="alert" className="ir-error">
+          {failed}
+        </p>
+      )}
+      <p role="status" className="ir-small">
         {busy
           ? t('mail.asking')
           : letter && t('mail.asked', { to: letter.to, state: t(`mail.letterState.${letter.status}`) })}

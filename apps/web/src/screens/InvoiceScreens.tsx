@@ -47,10 +47,7 @@ export function InvoiceListScreen() {
 export function ReviewRoute() {
   const { jobId } = useParams();
   return (
-    <>
-      <ReviewScreen jobId={Number(jobId)} />
-      <CorrectionRequest key={jobId} jobId={Number(jobId)} />
-    </>
+    <ReviewScreen jobId={Number(jobId)} aside={<CorrectionRequest key={jobId} jobId={Number(jobId)} />} />
   );
 }
 

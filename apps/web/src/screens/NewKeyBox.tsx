@@ -1,12 +1,13 @@
 // A key just made: the whole key and its callback secret, shown this once (the service keeps
 // only their hashes), with a way to copy them.
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { NewKey } from '../types';
 
 export function NewKeyBox({ created, onDone }: { created: NewKey; onDone: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className="new-key" role="status" aria-labelledby="new-key-title">
+    <div className="ir-card new-key" role="status" aria-labelledby="new-key-title">
       <h2 id="new-key-title">{t('keys.newTitle')}</h2>
       <p>{t('keys.shownOnce')}</p>
       <p>
@@ -19,16 +20,12 @@ export function NewKeyBox({ created, onDone }: { created: NewKey; onDone: () => 
         <strong>{t('keys.callbackSecret')}</strong>
       </p>
       <p className="secret">{created.callback_secret}</p>
-      <button
-        type="button"
-        className="secondary"
-        onClick={() => void navigator.clipboard?.writeText(created.key)}
-      >
-        {t('keys.copy')}
-      </button>{' '}
-      <button type="button" onClick={onDone}>
-        {t('keys.stored')}
-      </button>
+      <div className="ir-toolbar">
+        <Button variant="default" onClick={() => void navigator.clipboard?.writeText(created.key)}>
+          {t('keys.copy')}
+        </Button>
+        <Button onClick={onDone}>{t('keys.stored')}</Button>
+      </div>
     </div>
   );
 }

@@ -4,10 +4,12 @@
 // "check your mail".
 
 import { BusyButton, useBusy } from '@invoice-reader/ui';
+import { Button, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../api';
+import { Icon } from '../icons';
 import { LanguageSelect } from '../LanguageSelect';
 import { keepNext, safeNext } from '../next-path';
 import { useSession } from '../session';
@@ -42,43 +44,58 @@ export function SignIn() {
   };
 
   return (
-    <main id="main" className="narrow">
-      <p className="sign-in-top">
-        <a className="brand" href={`/${i18n.language}`}>
-          Invoice Reader
-        </a>
-        <LanguageSelect />
-      </p>
-      <h1>{t('signIn.title')}</h1>
-      {sent ? (
-        <div role="status">
-          <h2 ref={checkMail} tabIndex={-1}>
-            {t('signIn.checkMail')}
-          </h2>
-          <p>{t('signIn.checkMailLead', { email })}</p>
-          <button type="button" className="link" onClick={() => setSent(false)}>
-            {t('signIn.again')}
-          </button>
+    <main id="main" className="sign-in">
+      <div>
+        <p className="sign-in-top">
+          <a className="brand" href={`/${i18n.language}`}>
+            <span className="brand-mark">
+              <Icon name="logo" size={18} />
+            </span>
+            Invoice Reader
+          </a>
+          <LanguageSelect />
+        </p>
+        <div className="ir-card ir-screen">
+          <h1>{t('signIn.title')}</h1>
+          {sent ? (
+            <div role="status" className="ir-screen">
+              <h2 ref={checkMail} tabIndex={-1}>
+                {t('signIn.checkMail')}
+              </h2>
+              <p>{t('signIn.checkMailLead', { email })}</p>
+              <div>
+                <Button variant="subtle" px={0} onClick={() => setSent(false)}>
+                  {t('signIn.again')}
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <form onSubmit={submit} className="ir-screen">
+              <p className="ir-muted">{t('signIn.lead')}</p>
+              <TextInput
+                id="email"
+                type="email"
+                label={t('signIn.email')}
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+              />
+              <BusyButton type="submit" fullWidth busy={busy !== null} focusWhenGone={checkMail}>
+                {t('signIn.submit')}
+              </BusyButton>
+              <p role="status" className="ir-small ir-muted">
+                {busy ? t('signIn.sending') : ''}
+              </p>
+              {error && (
+                <p role="alert" className="ir-error">
+                  {error}
+                </p>
+              )}
+            </form>
+          )}
         </div>
-      ) : (
-        <form onSubmit={submit}>
-          <p>{t('signIn.lead')}</p>
-          <label htmlFor="email">{t('signIn.email')}</label>
-          <input
-            id="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <BusyButton type="submit" busy={busy !== null} focusWhenGone={checkMail}>
-            {t('signIn.submit')}
-          </BusyButton>
-          <p role="status">{busy ? t('signIn.sending') : ''}</p>
-          {error && <p role="alert">{error}</p>}
-        </form>
-      )}
+      </div>
     </main>
   );
 }

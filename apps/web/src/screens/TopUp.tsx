@@ -8,6 +8,7 @@
 // found.
 
 import { BusyButton, useBusy } from '@invoice-reader/ui';
+import { NativeSelect, TextInput } from '@mantine/core';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
@@ -129,59 +130,56 @@ export function TopUp({ onSettled }: { onSettled: () => Promise<void> }) {
   const status = paying ? 'plans.opening' : topUpStatusKey(outcome, last?.status, checking === 'asked');
 
   return (
-    <section aria-labelledby={`${id}-title`}>
+    <section className="ir-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
         {t('topUp.title')}
       </h2>
       <p role="status">{status ? t(status) : ''}</p>
       {showCheck && (
-        <p>
+        <div>
           <BusyButton
-            className="secondary"
+            variant="default"
             busy={checking !== null}
             focusWhenGone={heading}
             onClick={() => void check(false)}
           >
             {t('plans.check')}
           </BusyButton>
-        </p>
+        </div>
       )}
       {failed && (
-        <p role="alert">
+        <p role="alert" className="ir-error">
           {t(failed.key)}
           {failed.message && ` ${t('plans.providerSaid', { message: failed.message })}`}
         </p>
       )}
       <form className="inline" onSubmit={submit} noValidate>
-        <label htmlFor={`${id}-amount`}>{t('topUp.amount')}</label>
-        <input
+        <TextInput
+          className="grow"
           id={`${id}-amount`}
+          label={t('topUp.amount')}
           type="text"
           inputMode="decimal"
           autoComplete="off"
           value={amount}
           aria-describedby={`${id}-rule${problem ? ` ${id}-problem` : ''}`}
           aria-invalid={problem ? true : undefined}
+          error={problem ? true : undefined}
           onChange={(e) => {
-            setAmount(e.target.value);
+            setAmount(e.currentTarget.value);
             setProblem('');
           }}
         />
-        <label htmlFor={`${id}-currency`}>{t('topUp.currency')}</label>
-        <select
+        <NativeSelect
           id={`${id}-currency`}
+          label={t('topUp.currency')}
           value={currency}
           onChange={(e) => {
-            setCurrency(e.target.value as TopUpCurrency);
+            setCurrency(e.currentTarget.value as TopUpCurrency);
             setProblem('');
           }}
-        >
-          {TOP_UP_CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
+          data={[...TOP_UP_CURRENCIES]}
+        />
         <BusyButton type="submit" busy={paying !== null}>
           {t('topUp.pay')}
         </BusyButton>
@@ -191,7 +189,7 @@ export function TopUp({ onSettled }: { onSettled: () => Promise<void> }) {
         {t('topUp.credit')}
       </p>
       {problem && (
-        <p id={`${id}-problem`} role="alert">
+        <p id={`${id}-problem`} role="alert" className="ir-error">
           {problem}
         </p>
       )}

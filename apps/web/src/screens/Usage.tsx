@@ -1,11 +1,11 @@
 // The usage journal: a chart of pages per day (plain SVG, with the same figures as a table for
 // screen readers) and every charged job with its sheets and amount.
+import { type DataColumn, DataTable, useSortLabel } from '@invoice-reader/ui';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../format';
-import type { UsageJournal } from '../types';
+import type { UsageEntry, UsageJournal } from '../types';
 import { pagesPerDay, type UsageDay } from '../usage-days';
 import { useLoad } from '../useLoad';
-import { TableScroll } from './TableScroll';
 import { useTitle } from './title';
 
 const W = 600;
@@ -18,8 +18,8 @@ function Chart({ days, lang, title }: { days: UsageDay[]; lang: string; title: s
   return (
     <svg viewBox={`0 0 ${W} ${H + PAD}`} role="img" aria-labelledby="chart-title" className="chart">
       <title id="chart-title">{title}</title>
-      <line x1={PAD} y1={H} x2={W} y2={H} stroke="#6b7280" />
-      <text x={0} y={12} fontSize="11" fill="#374151">
+      <line x1={PAD} y1={H} x2={W} y2={H} />
+      <text x={0} y={12} fontSize="11">
         {formatNumber(max, lang)}
       </text>
       {days.map((d, i) => {
@@ -31,16 +31,16 @@ function Chart({ days, lang, title }: { days: UsageDay[]; lang: string; title: s
             y={H - h}
             width={Math.max(1, bar - 2)}
             height={h}
-            fill="#1d4ed8"
+            fill="currentColor"
           >
             <title>{`${formatDate(d.day, lang)}: ${formatNumber(d.pages, lang)}`}</title>
           </rect>
         );
       })}
-      <text x={PAD} y={H + 16} fontSize="11" fill="#374151">
+      <text x={PAD} y={H + 16} fontSize="11">
         {formatDate(days[0]?.day, lang)}
       </text>
-      <text x={W} y={H + 16} fontSize="11" fill="#374151" textAnchor="end">
+      <text x={W} y={H + 16} fontSize="11" textAnchor="end">
         {formatDate(days.at(-1)?.day, lang)}
       </text>
     </svg>
@@ -51,68 +51,94 @@ export function Usage() {
   const { t, i18n } = useTranslation();
   useTitle(t('usage.title'));
   const lang = i18n.language;
+  const sortLabel = useSortLabel();
   const { data, error } = useLoad<UsageJournal>('/api/v1/api/usage?limit=500');
   const days = data ? pagesPerDay(data.items, new Date()) : [];
   const used = days.filter((d) => d.pages > 0);
+  const currency = data?.currency ?? 'EUR';
+  const dayColumns: DataColumn<UsageDay>[] = [
+    { id: 'day', header: t('usage.day'), primary: true, cell: (d) => formatDate(d.day, lang) },
+    {
+      id: 'pages',
+      header: t('usage.pages'),
+      numeric: true,
+      width: '8rem',
+      cell: (d) => formatNumber(d.pages, lang),
+    },
+  ];
+  const columns: DataColumn<UsageEntry>[] = [
+    {
+      id: 'at',
+      header: t('usage.at'),
+      primary: true,
+      nowrap: true,
+      sortValue: (u) => u.at,
+      cell: (u) => formatDateTime(u.at, lang),
+    },
+    { id: 'job', header: t('usage.job'), numeric: true, width: '6rem', cell: (u) => u.job_id },
+    {
+      id: 'pages',
+      header: t('usage.pages'),
+      numeric: true,
+      width: '7rem',
+      sortValue: (u) => u.sheets,
+      cell: (u) => formatNumber(u.sheets, lang),
+    },
+    {
+      id: 'free',
+      header: t('usage.free'),
+      numeric: true,
+      width: '8rem',
+      cell: (u) => formatNumber(u.free_sheets, lang),
+    },
+    {
+      id: 'amount',
+      header: t('usage.amount'),
+      numeric: true,
+      width: '8rem',
+      sortValue: (u) => u.amount_minor,
+      text: (u) => formatMoney(u.amount_minor, currency, lang),
+      cell: (u) => formatMoney(u.amount_minor, currency, lang),
+    },
+  ];
   return (
-    <section>
-      <h1>{t('usage.title')}</h1>
-      {error && <p role="alert">{t('common.failed')}</p>}
+    <section className="ir-screen">
+      <h1 tabIndex={-1}>{t('usage.title')}</h1>
+      {error && (
+        <p role="alert" className="ir-error">
+          {t('common.failed')}
+        </p>
+      )}
       {data && (
         <>
-          <h2>{t('usage.chartTitle')}</h2>
-          <Chart days={days} lang={lang} title={t('usage.chartTitle')} />
-          <details>
-            <summary>{t('usage.asTable')}</summary>
-            {used.length === 0 ? (
-              <p>{t('usage.none')}</p>
-            ) : (
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('usage.day')}</th>
-                    <th scope="col">{t('usage.pages')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {used.map((d) => (
-                    <tr key={d.day}>
-                      <td>{formatDate(d.day, lang)}</td>
-                      <td>{formatNumber(d.pages, lang)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </details>
-          <h2>{t('usage.journal')}</h2>
+          <section className="ir-card" aria-labelledby="chart-heading">
+            <h2 id="chart-heading">{t('usage.chartTitle')}</h2>
+            <Chart days={days} lang={lang} title={t('usage.chartTitle')} />
+            <details>
+              <summary>{t('usage.asTable')}</summary>
+              {used.length === 0 ? (
+                <p>{t('usage.none')}</p>
+              ) : (
+                <DataTable
+                  columns={dayColumns}
+                  rows={used}
+                  rowKey={(d) => d.day}
+                  label={t('usage.asTable')}
+                />
+              )}
+            </details>
+          </section>
+          <h2 id="journal-heading">{t('usage.journal')}</h2>
           {data.items.length === 0 ? (
             <p>{t('usage.none')}</p>
           ) : (
-            <TableScroll label={t('usage.journal')}>
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('usage.at')}</th>
-                    <th scope="col">{t('usage.job')}</th>
-                    <th scope="col">{t('usage.pages')}</th>
-                    <th scope="col">{t('usage.free')}</th>
-                    <th scope="col">{t('usage.amount')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((u) => (
-                    <tr key={`${u.job_id}-${u.at}`}>
-                      <td>{formatDateTime(u.at, lang)}</td>
-                      <td>{u.job_id}</td>
-                      <td>{formatNumber(u.sheets, lang)}</td>
-                      <td>{formatNumber(u.free_sheets, lang)}</td>
-                      <td>{formatMoney(u.amount_minor, data.currency, lang)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              columns={columns}
+              rows={data.items}
+              rowKey={(u) => `${u.job_id}-${u.at}`}
+              labelledBy="journal-heading"
+              sortLabel={sortLabel}
+            />
           )}
         </>
       )}

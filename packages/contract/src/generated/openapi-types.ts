@@ -1985,6 +1985,15 @@ export interface components {
             price_month_rub: number;
             price_year_rub: number;
             features: string[];
+            /**
+             * @description Beyond the spec: the currency of `price_month_minor` and `price_year_minor`: the one asked for, else the country’s (US: USD, RU: RUB), else by the language (ru: RUB), else EUR.
+             * @enum {string}
+             */
+            currency?: "EUR" | "USD" | "RUB";
+            /** @description Beyond the spec: the monthly price in `currency` minor units; in RUB the price charged, otherwise the same at the service’s rates (plans are charged in roubles). */
+            price_month_minor?: number;
+            /** @description Beyond the spec: the yearly price in `currency` minor units, as `price_month_minor`. */
+            price_year_minor?: number;
         };
         CurrentPlanOut: {
             plan_code?: string | null;
@@ -4947,6 +4956,8 @@ export interface operations {
         parameters: {
             query?: {
                 lang?: string;
+                country?: string;
+                currency?: "EUR" | "USD" | "RUB";
             };
             header?: never;
             path?: never;

@@ -1,6 +1,5 @@
 // OpenAPI paths of plans and payments (tags plans, payments).
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { LangQuery } from '../api-subscription.js';
 import {
   AutorenewIn,
   AutorenewOut,
@@ -11,6 +10,7 @@ import {
   PaymentItem,
   PaymentStateOut,
   PlanOut,
+  PlansQuery,
   ResolveOut,
   SelectIn,
   SelectOut,
@@ -44,7 +44,7 @@ export function registerPaymentsPaths(registry: OpenAPIRegistry, security: Secur
     tags: plans,
     summary: 'The plans',
     security: security.public,
-    request: { query: LangQuery },
+    request: { query: PlansQuery },
     responses: { 200: json(z.array(PlanOut), 'The catalogue.'), ...rateRefusal },
   });
   registry.registerPath({
