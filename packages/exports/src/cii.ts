@@ -271,6 +271,9 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
   const amount = (name: string, v: string | undefined, withCurrency = false) =>
     leaf(name, v, withCurrency ? { currencyID: cur } : undefined);
   const account = d.payment.accounts[0];
+  // The direct debit group (BG-19) only with a direct debit: a transfer or card payment carrying it
+  // breaks BR-DE-23-b/24-b, whatever else the invoice printed.
+  const debit = isDirectDebit(d);
   const root = el(
     'rsm:CrossIndustryInvoice',
     [
@@ -324,14 +327,14 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
             : undefined,
         ]),
         el('ram:ApplicableHeaderTradeSettlement', [
-          leaf('ram:CreditorReferenceID', d.payment.creditor_id),
+          leaf('ram:CreditorReferenceID', debit ? d.payment.creditor_id : undefined),
           leaf('ram:PaymentReference', d.payment.reference),
           leaf('ram:InvoiceCurrencyCode', cur),
           // The type code is required inside the group: no code, no group.
           d.payment.means_code
             ? el('ram:SpecifiedTradeSettlementPaymentMeans', [
                 leaf('ram:TypeCode', d.payment.means_code),
-                d.payment.debtor_iban
+                debit && d.payment.debtor_iban
                   ? el('ram:PayerPartyDebtorFinancialAccount', [leaf('ram:IBANID', d.payment.debtor_iban)])
                   : undefined,
                 // An account that is not an IBAN (a Swedish Bankgiro, say) is the proprietary id (BT-84).
@@ -376,7 +379,7 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
           el('ram:SpecifiedTradePaymentTerms', [
             leaf('ram:Description', paymentTermsText(d.payment.terms)),
             date('ram:DueDateDateTime', d.due_date ?? d.payment.due_date),
-            leaf('ram:DirectDebitMandateID', d.payment.mandate_reference),
+            leaf('ram:DirectDebitMandateID', debit ? d.payment.mandate_reference : undefined),
           ]),
           el('ram:SpecifiedTradeSettlementHeaderMonetarySummation', [
             amount('ram:LineTotalAmount', d.totals.line_total ?? d.totals.net),
@@ -396,6 +399,9 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
   );
   return toXml(root, filledNote(d));
 }
+
+/** A direct debit (UNTDID 4461 49, 59): the only payment means its group (BG-19) goes with. */
+export const isDirectDebit = (d: Document): boolean => ['49', '59'].includes(d.payment.means_code ?? '');
 
 /**
  * The rate of a VAT category as written: as read, or 0 where the category's own rule says it is

@@ -3,7 +3,7 @@
 // in what they require; the caller checks the required values first. Element order follows the
 // UBL 2.1 schema (a schema-valid file needs it).
 import type { Document, Party } from '@invoice-reader/engine';
-import { lineCategory, lineRate, paymentTermsText, vatRate } from './cii.js';
+import { isDirectDebit, lineCategory, lineRate, paymentTermsText, vatRate } from './cii.js';
 import { filledNote } from './company-profile.js';
 import { el, leaf, type Node, toXml } from './xml-writer.js';
 
@@ -103,7 +103,7 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
             a.bic ? el('cac:FinancialInstitutionBranch', [leaf('cbc:ID', a.bic)]) : undefined,
           ])
         : undefined,
-      first && (d.payment.debtor_iban || d.payment.mandate_reference)
+      first && isDirectDebit(d) && (d.payment.debtor_iban || d.payment.mandate_reference)
         ? el('cac:PaymentMandate', [
             leaf('cbc:ID', d.payment.mandate_reference),
             d.payment.debtor_iban
@@ -133,7 +133,9 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
       d.references.contract
         ? el('cac:ContractDocumentReference', [leaf('cbc:ID', d.references.contract)])
         : undefined,
-      el('cac:AccountingSupplierParty', [party(d.seller, d.payment.creditor_id)]),
+      el('cac:AccountingSupplierParty', [
+        party(d.seller, isDirectDebit(d) ? d.payment.creditor_id : undefined),
+      ]),
       el('cac:AccountingCustomerParty', [party(d.buyer)]),
       d.payee?.name
         ? el('cac:PayeeParty', [

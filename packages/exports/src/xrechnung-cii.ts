@@ -79,7 +79,9 @@ function paymentMeansMissing(job: ExportJob): Refusal[] {
     });
   if (['48', '54', '55'].includes(means))
     out.push('BG-18 payment card information of a card payment (BR-DE-24): not kept from the invoice');
-  if ((means === '59' || p.debtor_iban) && !p.creditor_id)
+  // A direct debit's group (BG-19) is written only with a direct debit's code (isDirectDebit).
+  const debit = means === '59' || means === '49';
+  if (debit && !p.creditor_id)
     refusals.push({
       job_id: job.jobId,
       field: 'payment_means',
@@ -87,7 +89,7 @@ function paymentMeansMissing(job: ExportJob): Refusal[] {
         'BT-90 bank-assigned creditor identifier of a direct debit (BR-DE-25/BR-DE-30): not on the invoice',
       input: 'creditor_id',
     });
-  if ((means === '59' || p.creditor_id || p.mandate_reference) && !p.debtor_iban)
+  if (debit && !p.debtor_iban)
     out.push('BT-91 the debited account of a direct debit (BR-DE-31): not on the invoice');
   return [...refusals, ...out.map((message) => ({ job_id: job.jobId, field: 'payment_means', message }))];
 }

@@ -4573,7 +4573,10 @@ export interface operations {
     };
     exportJobEInvoice: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The language of the fill-in form's labels and hints; default: the account's. */
+                lang?: "de" | "en" | "ru" | "it";
+            };
             header?: never;
             path: {
                 /** @description The job number. */
@@ -4704,7 +4707,10 @@ export interface operations {
     };
     exportEInvoices: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The language of the fill-in form's labels and hints; default: the account's. */
+                lang?: "de" | "en" | "ru" | "it";
+            };
             header?: never;
             path: {
                 /** @description The e-invoice format. */
