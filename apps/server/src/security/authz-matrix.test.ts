@@ -96,6 +96,8 @@ const ROWS: Record<string, Row> = {
   'POST /api/v1/exports/ledger-ru': { kind: 'session', owned: true, body: { job_ids: [0] } },
   'GET /api/v1/exports/settings': { kind: 'session' },
   'PUT /api/v1/exports/settings': { kind: 'session', body: { consultant_no: '1001' } },
+  'GET /api/v1/account/company': { kind: 'session' },
+  'PUT /api/v1/account/company': { kind: 'session', body: { name: 'Intruder GmbH' } },
   'POST /api/v1/exports/{format}': { kind: 'session', owned: true, body: { job_ids: [0] } },
   'GET /api/v1/plans': { kind: 'public' },
   'GET /api/v1/plans/current': { kind: 'session' },
