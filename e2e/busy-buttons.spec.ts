@@ -299,7 +299,7 @@ test('the shared review and exports screens keep the focus on "Read again" and a
   await page.getByLabel(uiEn.exports.consultant_no).fill('1001');
   await page.getByLabel(uiEn.exports.client_no).fill('20002');
   const datev = page.getByRole('button', { name: uiEn.exports.download_datev });
-  await page.getByLabel(uiEn.exports.bu_key).focus();
+  await page.getByLabel(uiEn.exports.fiscal_year_start).focus();
   await page.keyboard.press('Tab');
   await expectVisibleFocus(datev);
   const download = page.waitForEvent('download');

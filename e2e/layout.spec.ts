@@ -81,9 +81,13 @@ test.beforeAll(async ({ browser }) => {
 
 /** Opens a screen from the navigation, through the menu button where the window is narrow. */
 async function openFromNav(page: Page, t: Texts, label: string): Promise<void> {
-  // Behind the menu button (and out of the way of the keyboard) while it is closed.
-  if (await page.locator('#app-nav').evaluate((nav) => (nav as HTMLElement).inert))
-    await page.getByRole('button', { name: t.nav.menu }).click();
+  // Behind the menu button (and out of the way of the keyboard) while it is closed; the button
+  // shows at once when the window narrows, the navigation follows when React has drawn again.
+  const menu = page.getByRole('button', { name: t.nav.menu });
+  if (await menu.isVisible()) {
+    if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+    await expect(page.locator('#app-nav')).toHaveJSProperty('inert', false);
+  }
   await page
     .getByRole('navigation', { name: t.nav.label })
     .getByRole('link', { name: label, exact: true })

@@ -1,12 +1,16 @@
 // At a phone's size (390×844) no screen with a table, filled with data, is wider than the phone:
-// each row is a card, and no text in it is cut without its tooltip. Each screen is measured once
+// each row is a card, and no text in it is cut without its tooltip; a long file name neither
+// widens the list nor the review's heading. Each screen is measured once
 // its table is there (the empty screens are measured at every width by layout.spec.ts).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { baseUrl, repoRoot, signIn } from './support/app';
 import { expectFitsWidth, expectNoCutText } from './support/layout';
 
 const XML = path.resolve(repoRoot, '../shared/corpus/einvoice/akretion-factur-x/factur-x-en16931.xml');
+/** A file name as long as some mail programs make them, with no space to break at. */
+const LONG_NAME = 'Rechnung_2026-03-15_Lieferant-GmbH-und-Co-KG_Bestellnummer-4711-0815-4242_Kopie.xml';
 
 test.use({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
 
@@ -16,10 +20,16 @@ test('the app screens with tables fit a phone', async ({ page }) => {
   await signIn(page, email);
 
   await page.goto(`${baseUrl()}/app/invoices`);
-  await page.locator('input[type=file]').setInputFiles([XML]);
+  await page
+    .locator('input[type=file]')
+    .setInputFiles([{ name: LONG_NAME, mimeType: 'text/xml', buffer: readFileSync(XML) }]);
   await expect(page.locator('tr[data-status="done"]')).toHaveCount(1, { timeout: 120_000 });
   await expectFitsWidth(page, '/app/invoices');
   await expectNoCutText(page, '/app/invoices');
+  // Its review: the heading with the long name wraps.
+  await page.getByRole('link', { name: LONG_NAME }).click();
+  await expect(page.locator('li.ir-field').first()).toBeVisible();
+  await expectFitsWidth(page, 'the review');
 
   await page.goto(`${baseUrl()}/app/exports`);
   await expect(page.locator('tbody tr')).toHaveCount(1);
