@@ -1,7 +1,7 @@
 // The look of the public page, the invoice list, the review and the exports screen, compared
 // with the pictures kept in e2e/__screenshots__ (`toHaveScreenshot`): fixed data (two files of the
 // corpus, read the same way each time), the app's own font, light, no animation, at 1280×800;
-// a difference above 1 % of the pixels fails. After a deliberate change of the look:
+// a difference above 0.5 % of the pixels fails. After a deliberate change of the look:
 // `npx playwright test --config e2e/playwright.config.ts e2e/visual.spec.ts --update-snapshots`.
 // The same run keeps full-page pictures in reports/screenshots for the README (`npm run pictures`).
 import path from 'node:path';
