@@ -70,6 +70,49 @@ describe('readTextInvoice: accounts', () => {
     ]);
     expect([d.seller.vat_id, d.buyer.vat_id]).toEqual(['DE136695976', undefined]);
   });
+
+  it('knows the buyer’s VAT id under its label in a grid, and with other text between', () => {
+    // Labels in one row, values in the row under them: the buyer's id comes first.
+    const grid = read([
+      page([
+        line(row(0), ['Faktura nr', 0.05, 0.15], ['Kundens momsreg.nr', 0.4, 0.55], ['Momsreg.nr', 0.7, 0.8]),
+        line(row(1), ['220243', 0.05, 0.12], ['SE580612742801', 0.4, 0.52], ['SE521612837001', 0.7, 0.82]),
+      ]),
+    ]);
+    expect([grid.seller.vat_id, grid.buyer.vat_id]).toEqual(['SE521612837001', 'SE580612742801']);
+    // The seller's label over a value is no buyer's.
+    const sellers = read([
+      page([
+        line(row(0), ['Rechnung Nr.', 0.05, 0.15], ['USt-IdNr.', 0.7, 0.8]),
+        line(row(1), ['4711', 0.05, 0.12], ['DE136695976', 0.7, 0.82]),
+      ]),
+    ]);
+    expect([sellers.seller.vat_id, sellers.buyer.vat_id]).toEqual(['DE136695976', undefined]);
+    // A window's street set on the line of the meta's label, between it and the id.
+    const between = read([
+      page([
+        line(
+          row(0),
+          ['Kliendi KMKR nr:', 0.05, 0.2],
+          ['Drottninggatan 72', 0.55, 0.7],
+          ['SE511572161401', 0.75, 0.9],
+        ),
+        line(row(1), ['KMKR:', 0.05, 0.1], ['111 52 Stockholm', 0.55, 0.7], ['EE 103212290', 0.75, 0.9]),
+      ]),
+    ]);
+    expect([between.seller.vat_id, between.buyer.vat_id]).toEqual(['EE103212290', 'SE511572161401']);
+    // Labels of the languages: "Uw btw-nummer", "Cod fiscal client", "ИН по ЗДДС на получателя".
+    for (const [label, id] of [
+      ['Uw btw-nummer', 'NL452602658B01'],
+      ['Cod fiscal client', 'RO909763609'],
+      ['ИН по ЗДДС на получателя', 'BG280957573'],
+      ['Contribuinte do cliente:', 'PT536113998'],
+    ]) {
+      const d = read([page([line(row(0), [label!, 0.05, 0.3], [id!, 0.4, 0.55])])]);
+      expect(d.buyer.vat_id, label).toBe(id);
+      expect(d.seller.vat_id, label).toBeUndefined();
+    }
+  });
 });
 
 describe('readTextInvoice: an account in running text', () => {

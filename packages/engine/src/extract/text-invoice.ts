@@ -35,6 +35,7 @@ import {
   partyBlocks,
   type Segment,
   segmentPage,
+  segmentsAbove,
 } from './page/layout.js';
 import { readParties } from './parties/parties.js';
 import { cleanName, isName } from './parties/party-lines.js';
@@ -206,9 +207,31 @@ const BUYERS_VAT_LABEL = new RegExp(
   'iu',
 );
 
-function buyersVatId(lineText: string, raw: string): boolean {
+/** A segment that names a VAT id: a VAT id's word at the start of a word, with at most an ending
+ * ("adószáma"). */
+const VAT_LABEL_WORD = new RegExp(`(?<![\\p{L}\\p{N}])${VAT_WORD}(?!\\p{L}{3})`, 'iu');
+
+/**
+ * Whether the label of a VAT id read in `seg` names it the buyer's. The label is the text before
+ * the id on its line; or, when other text stands between (a window's street set on the same line
+ * as "Kliendi KMKR nr:"), the nearest segment left of it that names a VAT id; or, in a grid of
+ * labels over values ("Kundens momsreg.nr   Momsreg.nr" over the two ids), the label above it.
+ */
+function buyersVatId(layout: PageLayout | undefined, seg: Segment, raw: string): boolean {
+  const line = layout?.lines[seg.line] ?? [seg];
+  const lineText = line.map((s) => s.text).join(' ');
   const at = lineText.indexOf(raw);
-  return at > 0 && BUYERS_VAT_LABEL.test(lineText.slice(0, at));
+  if (at > 0 && BUYERS_VAT_LABEL.test(lineText.slice(0, at))) return true;
+  const own = seg.text.slice(0, Math.max(0, seg.text.indexOf(raw)));
+  if (VAT_LABEL_WORD.test(own)) return false;
+  const left = line
+    .slice(0, line.indexOf(seg))
+    .reverse()
+    .find((s) => VAT_LABEL_WORD.test(s.text));
+  if (left) return BUYERS_VAT_LABEL.test(left.text.trim());
+  if (!layout || /[\p{L}]{3}/u.test(own)) return false;
+  const above = segmentsAbove(layout, seg).find((s) => VAT_LABEL_WORD.test(s.text));
+  return !!above && BUYERS_VAT_LABEL.test(above.text.trim());
 }
 
 function readIdentifiers(
@@ -228,12 +251,18 @@ function readIdentifiers(
       ?.lines[index]?.map((s) => s.text)
       .join(' ') ?? '';
   const lineOf = (seg: Segment) => lineText(seg.page, seg.line);
+  const buyersVat = (seg: Segment, raw: string) =>
+    buyersVatId(
+      layouts.find((l) => l.page === seg.page),
+      seg,
+      raw,
+    );
   // VAT ids: the seller's is the first outside the buyer's and other parties' blocks, and not
   // labelled as the buyer's (a photo whose block headings OCR lost: "N° TVA client FR19...").
   for (const seg of segments) {
     if (inRole(seg, 'buyer') || inRole(seg, 'other')) continue;
     const [vat] = findVatIds(seg.text);
-    if (!vat || buyersVatId(lineOf(seg), vat.raw)) continue;
+    if (!vat || buyersVat(seg, vat.raw)) continue;
     if (d.seller.vat_id) break;
     put('seller.vat_id', vat.value, seg.bbox, seg.page, inRole(seg, 'seller') ? 0.92 : 0.86);
   }
@@ -249,7 +278,7 @@ function readIdentifiers(
   for (const seg of segments) {
     if (d.buyer.vat_id) break;
     const [vat] = findVatIds(seg.text);
-    if (vat && (inRole(seg, 'buyer') || buyersVatId(lineOf(seg), vat.raw)))
+    if (vat && (inRole(seg, 'buyer') || buyersVat(seg, vat.raw)))
       put('buyer.vat_id', vat.value, seg.bbox, seg.page, 0.88);
   }
   // IBAN: the first outside the buyer's block and not a direct-debit mandate.

@@ -152,6 +152,23 @@ export function columnBelow(layout: PageLayout, header: Segment, maxRows = 8): S
   return out;
 }
 
+/** The segments over a value in its column, nearest first, within a few line heights: the labels
+ * of a grid that sets its labels in one row and the values in the row under it. */
+export function segmentsAbove(layout: PageLayout, seg: Segment, maxLines = 3): Segment[] {
+  const out: Segment[] = [];
+  const height = seg.bbox[3] - seg.bbox[1];
+  let top = seg.bbox[1];
+  for (let li = seg.line - 1; li >= 0 && li >= seg.line - maxLines; li--) {
+    const line = layout.lines[li]!;
+    if (top - Math.max(...line.map((s) => s.bbox[3])) > height * 3) break;
+    const over = line.find((s) => overlapsX(s.bbox, seg.bbox));
+    if (!over) continue;
+    out.push(over);
+    top = over.bbox[1];
+  }
+  return out;
+}
+
 function overlapsX(a: Box, b: Box): boolean {
   return a[0] < b[2] && b[0] < a[2];
 }
