@@ -34,12 +34,15 @@ export function labelSourcesByLanguage(): Map<string, string[]> {
   return out;
 }
 
-/** Regular-expression sources of the party headings by role, all languages together. */
-export function headingSources(): Record<'seller' | 'buyer' | 'other', string[]> {
+/** Regular-expression sources of the party headings by role, all languages together. A recipient's
+ * heading opens a block of its own (among the others'); partyBlocks makes it the buyer's on a page
+ * that heads no block as the buyer's. */
+export function headingSources(): Record<'seller' | 'buyer' | 'other' | 'recipient', string[]> {
   return {
     seller: allLanguages(headings.seller),
     buyer: allLanguages(headings.buyer),
-    other: allLanguages(headings.other),
+    other: [...allLanguages(headings.other), ...allLanguages(headings.recipient)],
+    recipient: allLanguages(headings.recipient),
   };
 }
 
@@ -66,3 +69,5 @@ export const NUMBER_WORD_SOURCES: readonly string[] = words.number_words;
 export const BUYER_WORD_SOURCES: readonly string[] = words.buyer_words;
 /** The short words VAT id labels are made of in each language ("USt", "TVA", "NIP", "DIČ"). */
 export const VAT_ID_WORD_SOURCES: readonly string[] = words.vat_id_words;
+/** Salutations standing alone above a recipient's name ("Herrn", "Spett.le", "Exmo.(s) Sr.(s)"). */
+export const SALUTATION_SOURCES: readonly string[] = words.salutations;

@@ -2,7 +2,12 @@
 // columns of "Label:        Value" forms and tables), party blocks under their headings, and
 // for a label the value right of it, after it in the same segment, or just below it.
 
-import { matchHeading, matchNumberedHeading, misreadHeading } from '../parties/party-headings.js';
+import {
+  isRecipientHeading,
+  matchHeading,
+  matchNumberedHeading,
+  misreadHeading,
+} from '../parties/party-headings.js';
 import { type FieldLabel, matchLabel, startsWithLabel } from './labels.js';
 
 export type Box = [number, number, number, number];
@@ -217,6 +222,11 @@ export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {})
         : blockBelow(layout, h, headings);
       blocks.push({ role: h.role, heading: h.seg, segments });
     }
+  }
+  // A recipient's block is the buyer's when no block is headed as the buyer's.
+  if (!blocks.some((b) => b.role === 'buyer')) {
+    const recipient = blocks.find((b) => b.role === 'other' && isRecipientHeading(b.heading.text));
+    if (recipient) recipient.role = 'buyer';
   }
   const unheaded = opts.ocr ? unheadedBuyer(layouts, blocks) : undefined;
   if (unheaded) blocks.push(unheaded);

@@ -212,6 +212,37 @@ describe('readParties', () => {
     expect([d.buyer.name, d.buyer.address?.city]).toEqual(['Kunden AG', 'München']);
   });
 
+  it("takes the recipient's block for the buyer's only when no block is headed as the buyer's", () => {
+    const sideBySide = (right: string) =>
+      read([
+        line(row(0), ['Sprzedawca', 0.08, 0.2], [right, 0.55, 0.64]),
+        line(row(1), ['Firma Nowak sp. z o.o.', 0.08, 0.3], ['Kowalski S.A.', 0.55, 0.68]),
+        line(row(2), ['ul. Długa 1', 0.08, 0.25], ['ul. Krótka 5', 0.55, 0.7]),
+        line(row(3), ['00-001 Warszawa', 0.08, 0.22], ['30-001 Kraków', 0.55, 0.72]),
+      ]);
+    for (const heading of ['Odbiorca', 'Příjemce', 'Destinatario']) {
+      expect(sideBySide(heading).buyer.name, heading).toBe('Kowalski S.A.');
+    }
+    // Beside a buyer's heading, the recipient is another party (the goods' receiver).
+    const both = read([
+      line(row(0), ['Sprzedawca', 0.08, 0.2], ['Nabywca', 0.4, 0.5], ['Odbiorca', 0.7, 0.8]),
+      line(
+        row(1),
+        ['Nowak sp. z o.o.', 0.08, 0.3],
+        ['Kowalski S.A.', 0.4, 0.55],
+        ['Magazyn Zachód', 0.7, 0.85],
+      ),
+      line(row(2), ['ul. Długa 1', 0.08, 0.25], ['ul. Krótka 5', 0.4, 0.55], ['ul. Polna 9', 0.7, 0.85]),
+      line(
+        row(3),
+        ['00-001 Warszawa', 0.08, 0.22],
+        ['30-001 Kraków', 0.4, 0.55],
+        ['60-001 Poznań', 0.7, 0.85],
+      ),
+    ]);
+    expect(both.buyer.name).toBe('Kowalski S.A.');
+  });
+
   it('takes the seller from a letterhead sender line when there is no seller heading', () => {
     const d = read([
       line(row(0), ['ACME GmbH · Hauptstr. 1 · 12345 Berlin', 0.08, 0.45]),

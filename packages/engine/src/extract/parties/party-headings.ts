@@ -12,7 +12,7 @@ const PARTY_HEADINGS = headingSources();
 
 const HEADING_RE = Object.fromEntries(
   Object.entries(PARTY_HEADINGS).map(([k, v]) => [k, new RegExp(`^(?:${v.join('|')})\\s*:?$`, 'u')]),
-) as Record<'seller' | 'buyer' | 'other', RegExp>;
+) as Record<'seller' | 'buyer' | 'other' | 'recipient', RegExp>;
 
 const INLINE_HEADING_RE = Object.fromEntries(
   Object.entries(PARTY_HEADINGS).map(([k, v]) => [
@@ -49,6 +49,13 @@ export function matchHeading(text: string): 'seller' | 'buyer' | 'other' | undef
   const roles = new Set(parts.map(headingRole));
   const [role] = roles;
   return roles.size === 1 ? role : undefined;
+}
+
+/** Whether a heading names the recipient ("Odbiorca", "Příjemce"): the buyer where no block is
+ * headed as the buyer's (partyBlocks). */
+export function isRecipientHeading(text: string): boolean {
+  const norm = normalizeLabelText(text.replace(LEADING_MARKS, '')).replace(/[:.]+$/, '');
+  return HEADING_RE.recipient.test(norm) || HEADING_RE.recipient.test(`${norm}.`);
 }
 
 function headingRole(norm: string): 'seller' | 'buyer' | 'other' | undefined {

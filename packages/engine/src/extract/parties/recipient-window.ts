@@ -2,6 +2,7 @@
 // heading: NAME / STREET 1 / POSTCODE CITY in the upper half of the first page, shown to be the
 // recipient by the one-line sender address above it, by a salutation, by the letterhead standing
 // in another column, or by the sender's own address printed above it (recipientBlock).
+import { SALUTATION_SOURCES } from '../lexicon/lexicon.js';
 import { normalizeLabelText } from '../page/labels.js';
 import type { PageLayout, Put, Segment } from '../page/layout.js';
 import { cleanName, isName, placeLine, placeOf, putAddress } from './party-lines.js';
@@ -11,8 +12,7 @@ import { cleanName, isName, placeLine, placeOf, putAddress } from './party-lines
 const SENDER_SEP = /\s*[·•●|]\s*|\s+[-–:]\s+|,\s+/;
 
 /** A salutation standing alone above a person's or a company's name. */
-const SALUTATION =
-  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|sig\.?(?:ra)?|signor[ae]?|gentile|spett\.?\s*le)\s*$/i;
+const SALUTATION = new RegExp(`^\\s*(?:${SALUTATION_SOURCES.join('|')})\\s*$`, 'iu');
 
 export interface Recipient {
   segments: Segment[];
