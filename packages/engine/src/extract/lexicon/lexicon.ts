@@ -71,3 +71,5 @@ export const BUYER_WORD_SOURCES: readonly string[] = words.buyer_words;
 export const VAT_ID_WORD_SOURCES: readonly string[] = words.vat_id_words;
 /** Salutations standing alone above a recipient's name ("Herrn", "Spett.le", "Exmo.(s) Sr.(s)"). */
 export const SALUTATION_SOURCES: readonly string[] = words.salutations;
+/** Words that open a contact or attention line in a party's block ("z. Hd.", "Kontaktisik"). */
+export const CONTACT_WORD_SOURCES: readonly string[] = words.contact_words;

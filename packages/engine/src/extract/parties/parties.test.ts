@@ -212,6 +212,40 @@ describe('readParties', () => {
     expect([d.buyer.name, d.buyer.address?.city]).toEqual(['Kunden AG', 'München']);
   });
 
+  it('takes no place line for a letterhead name, though its postcode reads as a legal form ("1012 AB")', () => {
+    const d = read([
+      line(row(0), ['Meijer & Visser V.O.F.', 0.64, 0.9]),
+      line(row(1), ['Molenstraat 148', 0.82, 0.92]),
+      line(row(2), ['1012 AB Amsterdam', 0.79, 0.92]),
+    ]);
+    expect(d.seller.name).toBe('Meijer & Visser V.O.F.');
+  });
+
+  it('knows the legal forms of the supported countries and the contact lines of their languages', () => {
+    for (const name of [
+      'Larsson Design Aktiebolag',
+      'Heikkinen Konsultointi Tmi',
+      'Kask & Mägi FIE',
+      'Byrne Rénovation DAC',
+    ])
+      expect(read([line(row(0), [name, 0.08, 0.4])]).seller.name, name).toBe(name);
+    for (const contact of [
+      'Kontaktisik Lars Nilsson',
+      'Do rąk Jan Kowalski',
+      'T.a.v. Jan de Vries',
+      'Υπόψη Γιώργος',
+    ]) {
+      const d = read([
+        line(row(0), ['Bill to', 0.08, 0.16]),
+        line(row(1), [contact, 0.08, 0.3]),
+        line(row(2), ['Globex Ltd', 0.08, 0.2]),
+        line(row(3), ['1 Main Street', 0.08, 0.22]),
+        line(row(4), ['SW1A 1AA London', 0.08, 0.26]),
+      ]);
+      expect(d.buyer.name, contact).toBe('Globex Ltd');
+    }
+  });
+
   it("takes the recipient's block for the buyer's only when no block is headed as the buyer's", () => {
     const sideBySide = (right: string) =>
       read([

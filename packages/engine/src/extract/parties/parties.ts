@@ -22,9 +22,9 @@ import {
   isName,
   LEGAL_FORM,
   looksLikeName,
-  NOT_A_NAME,
   NOT_ADDRESS,
   nameUpToLegalForm,
+  notAName,
   placeLine,
   placeOf,
   putAddress,
@@ -204,8 +204,7 @@ function nameAboveAddress(layout: PageLayout, anchor: Box): Segment | undefined 
   const street = above[place + 1];
   const name = above[place + 2];
   if (place < 0 || !street || !name || !/\d/.test(street.text)) return undefined;
-  if (name.text.includes(':') || NOT_ADDRESS.test(name.text.trim()) || NOT_A_NAME.test(name.text))
-    return undefined;
+  if (name.text.includes(':') || NOT_ADDRESS.test(name.text.trim()) || notAName(name.text)) return undefined;
   return /\p{L}{2}/u.test(name.text) ? name : undefined;
 }
 
@@ -391,7 +390,7 @@ function openingName(layout: PageLayout, elsewhere: Set<Segment>): Segment | und
   const next = layout.lines.slice(1, 3).flat().find(sameColumn);
   const street = next?.text.replace(ADDRESS_LABEL, '').trim();
   if (!next || !street || !/\p{L}{2}/u.test(street) || !/\d/.test(street)) return undefined;
-  if (NOT_ADDRESS.test(street) || NOT_A_NAME.test(street) || startsWithLabel(street)) return undefined;
+  if (NOT_ADDRESS.test(street) || notAName(street) || startsWithLabel(street)) return undefined;
   return next.bbox[1] - seg.bbox[3] < 3 * (seg.bbox[3] - seg.bbox[1]) ? seg : undefined;
 }
 
@@ -470,12 +469,13 @@ function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>)
       const belowPlace = places.some((p) => p.bbox[0] < seg.bbox[2] && seg.bbox[0] < p.bbox[2]);
       // (a sender line over the address window ends with a place too: the window is below it)
       if (placeLine(seg) || endsWithPlace(seg.text)) places.push(seg);
-      if (elsewhere.has(seg) || belowPlace) continue;
+      // (a place line is no name, though a postcode's letters may read as a legal form: "1012 AB")
+      if (elsewhere.has(seg) || belowPlace || placeOf(seg.text.trim())) continue;
       const text = ruLegalForm(seg.text.trim());
       const sender = senderLineName(text);
       if (sender && !elsewhere.has(seg)) return { ...seg, text: sender };
       if (text.length > 60 || !LEGAL_FORM.test(text)) continue;
-      if (/[:@]|www\.|https?:/.test(text) || NOT_A_NAME.test(text)) continue;
+      if (/[:@]|www\.|https?:/.test(text) || notAName(text)) continue;
       // A legal form alone is no name ("oy" is OCR's reading of a logo as often as a Finnish Oy).
       if (!/\p{L}{2}/u.test(text.replace(LEGAL_FORM, ' '))) continue;
       // A sender line above the address window ("ACME GmbH · Str. 1 · 12345 Ort") gives its first part.

@@ -1,9 +1,9 @@
 // What a line of a party's block is: a name (looksLikeName, isName), a street or a place
-// (placeLine, placeOf), a label or contact line (NOT_ADDRESS), never a name (NOT_A_NAME); and how
+// (placeLine, placeOf), a label or contact line (NOT_ADDRESS), never a name (notAName); and how
 // a name and an address are put into the document. Shared by the blocks under headings
 // (parties.ts) and the recipient's block in a letter's address window (recipient-window.ts).
 
-import { DOCUMENT_TITLE_SOURCES, LEGAL_FORM_SOURCES } from '../lexicon/lexicon.js';
+import { CONTACT_WORD_SOURCES, DOCUMENT_TITLE_SOURCES, LEGAL_FORM_SOURCES } from '../lexicon/lexicon.js';
 import type { Put, Segment } from '../page/layout.js';
 
 /** A company's legal form as a word of its own (GmbH, SARL, S.p.A., Ltd, ООО, ...): a company's name. */
@@ -44,8 +44,16 @@ export const NOT_ADDRESS =
  * sentence about who issued the invoice ("Issued by Platform Inc. on behalf of ABC Inc."), nor an
  * e-mail address alone (a shop's domain may be its name: "weclapp.com").
  */
-export const NOT_A_NAME =
+const NOT_A_NAME_FORMS =
   /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount|name|nom|nome|nombre)\s*[.:]?\s*$|^\s*#|\b(?:cont[aeo]ct|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of)\s*$|^\s*(?:page|seite|pagina|p[áa]gina|blatt)\s+\d+(?:\s*(?:\/|of|von|de|di|sur)\s*\d+)?\s*$|\b(?:on\s+behalf\s+of|issued\s+by|powered\s+by|generated\s+(?:by|with)|created\s+(?:by|with)|im\s+auftrag\s+(?:von|der|des))\b|^\s*\S+@\S+\s*$/i;
+
+/** A contact or attention line of a party's block, in every language (lexicon/words.json). */
+const CONTACT_LINE = new RegExp(`^\\s*(?:${CONTACT_WORD_SOURCES.join('|')})(?=$|[\\s.:,])`, 'iu');
+
+/** Whether a line is never a party's name (NOT_A_NAME_FORMS, or a contact line). */
+export function notAName(text: string): boolean {
+  return NOT_A_NAME_FORMS.test(text) || CONTACT_LINE.test(text);
+}
 
 /**
  * A street line: a house number before a street word ("1, rue du fournisseur", "12 Main Street"),
@@ -81,7 +89,7 @@ export function looksLikeName(text: string): boolean {
     /\p{L}{2}/u.test(t) &&
     !t.includes(':') &&
     !NOT_ADDRESS.test(t) &&
-    !NOT_A_NAME.test(t) &&
+    !notAName(t) &&
     !COLUMN_WORD.test(t) &&
     !STREET_LINE.test(t) &&
     !placeOf(t)
