@@ -1,0 +1,9 @@
+export const PG_BIN: string;
+export function havePostgres(): boolean;
+export interface RunningPostgres {
+  url: string;
+  port: number;
+  dir: string;
+  stop(): Promise<void>;
+}
+export function startPostgres(options?: { durable?: boolean }): Promise<RunningPostgres>;
