@@ -1,7 +1,8 @@
 // The two blob stores keep the same promises, checked against real places: a temporary folder,
 // and s3rver (an S3-compatible server from npm) on loopback. Then the service with BLOB_URL: an
 // upload lands in the bucket and is read from it, and a store that does not answer refuses the
-// upload with 503 (nothing recorded) and leaves a queued job queued until it answers again.
+// upload with 503 (nothing recorded), leaves a queued job queued until it answers again, and
+// does not stop a job's deletion.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -170,7 +171,23 @@ describe.skipIf(!haveCorpus)('the service with BLOB_URL', () => {
       // Stored while the store answered; the job itself is queued below, while it does not.
       const first = await call(server.url, '/v1/parse', { key, body: form(bytes) });
       await waitForJob(server.url, key, first.body.job_id);
+      const person = server.session('s3-down-web@example.com');
+      const web = await call(server.url, '/api/v1/parse/upload', {
+        session: person,
+        body: form(Buffer.concat([bytes, Buffer.from('\n\n')])),
+      });
+      expect(web.status).toBe(200);
+      await waitFor(async () => {
+        const r = await call(server.url, `/api/v1/parse/${web.body.job_id}`, { session: person });
+        return r.body.status === 'done';
+      }, 'the web upload read');
       await own.stop();
+      // Deleting a job does not wait for the bucket: the job goes, its file stays behind.
+      const deleted = await call(server.url, `/api/v1/parse/${web.body.job_id}`, {
+        session: person,
+        method: 'DELETE',
+      });
+      expect([deleted.status, deleted.body]).toEqual([200, { ok: true, deleted: web.body.job_id }]);
       const refused = await call(server.url, '/v1/parse', {
         key,
         body: form(Buffer.concat([bytes, Buffer.from('\n')])),

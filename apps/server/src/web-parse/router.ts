@@ -46,6 +46,7 @@ import { jsonBody } from '../http/json-body.js';
 import { readUploadForm } from '../http/multipart.js';
 import { validate } from '../http/validation.js';
 import { submitFile } from '../jobs/submit.js';
+import type { Logger } from '../log.js';
 import { fieldEditsOf } from '../sync/field-edits.js';
 import { holdWebAllowance } from './allowance.js';
 import { PageCache } from './page-cache.js';
@@ -57,9 +58,10 @@ export interface WebParseDeps {
   config: Readonly<Config>;
   publicUrl: string;
   kick: () => void;
+  log: Logger;
 }
 
-export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseDeps): Router {
+export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebParseDeps): Router {
   const router = Router();
   const session = requireSession(db, publicUrl);
   const pages = new PageCache(path.join(config.dataDir, 'page-cache'));
@@ -114,8 +116,12 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
       return !blobInUse(db, job.sha256);
     });
     if (orphan) {
-      await blobs.delete(job.sha256);
       pages.delete(job.sha256);
+      // The job is gone either way: a file the bucket could not delete now stays behind, costing
+      // space only (no job names it, and the same bytes sent again find it).
+      await blobs.delete(job.sha256).catch((err: unknown) => {
+        log.warn('file of a deleted job left in the blob store', { error: String((err as Error)?.message) });
+      });
     }
     res.json(DeleteOut.parse({ ok: true, deleted: job.id }));
   });
