@@ -1,5 +1,4 @@
 export const PG_BIN: string;
-export function havePostgres(): boolean;
 export interface RunningPostgres {
   url: string;
   port: number;

@@ -9,15 +9,13 @@ import { runChildOk } from './run-child.mjs';
 
 export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
-/** Whether the server's programs are installed (CI installs Debian's `postgresql` when missing). */
-export const havePostgres = () => existsSync(path.join(PG_BIN, 'initdb'));
-
 /**
  * `durable: false` (tests) turns off fsync and synchronous commit: the folder is thrown away, and a
  * test waits less for the disk. The answer's `url` reaches the `postgres` database as `postgres`.
  */
 export async function startPostgres({ durable = false } = {}) {
-  if (!havePostgres())
+  // CI installs Debian's `postgresql` when missing; elsewhere the message says how.
+  if (!existsSync(path.join(PG_BIN, 'initdb')))
     throw new Error(`PostgreSQL 15 is not installed (no ${PG_BIN}/initdb): apt-get install postgresql`);
   const dir = mkdtempSync(path.join(tmpdir(), 'ir-pg-'));
   const asRoot = process.getuid?.() === 0;
