@@ -61,6 +61,8 @@ function parseArgs(argv) {
     // Node options for the server's process only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
     // (NODE_OPTIONS refuses --cpu-prof, and would reach the bench's own process too).
     serverNodeArgs: [],
+    // Uploaded files in a bucket (BLOB_URL) of s3rver, started by the bench on loopback.
+    s3: false,
   };
   const numeric = {
     '--duration': 'duration',
@@ -75,6 +77,7 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--json') opts.json = true;
+    else if (a === '--s3') opts.s3 = true;
     else if (a === '--server-node-args') opts.serverNodeArgs = (argv[++i] ?? '').split(' ').filter(Boolean);
     else if (numeric[a]) {
       const n = Number(argv[++i]);
@@ -93,7 +96,7 @@ try {
   console.error(
     `bench:api: ${err.message}; usage: npm run bench:api -- [--duration S] [--poll-seconds S] ` +
       '[--connections N] [--submit-rate N] [--poll-rate N] [--scans N] [--health-seconds S] [--done-runs N] ' +
-      '[--server-node-args "ARGS"] [--json]',
+      '[--server-node-args "ARGS"] [--s3] [--json]',
   );
   process.exit(2);
 }
@@ -153,9 +156,30 @@ function pngVariant(bytes) {
 // ---- the server -------------------------------------------------------------------------------
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ir-bench-api-'));
+const s3 = opts.s3 ? await startS3() : null;
 let child;
 let serverLog = '';
 let stopping = false;
+
+/** s3rver (an S3-compatible server from npm) in the bench's process, and the service's settings. */
+async function startS3() {
+  const { default: S3rver } = await import('s3rver');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ir-bench-s3-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'invoices', configs: [] }],
+  });
+  const { port } = await server.run();
+  const env = {
+    BLOB_URL: `s3://invoices?endpoint=http://127.0.0.1:${port}`,
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+  };
+  return { server, dir, env };
+}
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -174,7 +198,7 @@ function admin(args) {
     execFile(
       process.execPath,
       [adminJs, ...args, '--json'],
-      { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, cwd: repoRoot },
+      { env: { ...process.env, ...s3?.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, cwd: repoRoot },
       (err, stdout, stderr) => {
         if (err) reject(new Error(`admin ${args[0]} failed: ${stdout}${stderr}`.trim()));
         else resolve(JSON.parse(stdout));
@@ -188,6 +212,7 @@ async function startServer(port) {
     cwd: repoRoot,
     env: {
       ...process.env,
+      ...s3?.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -655,6 +680,7 @@ function report(r) {
           : ''),
     );
   say(`all ${r.books.accepted} accepted jobs of the bench ended done (counted in the database).`);
+  say(`uploaded files: ${opts.s3 ? 'in a bucket of s3rver on loopback (BLOB_URL)' : 'under DATA_DIR'}.`);
   return {
     date: new Date().toISOString(),
     node: process.version,
@@ -671,6 +697,7 @@ let exitCode = 0;
 const cleanup = () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  if (s3) rmSync(s3.dir, { recursive: true, force: true });
 };
 process.on('SIGINT', () => {
   cleanup();
@@ -689,5 +716,6 @@ try {
   console.error(`bench:api: ${err.message}\n${serverLog}`);
   exitCode = 1;
 }
+await s3?.server.close();
 cleanup();
 process.exit(exitCode);

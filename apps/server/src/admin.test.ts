@@ -1,5 +1,5 @@
 // The operators' command line, run as a real process on a temporary data folder.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,11 +10,18 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'ir-admin-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function admin(...args: string[]): Promise<{ code: number | null; out: Json }> {
+  return adminWith({}, ...args);
+}
+
+async function adminWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number | null; out: Json }> {
   const r = await runChild(
     process.execPath,
     [path.join(repoRoot, 'apps/server/dist/admin.js'), ...args, '--json'],
     {
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: dataDir, ...env },
     },
   );
   return { code: r.status, out: JSON.parse(r.stdout) };
@@ -64,5 +71,18 @@ describe('admin command line', () => {
       out: { error: 'account_not_found' },
     });
     expect(await admin('frobnicate')).toMatchObject({ code: 2, out: { error: 'usage' } });
+  });
+
+  it('says where the files are when they are kept in a bucket (BLOB_URL), and copies the database', async () => {
+    const to = path.join(dataDir, 'backup-s3');
+    // The bucket is not asked for: a backup copies the database only.
+    const r = await adminWith(
+      { BLOB_URL: 's3://invoices/tenant?endpoint=http://127.0.0.1:9' },
+      'backup',
+      '--to',
+      to,
+    );
+    expect(r).toMatchObject({ code: 0, out: { blobs: 0, blobs_in: 's3://invoices/tenant/' } });
+    expect(existsSync(path.join(to, 'invoice-reader.sqlite'))).toBe(true);
   });
 });

@@ -67,6 +67,14 @@ export async function runAdmin(argv: string[], config: Readonly<Config>): Promis
   if (command === 'backup') {
     if (!values.to) throw new UsageError('--to with a folder for the backup is required');
     const r = await backupTo(config.dataDir, path.resolve(values.to));
+    // With BLOB_URL the files are in the bucket: backed up by the object store (operations.md).
+    if (config.blobs.kind === 's3') {
+      const bucket = `s3://${config.blobs.bucket}/${config.blobs.prefix}`;
+      return {
+        json: { ...r, blobs_in: bucket },
+        text: `backup of ${r.jobs} jobs in ${r.dir}; their files are in ${bucket}, not copied`,
+      };
+    }
     return { json: { ...r }, text: `backup of ${r.jobs} jobs and ${r.blobs} files in ${r.dir}` };
   }
   if (command === 'restore') {

@@ -6,6 +6,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseBlobUrl } from './blobs/blob-url.js';
+import type { BlobConfig } from './blobs/open.js';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -16,6 +18,12 @@ const Env = z.object({
   /** Loopback by default: exposing the service is a deliberate choice (HOST=0.0.0.0). */
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Uploaded files in an S3-compatible bucket: `s3://BUCKET[/PREFIX]?endpoint=URL&region=R`.
+   * Unset: files under DATA_DIR/blobs. Credentials: the two AWS_ variables below, else the AWS
+   * SDK's own chain (its files, an IAM role). */
+  BLOB_URL: z.string().min(1).optional(),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** The address people reach the service at (sign-in links, cookies' Secure flag, CSRF origin).
    * Default: the address the service listens on. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -90,7 +98,8 @@ export interface Config {
   /** Undefined: the listening address, known once the service listens (see server.ts). */
   publicUrl: string | undefined;
   databaseFile: string;
-  blobDir: string;
+  /** Where uploaded files are kept: DATA_DIR/blobs, or the bucket of BLOB_URL. */
+  blobs: Readonly<BlobConfig>;
   secret: string;
   jobConcurrency: number;
   jobTimeoutMs: number;
@@ -145,13 +154,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS)
     throw new ConfigError('invalid configuration: HEADERS_TIMEOUT_MS: at most REQUEST_TIMEOUT_MS');
   const dataDir = path.resolve(e.DATA_DIR);
+  let blobs: BlobConfig = { kind: 'files', dir: path.join(dataDir, 'blobs') };
+  if (e.BLOB_URL) {
+    try {
+      const credentials = { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY };
+      blobs = { kind: 's3', ...parseBlobUrl(e.BLOB_URL, credentials) };
+    } catch (err) {
+      throw new ConfigError(`invalid configuration: BLOB_URL: ${(err as Error).message}`);
+    }
+  }
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
     dataDir,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     databaseFile: path.join(dataDir, 'invoice-reader.sqlite'),
-    blobDir: path.join(dataDir, 'blobs'),
+    blobs: Object.freeze(blobs),
     secret: e.SECRET ?? localSecret(dataDir),
     jobConcurrency: e.JOB_CONCURRENCY,
     jobTimeoutMs: e.JOB_TIMEOUT_MS,
@@ -210,6 +228,10 @@ export function describeConfig(config: Config): Record<string, unknown> {
     cloudPayments: config.cloudPayments && { ...config.cloudPayments, apiSecret: '***' },
     google: config.google && { ...config.google, clientSecret: '***' },
     secret: '***',
+    blobs:
+      config.blobs.kind === 's3' && config.blobs.credentials
+        ? { ...config.blobs, credentials: { ...config.blobs.credentials, secretAccessKey: '***' } }
+        : config.blobs,
     smtpUrl: config.smtpUrl?.replace(/\/\/[^@/]*@/, '//***@'),
   };
 }

@@ -8,13 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { closeDatabase, type Db, openDatabase, SERVICE_BUSY_TIMEOUT_MS } from '@invoice-reader/db';
 import { shutdownWorkers } from '@invoice-reader/engine';
 import { createApp } from './app.js';
+import { openBlobStore } from './blobs/open.js';
 import { CallbackDispatcher } from './callbacks/dispatcher.js';
 import { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { Housekeeping } from './housekeeping.js';
 import { healthFirst } from './http/health.js';
 import { declaredTooLarge } from './http/multipart.js';
-import { BlobStore } from './jobs/blobs.js';
 import { JobRunner } from './jobs/runner.js';
 import { createLogger, type Logger } from './log.js';
 import { MailConnections } from './mail/connection.js';
@@ -52,7 +52,7 @@ export async function startServer(
   log: Logger = createLogger(config.logLevel),
 ): Promise<RunningServer> {
   const db = openDatabase(config.databaseFile, { busyTimeoutMs: SERVICE_BUSY_TIMEOUT_MS });
-  const blobs = new BlobStore(config.blobDir);
+  const blobs = await openBlobStore(config.blobs);
   const dispatcher = new CallbackDispatcher(db, log, {
     serverSecret: config.secret,
     allowPrivate: config.callbackAllowPrivate,
@@ -146,6 +146,7 @@ export async function startServer(
     url,
     public_url: publicUrl,
     data_dir: config.dataDir,
+    blobs: blobs.where,
     concurrency: config.jobConcurrency,
   });
 
@@ -165,6 +166,7 @@ export async function startServer(
       mailer.close();
       await pay.sandbox?.close();
       await google.emulator?.close();
+      blobs.close();
       closeDatabase(db);
       log.info('stopped');
     })());

@@ -1,5 +1,6 @@
 // Generated artefacts are checked in and must be current (ARCHITECTURE.md "Habits"): the OpenAPI
-// document in docs/, and the drizzle migrations of packages/db (drizzle-kit finds nothing to add).
+// document in docs/, and the drizzle migrations of packages/db for SQLite and for PostgreSQL
+// (drizzle-kit finds nothing to add).
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,12 +18,15 @@ describe('generated files', () => {
     expect(committed.info).toMatchObject({ title: 'Invoice Reader', version: '0.3.0' });
   });
 
-  it('packages/db/migrations matches the schema (npm run db:generate)', async () => {
+  it.each([
+    ['migrations', 'drizzle.config.ts'],
+    ['migrations-pg', 'drizzle.pg.config.ts'],
+  ])('packages/db/%s matches its schema (npm run db:generate)', async (folder, config) => {
     const out = mkdtempSync(path.join(tmpdir(), 'ir-migrations-'));
     try {
-      cpSync(path.join(root, 'packages/db/migrations'), out, { recursive: true });
+      cpSync(path.join(root, 'packages/db', folder), out, { recursive: true });
       const before = readdirSync(out).sort();
-      await runChildOk(path.join(root, 'node_modules/.bin/drizzle-kit'), ['generate'], {
+      await runChildOk(path.join(root, 'node_modules/.bin/drizzle-kit'), ['generate', '--config', config], {
         cwd: path.join(root, 'packages/db'),
         // Relative: drizzle-kit puts `./` before an absolute path, finds nothing, and still exits 0.
         env: { ...process.env, DRIZZLE_OUT: path.relative(path.join(root, 'packages/db'), out) },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { accountById, closeDatabase, ledgerTotals, openDatabase } from '@invoice-reader/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobStore } from '../jobs/blobs.js';
+import { FileBlobStore } from '../blobs/files.js';
 import {
   call,
   corpusFile,
@@ -59,7 +59,7 @@ describe.skipIf(!haveCorpus)('backup and restore', () => {
     const db = openDatabase(path.join(restored, 'invoice-reader.sqlite'));
     try {
       expect(db.$client.pragma('integrity_check', { simple: true })).toBe('ok');
-      const blobs = new BlobStore(path.join(restored, 'blobs'));
+      const blobs = new FileBlobStore(path.join(restored, 'blobs'));
       const jobs = db.$client.prepare('select id, sha256, account_id from jobs').all() as Array<{
         sha256: string;
         account_id: number;

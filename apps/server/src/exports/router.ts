@@ -45,10 +45,10 @@ import {
 } from '@invoice-reader/exports';
 import { type Request, type Response, Router } from 'express';
 import { requireSession, sessionOf } from '../auth/sessions.js';
+import { BlobMissing, type BlobStore } from '../blobs/store.js';
 import { HttpError, ValidationFailed } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { validate } from '../http/validation.js';
-import type { BlobStore } from '../jobs/blobs.js';
 import { companyProfileRouter, exportProfileOf } from './company-profile.js';
 
 export interface ExportsDeps {
@@ -170,17 +170,19 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
   });
 
   /** The job's uploaded PDF, for a format that keeps its pages; none when gone or not a PDF. */
-  const originalPdf = (id: number): Uint8Array | undefined => {
+  const originalPdf = async (id: number): Promise<Uint8Array | undefined> => {
     const row = jobById(db, id);
     if (row?.fileType !== 'pdf') return undefined;
     try {
-      return blobs.get(row.sha256);
-    } catch {
-      return undefined; // The file was removed after its retention time: a page is drawn instead.
+      return await blobs.get(row.sha256);
+    } catch (err) {
+      // The file was removed after its retention time: a page is drawn instead.
+      if (err instanceof BlobMissing) return undefined;
+      throw err;
     }
   };
   const writeOne = async (format: ExportFormat, job: ExportJob): Promise<ExportFile> =>
-    format.write(job, format.usesOriginal ? originalPdf(job.jobId) : undefined);
+    format.write(job, format.usesOriginal ? await originalPdf(job.jobId) : undefined);
 
   // After the ledger-de route above: `ledger-de` is not an e-invoice format.
   router.get('/api/v1/parse/:job_id/export/:format', session, async (req, res) => {

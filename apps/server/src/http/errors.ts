@@ -2,6 +2,7 @@
 // error middleware that turns it (and a validation failure, and anything unexpected) into JSON.
 import type { ValidationErrorItem } from '@invoice-reader/contract';
 import type { ErrorRequestHandler } from 'express';
+import { BlobStoreUnavailable } from '../blobs/store.js';
 import type { Logger } from '../log.js';
 
 export class HttpError extends Error {
@@ -37,6 +38,12 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     }
     if (err instanceof HttpError) {
       res.set(err.headers).status(err.status).json({ detail: err.detail });
+      return;
+    }
+    // The object store did not answer (BLOB_URL): nothing was changed, try again soon.
+    if (err instanceof BlobStoreUnavailable) {
+      log.warn('blob store unavailable', { method: req.method, path: req.path, error: err.message });
+      res.set('Retry-After', '2').status(503).json({ detail: 'busy' });
       return;
     }
     // The database stayed locked past its busy timeout (another writer, a backup): try again soon.

@@ -14,6 +14,7 @@ import {
   SAMPLE_XML,
   startTestServer,
   type TestServer,
+  waitFor,
 } from '../test-support/server.js';
 
 const root = process.getuid?.() === 0;
@@ -46,5 +47,11 @@ describe.skipIf(!haveCorpus || !root)('disk full while storing an upload', () =>
       body: form(readFileSync(SAMPLE_XML)),
     });
     expect(small.status).toBe(200);
+    // Read to its end before the tmpfs is unmounted: a read in progress holds the file open.
+    const ended = await waitFor(async () => {
+      const r = await call(s.url, `/api/v1/parse/${small.body.job_id}`, { session: who });
+      return r.body.status === 'done' || r.body.status === 'failed' ? r.body.status : undefined;
+    }, 'the small upload read');
+    expect(ended).toBe('done');
   });
 });

@@ -15,13 +15,16 @@ import {
 } from '@invoice-reader/db';
 import { readInvoice } from '@invoice-reader/engine';
 import { settleJob } from '../billing/billing.js';
+import { type BlobStore, BlobStoreUnavailable } from '../blobs/store.js';
 import type { Logger } from '../log.js';
 import { settleWebAllowance } from '../web-parse/allowance.js';
 import { carryEdits } from '../web-parse/carry-edits.js';
-import type { BlobStore } from './blobs.js';
 
 /** A file that brought the process down this many times is not tried again. */
 export const MAX_ATTEMPTS = 3;
+
+/** How long the runner claims nothing after the blob store did not answer (BLOB_URL). */
+export const STORE_DOWN_PAUSE_MS = 2_000;
 
 export interface RunnerOptions {
   concurrency: number;
@@ -35,6 +38,8 @@ export class JobRunner {
   private stopping = false;
   /** Jobs requeued at shutdown while their read went on: their late result is dropped. */
   private readonly abandoned = new Set<number>();
+  /** Claims nothing before this time: the blob store did not answer (its jobs wait queued). */
+  private pausedUntil = 0;
 
   constructor(
     private readonly db: Db,
@@ -56,6 +61,7 @@ export class JobRunner {
 
   /** Starts queued jobs while there is room. */
   kick(): void {
+    if (Date.now() < this.pausedUntil) return;
     while (!this.stopping && this.running.size < this.opts.concurrency) {
       let job: Job | undefined;
       try {
@@ -100,7 +106,18 @@ export class JobRunner {
         });
         return;
       }
-      const bytes = this.blobs.get(job.sha256);
+      let bytes: Buffer;
+      try {
+        bytes = await this.blobs.get(job.sha256);
+      } catch (err) {
+        if (!(err instanceof BlobStoreUnavailable)) throw err;
+        // Not the file's fault: the job waits queued, as it was, and claiming pauses a while (the
+        // housekeeping's tick wakes the runner after), rather than failing every queued job.
+        this.pausedUntil = Date.now() + STORE_DOWN_PAUSE_MS;
+        updateJob(this.db, job.id, { status: 'queued', startedAt: null, attempts: job.attempts - 1 });
+        this.log.warn('blob store unavailable; job left queued', { job: job.id, error: err.message });
+        return;
+      }
       const r = await readInvoice(bytes, {
         country: job.country,
         filename: job.filename,

@@ -16,9 +16,9 @@ import {
 } from '@invoice-reader/db';
 import { countryOf, type Estimate, estimateRead } from '@invoice-reader/engine';
 import { InsufficientBalance, pagesToCharge, reservePages } from '../billing/billing.js';
+import { type BlobStore, hashOf } from '../blobs/store.js';
 import { HttpError } from '../http/errors.js';
 import { holdWebAllowance } from '../web-parse/allowance.js';
-import { BlobStore } from './blobs.js';
 
 export const SOURCES = ['api', 'upload', 'inbox', 'desktop'] as const;
 export type Source = (typeof SOURCES)[number];
@@ -54,7 +54,7 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
   if (!country) throw new HttpError(400, 'unsupported_country');
   // The earlier job of the same bytes is the answer: they were accepted then, so the file is not
   // looked at again (nor searched for a payment code).
-  const sha256 = BlobStore.hash(s.bytes);
+  const sha256 = hashOf(s.bytes);
   const earlier = duplicateJob(db, s.account.id, sha256);
   if (earlier) return { job: earlier, duplicate: true, charged: false };
   // Given the country, a PDF's text layer parsed here is kept for the job's read (parsed once).
@@ -63,7 +63,7 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
   const quick = await estimateRead(s.bytes, { country: country.code, qrSearch: false });
   if (quick.error) throw new HttpError(REFUSALS[quick.error] ?? 400, quick.error);
   try {
-    blobs.put(s.bytes);
+    await blobs.put(s.bytes);
   } catch (err) {
     // The disk is full (or over quota): a clear refusal, and nothing was kept.
     const code = (err as { code?: string }).code;

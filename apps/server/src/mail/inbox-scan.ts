@@ -19,8 +19,8 @@ import {
   seenMessageIds,
   waitingInboxItems,
 } from '@invoice-reader/db';
+import type { BlobStore } from '../blobs/store.js';
 import { HttpError } from '../http/errors.js';
-import type { BlobStore } from '../jobs/blobs.js';
 import { submitFile } from '../jobs/submit.js';
 import { webAllowance } from '../web-parse/allowance.js';
 import { asHttp } from './connection.js';

@@ -31,11 +31,11 @@ import {
 import { Router } from 'express';
 import { lookupSession, requireSession, sessionOf } from '../auth/sessions.js';
 import { escapeHtml } from '../auth/texts.js';
+import type { BlobStore } from '../blobs/store.js';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { validate } from '../http/validation.js';
-import type { BlobStore } from '../jobs/blobs.js';
 import { CallbackRefused, type MailConnections } from './connection.js';
 import { presentInboxItem, scanInbox } from './inbox-scan.js';
 import { hashPixelToken, type LetterQueue, presentLetter, writeLetter } from './letters.js';

@@ -1,6 +1,6 @@
 import { readInvoice } from '@invoice-reader/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobStore } from '../jobs/blobs.js';
+import { hashOf } from '../blobs/store.js';
 import { call, corpusFile, SAMPLE_XML, startTestServer, type TestServer } from '../test-support/server.js';
 
 let s: TestServer;
@@ -13,7 +13,7 @@ async function localRead() {
   const bytes = corpusFile(SAMPLE_XML);
   const r = await readInvoice(bytes, { country: 'de' });
   return {
-    sha256: BlobStore.hash(bytes),
+    sha256: hashOf(bytes),
     filename: 'local.xml',
     country: 'de',
     size: bytes.length,

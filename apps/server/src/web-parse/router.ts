@@ -39,13 +39,14 @@ import {
 import { type Response, Router } from 'express';
 import { requireSession, sessionOf } from '../auth/sessions.js';
 import { pagesToCharge } from '../billing/billing.js';
+import type { BlobStore } from '../blobs/store.js';
 import type { Config } from '../config.js';
 import { HttpError, ValidationFailed } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { readUploadForm } from '../http/multipart.js';
 import { validate } from '../http/validation.js';
-import type { BlobStore } from '../jobs/blobs.js';
 import { submitFile } from '../jobs/submit.js';
+import type { Logger } from '../log.js';
 import { fieldEditsOf } from '../sync/field-edits.js';
 import { holdWebAllowance } from './allowance.js';
 import { PageCache } from './page-cache.js';
@@ -57,9 +58,10 @@ export interface WebParseDeps {
   config: Readonly<Config>;
   publicUrl: string;
   kick: () => void;
+  log: Logger;
 }
 
-export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseDeps): Router {
+export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebParseDeps): Router {
   const router = Router();
   const session = requireSession(db, publicUrl);
   const pages = new PageCache(path.join(config.dataDir, 'page-cache'));
@@ -105,7 +107,7 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
     res.json(presentWebJob(ownJob(res, job_id)));
   });
 
-  router.delete('/api/v1/parse/:job_id', session, (req, res) => {
+  router.delete('/api/v1/parse/:job_id', session, async (req, res) => {
     const { job_id } = validate(JobIdParams, 'path', req.params);
     const job = ownJob(res, job_id);
     if (job.status === 'queued' || job.status === 'processing') throw new HttpError(409, 'job_running');
@@ -114,8 +116,12 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
       return !blobInUse(db, job.sha256);
     });
     if (orphan) {
-      blobs.delete(job.sha256);
       pages.delete(job.sha256);
+      // The job is gone either way: a file the bucket could not delete now stays behind, costing
+      // space only (no job names it, and the same bytes sent again find it).
+      await blobs.delete(job.sha256).catch((err: unknown) => {
+        log.warn('file of a deleted job left in the blob store', { error: String((err as Error)?.message) });
+      });
     }
     res.json(DeleteOut.parse({ ok: true, deleted: job.id }));
   });
@@ -169,14 +175,14 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
     const job = ownJob(res, job_id);
     if (job.status === 'queued' || job.status === 'processing') throw new HttpError(409, 'job_running');
     // A job synced from the desktop app was read there: the service has no file to read again.
-    if (!blobs.contains(job.sha256)) throw new HttpError(409, 'no_file');
+    if (!(await blobs.contains(job.sha256))) throw new HttpError(409, 'no_file');
     const country = countryOf(q.country || job.country);
     if (!country) throw new HttpError(400, 'unsupported_country');
     // A file whose scan was already counted is read again for free; a failed one holds a parse
     // (unless the same file was counted before, by a job since deleted).
     const estimated =
       job.status === 'failed'
-        ? (await estimateRead(blobs.get(job.sha256), { country: country.code })).pagesToScan
+        ? (await estimateRead(await blobs.get(job.sha256), { country: country.code })).pagesToScan
         : 0;
     inTransaction(db, () => {
       // Asked twice at once, both requests passed the check above while the file was estimated:
@@ -212,13 +218,14 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick }: WebParseD
     const job = ownJob(res, job_id);
     let png: Uint8Array | undefined = pages.get(job.sha256, n, width);
     if (!png) {
-      if (!blobs.contains(job.sha256)) throw new HttpError(404, 'no_file');
-      const page = await renderPagePng(blobs.get(job.sha256), n, { width, timeoutMs: PAGE_TIMEOUT_MS }).catch(
-        (err: unknown) => {
-          if (!(err instanceof ReadError)) throw err;
-          throw err.code === 'timeout' ? new HttpError(504, 'render_timeout') : new HttpError(400, err.code);
-        },
-      );
+      if (!(await blobs.contains(job.sha256))) throw new HttpError(404, 'no_file');
+      const page = await renderPagePng(await blobs.get(job.sha256), n, {
+        width,
+        timeoutMs: PAGE_TIMEOUT_MS,
+      }).catch((err: unknown) => {
+        if (!(err instanceof ReadError)) throw err;
+        throw err.code === 'timeout' ? new HttpError(504, 'render_timeout') : new HttpError(400, err.code);
+      });
       if (!page.ok) throw new HttpError(404, page.reason);
       png = page.png;
       pages.put(job.sha256, n, width, png);

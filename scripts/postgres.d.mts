@@ -1,0 +1,8 @@
+export const PG_BIN: string;
+export interface RunningPostgres {
+  url: string;
+  port: number;
+  dir: string;
+  stop(): Promise<void>;
+}
+export function startPostgres(options?: { durable?: boolean }): Promise<RunningPostgres>;

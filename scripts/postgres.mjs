@@ -1,0 +1,75 @@
+// A throw-away PostgreSQL 15 (Debian's `postgresql` package) in a temporary folder, on a free
+// loopback port: for the tests that need a real server and for trying the scaled-out form. As root
+// the server runs as the `postgres` user (initdb refuses root); stop() ends it and removes the folder.
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runChildOk } from './run-child.mjs';
+
+export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+/**
+ * `durable: false` (tests) turns off fsync and synchronous commit: the folder is thrown away, and a
+ * test waits less for the disk. The answer's `url` reaches the `postgres` database as `postgres`.
+ */
+export async function startPostgres({ durable = false } = {}) {
+  // CI installs Debian's `postgresql` when missing; elsewhere the message says how.
+  if (!existsSync(path.join(PG_BIN, 'initdb')))
+    throw new Error(`PostgreSQL 15 is not installed (no ${PG_BIN}/initdb): apt-get install postgresql`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'ir-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  const as = (bin, args) =>
+    asRoot
+      ? runChildOk('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, bin), ...args])
+      : runChildOk(path.join(PG_BIN, bin), args);
+  try {
+    if (asRoot) chownSync(dir, ...(await postgresIds()));
+    await as('initdb', ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+    const port = await freePort();
+    const options = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1'];
+    if (!durable) options.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
+    await as('pg_ctl', [
+      '-D',
+      dir,
+      '-o',
+      options.join(' '),
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '120',
+      'start',
+    ]);
+    return {
+      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      port,
+      dir,
+      /** Stops the server at once (no checkpoint: the folder is removed) and removes the folder. */
+      async stop() {
+        await as('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop']).catch(() => {});
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function postgresIds() {
+  const uid = Number((await runChildOk('id', ['-u', 'postgres'])).stdout.trim());
+  const gid = Number((await runChildOk('id', ['-g', 'postgres'])).stdout.trim());
+  return [uid, gid];
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
