@@ -263,7 +263,18 @@ describe('readTextInvoice: numbers and dates', () => {
   });
 
   it('confirms a due date from a sentence that holds no other number', () => {
-    for (const sentence of ['Please remit until 2019-07-01.', 'Bitte überweisen Sie bis zum 01.07.2019.']) {
+    for (const sentence of [
+      'Please remit until 2019-07-01.',
+      'Bitte überweisen Sie bis zum 01.07.2019.',
+      'Моля, платете до 01.07.2019 г.',
+      'Betales senest 1/7 2019.',
+      'Palume tasuda hiljemalt 1. juuli 2019.',
+      'Prašome apmokėti iki 2019 m. liepos 1 d.',
+      'Lūdzam apmaksāt līdz 2019. gada 1. jūlijs.',
+      'Kérjük, az összeget 2019.07.01. napjáig utalja át.',
+      'Gelieve te betalen vóór 1 juli 2019.',
+      'Pagamento até 1 de julho de 2019.',
+    ]) {
       const d = read([
         page([
           line(row(0), ['Invoice # RE-20190610/507 issued at 2019-06-10', 0.08, 0.6]),

@@ -111,6 +111,13 @@ describe('findDates', () => {
     ]);
   });
 
+  it('reads dates that give the year first and the month by its name (lt, lv, hu)', () => {
+    const values = (text: string) => findDates(text).map((d) => d.value);
+    expect(values('2026 m. birželio 3 d.')).toEqual(['2026-06-03']);
+    expect(values('Lūdzam apmaksāt līdz 2026. gada 28. maijs.')).toEqual(['2026-05-28']);
+    expect(values('Kelt: 2025. január 31.')).toEqual(['2025-01-31']);
+  });
+
   it('passes the order on and skips what only looks like a date', () => {
     expect(findDates('Invoice Date: 03/04/2024').map((d) => d.value)).toEqual([]);
     expect(findDates('Invoice Date: 03/04/2024', { lang: 'en-US' }).map((d) => d.value)).toEqual([

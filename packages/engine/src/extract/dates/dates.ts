@@ -41,8 +41,20 @@ const NAME_DAY = new RegExp(
   'giu',
 );
 
+/** The year first, then the month's name and the day: "2026 m. birželio 3 d." (lt), "2025. január
+ * 31." (hu). */
+const YEAR_NAME_DAY = new RegExp(
+  `(?<![\\p{L}\\p{N}])(\\d{4})\\.?(?:${SP}+m\\.)?${SP}+${NAME}${SP}+(\\d{1,2})(?:${SP}*d\\.|\\.)?(?![\\d.,/])`,
+  'giu',
+);
+/** The year, "gada", the day and the month's name: "2026. gada 28. maijs" (lv). */
+const YEAR_DAY_NAME = new RegExp(
+  `(?<![\\p{L}\\p{N}])(\\d{4})\\.${SP}*gada${SP}+(\\d{1,2})\\.${SP}*${NAME}`,
+  'giu',
+);
+
 /** 8/4 2026: day, month, a space, a four-digit year (never month first: that form is Nordic). */
-const DAY_SLASH_MONTH_YEAR = /(?<![\d/.])(\d{1,2})\/(\d{1,2})[^\S\n](\d{4})(?![\d/.])/gu;
+const DAY_SLASH_MONTH_YEAR = /(?<![\d/.])(\d{1,2})\/(\d{1,2})[^\S\n](\d{4})(?![\d/]|\.\d)/gu;
 
 /** ISO date for a whole string holding one date, or undefined (not a date, invalid, ambiguous). */
 export function parseDate(raw: string, opts: DateOptions = {}): string | undefined {
@@ -62,6 +74,8 @@ export function findDates(text: string, opts: DateOptions = {}): DateMatch[] {
   for (const m of text.matchAll(NUMERIC)) push(m, numericDate(m[1]!, m[2]!, m[3]!, m[4]!, opts));
   for (const m of text.matchAll(DAY_NAME)) push(m, iso(year(m[3]!), monthOf(m[2]!), Number(m[1])));
   for (const m of text.matchAll(NAME_DAY)) push(m, iso(year(m[3]!), monthOf(m[1]!), Number(m[2])));
+  for (const m of text.matchAll(YEAR_NAME_DAY)) push(m, iso(Number(m[1]), monthOf(m[2]!), Number(m[3])));
+  for (const m of text.matchAll(YEAR_DAY_NAME)) push(m, iso(Number(m[1]), monthOf(m[3]!), Number(m[2])));
   // The Danish and Norwegian short form, day/month and the year after a space: "8/4 2026".
   for (const m of text.matchAll(DAY_SLASH_MONTH_YEAR)) push(m, iso(Number(m[3]), Number(m[2]), Number(m[1])));
   // The patterns cannot overlap on sane text; on odd text keep the earliest, longest match.

@@ -2,7 +2,13 @@
 // vom <date>"), the date of the letter ("München, den <date>"), a due date in a sentence of
 // payment terms; and how slashed dates are ordered on a page.
 
-import { DOCUMENT_TITLE_SOURCES, NUMBER_WORD_SOURCES } from '../lexicon/lexicon.js';
+import {
+  DOCUMENT_TITLE_SOURCES,
+  NUMBER_WORD_SOURCES,
+  PAY_BY_AFTER_SOURCES,
+  PAY_BY_SOURCES,
+  PAY_WORD_SOURCES,
+} from '../lexicon/lexicon.js';
 import { type Found, longestLabel } from '../page/label-hits.js';
 import { type PageLayout, union } from '../page/layout.js';
 import { findDates, parseDate, slashedOrderShown } from './dates.js';
@@ -45,18 +51,27 @@ export function firstLetterMisread(text: string, value: string): boolean {
 
 export type DateOrder = 'dmy' | 'mdy' | undefined;
 
-/** Payment terms in a sentence: "Zahlbar innerhalb 30 Tagen netto bis 04.04.2013, 3% Skonto ...". */
-const TERMS_DUE =
-  /(?:zahlbar|f[äa]llig|[üu]berweisen|bezahlen|payable|due|remit|payer|r[ée]gler|virer|versare|pagabile|pagamento|bonifico|te\s+betalen|к\s+оплате)[^.;]*?\b(?:bis(?:\s+zum)?|by|until|avant\s+le|au\s+plus\s+tard\s+le|entro\s+il|voor|до)\s+/i;
+/** Payment terms in a sentence: "Zahlbar innerhalb 30 Tagen netto bis 04.04.2013, 3% Skonto ...",
+ * "Моля, платете до 06.12.2026 г.", "Betales senest 19/3 2026" (lexicon/words.json). */
+const TERMS_DUE = new RegExp(
+  `(?<![\\p{L}])(?:${PAY_WORD_SOURCES.join('|')})(?![\\p{L}])[^.;]*?(?<![\\p{L}])(?:${PAY_BY_SOURCES.join('|')})\\s+`,
+  'iu',
+);
+/** The word for "by" after the date ("Kérjük, az összeget 2025.01.31. napjáig utalja át."). */
+const BY_AFTER = new RegExp(`^\\.?\\s*(?:${PAY_BY_AFTER_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
+const PAY_WORD = new RegExp(`(?<![\\p{L}])(?:${PAY_WORD_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 
 export function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | undefined {
   for (const layout of layouts) {
     for (const line of layout.lines) {
       const text = line.map((s) => s.text).join(' ');
       const m = TERMS_DUE.exec(text);
-      if (!m) continue;
       // The first date after the keyword: a discount date (Skonto) comes later in the sentence.
-      const value = dateOf(text.slice(m.index + m[0].length, m.index + m[0].length + 30), order);
+      let value = m && dateOf(text.slice(m.index + m[0].length, m.index + m[0].length + 30), order);
+      if (!value && PAY_WORD.test(text)) {
+        const before = findDates(text, order ? { order } : {}).find((d) => BY_AFTER.test(text.slice(d.end)));
+        value = before?.value;
+      }
       if (!value) continue;
       // A sentence that says nothing but the date ("Please remit until 2019-07-01.") names the due
       // date as surely as a label; one with days, rates or a second date (Skonto) does not.

@@ -73,3 +73,7 @@ export const VAT_ID_WORD_SOURCES: readonly string[] = words.vat_id_words;
 export const SALUTATION_SOURCES: readonly string[] = words.salutations;
 /** Words that open a contact or attention line in a party's block ("z. Hd.", "Kontaktisik"). */
 export const CONTACT_WORD_SOURCES: readonly string[] = words.contact_words;
+/** A sentence of payment terms: words of paying, and the words for "by" before (or after) its date. */
+export const PAY_WORD_SOURCES: readonly string[] = words.pay_words;
+export const PAY_BY_SOURCES: readonly string[] = words.pay_by_words;
+export const PAY_BY_AFTER_SOURCES: readonly string[] = words.pay_by_after;

@@ -108,7 +108,12 @@ export function valuesNear(
   const right = line.slice(label.index + 1).find((s) => /[\p{L}\p{N}]/u.test(s.text));
   const far =
     !!right && opts.column && !/:\s*$/.test(label.text) && right.bbox[0] - label.bbox[2] > FAR_RIGHT;
-  if (right && right.bbox[0] - label.bbox[2] < 0.6 && !far) out.push({ seg: right, where: 'right' });
+  // A value set flush right across the page ("Zapłata do:" at the left margin, its date at the
+  // right edge) is the label's when the label ends with its colon and nothing else stands on the line.
+  const flushRight =
+    !!right && /:\s*$/.test(label.text) && line.at(-1) === right && right.bbox[0] - label.bbox[2] < 0.8;
+  if (right && (right.bbox[0] - label.bbox[2] < 0.6 || flushRight) && !far)
+    out.push({ seg: right, where: 'right' });
   // Below: the first segment under the label's column within a few line heights (text of other
   // columns may sit between a table header and its row).
   const height = label.bbox[3] - label.bbox[1];
