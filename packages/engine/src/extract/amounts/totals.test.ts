@@ -296,6 +296,17 @@ describe('chooseTotals without a balanced triple', () => {
     expect(values(t)).toEqual({ net: '4.11', vat: '0.00', gross: '4.11' });
   });
 
+  it('reads net = gross with a zero VAT between a generic "Total" and a strong total of the same amount', () => {
+    const rows = [cand('gross', '2250.00', 15, 1), cand('vat', '0.00', 16), cand('gross', '2250.00', 17)];
+    expect(values(chooseTotals(rows))).toEqual({ net: '2250.00', vat: '0.00', gross: '2250.00' });
+    // Not when a strong label names another amount, nor when the two are the same row's.
+    expect(chooseTotals([...rows, cand('gross', '2300.00', 18)]).balanced).toBe(false);
+    expect(
+      chooseTotals([cand('gross', '2250.00', 15, 1), cand('vat', '0.00', 16), cand('gross', '2250.00', 15)])
+        .balanced,
+    ).toBe(false);
+  });
+
   it('does not derive the net from a zero VAT row when another VAT amount is printed', () => {
     const t = chooseTotals([
       cand('gross', '119.00', 8),

@@ -293,8 +293,25 @@ function unbalanced(
   // An invoice whose every VAT amount is zero (a supply outside the VAT's scope, a reverse
   // charge) has net = gross: with the gross corroborated and no net label naming another
   // amount, that sum adds up too.
+  // There a strong label's amount repeated under a generic one on another row ("Total 2'250.00",
+  // "TVA 0.00%  0.00", "Montant de la facture (taxe comprise) 2'250.00") is corroboration enough:
+  // the zero VAT row between them says the two are the net and the gross.
   const zero = vats.length > 0 && vats.every((v) => toUnits(v.value) === 0n);
-  if (zero && gross && corroborated && nets.every((n) => toUnits(n.value) === toUnits(gross.value))) {
+  const repeated =
+    !!gross &&
+    gross.strength > 1 &&
+    values.size <= 1 &&
+    grosses.some(
+      (c) =>
+        toUnits(c.value) === toUnits(gross.value) &&
+        `${c.seg.page}:${c.seg.line}` !== `${gross.seg.page}:${gross.seg.line}`,
+    );
+  if (
+    zero &&
+    gross &&
+    (corroborated || repeated) &&
+    nets.every((n) => toUnits(n.value) === toUnits(gross.value))
+  ) {
     const vat = pickStrongest(vats)!;
     return { net: { ...gross, kind: 'net' }, vat, gross, payable, balanced: true };
   }
