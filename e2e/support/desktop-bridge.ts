@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CoreService } from '../../apps/desktop/dist/core/service.js';
-import type { JobView } from '../../apps/desktop/dist/ipc.js';
+import { CORE_METHODS, type JobView } from '../../apps/desktop/dist/ipc.js';
 import { repoRoot } from './app';
 
 const appDir = path.join(repoRoot, 'apps/desktop/dist/renderer-app');
@@ -35,7 +35,16 @@ export async function startDesktopBridge(storeDir: string): Promise<DesktopBridg
       for (const l of listeners) l(job);
     },
   });
-  const bridge: DesktopBridge = { url: '', service, chosenFolder: null, stop: async () => {} };
+  const bridge: DesktopBridge = {
+    url: '',
+    service,
+    chosenFolder: null,
+    stop: async () => {},
+  };
+  // What the main process does itself (src/main/main.ts), recorded instead of done.
+  const mainProcess: Record<string, (...args: unknown[]) => unknown> = {
+    chooseFolder: () => bridge.chosenFolder,
+  };
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
@@ -44,13 +53,12 @@ export async function startDesktopBridge(storeDir: string): Promise<DesktopBridg
         let body = '';
         for await (const chunk of req) body += chunk;
         const args = JSON.parse(body) as unknown[];
-        const value =
-          method === 'chooseFolder'
-            ? bridge.chosenFolder
-            : await (service as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!.apply(
-                service,
-                args,
-              );
+        const value = mainProcess[method]
+          ? mainProcess[method](...args)
+          : await (service as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!.apply(
+              service,
+              args,
+            );
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ ok: true, value: value ?? null }));
       } else if (url.pathname === '/events') {
@@ -88,9 +96,7 @@ export const DESKTOP_API_SCRIPT = `(() => {
     if (!answer.ok) throw new Error(answer.error);
     return answer.value;
   };
-  const methods = ['listJobs', 'getJob', 'editFields', 'getSettings', 'setSettings', 'syncStatus',
-    'startSignIn', 'finishSignIn', 'signOut', 'syncNow', 'pagePicture', 'exportLedger', 'exportInvoice', 'getLedgerSettings',
-    'setLedgerSettings', 'getCompanyProfile', 'setCompanyProfile', 'chooseFolder'];
+  const methods = ${JSON.stringify([...CORE_METHODS, 'chooseFolder'])};
   const api = Object.fromEntries(methods.map((m) => [m, call(m)]));
   api.onJob = (listener) => {
     const events = new EventSource('/events');

@@ -76,6 +76,14 @@ export interface LocalRefusal {
   message: string;
 }
 
+/** A job added or read again (`duplicate`: the same content was in the store already), or why not. */
+export type JobAnswer = { ok: true; job: JobView; duplicate: boolean } | LocalRefusal;
+
+/** A deleted invoice: whether its file was removed, and whether it was deleted on the service too. */
+export type DeleteAnswer =
+  | { ok: true; deleted: number; fileRemoved: boolean; onService: boolean }
+  | LocalRefusal;
+
 /** A page of a stored job as PNG (base64: it crosses the IPC and the test bridge as text). */
 export type PagePicture =
   | { ok: true; contentType: 'image/png'; base64: string; width: number; height: number }
@@ -119,6 +127,10 @@ export interface CoreMethods {
   listJobs(): JobView[];
   getJob(id: number): JobView | null;
   editFields(id: number, values: Record<string, string>): JobView;
+  addFile(name: string, base64: string, country?: string): Promise<JobAnswer>;
+  reparse(id: number, country: string): Promise<JobAnswer>;
+  deleteJob(id: number): Promise<DeleteAnswer>;
+  countries(): string[];
   getSettings(): Settings;
   setSettings(patch: Partial<Settings>): Settings;
   syncStatus(): SyncStatus;
@@ -143,6 +155,10 @@ export const CORE_METHODS: readonly CoreMethod[] = [
   'listJobs',
   'getJob',
   'editFields',
+  'addFile',
+  'reparse',
+  'deleteJob',
+  'countries',
   'getSettings',
   'setSettings',
   'syncStatus',

@@ -153,6 +153,21 @@ export class SyncClient {
     this.opts.tokens.clear();
   }
 
+  /**
+   * Deletes a synced job on the service (the person confirmed it). Answers `deleted`, `gone` (the
+   * service has no such job any more), or `offline`; another refusal throws it with its code.
+   */
+  async deleteRemote(remoteJobId: number): Promise<'deleted' | 'gone' | 'offline'> {
+    try {
+      await this.request('DELETE', `/api/v1/parse/${remoteJobId}`);
+      return 'deleted';
+    } catch (err) {
+      if (err instanceof Offline) return 'offline';
+      if (err instanceof SyncError && err.status === 404) return 'gone';
+      throw err;
+    }
+  }
+
   /** One round: send the outbox, then pull the service's corrections. Never two rounds at once. */
   syncOnce(): Promise<SyncReport> {
     this.running ??= this.round().finally(() => {

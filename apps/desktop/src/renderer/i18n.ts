@@ -18,7 +18,6 @@ const own = {
     country: 'Country',
     sync: 'Sync with the service',
     saved: 'Saved',
-    notInApp: 'Not available in the desktop app yet.',
   },
   de: {
     invoices: 'Rechnungen',
@@ -32,7 +31,6 @@ const own = {
     country: 'Land',
     sync: 'Mit dem Dienst abgleichen',
     saved: 'Gespeichert',
-    notInApp: 'In der Desktop-App noch nicht verfügbar.',
   },
   ru: {
     invoices: 'Счета',
@@ -46,7 +44,6 @@ const own = {
     country: 'Страна',
     sync: 'Синхронизация с сервисом',
     saved: 'Сохранено',
-    notInApp: 'В настольном приложении пока недоступно.',
   },
   it: {
     invoices: 'Fatture',
@@ -60,7 +57,6 @@ const own = {
     country: 'Paese',
     sync: 'Sincronizza con il servizio',
     saved: 'Salvato',
-    notInApp: 'Non ancora disponibile nell’app desktop.',
   },
 };
 
