@@ -24,6 +24,10 @@ export interface DesktopBridge {
   service: CoreService;
   /** The folder picker's answer (the app shows the OS dialog). */
   chosenFolder: string | null;
+  /** Addresses the window asked to open in the browser (the main process's shell.openExternal). */
+  opened: string[];
+  /** How often the window asked to open the data folder (shell.openPath in the app). */
+  dataFolderOpened: number;
   stop(): Promise<void>;
 }
 
@@ -39,11 +43,19 @@ export async function startDesktopBridge(storeDir: string): Promise<DesktopBridg
     url: '',
     service,
     chosenFolder: null,
+    opened: [],
+    dataFolderOpened: 0,
     stop: async () => {},
   };
   // What the main process does itself (src/main/main.ts), recorded instead of done.
   const mainProcess: Record<string, (...args: unknown[]) => unknown> = {
     chooseFolder: () => bridge.chosenFolder,
+    openExternal: (url) => {
+      bridge.opened.push(String(url));
+    },
+    openDataFolder: () => {
+      bridge.dataFolderOpened++;
+    },
   };
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -96,7 +108,7 @@ export const DESKTOP_API_SCRIPT = `(() => {
     if (!answer.ok) throw new Error(answer.error);
     return answer.value;
   };
-  const methods = ${JSON.stringify([...CORE_METHODS, 'chooseFolder'])};
+  const methods = ${JSON.stringify([...CORE_METHODS, 'chooseFolder', 'openExternal', 'openDataFolder'])};
   const api = Object.fromEntries(methods.map((m) => [m, call(m)]));
   api.onJob = (listener) => {
     const events = new EventSource('/events');

@@ -1,7 +1,7 @@
 // The typed contract between the renderer, the main process and the core's utility process: the
 // methods the preload exposes as `window.invoiceReader`, the settings, and the message shapes the
 // main process relays (it only relays: every method runs in the utility process).
-import type { SyncReport } from './core/sync.js';
+import type { DeviceSignIn, SignedIn, SyncReport } from './core/sync.js';
 
 export const LANGS = ['en', 'de', 'ru', 'it'] as const;
 
@@ -135,7 +135,10 @@ export interface CoreMethods {
   setSettings(patch: Partial<Settings>): Settings;
   syncStatus(): SyncStatus;
   startSignIn(email: string): Promise<void>;
-  finishSignIn(linkOrToken: string): Promise<{ email: string; switchedFrom?: string }>;
+  finishSignIn(linkOrToken: string): Promise<SignedIn>;
+  finishSignInWithPin(linkOrToken: string, pin: string): Promise<SignedIn>;
+  startDeviceSignIn(): Promise<DeviceSignIn>;
+  pollDeviceSignIn(): Promise<{ pending: true } | SignedIn>;
   signOut(): Promise<void>;
   syncNow(): Promise<SyncReport | null>;
   pagePicture(id: number, n: number, width?: number): Promise<PagePicture>;
@@ -164,6 +167,9 @@ export const CORE_METHODS: readonly CoreMethod[] = [
   'syncStatus',
   'startSignIn',
   'finishSignIn',
+  'finishSignInWithPin',
+  'startDeviceSignIn',
+  'pollDeviceSignIn',
   'signOut',
   'syncNow',
   'pagePicture',
@@ -175,11 +181,18 @@ export const CORE_METHODS: readonly CoreMethod[] = [
   'setCompanyProfile',
 ];
 
-/** What the preload exposes: the core's methods (as promises), a folder picker, job updates. */
+/**
+ * What the preload exposes: the core's methods (as promises), and what only the main process can
+ * do: a folder picker, opening the service's page in the browser, opening the data folder.
+ */
 export type DesktopApi = {
   [M in CoreMethod]: (...args: Parameters<CoreMethods[M]>) => Promise<Awaited<ReturnType<CoreMethods[M]>>>;
 } & {
   chooseFolder(): Promise<string | null>;
+  /** Opens an http(s) address in the person's browser (the device sign-in's page). */
+  openExternal(url: string): Promise<void>;
+  /** Opens the folder of the local store and the added files in the file manager. */
+  openDataFolder(): Promise<void>;
   /** Called with each job that changed; answers a function that stops it. */
   onJob(listener: (job: JobView) => void): () => void;
 };
@@ -200,3 +213,10 @@ export type CoreMessage =
 export const CHANNEL_CALL = 'core:call';
 export const CHANNEL_CHOOSE_FOLDER = 'app:choose-folder';
 export const CHANNEL_JOB = 'core:job';
+export const CHANNEL_OPEN_EXTERNAL = 'app:open-external';
+export const CHANNEL_OPEN_DATA_FOLDER = 'app:open-data-folder';
+
+/** The addresses the window may open in the browser: http(s) only (never file: or a scheme). */
+export function isWebAddress(url: unknown): url is string {
+  return typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+}

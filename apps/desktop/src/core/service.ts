@@ -1,6 +1,7 @@
 // The core as the desktop app's utility process serves it: settings kept in the local store, the
 // core restarted when the folders or the country change, sync started when it is switched on,
 // and every method of the IPC contract (src/ipc.ts). Plain Node: tested without Electron.
+import { hostname } from 'node:os';
 import { COUNTRIES, countryOf, shutdownWorkers } from '@invoice-reader/engine';
 import {
   type CompanyProfileView,
@@ -36,7 +37,14 @@ import {
   outboxRows,
   setSetting,
 } from './store.js';
-import { ACCOUNT_KEY, SyncClient, SyncError, type SyncReport } from './sync.js';
+import {
+  ACCOUNT_KEY,
+  type DeviceSignIn,
+  type SignedIn,
+  SyncClient,
+  SyncError,
+  type SyncReport,
+} from './sync.js';
 import { KeychainTokenStore, type TokenStore } from './token-store.js';
 
 export interface ServiceOptions {
@@ -228,8 +236,28 @@ export class CoreService implements CoreMethods {
     await this.requireSync().startSignIn(email, this.settings.lang);
   }
 
-  async finishSignIn(linkOrToken: string): Promise<{ email: string; switchedFrom?: string }> {
-    const who = await this.requireSync().finishSignIn(linkOrToken);
+  /** The pasted link's sign-in; `pinRequired`: the account asks for its PIN (`finishSignInWithPin`). */
+  async finishSignIn(linkOrToken: string): Promise<SignedIn> {
+    return this.signedIn(await this.requireSync().finishSignIn(linkOrToken));
+  }
+
+  async finishSignInWithPin(linkOrToken: string, pin: string): Promise<SignedIn> {
+    return this.signedIn(await this.requireSync().finishSignInWithPin(linkOrToken, pin));
+  }
+
+  /** A device sign-in: the code to show and the page to open (where a web session confirms it). */
+  startDeviceSignIn(): Promise<DeviceSignIn> {
+    return this.requireSync().startDeviceSignIn(`Invoice Reader desktop on ${hostname()}`);
+  }
+
+  /** Whether the code was confirmed yet; then signed in as from a link. */
+  async pollDeviceSignIn(): Promise<{ pending: true } | SignedIn> {
+    const answer = await this.requireSync().pollDeviceSignIn();
+    return 'pending' in answer ? answer : this.signedIn(answer);
+  }
+
+  private signedIn(who: SignedIn): SignedIn {
+    if (who.pinRequired) return who;
     this.switchedFrom = who.switchedFrom ?? null;
     void this.sync?.kick();
     return who;
