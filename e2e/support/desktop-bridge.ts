@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CoreService } from '../../apps/desktop/dist/core/service.js';
-import type { JobView } from '../../apps/desktop/dist/ipc.js';
+import { CORE_METHODS, type JobView } from '../../apps/desktop/dist/ipc.js';
 import { repoRoot } from './app';
 
 const appDir = path.join(repoRoot, 'apps/desktop/dist/renderer-app');
@@ -24,6 +24,10 @@ export interface DesktopBridge {
   service: CoreService;
   /** The folder picker's answer (the app shows the OS dialog). */
   chosenFolder: string | null;
+  /** Addresses the window asked to open in the browser (the main process's shell.openExternal). */
+  opened: string[];
+  /** How often the window asked to open the data folder (shell.openPath in the app). */
+  dataFolderOpened: number;
   stop(): Promise<void>;
 }
 
@@ -35,7 +39,24 @@ export async function startDesktopBridge(storeDir: string): Promise<DesktopBridg
       for (const l of listeners) l(job);
     },
   });
-  const bridge: DesktopBridge = { url: '', service, chosenFolder: null, stop: async () => {} };
+  const bridge: DesktopBridge = {
+    url: '',
+    service,
+    chosenFolder: null,
+    opened: [],
+    dataFolderOpened: 0,
+    stop: async () => {},
+  };
+  // What the main process does itself (src/main/main.ts), recorded instead of done.
+  const mainProcess: Record<string, (...args: unknown[]) => unknown> = {
+    chooseFolder: () => bridge.chosenFolder,
+    openExternal: (url) => {
+      bridge.opened.push(String(url));
+    },
+    openDataFolder: () => {
+      bridge.dataFolderOpened++;
+    },
+  };
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
@@ -44,13 +65,12 @@ export async function startDesktopBridge(storeDir: string): Promise<DesktopBridg
         let body = '';
         for await (const chunk of req) body += chunk;
         const args = JSON.parse(body) as unknown[];
-        const value =
-          method === 'chooseFolder'
-            ? bridge.chosenFolder
-            : await (service as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!.apply(
-                service,
-                args,
-              );
+        const value = mainProcess[method]
+          ? mainProcess[method](...args)
+          : await (service as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!.apply(
+              service,
+              args,
+            );
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ ok: true, value: value ?? null }));
       } else if (url.pathname === '/events') {
@@ -88,9 +108,7 @@ export const DESKTOP_API_SCRIPT = `(() => {
     if (!answer.ok) throw new Error(answer.error);
     return answer.value;
   };
-  const methods = ['listJobs', 'getJob', 'editFields', 'getSettings', 'setSettings', 'syncStatus',
-    'startSignIn', 'finishSignIn', 'signOut', 'syncNow', 'pagePicture', 'exportLedger', 'exportInvoice', 'getLedgerSettings',
-    'setLedgerSettings', 'getCompanyProfile', 'setCompanyProfile', 'chooseFolder'];
+  const methods = ${JSON.stringify([...CORE_METHODS, 'chooseFolder', 'openExternal', 'openDataFolder'])};
   const api = Object.fromEntries(methods.map((m) => [m, call(m)]));
   api.onJob = (listener) => {
     const events = new EventSource('/events');

@@ -80,7 +80,7 @@ function tokensFor(server: string): TokenStore {
   return tokens;
 }
 
-/** `--sign-in EMAIL`: the link is mailed, the person pastes it on stdin, the token is kept. */
+/** `--sign-in EMAIL`: the link is mailed, the person pastes it (and the PIN, when asked) on stdin. */
 async function signIn(args: HeadlessArgs): Promise<number> {
   const db = openStore(args.store);
   const tokens = tokensFor(args.server!);
@@ -91,9 +91,13 @@ async function signIn(args: HeadlessArgs): Promise<number> {
   );
   const rl = createInterface({ input: process.stdin });
   const pasted = await rl.question('');
+  let who = await sync.finishSignIn(pasted);
+  if (who.pinRequired) {
+    process.stderr.write('This account asks for its PIN. Type it and press Enter:\n');
+    who = await sync.finishSignInWithPin(pasted, (await rl.question('')).trim());
+  }
   rl.close();
-  const { email } = await sync.finishSignIn(pasted);
-  process.stderr.write(`Signed in as ${email}.\n`);
+  process.stderr.write(`Signed in as ${who.email}.\n`);
   if (tokens.notice) {
     // No keychain: the token only lives in this process; print it once so it can go in the env.
     process.stderr.write(

@@ -1,7 +1,7 @@
 // The typed contract between the renderer, the main process and the core's utility process: the
 // methods the preload exposes as `window.invoiceReader`, the settings, and the message shapes the
 // main process relays (it only relays: every method runs in the utility process).
-import type { SyncReport } from './core/sync.js';
+import type { DeviceSignIn, SignedIn, SyncReport } from './core/sync.js';
 
 export const LANGS = ['en', 'de', 'ru', 'it'] as const;
 
@@ -76,6 +76,14 @@ export interface LocalRefusal {
   message: string;
 }
 
+/** A job added or read again (`duplicate`: the same content was in the store already), or why not. */
+export type JobAnswer = { ok: true; job: JobView; duplicate: boolean } | LocalRefusal;
+
+/** A deleted invoice: whether its file was removed, and whether it was deleted on the service too. */
+export type DeleteAnswer =
+  | { ok: true; deleted: number; fileRemoved: boolean; onService: boolean }
+  | LocalRefusal;
+
 /** A page of a stored job as PNG (base64: it crosses the IPC and the test bridge as text). */
 export type PagePicture =
   | { ok: true; contentType: 'image/png'; base64: string; width: number; height: number }
@@ -119,11 +127,18 @@ export interface CoreMethods {
   listJobs(): JobView[];
   getJob(id: number): JobView | null;
   editFields(id: number, values: Record<string, string>): JobView;
+  addFile(name: string, base64: string, country?: string): Promise<JobAnswer>;
+  reparse(id: number, country: string): Promise<JobAnswer>;
+  deleteJob(id: number): Promise<DeleteAnswer>;
+  countries(): string[];
   getSettings(): Settings;
   setSettings(patch: Partial<Settings>): Settings;
   syncStatus(): SyncStatus;
   startSignIn(email: string): Promise<void>;
-  finishSignIn(linkOrToken: string): Promise<{ email: string; switchedFrom?: string }>;
+  finishSignIn(linkOrToken: string): Promise<SignedIn>;
+  finishSignInWithPin(linkOrToken: string, pin: string): Promise<SignedIn>;
+  startDeviceSignIn(): Promise<DeviceSignIn>;
+  pollDeviceSignIn(): Promise<{ pending: true } | SignedIn>;
   signOut(): Promise<void>;
   syncNow(): Promise<SyncReport | null>;
   pagePicture(id: number, n: number, width?: number): Promise<PagePicture>;
@@ -143,11 +158,18 @@ export const CORE_METHODS: readonly CoreMethod[] = [
   'listJobs',
   'getJob',
   'editFields',
+  'addFile',
+  'reparse',
+  'deleteJob',
+  'countries',
   'getSettings',
   'setSettings',
   'syncStatus',
   'startSignIn',
   'finishSignIn',
+  'finishSignInWithPin',
+  'startDeviceSignIn',
+  'pollDeviceSignIn',
   'signOut',
   'syncNow',
   'pagePicture',
@@ -159,11 +181,18 @@ export const CORE_METHODS: readonly CoreMethod[] = [
   'setCompanyProfile',
 ];
 
-/** What the preload exposes: the core's methods (as promises), a folder picker, job updates. */
+/**
+ * What the preload exposes: the core's methods (as promises), and what only the main process can
+ * do: a folder picker, opening the service's page in the browser, opening the data folder.
+ */
 export type DesktopApi = {
   [M in CoreMethod]: (...args: Parameters<CoreMethods[M]>) => Promise<Awaited<ReturnType<CoreMethods[M]>>>;
 } & {
   chooseFolder(): Promise<string | null>;
+  /** Opens an http(s) address in the person's browser (the device sign-in's page). */
+  openExternal(url: string): Promise<void>;
+  /** Opens the folder of the local store and the added files in the file manager. */
+  openDataFolder(): Promise<void>;
   /** Called with each job that changed; answers a function that stops it. */
   onJob(listener: (job: JobView) => void): () => void;
 };
@@ -184,3 +213,10 @@ export type CoreMessage =
 export const CHANNEL_CALL = 'core:call';
 export const CHANNEL_CHOOSE_FOLDER = 'app:choose-folder';
 export const CHANNEL_JOB = 'core:job';
+export const CHANNEL_OPEN_EXTERNAL = 'app:open-external';
+export const CHANNEL_OPEN_DATA_FOLDER = 'app:open-data-folder';
+
+/** The addresses the window may open in the browser: http(s) only (never file: or a scheme). */
+export function isWebAddress(url: unknown): url is string {
+  return typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+}

@@ -48,20 +48,40 @@ describe('housekeeping', () => {
     expect(counts(db)).toEqual({ signInLinks: 1, sessions: 2, connectStates: 1 });
 
     // Ended (the logout) or ending within minutes, but not a day ago: all kept.
-    expect(server.housekeeping.prune()).toEqual({ signInLinks: 0, sessions: 0, connectStates: 0 });
+    expect(server.housekeeping.prune()).toEqual({
+      signInLinks: 0,
+      sessions: 0,
+      connectStates: 0,
+      deviceCodes: 0,
+    });
     clock.advance(ENDED_KEPT_MS - MINUTE);
-    expect(server.housekeeping.prune()).toEqual({ signInLinks: 0, sessions: 0, connectStates: 0 });
+    expect(server.housekeeping.prune()).toEqual({
+      signInLinks: 0,
+      sessions: 0,
+      connectStates: 0,
+      deviceCodes: 0,
+    });
 
     // A day after the logout and the link's and the state's expiry: those go, the live session stays.
     clock.advance(20 * MINUTE);
-    expect(server.housekeeping.prune()).toEqual({ signInLinks: 1, sessions: 1, connectStates: 1 });
+    expect(server.housekeeping.prune()).toEqual({
+      signInLinks: 1,
+      sessions: 1,
+      connectStates: 1,
+      deviceCodes: 0,
+    });
     expect(counts(db)).toEqual({ signInLinks: 0, sessions: 1, connectStates: 0 });
     expect((await call(url, '/api/v1/me', { session: live })).status).toBe(200);
     expect((await call(url, '/api/v1/me', { session: ended })).status).toBe(401);
 
     // Unused for its 30 days and one more: the live session has ended too.
     clock.advance(31 * DAY);
-    expect(server.housekeeping.prune()).toEqual({ signInLinks: 0, sessions: 1, connectStates: 0 });
+    expect(server.housekeeping.prune()).toEqual({
+      signInLinks: 0,
+      sessions: 1,
+      connectStates: 0,
+      deviceCodes: 0,
+    });
   });
 
   it('deletes what ended over a day ago as the service starts, and keeps what ended since', async () => {

@@ -1,8 +1,8 @@
 // What the service tidies on its own, beside its work.
 // - Every second: wakes the job runner (a safety net for a kick lost to a race) and drops the
 //   rate-limit windows that have passed.
-// - At start and every hour: deletes the sign-in links, sessions and mailbox consent states that
-//   ended over a day ago. None of them is of use once ended (an ended token is refused as an
+// - At start and every hour: deletes the sign-in links, device sign-in codes, sessions and mailbox
+//   consent states that ended over a day ago. None of them is of use once ended (an ended token is refused as an
 //   unknown one is, with the same answer), but a sign-in link keeps the address it was asked for,
 //   also of people who never signed in, and without this the tables grow with every sign-in.
 //   The day is kept so the per-address limit on sign-in links (an hour) still counts them.
@@ -10,6 +10,7 @@ import {
   type Db,
   deleteEndedSessions,
   deleteExpiredConnectStates,
+  deleteExpiredDeviceCodes,
   deleteExpiredSignInLinks,
   pruneRateLimits,
 } from '@invoice-reader/db';
@@ -25,6 +26,7 @@ export interface Pruned {
   signInLinks: number;
   sessions: number;
   connectStates: number;
+  deviceCodes: number;
 }
 
 export class Housekeeping {
@@ -52,13 +54,14 @@ export class Housekeeping {
         signInLinks: deleteExpiredSignInLinks(db, before),
         sessions: deleteEndedSessions(db, before),
         connectStates: deleteExpiredConnectStates(db, before),
+        deviceCodes: deleteExpiredDeviceCodes(db, before),
       };
-      if (pruned.signInLinks + pruned.sessions + pruned.connectStates > 0)
+      if (pruned.signInLinks + pruned.sessions + pruned.connectStates + pruned.deviceCodes > 0)
         log.info('housekeeping pruned', pruned);
       return pruned;
     } catch (err) {
       this.skipped(err);
-      return { signInLinks: 0, sessions: 0, connectStates: 0 };
+      return { signInLinks: 0, sessions: 0, connectStates: 0, deviceCodes: 0 };
     }
   }
 

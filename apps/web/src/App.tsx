@@ -7,6 +7,7 @@ import { forgetNext, takeNext } from './next-path';
 import { Account } from './screens/Account';
 import { ApiDashboard } from './screens/ApiDashboard';
 import { Calculator } from './screens/Calculator';
+import { DeviceConfirm } from './screens/DeviceConfirm';
 import {
   CompanyRoute,
   ExportsRoute,
@@ -50,6 +51,7 @@ const router = createBrowserRouter(
         { path: 'plans', element: <Plans /> },
         { path: 'mail', element: <Mail /> },
         { path: 'account', element: <Account /> },
+        { path: 'device', element: <DeviceConfirm /> },
         { path: '*', element: <NotFound /> },
       ],
     },

@@ -77,6 +77,65 @@ export const VerifyQuery = z.object({
   lang: z.string().max(5).default('en'),
 });
 
+/** The desktop app's device sign-in: the app asks for a code pair, a web session confirms it. */
+export const DeviceStartIn = z
+  .object({
+    client: z.string().max(80).default('').openapi({
+      description:
+        'What the app calls itself (e.g. "Invoice Reader desktop on anna-laptop"), shown on the confirming page.',
+    }),
+  })
+  .openapi('DeviceStartIn');
+
+export const DeviceStartOut = z
+  .object({
+    ok: z.boolean().default(true),
+    device_code: z.string().openapi({ description: 'Secret of the app: polled with, never shown.' }),
+    user_code: z.string().openapi({
+      example: 'KDRT-WXPM',
+      description: 'Shown by the app; typed or confirmed on the web page.',
+    }),
+    verification_uri: z
+      .string()
+      .openapi({ description: 'The web page where a signed-in person confirms the code.' }),
+    verification_uri_complete: z.string().openapi({ description: 'The same page with the code filled in.' }),
+    expires_in: z.number().int().openapi({ description: 'Seconds the code pair is valid (600).' }),
+    interval: z.number().int().openapi({ description: 'Seconds to wait between polls.' }),
+  })
+  .openapi('DeviceStartOut');
+
+export const DeviceTokenIn = z.object({ device_code: z.string().min(1).max(200) }).openapi('DeviceTokenIn');
+
+export const DeviceTokenOut = z
+  .object({
+    ok: z.boolean().default(true),
+    status: z.enum(['pending', 'signed_in']).openapi({
+      description:
+        '`pending` until a web session confirmed the code; then `signed_in`, once, with the session.',
+    }),
+    token: z
+      .string()
+      .optional()
+      .openapi({ description: 'The session token (sent as `Authorization: Bearer`).' }),
+    user: UserOut.optional(),
+    service_time: z
+      .string()
+      .optional()
+      .openapi({ description: "This service's time (ISO 8601, UTC) as it answered." }),
+  })
+  .openapi('DeviceTokenOut');
+
+export const DeviceConfirmIn = z
+  .object({ user_code: z.string().min(1).max(20).openapi({ example: 'KDRT-WXPM' }) })
+  .openapi('DeviceConfirmIn');
+
+export const DeviceConfirmOut = z
+  .object({
+    ok: z.boolean().default(true),
+    client: z.string().openapi({ description: 'What the app called itself.' }),
+  })
+  .openapi('DeviceConfirmOut');
+
 export type UserOut = z.infer<typeof UserOut>;
 export type MeOut = z.infer<typeof MeOut>;
 export type VerifyOut = z.infer<typeof VerifyOut>;

@@ -5,6 +5,7 @@ export * from './backup.js';
 export * from './callbacks.js';
 export * from './company-profile.js';
 export * from './database.js';
+export * from './device-codes.js';
 export * from './export-settings.js';
 export * from './jobs.js';
 export * from './mail.js';

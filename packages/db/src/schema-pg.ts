@@ -191,6 +191,18 @@ export const signInLinks = pgTable(
   (t) => [index('sign_in_links_email').on(t.email)],
 );
 
+export const deviceCodes = pgTable('device_codes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  deviceHash: text('device_hash').notNull().unique(),
+  userCode: text('user_code').notNull().unique(),
+  client: text('client').notNull().default(''),
+  createdAt: text('created_at').notNull(),
+  expiresAt: text('expires_at').notNull(),
+  accountId: bigint('account_id', { mode: 'number' }).references(() => accounts.id),
+  confirmedAt: text('confirmed_at'),
+  consumedAt: text('consumed_at'),
+});
+
 export const accountPins = pgTable('account_pins', {
   accountId: bigint('account_id', { mode: 'number' })
     .primaryKey()

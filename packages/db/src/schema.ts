@@ -233,6 +233,24 @@ export const signInLinks = sqliteTable(
   (t) => [index('sign_in_links_email').on(t.email)],
 );
 
+/**
+ * A device sign-in (the desktop app's code flow): the app holds the device code (kept only as its
+ * hash), shows the short user code, and polls; a signed-in web session confirms the user code,
+ * which sets the account; the next poll issues the app's session once (`consumedAt`).
+ */
+export const deviceCodes = sqliteTable('device_codes', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  deviceHash: text('device_hash').notNull().unique(),
+  userCode: text('user_code').notNull().unique(),
+  /** What the app called itself (shown on the confirming page). */
+  client: text('client').notNull().default(''),
+  createdAt: text('created_at').notNull(),
+  expiresAt: text('expires_at').notNull(),
+  accountId: integer('account_id').references(() => accounts.id),
+  confirmedAt: text('confirmed_at'),
+  consumedAt: text('consumed_at'),
+});
+
 /** A person's PIN (4 to 8 digits) as a salted scrypt hash; no row means no PIN. */
 export const accountPins = sqliteTable('account_pins', {
   accountId: integer('account_id')

@@ -16,7 +16,11 @@ import { UploadZone } from './UploadZone.js';
 const STATUSES: StatusFilter[] = ['all', 'review', 'queued', 'processing', 'done', 'failed'];
 const POLL_MS = 1500;
 
-export function InvoiceList({ country }: { country?: string }) {
+/**
+ * `changes`: a host that hears of changed invoices (the desktop core's job events) counts them
+ * here; the list loads again when it moves, keeping the drop zone's list of files added.
+ */
+export function InvoiceList({ country, changes }: { country?: string; changes?: number }) {
   const { t, i18n } = useTranslation(UI_NAMESPACE);
   const { data, links, title, signedOut } = useInvoiceUi();
   const [jobs, setJobs] = useState<JobSummary[] | null>(null);
@@ -39,7 +43,8 @@ export function InvoiceList({ country }: { country?: string }) {
     );
   }, [data, signedOut]);
 
-  useEffect(load, [load]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new count of changes loads again
+  useEffect(load, [load, changes]);
   useEffect(() => title?.(t('list.title')), [title, t]);
   const running = jobs ? anyRunning(jobs) : false;
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new list arms the next poll

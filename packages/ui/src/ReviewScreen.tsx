@@ -42,6 +42,7 @@ function Review({ jobId, aside }: { jobId: number; aside?: ReactNode }) {
   const [countries, setCountries] = useState<{ code: string; name: string }[]>([]);
   const [country, setCountry] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleteAlso, setDeleteAlso] = useState<'service' | null>(null);
   const [notice, setNotice] = useState('');
   const inputs = useRef(new Map<string, HTMLInputElement>());
   const moveFocus = useRef(false);
@@ -329,7 +330,10 @@ function Review({ jobId, aside }: { jobId: number; aside?: ReactNode }) {
               <BusyButton
                 color="red"
                 variant="outline"
-                onClick={() => setConfirmDelete(true)}
+                onClick={() => {
+                  setConfirmDelete(true);
+                  data.deleteAlso?.(jobId).then(setDeleteAlso, () => setDeleteAlso(null));
+                }}
                 busy={busy !== null || isRunning(job)}
               >
                 {t('review.delete')}
@@ -340,7 +344,10 @@ function Review({ jobId, aside }: { jobId: number; aside?: ReactNode }) {
             </p>
             {confirmDelete && (
               <div className="ir-dialog" role="alertdialog" aria-labelledby="ir-delete-q">
-                <p id="ir-delete-q">{t('review.delete_confirm')}</p>
+                <p id="ir-delete-q">
+                  {t('review.delete_confirm')}
+                  {deleteAlso === 'service' && ` ${t('review.delete_on_service')}`}
+                </p>
                 <BusyButton color="red" onClick={remove} busy={busy !== null}>
                   {t('review.delete_yes')}
                 </BusyButton>

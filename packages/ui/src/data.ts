@@ -116,6 +116,12 @@ export interface InvoiceData {
   reparse(id: number, country?: string): Promise<WebJob>;
   deleteJob(id: number): Promise<void>;
   /**
+   * Where else deleting the job deletes it, said in the confirmation: `service` when a host keeps
+   * its own copy that is also on the service (the desktop app's synced invoice). Hosts without one
+   * leave it out.
+   */
+  deleteAlso?(id: number): Promise<'service' | null>;
+  /**
    * Where the picture of page `n` (from 1) is; `null` when the host has none. A host that fetches
    * the picture first (the desktop app, over IPC) answers a promise of a `data:` URL.
    */

@@ -8,7 +8,8 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { canonicalEditTime, editTimeAfter, readInvoice } from '@invoice-reader/engine';
 import { type FSWatcher, watch } from 'chokidar';
-import { applyEdits } from './edits.js';
+import { ADDED_DIR, acceptedName, keepAddedFile, removeReadFile } from './added-files.js';
+import { applyEdits, reapplyEdits } from './edits.js';
 import { isJunkPath, readStable, sha256, signature, waitUntilStable, walk } from './files.js';
 import { moveInto, targetOf } from './move.js';
 import { type Clock, serviceNow } from './service-clock.js';
@@ -16,12 +17,14 @@ import {
   addJob,
   claimNext,
   closeStore,
+  deleteJobRow,
   dropSupersededFailures,
   editsOf,
   enqueueOutbox,
   type FieldEdits,
   finishJob,
   jobById,
+  jobBySha,
   type LocalDb,
   type LocalJob,
   openStore,
@@ -71,6 +74,17 @@ export interface Offered {
   job: LocalJob;
   /** The same content was already in the store (read earlier, or another copy of it). */
   duplicate: boolean;
+}
+
+/** A person's request the core refuses, with the service's status and code for the same case. */
+export class ActionRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
@@ -194,15 +208,8 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
         sha256: hash,
         createdAt: new Date().toISOString(),
       });
-      if (!duplicate) {
-        // Kept for the read (bounded): the file is not opened and hashed a second time.
-        if (this.freshBytes + bytes.length <= FRESH_MAX_BYTES) {
-          this.fresh.set(job.id, bytes);
-          this.freshBytes += bytes.length;
-        }
-        this.emit('job', job);
-        this.pump();
-      }
+      // Kept for the read (bounded): the file is not opened and hashed a second time.
+      if (!duplicate) this.queueRead(job, bytes);
       return { file: abs, job, duplicate };
     } finally {
       this.pending.delete(abs);
@@ -237,6 +244,99 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
       this.log('file too large, not read', { file: abs, size });
     }
     return { file: abs, job: jobById(this.db, job.id) ?? job, duplicate };
+  }
+
+  /**
+   * A file added in the window (dropped, or chosen in the dialog): kept in the app's folder and
+   * read like a watched one. Refused as the service's upload refuses it (empty, too large, not an
+   * invoice type); the same content already in the store answers its job (`duplicate`).
+   */
+  async addFile(name: string, bytes: Buffer, country?: string): Promise<Offered> {
+    if (this.stopped) throw new ActionRefused(503, 'busy', 'the app is stopping');
+    if (!bytes.length) throw new ActionRefused(400, 'empty_file', 'the file is empty');
+    if (bytes.length > this.opts.maxFileBytes)
+      throw new ActionRefused(
+        413,
+        'file_too_large',
+        `the file is larger than ${this.opts.maxFileBytes} bytes`,
+      );
+    if (!acceptedName(name))
+      throw new ActionRefused(415, 'unsupported_file_type', 'only PDF, PNG, JPEG and XML files are read');
+    const hash = sha256(bytes);
+    const earlier = jobBySha(this.db, hash);
+    if (earlier) return { file: earlier.path, job: earlier, duplicate: true };
+    const file = await keepAddedFile(this.opts.storeDir, name, bytes);
+    const { job, duplicate } = addJob(this.db, {
+      status: 'queued',
+      country: country ?? this.opts.country,
+      path: file,
+      filename: path.basename(name),
+      size: bytes.length,
+      sha256: hash,
+      createdAt: new Date().toISOString(),
+    });
+    if (!duplicate) this.queueRead(job, bytes);
+    return { file, job, duplicate };
+  }
+
+  /**
+   * Reads a stored invoice again, for `country` (another one, or the same after a fix): only from
+   * the very content that was read, so a moved, removed or changed file is refused and the earlier
+   * reading stays. The corrections that still pass in the country are kept (see `finish`).
+   */
+  async reread(jobId: number, country: string): Promise<LocalJob> {
+    const job = jobById(this.db, jobId);
+    if (!job) throw new ActionRefused(404, 'not_found', `no invoice ${jobId}`);
+    if (job.status === 'queued' || job.status === 'processing')
+      throw new ActionRefused(409, 'job_running', 'the invoice is being read');
+    if (job.sha256.startsWith('unread:'))
+      throw new ActionRefused(413, 'file_too_large', 'the file is too large to be read');
+    const bytes = await readStable(job.path);
+    if (!bytes) throw new ActionRefused(409, 'file_missing', `the file ${job.path} is gone`);
+    if (sha256(bytes) !== job.sha256)
+      throw new ActionRefused(409, 'file_changed', `the file ${job.path} changed since it was read`);
+    updateJob(this.db, job.id, {
+      status: 'queued',
+      country,
+      error: null,
+      message: null,
+      startedAt: null,
+      finishedAt: null,
+      attempts: 0,
+    });
+    const queued = jobById(this.db, job.id)!;
+    this.queueRead(queued, bytes);
+    return queued;
+  }
+
+  /**
+   * Deletes an invoice here: its row, what waits to be sent of it, and its file (the app's copy of
+   * an added file, or the file in a watched folder while it is still the content that was read;
+   * otherwise a rescan would read it again). Answers whether the file was removed.
+   */
+  async remove(jobId: number): Promise<{ job: LocalJob; fileRemoved: boolean }> {
+    const job = jobById(this.db, jobId);
+    if (!job) throw new ActionRefused(404, 'not_found', `no invoice ${jobId}`);
+    if (job.status === 'queued' || job.status === 'processing')
+      throw new ActionRefused(409, 'job_running', 'the invoice is being read');
+    deleteJobRow(this.db, job.id);
+    this.seen.delete(job.path);
+    const roots = [path.join(this.opts.storeDir, ADDED_DIR), ...this.folders];
+    const fileRemoved = await removeReadFile(job.path, job.sha256, roots).catch((err) => {
+      this.log('the file of a deleted invoice could not be removed', { path: job.path, error: String(err) });
+      return false;
+    });
+    return { job, fileRemoved };
+  }
+
+  /** Keeps the bytes for the read (bounded), says the job changed, and starts reading. */
+  private queueRead(job: LocalJob, bytes: Buffer): void {
+    if (this.freshBytes + bytes.length <= FRESH_MAX_BYTES) {
+      this.fresh.set(job.id, bytes);
+      this.freshBytes += bytes.length;
+    }
+    this.emit('job', job);
+    this.pump();
   }
 
   /** Resolves when nothing is queued or being read. */
@@ -379,6 +479,8 @@ export class DesktopCore extends EventEmitter<{ job: [LocalJob] }> {
       ...set,
     };
     finishJob(this.db, job.id, end);
+    // Read again after corrections: those that still pass in the (maybe new) country stay.
+    if (set.status === 'done' && job.fieldEdits !== '{}') reapplyEdits(this.db, jobById(this.db, job.id)!);
     if (set.status === 'done') enqueueOutbox(this.db, job.id, new Date().toISOString());
     // A file read again at the same path (it was still being written when a pause made it look
     // whole, or it changed) replaces the failed row of its earlier content.

@@ -51,3 +51,32 @@ export function applyEdits(db: LocalDb, job: LocalJob, incoming: FieldEdits, len
   updateJob(db, job.id, set);
   return { ...job, ...set };
 }
+
+/**
+ * A new reading of a corrected invoice (read again, perhaps for another country) keeps the
+ * corrections that still pass their check in its country, as the service's reparse does; the
+ * others are dropped.
+ */
+export function reapplyEdits(db: LocalDb, job: LocalJob): LocalJob {
+  const country = countryOf(job.country);
+  const stored = job.result ? JSON.parse(job.result) : null;
+  const held = editsOf(job);
+  if (job.status !== 'done' || !country || !stored?.document || !Object.keys(held).length) return job;
+  const kept: FieldEdits = {};
+  for (const [key, edit] of Object.entries(held)) {
+    const c = checkFieldValue(key, edit.value, country);
+    if ('value' in c) kept[key] = { value: c.value, at: edit.at };
+  }
+  const values = Object.fromEntries(Object.entries(kept).map(([k, e]) => [k, e.value]));
+  const edited = Object.keys(values).length
+    ? applyFieldEdits(stored.document, values, country, job.createdAt.slice(0, 10))
+    : {};
+  const latest = Math.max(...Object.values(kept).map((e) => editInstant(e.at)));
+  const set = {
+    result: JSON.stringify({ ...stored, ...edited }),
+    fieldEdits: JSON.stringify(kept),
+    editedAt: Number.isFinite(latest) ? new Date(latest).toISOString() : null,
+  };
+  updateJob(db, job.id, set);
+  return { ...job, ...set };
+}

@@ -1,11 +1,14 @@
 // The core as the desktop app's utility process serves it: settings kept in the local store, the
 // core restarted when the folders or the country change, sync started when it is switched on,
 // and every method of the IPC contract (src/ipc.ts). Plain Node: tested without Electron.
-import { countryOf, shutdownWorkers } from '@invoice-reader/engine';
+import { hostname } from 'node:os';
+import { COUNTRIES, countryOf, shutdownWorkers } from '@invoice-reader/engine';
 import {
   type CompanyProfileView,
   type CoreMethods,
   DEFAULT_SETTINGS,
+  type DeleteAnswer,
+  type JobAnswer,
   type JobView,
   LANGS,
   type LedgerSettingsView,
@@ -15,7 +18,7 @@ import {
   type Settings,
   type SyncStatus,
 } from '../ipc.js';
-import { DesktopCore } from './core.js';
+import { ActionRefused, DesktopCore } from './core.js';
 import {
   checkCompanyProfile,
   checkLedgerSettings,
@@ -34,7 +37,14 @@ import {
   outboxRows,
   setSetting,
 } from './store.js';
-import { ACCOUNT_KEY, SyncClient, type SyncReport } from './sync.js';
+import {
+  ACCOUNT_KEY,
+  type DeviceSignIn,
+  type SignedIn,
+  SyncClient,
+  SyncError,
+  type SyncReport,
+} from './sync.js';
 import { KeychainTokenStore, type TokenStore } from './token-store.js';
 
 export interface ServiceOptions {
@@ -137,6 +147,62 @@ export class CoreService implements CoreMethods {
     return edited;
   }
 
+  /** A file dropped on the window or chosen in its dialog (base64: it crosses the IPC as text). */
+  async addFile(name: string, base64: string, country?: string): Promise<JobAnswer> {
+    if (country !== undefined && !countryOf(country)) return unsupportedCountry(country);
+    return answerOf(async () => {
+      const added = await this.core.addFile(name, Buffer.from(base64, 'base64'), country?.toLowerCase());
+      return { ok: true, job: jobView(added.job), duplicate: added.duplicate };
+    });
+  }
+
+  /** Reads a stored invoice again, for `country`. */
+  async reparse(id: number, country: string): Promise<JobAnswer> {
+    if (!countryOf(country)) return unsupportedCountry(country);
+    return answerOf(async () => ({
+      ok: true,
+      job: jobView(await this.core.reread(id, country.toLowerCase())),
+      duplicate: false,
+    }));
+  }
+
+  /**
+   * Deletes an invoice here and, when it was synced and this app is signed in, on the service
+   * first (the window asked the person to confirm both). Refused while the service cannot be
+   * reached, so the two never disagree about a deleted invoice; a job the service no longer has is
+   * deleted here all the same.
+   */
+  async deleteJob(id: number): Promise<DeleteAnswer> {
+    const job = jobById(this.core.db, id);
+    if (!job) return refusal(404, 'not_found', `no invoice ${id}`);
+    let onService = false;
+    if (
+      job.remoteJobId !== null &&
+      this.sync?.signedIn &&
+      job.status !== 'queued' &&
+      job.status !== 'processing'
+    ) {
+      try {
+        const remote = await this.sync.deleteRemote(job.remoteJobId);
+        if (remote === 'offline')
+          return refusal(503, 'service_unreachable', 'the service cannot be reached: the invoice is kept');
+        onService = remote === 'deleted';
+      } catch (err) {
+        const code = err instanceof SyncError ? String(err.detail) : 'sync_failed';
+        return refusal(err instanceof SyncError ? err.status : 500, code, (err as Error).message);
+      }
+    }
+    return answerOf(async () => {
+      const { fileRemoved } = await this.core.remove(id);
+      return { ok: true, deleted: id, fileRemoved, onService };
+    });
+  }
+
+  /** The countries a file can be read for (ISO alpha-2, upper case, as the service lists them). */
+  countries(): string[] {
+    return COUNTRIES.map((c) => c.code.toUpperCase());
+  }
+
   getSettings(): Settings {
     return this.settings;
   }
@@ -170,8 +236,28 @@ export class CoreService implements CoreMethods {
     await this.requireSync().startSignIn(email, this.settings.lang);
   }
 
-  async finishSignIn(linkOrToken: string): Promise<{ email: string; switchedFrom?: string }> {
-    const who = await this.requireSync().finishSignIn(linkOrToken);
+  /** The pasted link's sign-in; `pinRequired`: the account asks for its PIN (`finishSignInWithPin`). */
+  async finishSignIn(linkOrToken: string): Promise<SignedIn> {
+    return this.signedIn(await this.requireSync().finishSignIn(linkOrToken));
+  }
+
+  async finishSignInWithPin(linkOrToken: string, pin: string): Promise<SignedIn> {
+    return this.signedIn(await this.requireSync().finishSignInWithPin(linkOrToken, pin));
+  }
+
+  /** A device sign-in: the code to show and the page to open (where a web session confirms it). */
+  startDeviceSignIn(): Promise<DeviceSignIn> {
+    return this.requireSync().startDeviceSignIn(`Invoice Reader desktop on ${hostname()}`);
+  }
+
+  /** Whether the code was confirmed yet; then signed in as from a link. */
+  async pollDeviceSignIn(): Promise<{ pending: true } | SignedIn> {
+    const answer = await this.requireSync().pollDeviceSignIn();
+    return 'pending' in answer ? answer : this.signedIn(answer);
+  }
+
+  private signedIn(who: SignedIn): SignedIn {
+    if (who.pinRequired) return who;
     this.switchedFrom = who.switchedFrom ?? null;
     void this.sync?.kick();
     return who;
@@ -279,5 +365,22 @@ export class CoreService implements CoreMethods {
   private requireSync(): SyncClient {
     if (!this.sync) throw new Error('sync is off: switch it on in the settings first');
     return this.sync;
+  }
+}
+
+function refusal(status: number, code: string, message: string): LocalRefusal {
+  return { ok: false, status, code, items: [], message };
+}
+
+const unsupportedCountry = (country: string): LocalRefusal =>
+  refusal(422, 'unsupported_country', `country: "${country}" is not supported`);
+
+/** The core's refusal of a person's request as an answer that crosses the IPC whole. */
+async function answerOf<T>(run: () => Promise<T>): Promise<T | LocalRefusal> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ActionRefused) return refusal(err.status, err.code, err.message);
+    throw err;
   }
 }

@@ -197,6 +197,16 @@ export function dropSupersededFailures(db: LocalDb, filePath: string): number {
     .immediate();
 }
 
+/** Removes a job and what waits to be sent of it (a person deleted the invoice). */
+export function deleteJobRow(db: LocalDb, id: number): void {
+  db.$client
+    .transaction(() => {
+      db.delete(outbox).where(eq(outbox.jobId, id)).run();
+      db.delete(jobs).where(eq(jobs.id, id)).run();
+    })
+    .immediate();
+}
+
 /** Reads cut off this often end `failed`: a file that takes the process down must not loop. */
 export const MAX_ATTEMPTS = 3;
 

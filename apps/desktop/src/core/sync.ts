@@ -77,7 +77,31 @@ export class SyncError extends Error {
 
 class Offline extends Error {}
 
+/** Who signed in; `pinRequired` when the account asks for its PIN first (nothing is kept yet). */
+export interface SignedIn {
+  email: string;
+  switchedFrom?: string;
+  pinRequired?: boolean;
+}
+
+/** What the app shows of a device sign-in (the device code itself stays in the SyncClient). */
+export interface DeviceSignIn {
+  userCode: string;
+  verificationUri: string;
+  verificationUriComplete: string;
+  expiresAt: string;
+  intervalSeconds: number;
+}
+
+/** The service's answer that carries a session (verify, the PIN step, a device poll). */
+interface SessionAnswer {
+  token?: string;
+  user: { email: string };
+}
+
 export class SyncClient {
+  /** The secret of the device sign-in under way (never leaves this process but to the service). */
+  private deviceCode: string | null = null;
   private running: Promise<SyncReport> | null = null;
   private timer: NodeJS.Timeout | undefined;
   /** The most certain clock measurement of this round (a stated time, with the shortest round trip). */
@@ -100,27 +124,89 @@ export class SyncClient {
 
   /**
    * Finishes signing in with the link from the mail (or the token in it), pasted by the person:
-   * POST verify answers the session token, which goes to the keychain. Every locally read result
-   * not on the service yet is queued to be sent. Its answer measures the clock afresh (its
+   * POST verify answers the session token, which goes to the keychain, or that the account asks
+   * for its PIN (`pinRequired`: then `finishSignInWithPin` with the same link). Every locally read
+   * result not on the service yet is queued to be sent. Its answer measures the clock afresh (its
    * `service_time`, as a sync answer's, else its `Date` header): edits made before the first
    * round are stamped by it.
    */
-  async finishSignIn(linkOrToken: string): Promise<{ email: string; switchedFrom?: string }> {
+  async finishSignIn(linkOrToken: string): Promise<SignedIn> {
     const token = tokenOf(linkOrToken);
     this.clockBest = null;
-    const answer = (await this.request('POST', '/api/v1/auth/verify', { token }, false)) as {
+    const answer = (await this.request('POST', '/api/v1/auth/verify', { token }, false)) as SessionAnswer & {
       pin_required: boolean;
-      token?: string;
-      user: { email: string };
     };
-    if (answer.pin_required || !answer.token)
-      throw new Error(
-        'this account asks for a PIN: sign in on the web page, the desktop app cannot do the PIN step yet',
-      );
+    if (answer.pin_required || !answer.token) return { email: answer.user.email, pinRequired: true };
+    return this.signedInAs(answer as Required<SessionAnswer>);
+  }
+
+  /** The PIN step of a sign-in whose link asked for it (a wrong PIN: 403 `wrong_pin`). */
+  async finishSignInWithPin(linkOrToken: string, pin: string): Promise<SignedIn> {
+    this.clockBest = null;
+    const answer = (await this.request(
+      'POST',
+      '/api/v1/auth/pin/verify',
+      { token: tokenOf(linkOrToken), pin },
+      false,
+    )) as Required<SessionAnswer>;
+    return this.signedInAs(answer);
+  }
+
+  /**
+   * Starts a device sign-in: the service answers a code pair; the device code stays here (it is
+   * the app's secret), the short user code is for the person to confirm on the web page.
+   */
+  async startDeviceSignIn(client: string): Promise<DeviceSignIn> {
+    const answer = (await this.request('POST', '/api/v1/auth/device/start', { client }, false)) as {
+      device_code: string;
+      user_code: string;
+      verification_uri: string;
+      verification_uri_complete: string;
+      expires_in: number;
+      interval: number;
+    };
+    this.deviceCode = answer.device_code;
+    return {
+      userCode: answer.user_code,
+      verificationUri: answer.verification_uri,
+      verificationUriComplete: answer.verification_uri_complete,
+      expiresAt: new Date(Date.now() + answer.expires_in * 1000).toISOString(),
+      intervalSeconds: answer.interval,
+    };
+  }
+
+  /**
+   * Asks once whether the code was confirmed on the web: `pending`, or signed in (the session as
+   * from a sign-in link). An expired or unknown code throws the service's refusal (400
+   * `expired_token`, `invalid_token`); no device sign-in started: `no_device_sign_in`.
+   */
+  async pollDeviceSignIn(): Promise<{ pending: true } | SignedIn> {
+    if (!this.deviceCode) throw new SyncError(400, 'no_device_sign_in');
+    this.clockBest = null;
+    const answer = (await this.request(
+      'POST',
+      '/api/v1/auth/device/token',
+      { device_code: this.deviceCode },
+      false,
+    ).catch((err: unknown) => {
+      if (err instanceof SyncError) this.deviceCode = null;
+      throw err;
+    })) as SessionAnswer & { status: 'pending' | 'signed_in' };
+    if (answer.status === 'pending' || !answer.token) return { pending: true };
+    this.deviceCode = null;
+    return this.signedInAs(answer as Required<SessionAnswer>);
+  }
+
+  /**
+   * A session received (by link, PIN or device code): the token goes to the keychain. When it is
+   * another account than the store synced with, the earlier account's numbers and cursor are
+   * forgotten and every local result is queued for this one.
+   */
+  private signedInAs(answer: Required<SessionAnswer>): SignedIn {
     this.opts.tokens.set(answer.token);
     const { db } = this.opts;
     const at = new Date().toISOString();
-    const email = answer.user.email.toLowerCase();
+    const email = (answer.user.email ?? '').toLowerCase();
     const before = getSetting(db, ACCOUNT_KEY);
     let switchedFrom: string | undefined;
     if (before !== email) {
@@ -151,6 +237,21 @@ export class SyncClient {
       // Offline or already ended: the token is forgotten here all the same.
     }
     this.opts.tokens.clear();
+  }
+
+  /**
+   * Deletes a synced job on the service (the person confirmed it). Answers `deleted`, `gone` (the
+   * service has no such job any more), or `offline`; another refusal throws it with its code.
+   */
+  async deleteRemote(remoteJobId: number): Promise<'deleted' | 'gone' | 'offline'> {
+    try {
+      await this.request('DELETE', `/api/v1/parse/${remoteJobId}`);
+      return 'deleted';
+    } catch (err) {
+      if (err instanceof Offline) return 'offline';
+      if (err instanceof SyncError && err.status === 404) return 'gone';
+      throw err;
+    }
   }
 
   /** One round: send the outbox, then pull the service's corrections. Never two rounds at once. */

@@ -15,10 +15,15 @@ export class CoreHost {
     private readonly entry: string,
     private readonly storeDir: string,
     private readonly onJob: (job: JobView) => void,
+    /** The utility process's environment (the packaged app's models folder); Electron's own when not given. */
+    private readonly env?: NodeJS.ProcessEnv,
   ) {}
 
   start(): void {
-    const child = utilityProcess.fork(this.entry, [this.storeDir], { serviceName: 'invoice-reader-core' });
+    const child = utilityProcess.fork(this.entry, [this.storeDir], {
+      serviceName: 'invoice-reader-core',
+      ...(this.env ? { env: this.env } : {}),
+    });
     child.on('message', (m: CoreMessage) => {
       if ('event' in m) return this.onJob(m.job);
       const w = this.waiting.get(m.id);

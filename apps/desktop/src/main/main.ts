@@ -3,8 +3,17 @@
 // run here). The window is sandboxed, isolated and without Node, under a strict CSP.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, session, Tray } from 'electron';
-import { CHANNEL_CALL, CHANNEL_CHOOSE_FOLDER, CHANNEL_JOB, CORE_METHODS, type CoreMethod } from '../ipc.js';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, session, shell, Tray } from 'electron';
+import {
+  CHANNEL_CALL,
+  CHANNEL_CHOOSE_FOLDER,
+  CHANNEL_JOB,
+  CHANNEL_OPEN_DATA_FOLDER,
+  CHANNEL_OPEN_EXTERNAL,
+  CORE_METHODS,
+  type CoreMethod,
+  isWebAddress,
+} from '../ipc.js';
 import { CoreHost } from './core-host.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,8 +28,16 @@ let tray: Tray | null = null;
 // One instance: a second start shows the first window instead of a second watcher on the folders.
 if (!app.requestSingleInstanceLock()) app.quit();
 
-const core = new CoreHost(path.join(here, '../utility/core-process.js'), app.getPath('userData'), (job) =>
-  win?.webContents.send(CHANNEL_JOB, job),
+// Packaged, the OCR models sit beside the app (electron-builder.yml `extraResources`), not in a
+// repository checkout where the engine looks for them otherwise.
+const coreEnv = app.isPackaged
+  ? { ...process.env, INVOICE_MODELS_DIR: path.join(process.resourcesPath, 'models') }
+  : undefined;
+const core = new CoreHost(
+  path.join(here, '../utility/core-process.js'),
+  app.getPath('userData'),
+  (job) => win?.webContents.send(CHANNEL_JOB, job),
+  coreEnv,
 );
 
 function createWindow(): BrowserWindow {
@@ -93,6 +110,16 @@ app.whenReady().then(() => {
   ipcMain.handle(CHANNEL_CHOOSE_FOLDER, async () => {
     const picked = await dialog.showOpenDialog({ properties: ['openDirectory', 'createDirectory'] });
     return picked.canceled ? null : (picked.filePaths[0] ?? null);
+  });
+
+  // The device sign-in's page opens in the person's browser (where their web session is), never here.
+  ipcMain.handle(CHANNEL_OPEN_EXTERNAL, async (_e, url: unknown) => {
+    if (!isWebAddress(url)) throw new Error('only http(s) addresses are opened');
+    await shell.openExternal(url);
+  });
+  ipcMain.handle(CHANNEL_OPEN_DATA_FOLDER, async () => {
+    const failed = await shell.openPath(app.getPath('userData'));
+    if (failed) throw new Error(failed);
   });
 
   core.start();

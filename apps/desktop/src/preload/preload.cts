@@ -11,11 +11,18 @@ const METHODS: CoreMethod[] = [
   'listJobs',
   'getJob',
   'editFields',
+  'addFile',
+  'reparse',
+  'deleteJob',
+  'countries',
   'getSettings',
   'setSettings',
   'syncStatus',
   'startSignIn',
   'finishSignIn',
+  'finishSignInWithPin',
+  'startDeviceSignIn',
+  'pollDeviceSignIn',
   'signOut',
   'syncNow',
   'pagePicture',
@@ -29,11 +36,13 @@ const METHODS: CoreMethod[] = [
 
 const api = Object.fromEntries(
   METHODS.map((m) => [m, (...args: unknown[]) => ipcRenderer.invoke('core:call', m, args)]),
-) as Omit<DesktopApi, 'chooseFolder' | 'onJob'>;
+) as Omit<DesktopApi, 'chooseFolder' | 'openExternal' | 'openDataFolder' | 'onJob'>;
 
 const desktopApi: DesktopApi = {
   ...api,
   chooseFolder: () => ipcRenderer.invoke('app:choose-folder'),
+  openExternal: (url: string) => ipcRenderer.invoke('app:open-external', url),
+  openDataFolder: () => ipcRenderer.invoke('app:open-data-folder'),
   onJob(listener: (job: JobView) => void) {
     const handler = (_e: unknown, job: JobView) => listener(job);
     ipcRenderer.on('core:job', handler);

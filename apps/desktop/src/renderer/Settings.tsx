@@ -1,17 +1,21 @@
-// The settings panel: watched folders, language, country and sync on/off, each change sent to
-// the core through `window.invoiceReader.setSettings` (which checks it and says why it refuses);
-// and the company profile that e-invoice exports take buyer-side values from.
+// The settings panel: watched folders, the move pattern, language, country, sync on/off with the
+// service's address and signing in, each change sent to the core through
+// `window.invoiceReader.setSettings` (which checks it and says why it refuses); the company profile
+// that e-invoice exports take buyer-side values from; and opening the data folder.
 import { CompanyProfileForm } from '@invoice-reader/ui';
 import { Button } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DesktopApi, LANGS, type Settings } from '../ipc.js';
 import { ipcInvoiceData } from './ipc-data.js';
+import { SignInPanel } from './SignInPanel.js';
 
 export function SettingsPanel({ api, onChange }: { api: DesktopApi; onChange: (s: Settings) => void }) {
   const { t } = useTranslation();
   const [settings, setSettings] = useState<Settings | null>(null);
   const [country, setCountry] = useState('');
+  const [movePattern, setMovePattern] = useState('');
+  const [server, setServer] = useState('');
   const [status, setStatus] = useState('');
   const data = useMemo(() => ipcInvoiceData(api), [api]);
 
@@ -19,6 +23,8 @@ export function SettingsPanel({ api, onChange }: { api: DesktopApi; onChange: (s
     void api.getSettings().then((s) => {
       setSettings(s);
       setCountry(s.country);
+      setMovePattern(s.movePattern ?? '');
+      setServer(s.server);
     });
   }, [api]);
 
@@ -27,6 +33,8 @@ export function SettingsPanel({ api, onChange }: { api: DesktopApi; onChange: (s
       const next = await api.setSettings(patch);
       setSettings(next);
       setCountry(next.country);
+      setMovePattern(next.movePattern ?? '');
+      setServer(next.server);
       onChange(next);
       setStatus(t('saved'));
     } catch (err) {
@@ -65,6 +73,29 @@ export function SettingsPanel({ api, onChange }: { api: DesktopApi; onChange: (s
           {t('addFolder')}
         </Button>
       </div>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save({ movePattern: movePattern.trim() || null });
+        }}
+      >
+        <label>
+          {t('movePattern')}{' '}
+          <input
+            value={movePattern}
+            size={32}
+            placeholder="{seller}/{date}_{no}.pdf"
+            aria-describedby="move-hint"
+            onChange={(e) => setMovePattern(e.target.value)}
+          />
+        </label>{' '}
+        <Button type="submit" size="compact-sm">
+          {t('save')}
+        </Button>
+        <p id="move-hint" className="ir-small ir-muted">
+          {t('moveHint')}
+        </p>
+      </form>
       <p>
         <label>
           {t('language')}{' '}
@@ -100,7 +131,32 @@ export function SettingsPanel({ api, onChange }: { api: DesktopApi; onChange: (s
           {t('sync')}
         </label>
       </p>
+      {settings.syncEnabled && (
+        <>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save({ server });
+            }}
+          >
+            <label>
+              {t('server')} <input value={server} size={32} onChange={(e) => setServer(e.target.value)} />
+            </label>{' '}
+            <Button type="submit" size="compact-sm">
+              {t('save')}
+            </Button>
+          </form>
+          <SignInPanel key={settings.server} api={api} />
+        </>
+      )}
       <p role="status">{status}</p>
+      <h3>{t('dataFolder')}</h3>
+      <p>
+        {t('dataFolderLead')}{' '}
+        <Button variant="default" onClick={() => void api.openDataFolder()}>
+          {t('openDataFolder')}
+        </Button>
+      </p>
       <h3>{t('ui:company.title')}</h3>
       <CompanyProfileForm data={data} />
     </section>

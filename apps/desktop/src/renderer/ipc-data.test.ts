@@ -4,7 +4,7 @@
 import { DataError } from '@invoice-reader/ui';
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../ipc.js';
-import { editErrorOf, fileOf, NOT_AVAILABLE, summaryOf } from './ipc-data.js';
+import { base64Of, editErrorOf, fileOf, jobOf, summaryOf } from './ipc-data.js';
 
 describe('editErrorOf', () => {
   it('turns the core EditRefused message, behind Electron prefix, into 422 items per field', () => {
@@ -27,7 +27,6 @@ describe('editErrorOf', () => {
     const d = editErrorOf(new Error('the invoice is not read yet'));
     expect(d.status).toBe(0);
     expect(d.code).toBe('the invoice is not read yet');
-    expect(NOT_AVAILABLE).toMatch(/desktop/);
   });
 });
 
@@ -70,5 +69,31 @@ describe('fileOf', () => {
     } catch (err) {
       expect(err).toMatchObject({ status: 422, code: 'validation_error', items: [item] });
     }
+  });
+});
+
+describe('jobOf and base64Of', () => {
+  it('answers an added duplicate as the web upload does, and a refusal with its status and code', () => {
+    const job = {
+      id: 4,
+      status: 'done',
+      filename: 'a.pdf',
+      fields: {},
+      fieldsDetailed: [],
+    } as unknown as JobView;
+    expect(jobOf({ ok: true, job, duplicate: true })).toMatchObject({ job_id: 4, duplicate: true });
+    expect(jobOf({ ok: true, job, duplicate: false })).not.toHaveProperty('duplicate');
+    const refused = {
+      ok: false as const,
+      status: 413,
+      code: 'file_too_large',
+      items: [],
+      message: 'too large',
+    };
+    expect(() => jobOf(refused)).toThrow(expect.objectContaining({ status: 413, code: 'file_too_large' }));
+  });
+  it('encodes bytes larger than one slice the same as Node does', () => {
+    const bytes = Uint8Array.from({ length: 100_000 }, (_, i) => (i * 7) % 256);
+    expect(base64Of(bytes)).toBe(Buffer.from(bytes).toString('base64'));
   });
 });

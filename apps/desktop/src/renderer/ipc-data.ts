@@ -1,7 +1,6 @@
 // `InvoiceData` (packages/ui) over the desktop preload's typed API (`window.invoiceReader`,
-// src/ipc.ts DesktopApi): the shared screens read and correct the local store through it. What
-// page pictures and exports come from the core as base64 (data: URLs, Blobs to download); what
-// the local core does not do (uploads, read again, delete) says so.
+// src/ipc.ts DesktopApi): the shared screens read, add, read again, correct and delete in the
+// local store through it. Files, page pictures and exports cross as base64 (data: URLs, Blobs).
 
 import { summaryFields } from '@invoice-reader/contract/job-summary';
 import {
@@ -13,14 +12,7 @@ import {
   type JobSummary,
   type WebJob,
 } from '@invoice-reader/ui';
-import type { DesktopApi, JobView, LocalRefusal, OutputFile } from '../ipc.js';
-
-/** The code of everything the local core cannot do yet; the screens show it as the error. */
-export const NOT_AVAILABLE = 'not_available_in_desktop_app_yet';
-
-const notAvailable = (): never => {
-  throw new DataError(0, NOT_AVAILABLE);
-};
+import type { DesktopApi, JobAnswer, JobView, LocalRefusal, OutputFile } from '../ipc.js';
 
 export function webJobOf(job: JobView): WebJob {
   return {
@@ -91,6 +83,20 @@ export function editErrorOf(err: unknown): DataError {
 export const refusalError = (r: LocalRefusal): DataError =>
   new DataError(r.status, r.code, r.items as ErrorItem[]);
 
+/** The job of an added or re-read file, or the core's refusal as the server's would read. */
+export function jobOf(answer: JobAnswer): WebJob {
+  if (!answer.ok) throw refusalError(answer);
+  return { ...webJobOf(answer.job), ...(answer.duplicate ? { duplicate: true } : {}) };
+}
+
+/** Bytes as base64, in slices (a spread of megabytes would overflow the call stack). */
+export function base64Of(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
 /** An exported file's bytes as the Blob the exports screen saves. */
 export function fileOf(answer: OutputFile | LocalRefusal): { filename: string; blob: Blob } {
   if (!answer.ok) throw refusalError(answer);
@@ -119,11 +125,24 @@ export function ipcInvoiceData(api: DesktopApi): InvoiceData {
         throw editErrorOf(err);
       }
     },
-    // Files come in through the watched folders; the screens' upload, read again and delete
-    // have no local equivalent yet.
-    upload: async () => notAvailable(),
-    reparse: async () => notAvailable(),
-    deleteJob: async () => notAvailable(),
+    // Dropped on the list or chosen in the dialog: the bytes go to the core, which keeps the file
+    // in the app's folder. Nothing goes over a network, so the progress is the whole file at once.
+    async upload(file, { country, onProgress }) {
+      const base64 = base64Of(new Uint8Array(await file.arrayBuffer()));
+      onProgress?.({ loaded: file.size, total: file.size });
+      return jobOf(await api.addFile(file.name, base64, country));
+    },
+    reparse: async (id, country) =>
+      jobOf(await api.reparse(id, country ?? (await api.getSettings()).country)),
+    async deleteJob(id) {
+      const answer = await api.deleteJob(id);
+      if (!answer.ok) throw refusalError(answer);
+    },
+    // Asked when the review screen asks to confirm a delete: a synced invoice goes on the service too.
+    async deleteAlso(id) {
+      const [job, sync] = await Promise.all([api.getJob(id), api.syncStatus()]);
+      return job?.remoteJobId != null && sync.enabled && sync.signedIn ? 'service' : null;
+    },
     // Drawn by the core from the file where the store knows it; a moved or removed file (or an
     // XML, which has no page) shows the fields without a picture.
     async pageImageUrl(id, n, width = 1200) {
@@ -133,9 +152,8 @@ export function ipcInvoiceData(api: DesktopApi): InvoiceData {
     exportLedger: async (format, ids, settings) => fileOf(await api.exportLedger(format, ids, settings)),
     exportInvoice: async (id, format) => fileOf(await api.exportInvoice(id, format)),
     async countries(lang) {
-      const { country } = await api.getSettings();
       const names = new Intl.DisplayNames([lang], { type: 'region' });
-      return [{ code: country, name: names.of(country.toUpperCase()) ?? country }];
+      return (await api.countries()).map((code) => ({ code, name: names.of(code) ?? code }));
     },
     loadLedgerSettings: async () => ({ ...DEFAULT_LEDGER_SETTINGS, ...(await api.getLedgerSettings()) }),
     async saveLedgerSettings(settings) {

@@ -64,7 +64,7 @@ function App() {
   ) : hash === '#/settings' ? (
     <SettingsPanel api={api} onChange={applySettings} />
   ) : (
-    <InvoiceList key={version} {...(settings ? { country: settings.country } : {})} />
+    <InvoiceList changes={version} {...(settings ? { country: settings.country } : {})} />
   );
   return (
     <InvoiceUiProvider data={data} links={links}>

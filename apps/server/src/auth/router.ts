@@ -24,6 +24,7 @@ import type { Logger } from '../log.js';
 import type { Mailer } from '../mailer/mailer.js';
 import type { Payments } from '../payments/service.js';
 import { serviceTime } from '../sync/service-time.js';
+import { deviceRouter } from './device.js';
 import { hashPin, PIN_PATTERN, pinMatches } from './pin.js';
 import {
   clearedSessionCookie,
@@ -118,6 +119,9 @@ export function authRouter({ db, config, log, mailer, publicUrl, payments }: Aut
     const { account, session: s } = await verifyPin(db, input.token, input.pin, req.get('user-agent') ?? '');
     signedIn(res, s, userOut(account));
   });
+
+  // The desktop app's code flow (device.ts), rate-limited in the same measure.
+  router.use(deviceRouter({ db, publicUrl, perMinute }));
 
   router.post('/api/v1/auth/logout', session, (_req, res) => {
     endSession(db, sessionOf(res).sessionId);

@@ -28,6 +28,18 @@ export const de: Texts = {
     mail: 'Mail',
     account: 'Konto',
   },
+  device: {
+    title: 'Desktop-App anmelden',
+    lead: 'Die Desktop-App zeigt einen Code. Prüfen Sie, dass es der untenstehende ist, und bestätigen Sie: Die App wird mit diesem Konto angemeldet.',
+    code: 'Code aus der App',
+    hint: 'Bestätigen Sie nur einen Code, den Ihre eigene App zeigt: Wer die App mit diesem Code hat, erhält Zugriff auf dieses Konto.',
+    confirm: 'Bestätigen',
+    done: '{{client}} ist angemeldet. Sie können zur App zurückkehren.',
+    theApp: 'Die Desktop-App',
+    invalid:
+      'Dieser Code wartet auf keine Bestätigung: Er ist vertippt, älter als 10 Minuten oder schon benutzt. Starten Sie die Anmeldung in der App neu.',
+    tooMany: 'Zu viele Versuche. Warten Sie eine Minute und versuchen Sie es erneut.',
+  },
   account: {
     title: 'Konto',
     companyEdit: 'Firmenprofil bearbeiten',

@@ -25,6 +25,18 @@ export const en = {
     mail: 'Mail',
     account: 'Account',
   },
+  device: {
+    title: 'Sign in the desktop app',
+    lead: 'The desktop app shows a code. Check that it is the one below, then confirm: the app is signed in to this account.',
+    code: 'Code shown by the app',
+    hint: 'Confirm only a code that your own app shows: whoever has the app that shows it gets access to this account.',
+    confirm: 'Confirm',
+    done: '{{client}} is signed in. You can go back to it.',
+    theApp: 'The desktop app',
+    invalid:
+      'This code is not waiting for a confirmation: it is mistyped, older than 10 minutes, or already used. Start the sign-in in the app again.',
+    tooMany: 'Too many tries. Wait a minute and try again.',
+  },
   account: {
     title: 'Account',
     companyEdit: 'Edit the company profile',

@@ -28,6 +28,18 @@ export const it: Texts = {
     mail: 'Posta',
     account: 'Account',
   },
+  device: {
+    title: 'Accedi all’app desktop',
+    lead: 'L’app desktop mostra un codice. Verifica che sia quello qui sotto, poi conferma: l’app accede a questo account.',
+    code: 'Codice mostrato dall’app',
+    hint: 'Conferma solo un codice mostrato dalla tua app: chi ha l’app che lo mostra ottiene l’accesso a questo account.',
+    confirm: 'Conferma',
+    done: '{{client}} ha effettuato l’accesso. Puoi tornare all’app.',
+    theApp: 'L’app desktop',
+    invalid:
+      'Questo codice non attende una conferma: è sbagliato, ha più di 10 minuti o è già stato usato. Ricomincia l’accesso nell’app.',
+    tooMany: 'Troppi tentativi. Attendi un minuto e riprova.',
+  },
   account: {
     title: 'Account',
     companyEdit: 'Modifica il profilo aziendale',

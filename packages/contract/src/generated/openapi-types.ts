@@ -173,6 +173,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/device/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a device sign-in (the desktop app)
+         * @description Answers a code pair valid 10 minutes: the app keeps `device_code` and polls `/api/v1/auth/device/token` with it, and shows `user_code`, which a signed-in person confirms on `verification_uri` (`/app/device`).
+         */
+        post: operations["authDeviceStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/device/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Poll a device sign-in: pending, or the app's session
+         * @description Answers `pending` until a web session confirmed the code, then once `signed_in` with the session token (no cookie is set).
+         */
+        post: operations["authDeviceToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/device/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a device's code (a signed-in web session)
+         * @description Signs the device that shows this code in to the caller's account.
+         */
+        post: operations["authDeviceConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/logout": {
         parameters: {
             query?: never;
@@ -1542,6 +1602,59 @@ export interface components {
             /** @description For /auth/pin/verify: the token of the sign-in link that asked for the PIN. */
             token?: string;
         };
+        DeviceStartOut: {
+            /** @default true */
+            ok: boolean;
+            /** @description Secret of the app: polled with, never shown. */
+            device_code: string;
+            /**
+             * @description Shown by the app; typed or confirmed on the web page.
+             * @example KDRT-WXPM
+             */
+            user_code: string;
+            /** @description The web page where a signed-in person confirms the code. */
+            verification_uri: string;
+            /** @description The same page with the code filled in. */
+            verification_uri_complete: string;
+            /** @description Seconds the code pair is valid (600). */
+            expires_in: number;
+            /** @description Seconds to wait between polls. */
+            interval: number;
+        };
+        DeviceStartIn: {
+            /**
+             * @description What the app calls itself (e.g. "Invoice Reader desktop on anna-laptop"), shown on the confirming page.
+             * @default
+             */
+            client: string;
+        };
+        DeviceTokenOut: {
+            /** @default true */
+            ok: boolean;
+            /**
+             * @description `pending` until a web session confirmed the code; then `signed_in`, once, with the session.
+             * @enum {string}
+             */
+            status: "pending" | "signed_in";
+            /** @description The session token (sent as `Authorization: Bearer`). */
+            token?: string;
+            user?: components["schemas"]["UserOut"];
+            /** @description This service's time (ISO 8601, UTC) as it answered. */
+            service_time?: string;
+        };
+        DeviceTokenIn: {
+            device_code: string;
+        };
+        DeviceConfirmOut: {
+            /** @default true */
+            ok: boolean;
+            /** @description What the app called itself. */
+            client: string;
+        };
+        DeviceConfirmIn: {
+            /** @example KDRT-WXPM */
+            user_code: string;
+        };
         MeOut: components["schemas"]["UserOut"] & {
             plan_code?: string | null;
             /** @default false */
@@ -2750,6 +2863,168 @@ export interface operations {
             };
             /** @description `wrong_pin`, or `pin_attempts_exceeded` (a new link is needed). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description `rate_limited`; see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    authDeviceStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeviceStartIn"];
+            };
+        };
+        responses: {
+            /** @description A new code pair. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceStartOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description `rate_limited`; see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    authDeviceToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceTokenIn"];
+            };
+        };
+        responses: {
+            /** @description Pending, or signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceTokenOut"];
+                };
+            };
+            /** @description `invalid_token`: unknown or already used; `expired_token`: the 10 minutes are over. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description `rate_limited`; see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    authDeviceConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceConfirmIn"];
+            };
+        };
+        responses: {
+            /** @description Confirmed: the device receives its session on its next poll. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceConfirmOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `csrf_origin`: a cookie-carried change without the service's own `Origin`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `invalid_code`: no such code waiting (mistyped, expired, or already confirmed). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,12 @@
 // OpenAPI paths of sign-in and the person's own record (tag auth).
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import {
+  DeviceConfirmIn,
+  DeviceConfirmOut,
+  DeviceStartIn,
+  DeviceStartOut,
+  DeviceTokenIn,
+  DeviceTokenOut,
   MeOut,
   OkOut,
   PinIn,
@@ -82,6 +88,54 @@ export function registerAuthPaths(registry: OpenAPIRegistry, security: Security)
       400: refusal('`invalid_token`: no PIN step open for this link.'),
       403: refusal('`wrong_pin`, or `pin_attempts_exceeded` (a new link is needed).'),
       ...validationRefusal,
+      ...rateRefusal,
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/v1/auth/device/start',
+    operationId: 'authDeviceStart',
+    tags,
+    summary: 'Start a device sign-in (the desktop app)',
+    description:
+      'Answers a code pair valid 10 minutes: the app keeps `device_code` and polls ' +
+      '`/api/v1/auth/device/token` with it, and shows `user_code`, which a signed-in person confirms on ' +
+      '`verification_uri` (`/app/device`).',
+    security: security.public,
+    request: jsonBody(DeviceStartIn, false),
+    responses: { 200: json(DeviceStartOut, 'A new code pair.'), ...validationRefusal, ...rateRefusal },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/v1/auth/device/token',
+    operationId: 'authDeviceToken',
+    tags,
+    summary: "Poll a device sign-in: pending, or the app's session",
+    description:
+      'Answers `pending` until a web session confirmed the code, then once `signed_in` with the session ' +
+      'token (no cookie is set).',
+    security: security.public,
+    request: jsonBody(DeviceTokenIn),
+    responses: {
+      200: json(DeviceTokenOut, 'Pending, or signed in.'),
+      400: refusal('`invalid_token`: unknown or already used; `expired_token`: the 10 minutes are over.'),
+      ...validationRefusal,
+      ...rateRefusal,
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/v1/auth/device/confirm',
+    operationId: 'authDeviceConfirm',
+    tags,
+    summary: "Confirm a device's code (a signed-in web session)",
+    description: "Signs the device that shows this code in to the caller's account.",
+    security: security.session,
+    request: jsonBody(DeviceConfirmIn),
+    responses: {
+      200: json(DeviceConfirmOut, 'Confirmed: the device receives its session on its next poll.'),
+      404: refusal('`invalid_code`: no such code waiting (mistyped, expired, or already confirmed).'),
+      ...sessionRefusals(true),
       ...rateRefusal,
     },
   });

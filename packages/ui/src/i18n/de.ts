@@ -139,6 +139,7 @@ export const de: UiTexts = {
     reparse_country: 'Land der Rechnung',
     delete: 'Löschen',
     delete_confirm: 'Diese Rechnung und ihre Datei löschen? Das lässt sich nicht rückgängig machen.',
+    delete_on_service: 'Sie wird auch in Ihrem Konto beim Dienst gelöscht.',
     delete_yes: 'Ja, löschen',
     cancel: 'Abbrechen',
     empty_value: 'Bitte einen Wert eingeben.',

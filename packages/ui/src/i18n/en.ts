@@ -136,6 +136,7 @@ export const en = {
     reparse_country: 'Country of the invoice',
     delete: 'Delete',
     delete_confirm: 'Delete this invoice and its file? This cannot be undone.',
+    delete_on_service: 'It is also deleted from your account on the service.',
     delete_yes: 'Yes, delete',
     cancel: 'Cancel',
     empty_value: 'Enter a value.',

@@ -145,6 +145,7 @@ export const it: UiTexts = {
     reparse_country: 'Paese della fattura',
     delete: 'Elimina',
     delete_confirm: 'Eliminare questa fattura e il suo file? Non si può annullare.',
+    delete_on_service: 'Viene eliminata anche dal tuo account sul servizio.',
     delete_yes: 'Sì, elimina',
     cancel: 'Annulla',
     empty_value: 'Inserisci un valore.',

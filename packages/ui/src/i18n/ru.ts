@@ -139,6 +139,7 @@ export const ru: UiTexts = {
     reparse_country: 'Страна счёта',
     delete: 'Удалить',
     delete_confirm: 'Удалить этот счёт и его файл? Это нельзя отменить.',
+    delete_on_service: 'Он будет удалён и из вашей учётной записи в сервисе.',
     delete_yes: 'Да, удалить',
     cancel: 'Отмена',
     empty_value: 'Введите значение.',
