@@ -289,15 +289,23 @@ describe('totals', () => {
     expect(rows('21%').provenance['totals.gross']!.confidence).toBeLessThan(CONFIDENCE_BAR);
   });
 
-  it('reads no amount out of a number grouped in threes ("440.000 HUF" is no 440.00)', () => {
-    const d = read([
-      page([
-        line(row(20), ['Összesen nettó:', 0.5, 0.65], ['440.000 HUF', 0.8, 0.9]),
-        line(row(21), ['ÁFA (27%):', 0.5, 0.6], ['118.800 HUF', 0.8, 0.9]),
-        line(row(22), ['Fizetendő összeg:', 0.5, 0.66], ['558.800 HUF', 0.8, 0.9]),
-      ]),
-    ]);
-    expect(d.totals).toEqual({});
+  it('reads a whole amount grouped in threes by the page\'s language ("440.000 HUF" is 440000, never 440.00)', () => {
+    const rows = (labels: [string, string, string]) =>
+      read([
+        page([
+          line(row(20), [labels[0], 0.5, 0.65], ['440.000 HUF', 0.8, 0.9]),
+          line(row(21), [labels[1], 0.5, 0.6], ['118.800 HUF', 0.8, 0.9]),
+          line(row(22), [labels[2], 0.5, 0.66], ['558.800 HUF', 0.8, 0.9]),
+        ]),
+      ]);
+    // Hungarian writes decimals with a comma: the point groups thousands.
+    expect(rows(['Összesen nettó:', 'ÁFA (27%):', 'Fizetendő összeg:']).totals).toMatchObject({
+      net: '440000',
+      vat: '118800',
+      gross: '558800',
+    });
+    // On an English page the point may be a decimal point: no amount is read.
+    expect(rows(['Net amount:', 'VAT (27%):', 'Amount due:']).totals).toEqual({});
   });
 
   it('confirms a lone total by the item amounts above it adding up to it', () => {

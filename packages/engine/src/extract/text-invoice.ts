@@ -22,7 +22,7 @@ import {
 import { bicOfIbanBank } from './identifiers/bank-bic.js';
 import { detectCurrency, isCurrencyCode } from './identifiers/currency.js';
 import { findBics, findIbans, findVatIds } from './identifiers/identifiers.js';
-import { BUYER_WORD_SOURCES, VAT_ID_WORD_SOURCES } from './lexicon/lexicon.js';
+import { BUYER_WORD_SOURCES, DECIMAL_COMMA_LANGUAGES, VAT_ID_WORD_SOURCES } from './lexicon/lexicon.js';
 import { editDistance } from './page/edit-distance.js';
 import { firstValue, type LabelHit, labelHits } from './page/label-hits.js';
 import { labelLanguage } from './page/label-language.js';
@@ -161,7 +161,12 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
     belowFirst: true,
   });
   if (buyerName) put('buyer.name', buyerName.value, buyerName.box, buyerName.page, 0.88);
-  readTotals(hits, layouts, put, opts.source === 'ocr');
+  // A whole amount grouped with a point ("440.000 Ft") reads by the page's language; Switzerland
+  // and Liechtenstein write decimals with a point in every language.
+  const lang = labelLanguage(layouts);
+  const pointCountry = ['CH', 'LI'].includes(opts.country?.toUpperCase() ?? '');
+  const decimal = lang && DECIMAL_COMMA_LANGUAGES.has(lang) && !pointCountry ? ',' : undefined;
+  readTotals(hits, layouts, put, opts.source === 'ocr', decimal ? { decimal } : {});
   return d;
 }
 

@@ -8,11 +8,21 @@ import { findVatIds } from '../identifiers/identifiers.js';
 import { CREDIT_TITLE_SOURCES } from '../lexicon/lexicon.js';
 import type { LabelHit } from '../page/label-hits.js';
 import { columnBelow, type PageLayout, type Put, type Segment, union } from '../page/layout.js';
-import { parseAmount } from './amounts.js';
+import { type AmountHint, parseAmount } from './amounts.js';
 import { type AmountCandidate, chooseTotals, MAX_VAT_SHARE, type TotalKind } from './totals.js';
 import { breakdownCandidates } from './vat-rows.js';
 
-export function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, ocr: boolean): void {
+/**
+ * `hint.decimal`: the page's decimal separator when its language says it (a whole "440.000 HUF" is
+ * then 440000, and without it no amount at all).
+ */
+export function readTotals(
+  hits: LabelHit[],
+  layouts: PageLayout[],
+  put: Put,
+  ocr: boolean,
+  hint: AmountHint = {},
+): void {
   const cands: AmountCandidate[] = [];
   const otherRows = new Set(
     hits.filter((h) => h.field === 'other_amount').map((h) => `${h.seg.page}:${h.seg.line}`),
@@ -32,12 +42,12 @@ export function readTotals(hits: LabelHit[], layouts: PageLayout[], put: Put, oc
     let value: string | undefined;
     let seg = hit.seg;
     for (let i = texts.length - 1; i >= 0 && !value; i--) {
-      value = lastAmount(texts[i]!, hit.field === 'vat');
+      value = lastAmount(texts[i]!, hit.field === 'vat', hint);
       if (value) seg = i === 0 ? hit.seg : right[i - 1]!;
     }
     if (!value) {
       const beside = besideTwoLineLabel(layout, hit, hits);
-      value = beside && lastAmount(beside.text, hit.field === 'vat');
+      value = beside && lastAmount(beside.text, hit.field === 'vat', hint);
       if (value) seg = beside!;
     }
     if (ocr && hit.field !== 'payable') {
@@ -281,14 +291,14 @@ function columnSumsTo(layouts: PageLayout[], total: AmountCandidate): boolean {
 /** The last amount in a totals row's text. `wholeVat`: a whole number is taken as the amount of
  * a VAT row ("Steuerbetrag in EUR   0", "… 70": some renderers drop the decimals of the tax
  * total), though elsewhere a number without decimals is no amount; arithmetic still decides. */
-function lastAmount(text: string, wholeVat = false): string | undefined {
+function lastAmount(text: string, wholeVat = false, hint: AmountHint = {}): string | undefined {
   const tokens = text.split(/\s{2,}|\t/).reverse();
   if (wholeVat && /^\d{1,7}$/.test(tokens[0]?.trim() ?? '')) return parseAmount(tokens[0]!.trim());
   for (const raw of tokens) {
     if (/%\s*$/.test(raw.trim())) continue;
     // OCR's stray space after the decimal comma of a totals row: "18310, 63".
     const tok = raw.trim().replace(/^(-?\d[\d.']*[.,]) (\d{2})$/, '$1$2');
-    const v = parseAmount(tok);
+    const v = parseAmount(tok, hint);
     if (v !== undefined && (/[.,]\d{1,2}\b|[.,]-/.test(tok) || WITH_CURRENCY.test(tok))) return v;
   }
   // (never two digits out of three: "440.000 HUF" is no 440.00)

@@ -77,3 +77,5 @@ export const CONTACT_WORD_SOURCES: readonly string[] = words.contact_words;
 export const PAY_WORD_SOURCES: readonly string[] = words.pay_words;
 export const PAY_BY_SOURCES: readonly string[] = words.pay_by_words;
 export const PAY_BY_AFTER_SOURCES: readonly string[] = words.pay_by_after;
+/** Languages whose invoices write decimals with a comma (a point only groups thousands). */
+export const DECIMAL_COMMA_LANGUAGES: ReadonlySet<string> = new Set(words.decimal_comma_languages);
