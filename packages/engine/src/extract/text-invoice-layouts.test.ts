@@ -308,6 +308,47 @@ describe('totals', () => {
     expect(rows(['Net amount:', 'VAT (27%):', 'Amount due:']).totals).toEqual({});
   });
 
+  it("reads a VAT table's sum row: whole amounts, and a credit note's negative ones", () => {
+    const table = (sum: [string, string, string, string]) =>
+      read([
+        page([
+          line(
+            row(20),
+            ['Momssats', 0.32, 0.4],
+            ['Underlag', 0.49, 0.56],
+            ['Moms', 0.68, 0.72],
+            ['Totalt', 0.87, 0.92],
+          ),
+          line(
+            row(21),
+            ['25 %', 0.32, 0.36],
+            [sum[1], 0.49, 0.56],
+            [sum[2], 0.68, 0.74],
+            [sum[3], 0.86, 0.92],
+          ),
+          line(
+            row(22),
+            [sum[0], 0.24, 0.3],
+            [sum[1], 0.49, 0.56],
+            [sum[2], 0.68, 0.74],
+            [sum[3], 0.86, 0.92],
+          ),
+        ]),
+      ]);
+    expect(table(['Summa', '138100', '34525', '172625']).totals).toMatchObject({
+      net: '138100',
+      vat: '34525',
+      gross: '172625',
+    });
+    expect(table(['Total', '-9,822.19', '-2,259.10', '-12,081.29']).totals).toMatchObject({
+      net: '-9822.19',
+      vat: '-2259.10',
+      gross: '-12081.29',
+    });
+    // Three whole numbers that do not add up are no totals.
+    expect(table(['Summa', '138100', '34525', '172626']).totals.gross).toBeUndefined();
+  });
+
   it('confirms a lone total by the item amounts above it adding up to it', () => {
     const items = (last: string) =>
       read([

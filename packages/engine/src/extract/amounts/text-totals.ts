@@ -68,6 +68,14 @@ export function readTotals(
     if (value && (hit.field === 'gross' || hit.field === 'payable')) {
       for (const c of rowParts(right, value)) cands.push({ ...c, strength: hit.strength });
     }
+    // The sum row of a VAT table printed in whole amounts ("Summa   138100   34525   172625",
+    // "Összesen   517.500   73.860   591.360"): three amounts that add up, the middle one under
+    // the table's VAT heading.
+    if (!value && hit.field === 'gross') {
+      const parts = wholeRowParts(right, hint, hits, layout);
+      for (const c of parts) cands.push({ ...c, strength: hit.strength });
+      if (parts.length) continue;
+    }
     if (value) {
       const rate = hit.field === 'vat_included' ? rateOf(hit.seg.text) : undefined;
       cands.push({
@@ -191,6 +199,49 @@ function restoredDecimals(text: string): { value: string; guessed: boolean } | u
 
 /** Net and VAT among the amounts of a total's row, before the total itself: an adjacent pair
  * (net first) adding up to it, the VAT a plausible share of the net. */
+/** Net and VAT that add up to a gross, with a plausible VAT share: both of the gross's sign (a
+ * credit note's rows are negative). */
+function addsUp(n: bigint, v: bigint, gross: bigint): boolean {
+  const sign = gross < 0n ? -1n : 1n;
+  const [an, av] = [n * sign, v * sign];
+  return an > 0n && av >= 0n && n + v === gross && Number(av) <= Number(an) * MAX_VAT_SHARE;
+}
+
+/** The last three amounts of a row printed as whole numbers, when they add up (net + VAT = gross)
+ * and a VAT heading stands over the middle one within a few lines. */
+function wholeRowParts(
+  segs: Segment[],
+  hint: AmountHint,
+  hits: LabelHit[],
+  layout: PageLayout,
+): Array<Omit<AmountCandidate, 'strength'>> {
+  if (segs.length < 3) return [];
+  const last = segs.slice(-3);
+  const values = last.map((seg) =>
+    /^-?\d[\d.,'\u00a0\u202f ]*$/.test(seg.text.trim()) ? parseAmount(seg.text.trim(), hint) : undefined,
+  );
+  if (values.some((v) => v === undefined)) return [];
+  const [n, v, g] = values.map((x) => toUnits(x!)) as [bigint, bigint, bigint];
+  if (!addsUp(n, v, g) || v === 0n) return [];
+  const middle = last[1]!;
+  const headed = hits.some(
+    (h) =>
+      h.field === 'vat' &&
+      h.seg.page === middle.page &&
+      h.seg.line < middle.line &&
+      middle.line - h.seg.line <= 6 &&
+      h.seg.bbox[0] < middle.bbox[2] &&
+      middle.bbox[0] < h.seg.bbox[2] &&
+      layout.lines[h.seg.line]!.length >= 3,
+  );
+  if (!headed) return [];
+  return [
+    { kind: 'net', value: values[0]!, seg: last[0]! },
+    { kind: 'vat', value: values[1]!, seg: middle },
+    { kind: 'gross', value: values[2]!, seg: last[2]! },
+  ];
+}
+
 function rowParts(segs: Segment[], total: string): Array<Omit<AmountCandidate, 'strength'>> {
   const amounts = segs.flatMap((seg) =>
     seg.text
@@ -202,8 +253,7 @@ function rowParts(segs: Segment[], total: string): Array<Omit<AmountCandidate, '
   const gross = toUnits(total);
   for (let i = amounts.length - 3; i >= 0; i--) {
     const [net, vat] = [amounts[i]!, amounts[i + 1]!];
-    const [n, v] = [toUnits(net.value), toUnits(vat.value)];
-    if (n > 0n && v >= 0n && n + v === gross && Number(v) <= Number(n) * MAX_VAT_SHARE)
+    if (addsUp(toUnits(net.value), toUnits(vat.value), gross))
       return [
         { kind: 'net', value: net.value, seg: net.seg },
         { kind: 'vat', value: vat.value, seg: vat.seg },
