@@ -24,6 +24,7 @@ import { detectCurrency, isCurrencyCode } from './identifiers/currency.js';
 import { findBics, findIbans, findVatIds } from './identifiers/identifiers.js';
 import { BUYER_WORD_SOURCES, VAT_ID_WORD_SOURCES } from './lexicon/lexicon.js';
 import { editDistance } from './page/edit-distance.js';
+import { readLineItems } from './lines/read-lines.js';
 import { firstValue, type LabelHit, labelHits } from './page/label-hits.js';
 import { labelLanguage } from './page/label-language.js';
 import {
@@ -162,6 +163,8 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   });
   if (buyerName) put('buyer.name', buyerName.value, buyerName.box, buyerName.page, 0.88);
   readTotals(hits, layouts, put, opts.source === 'ocr');
+  // The item table and the VAT breakdown, checked against the totals just read.
+  readLineItems(pages, d, put);
   return d;
 }
 

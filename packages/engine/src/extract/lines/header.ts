@@ -1,0 +1,196 @@
+// The header row of an invoice's item table: a line naming an amount column and at least two of
+// description, quantity, unit price and VAT rate in any language of the lexicon (columns.json),
+// with the headings set over two or three lines stacked into one ("Preis/" over "Einheit").
+// Each column gets its horizontal span from its heading's words, which is how the rows' words
+// are later given to columns.
+import { columnSources } from '../lexicon/lexicon.js';
+import { normalizeLabelText } from '../page/labels.js';
+import type { Box, LayoutPage, LayoutWord } from '../page/layout.js';
+
+export type ColumnKind =
+  | 'position'
+  | 'description'
+  | 'quantity'
+  | 'unit'
+  | 'unit_price'
+  | 'amount'
+  | 'vat_rate'
+  | 'discount'
+  | 'carried'
+  | 'other';
+
+export interface Column {
+  kind: ColumnKind;
+  x0: number;
+  x1: number;
+  text: string;
+}
+
+export interface TableHeader {
+  page: number;
+  columns: Column[];
+  /** Index of the header's last line on its page: rows start below it. */
+  lastLine: number;
+  /** Bottom of the header (page fraction) and the height of its text line. */
+  bottom: number;
+  lineHeight: number;
+}
+
+/** Headings in the order ties are broken: a heading that fits two kinds is the first listed. */
+const KINDS: ColumnKind[] = [
+  'unit_price',
+  'quantity',
+  'vat_rate',
+  'discount',
+  'amount',
+  'unit',
+  'description',
+  'position',
+  'carried',
+];
+// A heading ends at a space, punctuation, or the end of the text.
+const compile = (sources: string[]) => new RegExp(`^(?:${sources.join('|')})(?=$|[\\s:.#/,;()|\\]-])`, 'u');
+const SOURCES = columnSources();
+const PATTERNS = new Map(KINDS.map((k) => [k, compile(SOURCES[k] ?? ['(?!)'])]));
+
+/** The column heading `text` starts with, and how many characters it takes. */
+export function headingAt(text: string): { kind: ColumnKind; length: number } | undefined {
+  const norm = normalizeLabelText(text);
+  let best: { kind: ColumnKind; length: number } | undefined;
+  for (const kind of KINDS) {
+    const m = PATTERNS.get(kind)!.exec(norm);
+    if (m && m[0].length > 0 && (!best || m[0].length > best.length)) best = { kind, length: m[0].length };
+  }
+  return best;
+}
+
+/** Whether a line starts with the heading of a row that carries a sum over ("Übertrag"). */
+export function isCarriedOver(text: string): boolean {
+  return headingAt(text)?.kind === 'carried';
+}
+
+/** A word that is a number (an amount, a quantity, a rate): digits with separators and signs. */
+export const NUMERIC_WORD = /^[-+\u2212(]?[\d.,'’\u00a0]*\d[\d.,'’]*[)%-]?$/;
+
+/** Words of one line grouped into cells at gaps wider than about two thirds of an em. */
+function cellsOf(words: LayoutWord[], width: number): LayoutWord[][] {
+  const cells: LayoutWord[][] = [];
+  for (const w of words) {
+    const cur = cells[cells.length - 1];
+    const prev = cur?.[cur.length - 1];
+    const gap = prev ? (w.bbox[0] - prev.bbox[2]) * width : Number.POSITIVE_INFINITY;
+    if (cur && gap <= Math.max(w.fontSize, prev!.fontSize, 4) * 0.7) cur.push(w);
+    else cells.push([w]);
+  }
+  return cells;
+}
+
+/** The columns named by a run of words read left to right (top to bottom when stacked). */
+function labelWords(words: LayoutWord[]): Column[] {
+  const out: Column[] = [];
+  let i = 0;
+  let other: LayoutWord[] = [];
+  const flushOther = () => {
+    if (other.length) out.push(column('other', other));
+    other = [];
+  };
+  while (i < words.length) {
+    const rest = words.slice(i);
+    const text = rest.map((w) => w.text).join(' ');
+    const hit = headingAt(text);
+    if (!hit) {
+      other.push(words[i]!);
+      i++;
+      continue;
+    }
+    // Words the heading covers: those whose text starts before the match ends.
+    let n = 0;
+    for (let at = 0; n < rest.length && at < hit.length; n++) at += rest[n]!.text.length + 1;
+    flushOther();
+    out.push(column(hit.kind, rest.slice(0, n)));
+    i += n;
+  }
+  flushOther();
+  return out;
+}
+
+function column(kind: ColumnKind, words: LayoutWord[]): Column {
+  return {
+    kind,
+    x0: Math.min(...words.map((w) => w.bbox[0])),
+    x1: Math.max(...words.map((w) => w.bbox[2])),
+    text: words.map((w) => w.text).join(' '),
+  };
+}
+
+const KEY_KINDS: ColumnKind[] = ['description', 'quantity', 'unit_price', 'vat_rate'];
+
+/** Whether columns make an item table's header: an amount and two of the key columns. */
+function isHeader(columns: Column[]): boolean {
+  const kinds = new Set(columns.map((c) => c.kind));
+  return kinds.has('amount') && KEY_KINDS.filter((k) => kinds.has(k)).length >= 2;
+}
+
+const hasAmount = (words: LayoutWord[]) => words.some((w) => /\d[.,]\d{2}\b/.test(w.text));
+
+/** The header rows of the item tables on a page, top to bottom. */
+export function findHeaders(page: LayoutPage): TableHeader[] {
+  const out: TableHeader[] = [];
+  const lines = page.lines;
+  for (let li = 0; li < lines.length; li++) {
+    const line = lines[li]!;
+    if (hasAmount(line.words) || !line.words.length) continue;
+    const own = cellsOf(line.words, page.width).flatMap(labelWords);
+    if (!isHeader(own)) continue;
+    if (out.some((h) => h.lastLine >= li)) continue;
+    const height = line.bbox[3] - line.bbox[1];
+    // Lines of the same heading band: just above or below, holding no amounts.
+    const band = lines
+      .map((l, i) => ({ l, i }))
+      .filter(
+        ({ l, i }) =>
+          Math.abs(i - li) <= 4 &&
+          l.words.length > 0 &&
+          !hasAmount(l.words) &&
+          Math.abs(l.bbox[1] - line.bbox[1]) <= height * 1.7,
+      );
+    const columns = stackedColumns(
+      band.map(({ l }) => ({ words: l.words, top: l.bbox[1] })),
+      page.width,
+    );
+    const cols = isHeader(columns) ? columns : own;
+    out.push({
+      page: page.page,
+      columns: cols.sort((a, b) => a.x0 - b.x0),
+      lastLine: Math.max(...band.map(({ i }) => i), li),
+      bottom: Math.max(...band.map(({ l }) => l.bbox[3]), line.bbox[3]),
+      lineHeight: height,
+    });
+  }
+  return out;
+}
+
+/** Headings of a band of lines: cells that overlap horizontally are one heading, read top down. */
+function stackedColumns(lines: Array<{ words: LayoutWord[]; top: number }>, width: number): Column[] {
+  const cells = lines
+    .sort((a, b) => a.top - b.top)
+    .flatMap(({ words }) => cellsOf(words, width).map((ws) => ({ ws, box: boxOf(ws) })));
+  const stacks: Array<{ ws: LayoutWord[]; box: Box }> = [];
+  for (const c of cells) {
+    const s = stacks.find((t) => c.box[0] < t.box[2] && t.box[0] < c.box[2]);
+    if (s) {
+      s.ws.push(...c.ws);
+      s.box = boxOf(s.ws);
+    } else stacks.push({ ws: [...c.ws], box: c.box });
+  }
+  return stacks.flatMap((s) => labelWords(s.ws));
+}
+
+function boxOf(words: LayoutWord[]): Box {
+  return [
+    Math.min(...words.map((w) => w.bbox[0])),
+    Math.min(...words.map((w) => w.bbox[1])),
+    Math.max(...words.map((w) => w.bbox[2])),
+    Math.max(...words.map((w) => w.bbox[3])),
+  ];
+}

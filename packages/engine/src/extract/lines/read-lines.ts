@@ -1,0 +1,68 @@
+// Line items and the VAT breakdown read from a page into the Document, in the shape the XML
+// readers fill (`lines`, `vat_breakdown`), each value with its page, box and confidence. Every
+// line is checked by arithmetic: quantity × unit price = amount, and the lines together make the
+// net total. A line that does not check is kept, rated low (and flagged by check/sums.ts); the
+// table is never used for the totals. A breakdown is kept only when it makes the totals.
+import { fromUnits, toUnits } from '../../decimal.js';
+import type { Document, LineItem } from '../../document.js';
+import type { LayoutPage, Put } from '../page/layout.js';
+import { readBreakdown } from './breakdown.js';
+import { readTables, type TableRow } from './table.js';
+
+const CENT = 10_000n;
+const abs = (x: bigint) => (x < 0n ? -x : x);
+
+/** Confidence of a line: the table adds up to the net / its own arithmetic holds / neither. */
+const ADDS_UP = 0.9;
+const CHECKS = 0.85;
+const UNCHECKED = 0.6;
+
+/** Whether quantity × unit price is the amount, to the cent (a cent more for a price rounded). */
+export function lineChecks(row: Pick<LineItem, 'quantity' | 'unit_price' | 'net_amount'>): boolean | undefined {
+  if (!row.quantity || !row.unit_price || !row.net_amount) return undefined;
+  const product = (toUnits(row.quantity) * toUnits(row.unit_price)) / 1_000_000n;
+  const tol = CENT + (abs(toUnits(row.quantity)) * CENT) / 2_000_000n;
+  return abs(abs(product) - abs(toUnits(row.net_amount))) <= tol;
+}
+
+/** Whether the rows' amounts add up to `total`, one cent per row of rounding at most. */
+function addsUpTo(rows: TableRow[], total: string | undefined): boolean {
+  if (!total || !rows.length) return false;
+  const sum = rows.reduce((a, r) => a + toUnits(r.net_amount), 0n);
+  return abs(sum - toUnits(total)) <= CENT;
+}
+
+export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void {
+  const tables = readTables(pages);
+  const rows = tables.flatMap((t) => t.rows);
+  const totals = d.totals;
+  const adds = addsUpTo(rows, totals.net) || addsUpTo(rows, totals.line_total);
+  const lineRates = rows.map((r) => r.vat_rate).filter((r): r is string => !!r);
+  const breakdown = readBreakdown(
+    pages,
+    { ...(totals.net ? { net: totals.net } : {}), ...(totals.vat ? { vat: totals.vat } : {}), ...(totals.gross ? { gross: totals.gross } : {}) },
+    { lineRates: lineRates.length === rows.length ? lineRates : [] },
+  );
+  // Lines without a rate of their own, in a table adding up to the net of a breakdown of one
+  // rate: every line is at that rate.
+  const onlyRate = adds && breakdown.length === 1 ? breakdown[0]!.rate : undefined;
+  rows.forEach((row, i) => {
+    const checks = lineChecks(row);
+    const confidence = adds ? ADDS_UP : checks ? CHECKS : UNCHECKED;
+    const at = (key: keyof LineItem, value: string | undefined) => {
+      if (value !== undefined) put(`lines.${i}.${key}`, value, row.box, row.page, confidence);
+    };
+    at('description', row.description || undefined);
+    at('quantity', row.quantity);
+    at('unit', row.unit);
+    at('unit_price', row.unit_price);
+    at('net_amount', fromUnits(toUnits(row.net_amount)));
+    at('vat_rate', row.vat_rate ?? onlyRate);
+  });
+  breakdown.forEach((b, i) => {
+    const where = b.page ? b.box : undefined;
+    put(`vat_breakdown.${i}.rate`, b.rate, where, b.page || 1, 0.9);
+    put(`vat_breakdown.${i}.taxable`, b.taxable, where, b.page || 1, 0.9);
+    put(`vat_breakdown.${i}.tax`, b.tax, where, b.page || 1, 0.9);
+  });
+}

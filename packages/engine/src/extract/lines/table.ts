@@ -1,0 +1,147 @@
+// The rows of an item table under its header: a row is a line with an amount in the amount
+// column; the lines under it without one continue its description (a wrapped row). The table
+// ends at a totals line, a wide gap or the page's end; a table that ran to the end of its page
+// without totals goes on at the top of the next page (rows only: its letterhead is no row's).
+// Rows that carry a sum over ("Übertrag") are skipped.
+import { startsWithLabel } from '../page/labels.js';
+import type { Box, LayoutPage, LayoutWord } from '../page/layout.js';
+import { amountIn, type Cells, cellsOf, quantityIn, rateIn, unitOf } from './cells.js';
+import { findHeaders, isCarriedOver, type TableHeader } from './header.js';
+
+export interface TableRow {
+  page: number;
+  box: Box;
+  description: string;
+  quantity?: string;
+  unit?: string;
+  unit_price?: string;
+  net_amount: string;
+  vat_rate?: string;
+}
+
+export interface ItemTable {
+  header: TableHeader;
+  rows: TableRow[];
+  /** Whether the table ended on a totals line (not at a page's end or a gap). */
+  closed: boolean;
+}
+
+/** A gap wider than this many header line heights between rows ends a table. */
+const MAX_GAP = 8;
+
+/** The item tables of a document, in page order. */
+export function readTables(pages: LayoutPage[]): ItemTable[] {
+  const tables: ItemTable[] = [];
+  const decimal = decimalOf(pages);
+  for (const [pi, page] of pages.entries()) {
+    const headers = findHeaders(page);
+    // A table left open on the page before goes on at the top of this one.
+    const open = tables[tables.length - 1];
+    if (open && !open.closed && open.header.page === pages[pi - 1]?.page && !headers.length) {
+      const more = rowsUnder(page, open.header, -1, decimal);
+      open.rows.push(...more.rows);
+      open.closed = more.closed;
+      open.header = { ...open.header, page: page.page };
+    }
+    for (const header of headers) {
+      const { rows, closed } = rowsUnder(page, header, header.lastLine, decimal);
+      if (rows.length) tables.push({ header, rows, closed });
+    }
+  }
+  return tables;
+}
+
+function rowsUnder(
+  page: LayoutPage,
+  header: TableHeader,
+  after: number,
+  decimal: ',' | '.' | undefined,
+): { rows: TableRow[]; closed: boolean } {
+  const rows: TableRow[] = [];
+  let current: { row: TableRow; text: string[] } | undefined;
+  let bottom = after < 0 ? 0 : header.bottom;
+  const finish = () => {
+    if (current) rows.push({ ...current.row, description: joinWrapped(current.text) });
+    current = undefined;
+  };
+  const lines = page.lines
+    .map((l, i) => ({ l, i }))
+    .filter(({ l, i }) => i > after && l.words.length && l.bbox[1] >= bottom - 0.002)
+    .sort((a, b) => a.l.bbox[1] - b.l.bbox[1]);
+  for (const { l } of lines) {
+    const text = l.text.trim();
+    if (after >= 0 && l.bbox[1] - bottom > header.lineHeight * MAX_GAP) {
+      finish();
+      return { rows, closed: true };
+    }
+    if (isCarriedOver(text)) continue;
+    const cells = cellsOf(l.words, header.columns);
+    const amount = amountIn(cells.get('amount'), decimal);
+    // A totals line ("Nettobetrag  473,00"): a label and an amount, no quantity or price.
+    if (startsWithLabel(text) && !hasNumber(cells.get('quantity')) && !hasNumber(cells.get('unit_price'))) {
+      finish();
+      return { rows, closed: true };
+    }
+    if (amount !== undefined && amount !== '0' && isRow(cells)) {
+      finish();
+      const { quantity, unitWords } = quantityIn(cells.get('quantity'), decimal);
+      const unit = unitOf(cells.get('unit')?.map((w) => w.text) ?? unitWords);
+      const price = amountIn(cells.get('unit_price'), decimal);
+      const rate = rateIn(cells.get('vat_rate'));
+      current = {
+        row: {
+          page: page.page,
+          box: l.bbox,
+          description: '',
+          net_amount: amount,
+          ...(quantity !== undefined ? { quantity } : {}),
+          ...(unit ? { unit } : {}),
+          ...(price !== undefined ? { unit_price: price } : {}),
+          ...(rate !== undefined ? { vat_rate: rate } : {}),
+        },
+        text: [(cells.get('description') ?? []).map((w) => w.text).join(' ')],
+      };
+      bottom = l.bbox[3];
+      continue;
+    }
+    // A line of a wrapped description: text under the description column only.
+    const desc = cells.get('description');
+    if (current && desc?.length && l.bbox[1] - bottom <= header.lineHeight * 3) {
+      current.text.push(desc.map((w) => w.text).join(' '));
+      bottom = l.bbox[3];
+      continue;
+    }
+  }
+  finish();
+  return { rows, closed: false };
+}
+
+/** A row names its item: some text in the description column, or a quantity and a price beside
+ * its amount. A line of amounts alone under the table (a VAT row) is none. */
+function isRow(cells: Cells): boolean {
+  const desc = cells.get('description')?.some((w) => /\p{L}{2}/u.test(w.text));
+  return !!desc || (hasNumber(cells.get('quantity')) && hasNumber(cells.get('unit_price')));
+}
+
+const hasNumber = (words: LayoutWord[] | undefined) => !!words?.some((w) => /\d/.test(w.text));
+
+/** A description's lines as one text; a word hyphenated at a line's end is joined again. */
+function joinWrapped(parts: string[]): string {
+  return parts
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .reduce((a, p) => (!a ? p : /\p{L}-$/u.test(a) ? a + p : `${a} ${p}`), '');
+}
+
+/** The document's decimal separator: the one most amounts with two decimals are written with. */
+function decimalOf(pages: LayoutPage[]): ',' | '.' | undefined {
+  let comma = 0;
+  let dot = 0;
+  for (const p of pages)
+    for (const l of p.lines)
+      for (const w of l.words) {
+        if (/\d,\d{2}$/.test(w.text)) comma++;
+        else if (/\d\.\d{2}$/.test(w.text)) dot++;
+      }
+  return comma > dot ? ',' : dot > comma ? '.' : undefined;
+}
