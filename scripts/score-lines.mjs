@@ -36,7 +36,8 @@ const read = async (file, country, mode) =>
 
 /** Amounts compared to the cent and without their sign (a credit note's page may print them
  * negative where its XML does not). */
-const cents = (v) => (v === undefined || v === null || v === '' ? undefined : Math.abs(Math.round(Number(v) * 100)));
+const cents = (v) =>
+  v === undefined || v === null || v === '' ? undefined : Math.abs(Math.round(Number(v) * 100));
 const rateOf = (v) => (v === undefined || v === null || v === '' ? undefined : Number(v));
 const words = (s) =>
   new Set(
@@ -44,7 +45,7 @@ const words = (s) =>
       .toLowerCase()
       .normalize('NFKD')
       .replace(/\p{M}/gu, '')
-      .replace(/-\s+/g, "-")
+      .replace(/-\s+/g, '-')
       .split(/[^\p{L}\p{N}]+/u)
       .filter((w) => w.length >= 2),
   );
@@ -207,7 +208,10 @@ if (set === 'einvoice' || set === 'scan') {
     const net = cents(truth.net_amount);
     const ok = net !== undefined && Math.abs(sum) === net;
     if (ok) summing++;
-    if (verbose) console.log(`${row.path}: ${lines.length} lines, sum ${sum / 100}, net ${truth.net_amount} ${ok ? 'ok' : ''}`);
+    if (verbose)
+      console.log(
+        `${row.path}: ${lines.length} lines, sum ${sum / 100}, net ${truth.net_amount} ${ok ? 'ok' : ''}`,
+      );
   }
   console.log(
     `wild: ${n} invoices, ${withLines} with lines read, ${summing} (${(summing / Math.max(1, n)).toFixed(3)}) whose lines sum to their net total`,

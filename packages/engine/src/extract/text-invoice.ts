@@ -23,8 +23,8 @@ import { bicOfIbanBank } from './identifiers/bank-bic.js';
 import { detectCurrency, isCurrencyCode } from './identifiers/currency.js';
 import { findBics, findIbans, findVatIds } from './identifiers/identifiers.js';
 import { BUYER_WORD_SOURCES, VAT_ID_WORD_SOURCES } from './lexicon/lexicon.js';
-import { editDistance } from './page/edit-distance.js';
 import { readLineItems } from './lines/read-lines.js';
+import { editDistance } from './page/edit-distance.js';
 import { firstValue, type LabelHit, labelHits } from './page/label-hits.js';
 import { labelLanguage } from './page/label-language.js';
 import {

@@ -111,7 +111,11 @@ function makesTotals(rows: BreakdownRow[], { net, vat, gross }: Totals): boolean
 }
 
 /** One rate printed beside the VAT total or on every line item, the net at which makes the VAT. */
-function oneRate(pages: LayoutPage[], { net, vat, gross }: Totals, opts: { lineRates?: string[] }): BreakdownRow[] {
+function oneRate(
+  pages: LayoutPage[],
+  { net, vat, gross }: Totals,
+  opts: { lineRates?: string[] },
+): BreakdownRow[] {
   if (!net || !vat) return [];
   if (gross && abs(toUnits(net) + toUnits(vat) - toUnits(gross)) > CENT) return [];
   const lineRates = new Set(opts.lineRates ?? []);

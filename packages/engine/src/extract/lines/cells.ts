@@ -2,10 +2,11 @@
 // numbers, VAT rates and units read out of them. Numbers are right-aligned or centred under their
 // heading, text is left-aligned: a word over a heading's span is that column's; a number beside
 // no heading is the nearest heading's, a word of text the heading's left of it.
-import { UNIT_SOURCES } from '../lexicon/lexicon.js';
-import type { LayoutWord } from '../page/layout.js';
+
 import { parseAmount } from '../amounts/amounts.js';
 import { VAT_RATES } from '../amounts/totals.js';
+import { UNIT_SOURCES } from '../lexicon/lexicon.js';
+import type { LayoutWord } from '../page/layout.js';
 import { type Column, type ColumnKind, NUMERIC_WORD } from './header.js';
 
 export type Cells = Map<ColumnKind, LayoutWord[]>;
@@ -17,7 +18,11 @@ export function joinSigns(words: LayoutWord[]): LayoutWord[] {
   for (const w of words) {
     const prev = out[out.length - 1];
     if (prev && /^%$/.test(w.text) && /\d$/.test(prev.text)) {
-      out[out.length - 1] = { ...prev, text: `${prev.text}%`, bbox: [prev.bbox[0], prev.bbox[1], w.bbox[2], w.bbox[3]] };
+      out[out.length - 1] = {
+        ...prev,
+        text: `${prev.text}%`,
+        bbox: [prev.bbox[0], prev.bbox[1], w.bbox[2], w.bbox[3]],
+      };
     } else out.push(w);
   }
   return out;

@@ -133,32 +133,34 @@ function isHeader(columns: Column[]): boolean {
 
 const hasAmount = (words: LayoutWord[]) => words.some((w) => /\d[.,]\d{2}\b/.test(w.text));
 
-/** The header rows of the item tables on a page, top to bottom. */
+/** The header rows of the item tables on a page, top to bottom. A line naming two key columns
+ * is a header's core; the headings stacked above and below it within a few line heights (an
+ * amount heading set over four lines: "Positions- / betrag / ohne / USt.") complete it. */
 export function findHeaders(page: LayoutPage): TableHeader[] {
   const out: TableHeader[] = [];
   const lines = page.lines;
   for (let li = 0; li < lines.length; li++) {
     const line = lines[li]!;
     if (hasAmount(line.words) || !line.words.length) continue;
-    const own = cellsOf(line.words, page.width).flatMap(labelWords);
-    if (!isHeader(own)) continue;
     if (out.some((h) => h.lastLine >= li)) continue;
+    const own = cellsOf(line.words, page.width).flatMap(labelWords);
+    const kinds = new Set(own.map((c) => c.kind));
+    if (KEY_KINDS.filter((k) => kinds.has(k)).length + (kinds.has('amount') ? 1 : 0) < 2) continue;
     const height = line.bbox[3] - line.bbox[1];
-    // Lines of the same heading band: just above or below, holding no amounts.
-    const band = lines
-      .map((l, i) => ({ l, i }))
-      .filter(
-        ({ l, i }) =>
-          Math.abs(i - li) <= 4 &&
-          l.words.length > 0 &&
-          !hasAmount(l.words) &&
-          Math.abs(l.bbox[1] - line.bbox[1]) <= height * 1.7,
-      );
+    // Lines of the same heading band: just above or below, up to a line holding an amount (a
+    // row of the table, or of the totals above it).
+    const near = (i: number) =>
+      !!lines[i]?.words.length && Math.abs(lines[i]!.bbox[1] - line.bbox[1]) <= height * BAND;
+    const band = [{ l: line, i: li }];
+    for (const step of [-1, 1])
+      for (let i = li + step; Math.abs(i - li) <= 6 && near(i) && !hasAmount(lines[i]!.words); i += step)
+        band.push({ l: lines[i]!, i });
     const columns = stackedColumns(
       band.map(({ l }) => ({ words: l.words, top: l.bbox[1] })),
       page.width,
     );
-    const cols = isHeader(columns) ? columns : own;
+    const cols = isHeader(columns) ? columns : isHeader(own) ? own : undefined;
+    if (!cols) continue;
     out.push({
       page: page.page,
       columns: cols.sort((a, b) => a.x0 - b.x0),
@@ -169,6 +171,9 @@ export function findHeaders(page: LayoutPage): TableHeader[] {
   }
   return out;
 }
+
+/** How far (line heights) from a header's core line its stacked headings may stand. */
+const BAND = 3.2;
 
 /** Headings of a band of lines: cells that overlap horizontally are one heading, read top down. */
 function stackedColumns(lines: Array<{ words: LayoutWord[]; top: number }>, width: number): Column[] {

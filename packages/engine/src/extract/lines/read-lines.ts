@@ -3,7 +3,9 @@
 // line is checked by arithmetic: quantity × unit price = amount, and the lines together make the
 // net total. A line that does not check is kept, rated low (and flagged by check/sums.ts); the
 // table is never used for the totals. A breakdown is kept only when it makes the totals.
-import { fromUnits, toUnits } from '../../decimal.js';
+
+import { totalsAddUp } from '../../check/sums.js';
+import { toUnits } from '../../decimal.js';
 import type { Document, LineItem } from '../../document.js';
 import type { LayoutPage, Put } from '../page/layout.js';
 import { readBreakdown } from './breakdown.js';
@@ -18,7 +20,9 @@ const CHECKS = 0.85;
 const UNCHECKED = 0.6;
 
 /** Whether quantity × unit price is the amount, to the cent (a cent more for a price rounded). */
-export function lineChecks(row: Pick<LineItem, 'quantity' | 'unit_price' | 'net_amount'>): boolean | undefined {
+export function lineChecks(
+  row: Pick<LineItem, 'quantity' | 'unit_price' | 'net_amount'>,
+): boolean | undefined {
   if (!row.quantity || !row.unit_price || !row.net_amount) return undefined;
   const product = (toUnits(row.quantity) * toUnits(row.unit_price)) / 1_000_000n;
   const tol = CENT + (abs(toUnits(row.quantity)) * CENT) / 2_000_000n;
@@ -34,13 +38,24 @@ function addsUpTo(rows: TableRow[], total: string | undefined): boolean {
 
 export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void {
   const tables = readTables(pages);
-  const rows = tables.flatMap((t) => t.rows);
+  const all = tables.flatMap((t) => t.rows);
   const totals = d.totals;
-  const adds = addsUpTo(rows, totals.net) || addsUpTo(rows, totals.line_total);
+  const adds = addsUpTo(all, totals.net) || addsUpTo(all, totals.line_total);
+  // In a table that does not add up, an amount with neither quantity nor price beside it cannot
+  // be checked and is more often a sub-total, an allowance or a total under the table than an
+  // item: such rows are left out; rows with a quantity or price are kept, flagged when they do
+  // not check.
+  const rows = adds ? all : all.filter((r) => r.quantity !== undefined || r.unit_price !== undefined);
   const lineRates = rows.map((r) => r.vat_rate).filter((r): r is string => !!r);
+  // The totals a breakdown must make: the VAT only when net + VAT = gross (or no gross is read).
+  const vatHolds = !!totals.vat && (!totals.gross || !totals.net || totalsAddUp(totals));
   const breakdown = readBreakdown(
     pages,
-    { ...(totals.net ? { net: totals.net } : {}), ...(totals.vat ? { vat: totals.vat } : {}), ...(totals.gross ? { gross: totals.gross } : {}) },
+    {
+      ...(totals.net ? { net: totals.net } : {}),
+      ...(vatHolds ? { vat: totals.vat } : {}),
+      ...(totals.gross ? { gross: totals.gross } : {}),
+    },
     { lineRates: lineRates.length === rows.length ? lineRates : [] },
   );
   // Lines without a rate of their own, in a table adding up to the net of a breakdown of one
@@ -56,7 +71,7 @@ export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void 
     at('quantity', row.quantity);
     at('unit', row.unit);
     at('unit_price', row.unit_price);
-    at('net_amount', fromUnits(toUnits(row.net_amount)));
+    at('net_amount', row.net_amount);
     at('vat_rate', row.vat_rate ?? onlyRate);
   });
   breakdown.forEach((b, i) => {

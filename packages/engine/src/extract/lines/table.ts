@@ -109,7 +109,6 @@ function rowsUnder(
     if (current && desc?.length && l.bbox[1] - bottom <= header.lineHeight * 3) {
       current.text.push(desc.map((w) => w.text).join(' '));
       bottom = l.bbox[3];
-      continue;
     }
   }
   finish();
