@@ -38,14 +38,16 @@ function addsUpTo(rows: TableRow[], total: string | undefined): boolean {
 
 export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void {
   const tables = readTables(pages);
-  const all = tables.flatMap((t) => t.rows);
   const totals = d.totals;
-  const adds = addsUpTo(all, totals.net) || addsUpTo(all, totals.line_total);
-  // In a table that does not add up, an amount with neither quantity nor price beside it cannot
-  // be checked and is more often a sub-total, an allowance or a total under the table than an
-  // item: such rows are left out; rows with a quantity or price are kept, flagged when they do
-  // not check.
-  const rows = adds ? all : all.filter((r) => r.quantity !== undefined || r.unit_price !== undefined);
+  const all = tables.flatMap((t) => t.rows);
+  const addsUp = (rows: TableRow[]) => addsUpTo(rows, totals.net) || addsUpTo(rows, totals.line_total);
+  // The item table is the one (or all together) whose amounts make the net; a table of
+  // document-level allowances or a breakdown read as a table then falls away. When none adds up,
+  // only rows whose own arithmetic holds are taken for line items: an amount that neither the
+  // net nor quantity × price confirms is as likely a sub-total, an allowance or a total.
+  const adding = addsUp(all) ? all : tables.find((t) => addsUp(t.rows))?.rows;
+  const adds = !!adding;
+  const rows = adding ?? all.filter((r) => lineChecks(r) === true);
   const lineRates = rows.map((r) => r.vat_rate).filter((r): r is string => !!r);
   // The totals a breakdown must make: the VAT only when net + VAT = gross (or no gross is read).
   const vatHolds = !!totals.vat && (!totals.gross || !totals.net || totalsAddUp(totals));

@@ -26,8 +26,8 @@ export interface ItemTable {
   closed: boolean;
 }
 
-/** A gap wider than this many header line heights between rows ends a table. */
-const MAX_GAP = 8;
+/** A gap wider than this many header line heights between two lines ends a table. */
+const MAX_GAP = 6;
 
 /** The item tables of a document, in page order. */
 export function readTables(pages: LayoutPage[]): ItemTable[] {
@@ -77,8 +77,14 @@ function rowsUnder(
     if (isCarriedOver(text)) continue;
     const cells = cellsOf(l.words, header.columns);
     const amount = amountIn(cells.get('amount'), decimal);
-    // A totals line ("Nettobetrag  473,00"): a label and an amount, no quantity or price.
-    if (startsWithLabel(text) && !hasNumber(cells.get('quantity')) && !hasNumber(cells.get('unit_price'))) {
+    // A totals line ("Nettobetrag  473,00"): a label and an amount in the amount column, no
+    // quantity or price.
+    if (
+      amount !== undefined &&
+      startsWithLabel(text) &&
+      !hasNumber(cells.get('quantity')) &&
+      !hasNumber(cells.get('unit_price'))
+    ) {
       finish();
       return { rows, closed: true };
     }
@@ -106,10 +112,10 @@ function rowsUnder(
     }
     // A line of a wrapped description: text under the description column only.
     const desc = cells.get('description');
-    if (current && desc?.length && l.bbox[1] - bottom <= header.lineHeight * 3) {
+    if (current && desc?.length && l.bbox[1] - bottom <= header.lineHeight * 3)
       current.text.push(desc.map((w) => w.text).join(' '));
-      bottom = l.bbox[3];
-    }
+    // Any line inside the table (article numbers in a column of their own) keeps it going.
+    bottom = Math.max(bottom, l.bbox[3]);
   }
   finish();
   return { rows, closed: false };
