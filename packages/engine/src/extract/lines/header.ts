@@ -51,17 +51,32 @@ const KINDS: ColumnKind[] = [
 // A heading ends at a space, punctuation, or the end of the text.
 const compile = (sources: string[]) => new RegExp(`^(?:${sources.join('|')})(?=$|[\\s:.#/,;()|\\]-])`, 'u');
 const SOURCES = columnSources();
-const PATTERNS = new Map(KINDS.map((k) => [k, compile(SOURCES[k] ?? ['(?!)'])]));
+/** Per kind: all its headings in one (a quick test), and each alone (for the longest). */
+const PATTERNS = new Map(
+  KINDS.map((k) => [k, { any: compile(SOURCES[k] ?? ['(?!)']), each: (SOURCES[k] ?? []).map((s) => compile([s])) }]),
+);
 
-/** The column heading `text` starts with, and how many characters it takes. */
+/** The column heading `text` starts with, and how many characters it takes: the longest of
+ * all languages ("total ht" before "total"). */
 export function headingAt(text: string): { kind: ColumnKind; length: number } | undefined {
   const norm = normalizeLabelText(text);
   let best: { kind: ColumnKind; length: number } | undefined;
   for (const kind of KINDS) {
-    const m = PATTERNS.get(kind)!.exec(norm);
-    if (m && m[0].length > 0 && (!best || m[0].length > best.length)) best = { kind, length: m[0].length };
+    const p = PATTERNS.get(kind)!;
+    if (!p.any.test(norm)) continue;
+    for (const re of p.each) {
+      const m = re.exec(norm);
+      if (m && m[0].length > 0 && (!best || m[0].length > best.length)) best = { kind, length: m[0].length };
+    }
   }
   return best;
+}
+
+const ALLOWANCE_ROW = new RegExp(`^(?:${(SOURCES.allowance_rows ?? ['(?!)']).join('|')})(?![\\p{L}])`, 'iu');
+/** Whether a row's description opens with a document-level allowance or charge ("Rabatt",
+ * "REMISE : ...", "Frachtkosten"): such a row is no line item. */
+export function isAllowanceRow(description: string): boolean {
+  return ALLOWANCE_ROW.test(description.trim());
 }
 
 /** Whether a line starts with the heading of a row that carries a sum over ("Übertrag"). */

@@ -9,6 +9,7 @@ import { toUnits } from '../../decimal.js';
 import type { Document, LineItem } from '../../document.js';
 import type { LayoutPage, Put } from '../page/layout.js';
 import { readBreakdown } from './breakdown.js';
+import { isAllowanceRow } from './header.js';
 import { readTables, type TableRow } from './table.js';
 
 const CENT = 10_000n;
@@ -39,15 +40,19 @@ function addsUpTo(rows: TableRow[], total: string | undefined): boolean {
 export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void {
   const tables = readTables(pages);
   const totals = d.totals;
+  // Rows of document-level allowances and charges printed in the table ("Rabatt", "REMISE :
+  // ...") are no line items, but count when the table's amounts are added up to the net.
+  const items = (rows: TableRow[]) => rows.filter((r) => !isAllowanceRow(r.description));
+  const addsUp = (rows: TableRow[]) =>
+    [items(rows), rows].some((some) => addsUpTo(some, totals.net) || addsUpTo(some, totals.line_total));
   const all = tables.flatMap((t) => t.rows);
-  const addsUp = (rows: TableRow[]) => addsUpTo(rows, totals.net) || addsUpTo(rows, totals.line_total);
   // The item table is the one (or all together) whose amounts make the net; a table of
   // document-level allowances or a breakdown read as a table then falls away. When none adds up,
   // only rows whose own arithmetic holds are taken for line items: an amount that neither the
   // net nor quantity × price confirms is as likely a sub-total, an allowance or a total.
   const adding = addsUp(all) ? all : tables.find((t) => addsUp(t.rows))?.rows;
   const adds = !!adding;
-  const rows = adding ?? all.filter((r) => lineChecks(r) === true);
+  const rows = items(adding ?? all.filter((r) => lineChecks(r) === true));
   const lineRates = rows.map((r) => r.vat_rate).filter((r): r is string => !!r);
   // The totals a breakdown must make: the VAT only when net + VAT = gross (or no gross is read).
   const vatHolds = !!totals.vat && (!totals.gross || !totals.net || totalsAddUp(totals));
