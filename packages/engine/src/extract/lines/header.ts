@@ -53,7 +53,10 @@ const compile = (sources: string[]) => new RegExp(`^(?:${sources.join('|')})(?=$
 const SOURCES = columnSources();
 /** Per kind: all its headings in one (a quick test), and each alone (for the longest). */
 const PATTERNS = new Map(
-  KINDS.map((k) => [k, { any: compile(SOURCES[k] ?? ['(?!)']), each: (SOURCES[k] ?? []).map((s) => compile([s])) }]),
+  KINDS.map((k) => [
+    k,
+    { any: compile(SOURCES[k] ?? ['(?!)']), each: (SOURCES[k] ?? []).map((s) => compile([s])) },
+  ]),
 );
 
 /** The column heading `text` starts with, and how many characters it takes: the longest of
@@ -102,7 +105,7 @@ function cellsOf(words: LayoutWord[], width: number): LayoutWord[][] {
 
 /** The columns named by a run of words read left to right (top to bottom when stacked). */
 function labelWords(words: LayoutWord[]): Column[] {
-  const out: Column[] = [];
+  const out: Array<Column & { words: LayoutWord[] }> = [];
   let i = 0;
   let other: LayoutWord[] = [];
   const flushOther = () => {
@@ -114,7 +117,11 @@ function labelWords(words: LayoutWord[]): Column[] {
     const text = rest.map((w) => w.text).join(' ');
     const hit = headingAt(text);
     if (!hit) {
-      other.push(words[i]!);
+      // A qualifier right after a heading ("P.U. HT (EUR)", "Steuersatz [%]") is the heading's.
+      const last = out[out.length - 1];
+      if (!other.length && last && last.kind !== 'other' && QUALIFIER.test(words[i]!.text))
+        out[out.length - 1] = column(last.kind, [...last.words, words[i]!]);
+      else other.push(words[i]!);
       i++;
       continue;
     }
@@ -129,9 +136,13 @@ function labelWords(words: LayoutWord[]): Column[] {
   return out;
 }
 
-function column(kind: ColumnKind, words: LayoutWord[]): Column {
+/** Words that qualify a heading: a currency, a sign, "net" or "gross" in brackets or alone. */
+const QUALIFIER = /^[([]?(?:[A-Z]{3}|€|\$|£|%|ht|ttc|netto|brutto|net|gross)[)\]]?:?$/i;
+
+function column(kind: ColumnKind, words: LayoutWord[]): Column & { words: LayoutWord[] } {
   return {
     kind,
+    words,
     x0: Math.min(...words.map((w) => w.bbox[0])),
     x1: Math.max(...words.map((w) => w.bbox[2])),
     text: words.map((w) => w.text).join(' '),

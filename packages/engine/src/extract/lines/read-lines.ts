@@ -37,6 +37,27 @@ function addsUpTo(rows: TableRow[], total: string | undefined): boolean {
   return abs(sum - toUnits(total)) <= CENT;
 }
 
+/**
+ * Rows of a table that does not add up which still are line items: those whose quantity × price
+ * is their amount, and those with a quantity and price whose amount does not check when the
+ * products make the net (the amount misread, OCR's slip): these are kept to be flagged.
+ */
+function checkedRows(rows: TableRow[], net: string | undefined): TableRow[] {
+  const checked = rows.filter((r) => lineChecks(r) === true);
+  const off = rows.filter((r) => lineChecks(r) === false);
+  if (!off.length || !net) return checked;
+  const kept = rows.filter((r) => checked.includes(r) || off.includes(r));
+  const made = kept.reduce(
+    (a, r) =>
+      a +
+      (off.includes(r)
+        ? (toUnits(r.quantity!) * toUnits(r.unit_price!)) / 1_000_000n
+        : toUnits(r.net_amount)),
+    0n,
+  );
+  return abs(made - toUnits(net)) <= CENT * BigInt(kept.length) ? kept : checked;
+}
+
 export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void {
   const tables = readTables(pages);
   const totals = d.totals;
@@ -52,7 +73,7 @@ export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void 
   // net nor quantity × price confirms is as likely a sub-total, an allowance or a total.
   const adding = addsUp(all) ? all : tables.find((t) => addsUp(t.rows))?.rows;
   const adds = !!adding;
-  const rows = items(adding ?? all.filter((r) => lineChecks(r) === true));
+  const rows = items(adding ?? checkedRows(all, totals.net));
   const lineRates = rows.map((r) => r.vat_rate).filter((r): r is string => !!r);
   // The totals a breakdown must make: the VAT only when net + VAT = gross (or no gross is read).
   const vatHolds = !!totals.vat && (!totals.gross || !totals.net || totalsAddUp(totals));

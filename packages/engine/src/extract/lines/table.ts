@@ -27,7 +27,7 @@ export interface ItemTable {
 }
 
 /** A gap wider than this many header line heights between two lines ends a table. */
-const MAX_GAP = 6;
+const MAX_GAP = 10;
 
 /** The item tables of a document, in page order. */
 export function readTables(pages: LayoutPage[]): ItemTable[] {
@@ -59,6 +59,9 @@ function rowsUnder(
 ): { rows: TableRow[]; closed: boolean } {
   const rows: TableRow[] = [];
   let current: { row: TableRow; text: string[] } | undefined;
+  // Description lines since the last row's line, top to bottom: a row printing no description
+  // on its own line has its title on the line just above, taken back from the row before.
+  let loose: Array<{ text: string; top: number; bottom: number }> = [];
   let bottom = after < 0 ? 0 : header.bottom;
   const finish = () => {
     if (current) rows.push({ ...current.row, description: joinWrapped(current.text) });
@@ -88,8 +91,18 @@ function rowsUnder(
       finish();
       return { rows, closed: true };
     }
-    if (amount !== undefined && amount !== '0' && isRow(cells)) {
+    const own = (cells.get('description') ?? []).map((w) => w.text).join(' ');
+    const titled = /\p{L}{3}/u.test(own);
+    if (
+      amount !== undefined &&
+      amount !== '0' &&
+      (isRow(cells) || aboveOf(loose, l.bbox[1], header).length)
+    ) {
+      const above = titled ? [] : aboveOf(loose, l.bbox[1], header);
+      if (current && above.length && current.text[current.text.length - 1] === above[0]!.text)
+        current.text.pop();
       finish();
+      loose = [];
       const { quantity, unitWords } = quantityIn(cells.get('quantity'), decimal);
       const unit = unitOf(cells.get('unit')?.map((w) => w.text) ?? unitWords);
       const price = amountIn(cells.get('unit_price'), decimal);
@@ -105,20 +118,35 @@ function rowsUnder(
           ...(price !== undefined ? { unit_price: price } : {}),
           ...(rate !== undefined ? { vat_rate: rate } : {}),
         },
-        text: [(cells.get('description') ?? []).map((w) => w.text).join(' ')],
+        text: [...above.map((a) => a.text), own],
       };
       bottom = l.bbox[3];
       continue;
     }
     // A line of a wrapped description: text under the description column only.
     const desc = cells.get('description');
-    if (current && desc?.length && l.bbox[1] - bottom <= header.lineHeight * 3)
-      current.text.push(desc.map((w) => w.text).join(' '));
+    if (desc?.length) {
+      const text = desc.map((w) => w.text).join(' ');
+      // Far below the row, it is no more the row's: the next row's title, perhaps.
+      if (l.bbox[1] - bottom <= header.lineHeight * 3) current?.text.push(text);
+      else loose = [];
+      loose.push({ text, top: l.bbox[1], bottom: l.bbox[3] });
+    } else loose = [];
     // Any line inside the table (article numbers in a column of their own) keeps it going.
     bottom = Math.max(bottom, l.bbox[3]);
   }
   finish();
   return { rows, closed: false };
+}
+
+/** The loose description line standing right above a row's line (its title), if any. */
+function aboveOf(
+  loose: Array<{ text: string; top: number; bottom: number }>,
+  top: number,
+  header: TableHeader,
+): Array<{ text: string; top: number; bottom: number }> {
+  const last = loose[loose.length - 1];
+  return last && top - last.bottom <= header.lineHeight * 0.8 ? [last] : [];
 }
 
 /** A row names its item: some text in the description column, or a quantity and a price beside
