@@ -41,13 +41,18 @@ export function cellsOf(words: LayoutWord[], columns: Column[]): Cells {
 
 function columnOf(w: LayoutWord, columns: Column[]): Column | undefined {
   const [x0, , x1] = w.bbox;
-  let best: Column | undefined;
-  let most = 0;
-  for (const c of columns) {
-    const overlap = Math.min(x1, c.x1) - Math.max(x0, c.x0);
-    if (overlap > most) [best, most] = [c, overlap];
+  // A named column before an unnamed one: a stray line stacked into the header (an address
+  // line OCR set beside "Art-Nr") makes a wide unnamed column over the named ones.
+  for (const named of [true, false]) {
+    let best: Column | undefined;
+    let most = 0;
+    for (const c of columns) {
+      if ((c.kind !== 'other') !== named) continue;
+      const overlap = Math.min(x1, c.x1) - Math.max(x0, c.x0);
+      if (overlap > most) [best, most] = [c, overlap];
+    }
+    if (best) return best;
   }
-  if (best) return best;
   // A rate beside no heading is the VAT rate's (or the discount's), whichever is nearer.
   const rated = columns.filter((c) => c.kind === 'vat_rate' || c.kind === 'discount');
   const pool = /%$/.test(w.text) && rated.length ? rated : columns;

@@ -93,9 +93,13 @@ function rowsUnder(
     }
     const own = (cells.get('description') ?? []).map((w) => w.text).join(' ');
     const titled = /\p{L}{3}/u.test(own);
+    // An amount of nothing is a row only with a price of nothing ("Kostenlose Zugabe 1 0,00 0,00"):
+    // a zero in the amount column is otherwise the VAT of an exempt breakdown row.
+    const nothing = amount !== undefined && /^-?0(?:\.0+)?$/.test(amount);
+    const free = nothing && /^-?0(?:\.0+)?$/.test(amountIn(cells.get('unit_price'), decimal) ?? '');
     if (
       amount !== undefined &&
-      amount !== '0' &&
+      (!nothing || free) &&
       (isRow(cells) || aboveOf(loose, l.bbox[1], header).length)
     ) {
       const above = titled ? [] : aboveOf(loose, l.bbox[1], header);
