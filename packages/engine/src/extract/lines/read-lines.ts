@@ -8,7 +8,7 @@ import { totalsAddUp } from '../../check/sums.js';
 import { toUnits } from '../../decimal.js';
 import type { Document, LineItem } from '../../document.js';
 import type { LayoutPage, Put } from '../page/layout.js';
-import { readBreakdown } from './breakdown.js';
+import { type BreakdownRow, readBreakdown } from './breakdown.js';
 import { isAllowanceRow } from './header.js';
 import { readTables, type TableRow } from './table.js';
 
@@ -58,6 +58,46 @@ function checkedRows(rows: TableRow[], net: string | undefined): TableRow[] {
   return abs(made - toUnits(net)) <= CENT * BigInt(kept.length) ? kept : checked;
 }
 
+/** Most rows whose rates are tried one by one against the breakdown (rates ^ rows tries). */
+const MAX_TRIES = 4096;
+
+/**
+ * Rates for the rows that print none, from the breakdown: the one way of giving each a rate of
+ * the breakdown such that the rows at each rate add up to its base. None when no way or more
+ * than one way does (or a row prints a rate the breakdown lacks).
+ */
+export function ratesByBreakdown(rows: TableRow[], breakdown: BreakdownRow[]): Map<TableRow, string> {
+  const out = new Map<TableRow, string>();
+  const open = rows.filter((r) => r.vat_rate === undefined);
+  const rates = breakdown.map((b) => b.rate);
+  if (!open.length || !rates.length || rates.length ** open.length > MAX_TRIES) return out;
+  if (rows.some((r) => r.vat_rate !== undefined && !rates.includes(r.vat_rate))) return out;
+  const left = new Map(breakdown.map((b) => [b.rate, toUnits(b.taxable)]));
+  for (const r of rows)
+    if (r.vat_rate !== undefined) left.set(r.vat_rate, left.get(r.vat_rate)! - toUnits(r.net_amount));
+  let found: string[] | undefined;
+  let ways = 0;
+  const pick: string[] = [];
+  const walk = (i: number) => {
+    if (ways > 1) return;
+    if (i === open.length) {
+      const fits = rates.every((rate) => {
+        const sum = open.reduce((a, r, j) => (pick[j] === rate ? a + toUnits(r.net_amount) : a), 0n);
+        return abs(sum - left.get(rate)!) <= CENT * BigInt(rows.length);
+      });
+      if (fits) [found, ways] = [[...pick], ways + 1];
+      return;
+    }
+    for (const rate of rates) {
+      pick[i] = rate;
+      walk(i + 1);
+    }
+  };
+  walk(0);
+  if (ways === 1 && found) open.forEach((r, j) => out.set(r, found![j]!));
+  return out;
+}
+
 export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void {
   const tables = readTables(pages);
   const totals = d.totals;
@@ -86,9 +126,7 @@ export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void 
     },
     { lineRates: lineRates.length === rows.length ? lineRates : [] },
   );
-  // Lines without a rate of their own, in a table adding up to the net of a breakdown of one
-  // rate: every line is at that rate.
-  const onlyRate = adds && breakdown.length === 1 ? breakdown[0]!.rate : undefined;
+  const rates = ratesByBreakdown(rows, breakdown);
   rows.forEach((row, i) => {
     const checks = lineChecks(row);
     const confidence = adds ? ADDS_UP : checks ? CHECKS : UNCHECKED;
@@ -100,7 +138,7 @@ export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void 
     at('unit', row.unit);
     at('unit_price', row.unit_price);
     at('net_amount', row.net_amount);
-    at('vat_rate', row.vat_rate ?? onlyRate);
+    at('vat_rate', row.vat_rate ?? rates.get(row));
   });
   breakdown.forEach((b, i) => {
     const where = b.page ? b.box : undefined;

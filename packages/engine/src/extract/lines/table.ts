@@ -79,7 +79,9 @@ function rowsUnder(
     }
     if (isCarriedOver(text)) continue;
     const cells = cellsOf(l.words, header.columns);
-    const amount = amountIn(cells.get('amount'), decimal);
+    // A line's amount is printed to the cent (more digits are a misread or another column's).
+    const printed = amountIn(cells.get('amount'), decimal);
+    const amount = printed !== undefined && /^-?\d+(?:\.\d{1,2})?$/.test(printed) ? printed : undefined;
     // A totals line ("Nettobetrag  473,00"): a label and an amount in the amount column, no
     // quantity or price.
     if (
