@@ -62,6 +62,8 @@ function rowsUnder(
   // Description lines since the last row's line, top to bottom: a row printing no description
   // on its own line has its title on the line just above, taken back from the row before.
   let loose: Array<{ text: string; top: number; bottom: number }> = [];
+  // The line before, when it held a quantity or price and no amount.
+  let raised: { cells: Cells; bottom: number; title: { text: string; top: number; bottom: number } } | undefined;
   let bottom = after < 0 ? 0 : header.bottom;
   const finish = () => {
     if (current) rows.push({ ...current.row, description: joinWrapped(current.text) });
@@ -99,20 +101,31 @@ function rowsUnder(
     // a zero in the amount column is otherwise the VAT of an exempt breakdown row.
     const nothing = amount !== undefined && /^-?0(?:\.0+)?$/.test(amount);
     const free = nothing && /^-?0(?:\.0+)?$/.test(amountIn(cells.get('unit_price'), decimal) ?? '');
+    // Its quantity and price set a hair higher than its amount, on a line of their own.
+    const numbers =
+      amount !== undefined &&
+      !hasNumber(cells.get('quantity')) &&
+      !hasNumber(cells.get('unit_price')) &&
+      raised &&
+      l.bbox[1] - raised.bottom <= header.lineHeight * 1.5
+        ? raised
+        : undefined;
+    raised = undefined;
     if (
       amount !== undefined &&
       (!nothing || free) &&
-      (isRow(cells) || aboveOf(loose, l.bbox[1], header).length)
+      (isRow(cells) || numbers || aboveOf(loose, l.bbox[1], header).length)
     ) {
-      const above = titled ? [] : aboveOf(loose, l.bbox[1], header);
+      const above = titled ? [] : numbers ? [numbers.title] : aboveOf(loose, l.bbox[1], header);
       if (current && above.length && current.text[current.text.length - 1] === above[0]!.text)
         current.text.pop();
       finish();
       loose = [];
-      const { quantity, unitWords } = quantityIn(cells.get('quantity'), decimal);
-      const unit = unitOf(cells.get('unit')?.map((w) => w.text) ?? unitWords);
-      const price = amountIn(cells.get('unit_price'), decimal);
-      const rate = rateIn(cells.get('vat_rate'));
+      const from = numbers?.cells ?? cells;
+      const { quantity, unitWords } = quantityIn(from.get('quantity'), decimal);
+      const unit = unitOf(from.get('unit')?.map((w) => w.text) ?? unitWords);
+      const price = amountIn(from.get('unit_price'), decimal);
+      const rate = rateIn(cells.get('vat_rate')) ?? rateIn(numbers?.cells.get('vat_rate'));
       current = {
         row: {
           page: page.page,
@@ -131,6 +144,12 @@ function rowsUnder(
     }
     // A line of a wrapped description: text under the description column only.
     const desc = cells.get('description');
+    if (amount === undefined && (hasNumber(cells.get('quantity')) || hasNumber(cells.get('unit_price'))))
+      raised = {
+        cells,
+        bottom: l.bbox[3],
+        title: { text: (desc ?? []).map((w) => w.text).join(' '), top: l.bbox[1], bottom: l.bbox[3] },
+      };
     if (desc?.length) {
       const text = desc.map((w) => w.text).join(' ');
       // Far below the row, it is no more the row's: the next row's title, perhaps.
