@@ -45,10 +45,11 @@ export function readTables(pages: LayoutPage[]): ItemTable[] {
     }
     for (const header of headers) {
       const { rows, closed } = rowsUnder(page, header, header.lastLine, decimal);
-      if (rows.length) tables.push({ header, rows, closed });
+      // A header at a page's foot with its rows on the next page is kept open for them.
+      if (rows.length || !closed) tables.push({ header, rows, closed });
     }
   }
-  return tables;
+  return tables.filter((t) => t.rows.length);
 }
 
 function rowsUnder(
