@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { runChecks } from '../../check/document-checks.js';
 import { line, page, row } from '../../test-support/layout-pages.js';
 import { readText } from '../../test-support/text-invoices.js';
-import { findHeaders } from './header.js';
+import { findHeaders, isAllowanceRow } from './header.js';
+import { ratesByBreakdown } from './read-lines.js';
 import { readTables } from './table.js';
 
 const germanTable = [
@@ -167,6 +168,120 @@ describe('item table rows', () => {
       [1, '198.00'],
       [2, '275.00'],
     ]);
+  });
+});
+
+describe('item table rows laid out in other ways', () => {
+  const frenchHeader = line(
+    row(10),
+    ['Désignation', 0.15, 0.3],
+    ['P.U. HT', 0.5, 0.56],
+    ['Qté', 0.63, 0.66],
+    ['Total HT', 0.77, 0.84],
+    ['TVA', 0.88, 0.91],
+  );
+
+  it("takes a row's title from the line above its numbers, and the lines under it as its own", () => {
+    const [t] = readTables([
+      page([
+        frenchHeader,
+        line(row(13), ['PRESTATION SUPPORT', 0.15, 0.32]),
+        line(
+          row(14),
+          ['60,00', 0.51, 0.56],
+          ['1,00', 0.63, 0.66],
+          ['60,00', 0.79, 0.84],
+          ['20,00%', 0.88, 0.92],
+        ),
+        line(row(15), ['Période de janvier', 0.15, 0.33]),
+        line(row(17), ['FOURNITURES', 0.15, 0.3]),
+        line(
+          row(18),
+          ['10,00', 0.51, 0.56],
+          ['3,00', 0.63, 0.66],
+          ['30,00', 0.79, 0.84],
+          ['20,00%', 0.88, 0.92],
+        ),
+      ]),
+    ]);
+    expect(t!.rows.map((r) => [r.description, r.quantity, r.unit_price, r.net_amount, r.vat_rate])).toEqual([
+      ['PRESTATION SUPPORT Période de janvier', '1.00', '60.00', '60.00', '20'],
+      ['FOURNITURES', '3.00', '10.00', '30.00', '20'],
+    ]);
+  });
+
+  it('reads a row whose amount stands a hair below its quantity and price', () => {
+    const [t] = readTables([
+      page([
+        germanTable[0]!,
+        line(
+          row(14),
+          ['Wirkarbeit HT', 0.15, 0.3],
+          ['10.000', 0.46, 0.52],
+          ['kWh', 0.54, 0.58],
+          ['0,0520', 0.67, 0.73],
+          ['19 %', 0.75, 0.8],
+        ),
+        line(row(14) + 0.012, ['52,00', 0.84, 0.9]),
+      ]),
+    ]);
+    expect(t!.rows.map(({ box: _b, page: _p, ...r }) => r)).toEqual([
+      {
+        description: 'Wirkarbeit HT',
+        quantity: '10000',
+        unit: 'KWH',
+        unit_price: '0.0520',
+        vat_rate: '19',
+        net_amount: '52.00',
+      },
+    ]);
+  });
+
+  it('finds the rows of a header set at the foot of the page before', () => {
+    const tables = readTables([
+      page([...head, germanTable[0]!], 1),
+      page([germanTable[1]!, ...germanTotals], 2),
+    ]);
+    expect(tables.map((t) => t.rows.map((r) => [r.page, r.net_amount]))).toEqual([[[2, '198.00']]]);
+  });
+
+  it('knows the rows of document-level allowances and charges by their words', () => {
+    for (const d of ['Rabatt 5 %', 'REMISE : REMISE COMMERCIALE', 'Frachtkosten', 'Discount'])
+      expect(isAllowanceRow(d), d).toBe(true);
+    for (const d of ['Trennblätter A4', 'Charger cable', 'Rabattmarken-Set'])
+      expect(isAllowanceRow(d), d).toBe(false);
+  });
+});
+
+describe('rates of rows that print none', () => {
+  const rowOf = (net_amount: string, vat_rate?: string) => ({
+    page: 1,
+    box: [0, 0, 0, 0] as [number, number, number, number],
+    description: 'x',
+    net_amount,
+    ...(vat_rate ? { vat_rate } : {}),
+  });
+  const bd = (rate: string, taxable: string, tax: string) => ({
+    rate,
+    taxable,
+    tax,
+    page: 1,
+    box: [0, 0, 0, 0] as [number, number, number, number],
+  });
+
+  it('gives each row the rate whose base it alone can make up', () => {
+    const rows = [rowOf('198.00'), rowOf('275.00')];
+    const rates = ratesByBreakdown(rows, [bd('19', '198.00', '37.62'), bd('7', '275.00', '19.25')]);
+    expect(rows.map((r) => rates.get(r))).toEqual(['19', '7']);
+  });
+
+  it('gives none when two ways make the bases', () => {
+    const rows = [rowOf('100.00'), rowOf('100.00')];
+    expect(ratesByBreakdown(rows, [bd('19', '100.00', '19.00'), bd('7', '100.00', '7.00')]).size).toBe(0);
+  });
+
+  it('gives none when no way makes them', () => {
+    expect(ratesByBreakdown([rowOf('50.00')], [bd('19', '100.00', '19.00')]).size).toBe(0);
   });
 });
 

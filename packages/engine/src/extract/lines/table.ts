@@ -64,7 +64,9 @@ function rowsUnder(
   // on its own line has its title on the line just above, taken back from the row before.
   let loose: Array<{ text: string; top: number; bottom: number }> = [];
   // The line before, when it held a quantity or price and no amount.
-  let raised: { cells: Cells; bottom: number; title: { text: string; top: number; bottom: number } } | undefined;
+  let raised:
+    | { cells: Cells; bottom: number; title: { text: string; top: number; bottom: number } }
+    | undefined;
   let bottom = after < 0 ? 0 : header.bottom;
   const finish = () => {
     if (current) rows.push({ ...current.row, description: joinWrapped(current.text) });
