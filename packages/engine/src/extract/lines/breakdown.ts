@@ -4,7 +4,7 @@
 // of another table never slips in. A page that prints no breakdown but one rate beside its VAT
 // total ("zuzüglich 19 % MwSt.  160,55") or on every line item, with the net at that rate
 // making the VAT to the cent, has a breakdown of one row.
-import { toUnits } from '../../decimal.js';
+import { formatAmount, fromUnits, toUnits } from '../../decimal.js';
 import type { VatBreakdownEntry } from '../../document.js';
 import { parseAmount } from '../amounts/amounts.js';
 import { VAT_RATES } from '../amounts/totals.js';
@@ -82,25 +82,56 @@ export function readBreakdown(
           candidates.push(row);
   const byRate = new Map<string, BreakdownRow[]>();
   for (const c of candidates) byRate.set(c.rate, [...(byRate.get(c.rate) ?? []), c]);
-  const rates = [...byRate.keys()].slice(0, 6);
-  // Every choice of at most one row per rate whose sums are the totals; the one with most rows.
+  const rates = [...byRate.keys()].slice(0, 4);
+  // Every choice, per rate, of none or some of its rows (goods and shipping at 19 % are two rows
+  // of one rate) whose sums are the totals; the one with most rows.
   let best: BreakdownRow[] | undefined;
   const walk = (i: number, chosen: BreakdownRow[]) => {
     if (i === rates.length) {
-      if (chosen.length && makesTotals(chosen, totals) && (!best || chosen.length > best.length))
-        best = [...chosen];
+      const merged = mergeRates(chosen);
+      if (merged.length && makesTotals(merged, totals) && (!best || chosen.length > bestCount)) {
+        best = merged;
+        bestCount = chosen.length;
+      }
       return;
     }
-    walk(i + 1, chosen);
-    for (const row of byRate.get(rates[i]!)!.slice(0, 4)) walk(i + 1, [...chosen, row]);
+    const rows = byRate.get(rates[i]!)!.slice(0, 3);
+    for (let mask = 0; mask < 1 << rows.length; mask++)
+      walk(i + 1, chosen.concat(rows.filter((_, k) => mask & (1 << k))));
   };
+  let bestCount = 0;
   walk(0, []);
   if (best) return best.sort((a, b) => Number(b.rate) - Number(a.rate));
   return oneRate(pages, totals, opts);
 }
 
+/** Rows of one rate as one row of the breakdown: their bases and taxes added. Rows at zero stay
+ * apart: they may be of different categories (exempt, outside the scope, reverse charge). */
+function mergeRates(rows: BreakdownRow[]): BreakdownRow[] {
+  const out = new Map<string, BreakdownRow>();
+  for (const [i, r] of rows.entries()) {
+    if (r.rate === '0') {
+      out.set(`0/${i}`, r);
+      continue;
+    }
+    const had = out.get(r.rate);
+    out.set(
+      r.rate,
+      had
+        ? {
+            ...had,
+            taxable: formatAmount(fromUnits(toUnits(had.taxable) + toUnits(r.taxable))),
+            tax: formatAmount(fromUnits(toUnits(had.tax) + toUnits(r.tax))),
+          }
+        : r,
+    );
+  }
+  return [...out.values()];
+}
+
 function makesTotals(rows: BreakdownRow[], { net, vat, gross }: Totals): boolean {
-  const steps = BigInt(rows.length) * CENT;
+  // To the cent, as check/sums.ts holds the breakdown's taxes to the VAT total.
+  const steps = CENT;
   const bases = rows.reduce((a, r) => a + toUnits(r.taxable), 0n);
   const taxes = rows.reduce((a, r) => a + toUnits(r.tax), 0n);
   if (net && abs(bases - toUnits(net)) > steps) return false;
