@@ -281,7 +281,14 @@ describe('rates of rows that print none', () => {
   });
 
   it('gives none when no way makes them', () => {
-    expect(ratesByBreakdown([rowOf('50.00')], [bd('19', '100.00', '19.00')]).size).toBe(0);
+    const rates = [bd('19', '100.00', '19.00'), bd('7', '100.00', '7.00')];
+    expect(ratesByBreakdown([rowOf('50.00'), rowOf('20.00')], rates).size).toBe(0);
+  });
+
+  it('gives every row the one rate of a breakdown of one row', () => {
+    const rows = [rowOf('50.00'), rowOf('20.00')];
+    const rates = ratesByBreakdown(rows, [bd('19', '75.00', '14.25')]);
+    expect(rows.map((r) => rates.get(r))).toEqual(['19', '19']);
   });
 });
 

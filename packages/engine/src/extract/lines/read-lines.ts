@@ -62,8 +62,8 @@ function checkedRows(rows: TableRow[], net: string | undefined): TableRow[] {
 const MAX_TRIES = 4096;
 
 /**
- * Rates for the rows that print none, from the breakdown: the one way of giving each a rate of
- * the breakdown such that the rows at each rate add up to its base. None when no way or more
+ * Rates for the rows that print none, from the breakdown: its one rate, or the one way of giving
+ * each a rate of the breakdown such that the rows at each rate add up to its base. None when no way or more
  * than one way does (or a row prints a rate the breakdown lacks).
  */
 export function ratesByBreakdown(rows: TableRow[], breakdown: BreakdownRow[]): Map<TableRow, string> {
@@ -72,6 +72,12 @@ export function ratesByBreakdown(rows: TableRow[], breakdown: BreakdownRow[]): M
   const rates = breakdown.map((b) => b.rate);
   if (!open.length || !rates.length || rates.length ** open.length > MAX_TRIES) return out;
   if (rows.some((r) => r.vat_rate !== undefined && !rates.includes(r.vat_rate))) return out;
+  // A breakdown of one rate that makes the totals holds every line (each line's rate has its row
+  // in the breakdown), whatever else (shipping) its base holds.
+  if (rates.length === 1) {
+    for (const r of open) out.set(r, rates[0]!);
+    return out;
+  }
   const left = new Map(breakdown.map((b) => [b.rate, toUnits(b.taxable)]));
   for (const r of rows)
     if (r.vat_rate !== undefined) left.set(r.vat_rate, left.get(r.vat_rate)! - toUnits(r.net_amount));
