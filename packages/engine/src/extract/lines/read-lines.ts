@@ -100,7 +100,7 @@ export function ratesByBreakdown(rows: TableRow[], breakdown: BreakdownRow[]): M
     }
   };
   walk(0);
-  if (ways === 1 && found) open.forEach((r, j) => out.set(r, found![j]!));
+  if (ways === 1 && found) for (const [j, r] of open.entries()) out.set(r, found[j]!);
   return out;
 }
 
