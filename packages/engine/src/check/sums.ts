@@ -59,6 +59,29 @@ export function checkSums(doc: Document): Check[] {
       ),
     );
   }
+  // Quantity × unit price = the line's amount, for lines read from a page. An XML line may price
+  // per base quantity (BT-149) and carry line allowances the Document does not hold, so its
+  // amount is the syntax's to vouch for. A credit note may print the sign on either number.
+  doc.lines.forEach((l, i) => {
+    const source = doc.provenance[`lines.${i}.net_amount`]?.source;
+    if ((source !== 'text' && source !== 'ocr') || !l.quantity || !l.unit_price || !l.net_amount) return;
+    const abs = (x: bigint) => (x < 0n ? -x : x);
+    const product = abs((toUnits(l.quantity) * toUnits(l.unit_price)) / 1_000_000n);
+    const negative = l.net_amount.startsWith('-');
+    // A price printed rounded to the cent is off by up to half a cent per unit.
+    const tol = 1n + abs(toUnits(l.quantity)) / 2_000_000n;
+    out.push(
+      relation(
+        'sum.line_amount',
+        [`lines.${i}.net_amount`],
+        { quantity: l.quantity, unit_price: l.unit_price, net_amount: l.net_amount },
+        negative ? -product : product,
+        l.net_amount,
+        tol,
+        `line ${i + 1}: quantity × unit price is not its amount`,
+      ),
+    );
+  });
   if (t.line_total && t.net) {
     const terms = [t.line_total, ...(t.charges ? [t.charges] : [])];
     const minus = t.allowances ? [t.allowances] : [];

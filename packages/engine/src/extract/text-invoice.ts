@@ -23,6 +23,7 @@ import { bicOfIbanBank } from './identifiers/bank-bic.js';
 import { detectCurrency, isCurrencyCode } from './identifiers/currency.js';
 import { findBics, findIbans, findVatIds } from './identifiers/identifiers.js';
 import { BUYER_WORD_SOURCES, DECIMAL_COMMA_LANGUAGES, VAT_ID_WORD_SOURCES } from './lexicon/lexicon.js';
+import { readLineItems } from './lines/read-lines.js';
 import { editDistance } from './page/edit-distance.js';
 import { firstValue, type LabelHit, labelHits } from './page/label-hits.js';
 import { labelLanguage } from './page/label-language.js';
@@ -167,6 +168,8 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   const pointCountry = ['CH', 'LI'].includes(opts.country?.toUpperCase() ?? '');
   const decimal = lang && DECIMAL_COMMA_LANGUAGES.has(lang) && !pointCountry ? ',' : undefined;
   readTotals(hits, layouts, put, opts.source === 'ocr', decimal ? { decimal } : {});
+  // The item table and the VAT breakdown, checked against the totals just read.
+  readLineItems(pages, d, put);
   return d;
 }
 

@@ -1,7 +1,8 @@
-// The multilingual lexicon of invoices, kept as data (labels.json, headings.json, words.json):
-// field labels and party headings per language, month names, legal forms, generic labels and
+// The multilingual lexicon of invoices, kept as data (labels.json, headings.json, words.json,
+// columns.json): field labels, item-table column headings and party headings per language, month names, legal forms, generic labels and
 // credit-note titles. This module only reads the files and flattens the languages; what the
 // patterns mean is decided where they are compiled (labels.ts, party-headings.ts, dates.ts).
+import columns from './columns.json' with { type: 'json' };
 import headings from './headings.json' with { type: 'json' };
 import labels from './labels.json' with { type: 'json' };
 import words from './words.json' with { type: 'json' };
@@ -79,3 +80,17 @@ export const PAY_BY_SOURCES: readonly string[] = words.pay_by_words;
 export const PAY_BY_AFTER_SOURCES: readonly string[] = words.pay_by_after;
 /** Languages whose invoices write decimals with a comma (a point only groups thousands). */
 export const DECIMAL_COMMA_LANGUAGES: ReadonlySet<string> = new Set(words.decimal_comma_languages);
+
+/** Regular-expression sources of the item table's column headings by column, all languages
+ * together (columns.json; `units` and `$comment` left out). */
+export function columnSources(): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [column, byLanguage] of Object.entries(columns)) {
+    if (column.startsWith('$') || column === 'units') continue;
+    out[column] = allLanguages(byLanguage as Record<string, string[]>);
+  }
+  return out;
+}
+
+/** Unit words as printed (regular-expression sources) by their UN/ECE Recommendation 20 code. */
+export const UNIT_SOURCES: Readonly<Record<string, string[]>> = columns.units;

@@ -1,0 +1,381 @@
+// Line items and the VAT breakdown on hand-made pages: the header in several languages, columns
+// from the headings' positions, wrapped rows, tables over two pages, and the arithmetic that
+// decides what is kept and how surely.
+import { describe, expect, it } from 'vitest';
+import { runChecks } from '../../check/document-checks.js';
+import { line, page, row } from '../../test-support/layout-pages.js';
+import { readText } from '../../test-support/text-invoices.js';
+import { findHeaders, isAllowanceRow } from './header.js';
+import { ratesByBreakdown } from './read-lines.js';
+import { readTables } from './table.js';
+
+const germanTable = [
+  line(
+    row(10),
+    ['Pos', 0.08, 0.11],
+    ['Beschreibung', 0.15, 0.3],
+    ['Menge', 0.45, 0.52],
+    ['Einheit', 0.54, 0.61],
+    ['Einzelpreis', 0.63, 0.73],
+    ['USt. %', 0.75, 0.8],
+    ['Betrag', 0.84, 0.9],
+  ),
+  line(
+    row(11),
+    ['1', 0.08, 0.09],
+    ['Trennblätter A4', 0.15, 0.3],
+    ['20', 0.49, 0.52],
+    ['Stk.', 0.54, 0.58],
+    ['9,90', 0.67, 0.73],
+    ['19 %', 0.75, 0.8],
+    ['198,00', 0.84, 0.9],
+  ),
+  line(row(12), ['GTIN 4012345001235', 0.15, 0.33]),
+  line(
+    row(13),
+    ['2', 0.08, 0.09],
+    ['Joghurt Banane', 0.15, 0.3],
+    ['50', 0.49, 0.52],
+    ['Stk.', 0.54, 0.58],
+    ['5,50', 0.67, 0.73],
+    ['7 %', 0.75, 0.79],
+    ['275,00', 0.84, 0.9],
+  ),
+];
+
+const germanTotals = [
+  line(row(15), ['Nettobetrag', 0.5, 0.64], ['473,00', 0.84, 0.9]),
+  line(row(16), ['USt. 7 %', 0.5, 0.6], ['275,00', 0.7, 0.76], ['19,25', 0.85, 0.9]),
+  line(row(17), ['USt. 19 %', 0.5, 0.6], ['198,00', 0.7, 0.76], ['37,62', 0.85, 0.9]),
+  line(row(18), ['Gesamtbetrag', 0.5, 0.66], ['529,87', 0.84, 0.9]),
+];
+
+const head = [
+  line(row(0), ['Lieferant GmbH', 0.08, 0.3]),
+  line(row(2), ['Rechnung Nr. 471102 vom 05.03.2024', 0.08, 0.5]),
+];
+
+describe('item table header', () => {
+  it('finds the columns of a German header and their spans', () => {
+    const [h] = findHeaders(page([...head, ...germanTable]));
+    expect(h!.columns.map((c) => c.kind)).toEqual([
+      'position',
+      'description',
+      'quantity',
+      'unit',
+      'unit_price',
+      'vat_rate',
+      'amount',
+    ]);
+    expect(h!.columns.find((c) => c.kind === 'amount')!.x0).toBeCloseTo(0.84, 2);
+  });
+
+  it('reads headings set over two lines as one ("Preis/" over "Einheit")', () => {
+    const [h] = findHeaders(
+      page([
+        line(row(9), ['Menge', 0.45, 0.52], ['Preis/', 0.63, 0.7]),
+        line(row(10), ['Artikelbeschreibung', 0.15, 0.35], ['Einheit', 0.63, 0.7], ['Betrag', 0.84, 0.9]),
+      ]),
+    );
+    expect(h!.columns.map((c) => `${c.kind}:${c.text}`)).toEqual([
+      'description:Artikelbeschreibung',
+      'quantity:Menge',
+      'unit_price:Preis/ Einheit',
+      'amount:Betrag',
+    ]);
+  });
+
+  it('finds headers in French, English and Polish', () => {
+    for (const words of [
+      ['Désignation', 'Qté', 'P.U. HT', 'Montant HT'],
+      ['Description', 'Qty', 'Unit price', 'Amount'],
+      ['Nazwa towaru', 'Ilość', 'Cena netto', 'Wartość netto'],
+    ]) {
+      const [h] = findHeaders(
+        page([
+          line(
+            row(10),
+            [words[0]!, 0.1, 0.3],
+            [words[1]!, 0.45, 0.5],
+            [words[2]!, 0.6, 0.7],
+            [words[3]!, 0.8, 0.9],
+          ),
+        ]),
+      );
+      expect(
+        h?.columns.map((c) => c.kind),
+        words.join(' '),
+      ).toEqual(['description', 'quantity', 'unit_price', 'amount']);
+    }
+  });
+
+  it('takes no totals block or sentence for a header', () => {
+    expect(findHeaders(page(germanTotals))).toEqual([]);
+    expect(findHeaders(page([line(row(3), ['Total amount of this invoice', 0.1, 0.5])]))).toEqual([]);
+  });
+});
+
+describe('item table rows', () => {
+  it('reads each row with its wrapped description, quantity, unit code, price, rate and amount', () => {
+    const [t] = readTables([page([...head, ...germanTable, ...germanTotals])]);
+    expect(t!.rows.map(({ box: _b, page: _p, ...r }) => r)).toEqual([
+      {
+        description: 'Trennblätter A4 GTIN 4012345001235',
+        quantity: '20',
+        unit: 'C62',
+        unit_price: '9.90',
+        vat_rate: '19',
+        net_amount: '198.00',
+      },
+      {
+        description: 'Joghurt Banane',
+        quantity: '50',
+        unit: 'C62',
+        unit_price: '5.50',
+        vat_rate: '7',
+        net_amount: '275.00',
+      },
+    ]);
+    expect(t!.closed).toBe(true);
+  });
+
+  it('joins a word hyphenated at the end of a description line', () => {
+    const [t] = readTables([
+      page([
+        germanTable[0]!,
+        line(
+          row(11),
+          ['Beamer-', 0.15, 0.22],
+          ['1', 0.5, 0.52],
+          ['122,50', 0.67, 0.73],
+          ['122,50', 0.84, 0.9],
+        ),
+        line(row(12), ['Deckenhalterung', 0.15, 0.3]),
+      ]),
+    ]);
+    expect(t!.rows[0]!.description).toBe('Beamer-Deckenhalterung');
+  });
+
+  it('goes on at the top of the next page, skipping a carried-over sum', () => {
+    const first = page([...head, ...germanTable.slice(0, 3)], 1);
+    const second = page(
+      [line(row(1), ['Übertrag', 0.15, 0.25], ['198,00', 0.84, 0.9]), germanTable[3]!, ...germanTotals],
+      2,
+    );
+    const tables = readTables([first, second]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows.map((r) => [r.page, r.net_amount])).toEqual([
+      [1, '198.00'],
+      [2, '275.00'],
+    ]);
+  });
+});
+
+describe('item table rows laid out in other ways', () => {
+  const frenchHeader = line(
+    row(10),
+    ['Désignation', 0.15, 0.3],
+    ['P.U. HT', 0.5, 0.56],
+    ['Qté', 0.63, 0.66],
+    ['Total HT', 0.77, 0.84],
+    ['TVA', 0.88, 0.91],
+  );
+
+  it("takes a row's title from the line above its numbers, and the lines under it as its own", () => {
+    const [t] = readTables([
+      page([
+        frenchHeader,
+        line(row(13), ['PRESTATION SUPPORT', 0.15, 0.32]),
+        line(
+          row(14),
+          ['60,00', 0.51, 0.56],
+          ['1,00', 0.63, 0.66],
+          ['60,00', 0.79, 0.84],
+          ['20,00%', 0.88, 0.92],
+        ),
+        line(row(15), ['Période de janvier', 0.15, 0.33]),
+        line(row(17), ['FOURNITURES', 0.15, 0.3]),
+        line(
+          row(18),
+          ['10,00', 0.51, 0.56],
+          ['3,00', 0.63, 0.66],
+          ['30,00', 0.79, 0.84],
+          ['20,00%', 0.88, 0.92],
+        ),
+      ]),
+    ]);
+    expect(t!.rows.map((r) => [r.description, r.quantity, r.unit_price, r.net_amount, r.vat_rate])).toEqual([
+      ['PRESTATION SUPPORT Période de janvier', '1.00', '60.00', '60.00', '20'],
+      ['FOURNITURES', '3.00', '10.00', '30.00', '20'],
+    ]);
+  });
+
+  it('reads a row whose amount stands a hair below its quantity and price', () => {
+    const [t] = readTables([
+      page([
+        germanTable[0]!,
+        line(
+          row(14),
+          ['Wirkarbeit HT', 0.15, 0.3],
+          ['10.000', 0.46, 0.52],
+          ['kWh', 0.54, 0.58],
+          ['0,0520', 0.67, 0.73],
+          ['19 %', 0.75, 0.8],
+        ),
+        line(row(14) + 0.012, ['52,00', 0.84, 0.9]),
+      ]),
+    ]);
+    expect(t!.rows.map(({ box: _b, page: _p, ...r }) => r)).toEqual([
+      {
+        description: 'Wirkarbeit HT',
+        quantity: '10000',
+        unit: 'KWH',
+        unit_price: '0.0520',
+        vat_rate: '19',
+        net_amount: '52.00',
+      },
+    ]);
+  });
+
+  it('finds the rows of a header set at the foot of the page before', () => {
+    const tables = readTables([
+      page([...head, germanTable[0]!], 1),
+      page([germanTable[1]!, ...germanTotals], 2),
+    ]);
+    expect(tables.map((t) => t.rows.map((r) => [r.page, r.net_amount]))).toEqual([[[2, '198.00']]]);
+  });
+
+  it('knows the rows of document-level allowances and charges by their words', () => {
+    for (const d of ['Rabatt 5 %', 'REMISE : REMISE COMMERCIALE', 'Frachtkosten', 'Discount'])
+      expect(isAllowanceRow(d), d).toBe(true);
+    for (const d of ['Trennblätter A4', 'Charger cable', 'Rabattmarken-Set'])
+      expect(isAllowanceRow(d), d).toBe(false);
+  });
+});
+
+describe('rates of rows that print none', () => {
+  const rowOf = (net_amount: string, vat_rate?: string) => ({
+    page: 1,
+    box: [0, 0, 0, 0] as [number, number, number, number],
+    description: 'x',
+    net_amount,
+    ...(vat_rate ? { vat_rate } : {}),
+  });
+  const bd = (rate: string, taxable: string, tax: string) => ({
+    rate,
+    taxable,
+    tax,
+    page: 1,
+    box: [0, 0, 0, 0] as [number, number, number, number],
+  });
+
+  it('gives each row the rate whose base it alone can make up', () => {
+    const rows = [rowOf('198.00'), rowOf('275.00')];
+    const rates = ratesByBreakdown(rows, [bd('19', '198.00', '37.62'), bd('7', '275.00', '19.25')]);
+    expect(rows.map((r) => rates.get(r))).toEqual(['19', '7']);
+  });
+
+  it('gives none when two ways make the bases', () => {
+    const rows = [rowOf('100.00'), rowOf('100.00')];
+    expect(ratesByBreakdown(rows, [bd('19', '100.00', '19.00'), bd('7', '100.00', '7.00')]).size).toBe(0);
+  });
+
+  it('gives none when no way makes them', () => {
+    const rates = [bd('19', '100.00', '19.00'), bd('7', '100.00', '7.00')];
+    expect(ratesByBreakdown([rowOf('50.00'), rowOf('20.00')], rates).size).toBe(0);
+  });
+
+  it('gives every row the one rate of a breakdown of one row', () => {
+    const rows = [rowOf('50.00'), rowOf('20.00')];
+    const rates = ratesByBreakdown(rows, [bd('19', '75.00', '14.25')]);
+    expect(rows.map((r) => rates.get(r))).toEqual(['19', '19']);
+  });
+});
+
+describe('readTextInvoice: lines and breakdown', () => {
+  it('returns the lines and the breakdown in the Document, confidently when they add up', () => {
+    const d = readText([page([...head, ...germanTable, ...germanTotals])]);
+    expect(d.totals).toMatchObject({ net: '473.00', gross: '529.87' });
+    expect(d.lines.map((l) => [l.description, l.quantity, l.unit_price, l.net_amount, l.vat_rate])).toEqual([
+      ['Trennblätter A4 GTIN 4012345001235', '20', '9.90', '198.00', '19'],
+      ['Joghurt Banane', '50', '5.50', '275.00', '7'],
+    ]);
+    expect(d.vat_breakdown).toEqual([
+      { rate: '19', taxable: '198.00', tax: '37.62' },
+      { rate: '7', taxable: '275.00', tax: '19.25' },
+    ]);
+    expect(d.provenance['lines.0.net_amount']).toMatchObject({ page: 1, confidence: 0.9 });
+    const checks = runChecks(d, '2024-06-01');
+    expect(checks.filter((c) => c.id === 'sum.line_amount').map((c) => c.outcome)).toEqual(['pass', 'pass']);
+  });
+
+  it('keeps a line whose quantity × price is not its amount, rated low and flagged', () => {
+    const wrong = line(
+      row(13),
+      ['2', 0.08, 0.09],
+      ['Joghurt Banane', 0.15, 0.3],
+      ['50', 0.49, 0.52],
+      ['Stk.', 0.54, 0.58],
+      ['5,50', 0.67, 0.73],
+      ['7 %', 0.75, 0.79],
+      ['257,00', 0.84, 0.9],
+    );
+    const d = readText([page([...head, germanTable[0]!, germanTable[1]!, wrong, ...germanTotals])]);
+    expect(d.lines.map((l) => l.net_amount)).toEqual(['198.00', '257.00']);
+    expect(d.provenance['lines.1.net_amount']!.confidence).toBeLessThan(0.8);
+    const fail = runChecks(d, '2024-06-01').find((c) => c.id === 'sum.line_amount' && c.outcome === 'fail');
+    expect(fail).toMatchObject({ flag: 'sum_mismatch', paths: ['lines.1.net_amount'] });
+    // The totals stay as their own labels and arithmetic made them.
+    expect(d.totals.net).toBe('473.00');
+  });
+
+  it('gives a one-rate invoice a breakdown from the rate beside its VAT total', () => {
+    const d = readText([
+      page([
+        ...head,
+        line(
+          row(10),
+          ['Pos. Artikelbeschreibung', 0.1, 0.4],
+          ['Menge', 0.58, 0.64],
+          ['Preis', 0.72, 0.77],
+          ['Betrag', 0.82, 0.88],
+        ),
+        line(
+          row(11),
+          ['1 Superdrachen', 0.1, 0.3],
+          ['2', 0.62, 0.64],
+          ['20,00', 0.71, 0.77],
+          ['40,00', 0.83, 0.88],
+        ),
+        line(
+          row(12),
+          ['2 Turbo Flyer', 0.1, 0.3],
+          ['5', 0.62, 0.64],
+          ['40,00', 0.71, 0.77],
+          ['200,00', 0.82, 0.88],
+        ),
+        line(row(14), ['Rechnungssumme netto', 0.54, 0.7], ['240,00', 0.82, 0.88]),
+        line(row(15), ['zuzüglich 19% MwSt.', 0.56, 0.7], ['45,60', 0.83, 0.88]),
+        line(row(16), ['Rechnungssumme brutto', 0.53, 0.7], ['285,60', 0.82, 0.88]),
+      ]),
+    ]);
+    expect(d.lines.map((l) => [l.description, l.net_amount, l.vat_rate])).toEqual([
+      ['Superdrachen', '40.00', '19'],
+      ['Turbo Flyer', '200.00', '19'],
+    ]);
+    expect(d.vat_breakdown).toEqual([{ rate: '19', taxable: '240.00', tax: '45.60' }]);
+  });
+
+  it('returns no breakdown whose rows do not make the totals', () => {
+    const d = readText([
+      page([
+        ...head,
+        ...germanTable,
+        line(row(15), ['Nettobetrag', 0.5, 0.64], ['473,00', 0.84, 0.9]),
+        line(row(16), ['USt. 19 %', 0.5, 0.6], ['198,00', 0.7, 0.76], ['37,62', 0.85, 0.9]),
+        line(row(18), ['Gesamtbetrag', 0.5, 0.66], ['529,87', 0.84, 0.9]),
+      ]),
+    ]);
+    expect(d.vat_breakdown).toEqual([]);
+  });
+});
