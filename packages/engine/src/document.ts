@@ -68,6 +68,8 @@ export interface Payment {
   creditor_id?: string;
   /** With direct debit: the mandate reference, BT-89. */
   mandate_reference?: string;
+  /** A card payment's card (BG-18): the account number as printed (often only its last digits). */
+  card?: { number?: string; network?: string; holder?: string };
 }
 
 export interface Totals {
@@ -130,6 +132,10 @@ export interface Document {
   issue_date?: string;
   due_date?: string;
   delivery_date?: string;
+  /** The invoicing period (EN 16931 BG-14), where the document gives one. */
+  period?: { start?: string; end?: string };
+  /** Where the goods or services went (BG-13 deliver-to name and BG-15 address), where given. */
+  delivery?: { name?: string; address?: Address };
   currency?: string;
   seller: Party;
   buyer: Party;

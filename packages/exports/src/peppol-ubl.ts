@@ -3,8 +3,9 @@
 // except between two German parties, where its DE rules are XRechnung's) but for a buyer reference
 // or an order reference, electronic addresses for both parties of its own schemes, and lines whose
 // net amount is quantity times price.
+import { isDirectDebit } from './cii.js';
 import { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
-import { exportFilename, ublInvoiceXml, ublTypeCode } from './ubl-invoice.js';
+import { exportFilename, ublInvoiceXml, ublMissing, ublTypeCode } from './ubl-invoice.js';
 import { xrechnungMissing } from './xrechnung-cii.js';
 
 export const PEPPOL_BIS_ID = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
@@ -75,7 +76,7 @@ export function peppolMissing(job: ExportJob): Refusal[] {
       message: `BT-3 invoice type code ${type} (PEPPOL-EN16931-P0100): not one Peppol BIS Billing takes`,
     });
   // PEPPOL-EN16931-R061: a direct debit names its mandate reference (BT-89).
-  if (['49', '59'].includes(d.payment.means_code ?? '') && !d.payment.mandate_reference)
+  if (isDirectDebit(d) && !d.payment.mandate_reference)
     refusals.push({
       job_id: job.jobId,
       field: 'payment_means',
@@ -141,7 +142,7 @@ export function peppolMissing(job: ExportJob): Refusal[] {
 }
 
 export function writePeppolUbl(job: ExportJob): ExportFile {
-  const missing = peppolMissing(job);
+  const missing = [...peppolMissing(job), ...ublMissing(job)];
   if (missing.length) throw new ExportRefused(missing);
   const xml = ublInvoiceXml(job.document, {
     customizationId: PEPPOL_BIS_ID,
