@@ -76,7 +76,8 @@ const typed = (key: string, job: ExportJob): string | undefined =>
     payment_terms: 'Zahlbar innerhalb von 30 Tagen',
     creditor_id: 'DE98ZZZ09999999999',
     mandate_reference: 'MANDAT-1',
-    seller_legal_id: 'HRB 12345',
+    // In the form its country's shape: a Swedish seller's organisation number has a check digit.
+    seller_legal_id: job.document.seller.address?.country === 'SE' ? '5560000001' : 'HRB 12345',
     due_date: job.document.issue_date,
     invoice_date: undefined,
   })[key];

@@ -111,13 +111,19 @@ export interface AllowanceCharge {
 
 export interface LineItem {
   id?: string;
+  /** The line this one details (Factur-X EXTENDED sub-lines, `ParentLineID`). */
+  parent_id?: string;
   description?: string;
   quantity?: string;
   unit?: string;
   unit_price?: string;
+  /** The quantity the unit price is for (EN 16931 BT-149), where the invoice gives one. */
+  price_base_quantity?: string;
   net_amount?: string;
   vat_category?: string;
   vat_rate?: string;
+  /** The line's own allowances (BG-27) and charges (BG-28), included in its net amount. */
+  allowances_charges?: AllowanceCharge[];
 }
 
 export interface Document {

@@ -234,6 +234,19 @@ export function en16931Missing(job: ExportJob): Refusal[] {
         field: `lines.${i}`,
         message: `BT-130 unit ${l.unit} of line ${i + 1} (BR-CL-23): not a UN/ECE Rec 20 code`,
       });
+    (l.allowances_charges ?? []).forEach((a, j) => {
+      const what = `${a.charge ? 'charge' : 'allowance'} ${j + 1} of line ${i + 1}`;
+      for (const [v, term] of [
+        [a.amount, a.charge ? 'BT-141 amount' : 'BT-136 amount'],
+        [a.reason || a.reason_code, a.charge ? 'BT-144/BT-145 reason' : 'BT-139/BT-140 reason'],
+      ] as const)
+        if (!v)
+          refusals.push({
+            job_id: job.jobId,
+            field: `lines.${i}`,
+            message: `${term} of ${what}: not on the invoice`,
+          });
+    });
     for (const [v, what] of [
       [l.description, 'BT-153 item name'],
       [l.quantity, 'BT-129 quantity'],
@@ -330,7 +343,12 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
             el('ram:AssociatedDocumentLineDocument', [leaf('ram:LineID', l.id ?? String(i + 1))]),
             el('ram:SpecifiedTradeProduct', [leaf('ram:Name', l.description)]),
             el('ram:SpecifiedLineTradeAgreement', [
-              el('ram:NetPriceProductTradePrice', [leaf('ram:ChargeAmount', l.unit_price ?? l.net_amount)]),
+              el('ram:NetPriceProductTradePrice', [
+                leaf('ram:ChargeAmount', l.unit_price ?? l.net_amount),
+                l.unit_price
+                  ? leaf('ram:BasisQuantity', l.price_base_quantity, { unitCode: unitCode(l.unit) ?? 'C62' })
+                  : undefined,
+              ]),
             ]),
             el('ram:SpecifiedLineTradeDelivery', [
               leaf('ram:BilledQuantity', l.quantity, { unitCode: unitCode(l.unit) ?? 'C62' }),
@@ -341,6 +359,16 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
                 leaf('ram:CategoryCode', lineCategory(d, l)),
                 leaf('ram:RateApplicablePercent', lineRate(d, l)),
               ]),
+              ...(l.allowances_charges ?? []).map((a) =>
+                el('ram:SpecifiedTradeAllowanceCharge', [
+                  el('ram:ChargeIndicator', [leaf('udt:Indicator', String(a.charge))]),
+                  leaf('ram:CalculationPercent', a.percent),
+                  amount('ram:BasisAmount', a.base),
+                  amount('ram:ActualAmount', a.amount),
+                  leaf('ram:ReasonCode', a.reason_code),
+                  leaf('ram:Reason', a.reason),
+                ]),
+              ),
               el('ram:SpecifiedTradeSettlementLineMonetarySummation', [
                 leaf('ram:LineTotalAmount', l.net_amount),
               ]),
@@ -450,6 +478,28 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
     NS,
   );
   return toXml(root, filledNote(d));
+}
+
+/**
+ * The job with the invoice lines of EN 16931's core: where the invoice nests lines (Factur-X
+ * EXTENDED sub-lines, each naming its parent), the level that adds up to the line total (BT-106),
+ * the top-level lines first, else the innermost (and of two, the one whose lines have their
+ * quantities); otherwise every line as read.
+ */
+export function withCoreLines(job: ExportJob): ExportJob {
+  const d = job.document;
+  if (!d.lines.some((l) => l.parent_id)) return job;
+  const parents = new Set(d.lines.map((l) => l.parent_id).filter(Boolean));
+  const cents = (ls: Document['lines']) =>
+    ls.reduce((a, l) => a + Math.round(Number(l.net_amount ?? 0) * 100), 0);
+  const total = Math.round(Number(d.totals.line_total ?? d.totals.net ?? Number.NaN) * 100);
+  const levels = [
+    d.lines.filter((l) => !l.parent_id),
+    d.lines.filter((l) => !l.id || !parents.has(l.id)),
+  ].filter((ls) => ls.length && cents(ls) === total);
+  // A group line may carry only its sum: the level whose lines have their quantities, if one does.
+  const lines = levels.find((ls) => ls.every((l) => l.quantity)) ?? levels[0];
+  return lines ? { ...job, document: { ...d, lines } } : job;
 }
 
 /** Units some invoices give as words (FatturaPA's UnitaMisura is free text), as UN/ECE Rec 20 codes. */

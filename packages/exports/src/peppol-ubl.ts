@@ -3,7 +3,7 @@
 // except between two German parties, where its DE rules are XRechnung's) but for a buyer reference
 // or an order reference, electronic addresses for both parties of its own schemes, and lines whose
 // net amount is quantity times price.
-import { isDirectDebit } from './cii.js';
+import { isDirectDebit, withCoreLines } from './cii.js';
 import { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
 import { exportFilename, ublInvoiceXml, ublMissing, ublTypeCode } from './ubl-invoice.js';
 import { xrechnungMissing } from './xrechnung-cii.js';
@@ -55,16 +55,21 @@ export function peppolMissing(job: ExportJob): Refusal[] {
   const domesticDe = d.seller.address?.country === 'DE' && d.buyer.address?.country === 'DE';
   const refusals = xrechnungMissing(job).filter((r) => domesticDe || !XRECHNUNG_ONLY.test(r.message));
   const cents = (v: string | undefined) => Math.round(Number(v ?? 0) * 100);
-  // PEPPOL-EN16931-R120: a line's net amount is its quantity times its price (line allowances and
-  // charges, and a price base quantity, are not kept by the reader).
+  // PEPPOL-EN16931-R120: a line's net amount is its quantity times its price (per its base
+  // quantity), plus its charges, less its allowances.
   d.lines.forEach((l, i) => {
     if (!l.quantity || !l.unit_price || !l.net_amount) return;
-    const product = Math.round(Number(l.quantity) * Number(l.unit_price) * 100);
+    const base = Number(l.price_base_quantity ?? 1) || 1;
+    const adjust = (l.allowances_charges ?? []).reduce(
+      (a, x) => a + (x.charge ? 1 : -1) * cents(x.amount),
+      0,
+    );
+    const product = Math.round((Number(l.quantity) * Number(l.unit_price) * 100) / base) + adjust;
     if (Math.abs(product - cents(l.net_amount)) > 2)
       refusals.push({
         job_id: job.jobId,
         field: `lines.${i}`,
-        message: `BT-131 net amount ${l.net_amount} of line ${i + 1} is not its quantity times its price (PEPPOL-EN16931-R120): the line's own allowances or charges are not kept by the reader`,
+        message: `BT-131 net amount ${l.net_amount} of line ${i + 1} is not its quantity times its price, with its allowances and charges (PEPPOL-EN16931-R120)`,
       });
   });
   // PEPPOL-EN16931-P0100/P0101: the type codes Peppol's billing profile takes.
@@ -141,7 +146,8 @@ export function peppolMissing(job: ExportJob): Refusal[] {
   return refusals;
 }
 
-export function writePeppolUbl(job: ExportJob): ExportFile {
+export function writePeppolUbl(read: ExportJob): ExportFile {
+  const job = withCoreLines(read);
   const missing = [...peppolMissing(job), ...ublMissing(job)];
   if (missing.length) throw new ExportRefused(missing);
   const xml = ublInvoiceXml(job.document, {

@@ -262,6 +262,16 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
             unitCode: unitCode(l.unit) ?? 'C62',
           }),
           amount('cbc:LineExtensionAmount', l.net_amount),
+          ...(l.allowances_charges ?? []).map((a) =>
+            el('cac:AllowanceCharge', [
+              leaf('cbc:ChargeIndicator', String(a.charge)),
+              leaf('cbc:AllowanceChargeReasonCode', a.reason_code),
+              leaf('cbc:AllowanceChargeReason', a.reason),
+              leaf('cbc:MultiplierFactorNumeric', paired(a) ? a.percent : undefined),
+              amount('cbc:Amount', a.amount),
+              amount('cbc:BaseAmount', paired(a) ? a.base : undefined),
+            ]),
+          ),
           el('cac:Item', [
             leaf('cbc:Name', l.description),
             el('cac:ClassifiedTaxCategory', [
@@ -270,7 +280,12 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
               el('cac:TaxScheme', [leaf('cbc:ID', 'VAT')]),
             ]),
           ]),
-          el('cac:Price', [amount('cbc:PriceAmount', l.unit_price ?? l.net_amount)]),
+          el('cac:Price', [
+            amount('cbc:PriceAmount', l.unit_price ?? l.net_amount),
+            l.unit_price
+              ? leaf('cbc:BaseQuantity', l.price_base_quantity, { unitCode: unitCode(l.unit) ?? 'C62' })
+              : undefined,
+          ]),
         ]),
       ),
     ],

@@ -2,7 +2,7 @@
 // the EN 16931 core (cii.ts) plus the German CIUS's required values (buyer reference BT-10, seller
 // contact BT-41..43, electronic addresses BT-34/BT-49, payment means). A required value the
 // invoice lacks makes the export fail with the list of what is missing: nothing is made up.
-import { ciiXml, en16931Missing, meansCode, missingOf } from './cii.js';
+import { ciiXml, en16931Missing, meansCode, missingOf, withCoreLines } from './cii.js';
 import { type ExportFile, type ExportJob, ExportRefused, fileStem, type Refusal } from './input.js';
 
 export const XRECHNUNG_CII_ID = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
@@ -94,7 +94,8 @@ function paymentMeansMissing(job: ExportJob): Refusal[] {
   return [...refusals, ...out.map((message) => ({ job_id: job.jobId, field: 'payment_means', message }))];
 }
 
-export function writeXrechnungCii(job: ExportJob): ExportFile {
+export function writeXrechnungCii(read: ExportJob): ExportFile {
+  const job = withCoreLines(read);
   const missing = xrechnungMissing(job);
   if (missing.length) throw new ExportRefused(missing);
   const xml = ciiXml(job, { guideline: XRECHNUNG_CII_ID, businessProcess: PEPPOL_BILLING });

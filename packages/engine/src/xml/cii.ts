@@ -285,11 +285,13 @@ function readLine(b: XmlDocumentBuilder, i: number, line: XmlElement): void {
   const lineDelivery = pick(line, 'SpecifiedLineTradeDelivery', 'SpecifiedSupplyChainTradeDelivery');
   const lineSettlement = pick(line, 'SpecifiedLineTradeSettlement', 'SpecifiedSupplyChainTradeSettlement');
   b.text(`${p}.id`, child(doc, 'LineID'));
+  b.text(`${p}.parent_id`, child(doc, 'ParentLineID'));
   b.text(`${p}.description`, child(product, 'Name'));
   const qty = child(lineDelivery, 'BilledQuantity');
   b.amount(`${p}.quantity`, qty);
   if (qty?.attrs.unitCode) b.value(`${p}.unit`, qty.attrs.unitCode, qty);
   b.amount(`${p}.unit_price`, find(lineAgreement, 'NetPriceProductTradePrice/ChargeAmount'));
+  b.amount(`${p}.price_base_quantity`, find(lineAgreement, 'NetPriceProductTradePrice/BasisQuantity'));
   const tax = child(lineSettlement, 'ApplicableTradeTax');
   b.text(`${p}.vat_category`, child(tax, 'CategoryCode'));
   b.amount(`${p}.vat_rate`, pick(tax, 'RateApplicablePercent', 'ApplicablePercent'));
@@ -299,4 +301,20 @@ function readLine(b: XmlDocumentBuilder, i: number, line: XmlElement): void {
     'SpecifiedTradeSettlementMonetarySummation',
   );
   b.amount(`${p}.net_amount`, child(sum, 'LineTotalAmount'));
+  // BG-27/BG-28: the line's own allowances and charges (D16B; ZUGFeRD 1.0 has only the price's).
+  let n = 0;
+  for (const ac of childrenOf(lineSettlement, 'SpecifiedTradeAllowanceCharge')) {
+    const indicator = textOf(find(ac, 'ChargeIndicator/Indicator'));
+    if (indicator !== 'true' && indicator !== 'false') continue;
+    const kept = b.doc.lines[i] ?? {};
+    b.doc.lines[i] = kept;
+    kept.allowances_charges ??= [];
+    kept.allowances_charges.push({ charge: indicator === 'true' });
+    const at = `${p}.allowances_charges.${n++}`;
+    b.amount(`${at}.amount`, child(ac, 'ActualAmount'));
+    b.amount(`${at}.base`, child(ac, 'BasisAmount'));
+    b.amount(`${at}.percent`, child(ac, 'CalculationPercent'));
+    b.text(`${at}.reason_code`, child(ac, 'ReasonCode'));
+    b.text(`${at}.reason`, child(ac, 'Reason'));
+  }
 }

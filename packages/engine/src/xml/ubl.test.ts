@@ -100,3 +100,29 @@ describe('UBL document-level allowances and charges (BG-20/BG-21)', () => {
     expect(read(UBL_CREDIT_NOTE).allowances_charges).toBeUndefined();
   });
 });
+
+describe('UBL deliver-to, invoicing period and payment card', () => {
+  const xml = UBL_CREDIT_NOTE.replace(
+    '<cac:BillingReference>',
+    '<cac:InvoicePeriod><cbc:StartDate>2024-01-01</cbc:StartDate><cbc:EndDate>2024-01-31</cbc:EndDate></cac:InvoicePeriod><cac:BillingReference>',
+  )
+    .replace(
+      '<cac:PaymentMeans>',
+      '<cac:Delivery><cac:DeliveryLocation><cac:Address><cbc:StreetName>Kade 1</cbc:StreetName><cbc:CityName>Amsterdam</cbc:CityName><cac:Country><cbc:IdentificationCode>NL</cbc:IdentificationCode></cac:Country></cac:Address></cac:DeliveryLocation><cac:DeliveryParty><cac:PartyName><cbc:Name>Lager Nord</cbc:Name></cac:PartyName></cac:DeliveryParty></cac:Delivery><cac:PaymentMeans>',
+    )
+    .replace(
+      '<cbc:PaymentID>4711</cbc:PaymentID>',
+      '<cbc:PaymentID>4711</cbc:PaymentID><cac:CardAccount><cbc:PrimaryAccountNumberID>1234</cbc:PrimaryAccountNumberID><cbc:NetworkID>VISA</cbc:NetworkID></cac:CardAccount>',
+    );
+
+  it('keeps the deliver-to party (BG-13/BG-15), the period (BG-14) and the card (BG-18)', () => {
+    expect(xml).not.toBe(UBL_CREDIT_NOTE);
+    const d = read(xml);
+    expect(d.delivery).toEqual({
+      name: 'Lager Nord',
+      address: { lines: ['Kade 1'], city: 'Amsterdam', country: 'NL' },
+    });
+    expect(d.period).toEqual({ start: '2024-01-01', end: '2024-01-31' });
+    expect(d.payment.card).toEqual({ number: '1234', network: 'VISA' });
+  });
+});

@@ -235,8 +235,25 @@ function readLine(b: XmlDocumentBuilder, i: number, line: XmlElement, credit: bo
   b.amount(`${p}.quantity`, qty);
   if (qty?.attrs.unitCode) b.value(`${p}.unit`, qty.attrs.unitCode, qty);
   b.amount(`${p}.unit_price`, find(line, 'Price/PriceAmount'));
+  b.amount(`${p}.price_base_quantity`, find(line, 'Price/BaseQuantity'));
   b.amount(`${p}.net_amount`, child(line, 'LineExtensionAmount'));
   const cat = child(item, 'ClassifiedTaxCategory');
   b.text(`${p}.vat_category`, child(cat, 'ID'));
   b.amount(`${p}.vat_rate`, child(cat, 'Percent'));
+  // BG-27/BG-28: the line's own allowances and charges (not those of its price).
+  let n = 0;
+  for (const ac of childrenOf(line, 'AllowanceCharge')) {
+    const indicator = textOf(child(ac, 'ChargeIndicator'))?.toLowerCase();
+    if (indicator !== 'true' && indicator !== 'false') continue;
+    const kept = b.doc.lines[i] ?? {};
+    b.doc.lines[i] = kept;
+    kept.allowances_charges ??= [];
+    kept.allowances_charges.push({ charge: indicator === 'true' });
+    const at = `${p}.allowances_charges.${n++}`;
+    b.amount(`${at}.amount`, child(ac, 'Amount'));
+    b.amount(`${at}.base`, child(ac, 'BaseAmount'));
+    b.amount(`${at}.percent`, child(ac, 'MultiplierFactorNumeric'));
+    b.text(`${at}.reason_code`, child(ac, 'AllowanceChargeReasonCode'));
+    b.text(`${at}.reason`, child(ac, 'AllowanceChargeReason'));
+  }
 }
