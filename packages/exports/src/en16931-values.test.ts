@@ -1,13 +1,22 @@
 // The values the EN 16931 writers derive from what an invoice states, never more: the standard-rate
 // category of a positive rate given without one, Rec 20 codes of units given as words, UNTDID 4461
 // codes of FatturaPA's payment means; and an intra-community supply written with its deliver-to
-// country and invoicing period, valid against EN 16931's and XRechnung's rules.
+// country and invoicing period, valid against EN 16931's rules; nested lines at the level that
+// adds up.
 import path from 'node:path';
 import { type Document, shutdownWorkers } from '@invoice-reader/engine';
 import { afterAll, describe, expect, it } from 'vitest';
-import { breakdownRate, categoryOf, ciiXml, lineCategory, meansCode, unitCode } from './cii.js';
+import {
+  breakdownRate,
+  categoryOf,
+  ciiXml,
+  lineCategory,
+  meansCode,
+  unitCode,
+  withCoreLines,
+} from './cii.js';
 import { withCompanyProfile } from './company-profile.js';
-import { ExportRefused } from './input.js';
+import { type ExportJob, ExportRefused } from './input.js';
 import { einvoiceDir, jobOf } from './test-support/corpus-export.js';
 import { en16931Fatal, haveSchemas, xsdErrors } from './test-support/validate.js';
 import { writeXrechnungCii } from './xrechnung-cii.js';
@@ -106,5 +115,32 @@ describe.skipIf(!haveSchemas)('an intra-community supply', () => {
     } catch (err) {
       expect((err as ExportRefused).message).toContain('BT-80 deliver-to country');
     }
+  });
+});
+
+describe('nested lines (Factur-X EXTENDED sub-lines)', () => {
+  const job = (lines: Document['lines'], lineTotal: string): ExportJob => ({
+    jobId: 1,
+    country: 'DE',
+    fields: {},
+    fields_detailed: [],
+    document: doc({ lines, totals: { line_total: lineTotal } }),
+  });
+  const group = { id: '1', net_amount: '30.00' };
+  const details = [
+    { id: '2', parent_id: '1', quantity: '1', net_amount: '10.00' },
+    { id: '3', parent_id: '1', quantity: '2', net_amount: '20.00' },
+  ];
+
+  it('are written at the level that adds up to the line total, the one with quantities of two', () => {
+    expect(withCoreLines(job([group, ...details], '30.00')).document.lines).toEqual(details);
+    const whole = { ...group, quantity: '1' };
+    expect(withCoreLines(job([whole, ...details], '30.00')).document.lines).toEqual([whole]);
+  });
+
+  it('are written as read where no level adds up, and a flat invoice is left alone', () => {
+    expect(withCoreLines(job([group, ...details], '99.00')).document.lines).toHaveLength(3);
+    const flat = job([{ id: '1', net_amount: '5.00' }], '5.00');
+    expect(withCoreLines(flat)).toBe(flat);
   });
 });

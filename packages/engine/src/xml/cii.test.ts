@@ -184,3 +184,26 @@ describe('CII deliver-to, invoicing period and payment card', () => {
     expect([d.delivery, d.period, d.payment.card]).toEqual([undefined, undefined, undefined]);
   });
 });
+
+describe('CII line allowances and charges (BG-27/BG-28), price base quantity and sub-lines', () => {
+  const xml = CII_D16B.replace(
+    '<ram:LineID>1</ram:LineID>',
+    '<ram:LineID>1</ram:LineID><ram:ParentLineID>G1</ram:ParentLineID>',
+  )
+    .replace(
+      '<ram:ChargeAmount>50.00</ram:ChargeAmount>',
+      '<ram:ChargeAmount>50.00</ram:ChargeAmount><ram:BasisQuantity unitCode="H87">1</ram:BasisQuantity>',
+    )
+    .replace(
+      '<ram:SpecifiedTradeSettlementLineMonetarySummation>',
+      '<ram:SpecifiedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>false</udt:Indicator></ram:ChargeIndicator><ram:ActualAmount>5.00</ram:ActualAmount><ram:Reason>Rabatt</ram:Reason></ram:SpecifiedTradeAllowanceCharge><ram:SpecifiedTradeSettlementLineMonetarySummation>',
+    );
+
+  it('keeps them on the line', () => {
+    expect(xml).not.toBe(CII_D16B);
+    const line = read(xml).lines[0]!;
+    expect(line).toMatchObject({ parent_id: 'G1', price_base_quantity: '1' });
+    expect(line.allowances_charges).toEqual([{ charge: false, amount: '5.00', reason: 'Rabatt' }]);
+    expect(read(CII_D16B).lines[0]!.allowances_charges).toBeUndefined();
+  });
+});

@@ -126,3 +126,20 @@ describe('UBL deliver-to, invoicing period and payment card', () => {
     expect(d.payment.card).toEqual({ number: '1234', network: 'VISA' });
   });
 });
+
+describe('UBL line allowances and charges (BG-27/BG-28) and price base quantity', () => {
+  const xml = UBL_CREDIT_NOTE.replace(
+    '<cac:Item><cbc:Name>Returned goods</cbc:Name>',
+    '<cac:AllowanceCharge><cbc:ChargeIndicator>true</cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>FC</cbc:AllowanceChargeReasonCode><cbc:Amount currencyID="SEK">2.00</cbc:Amount></cac:AllowanceCharge><cac:Item><cbc:Name>Returned goods</cbc:Name>',
+  ).replace(
+    '<cbc:PriceAmount currencyID="SEK">25.00</cbc:PriceAmount>',
+    '<cbc:PriceAmount currencyID="SEK">25.00</cbc:PriceAmount><cbc:BaseQuantity unitCode="EA">1</cbc:BaseQuantity><cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:Amount currencyID="SEK">1.00</cbc:Amount></cac:AllowanceCharge>',
+  );
+
+  it("keeps the line's own, not its price's", () => {
+    expect(xml).not.toBe(UBL_CREDIT_NOTE);
+    const line = read(xml).lines[0]!;
+    expect(line.price_base_quantity).toBe('1');
+    expect(line.allowances_charges).toEqual([{ charge: true, amount: '2.00', reason_code: 'FC' }]);
+  });
+});
