@@ -38,6 +38,8 @@ export interface Party {
   vat_id?: string;
   tax_number?: string;
   legal_id?: string;
+  /** The identification scheme of the legal id (ISO 6523 ICD, e.g. 0184 a Danish CVR number). */
+  legal_id_scheme?: string;
   electronic_address?: { scheme?: string; value: string };
   contact?: { name?: string; phone?: string; email?: string };
   /** Italian tax regime (FatturaPA RegimeFiscale, RF01..RF19). */

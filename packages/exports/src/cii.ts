@@ -281,7 +281,7 @@ function party(role: 'Seller' | 'Buyer', p: Document['seller']): Node {
     leaf('ram:Name', p.name),
     p.legal_id || p.trading_name
       ? el('ram:SpecifiedLegalOrganization', [
-          leaf('ram:ID', p.legal_id),
+          leaf('ram:ID', p.legal_id, p.legal_id_scheme ? { schemeID: p.legal_id_scheme } : undefined),
           leaf('ram:TradingBusinessName', p.trading_name),
         ])
       : undefined,

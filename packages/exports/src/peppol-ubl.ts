@@ -96,18 +96,17 @@ export function peppolMissing(job: ExportJob): Refusal[] {
       field: 'seller_legal_id',
       message: `BT-30 Swedish organisation number ${d.seller.legal_id} (SE-R-013): not ten digits with a valid check digit`,
     });
-  // NL-R-003, DK-R-014: a Dutch or Danish seller's legal id names its scheme (KVK/OIN, CVR), which
-  // the reader does not keep.
-  const legalScheme: Record<string, string> = {
-    NL: 'KVK 0106 or OIN 0190, NL-R-003',
-    DK: 'CVR 0184, DK-R-014',
+  // NL-R-003, DK-R-014: a Dutch or Danish seller's legal id names its scheme (KVK/OIN, CVR).
+  const legalScheme: Record<string, [string[], string]> = {
+    NL: [['0106', '0190'], 'KVK 0106 or OIN 0190, NL-R-003'],
+    DK: [['0184'], 'CVR 0184, DK-R-014'],
   };
-  const sellerCountry = d.seller.address?.country ?? '';
-  if (d.seller.legal_id && legalScheme[sellerCountry])
+  const wanted = legalScheme[d.seller.address?.country ?? ''];
+  if (d.seller.legal_id && wanted && !wanted[0].includes(d.seller.legal_id_scheme ?? ''))
     refusals.push({
       job_id: job.jobId,
       field: 'seller_legal_id',
-      message: `BT-30 the scheme of the seller's legal registration id (${legalScheme[sellerCountry]}): not kept by the reader`,
+      message: `BT-30 the scheme of the seller's legal registration id (${wanted[1]}): not on the invoice`,
     });
   for (const [p, field, term] of [
     [d.seller, 'seller_electronic_address', 'BT-34 seller'],

@@ -80,7 +80,10 @@ function party(p: Party, creditorId?: string): Node {
           el('cac:TaxScheme', [leaf('cbc:ID', 'FC')]),
         ])
       : undefined,
-    el('cac:PartyLegalEntity', [leaf('cbc:RegistrationName', p.name), leaf('cbc:CompanyID', p.legal_id)]),
+    el('cac:PartyLegalEntity', [
+      leaf('cbc:RegistrationName', p.name),
+      leaf('cbc:CompanyID', p.legal_id, p.legal_id_scheme ? { schemeID: p.legal_id_scheme } : undefined),
+    ]),
     p.contact
       ? el('cac:Contact', [
           leaf('cbc:Name', p.contact.name),

@@ -193,7 +193,9 @@ function readParty(
   b.text(`${role}.name`, child(el, 'Name'));
   const legal = child(el, 'SpecifiedLegalOrganization');
   b.text(`${role}.trading_name`, child(legal, 'TradingBusinessName'));
-  b.text(`${role}.legal_id`, child(legal, 'ID'));
+  const legalId = child(legal, 'ID');
+  if (b.text(`${role}.legal_id`, legalId) && legalId?.attrs.schemeID)
+    b.value(`${role}.legal_id_scheme`, legalId.attrs.schemeID, legalId);
   readAddress(b, b.doc[role] as Party, role, child(el, 'PostalTradeAddress'));
   for (const reg of findAll(el, 'SpecifiedTaxRegistration/ID')) {
     const scheme = (reg.attrs.schemeID ?? '').toUpperCase();

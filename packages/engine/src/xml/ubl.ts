@@ -138,7 +138,9 @@ function readParty(
   // BT-27 is the registration name; producers that omit it give only the party name.
   if (!b.text(`${role}.name`, child(legal, 'RegistrationName'))) b.text(`${role}.name`, tradingEl);
   else b.text(`${role}.trading_name`, tradingEl);
-  b.text(`${role}.legal_id`, child(legal, 'CompanyID'));
+  const legalId = child(legal, 'CompanyID');
+  if (b.text(`${role}.legal_id`, legalId) && legalId?.attrs.schemeID)
+    b.value(`${role}.legal_id_scheme`, legalId.attrs.schemeID, legalId);
 
   readAddress(b, b.doc[role]!, role, child(party, 'PostalAddress'));
 
