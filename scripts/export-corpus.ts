@@ -153,7 +153,7 @@ const results: Record<string, Record<Group, Tally>> = Object.fromEntries(
 );
 const notRead: Record<Group, number> = { einvoice: 0, textpdf: 0 };
 const rows = readManifest(corpusDir).filter(
-  (r) => (r.category === 'einvoice' || r.category === 'textpdf') && (!match || r.path.includes(match)),
+  (r) => (r.category === 'einvoice' || r.category === 'textpdf') && (!match || r.path?.includes(match)),
 ) as Array<{ path: string; category: Group; country: string }>;
 const picked: Record<Group, number> = { einvoice: 0, textpdf: 0 };
 
