@@ -1,7 +1,7 @@
 // The UN/CEFACT CII (D16B) invoice that XRechnung CII and Factur-X share, written from the
 // canonical document of a read invoice: the EN 16931 core, with the guideline (and business
 // process) of the profile at hand. Each profile adds its own required values on top of `en16931Missing`.
-import type { Address, Document } from '@invoice-reader/engine';
+import type { Address, Document, Party } from '@invoice-reader/engine';
 import { filledNote } from './company-profile.js';
 import type { ExportJob, Refusal } from './input.js';
 import { el, leaf, type Node, required, toXml } from './xml-writer.js';
@@ -281,7 +281,7 @@ function party(role: 'Seller' | 'Buyer', p: Document['seller']): Node {
     leaf('ram:Name', p.name),
     p.legal_id || p.trading_name
       ? el('ram:SpecifiedLegalOrganization', [
-          leaf('ram:ID', p.legal_id, p.legal_id_scheme ? { schemeID: p.legal_id_scheme } : undefined),
+          leaf('ram:ID', p.legal_id, legalScheme(p)),
           leaf('ram:TradingBusinessName', p.trading_name),
         ])
       : undefined,
@@ -501,6 +501,13 @@ export function withCoreLines(job: ExportJob): ExportJob {
   const lines = levels.find((ls) => ls.every((l) => l.quantity)) ?? levels[0];
   return lines ? { ...job, document: { ...d, lines } } : job;
 }
+
+/**
+ * The scheme a legal id is written with: an ISO 6523 ICD code (BR-CL-11: 0002 ... 0240) as read;
+ * another (an electronic address scheme such as 9930) is left out, the id itself is written.
+ */
+export const legalScheme = (p: Party): { schemeID: string } | undefined =>
+  p.legal_id_scheme && /^0\d{3}$/.test(p.legal_id_scheme) ? { schemeID: p.legal_id_scheme } : undefined;
 
 /** Units some invoices give as words (FatturaPA's UnitaMisura is free text), as UN/ECE Rec 20 codes. */
 const UNIT_WORDS: Record<string, string> = {

@@ -3,7 +3,7 @@
 // except between two German parties, where its DE rules are XRechnung's) but for a buyer reference
 // or an order reference, electronic addresses for both parties of its own schemes, and lines whose
 // net amount is quantity times price.
-import { isDirectDebit, withCoreLines } from './cii.js';
+import { isDirectDebit, legalScheme, withCoreLines } from './cii.js';
 import { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
 import { exportFilename, ublInvoiceXml, ublMissing, ublTypeCode } from './ubl-invoice.js';
 import { xrechnungMissing } from './xrechnung-cii.js';
@@ -97,12 +97,12 @@ export function peppolMissing(job: ExportJob): Refusal[] {
       message: `BT-30 Swedish organisation number ${d.seller.legal_id} (SE-R-013): not ten digits with a valid check digit`,
     });
   // NL-R-003, DK-R-014: a Dutch or Danish seller's legal id names its scheme (KVK/OIN, CVR).
-  const legalScheme: Record<string, [string[], string]> = {
+  const nationalSchemes: Record<string, [string[], string]> = {
     NL: [['0106', '0190'], 'KVK 0106 or OIN 0190, NL-R-003'],
     DK: [['0184'], 'CVR 0184, DK-R-014'],
   };
-  const wanted = legalScheme[d.seller.address?.country ?? ''];
-  if (d.seller.legal_id && wanted && !wanted[0].includes(d.seller.legal_id_scheme ?? ''))
+  const wanted = nationalSchemes[d.seller.address?.country ?? ''];
+  if (d.seller.legal_id && wanted && !wanted[0].includes(legalScheme(d.seller)?.schemeID ?? ''))
     refusals.push({
       job_id: job.jobId,
       field: 'seller_legal_id',

@@ -8,6 +8,7 @@ import {
   categoryOf,
   isCard,
   isDirectDebit,
+  legalScheme,
   lineCategory,
   lineRate,
   meansCode,
@@ -82,7 +83,7 @@ function party(p: Party, creditorId?: string): Node {
       : undefined,
     el('cac:PartyLegalEntity', [
       leaf('cbc:RegistrationName', p.name),
-      leaf('cbc:CompanyID', p.legal_id, p.legal_id_scheme ? { schemeID: p.legal_id_scheme } : undefined),
+      leaf('cbc:CompanyID', p.legal_id, legalScheme(p)),
     ]),
     p.contact
       ? el('cac:Contact', [
