@@ -343,15 +343,22 @@ test('e-invoices: the valid one is downloaded, a refused one is listed by file w
     corpus,
     'einvoice/kosit-xrechnung-testsuite/business-cases/standard/01.01a-INVOICE_ubl.xml',
   );
+  // The e-invoice without its deliver-to party: an intra-community supply that names no
+  // deliver-to country, which no one but the seller can give.
+  const NO_DELIVER_TO = 'no-deliver-to.xml';
+  const noDeliverTo = readFileSync(XML, 'utf8')
+    .replace(/<ram:ShipToTradeParty>[\s\S]*?<\/ram:ShipToTradeParty>/, '')
+    .replace('F20260023', 'F20260099');
   await page.goto(`${baseUrl()}/app/invoices?lang=de`);
-  await page.locator('input[type=file]').setInputFiles([KOSIT]);
-  await expect(page.getByRole('row').filter({ hasText: path.basename(KOSIT) })).toHaveAttribute(
-    'data-status',
-    'done',
-  );
+  await page.locator('input[type=file]').setInputFiles([
+    { name: path.basename(KOSIT), mimeType: 'text/xml', buffer: readFileSync(KOSIT) },
+    { name: NO_DELIVER_TO, mimeType: 'text/xml', buffer: Buffer.from(noDeliverTo) },
+  ]);
+  for (const name of [path.basename(KOSIT), NO_DELIVER_TO])
+    await expect(page.getByRole('row').filter({ hasText: name })).toHaveAttribute('data-status', 'done');
   await page.goto(`${baseUrl()}/app/exports?lang=de`);
   await expect(page).toHaveTitle('Exporte · Invoice Reader');
-  for (const f of [KOSIT, XML, SCAN])
+  for (const f of [KOSIT, NO_DELIVER_TO, SCAN])
     await page
       .locator('tbody tr')
       .filter({ hasText: path.basename(f) })
@@ -380,7 +387,7 @@ test('e-invoices: the valid one is downloaded, a refused one is listed by file w
   // The refused ones by their file names: the e-invoice, which nothing typed here completes, with
   // its reasons (a field label, the rule); the scan, which lacks values a person can give, asks
   // for them in a short form named by its file (e2e/exports.spec.ts fills one in).
-  const item = refusals.locator(':scope > ul > li').filter({ hasText: path.basename(XML) });
+  const item = refusals.locator(':scope > ul > li').filter({ hasText: NO_DELIVER_TO });
   await expect(item.locator('li').first()).toContainText(/B[TG]-\d+/);
   await expect(refusals.locator(':scope > ul > li')).toHaveCount(1);
   const form = page.getByTestId('fill-in');

@@ -1,5 +1,5 @@
-// `npm run export:corpus [-- --limit N] [-- --format NAME] [-- --json] [-- --no-profile]
-// [-- --no-fill-in]`: every e-invoice of the shared corpus that reads `done`, and every text-layer
+// `npm run export:corpus [-- --limit N] [-- --format NAME] [-- --match TEXT] [-- --json]
+// [-- --no-profile] [-- --no-fill-in]`: every e-invoice of the shared corpus that reads `done`, and every text-layer
 // PDF, written in each format of the export registry that applies to it, as a user of the service
 // would: with a company profile set (a German business; its buyer-side values fill what an invoice
 // lacks) and, for an invoice still refused for values a person can give, after the fill-in step
@@ -8,7 +8,8 @@
 // rules for XRechnung, OpenPeppol's rules for Peppol: no fatal assertion) and read back with our
 // reader (the same `fields`). Prints, per format and corpus group, how many were written (as read,
 // with the profile, after the fill-in), valid and identical, the refusals left grouped by missing
-// value, and the rules that failed; writes reports/export-corpus.json.
+// value, and the rules that failed; writes reports/export-corpus.json (with each file's refusals
+// or failed checks). `--match` keeps the corpus files whose path contains the text.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { applyFieldEdits, countryOf, readInvoice, shutdownWorkers } from '@invoice-reader/engine';
@@ -75,7 +76,8 @@ const typed = (key: string, job: ExportJob): string | undefined =>
     payment_terms: 'Zahlbar innerhalb von 30 Tagen',
     creditor_id: 'DE98ZZZ09999999999',
     mandate_reference: 'MANDAT-1',
-    seller_legal_id: 'HRB 12345',
+    // In the form its country's shape: a Swedish seller's organisation number has a check digit.
+    seller_legal_id: job.document.seller.address?.country === 'SE' ? '5560000001' : 'HRB 12345',
     due_date: job.document.issue_date,
     invoice_date: undefined,
   })[key];
@@ -83,18 +85,20 @@ const typed = (key: string, job: ExportJob): string | undefined =>
 const argv = process.argv.slice(2);
 let limit = Number.POSITIVE_INFINITY;
 let only: string | undefined;
+let match: string | undefined;
 let json = false;
 let useProfile = true;
 let fillIn = true;
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--limit') limit = Number(argv[++i]);
   else if (argv[i] === '--format') only = argv[++i];
+  else if (argv[i] === '--match') match = argv[++i];
   else if (argv[i] === '--json') json = true;
   else if (argv[i] === '--no-profile') useProfile = false;
   else if (argv[i] === '--no-fill-in') fillIn = false;
   else {
     console.error(
-      `export-corpus: unknown option ${argv[i]}; usage: [--limit N] [--format NAME] [--json] [--no-profile] [--no-fill-in]`,
+      `export-corpus: unknown option ${argv[i]}; usage: [--limit N] [--format NAME] [--match TEXT] [--json] [--no-profile] [--no-fill-in]`,
     );
     process.exit(2);
   }
@@ -126,6 +130,8 @@ interface Tally {
   refusals: Record<string, number>;
   rules: Record<string, number>;
   notIdentical: string[];
+  /** Per file not counted as good: what was refused, or which checks failed (the JSON report). */
+  misses: Array<{ path: string; refused?: string[]; failed?: string[]; identical?: boolean }>;
 }
 const tally = (): Tally => ({
   files: 0,
@@ -140,13 +146,14 @@ const tally = (): Tally => ({
   refusals: {},
   rules: {},
   notIdentical: [],
+  misses: [],
 });
 const results: Record<string, Record<Group, Tally>> = Object.fromEntries(
   formats.map(([name]) => [name, { einvoice: tally(), textpdf: tally() }]),
 );
 const notRead: Record<Group, number> = { einvoice: 0, textpdf: 0 };
 const rows = readManifest(corpusDir).filter(
-  (r) => r.category === 'einvoice' || r.category === 'textpdf',
+  (r) => (r.category === 'einvoice' || r.category === 'textpdf') && (!match || r.path?.includes(match)),
 ) as Array<{ path: string; category: Group; country: string }>;
 const picked: Record<Group, number> = { einvoice: 0, textpdf: 0 };
 
@@ -235,6 +242,7 @@ for (const row of rows) {
             .replace(/VAT category \w+ (is|of)/, 'a VAT category $1')}`,
       );
       for (const key of new Set(keys)) t.refusals[key] = (t.refusals[key] ?? 0) + 1;
+      t.misses.push({ path: row.path, refused: a.refusals.map((x) => `${x.field}: ${x.message}`) });
       continue;
     }
     t.written++;
@@ -249,6 +257,7 @@ for (const row of rows) {
     if (same) t.identical++;
     else if (t.notIdentical.length < 5) t.notIdentical.push(row.path);
     if (same && !problems.length) t.good++;
+    else t.misses.push({ path: row.path, failed: [...new Set(problems)], identical: same });
   }
 }
 await shutdownWorkers();

@@ -38,6 +38,8 @@ export interface Party {
   vat_id?: string;
   tax_number?: string;
   legal_id?: string;
+  /** The identification scheme of the legal id (ISO 6523 ICD, e.g. 0184 a Danish CVR number). */
+  legal_id_scheme?: string;
   electronic_address?: { scheme?: string; value: string };
   contact?: { name?: string; phone?: string; email?: string };
   /** Italian tax regime (FatturaPA RegimeFiscale, RF01..RF19). */
@@ -68,6 +70,8 @@ export interface Payment {
   creditor_id?: string;
   /** With direct debit: the mandate reference, BT-89. */
   mandate_reference?: string;
+  /** A card payment's card (BG-18): the account number as printed (often only its last digits). */
+  card?: { number?: string; network?: string; holder?: string };
 }
 
 export interface Totals {
@@ -109,13 +113,19 @@ export interface AllowanceCharge {
 
 export interface LineItem {
   id?: string;
+  /** The line this one details (Factur-X EXTENDED sub-lines, `ParentLineID`). */
+  parent_id?: string;
   description?: string;
   quantity?: string;
   unit?: string;
   unit_price?: string;
+  /** The quantity the unit price is for (EN 16931 BT-149), where the invoice gives one. */
+  price_base_quantity?: string;
   net_amount?: string;
   vat_category?: string;
   vat_rate?: string;
+  /** The line's own allowances (BG-27) and charges (BG-28), included in its net amount. */
+  allowances_charges?: AllowanceCharge[];
 }
 
 export interface Document {
@@ -130,6 +140,10 @@ export interface Document {
   issue_date?: string;
   due_date?: string;
   delivery_date?: string;
+  /** The invoicing period (EN 16931 BG-14), where the document gives one. */
+  period?: { start?: string; end?: string };
+  /** Where the goods or services went (BG-13 deliver-to name and BG-15 address), where given. */
+  delivery?: { name?: string; address?: Address };
   currency?: string;
   seller: Party;
   buyer: Party;

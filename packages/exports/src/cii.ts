@@ -1,7 +1,7 @@
 // The UN/CEFACT CII (D16B) invoice that XRechnung CII and Factur-X share, written from the
 // canonical document of a read invoice: the EN 16931 core, with the guideline (and business
 // process) of the profile at hand. Each profile adds its own required values on top of `en16931Missing`.
-import type { Document } from '@invoice-reader/engine';
+import type { Address, Document, Party } from '@invoice-reader/engine';
 import { filledNote } from './company-profile.js';
 import type { ExportJob, Refusal } from './input.js';
 import { el, leaf, type Node, required, toXml } from './xml-writer.js';
@@ -75,7 +75,10 @@ export function en16931Missing(job: ExportJob): Refusal[] {
   ]);
   // BR-S-2, BR-Z-2, BR-E-2, BR-AE-2, BR-IC-2, BR-G-2 (and XRechnung's BR-DE-16): a taxed or
   // exempt supply names the seller's VAT id or tax number.
-  const categories = [...d.lines.map((l) => lineCategory(d, l)), ...d.vat_breakdown.map((v) => v.category)];
+  const categories = [
+    ...d.lines.map((l) => lineCategory(d, l)),
+    ...d.vat_breakdown.map((v) => categoryOf(d, v)),
+  ];
   if (categories.some((c) => c && c !== 'O') && !d.seller.vat_id && !d.seller.tax_number)
     refusals.push({
       job_id: job.jobId,
@@ -113,6 +116,20 @@ export function en16931Missing(job: ExportJob): Refusal[] {
       job_id: job.jobId,
       field: 'lines',
       message: `BT-106 sum of line net amounts ${d.totals.line_total} (BR-CO-10): the lines read add up to ${(lineSum / 100).toFixed(2)}`,
+    });
+  // The same where the invoice gives no line total (FatturaPA): it is written as the total
+  // without VAT, which the lines must then add up to.
+  if (
+    d.lines.length &&
+    !d.totals.line_total &&
+    !d.allowances_charges?.length &&
+    d.totals.net &&
+    lineSum !== cents(d.totals.net)
+  )
+    refusals.push({
+      job_id: job.jobId,
+      field: 'lines',
+      message: `BT-106 sum of line net amounts (BR-CO-10): the lines read add up to ${(lineSum / 100).toFixed(2)}, the total without VAT is ${d.totals.net}`,
     });
   // BR-CO-16: amount due = total with VAT - paid + rounding.
   if (
@@ -167,7 +184,14 @@ export function en16931Missing(job: ExportJob): Refusal[] {
         });
   });
   const carried = new Set([...d.lines.map((l) => lineCategory(d, l)), ...acs.map((a) => a.vat_category)]);
-  d.vat_breakdown.forEach((v, i) => {
+  d.vat_breakdown.forEach((entry, i) => {
+    const v = { ...entry, category: categoryOf(d, entry) };
+    if (!v.category)
+      refusals.push({
+        job_id: job.jobId,
+        field: `vat_breakdown.${i}`,
+        message: `BT-118 VAT category of the VAT breakdown at rate ${v.rate ?? '(none)'}: not on the invoice`,
+      });
     if (d.lines.length && v.category && !carried.has(v.category))
       refusals.push({
         job_id: job.jobId,
@@ -180,13 +204,20 @@ export function en16931Missing(job: ExportJob): Refusal[] {
         field: `vat_breakdown.${i}`,
         message: `BT-118 VAT category ${v.category} (BR-CL-18): not a UNCL 5305 code`,
       });
-    // BR-IC-11/12: an intra-community supply names its delivery date and deliver-to country (BT-80),
-    // which the reader does not keep.
-    if (v.category === 'K')
+    // BR-IC-11/12: an intra-community supply names its delivery date or invoicing period, and the
+    // deliver-to country (BT-80).
+    if (v.category === 'K' && !d.delivery?.address?.country)
       refusals.push({
         job_id: job.jobId,
         field: `vat_breakdown.${i}`,
-        message: 'BT-80 deliver-to country of an intra-community supply (BR-IC-12): not kept by the reader',
+        message: 'BT-80 deliver-to country of an intra-community supply (BR-IC-12): not on the invoice',
+      });
+    if (v.category === 'K' && !d.delivery_date && !d.period?.start && !d.period?.end)
+      refusals.push({
+        job_id: job.jobId,
+        field: `vat_breakdown.${i}`,
+        message:
+          'BT-72 delivery date or BG-14 invoicing period of an intra-community supply (BR-IC-11): not on the invoice',
       });
     if (['E', 'AE', 'K', 'G', 'O'].includes(v.category ?? '') && !v.exemption_reason && !v.exemption_code)
       refusals.push({
@@ -196,12 +227,26 @@ export function en16931Missing(job: ExportJob): Refusal[] {
       });
   });
   d.lines.forEach((l, i) => {
-    if (l.unit && !/^[A-Z0-9]{2,3}$/.test(l.unit))
+    const unit = unitCode(l.unit);
+    if (unit && !/^[A-Z0-9]{2,3}$/.test(unit))
       refusals.push({
         job_id: job.jobId,
         field: `lines.${i}`,
         message: `BT-130 unit ${l.unit} of line ${i + 1} (BR-CL-23): not a UN/ECE Rec 20 code`,
       });
+    (l.allowances_charges ?? []).forEach((a, j) => {
+      const what = `${a.charge ? 'charge' : 'allowance'} ${j + 1} of line ${i + 1}`;
+      for (const [v, term] of [
+        [a.amount, a.charge ? 'BT-141 amount' : 'BT-136 amount'],
+        [a.reason || a.reason_code, a.charge ? 'BT-144/BT-145 reason' : 'BT-139/BT-140 reason'],
+      ] as const)
+        if (!v)
+          refusals.push({
+            job_id: job.jobId,
+            field: `lines.${i}`,
+            message: `${term} of ${what}: not on the invoice`,
+          });
+    });
     for (const [v, what] of [
       [l.description, 'BT-153 item name'],
       [l.quantity, 'BT-129 quantity'],
@@ -218,13 +263,25 @@ export function en16931Missing(job: ExportJob): Refusal[] {
   return refusals;
 }
 
+function postalAddress(a: Address): Node {
+  return el('ram:PostalTradeAddress', [
+    leaf('ram:PostcodeCode', a.postcode),
+    leaf('ram:LineOne', a.lines[0]),
+    leaf('ram:LineTwo', a.lines[1]),
+    leaf('ram:LineThree', a.lines[2]),
+    leaf('ram:CityName', a.city),
+    leaf('ram:CountryID', a.country),
+    leaf('ram:CountrySubDivisionName', a.region),
+  ]);
+}
+
 function party(role: 'Seller' | 'Buyer', p: Document['seller']): Node {
   const a = p.address;
   return el(`ram:${role}TradeParty`, [
     leaf('ram:Name', p.name),
     p.legal_id || p.trading_name
       ? el('ram:SpecifiedLegalOrganization', [
-          leaf('ram:ID', p.legal_id),
+          leaf('ram:ID', p.legal_id, legalScheme(p)),
           leaf('ram:TradingBusinessName', p.trading_name),
         ])
       : undefined,
@@ -239,17 +296,7 @@ function party(role: 'Seller' | 'Buyer', p: Document['seller']): Node {
             : undefined,
         ])
       : undefined,
-    a
-      ? el('ram:PostalTradeAddress', [
-          leaf('ram:PostcodeCode', a.postcode),
-          leaf('ram:LineOne', a.lines[0]),
-          leaf('ram:LineTwo', a.lines[1]),
-          leaf('ram:LineThree', a.lines[2]),
-          leaf('ram:CityName', a.city),
-          leaf('ram:CountryID', a.country),
-          leaf('ram:CountrySubDivisionName', a.region),
-        ])
-      : undefined,
+    a ? postalAddress(a) : undefined,
     p.electronic_address
       ? el('ram:URIUniversalCommunication', [
           leaf('ram:URIID', p.electronic_address.value, { schemeID: p.electronic_address.scheme ?? 'EM' }),
@@ -296,10 +343,15 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
             el('ram:AssociatedDocumentLineDocument', [leaf('ram:LineID', l.id ?? String(i + 1))]),
             el('ram:SpecifiedTradeProduct', [leaf('ram:Name', l.description)]),
             el('ram:SpecifiedLineTradeAgreement', [
-              el('ram:NetPriceProductTradePrice', [leaf('ram:ChargeAmount', l.unit_price ?? l.net_amount)]),
+              el('ram:NetPriceProductTradePrice', [
+                leaf('ram:ChargeAmount', l.unit_price ?? l.net_amount),
+                l.unit_price
+                  ? leaf('ram:BasisQuantity', l.price_base_quantity, { unitCode: unitCode(l.unit) ?? 'C62' })
+                  : undefined,
+              ]),
             ]),
             el('ram:SpecifiedLineTradeDelivery', [
-              leaf('ram:BilledQuantity', l.quantity, { unitCode: l.unit ?? 'C62' }),
+              leaf('ram:BilledQuantity', l.quantity, { unitCode: unitCode(l.unit) ?? 'C62' }),
             ]),
             el('ram:SpecifiedLineTradeSettlement', [
               el('ram:ApplicableTradeTax', [
@@ -307,6 +359,16 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
                 leaf('ram:CategoryCode', lineCategory(d, l)),
                 leaf('ram:RateApplicablePercent', lineRate(d, l)),
               ]),
+              ...(l.allowances_charges ?? []).map((a) =>
+                el('ram:SpecifiedTradeAllowanceCharge', [
+                  el('ram:ChargeIndicator', [leaf('udt:Indicator', String(a.charge))]),
+                  leaf('ram:CalculationPercent', a.percent),
+                  amount('ram:BasisAmount', a.base),
+                  amount('ram:ActualAmount', a.amount),
+                  leaf('ram:ReasonCode', a.reason_code),
+                  leaf('ram:Reason', a.reason),
+                ]),
+              ),
               el('ram:SpecifiedTradeSettlementLineMonetarySummation', [
                 leaf('ram:LineTotalAmount', l.net_amount),
               ]),
@@ -322,6 +384,12 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
             : undefined,
         ]),
         required('ram:ApplicableHeaderTradeDelivery', [
+          d.delivery
+            ? el('ram:ShipToTradeParty', [
+                leaf('ram:Name', d.delivery.name),
+                d.delivery.address ? postalAddress(d.delivery.address) : undefined,
+              ])
+            : undefined,
           d.delivery_date
             ? el('ram:ActualDeliverySupplyChainEvent', [date('ram:OccurrenceDateTime', d.delivery_date)])
             : undefined,
@@ -331,9 +399,15 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
           leaf('ram:PaymentReference', d.payment.reference),
           leaf('ram:InvoiceCurrencyCode', cur),
           // The type code is required inside the group: no code, no group.
-          d.payment.means_code
+          meansCode(d)
             ? el('ram:SpecifiedTradeSettlementPaymentMeans', [
-                leaf('ram:TypeCode', d.payment.means_code),
+                leaf('ram:TypeCode', meansCode(d)),
+                isCard(d) && d.payment.card?.number
+                  ? el('ram:ApplicableTradeSettlementFinancialCard', [
+                      leaf('ram:ID', d.payment.card.number),
+                      leaf('ram:CardholderName', d.payment.card.holder),
+                    ])
+                  : undefined,
                 debit && d.payment.debtor_iban
                   ? el('ram:PayerPartyDebtorFinancialAccount', [leaf('ram:IBANID', d.payment.debtor_iban)])
                   : undefined,
@@ -356,11 +430,17 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
               leaf('ram:TypeCode', 'VAT'),
               leaf('ram:ExemptionReason', v.exemption_reason),
               amount('ram:BasisAmount', v.taxable),
-              leaf('ram:CategoryCode', v.category),
+              leaf('ram:CategoryCode', categoryOf(d, v)),
               leaf('ram:ExemptionReasonCode', v.exemption_code),
-              leaf('ram:RateApplicablePercent', vatRate(v.category, v.rate)),
+              leaf('ram:RateApplicablePercent', breakdownRate(categoryOf(d, v), v.rate)),
             ]),
           ),
+          d.period?.start || d.period?.end
+            ? el('ram:BillingSpecifiedPeriod', [
+                date('ram:StartDateTime', d.period.start),
+                date('ram:EndDateTime', d.period.end),
+              ])
+            : undefined,
           ...(d.allowances_charges ?? []).map((a) =>
             el('ram:SpecifiedTradeAllowanceCharge', [
               el('ram:ChargeIndicator', [leaf('udt:Indicator', String(a.charge))]),
@@ -400,8 +480,99 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
   return toXml(root, filledNote(d));
 }
 
+/**
+ * The job with the invoice lines of EN 16931's core: where the invoice nests lines (Factur-X
+ * EXTENDED sub-lines, each naming its parent), the level that adds up to the line total (BT-106),
+ * the top-level lines first, else the innermost (and of two, the one whose lines have their
+ * quantities); otherwise every line as read.
+ */
+export function withCoreLines(job: ExportJob): ExportJob {
+  const d = job.document;
+  if (!d.lines.some((l) => l.parent_id)) return job;
+  const parents = new Set(d.lines.map((l) => l.parent_id).filter(Boolean));
+  const cents = (ls: Document['lines']) =>
+    ls.reduce((a, l) => a + Math.round(Number(l.net_amount ?? 0) * 100), 0);
+  const total = Math.round(Number(d.totals.line_total ?? d.totals.net ?? Number.NaN) * 100);
+  const levels = [
+    d.lines.filter((l) => !l.parent_id),
+    d.lines.filter((l) => !l.id || !parents.has(l.id)),
+  ].filter((ls) => ls.length && cents(ls) === total);
+  // A group line may carry only its sum: the level whose lines have their quantities, if one does.
+  const lines = levels.find((ls) => ls.every((l) => l.quantity)) ?? levels[0];
+  return lines ? { ...job, document: { ...d, lines } } : job;
+}
+
+/**
+ * The scheme a legal id is written with: an ISO 6523 ICD code (BR-CL-11: 0002 ... 0240) as read;
+ * another (an electronic address scheme such as 9930) is left out, the id itself is written.
+ */
+export const legalScheme = (p: Party): { schemeID: string } | undefined =>
+  p.legal_id_scheme && /^0\d{3}$/.test(p.legal_id_scheme) ? { schemeID: p.legal_id_scheme } : undefined;
+
+/** Units some invoices give as words (FatturaPA's UnitaMisura is free text), as UN/ECE Rec 20 codes. */
+const UNIT_WORDS: Record<string, string> = {
+  kg: 'KGM',
+  g: 'GRM',
+  t: 'TNE',
+  l: 'LTR',
+  lt: 'LTR',
+  m: 'MTR',
+  km: 'KMT',
+  h: 'HUR',
+  ora: 'HUR',
+  ore: 'HUR',
+  hour: 'HUR',
+  hours: 'HUR',
+  day: 'DAY',
+  days: 'DAY',
+  giorno: 'DAY',
+  giorni: 'DAY',
+  month: 'MON',
+  months: 'MON',
+  mese: 'MON',
+  mesi: 'MON',
+  each: 'EA',
+  pz: 'H87',
+  pezzo: 'H87',
+  pezzi: 'H87',
+  stk: 'H87',
+  stück: 'H87',
+  unità: 'C62',
+  "unita'": 'C62',
+};
+
+/** A line's unit as written: a Rec 20 code as read, or the code of a unit given as a word. */
+export const unitCode = (unit: string | undefined): string | undefined =>
+  unit === undefined ? undefined : (UNIT_WORDS[unit.trim().toLowerCase()] ?? unit);
+
+/**
+ * FatturaPA's payment means (ModalitaPagamento) that have an UNTDID 4461 twin: cash, cheque, credit
+ * transfer, payment card, direct debit (RID) and SEPA direct debit. The others have none.
+ */
+const FATTURAPA_MEANS: Record<string, string> = {
+  MP01: '10',
+  MP02: '20',
+  MP05: '30',
+  MP08: '48',
+  MP09: '49',
+  MP10: '49',
+  MP11: '49',
+  MP19: '59',
+  MP20: '59',
+  MP21: '59',
+};
+
+/** The payment means as an UNTDID 4461 code (BT-81, BR-CL-16): as read, or FatturaPA's twin. */
+export const meansCode = (d: Document): string | undefined => {
+  const code = d.payment.means_code;
+  return code && /^MP\d\d$/.test(code) ? FATTURAPA_MEANS[code] : code;
+};
+
+/** A card payment (UNTDID 4461 48, 54, 55): the only payment means its group (BG-18) goes with. */
+export const isCard = (d: Document): boolean => ['48', '54', '55'].includes(meansCode(d) ?? '');
+
 /** A direct debit (UNTDID 4461 49, 59): the only payment means its group (BG-19) goes with. */
-export const isDirectDebit = (d: Document): boolean => ['49', '59'].includes(d.payment.means_code ?? '');
+export const isDirectDebit = (d: Document): boolean => ['49', '59'].includes(meansCode(d) ?? '');
 
 /**
  * The rate of a VAT category as written: as read, or 0 where the category's own rule says it is
@@ -411,23 +582,55 @@ export const vatRate = (category: string | undefined, rate: string | undefined):
   rate ?? (['Z', 'E', 'AE', 'K', 'G'].includes(category ?? '') ? '0' : undefined);
 
 /**
- * A line's VAT category: as read, or, where the invoice has a single VAT category in its breakdown
- * and no allowance or charge, that one (every line belongs to a category of the breakdown, BR-CO-18).
+ * A VAT category as written: as read, or S where the invoice gives a positive rate and no category
+ * (ZUGFeRD 1.0, a FatturaPA line without a nature code): every positive rate is EN 16931's
+ * standard-rate category, but for the Canary Islands' and Ceuta's and Melilla's (L, M) taxes,
+ * so not for a Spanish seller.
+ */
+export function categoryOf(d: Document, e: { category?: string; rate?: string }): string | undefined {
+  if (e.category) return e.category;
+  return Number(e.rate) > 0 && d.seller.address?.country !== 'ES' ? 'S' : undefined;
+}
+
+/**
+ * A VAT breakdown's rate as written: as read, or 0 where the category has no rate (BR-Z-5 and its
+ * siblings, and a category not subject to VAT, O, whose breakdown XRechnung asks a rate of, BR-DE-14).
+ */
+export const breakdownRate = (category: string | undefined, rate: string | undefined): string | undefined =>
+  rate ?? (category === 'O' ? '0' : vatRate(category, rate));
+
+/**
+ * A line's VAT category: as read (or S for its positive rate, `categoryOf`); else, where the
+ * invoice has a single VAT category in its breakdown and no allowance or charge, that one (every
+ * line belongs to a category of the breakdown, BR-CO-18); else the one category of the breakdown
+ * at the line's rate.
  */
 export function lineCategory(d: Document, l: Document['lines'][number]): string | undefined {
-  return l.vat_category ?? onlyVat(d)?.category;
+  const own = categoryOf(d, { category: l.vat_category, rate: l.vat_rate });
+  if (own) return own;
+  const only = onlyVat(d);
+  if (only) return categoryOf(d, only);
+  if (l.vat_rate === undefined) return undefined;
+  const at = new Set(
+    d.vat_breakdown
+      .filter((v) => v.rate !== undefined && Number(v.rate) === Number(l.vat_rate))
+      .map((v) => categoryOf(d, v)),
+  );
+  return at.size === 1 ? [...at][0] : undefined;
 }
 
 /** A line's VAT rate: as read, or the single breakdown entry's when its category came from there. */
 export function lineRate(d: Document, l: Document['lines'][number]): string | undefined {
-  if (l.vat_category) return vatRate(l.vat_category, l.vat_rate);
-  const only = onlyVat(d);
-  return only ? vatRate(only.category, l.vat_rate ?? only.rate) : undefined;
+  const category = lineCategory(d, l);
+  if (l.vat_rate !== undefined || l.vat_category) return vatRate(category, l.vat_rate);
+  return vatRate(category, onlyVat(d)?.rate);
 }
 
 function onlyVat(d: Document): Document['vat_breakdown'][number] | undefined {
   const only = d.vat_breakdown[0];
-  return d.vat_breakdown.length === 1 && only?.category && !d.allowances_charges?.length ? only : undefined;
+  return d.vat_breakdown.length === 1 && only && categoryOf(d, only) && !d.allowances_charges?.length
+    ? only
+    : undefined;
 }
 
 /**

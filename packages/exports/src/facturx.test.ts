@@ -100,13 +100,13 @@ describe.skipIf(!haveSchemas)('Factur-X EN 16931', () => {
       ...job,
       document: {
         ...job.document,
-        lines: [{ ...line, unit: 'Stk' }, ...job.document.lines.slice(1)],
+        lines: [{ ...line, unit: 'Kiste' }, ...job.document.lines.slice(1)],
         vat_breakdown: [{ ...job.document.vat_breakdown[0]!, category: 'X' }],
         totals: { ...job.document.totals, payable: '1.00' },
       },
     };
     const oddErr = (await writeFacturx(odd).catch((e: unknown) => e)) as ExportRefused;
-    expect(oddErr.message).toMatch(/BT-130 unit Stk of line 1 \(BR-CL-23\)/);
+    expect(oddErr.message).toMatch(/BT-130 unit Kiste of line 1 \(BR-CL-23\)/);
     expect(oddErr.message).toMatch(/BT-118 VAT category X \(BR-CL-18\)/);
     expect(oddErr.message).toMatch(/BT-115 amount due 1.00 \(BR-CO-16\)/);
     // Factur-X EN 16931 does not ask for XRechnung's values.

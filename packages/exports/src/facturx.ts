@@ -13,7 +13,7 @@ import {
   StandardFonts,
 } from 'pdf-lib';
 import sharp from 'sharp';
-import { ciiXml, en16931Missing } from './cii.js';
+import { ciiXml, en16931Missing, withCoreLines } from './cii.js';
 import { type ExportFile, type ExportJob, ExportRefused, fileStem, type Refusal } from './input.js';
 import { drawInvoice } from './invoice-page.js';
 
@@ -132,7 +132,8 @@ export interface FacturxOptions {
   date?: Date;
 }
 
-export async function writeFacturx(job: ExportJob, options: FacturxOptions = {}): Promise<ExportFile> {
+export async function writeFacturx(read: ExportJob, options: FacturxOptions = {}): Promise<ExportFile> {
+  const job = withCoreLines(read);
   const missing = facturxMissing(job);
   if (missing.length) throw new ExportRefused(missing);
   const xml = Buffer.from(ciiXml(job, { guideline: FACTURX_EN16931_ID }), 'utf8');

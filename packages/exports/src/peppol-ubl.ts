@@ -3,8 +3,9 @@
 // except between two German parties, where its DE rules are XRechnung's) but for a buyer reference
 // or an order reference, electronic addresses for both parties of its own schemes, and lines whose
 // net amount is quantity times price.
+import { isDirectDebit, legalScheme, withCoreLines } from './cii.js';
 import { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
-import { exportFilename, ublInvoiceXml, ublTypeCode } from './ubl-invoice.js';
+import { exportFilename, ublInvoiceXml, ublMissing, ublTypeCode } from './ubl-invoice.js';
 import { xrechnungMissing } from './xrechnung-cii.js';
 
 export const PEPPOL_BIS_ID = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
@@ -54,16 +55,21 @@ export function peppolMissing(job: ExportJob): Refusal[] {
   const domesticDe = d.seller.address?.country === 'DE' && d.buyer.address?.country === 'DE';
   const refusals = xrechnungMissing(job).filter((r) => domesticDe || !XRECHNUNG_ONLY.test(r.message));
   const cents = (v: string | undefined) => Math.round(Number(v ?? 0) * 100);
-  // PEPPOL-EN16931-R120: a line's net amount is its quantity times its price (line allowances and
-  // charges, and a price base quantity, are not kept by the reader).
+  // PEPPOL-EN16931-R120: a line's net amount is its quantity times its price (per its base
+  // quantity), plus its charges, less its allowances.
   d.lines.forEach((l, i) => {
     if (!l.quantity || !l.unit_price || !l.net_amount) return;
-    const product = Math.round(Number(l.quantity) * Number(l.unit_price) * 100);
+    const base = Number(l.price_base_quantity ?? 1) || 1;
+    const adjust = (l.allowances_charges ?? []).reduce(
+      (a, x) => a + (x.charge ? 1 : -1) * cents(x.amount),
+      0,
+    );
+    const product = Math.round((Number(l.quantity) * Number(l.unit_price) * 100) / base) + adjust;
     if (Math.abs(product - cents(l.net_amount)) > 2)
       refusals.push({
         job_id: job.jobId,
         field: `lines.${i}`,
-        message: `BT-131 net amount ${l.net_amount} of line ${i + 1} is not its quantity times its price (PEPPOL-EN16931-R120): the line's own allowances or charges are not kept by the reader`,
+        message: `BT-131 net amount ${l.net_amount} of line ${i + 1} is not its quantity times its price, with its allowances and charges (PEPPOL-EN16931-R120)`,
       });
   });
   // PEPPOL-EN16931-P0100/P0101: the type codes Peppol's billing profile takes.
@@ -75,7 +81,7 @@ export function peppolMissing(job: ExportJob): Refusal[] {
       message: `BT-3 invoice type code ${type} (PEPPOL-EN16931-P0100): not one Peppol BIS Billing takes`,
     });
   // PEPPOL-EN16931-R061: a direct debit names its mandate reference (BT-89).
-  if (['49', '59'].includes(d.payment.means_code ?? '') && !d.payment.mandate_reference)
+  if (isDirectDebit(d) && !d.payment.mandate_reference)
     refusals.push({
       job_id: job.jobId,
       field: 'payment_means',
@@ -90,18 +96,17 @@ export function peppolMissing(job: ExportJob): Refusal[] {
       field: 'seller_legal_id',
       message: `BT-30 Swedish organisation number ${d.seller.legal_id} (SE-R-013): not ten digits with a valid check digit`,
     });
-  // NL-R-003, DK-R-014: a Dutch or Danish seller's legal id names its scheme (KVK/OIN, CVR), which
-  // the reader does not keep.
-  const legalScheme: Record<string, string> = {
-    NL: 'KVK 0106 or OIN 0190, NL-R-003',
-    DK: 'CVR 0184, DK-R-014',
+  // NL-R-003, DK-R-014: a Dutch or Danish seller's legal id names its scheme (KVK/OIN, CVR).
+  const nationalSchemes: Record<string, [string[], string]> = {
+    NL: [['0106', '0190'], 'KVK 0106 or OIN 0190, NL-R-003'],
+    DK: [['0184'], 'CVR 0184, DK-R-014'],
   };
-  const sellerCountry = d.seller.address?.country ?? '';
-  if (d.seller.legal_id && legalScheme[sellerCountry])
+  const wanted = nationalSchemes[d.seller.address?.country ?? ''];
+  if (d.seller.legal_id && wanted && !wanted[0].includes(legalScheme(d.seller)?.schemeID ?? ''))
     refusals.push({
       job_id: job.jobId,
       field: 'seller_legal_id',
-      message: `BT-30 the scheme of the seller's legal registration id (${legalScheme[sellerCountry]}): not kept by the reader`,
+      message: `BT-30 the scheme of the seller's legal registration id (${wanted[1]}): not on the invoice`,
     });
   for (const [p, field, term] of [
     [d.seller, 'seller_electronic_address', 'BT-34 seller'],
@@ -140,8 +145,9 @@ export function peppolMissing(job: ExportJob): Refusal[] {
   return refusals;
 }
 
-export function writePeppolUbl(job: ExportJob): ExportFile {
-  const missing = peppolMissing(job);
+export function writePeppolUbl(read: ExportJob): ExportFile {
+  const job = withCoreLines(read);
+  const missing = [...peppolMissing(job), ...ublMissing(job)];
   if (missing.length) throw new ExportRefused(missing);
   const xml = ublInvoiceXml(job.document, {
     customizationId: PEPPOL_BIS_ID,

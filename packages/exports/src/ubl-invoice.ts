@@ -3,8 +3,20 @@
 // in what they require; the caller checks the required values first. Element order follows the
 // UBL 2.1 schema (a schema-valid file needs it).
 import type { Document, Party } from '@invoice-reader/engine';
-import { isDirectDebit, lineCategory, lineRate, paymentTermsText, vatRate } from './cii.js';
+import {
+  breakdownRate,
+  categoryOf,
+  isCard,
+  isDirectDebit,
+  legalScheme,
+  lineCategory,
+  lineRate,
+  meansCode,
+  paymentTermsText,
+  unitCode,
+} from './cii.js';
 import { filledNote } from './company-profile.js';
+import type { ExportJob, Refusal } from './input.js';
 import { el, leaf, type Node, toXml } from './xml-writer.js';
 
 const NS = {
@@ -69,7 +81,10 @@ function party(p: Party, creditorId?: string): Node {
           el('cac:TaxScheme', [leaf('cbc:ID', 'FC')]),
         ])
       : undefined,
-    el('cac:PartyLegalEntity', [leaf('cbc:RegistrationName', p.name), leaf('cbc:CompanyID', p.legal_id)]),
+    el('cac:PartyLegalEntity', [
+      leaf('cbc:RegistrationName', p.name),
+      leaf('cbc:CompanyID', p.legal_id, legalScheme(p)),
+    ]),
     p.contact
       ? el('cac:Contact', [
           leaf('cbc:Name', p.contact.name),
@@ -78,6 +93,20 @@ function party(p: Party, creditorId?: string): Node {
         ])
       : undefined,
   ]);
+}
+
+/** What UBL needs beyond EN 16931's core: a card's network beside its number (BT-87). */
+export function ublMissing(job: ExportJob): Refusal[] {
+  const c = job.document.payment.card;
+  return isCard(job.document) && c?.number && !c.network
+    ? [
+        {
+          job_id: job.jobId,
+          field: 'payment_means',
+          message: "the card network of a card payment (UBL's CardAccount/NetworkID): not on the invoice",
+        },
+      ]
+    : [];
 }
 
 /** The document as UBL XML (an Invoice, or a CreditNote for a credit note's type code). */
@@ -92,10 +121,18 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
   const accounts = d.payment.accounts.filter((a) => a.iban || a.account);
   const means = (a: Document['payment']['accounts'][number] | undefined, first: boolean) =>
     el('cac:PaymentMeans', [
-      leaf('cbc:PaymentMeansCode', d.payment.means_code),
+      leaf('cbc:PaymentMeansCode', meansCode(d)),
       // A credit note has no DueDate of its own: EN 16931 puts BT-9 here.
       credit && first ? leaf('cbc:PaymentDueDate', due) : undefined,
       leaf('cbc:PaymentID', d.payment.reference),
+      // BG-18; UBL's schema asks for the card's network, which a CII source does not give.
+      first && isCard(d) && d.payment.card?.number && d.payment.card.network
+        ? el('cac:CardAccount', [
+            leaf('cbc:PrimaryAccountNumberID', d.payment.card.number),
+            leaf('cbc:NetworkID', d.payment.card.network),
+            leaf('cbc:HolderName', d.payment.card.holder),
+          ])
+        : undefined,
       a
         ? el('cac:PayeeFinancialAccount', [
             leaf('cbc:ID', a.iban ?? a.account),
@@ -124,6 +161,9 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
       ...(ids.oneNote && d.notes.length ? [d.notes.join('\n')] : d.notes).map((n) => leaf('cbc:Note', n)),
       leaf('cbc:DocumentCurrencyCode', cur),
       leaf('cbc:BuyerReference', d.references.buyer_reference),
+      d.period?.start || d.period?.end
+        ? el('cac:InvoicePeriod', [leaf('cbc:StartDate', d.period.start), leaf('cbc:EndDate', d.period.end)])
+        : undefined,
       d.references.order ? el('cac:OrderReference', [leaf('cbc:ID', d.references.order)]) : undefined,
       d.references.preceding_invoice
         ? el('cac:BillingReference', [
@@ -145,8 +185,32 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
               : undefined,
           ])
         : undefined,
-      d.delivery_date ? el('cac:Delivery', [leaf('cbc:ActualDeliveryDate', d.delivery_date)]) : undefined,
-      ...(d.payment.means_code
+      d.delivery_date || d.delivery
+        ? el('cac:Delivery', [
+            leaf('cbc:ActualDeliveryDate', d.delivery_date),
+            d.delivery?.address
+              ? el('cac:DeliveryLocation', [
+                  el('cac:Address', [
+                    leaf('cbc:StreetName', d.delivery.address.lines[0]),
+                    leaf('cbc:AdditionalStreetName', d.delivery.address.lines[1]),
+                    leaf('cbc:CityName', d.delivery.address.city),
+                    leaf('cbc:PostalZone', d.delivery.address.postcode),
+                    leaf('cbc:CountrySubentity', d.delivery.address.region),
+                    d.delivery.address.lines[2]
+                      ? el('cac:AddressLine', [leaf('cbc:Line', d.delivery.address.lines[2])])
+                      : undefined,
+                    d.delivery.address.country
+                      ? el('cac:Country', [leaf('cbc:IdentificationCode', d.delivery.address.country)])
+                      : undefined,
+                  ]),
+                ])
+              : undefined,
+            d.delivery?.name
+              ? el('cac:DeliveryParty', [el('cac:PartyName', [leaf('cbc:Name', d.delivery.name)])])
+              : undefined,
+          ])
+        : undefined,
+      ...(meansCode(d)
         ? accounts.length
           ? accounts.map((a, i) => means(a, i === 0))
           : [means(undefined, true)]
@@ -176,8 +240,8 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
             amount('cbc:TaxableAmount', v.taxable),
             amount('cbc:TaxAmount', v.tax),
             el('cac:TaxCategory', [
-              leaf('cbc:ID', v.category),
-              leaf('cbc:Percent', vatRate(v.category, v.rate)),
+              leaf('cbc:ID', categoryOf(d, v)),
+              leaf('cbc:Percent', breakdownRate(categoryOf(d, v), v.rate)),
               leaf('cbc:TaxExemptionReasonCode', v.exemption_code),
               leaf('cbc:TaxExemptionReason', v.exemption_reason),
               el('cac:TaxScheme', [leaf('cbc:ID', 'VAT')]),
@@ -199,9 +263,19 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
         el(credit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine', [
           leaf('cbc:ID', l.id ?? String(i + 1)),
           leaf(credit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity', l.quantity, {
-            unitCode: l.unit ?? 'C62',
+            unitCode: unitCode(l.unit) ?? 'C62',
           }),
           amount('cbc:LineExtensionAmount', l.net_amount),
+          ...(l.allowances_charges ?? []).map((a) =>
+            el('cac:AllowanceCharge', [
+              leaf('cbc:ChargeIndicator', String(a.charge)),
+              leaf('cbc:AllowanceChargeReasonCode', a.reason_code),
+              leaf('cbc:AllowanceChargeReason', a.reason),
+              leaf('cbc:MultiplierFactorNumeric', paired(a) ? a.percent : undefined),
+              amount('cbc:Amount', a.amount),
+              amount('cbc:BaseAmount', paired(a) ? a.base : undefined),
+            ]),
+          ),
           el('cac:Item', [
             leaf('cbc:Name', l.description),
             el('cac:ClassifiedTaxCategory', [
@@ -210,7 +284,12 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
               el('cac:TaxScheme', [leaf('cbc:ID', 'VAT')]),
             ]),
           ]),
-          el('cac:Price', [amount('cbc:PriceAmount', l.unit_price ?? l.net_amount)]),
+          el('cac:Price', [
+            amount('cbc:PriceAmount', l.unit_price ?? l.net_amount),
+            l.unit_price
+              ? leaf('cbc:BaseQuantity', l.price_base_quantity, { unitCode: unitCode(l.unit) ?? 'C62' })
+              : undefined,
+          ]),
         ]),
       ),
     ],

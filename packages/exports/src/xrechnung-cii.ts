@@ -2,7 +2,7 @@
 // the EN 16931 core (cii.ts) plus the German CIUS's required values (buyer reference BT-10, seller
 // contact BT-41..43, electronic addresses BT-34/BT-49, payment means). A required value the
 // invoice lacks makes the export fail with the list of what is missing: nothing is made up.
-import { ciiXml, en16931Missing, missingOf } from './cii.js';
+import { ciiXml, en16931Missing, meansCode, missingOf, withCoreLines } from './cii.js';
 import { type ExportFile, type ExportJob, ExportRefused, fileStem, type Refusal } from './input.js';
 
 export const XRECHNUNG_CII_ID = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
@@ -54,20 +54,27 @@ export function xrechnungMissing(job: ExportJob): Refusal[] {
         'BT-49 buyer electronic address',
         'buyer_electronic_address',
       ],
-      [d.payment.means_code, 'payment_means', 'BT-81 payment means (BR-DE-1)', 'payment_means'],
+      [meansCode(d), 'payment_means', 'BT-81 payment means (BR-DE-1)', 'payment_means'],
     ]),
     ...paymentMeansMissing(job),
+    // BR-DE-10/11: a deliver-to address names its city and post code.
+    ...(d.delivery?.address
+      ? missingOf(job, [
+          [d.delivery.address.city, 'delivery', 'BT-77 deliver-to city (BR-DE-10)'],
+          [d.delivery.address.postcode, 'delivery', 'BT-78 deliver-to post code (BR-DE-11)'],
+        ])
+      : []),
   ];
 }
 
 /**
  * XRechnung asks each kind of payment means for its group (BR-DE-23..25, 31): a transfer for the
  * payee's account, a card for the card's number, a direct debit for the creditor identifier and
- * the debited account. The reader keeps the accounts and the creditor identifier, not a card's number.
+ * the debited account.
  */
 function paymentMeansMissing(job: ExportJob): Refusal[] {
   const p = job.document.payment;
-  const means = p.means_code ?? '';
+  const means = meansCode(job.document) ?? '';
   const out: string[] = [];
   const refusals: Refusal[] = [];
   if (['30', '58'].includes(means) && !p.accounts.some((a) => a.iban || a.account))
@@ -77,8 +84,8 @@ function paymentMeansMissing(job: ExportJob): Refusal[] {
       message: 'BG-17 the account to transfer to (BR-DE-23): not on the invoice',
       ...('seller_iban' in job.fields ? { input: 'seller_iban' } : {}),
     });
-  if (['48', '54', '55'].includes(means))
-    out.push('BG-18 payment card information of a card payment (BR-DE-24): not kept from the invoice');
+  if (['48', '54', '55'].includes(means) && !p.card?.number)
+    out.push('BT-87 the card number of a card payment (BR-DE-24): not on the invoice');
   // A direct debit's group (BG-19) is written only with a direct debit's code (isDirectDebit).
   const debit = means === '59' || means === '49';
   if (debit && !p.creditor_id)
@@ -94,7 +101,8 @@ function paymentMeansMissing(job: ExportJob): Refusal[] {
   return [...refusals, ...out.map((message) => ({ job_id: job.jobId, field: 'payment_means', message }))];
 }
 
-export function writeXrechnungCii(job: ExportJob): ExportFile {
+export function writeXrechnungCii(read: ExportJob): ExportFile {
+  const job = withCoreLines(read);
   const missing = xrechnungMissing(job);
   if (missing.length) throw new ExportRefused(missing);
   const xml = ciiXml(job, { guideline: XRECHNUNG_CII_ID, businessProcess: PEPPOL_BILLING });

@@ -1,6 +1,6 @@
 // Page pictures and exports made from the local store, through the core service: a real SQLite
 // store in a temp folder, real files read by the engine, the real writers of packages/exports.
-import { copyFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { corpusDir, EINVOICE, TEXT_PDF, tempDir, waitFor } from '../test-support/corpus.js';
@@ -69,7 +69,14 @@ describe('page pictures and exports from the local store', () => {
   });
 
   it('writes DATEV, 1C and e-invoices of stored jobs; refusals name the job and field', async () => {
-    const { service, byName } = await readInto([EINVOICE, KOSIT]);
+    // The e-invoice without its deliver-to party: an intra-community supply that names no
+    // deliver-to country, which no one but the seller can give.
+    const noDeliverTo = path.join(temp('source'), path.basename(EINVOICE));
+    writeFileSync(
+      noDeliverTo,
+      readFileSync(EINVOICE, 'utf8').replace(/<ram:ShipToTradeParty>[\s\S]*?<\/ram:ShipToTradeParty>/, ''),
+    );
+    const { service, byName } = await readInto([noDeliverTo, KOSIT]);
     const job = byName(path.basename(EINVOICE));
     const settings = { ...service.getLedgerSettings(), consultant_no: '1001', client_no: '42' };
     expect(service.setLedgerSettings(settings)).toEqual(settings);
@@ -96,8 +103,8 @@ describe('page pictures and exports from the local store', () => {
     expect(await service.exportInvoice(job.id, 'no-such')).toMatchObject({ ok: false, status: 422 });
     expect(await service.exportLedger('ledger-de', [999], settings)).toMatchObject({ code: 'job_not_found' });
 
-    // This invoice's intra-community supply needs a deliver-to country the reader does not keep:
-    // XRechnung refuses to write it, with the same 422 items (job and field) as the server's routes.
+    // This invoice's intra-community supply names no deliver-to country: XRechnung refuses to
+    // write it, with the same 422 items (job and field) as the server's routes.
     const refusedCii = await service.exportInvoice(job.id, 'xrechnung-cii');
     expect(refusedCii).toMatchObject({ ok: false, status: 422, code: 'validation_error' });
     expect(refusedCii.ok === false && refusedCii.items[0]).toMatchObject({

@@ -45,9 +45,14 @@ const fetchFile = (path: string, init: RequestInit & { session?: TestSession } =
 
 describe.skipIf(!haveCorpus)('exports', () => {
   beforeAll(async () => {
+    // The Factur-X sample without its deliver-to party: an intra-community supply (VAT category
+    // K on a charge) that names no deliver-to country, which no one but the seller can give.
+    const noDeliverTo = corpusFile(SAMPLE_XML)
+      .toString('utf8')
+      .replace(/<ram:ShipToTradeParty>[\s\S]*?<\/ram:ShipToTradeParty>/, '');
     const up = await call(s.url, '/api/v1/parse/upload', {
       session: anna,
-      body: form(corpusFile(SAMPLE_XML)),
+      body: form(Buffer.from(noDeliverTo)),
     });
     jobId = up.body.job_id;
     await waitFor(
@@ -84,9 +89,8 @@ describe.skipIf(!haveCorpus)('exports', () => {
   });
 
   it('writes XRechnung CII, or lists what the invoice lacks for it', async () => {
-    // The Factur-X sample has a VAT category K (an intra-community supply, which needs the
-    // deliver-to country) on a charge: the reader does not keep that country, so it is refused,
-    // naming it, rather than written wrong; it is not something a person can type in here.
+    // The sample's intra-community supply names no deliver-to country: it is refused, naming
+    // it, rather than written wrong; it is not something a person can type in here.
     const r = await call(s.url, `/api/v1/parse/${jobId}/export/xrechnung-cii`, { session: anna });
     expect(r.status).toBe(422);
     expect(r.body.detail.map((d: { type: string; loc: unknown[] }) => [d.type, d.loc])).toEqual([
@@ -291,7 +295,7 @@ describe.skipIf(!haveCorpus)('exports', () => {
         const back = await readInvoice(entries[name]!, { country: 'de' });
         expect([back.status, back.embedded_file], name).toEqual(['done', 'factur-x.xml']);
       }
-      // The Factur-X sample's intra-community supply: refused, one line.
+      // The sample's intra-community supply without a deliver-to country: refused, one line.
       expect(
         Buffer.from(entries['refused.txt']!)
           .toString('utf8')

@@ -153,3 +153,57 @@ describe('CII document-level allowances and charges (BG-20/BG-21)', () => {
     expect(read(CII_D16B).allowances_charges).toBeUndefined();
   });
 });
+
+describe('CII deliver-to, invoicing period and payment card', () => {
+  const xml = CII_D16B.replace(
+    '<ram:ApplicableHeaderTradeDelivery/>',
+    '<ram:ApplicableHeaderTradeDelivery><ram:ShipToTradeParty><ram:Name>Lager Nord</ram:Name><ram:PostalTradeAddress><ram:PostcodeCode>1011</ram:PostcodeCode><ram:LineOne>Kade 1</ram:LineOne><ram:CityName>Amsterdam</ram:CityName><ram:CountryID>nl</ram:CountryID></ram:PostalTradeAddress></ram:ShipToTradeParty></ram:ApplicableHeaderTradeDelivery>',
+  )
+    .replace(
+      '<ram:TypeCode>58</ram:TypeCode>',
+      '<ram:TypeCode>48</ram:TypeCode><ram:ApplicableTradeSettlementFinancialCard><ram:ID>xxxx1234</ram:ID><ram:CardholderName>K. Kunde</ram:CardholderName></ram:ApplicableTradeSettlementFinancialCard>',
+    )
+    .replace(
+      '<ram:SpecifiedTradeSettlementHeaderMonetarySummation>',
+      '<ram:BillingSpecifiedPeriod><ram:StartDateTime><udt:DateTimeString format="102">20240301</udt:DateTimeString></ram:StartDateTime><ram:EndDateTime><udt:DateTimeString format="102">20240331</udt:DateTimeString></ram:EndDateTime></ram:BillingSpecifiedPeriod><ram:SpecifiedTradeSettlementHeaderMonetarySummation>',
+    );
+
+  it('keeps the deliver-to party (BG-13/BG-15), the period (BG-14) and the card (BG-18)', () => {
+    const d = read(xml);
+    expect(d.delivery).toEqual({
+      name: 'Lager Nord',
+      address: { lines: ['Kade 1'], postcode: '1011', city: 'Amsterdam', country: 'NL' },
+    });
+    expect(d.period).toEqual({ start: '2024-03-01', end: '2024-03-31' });
+    expect(d.payment.card).toEqual({ number: 'xxxx1234', holder: 'K. Kunde' });
+    expect(d.provenance['delivery.address.country']).toMatchObject({ source: 'xml', reader: 'cii' });
+  });
+
+  it('has none of them where the invoice has none', () => {
+    const d = read(CII_D16B);
+    expect([d.delivery, d.period, d.payment.card]).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe('CII line allowances and charges (BG-27/BG-28), price base quantity and sub-lines', () => {
+  const xml = CII_D16B.replace(
+    '<ram:LineID>1</ram:LineID>',
+    '<ram:LineID>1</ram:LineID><ram:ParentLineID>G1</ram:ParentLineID>',
+  )
+    .replace(
+      '<ram:ChargeAmount>50.00</ram:ChargeAmount>',
+      '<ram:ChargeAmount>50.00</ram:ChargeAmount><ram:BasisQuantity unitCode="H87">1</ram:BasisQuantity>',
+    )
+    .replace(
+      '<ram:SpecifiedTradeSettlementLineMonetarySummation>',
+      '<ram:SpecifiedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>false</udt:Indicator></ram:ChargeIndicator><ram:ActualAmount>5.00</ram:ActualAmount><ram:Reason>Rabatt</ram:Reason></ram:SpecifiedTradeAllowanceCharge><ram:SpecifiedTradeSettlementLineMonetarySummation>',
+    );
+
+  it('keeps them on the line', () => {
+    expect(xml).not.toBe(CII_D16B);
+    const line = read(xml).lines[0]!;
+    expect(line).toMatchObject({ parent_id: 'G1', price_base_quantity: '1' });
+    expect(line.allowances_charges).toEqual([{ charge: false, amount: '5.00', reason: 'Rabatt' }]);
+    expect(read(CII_D16B).lines[0]!.allowances_charges).toBeUndefined();
+  });
+});

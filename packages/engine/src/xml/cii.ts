@@ -1,7 +1,7 @@
 // UN/CEFACT Cross Industry Invoice: D16B (ZUGFeRD 2.x, Factur-X every profile, XRechnung CII)
 // and the older ZUGFeRD 1.0 CrossIndustryDocument, whose containers carry other names but the
 // same content. One reader for both: each step names the D16B element and its 1.0 twin.
-import type { Document, DocumentType, Party } from '../document.js';
+import type { Address, Document, DocumentType, Party } from '../document.js';
 import { ReadError } from '../errors.js';
 import { XmlDocumentBuilder } from './builder.js';
 import type { XmlElement } from './parse.js';
@@ -85,6 +85,13 @@ function readCii(root: XmlElement): Document {
   b.text('references.order', find(agreement, 'BuyerOrderReferencedDocument/IssuerAssignedID'));
   b.text('references.contract', find(agreement, 'ContractReferencedDocument/IssuerAssignedID'));
   b.date('delivery_date', find(delivery, 'ActualDeliverySupplyChainEvent/OccurrenceDateTime/DateTimeString'));
+  // BG-13/BG-15: the deliver-to party (an intra-community supply needs its country, BR-IC-12).
+  const shipTo = child(delivery, 'ShipToTradeParty');
+  if (shipTo) {
+    d.delivery = {};
+    b.text('delivery.name', child(shipTo, 'Name'));
+    readAddress(b, d.delivery, 'delivery', child(shipTo, 'PostalTradeAddress'));
+  }
 
   const currency = b.text('currency', child(settlement, 'InvoiceCurrencyCode'), (s) => s.toUpperCase());
   const payee = child(settlement, 'PayeeTradeParty');
@@ -107,6 +114,11 @@ function readCii(root: XmlElement): Document {
     b.text(`${p}.exemption_reason`, child(tax, 'ExemptionReason'));
     b.text(`${p}.exemption_code`, child(tax, 'ExemptionReasonCode'));
   });
+
+  // BG-14, the invoicing period.
+  const period = child(settlement, 'BillingSpecifiedPeriod');
+  b.date('period.start', find(period, 'StartDateTime/DateTimeString'));
+  b.date('period.end', find(period, 'EndDateTime/DateTimeString'));
 
   readAllowancesCharges(b, settlement);
 
@@ -181,17 +193,10 @@ function readParty(
   b.text(`${role}.name`, child(el, 'Name'));
   const legal = child(el, 'SpecifiedLegalOrganization');
   b.text(`${role}.trading_name`, child(legal, 'TradingBusinessName'));
-  b.text(`${role}.legal_id`, child(legal, 'ID'));
-  const addr = child(el, 'PostalTradeAddress');
-  if (addr) {
-    const lines = ['LineOne', 'LineTwo', 'LineThree'].map((n) => child(addr, n)).filter((x) => textOf(x));
-    for (const [i, line] of lines.entries()) b.text(`${role}.address.lines.${i}`, line);
-    if (!lines.length) (b.doc[role] as Party).address = { lines: [] };
-    b.text(`${role}.address.postcode`, child(addr, 'PostcodeCode'));
-    b.text(`${role}.address.city`, child(addr, 'CityName'));
-    b.text(`${role}.address.region`, child(addr, 'CountrySubDivisionName'));
-    b.text(`${role}.address.country`, child(addr, 'CountryID'), (s) => s.toUpperCase());
-  }
+  const legalId = child(legal, 'ID');
+  if (b.text(`${role}.legal_id`, legalId) && legalId?.attrs.schemeID)
+    b.value(`${role}.legal_id_scheme`, legalId.attrs.schemeID, legalId);
+  readAddress(b, b.doc[role] as Party, role, child(el, 'PostalTradeAddress'));
   for (const reg of findAll(el, 'SpecifiedTaxRegistration/ID')) {
     const scheme = (reg.attrs.schemeID ?? '').toUpperCase();
     if (scheme === 'VA') b.text(`${role}.vat_id`, reg, normalizeId);
@@ -209,6 +214,23 @@ function readParty(
   }
 }
 
+/** A PostalTradeAddress into `owner.address` (at `prefix.address`), where there is one. */
+function readAddress(
+  b: XmlDocumentBuilder,
+  owner: { address?: Address },
+  prefix: string,
+  addr: XmlElement | undefined,
+): void {
+  if (!addr) return;
+  owner.address = { lines: [] };
+  const lines = ['LineOne', 'LineTwo', 'LineThree'].map((n) => child(addr, n)).filter((x) => textOf(x));
+  for (const [i, line] of lines.entries()) b.text(`${prefix}.address.lines.${i}`, line);
+  b.text(`${prefix}.address.postcode`, child(addr, 'PostcodeCode'));
+  b.text(`${prefix}.address.city`, child(addr, 'CityName'));
+  b.text(`${prefix}.address.region`, child(addr, 'CountrySubDivisionName'));
+  b.text(`${prefix}.address.country`, child(addr, 'CountryID'), (s) => s.toUpperCase());
+}
+
 /** Identifiers (IBAN, BIC, VAT id) as decisions.md §2 wants them: upper case, no spaces. */
 export function normalizeId(s: string): string {
   return s.replace(/\s+/g, '').toUpperCase();
@@ -220,6 +242,13 @@ function readPaymentMeans(b: XmlDocumentBuilder, settlement: XmlElement | undefi
   for (const m of means) {
     const code = textOf(child(m, 'TypeCode'));
     if (code && !b.doc.payment.means_code) b.text('payment.means_code', child(m, 'TypeCode'));
+    // BG-18: a card payment's card (its number is usually only the last digits).
+    const card = child(m, 'ApplicableTradeSettlementFinancialCard');
+    if (card && !b.doc.payment.card) {
+      b.doc.payment.card = {};
+      b.text('payment.card.number', child(card, 'ID'));
+      b.text('payment.card.holder', child(card, 'CardholderName'));
+    }
     const account = child(m, 'PayeePartyCreditorFinancialAccount');
     if (!account) continue;
     const p = `payment.accounts.${n}`;
@@ -258,11 +287,13 @@ function readLine(b: XmlDocumentBuilder, i: number, line: XmlElement): void {
   const lineDelivery = pick(line, 'SpecifiedLineTradeDelivery', 'SpecifiedSupplyChainTradeDelivery');
   const lineSettlement = pick(line, 'SpecifiedLineTradeSettlement', 'SpecifiedSupplyChainTradeSettlement');
   b.text(`${p}.id`, child(doc, 'LineID'));
+  b.text(`${p}.parent_id`, child(doc, 'ParentLineID'));
   b.text(`${p}.description`, child(product, 'Name'));
   const qty = child(lineDelivery, 'BilledQuantity');
   b.amount(`${p}.quantity`, qty);
   if (qty?.attrs.unitCode) b.value(`${p}.unit`, qty.attrs.unitCode, qty);
   b.amount(`${p}.unit_price`, find(lineAgreement, 'NetPriceProductTradePrice/ChargeAmount'));
+  b.amount(`${p}.price_base_quantity`, find(lineAgreement, 'NetPriceProductTradePrice/BasisQuantity'));
   const tax = child(lineSettlement, 'ApplicableTradeTax');
   b.text(`${p}.vat_category`, child(tax, 'CategoryCode'));
   b.amount(`${p}.vat_rate`, pick(tax, 'RateApplicablePercent', 'ApplicablePercent'));
@@ -272,4 +303,20 @@ function readLine(b: XmlDocumentBuilder, i: number, line: XmlElement): void {
     'SpecifiedTradeSettlementMonetarySummation',
   );
   b.amount(`${p}.net_amount`, child(sum, 'LineTotalAmount'));
+  // BG-27/BG-28: the line's own allowances and charges (D16B; ZUGFeRD 1.0 has only the price's).
+  let n = 0;
+  for (const ac of childrenOf(lineSettlement, 'SpecifiedTradeAllowanceCharge')) {
+    const indicator = textOf(find(ac, 'ChargeIndicator/Indicator'));
+    if (indicator !== 'true' && indicator !== 'false') continue;
+    const kept = b.doc.lines[i] ?? {};
+    b.doc.lines[i] = kept;
+    kept.allowances_charges ??= [];
+    kept.allowances_charges.push({ charge: indicator === 'true' });
+    const at = `${p}.allowances_charges.${n++}`;
+    b.amount(`${at}.amount`, child(ac, 'ActualAmount'));
+    b.amount(`${at}.base`, child(ac, 'BasisAmount'));
+    b.amount(`${at}.percent`, child(ac, 'CalculationPercent'));
+    b.text(`${at}.reason_code`, child(ac, 'ReasonCode'));
+    b.text(`${at}.reason`, child(ac, 'Reason'));
+  }
 }

@@ -100,3 +100,46 @@ describe('UBL document-level allowances and charges (BG-20/BG-21)', () => {
     expect(read(UBL_CREDIT_NOTE).allowances_charges).toBeUndefined();
   });
 });
+
+describe('UBL deliver-to, invoicing period and payment card', () => {
+  const xml = UBL_CREDIT_NOTE.replace(
+    '<cac:BillingReference>',
+    '<cac:InvoicePeriod><cbc:StartDate>2024-01-01</cbc:StartDate><cbc:EndDate>2024-01-31</cbc:EndDate></cac:InvoicePeriod><cac:BillingReference>',
+  )
+    .replace(
+      '<cac:PaymentMeans>',
+      '<cac:Delivery><cac:DeliveryLocation><cac:Address><cbc:StreetName>Kade 1</cbc:StreetName><cbc:CityName>Amsterdam</cbc:CityName><cac:Country><cbc:IdentificationCode>NL</cbc:IdentificationCode></cac:Country></cac:Address></cac:DeliveryLocation><cac:DeliveryParty><cac:PartyName><cbc:Name>Lager Nord</cbc:Name></cac:PartyName></cac:DeliveryParty></cac:Delivery><cac:PaymentMeans>',
+    )
+    .replace(
+      '<cbc:PaymentID>4711</cbc:PaymentID>',
+      '<cbc:PaymentID>4711</cbc:PaymentID><cac:CardAccount><cbc:PrimaryAccountNumberID>1234</cbc:PrimaryAccountNumberID><cbc:NetworkID>VISA</cbc:NetworkID></cac:CardAccount>',
+    );
+
+  it('keeps the deliver-to party (BG-13/BG-15), the period (BG-14) and the card (BG-18)', () => {
+    expect(xml).not.toBe(UBL_CREDIT_NOTE);
+    const d = read(xml);
+    expect(d.delivery).toEqual({
+      name: 'Lager Nord',
+      address: { lines: ['Kade 1'], city: 'Amsterdam', country: 'NL' },
+    });
+    expect(d.period).toEqual({ start: '2024-01-01', end: '2024-01-31' });
+    expect(d.payment.card).toEqual({ number: '1234', network: 'VISA' });
+  });
+});
+
+describe('UBL line allowances and charges (BG-27/BG-28) and price base quantity', () => {
+  const xml = UBL_CREDIT_NOTE.replace(
+    '<cac:Item><cbc:Name>Returned goods</cbc:Name>',
+    '<cac:AllowanceCharge><cbc:ChargeIndicator>true</cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>FC</cbc:AllowanceChargeReasonCode><cbc:Amount currencyID="SEK">2.00</cbc:Amount></cac:AllowanceCharge><cac:Item><cbc:Name>Returned goods</cbc:Name>',
+  ).replace(
+    '<cbc:PriceAmount currencyID="SEK">25.00</cbc:PriceAmount>',
+    '<cbc:PriceAmount currencyID="SEK">25.00</cbc:PriceAmount><cbc:BaseQuantity unitCode="EA">1</cbc:BaseQuantity><cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:Amount currencyID="SEK">1.00</cbc:Amount></cac:AllowanceCharge>',
+  );
+
+  it("keeps the line's own, not its price's", () => {
+    expect(xml).not.toBe(UBL_CREDIT_NOTE);
+    const line = read(xml).lines[0]!;
+    expect(line.price_base_quantity).toBe('1');
+    expect(line.allowances_charges).toEqual([{ charge: true, amount: '2.00', reason_code: 'FC' }]);
+  });
+});

@@ -1,6 +1,6 @@
 // OASIS UBL 2.1 Invoice and CreditNote as profiled by EN 16931, XRechnung UBL and Peppol BIS 3
 // (also the UBL 2.0-era shapes some producers still send, where they differ only in a path).
-import type { Document } from '../document.js';
+import type { Address, Document } from '../document.js';
 import { ReadError } from '../errors.js';
 import { XmlDocumentBuilder } from './builder.js';
 import { documentTypeOf, normalizeId } from './cii.js';
@@ -40,6 +40,17 @@ function readUbl(root: XmlElement): Document {
   b.text('references.contract', find(root, 'ContractDocumentReference/ID'));
   b.text('references.preceding_invoice', find(root, 'BillingReference/InvoiceDocumentReference/ID'));
   b.date('delivery_date', find(root, 'Delivery/ActualDeliveryDate'));
+  b.date('period.start', find(root, 'InvoicePeriod/StartDate'));
+  b.date('period.end', find(root, 'InvoicePeriod/EndDate'));
+  // BG-13/BG-15: the deliver-to party (an intra-community supply needs its country, BR-IC-12).
+  const delivery = child(root, 'Delivery');
+  const deliverTo = find(delivery, 'DeliveryLocation/Address');
+  const deliverToName = find(delivery, 'DeliveryParty/PartyName/Name');
+  if (deliverTo || textOf(deliverToName)) {
+    d.delivery = {};
+    b.text('delivery.name', deliverToName);
+    readAddress(b, d.delivery, 'delivery', deliverTo);
+  }
 
   readParty(b, 'seller', find(root, 'AccountingSupplierParty/Party'));
   readParty(b, 'buyer', find(root, 'AccountingCustomerParty/Party'));
@@ -127,23 +138,11 @@ function readParty(
   // BT-27 is the registration name; producers that omit it give only the party name.
   if (!b.text(`${role}.name`, child(legal, 'RegistrationName'))) b.text(`${role}.name`, tradingEl);
   else b.text(`${role}.trading_name`, tradingEl);
-  b.text(`${role}.legal_id`, child(legal, 'CompanyID'));
+  const legalId = child(legal, 'CompanyID');
+  if (b.text(`${role}.legal_id`, legalId) && legalId?.attrs.schemeID)
+    b.value(`${role}.legal_id_scheme`, legalId.attrs.schemeID, legalId);
 
-  const addr = child(party, 'PostalAddress');
-  if (addr) {
-    const lines = [
-      child(addr, 'StreetName'),
-      child(addr, 'AdditionalStreetName'),
-      ...findAll(addr, 'AddressLine/Line'),
-    ];
-    let n = 0;
-    for (const line of lines) if (b.text(`${role}.address.lines.${n}`, line)) n++;
-    if (!n) b.doc[role]!.address = { lines: [] };
-    b.text(`${role}.address.postcode`, child(addr, 'PostalZone'));
-    b.text(`${role}.address.city`, child(addr, 'CityName'));
-    b.text(`${role}.address.region`, child(addr, 'CountrySubentity'));
-    b.text(`${role}.address.country`, find(addr, 'Country/IdentificationCode'), (s) => s.toUpperCase());
-  }
+  readAddress(b, b.doc[role]!, role, child(party, 'PostalAddress'));
 
   for (const scheme of childrenOf(party, 'PartyTaxScheme')) {
     const id = child(scheme, 'CompanyID');
@@ -165,6 +164,28 @@ function readParty(
   b.text(`${role}.contact.email`, child(contact, 'ElectronicMail'));
 }
 
+/** A UBL address into `owner.address` (at `prefix.address`), where there is one. */
+function readAddress(
+  b: XmlDocumentBuilder,
+  owner: { address?: Address },
+  prefix: string,
+  addr: XmlElement | undefined,
+): void {
+  if (!addr) return;
+  owner.address = { lines: [] };
+  const lines = [
+    child(addr, 'StreetName'),
+    child(addr, 'AdditionalStreetName'),
+    ...findAll(addr, 'AddressLine/Line'),
+  ];
+  let n = 0;
+  for (const line of lines) if (b.text(`${prefix}.address.lines.${n}`, line)) n++;
+  b.text(`${prefix}.address.postcode`, child(addr, 'PostalZone'));
+  b.text(`${prefix}.address.city`, child(addr, 'CityName'));
+  b.text(`${prefix}.address.region`, child(addr, 'CountrySubentity'));
+  b.text(`${prefix}.address.country`, find(addr, 'Country/IdentificationCode'), (s) => s.toUpperCase());
+}
+
 function readPayment(b: XmlDocumentBuilder, root: XmlElement): void {
   let n = 0;
   for (const means of childrenOf(root, 'PaymentMeans')) {
@@ -172,6 +193,14 @@ function readPayment(b: XmlDocumentBuilder, root: XmlElement): void {
     if (!b.doc.payment.reference) b.text('payment.reference', child(means, 'PaymentID'));
     if (!b.doc.due_date && b.date('due_date', child(means, 'PaymentDueDate'))) {
       b.date('payment.due_date', child(means, 'PaymentDueDate'));
+    }
+    // BG-18: a card payment's card (its number is usually only the last digits).
+    const card = child(means, 'CardAccount');
+    if (card && !b.doc.payment.card) {
+      b.doc.payment.card = {};
+      b.text('payment.card.number', child(card, 'PrimaryAccountNumberID'));
+      b.text('payment.card.network', child(card, 'NetworkID'));
+      b.text('payment.card.holder', child(card, 'HolderName'));
     }
     const account = child(means, 'PayeeFinancialAccount');
     const idEl = child(account, 'ID');
@@ -208,8 +237,25 @@ function readLine(b: XmlDocumentBuilder, i: number, line: XmlElement, credit: bo
   b.amount(`${p}.quantity`, qty);
   if (qty?.attrs.unitCode) b.value(`${p}.unit`, qty.attrs.unitCode, qty);
   b.amount(`${p}.unit_price`, find(line, 'Price/PriceAmount'));
+  b.amount(`${p}.price_base_quantity`, find(line, 'Price/BaseQuantity'));
   b.amount(`${p}.net_amount`, child(line, 'LineExtensionAmount'));
   const cat = child(item, 'ClassifiedTaxCategory');
   b.text(`${p}.vat_category`, child(cat, 'ID'));
   b.amount(`${p}.vat_rate`, child(cat, 'Percent'));
+  // BG-27/BG-28: the line's own allowances and charges (not those of its price).
+  let n = 0;
+  for (const ac of childrenOf(line, 'AllowanceCharge')) {
+    const indicator = textOf(child(ac, 'ChargeIndicator'))?.toLowerCase();
+    if (indicator !== 'true' && indicator !== 'false') continue;
+    const kept = b.doc.lines[i] ?? {};
+    b.doc.lines[i] = kept;
+    kept.allowances_charges ??= [];
+    kept.allowances_charges.push({ charge: indicator === 'true' });
+    const at = `${p}.allowances_charges.${n++}`;
+    b.amount(`${at}.amount`, child(ac, 'Amount'));
+    b.amount(`${at}.base`, child(ac, 'BaseAmount'));
+    b.amount(`${at}.percent`, child(ac, 'MultiplierFactorNumeric'));
+    b.text(`${at}.reason_code`, child(ac, 'AllowanceChargeReasonCode'));
+    b.text(`${at}.reason`, child(ac, 'AllowanceChargeReason'));
+  }
 }

@@ -37,10 +37,17 @@ describe.skipIf(!haveSchemas)('invoice-export', () => {
 
   it('names what an invoice lacks on stderr and exits 1, still writing the others', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'invoice-export-'));
-    const r = await run(['--export', 'xrechnung-cii', '--out', out, AKRETION, KOSIT, '/no/such/file.pdf']);
+    // The Factur-X sample without its deliver-to party: an intra-community supply that names no
+    // deliver-to country.
+    const noDeliverTo = path.join(mkdtempSync(path.join(tmpdir(), 'invoice-export-in-')), 'k.xml');
+    writeFileSync(
+      noDeliverTo,
+      readFileSync(AKRETION, 'utf8').replace(/<ram:ShipToTradeParty>[\s\S]*?<\/ram:ShipToTradeParty>/, ''),
+    );
+    const r = await run(['--export', 'xrechnung-cii', '--out', out, noDeliverTo, KOSIT, '/no/such/file.pdf']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
-      `${AKRETION}: refused for xrechnung-cii:\n  vat_breakdown.3: BT-80 deliver-to country of an intra-community supply`,
+      `${noDeliverTo}: refused for xrechnung-cii:\n  vat_breakdown.3: BT-80 deliver-to country of an intra-community supply`,
     );
     expect(r.stderr).toContain('/no/such/file.pdf: unreadable: ENOENT');
     expect(readdirSync(out)).toEqual(['xrechnung-123456XX.xml']);

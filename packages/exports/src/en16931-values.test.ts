@@ -1,0 +1,146 @@
+// The values the EN 16931 writers derive from what an invoice states, never more: the standard-rate
+// category of a positive rate given without one, Rec 20 codes of units given as words, UNTDID 4461
+// codes of FatturaPA's payment means; and an intra-community supply written with its deliver-to
+// country and invoicing period, valid against EN 16931's rules; nested lines at the level that
+// adds up.
+import path from 'node:path';
+import { type Document, shutdownWorkers } from '@invoice-reader/engine';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  breakdownRate,
+  categoryOf,
+  ciiXml,
+  lineCategory,
+  meansCode,
+  unitCode,
+  withCoreLines,
+} from './cii.js';
+import { withCompanyProfile } from './company-profile.js';
+import { type ExportJob, ExportRefused } from './input.js';
+import { einvoiceDir, jobOf } from './test-support/corpus-export.js';
+import { en16931Fatal, haveSchemas, xsdErrors } from './test-support/validate.js';
+import { writeXrechnungCii } from './xrechnung-cii.js';
+
+afterAll(() => shutdownWorkers());
+
+const doc = (over: Partial<Document>): Document => ({
+  type: 'invoice',
+  syntax: 'cii',
+  seller: {},
+  buyer: {},
+  payment: { accounts: [] },
+  totals: {},
+  vat_breakdown: [],
+  lines: [],
+  notes: [],
+  references: {},
+  provenance: {},
+  ...over,
+});
+
+describe('values derived from what the invoice states', () => {
+  it('a positive rate without a category is S, a zero rate stays without one, and not for a Spanish seller', () => {
+    const d = doc({ seller: { address: { lines: [], country: 'DE' } } });
+    expect(categoryOf(d, { rate: '19.00' })).toBe('S');
+    expect(categoryOf(d, { rate: '0' })).toBeUndefined();
+    expect(categoryOf(d, { category: 'E', rate: '0' })).toBe('E');
+    expect(
+      categoryOf(doc({ seller: { address: { lines: [], country: 'ES' } } }), { rate: '7' }),
+    ).toBeUndefined();
+  });
+
+  it('a line without a category takes the one breakdown category at its rate, and none where two share it', () => {
+    const d = doc({
+      vat_breakdown: [
+        { category: 'E', rate: '0', taxable: '10', tax: '0' },
+        { category: 'S', rate: '19', taxable: '10', tax: '1.90' },
+      ],
+      allowances_charges: [{ charge: true, amount: '1', vat_category: 'S' }],
+    });
+    expect(lineCategory(d, { vat_rate: '0.00' })).toBe('E');
+    expect(lineCategory(d, { vat_rate: '19' })).toBe('S');
+    const two = doc({ vat_breakdown: [...d.vat_breakdown, { category: 'Z', rate: '0' }] });
+    expect(lineCategory(two, { vat_rate: '0' })).toBeUndefined();
+  });
+
+  it('a breakdown not subject to VAT is written with rate 0 (XRechnung BR-DE-14), a standard one as read', () => {
+    expect(breakdownRate('O', undefined)).toBe('0');
+    expect(breakdownRate('S', undefined)).toBeUndefined();
+    expect(breakdownRate('S', '19')).toBe('19');
+  });
+
+  it('units given as words become Rec 20 codes; codes and unknown words stay as read', () => {
+    expect(['kg', 'h', 'Month', 'pz', "unita'", 'C62', 'Kiste'].map(unitCode)).toEqual([
+      'KGM',
+      'HUR',
+      'MON',
+      'H87',
+      'C62',
+      'C62',
+      'Kiste',
+    ]);
+  });
+
+  it("FatturaPA's payment means with an UNTDID 4461 twin take it; the others have none", () => {
+    const means = (code: string) => meansCode(doc({ payment: { accounts: [], means_code: code } }));
+    expect([means('MP05'), means('MP08'), means('MP19'), means('MP12'), means('58')]).toEqual([
+      '30',
+      '48',
+      '59',
+      undefined,
+      '58',
+    ]);
+  });
+});
+
+describe.skipIf(!haveSchemas)('an intra-community supply', () => {
+  const file = path.join(einvoiceDir, 'ferd-zugferd-2.4/EN16931_Innergemeinschaftliche_Lieferungen_fx.pdf');
+
+  it('is written with its deliver-to country and period, valid against EN 16931', async () => {
+    const job = (await jobOf(file))!;
+    expect(job.document.vat_breakdown.some((v) => v.category === 'K')).toBe(true);
+    expect(job.document.delivery?.address?.country).toBeTruthy();
+    const xml = ciiXml(job, { guideline: 'urn:cen.eu:en16931:2017' });
+    expect(xml).toContain('<ram:ShipToTradeParty>');
+    expect(await xsdErrors(xml, 'cii')).toEqual([]);
+    expect(await en16931Fatal(xml)).toEqual([]);
+  }, 120_000);
+
+  it('is refused for its deliver-to country when the invoice gives none', async () => {
+    const job = withCompanyProfile((await jobOf(file))!, undefined);
+    const bare = { ...job, document: { ...job.document, delivery: undefined } };
+    expect(() => writeXrechnungCii(bare)).toThrow(ExportRefused);
+    try {
+      writeXrechnungCii(bare);
+    } catch (err) {
+      expect((err as ExportRefused).message).toContain('BT-80 deliver-to country');
+    }
+  });
+});
+
+describe('nested lines (Factur-X EXTENDED sub-lines)', () => {
+  const job = (lines: Document['lines'], lineTotal: string): ExportJob => ({
+    jobId: 1,
+    country: 'DE',
+    fields: {},
+    fields_detailed: [],
+    document: doc({ lines, totals: { line_total: lineTotal } }),
+  });
+  const group = { id: '1', net_amount: '30.00' };
+  const details = [
+    { id: '2', parent_id: '1', quantity: '1', net_amount: '10.00' },
+    { id: '3', parent_id: '1', quantity: '2', net_amount: '20.00' },
+  ];
+
+  it('are written at the level that adds up to the line total, the one with quantities of two', () => {
+    expect(withCoreLines(job([group, ...details], '30.00')).document.lines).toEqual(details);
+    const whole = { ...group, quantity: '1' };
+    expect(withCoreLines(job([whole, ...details], '30.00')).document.lines).toEqual([whole]);
+  });
+
+  it('are written as read where no level adds up, and a flat invoice is left alone', () => {
+    expect(withCoreLines(job([group, ...details], '99.00')).document.lines).toHaveLength(3);
+    const flat = job([{ id: '1', net_amount: '5.00' }], '5.00');
+    expect(withCoreLines(flat)).toBe(flat);
+  });
+});
