@@ -119,6 +119,9 @@ for (const [lang, t] of Object.entries(LANGS) as [Lang, Texts][]) {
     const page = await context.newPage();
     // Started elsewhere, so the first screen opened from the navigation is a move too.
     await page.goto(`${baseUrl()}/app/account?lang=${lang}`);
+    // Drawn (the frame comes once the session is known): else the menu button is not there yet
+    // when the first move looks for it, and the navigation stays shut behind it.
+    await expect(page.locator('#new-pin')).toBeVisible();
     for (const [i, screen] of SCREENS.entries()) {
       // Each move is made at a width that turns from screen to screen (by the menu button on the
       // narrow ones), then the screen is checked at every width.
@@ -159,8 +162,14 @@ for (const [lang, t] of Object.entries(LANGS) as [Lang, Texts][]) {
   test(`the public pages in ${lang} fit every width`, async ({ browser }) => {
     const context = await browser.newContext({ locale: lang });
     const page = await context.newPage();
-    // The reviews page is in English only: checked once.
-    const addresses = [`/${lang}`, `/app/sign-in?lang=${lang}`, ...(lang === 'en' ? ['/reviews'] : [])];
+    // The reviews page is in English only: checked once. The sign-in link's page, as a used link
+    // shows it (a live one differs by its button, which the sign-in tests press).
+    const addresses = [
+      `/${lang}`,
+      `/app/sign-in?lang=${lang}`,
+      `/api/v1/auth/verify?token=used-link&lang=${lang}`,
+      ...(lang === 'en' ? ['/reviews'] : []),
+    ];
     for (const address of addresses) {
       await page.goto(`${baseUrl()}${address}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
