@@ -11,6 +11,10 @@ test('a plan is paid in the sandbox and shows as paid', async ({ page }) => {
   await page.goto(`${baseUrl()}/app/plans`);
   await expect(page.getByRole('heading', { name: 'Plans and payments' })).toBeVisible();
   await expect(page.getByText('No payments yet.')).toBeVisible();
+  // What the free plan leaves, in words: the scanned invoices, and what never needs one.
+  await expect(page.getByTestId('scans-left')).toHaveText(
+    'Scanned invoices left: 1 of 1. E-invoices, QR bills and text PDFs are free and without limit on every plan.',
+  );
   await expectAccessible(page);
   await screenshot(page, 'plans');
 
@@ -27,6 +31,7 @@ test('a plan is paid in the sandbox and shows as paid', async ({ page }) => {
   await page.getByRole('link', { name: 'Back to the shop' }).click();
   await page.waitForURL(/\/app\/plans$/);
   await expect(page.getByTestId('current-plan')).toContainText(/Start\s*Paid until /);
+  await expect(page.getByTestId('scans-left')).toContainText('Scanned invoices left: 50 of 50.');
   await expect(page.getByRole('cell', { name: 'paid', exact: true })).toBeVisible();
   const renew = page.getByRole('checkbox', { name: 'Renew automatically' });
   await expect(renew).toBeEnabled();

@@ -162,6 +162,8 @@ export const de: Texts = {
     current: 'Ihr Tarif',
     notPaid: 'Nicht bezahlt',
     until: 'Bis {{date}}',
+    scansLeft: 'Verbleibende gescannte Rechnungen: {{left}} von {{total}}.',
+    alwaysFree: 'E-Rechnungen, QR-Rechnungen und Text-PDFs sind in jedem Tarif kostenlos und ohne Limit.',
     paidUntil: 'Bezahlt bis {{date}}',
     pending: 'Eine Zahlung steht aus.',
     check: 'Zahlung prüfen',

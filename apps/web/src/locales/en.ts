@@ -157,6 +157,8 @@ export const en = {
     current: 'Your plan',
     notPaid: 'Not paid',
     until: 'Until {{date}}',
+    scansLeft: 'Scanned invoices left: {{left}} of {{total}}.',
+    alwaysFree: 'E-invoices, QR bills and text PDFs are free and without limit on every plan.',
     paidUntil: 'Paid until {{date}}',
     pending: 'A payment is waiting.',
     check: 'Check payment',

@@ -161,6 +161,9 @@ export const it: Texts = {
     current: 'Il tuo piano',
     notPaid: 'Non pagato',
     until: 'Fino al {{date}}',
+    scansLeft: 'Fatture scansionate rimaste: {{left}} su {{total}}.',
+    alwaysFree:
+      'Fatture elettroniche, bollettini QR e PDF di testo sono gratuiti e senza limiti con ogni piano.',
     paidUntil: 'Pagato fino al {{date}}',
     pending: 'Un pagamento è in attesa.',
     check: 'Verifica il pagamento',

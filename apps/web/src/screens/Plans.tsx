@@ -12,7 +12,8 @@ import { Badge, Checkbox, Radio } from '@mantine/core';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
-import { browserCountry, formatDate, formatMoney } from '../format';
+import { browserCountry, formatDate, formatMoney, formatNumber } from '../format';
+import { useSession } from '../session';
 import type { Autorenew, Checkout, CurrentPlan, Payment, PaymentState, Plan, Upgrade } from '../types';
 import { useLoad } from '../useLoad';
 import {
@@ -131,6 +132,12 @@ export function Plans() {
   const { reload: reloadRenew } = renew;
   const sub = current.data;
   const pending = pendingCheckout(sub);
+  // The scanned invoices left (the account's, in /api/v1/me): read again with the plan in force,
+  // which a payment received changes.
+  const { me, refresh: refreshMe } = useSession();
+  useEffect(() => {
+    if (sub) refreshMe().catch(() => undefined);
+  }, [sub, refreshMe]);
   // The newest plan payment: the pending checkout's (waiting, or declined).
   const lastPlanPayment = history.data?.find((h) => h.plan_code !== 'api');
   // A link a newer checkout replaced, or one declined, may have been paid on the provider's page
@@ -283,6 +290,15 @@ export function Plans() {
                 {t(sub.plan_paid ? 'plans.paidUntil' : 'plans.until', {
                   date: formatDate(sub.expires_at, lang),
                 })}
+              </p>
+            )}
+            {me && (
+              <p data-testid="scans-left">
+                {t('plans.scansLeft', {
+                  left: formatNumber(me.free_parses_left, lang),
+                  total: formatNumber(me.free_parses_total, lang),
+                })}{' '}
+                <span className="hint">{t('plans.alwaysFree')}</span>
               </p>
             )}
             {pending && (
