@@ -10,40 +10,43 @@ import { useTitle } from './title';
 
 const W = 600;
 const H = 160;
-const PAD = 24;
 
+/**
+ * The bars in SVG; the figures around them (the highest day, the first and last date) in the
+ * page's text beside it, so they keep the body's size when the chart shrinks to a phone's width.
+ */
 function Chart({ days, lang, title }: { days: UsageDay[]; lang: string; title: string }) {
-  const max = Math.max(1, ...days.map((d) => d.pages));
-  const bar = (W - PAD) / days.length;
+  const top = Math.max(0, ...days.map((d) => d.pages));
+  const max = Math.max(1, top);
+  const bar = W / days.length;
   return (
-    <svg viewBox={`0 0 ${W} ${H + PAD}`} role="img" aria-labelledby="chart-title" className="chart">
-      <title id="chart-title">{title}</title>
-      <line x1={PAD} y1={H} x2={W} y2={H} />
-      <text x={0} y={12} fontSize="11">
-        {formatNumber(max, lang)}
-      </text>
-      {days.map((d, i) => {
-        const h = (d.pages / max) * (H - 16);
-        return (
-          <rect
-            key={d.day}
-            x={PAD + i * bar + 1}
-            y={H - h}
-            width={Math.max(1, bar - 2)}
-            height={h}
-            fill="currentColor"
-          >
-            <title>{`${formatDate(d.day, lang)}: ${formatNumber(d.pages, lang)}`}</title>
-          </rect>
-        );
-      })}
-      <text x={PAD} y={H + 16} fontSize="11">
-        {formatDate(days[0]?.day, lang)}
-      </text>
-      <text x={W} y={H + 16} fontSize="11" textAnchor="end">
-        {formatDate(days.at(-1)?.day, lang)}
-      </text>
-    </svg>
+    <div className="chart-box">
+      {/* The scale's top: said once there is a bar to measure. */}
+      {top > 0 && <span>{formatNumber(top, lang)}</span>}
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="chart-title" className="chart">
+        <title id="chart-title">{title}</title>
+        <line x1={0} y1={H} x2={W} y2={H} />
+        {days.map((d, i) => {
+          const h = (d.pages / max) * (H - 8);
+          return (
+            <rect
+              key={d.day}
+              x={i * bar + 1}
+              y={H - h}
+              width={Math.max(1, bar - 2)}
+              height={h}
+              fill="currentColor"
+            >
+              <title>{`${formatDate(d.day, lang)}: ${formatNumber(d.pages, lang)}`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+      <span className="chart-days">
+        <span>{formatDate(days[0]?.day, lang)}</span>
+        <span>{formatDate(days.at(-1)?.day, lang)}</span>
+      </span>
+    </div>
   );
 }
 
