@@ -267,7 +267,7 @@ export const de: UiTexts = {
     unsupported_file_type:
       'Das ist keine PDF-, JPG-, PNG- oder XML-Datei. Laden Sie die Rechnung in einem dieser Formate hoch.',
     unsupported_country:
-      'Für dieses Land gibt es keinen Feldsatz. Lesen Sie die Rechnung mit einem anderen Land neu.',
+      'Rechnungen dieses Landes können noch nicht gelesen werden. Lesen Sie die Rechnung mit einem anderen Land neu.',
     invalid_option: 'Die Datei wurde mit einer unbekannten Einstellung gelesen. Bitte neu lesen.',
     file_too_large: 'Die Datei ist zu groß. Laden Sie eine kleinere hoch (höchstens 20 MB).',
     too_many_pages: 'Das PDF hat mehr als 100 Seiten. Laden Sie die Rechnung einzeln hoch.',

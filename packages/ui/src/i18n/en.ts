@@ -261,7 +261,7 @@ export const en = {
     empty_file: 'The file is empty. Upload the invoice again.',
     unreadable_file: 'The file could not be opened; it may be damaged. Ask the sender for it again.',
     unsupported_file_type: 'This is not a PDF, JPG, PNG or XML file. Upload the invoice in one of these.',
-    unsupported_country: 'There is no field set for this country. Read it again with another country.',
+    unsupported_country: 'Invoices of this country cannot be read yet. Read it again with another country.',
     invalid_option: 'The file was read with a setting the service does not know. Read it again.',
     file_too_large: 'The file is too large. Upload a smaller one (at most 20 MB).',
     too_many_pages: 'The PDF has more than 100 pages. Upload the invoice on its own.',

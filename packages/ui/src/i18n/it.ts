@@ -271,7 +271,7 @@ export const it: UiTexts = {
     unreadable_file: 'Il file non si apre e forse è danneggiato. Chiedi al mittente di inviarlo di nuovo.',
     unsupported_file_type: 'Non è un file PDF, JPG, PNG o XML. Carica la fattura in uno di questi formati.',
     unsupported_country:
-      'Per questo paese non c’è un insieme di campi. Rileggi la fattura con un altro paese.',
+      'Le fatture di questo paese non si possono ancora leggere. Rileggi la fattura con un altro paese.',
     invalid_option: 'Il file è stato letto con un’impostazione sconosciuta. Rileggilo.',
     file_too_large: 'Il file è troppo grande. Caricane uno più piccolo (al massimo 20 MB).',
     too_many_pages: 'Il PDF ha più di 100 pagine. Carica la fattura da sola.',
