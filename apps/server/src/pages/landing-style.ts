@@ -63,8 +63,9 @@ p{margin:0}
 .cols{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,22rem),1fr));gap:2.5rem}
 .cols>*{min-width:0}
 .reads{list-style:none;margin:1rem 0 0;padding:0;display:grid;gap:.6rem}
-.reads li{display:flex;gap:.75rem;align-items:flex-start;justify-content:space-between;padding:.75rem 1rem}
-.reads li>div{min-width:0}
+/* A long tag goes under the words (on a phone) instead of squeezing them into a narrow column. */
+.reads li{display:flex;flex-wrap:wrap;gap:.35rem .75rem;align-items:flex-start;justify-content:space-between;padding:.75rem 1rem}
+.reads li>div{min-width:0;flex:1 1 12rem}
 .reads strong{display:block;overflow-wrap:break-word}
 .reads span.how{color:var(--muted);font-size:.92rem}
 .tag{flex:none;font-size:.8rem;font-weight:600;padding:.1rem .55rem;border-radius:999px;background:var(--canvas);color:var(--muted);white-space:nowrap}
