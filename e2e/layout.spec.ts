@@ -152,6 +152,10 @@ for (const [lang, t] of Object.entries(LANGS) as [Lang, Texts][]) {
       .toBeGreaterThan(0);
     await expectHeadingFocused(page, `${lang} review`);
     await checkAtEveryWidth(page, `${lang} review`, AXE_WIDTH[lang]);
+    // The desktop app's sign-in confirmation, reached by the link the desktop app opens.
+    await page.goto(`${baseUrl()}/app/device?code=ABCD-EFGH`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.device.title);
+    await checkAtEveryWidth(page, `${lang} device`, AXE_WIDTH[lang]);
     // An address naming no screen.
     await page.goto(`${baseUrl()}/app/no-such-screen`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.common.notFound);
