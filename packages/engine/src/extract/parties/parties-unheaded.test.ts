@@ -92,6 +92,24 @@ describe('readParties: the recipient under the sender address', () => {
 });
 
 describe('readParties: the recipient in the address window', () => {
+  it('reads a British window whose town and postcode stand on lines of their own', () => {
+    const d = read([
+      line(row(0), ['Taylor & Walker Limited', 0.54, 0.75]),
+      line(row(1), ['92 Victoria Road', 0.78, 0.92]),
+      line(row(4), ['Taylor & Walker Limited · 92 Victoria Road · Leeds · LS1 4AP', 0.55, 0.95]),
+      line(row(5), ['Brown & Taylor LLP', 0.55, 0.7]),
+      line(row(6), ['5 Victoria Road', 0.55, 0.68]),
+      line(row(7), ['Edinburgh', 0.55, 0.63]),
+      line(row(8), ['EH1 1YZ', 0.55, 0.61]),
+    ]);
+    expect(d.buyer.name).toBe('Brown & Taylor LLP');
+    expect(d.buyer.address).toMatchObject({
+      lines: ['5 Victoria Road'],
+      postcode: 'EH1 1YZ',
+      city: 'Edinburgh',
+    });
+  });
+
   it('reads the block under a one-line sender address as the buyer, not as the seller', () => {
     const d = read([
       line(row(0), ['weclapp.com | Somestreet 42 | 08155 Some city', 0.08, 0.45], ['weclapp.com', 0.7, 0.85]),

@@ -4,7 +4,7 @@
 // in another column, or by the sender's own address printed above it (recipientBlock).
 import { SALUTATION_SOURCES } from '../lexicon/lexicon.js';
 import { normalizeLabelText } from '../page/labels.js';
-import type { PageLayout, Put, Segment } from '../page/layout.js';
+import { type PageLayout, type Put, type Segment, union } from '../page/layout.js';
 import { cleanName, isName, placeLine, placeOf, putAddress } from './party-lines.js';
 
 /** Separators of a one-line sender address: "ACME GmbH · Str. 1 · 12345 Ort", "A, Str. 1, 12345 Ort"
@@ -13,6 +13,32 @@ const SENDER_SEP = /\s*[·•●|]\s*|\s+[-–:]\s+|,\s+/;
 
 /** A salutation standing alone above a person's or a company's name. */
 const SALUTATION = new RegExp(`^\\s*(?:${SALUTATION_SOURCES.join('|')})\\s*$`, 'iu');
+
+/** A British postcode standing alone ("EH1 1YZ"), set under its town. */
+const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/;
+
+/**
+ * A British place set over two lines, the town and then the postcode ("Edinburgh" / "EH1 1YZ"):
+ * the postcode's segment with the town right above it in its column read as one place line.
+ */
+function britishPlace(
+  all: Segment[],
+  seg: Segment,
+): { street?: Segment; place: Segment; town?: Segment[] } | undefined {
+  if (!UK_POSTCODE.test(seg.text.trim())) return undefined;
+  const height = seg.bbox[3] - seg.bbox[1];
+  const town = all
+    .filter((s) => s.line < seg.line && s.page === seg.page && Math.abs(s.bbox[0] - seg.bbox[0]) < 0.05)
+    .sort((a, b) => b.bbox[1] - a.bbox[1])[0];
+  if (!town || seg.bbox[1] - town.bbox[3] > height * 1.5 || !/^\p{L}[\p{L}\s'-]*$/u.test(town.text.trim()))
+    return undefined;
+  const place = {
+    ...seg,
+    text: `${town.text.trim()} ${seg.text.trim()}`,
+    bbox: union([town.bbox, seg.bbox]),
+  };
+  return placeOf(place.text) ? { place, town: [town] } : undefined;
+}
 
 export interface Recipient {
   segments: Segment[];
@@ -55,6 +81,10 @@ export function recipientBlock(
     // a place too: the place is the one after a part with a number).
     // Or a place ending a line of three parts or more: a street may go without a number
     // ("Klline - Freude am Arbeitsplatz - Technologiepark - 8510 Stainz").
+    // (a British place is set as its town and then its postcode: "Leeds · LS1 4AP")
+    for (let i = parts.length - 1; i > 0; i--)
+      if (UK_POSTCODE.test(parts[i]!) && /^\p{L}[\p{L}\s'-]*$/u.test(parts[i - 1]!))
+        parts.splice(i - 1, 2, `${parts[i - 1]} ${parts[i]}`);
     const at = parts.findIndex(
       (p, i) =>
         i > 1 &&
@@ -70,13 +100,16 @@ export function recipientBlock(
   const found: Recipient[] = [];
   const blocks: Recipient[] = [];
   for (const seg of all) {
-    const split = seg.bbox[1] > 0.5 || headed.has(seg) ? undefined : placeLine(seg);
+    const split: { street?: Segment; place: Segment; town?: Segment[] } | undefined =
+      seg.bbox[1] > 0.5 || headed.has(seg) ? undefined : (placeLine(seg) ?? britishPlace(all, seg));
     if (!split) continue;
     const place = split.place;
     // The lines above it in its column, while they follow one another closely.
     const height = seg.bbox[3] - seg.bbox[1];
     const column = all
-      .filter((s) => s.line < seg.line && Math.abs(s.bbox[0] - seg.bbox[0]) < 0.015)
+      .filter(
+        (s) => s.line < seg.line && Math.abs(s.bbox[0] - seg.bbox[0]) < 0.015 && !split.town?.includes(s),
+      )
       .sort((a, b) => b.bbox[1] - a.bbox[1]);
     const lines: Segment[] = [];
     let top = seg;
@@ -103,7 +136,11 @@ export function recipientBlock(
       letterhead.page === seg.page &&
       Math.abs(letterhead.bbox[0] - seg.bbox[0]) >= 0.015 &&
       !lines.includes(letterhead);
-    const block = { segments: [...lines, ...(split.street ? [split.street] : []), place], name, place };
+    const block = {
+      segments: [...lines, ...(split.street ? [split.street] : []), ...(split.town ?? []), place],
+      name,
+      place,
+    };
     blocks.push(block);
     if (salutation || sender || besideLetterhead) found.push(block);
   }
