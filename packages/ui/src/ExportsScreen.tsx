@@ -19,10 +19,9 @@ import {
 import { exportEach } from './export-each.js';
 import { FillInForm } from './FillInForm.js';
 import { fieldErrorsOf, type PendingFill, pendingFillOf } from './fill-in.js';
-import { formatAmount, formatDate } from './format.js';
 import { UI_NAMESPACE } from './i18n/index.js';
 import { groupRefusals, type RefusedInvoice, refusalsOf } from './messages.js';
-import { ToCheck, useSortLabel } from './table-cells.js';
+import { invoiceColumns, ToCheck, useSortLabel } from './table-cells.js';
 
 /** The e-invoice formats the service writes (the contract's E_INVOICE_FORMATS; kept here so the
  * browser bundle does not carry zod). */
@@ -229,39 +228,7 @@ export function ExportsScreen() {
       sortValue: (j) => j.filename.toLocaleLowerCase(locale),
       cell: (j) => j.filename,
     },
-    {
-      id: 'seller',
-      header: t('list.col.seller'),
-      truncate: true,
-      text: (j) => j.seller,
-      sortValue: (j) => (j.seller || '').toLocaleLowerCase(locale),
-      cell: (j) => j.seller,
-    },
-    {
-      id: 'number',
-      header: t('list.col.number'),
-      width: '8rem',
-      truncate: true,
-      text: (j) => j.invoice_no,
-      cell: (j) => j.invoice_no,
-    },
-    {
-      id: 'date',
-      header: t('list.col.date'),
-      width: '8rem',
-      nowrap: true,
-      sortValue: (j) => j.invoice_date || '',
-      cell: (j) => (j.invoice_date ? formatDate(j.invoice_date, locale) : ''),
-    },
-    {
-      id: 'total',
-      header: t('list.col.total'),
-      width: '8.5rem',
-      numeric: true,
-      text: (j) => (j.gross_amount ? formatAmount(j.gross_amount, j.currency, locale) : ''),
-      sortValue: (j) => (j.gross_amount ? Number(j.gross_amount) : Number.NEGATIVE_INFINITY),
-      cell: (j) => (j.gross_amount ? formatAmount(j.gross_amount, j.currency, locale) : ''),
-    },
+    ...invoiceColumns(t, locale),
     {
       id: 'check',
       header: t('list.col.flags'),

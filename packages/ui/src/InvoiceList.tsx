@@ -7,10 +7,9 @@ import { AppLink, useInvoiceUi } from './context.js';
 import { type DataColumn, DataTable } from './DataTable.js';
 import { DataError, type JobSummary } from './data.js';
 import { anyRunning, filterJobs, type StatusFilter } from './filters.js';
-import { formatAmount, formatDate } from './format.js';
 import { UI_NAMESPACE } from './i18n/index.js';
 import { readErrorKey } from './messages.js';
-import { JOB_COLOURS, ToCheck, useSortLabel } from './table-cells.js';
+import { invoiceColumns, JOB_COLOURS, ToCheck, useSortLabel } from './table-cells.js';
 import { UploadZone } from './UploadZone.js';
 
 const STATUSES: StatusFilter[] = ['all', 'review', 'queued', 'processing', 'done', 'failed'];
@@ -88,39 +87,7 @@ export function InvoiceList({ country, changes }: { country?: string; changes?: 
           </span>
         ),
       },
-      {
-        id: 'seller',
-        header: t('list.col.seller'),
-        truncate: true,
-        text: (j) => j.seller,
-        sortValue: (j) => (j.seller || '').toLocaleLowerCase(locale),
-        cell: (j) => j.seller,
-      },
-      {
-        id: 'number',
-        header: t('list.col.number'),
-        width: '8rem',
-        truncate: true,
-        text: (j) => j.invoice_no,
-        cell: (j) => j.invoice_no,
-      },
-      {
-        id: 'date',
-        header: t('list.col.date'),
-        width: '8rem',
-        nowrap: true,
-        sortValue: (j) => j.invoice_date || '',
-        cell: (j) => (j.invoice_date ? formatDate(j.invoice_date, locale) : ''),
-      },
-      {
-        id: 'total',
-        header: t('list.col.total'),
-        width: '8.5rem',
-        numeric: true,
-        text: (j) => (j.gross_amount ? formatAmount(j.gross_amount, j.currency, locale) : ''),
-        sortValue: (j) => (j.gross_amount ? Number(j.gross_amount) : Number.NEGATIVE_INFINITY),
-        cell: (j) => (j.gross_amount ? formatAmount(j.gross_amount, j.currency, locale) : ''),
-      },
+      ...invoiceColumns(t, locale),
       {
         id: 'check',
         header: t('list.col.flags'),

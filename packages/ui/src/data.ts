@@ -1,6 +1,12 @@
 // The data interface the invoice screens talk to. The web app implements it over HTTP
 // (`httpInvoiceData`), the desktop app over IPC to its local store; the screens never know which.
-import type { FieldDetailOut, JobSummary as JobSummarySchema, WebJobOut, z } from '@invoice-reader/contract';
+import type {
+  CompanyProfile as CompanyProfileSchema,
+  FieldDetailOut,
+  JobSummary as JobSummarySchema,
+  WebJobOut,
+  z,
+} from '@invoice-reader/contract';
 
 export type JobSummary = z.infer<typeof JobSummarySchema>;
 export type WebJob = WebJobOut;
@@ -37,16 +43,7 @@ export const DEFAULT_LEDGER_SETTINGS: LedgerSettings = {
  * The account's own business (the buyer of the invoices it receives): e-invoice exports take the
  * buyer-side values an invoice lacks from it. '' is "not given".
  */
-export interface CompanyProfile {
-  name: string;
-  street: string;
-  postcode: string;
-  city: string;
-  country: string;
-  vat_id: string;
-  electronic_address: string;
-  buyer_reference: string;
-}
+export type CompanyProfile = z.infer<typeof CompanyProfileSchema>;
 
 export const EMPTY_COMPANY_PROFILE: CompanyProfile = {
   name: '',
