@@ -225,7 +225,8 @@ const VAT_LABEL_WORD = new RegExp(`(?<![\\p{L}\\p{N}])${VAT_WORD}(?!\\p{L}{3})`,
  * as "Kliendi KMKR nr:"), the nearest segment left of it that names a VAT id; or, in a grid of
  * labels over values ("Kundens momsreg.nr   Momsreg.nr" over the two ids), the label above it.
  */
-function buyersVatId(layout: PageLayout | undefined, seg: Segment, raw: string): boolean {
+function buyersVatId(layouts: PageLayout[], seg: Segment, raw: string): boolean {
+  const layout = layouts.find((l) => l.page === seg.page);
   const line = layout?.lines[seg.line] ?? [seg];
   const lineText = line.map((s) => s.text).join(' ');
   const at = lineText.indexOf(raw);
@@ -259,18 +260,12 @@ function readIdentifiers(
       ?.lines[index]?.map((s) => s.text)
       .join(' ') ?? '';
   const lineOf = (seg: Segment) => lineText(seg.page, seg.line);
-  const buyersVat = (seg: Segment, raw: string) =>
-    buyersVatId(
-      layouts.find((l) => l.page === seg.page),
-      seg,
-      raw,
-    );
   // VAT ids: the seller's is the first outside the buyer's and other parties' blocks, and not
   // labelled as the buyer's (a photo whose block headings OCR lost: "N° TVA client FR19...").
   for (const seg of segments) {
     if (inRole(seg, 'buyer') || inRole(seg, 'other')) continue;
     const [vat] = findVatIds(seg.text);
-    if (!vat || buyersVat(seg, vat.raw)) continue;
+    if (!vat || buyersVatId(layouts, seg, vat.raw)) continue;
     if (d.seller.vat_id) break;
     put('seller.vat_id', vat.value, seg.bbox, seg.page, inRole(seg, 'seller') ? 0.92 : 0.86);
   }
@@ -286,7 +281,7 @@ function readIdentifiers(
   for (const seg of segments) {
     if (d.buyer.vat_id) break;
     const [vat] = findVatIds(seg.text);
-    if (vat && (inRole(seg, 'buyer') || buyersVat(seg, vat.raw)))
+    if (vat && (inRole(seg, 'buyer') || buyersVatId(layouts, seg, vat.raw)))
       put('buyer.vat_id', vat.value, seg.bbox, seg.page, 0.88);
   }
   // IBAN: the first outside the buyer's block and not a direct-debit mandate.
