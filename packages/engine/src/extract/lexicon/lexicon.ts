@@ -1,10 +1,11 @@
 // The multilingual lexicon of invoices, kept as data (labels.json, headings.json, words.json,
-// columns.json): field labels, item-table column headings and party headings per language, month names, legal forms, generic labels and
+// columns.json, places.json): field labels, item-table column headings and party headings per language, month names, legal forms, generic labels and
 // credit-note titles. This module only reads the files and flattens the languages; what the
 // patterns mean is decided where they are compiled (labels.ts, party-headings.ts, dates.ts).
 import columns from './columns.json' with { type: 'json' };
 import headings from './headings.json' with { type: 'json' };
 import labels from './labels.json' with { type: 'json' };
+import places from './places.json' with { type: 'json' };
 import words from './words.json' with { type: 'json' };
 
 /** Patterns of one entry over every language, in the file's order, without repeats. */
@@ -94,3 +95,16 @@ export function columnSources(): Record<string, string[]> {
 
 /** Unit words as printed (regular-expression sources) by their UN/ECE Recommendation 20 code. */
 export const UNIT_SOURCES: Readonly<Record<string, string[]>> = columns.units;
+
+/** A one-line postcode-and-town form (places.json): the pattern's source and, where the form is
+ * one country's, that country. */
+export interface PlaceForm {
+  pattern: string;
+  country?: string;
+}
+/** How a postcode and its town are written on one line, in the order they are tried. */
+export const PLACE_FORMS: readonly PlaceForm[] = places.forms;
+/** Postcodes printed alone under their town (the British and Irish way). */
+export const POSTCODE_ALONE_FORMS: readonly PlaceForm[] = places.alone;
+/** One-letter country signs before a postcode ("L-1118") and the country code each stands for. */
+export const COUNTRY_PREFIXES: Readonly<Record<string, string>> = places.prefixes;

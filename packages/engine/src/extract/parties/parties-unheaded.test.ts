@@ -205,6 +205,62 @@ describe('readParties: the recipient in the address window', () => {
     expect(read(page(0.75)).buyer.name).toBeUndefined();
   });
 
+  it("reads a recipient in the sender's own town: its street is another", () => {
+    const d = read([
+      line(row(0), ['Baláž & Tóth s.r.o.', 0.08, 0.3]),
+      line(row(4), ['Baláž & Tóth s.r.o. · Štúrova 146 · 080 01 Prešov', 0.09, 0.5]),
+      line(row(5), ['Upratovacie služby Kováč, spol. s r.o.', 0.09, 0.4]),
+      line(row(6), ['Štúrova 100', 0.09, 0.2]),
+      line(row(7), ['080 01 Prešov', 0.09, 0.2]),
+    ]);
+    expect(d.buyer.name).toBe('Upratovacie služby Kováč, spol. s r.o.');
+    // The sender's own block under its sender line (same street and postcode) is no recipient.
+    const own = read([
+      line(row(0), ['Baláž & Tóth · Štúrova 146 · 080 01 Prešov', 0.09, 0.5]),
+      line(row(1), ['Upratovanie Baláž a Tóth', 0.09, 0.4]),
+      line(row(2), ['Štúrova 146', 0.09, 0.2]),
+      line(row(3), ['080 01 Prešov', 0.09, 0.2]),
+    ]);
+    expect(own.buyer.name).toBeUndefined();
+  });
+
+  it('reads the block standing apart under the letterhead and its address as the buyer', () => {
+    const d = read([
+      line(row(0), ['Ohjelmistot Hämäläinen Oy', 0.07, 0.4]),
+      line(row(1), ['Aleksanterinkatu 168', 0.07, 0.2]),
+      line(row(2), ['20100 Turku', 0.07, 0.15]),
+      line(row(3), ['Sähköposti info@ohjelmistothamalainen.fi', 0.07, 0.4]),
+      line(row(6), ['Laine Sähkö Ky', 0.07, 0.2]),
+      line(row(7), ['Att. Laura Virtanen', 0.07, 0.2]),
+      line(row(8), ['Puistokatu 150', 0.07, 0.2]),
+      line(row(9), ['90100 Oulu', 0.07, 0.15]),
+    ]);
+    expect(d.seller.name).toBe('Ohjelmistot Hämäläinen Oy');
+    expect(d.buyer.name).toBe('Laine Sähkö Ky');
+    expect(d.buyer.address).toEqual({ lines: ['Puistokatu 150'], postcode: '90100', city: 'Oulu' });
+  });
+
+  it('reads an Irish window whose Eircode stands under its town, and the town-first places of lv and et', () => {
+    const irish = read([
+      line(row(0), ['Doyle Software Ltd', 0.08, 0.3], ['Cork', 0.89, 0.92]),
+      line(row(1), ['T12 R5CP', 0.86, 0.92]),
+      line(row(5), ['Walsh Design Teoranta', 0.08, 0.3]),
+      line(row(6), ['135 Patrick Street', 0.08, 0.25]),
+      line(row(7), ['Galway', 0.08, 0.15]),
+      line(row(8), ['H91 E2K3', 0.08, 0.15]),
+    ]);
+    expect(irish.buyer.name).toBe('Walsh Design Teoranta');
+    expect(irish.buyer.address).toMatchObject({ postcode: 'H91 E2K3', city: 'Galway', country: 'IE' });
+    const latvian = read([
+      line(row(0), ['AS "Programmatūra Kalniņš" · Elizabetes iela 27 · Liepāja, LV-3401', 0.08, 0.6]),
+      line(row(1), ['SIA "Jansons Uzkopšana"', 0.08, 0.3]),
+      line(row(2), ['Lāčplēša iela 131', 0.08, 0.25]),
+      line(row(3), ['Jelgava, LV-3001', 0.08, 0.25]),
+    ]);
+    expect(latvian.buyer.name).toBe('SIA "Jansons Uzkopšana"');
+    expect(latvian.buyer.address).toMatchObject({ postcode: '3001', city: 'Jelgava', country: 'LV' });
+  });
+
   it('takes no recipient without a sender line or salutation, nor from two candidate blocks', () => {
     const plain = read([
       line(row(0), ['Adatum Corporation', 0.08, 0.25], ['CRONUS DE', 0.6, 0.75]),

@@ -3,7 +3,15 @@
 // a name and an address are put into the document. Shared by the blocks under headings
 // (parties.ts) and the recipient's block in a letter's address window (recipient-window.ts).
 
-import { CONTACT_WORD_SOURCES, DOCUMENT_TITLE_SOURCES, LEGAL_FORM_SOURCES } from '../lexicon/lexicon.js';
+import {
+  CONTACT_WORD_SOURCES,
+  COUNTRY_PREFIXES,
+  DOCUMENT_TITLE_SOURCES,
+  LEGAL_FORM_SOURCES,
+  PLACE_FORMS,
+  POSTCODE_ALONE_FORMS,
+} from '../lexicon/lexicon.js';
+import { startsWithLabel } from '../page/labels.js';
 import type { Put, Segment } from '../page/layout.js';
 
 /** A company's legal form as a word of its own (GmbH, SARL, S.p.A., Ltd, ООО, ...): a company's name. */
@@ -96,9 +104,10 @@ export function looksLikeName(text: string): boolean {
   );
 }
 
-/** A name in an address window: no long number in it either (a customer number, a GLN). */
+/** A name in an address window: no long number in it either (a customer number, a GLN), nor an
+ * e-mail or web address (a contact line under the sender's address: "Sähköposti info@firma.fi"). */
 export function isName(text: string): boolean {
-  return looksLikeName(text) && !/\d{3}/.test(text);
+  return looksLikeName(text) && !/\d{3}/.test(text) && !/\S@\S|\bwww\./i.test(text);
 }
 
 /** An address: its street lines in order, then postcode, city and country from the place line. */
@@ -130,30 +139,40 @@ export function placeLine(seg: Segment): { street?: Segment; place: Segment } | 
   return undefined;
 }
 
-/** `DE 99199 Musterhausen`, `99199 Musterhausen`, `75018 PARIS, FR`, `CH-8000 Zürich`, `1015 AA
- * Amsterdam`, `SW1A 1AA London`, `London SW1A 1AA`. */
+/** The one-line place forms of places.json, compiled once. */
+const PLACES = PLACE_FORMS.map((f) => ({ re: new RegExp(f.pattern, 'u'), country: f.country }));
+/** A line opening with the document's title ("Invoice 12345", "Arve 50090"): no town. */
+const TITLE_FIRST = new RegExp(`^(?:${DOCUMENT_TITLE_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
+/** Postcodes standing alone under their town (places.json `alone`). */
+const POSTCODES_ALONE = POSTCODE_ALONE_FORMS.map((f) => ({
+  re: new RegExp(f.pattern, 'u'),
+  country: f.country,
+}));
+
+/**
+ * A postcode-and-town line in one of the forms of lexicon/places.json (`99199 Musterhausen`,
+ * `CH-8000 Zürich`, `1015 AA Amsterdam`, `110 00 Praha`, `Rīga, LV-1050`, `London SW1A 1AA`,
+ * `Cork T12 R5CP`): its postcode, town and, where the line or the form names it, country. A line
+ * that opens with a field's label or the document's title ("Invoice 12345") is none.
+ */
 export function placeOf(text: string): { postcode: string; city: string; country?: string } | undefined {
   const t = text.trim();
-  // A Dutch postcode has two letters after its four digits: "1015 AA Amsterdam".
-  let m = /^(?:NL[\s-]+)?(\d{4}\s?[A-Z]{2})\s+([\p{L}][\p{L}\s.'-]{1,40})$/u.exec(t);
-  if (m) return { postcode: m[1]!, city: m[2]!.trim(), country: 'NL' };
-  // (an Italian province after the city is no part of it: "20121 Milano (MI)")
-  m =
-    /^(?:([A-Z]{2})[\s-]+)?(\d{4,5})\s+([\p{L}][\p{L}\s.'-]{1,40}?)(?:\s*\([A-Z]{2}\))?(?:,\s*([A-Z]{2}))?$/u.exec(
-      t,
-    );
-  if (m)
-    return { postcode: m[2]!, city: m[3]!.trim(), ...(m[1] || m[4] ? { country: (m[1] ?? m[4])! } : {}) };
-  // Postcodes in two groups: "110 00 Praha", "546 24 Θεσσαλονίκη" (cs, sk, sv, el), "00-950
-  // Warszawa" (pl), "8000-078 Faro" (pt).
-  m = /^(\d{3}\s\d{2}|\d{2}-\d{3}|\d{4}-\d{3})\s+([\p{L}][\p{L}\s.'-]{1,40})$/u.exec(t);
-  if (m) return { postcode: m[1]!, city: m[2]!.trim() };
-  m = /^([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})\s+([\p{L}][\p{L}\s.'-]{1,40})$/u.exec(t);
-  if (m) return { postcode: m[1]!, city: m[2]!.trim(), country: 'GB' };
-  // British order: the town, then the postcode ("London EC1A 1BB").
-  m = /^([\p{L}][\p{L}\s.'-]{1,40}?)\s+([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})$/u.exec(t);
-  if (m) return { postcode: m[2]!, city: m[1]!.trim(), country: 'GB' };
+  for (const form of PLACES) {
+    const g = form.re.exec(t)?.groups;
+    if (!g) continue;
+    if (startsWithLabel(t) || TITLE_FIRST.test(t)) return undefined;
+    const sign = g.country ?? g.countryAfter;
+    const country =
+      (sign && (COUNTRY_PREFIXES[sign] ?? (sign.length === 2 ? sign : undefined))) ?? form.country;
+    return { postcode: g.postcode!, city: g.city!.trim(), ...(country ? { country } : {}) };
+  }
   return undefined;
+}
+
+/** The country of a postcode printed alone on its line ("EH1 1YZ", "D02 X285"), if it is one. */
+export function postcodeAlone(text: string): string | undefined {
+  const t = text.trim();
+  return POSTCODES_ALONE.find((f) => f.re.test(t))?.country;
 }
 
 /** A party's name as read: spaces folded, trailing punctuation off, an OCR'd legal form mended. */

@@ -5,7 +5,15 @@
 import { SALUTATION_SOURCES } from '../lexicon/lexicon.js';
 import { normalizeLabelText } from '../page/labels.js';
 import { type PageLayout, type Put, type Segment, union } from '../page/layout.js';
-import { cleanName, isName, placeLine, placeOf, putAddress } from './party-lines.js';
+import {
+  cleanName,
+  isName,
+  LEGAL_FORM,
+  placeLine,
+  placeOf,
+  postcodeAlone,
+  putAddress,
+} from './party-lines.js';
 
 /** Separators of a one-line sender address: "ACME GmbH · Str. 1 · 12345 Ort", "A, Str. 1, 12345 Ort"
  * (OCR reads a middle dot as a colon, " : ", now and then). */
@@ -14,30 +22,49 @@ const SENDER_SEP = /\s*[·•●|]\s*|\s+[-–:]\s+|,\s+/;
 /** A salutation standing alone above a person's or a company's name. */
 const SALUTATION = new RegExp(`^\\s*(?:${SALUTATION_SOURCES.join('|')})\\s*$`, 'iu');
 
-/** A British postcode standing alone ("EH1 1YZ"), set under its town. */
-const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/;
+/** Every legal form of a name, to compare names without them. */
+const LEGAL_FORM_ALL = new RegExp(LEGAL_FORM.source, 'giu');
+
+/** A town as printed over its postcode: words, and a Dublin district's number ("Dublin 6W"). */
+const TOWN = /^\p{L}[\p{L}\s'-]*(?:\s\d{1,2}W?)?$/u;
 
 /**
- * A British place set over two lines, the town and then the postcode ("Edinburgh" / "EH1 1YZ"):
- * the postcode's segment with the town right above it in its column read as one place line.
+ * A British or Irish place set over two lines, the town and then the postcode ("Edinburgh" /
+ * "EH1 1YZ", "Dublin 2" / "D02 X285"): the postcode's segment with the town right above it in its
+ * column read as one place line.
  */
-function britishPlace(
+function townOverPostcode(
   all: Segment[],
   seg: Segment,
 ): { street?: Segment; place: Segment; town?: Segment[] } | undefined {
-  if (!UK_POSTCODE.test(seg.text.trim())) return undefined;
+  if (!postcodeAlone(seg.text)) return undefined;
   const height = seg.bbox[3] - seg.bbox[1];
   const town = all
     .filter((s) => s.line < seg.line && s.page === seg.page && Math.abs(s.bbox[0] - seg.bbox[0]) < 0.05)
     .sort((a, b) => b.bbox[1] - a.bbox[1])[0];
-  if (!town || seg.bbox[1] - town.bbox[3] > height * 1.5 || !/^\p{L}[\p{L}\s'-]*$/u.test(town.text.trim()))
-    return undefined;
+  if (!town || seg.bbox[1] - town.bbox[3] > height * 1.5 || !TOWN.test(town.text.trim())) return undefined;
   const place = {
     ...seg,
     text: `${town.text.trim()} ${seg.text.trim()}`,
     bbox: union([town.bbox, seg.bbox]),
   };
   return placeOf(place.text) ? { place, town: [town] } : undefined;
+}
+
+/** A company's name without its legal form, in the form labels are compared in. */
+function companyWords(name: string): string {
+  return normalizeLabelText(name.replace(LEGAL_FORM_ALL, ' '))
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** The space between a segment and the nearest line above it in its column (the page's height
+ * above it when there is none): a block of its own stands apart from the block above. */
+function spaceAbove(all: Segment[], seg: Segment): number {
+  const above = all.filter(
+    (s) => s.page === seg.page && s.line < seg.line && Math.abs(s.bbox[0] - seg.bbox[0]) < 0.015,
+  );
+  return Math.min(seg.bbox[1], ...above.map((s) => seg.bbox[1] - s.bbox[3]));
 }
 
 export interface Recipient {
@@ -68,7 +95,7 @@ export function recipientBlock(
   if (!layout) return undefined;
   const all = layout.lines.flat();
   // Sender lines: the line (its segments joined) cut at separators, a place after a street.
-  const senders: Array<{ line: number; postcodes: Set<string>; first: string }> = [];
+  const senders: Array<{ line: number; postcodes: Set<string>; text: string; first: string }> = [];
   for (const [li, line] of layout.lines.entries()) {
     if (!line.length || line[0]!.bbox[1] > 0.45) continue;
     const parts = line
@@ -81,10 +108,13 @@ export function recipientBlock(
     // a place too: the place is the one after a part with a number).
     // Or a place ending a line of three parts or more: a street may go without a number
     // ("Klline - Freude am Arbeitsplatz - Technologiepark - 8510 Stainz").
-    // (a British place is set as its town and then its postcode: "Leeds · LS1 4AP")
-    for (let i = parts.length - 1; i > 0; i--)
-      if (UK_POSTCODE.test(parts[i]!) && /^\p{L}[\p{L}\s'-]*$/u.test(parts[i - 1]!))
-        parts.splice(i - 1, 2, `${parts[i - 1]} ${parts[i]}`);
+    // (a place whose town comes first is cut in two by a separator: "Leeds · LS1 4AP", "Liepāja,
+    // LV-3401": the two parts are one place)
+    for (let i = parts.length - 1; i > 0; i--) {
+      if (placeOf(parts[i]!)) continue;
+      const joined = [`${parts[i - 1]} ${parts[i]}`, `${parts[i - 1]}, ${parts[i]}`].find((j) => placeOf(j));
+      if (joined) parts.splice(i - 1, 2, joined);
+    }
     const at = parts.findIndex(
       (p, i) =>
         i > 1 &&
@@ -93,15 +123,22 @@ export function recipientBlock(
     );
     if (at < 0) continue;
     const postcodes = new Set(parts.map((p) => placeOf(p)?.postcode).filter((p): p is string => !!p));
-    senders.push({ line: li, postcodes, first: normalizeLabelText(parts[0]!) });
+    senders.push({
+      line: li,
+      postcodes,
+      text: normalizeLabelText(line.map((s) => s.text).join(' ')),
+      first: normalizeLabelText(parts[0]!),
+    });
   }
   // The sender's own address in the letterhead's band (its name OCR lost, or a logo): its place lines.
-  const senderPlaces = all.filter((s) => s.bbox[1] < LETTERHEAD_BAND && placeLine(s));
+  const senderPlaces = all.filter(
+    (s) => s.bbox[1] < LETTERHEAD_BAND && (placeLine(s) || townOverPostcode(all, s)),
+  );
   const found: Recipient[] = [];
   const blocks: Recipient[] = [];
   for (const seg of all) {
     const split: { street?: Segment; place: Segment; town?: Segment[] } | undefined =
-      seg.bbox[1] > 0.5 || headed.has(seg) ? undefined : (placeLine(seg) ?? britishPlace(all, seg));
+      seg.bbox[1] > 0.5 || headed.has(seg) ? undefined : (placeLine(seg) ?? townOverPostcode(all, seg));
     if (!split) continue;
     const place = split.place;
     // The lines above it in its column, while they follow one another closely.
@@ -116,7 +153,8 @@ export function recipientBlock(
     for (const s of column) {
       // (an empty line before the place, as older letters leave it, included)
       if (top.bbox[1] - s.bbox[3] > height * 3 || lines.length >= 4) break;
-      if (senders.some((x) => x.line === s.line)) break;
+      // (nor the place line ending the block above: another address)
+      if (senders.some((x) => x.line === s.line) || placeLine(s)) break;
       lines.unshift(s);
       top = s;
       if (SALUTATION.test(s.text)) break;
@@ -127,15 +165,26 @@ export function recipientBlock(
     const name = (split.street ? lines : lines.slice(0, -1)).find((s) => isName(s.text) && s !== salutation);
     if (!name) continue;
     const postcode = placeOf(place.text)!.postcode;
+    // A sender line above the sender's own block repeats its name, or its street and postcode; a
+    // recipient in the sender's town has another street.
     const sender = senders.find(
       (x) =>
-        x.line < lines[0]!.line && !x.postcodes.has(postcode) && x.first !== normalizeLabelText(name.text),
+        x.line < lines[0]!.line &&
+        x.first !== normalizeLabelText(name.text) &&
+        !(x.postcodes.has(postcode) && x.text.includes(normalizeLabelText(street.text))),
     );
+    // Given the letterhead: a block in another column, or one stacked under the letterhead and
+    // the sender's own address (its place line in the letterhead's band, above the block) that
+    // names another company.
     const besideLetterhead =
       !!letterhead &&
       letterhead.page === seg.page &&
-      Math.abs(letterhead.bbox[0] - seg.bbox[0]) >= 0.015 &&
-      !lines.includes(letterhead);
+      !lines.includes(letterhead) &&
+      (Math.abs(letterhead.bbox[0] - seg.bbox[0]) >= 0.015 ||
+        (letterhead.line < lines[0]!.line &&
+          senderPlaces.some((p) => p.line >= letterhead.line && p.line < lines[0]!.line) &&
+          spaceAbove(all, name) >= 1.5 * (name.bbox[3] - name.bbox[1]) &&
+          companyWords(letterhead.text) !== companyWords(name.text)));
     const block = {
       segments: [...lines, ...(split.street ? [split.street] : []), ...(split.town ?? []), place],
       name,

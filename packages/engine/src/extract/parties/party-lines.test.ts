@@ -1,0 +1,44 @@
+// The place line of an address in each country's form (lexicon/places.json), and what is never a
+// name in an address window.
+import { describe, expect, it } from 'vitest';
+import { isName, placeOf, postcodeAlone } from './party-lines.js';
+
+describe('placeOf: a postcode and its town in the forms of lexicon/places.json', () => {
+  it.each([
+    ['99199 Musterhausen', { postcode: '99199', city: 'Musterhausen' }],
+    ['CH-8000 Zürich', { postcode: '8000', city: 'Zürich', country: 'CH' }],
+    ['L-1118 Luxembourg', { postcode: '1118', city: 'Luxembourg', country: 'LU' }],
+    ['D-80331 München', { postcode: '80331', city: 'München', country: 'DE' }],
+    ['1015 AA Amsterdam', { postcode: '1015 AA', city: 'Amsterdam', country: 'NL' }],
+    ['110 00 Praha', { postcode: '110 00', city: 'Praha' }],
+    ['010011 București', { postcode: '010011', city: 'București' }],
+    ['Rīga, LV-1050', { postcode: '1050', city: 'Rīga', country: 'LV' }],
+    ['Tartu 50090', { postcode: '50090', city: 'Tartu', country: 'EE' }],
+    ['London EC1A 1BB', { postcode: 'EC1A 1BB', city: 'London', country: 'GB' }],
+    ['Cork T12 R5CP', { postcode: 'T12 R5CP', city: 'Cork', country: 'IE' }],
+    ['Dublin 2 D02 X285', { postcode: 'D02 X285', city: 'Dublin 2', country: 'IE' }],
+  ])('reads %s', (text, place) => {
+    expect(placeOf(text)).toEqual(place);
+  });
+
+  it('reads no place from a label and its number, nor from other lines', () => {
+    for (const text of ['Invoice 12345', 'Rechnung 20260', 'Arve 50090', 'Hauptstraße 12', 'Tel. 0301 2345'])
+      expect(placeOf(text), text).toBeUndefined();
+  });
+
+  it('knows a British or an Irish postcode standing alone', () => {
+    expect(postcodeAlone('EH1 1YZ')).toBe('GB');
+    expect(postcodeAlone('D02 X285')).toBe('IE');
+    expect(postcodeAlone('H91 E2K3')).toBe('IE');
+    expect(postcodeAlone('12345')).toBeUndefined();
+  });
+});
+
+describe('isName: a name in an address window', () => {
+  it('is no contact line with an e-mail or web address, nor a line with a long number', () => {
+    expect(isName('Sähköposti info@firma.fi')).toBe(false);
+    expect(isName('www.firma.fi')).toBe(false);
+    expect(isName('Kunde 123456')).toBe(false);
+    expect(isName('Laine Sähkö Ky')).toBe(true);
+  });
+});
