@@ -3,7 +3,7 @@
 // unconfirmed one with its reason in words; a field and its box on the page mark each other.
 // Keyboard only: Tab between fields, Enter accepts the value (or saves the correction the server
 // checks) and moves to the next field to check, Alt+N opens the next invoice. Also reading again
-// with another country, and deleting.
+// with another country, and deleting. Under the workbench the line items and the VAT breakdown.
 import { Badge, Button, NativeSelect } from '@mantine/core';
 import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useConfirmFocus } from './dialog.js';
 import { FieldRow } from './FieldRow.js';
 import { FIELD_GROUPS, fieldGroup, groupedFields } from './field-groups.js';
 import { UI_NAMESPACE } from './i18n/index.js';
+import { LineItemsPanel } from './LineItemsPanel.js';
 import { isJobId, type LoadFailure, loadFailure, readErrorKey } from './messages.js';
 import { PageView } from './PageView.js';
 import { enterOutcome, fieldRefusalKey, initialReview, reviewReducer } from './review-flow.js';
@@ -360,6 +361,8 @@ function Review({ jobId, aside }: { jobId: number; aside?: ReactNode }) {
           {aside}
         </section>
       </div>
+      {/* The whole width: a table of seven columns does not fit beside the page. */}
+      <LineItemsPanel job={job} onSaved={show} />
     </div>
   );
 }
