@@ -52,6 +52,10 @@ test('a text PDF’s lines and VAT rates are shown, and they add up', async () =
   await row.getByRole('link').click();
   await expect(lines(page)).toBeVisible();
   review = page.url().replace(/\?.*$/, '');
+  // Beside the fields, the way down to the lines (under the page, out of sight on a large screen).
+  await page.getByRole('button', { name: 'Line items (4) below' }).click();
+  await expect(page.getByRole('heading', { name: 'Line items', level: 2 })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Line items', level: 2 })).toBeInViewport();
   await expect(lines(page).locator('tbody tr')).toHaveCount(4);
   await expect(page.getByLabel('Description, Line 1')).toHaveValue('Fahrtkosten 29.4.2026');
   await expect(page.getByLabel('Quantity, Line 1')).toHaveValue('11');
@@ -100,6 +104,7 @@ test('a cell corrected by keyboard is kept, marked as the person’s, and the li
   await expect(page.getByLabel('Quantity, Line 1')).toHaveValue('12');
   await expect(page.getByLabel('Unit, Line 1')).toHaveValue('h');
   await expect(lines(page).locator('tr[data-line="0"]')).toHaveAttribute('data-status', 'flagged');
+  await expect(page.getByRole('button', { name: 'Line items (4, 1 not checking) below' })).toBeVisible();
   // The amounts were not changed: the lines still make the net.
   await expect(page.getByTestId('lines-sum')).toContainText('Adds up');
   // A net amount typed so that the line checks again, in the local form: the line is clear, but

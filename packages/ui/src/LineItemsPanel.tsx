@@ -4,7 +4,7 @@
 // the lines' sum against the invoice's total. Enter or leaving a changed cell saves it; Escape
 // undoes the typing.
 import { Badge, Input } from '@mantine/core';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInvoiceUi } from './context.js';
 import { DataError, type WebJob } from './data.js';
@@ -27,7 +27,16 @@ const REFUSALS = ['empty', 'text', 'unit', 'quantity', 'price', 'amount', 'rate'
 
 type Cell = LineCell | BreakdownCell;
 
-export function LineItemsPanel({ job, onSaved }: { job: WebJob; onSaved: (job: WebJob) => void }) {
+export function LineItemsPanel({
+  job,
+  onSaved,
+  headingRef,
+}: {
+  job: WebJob;
+  onSaved: (job: WebJob) => void;
+  /** The panel's heading, for the review's way down to it from beside the fields. */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+}) {
   const { t, i18n } = useTranslation(UI_NAMESPACE);
   const { data } = useInvoiceUi();
   const id = useId();
@@ -166,7 +175,9 @@ export function LineItemsPanel({ job, onSaved }: { job: WebJob; onSaved: (job: W
   return (
     <section className="ir-lines-panel" aria-labelledby={`${id}-title`} data-testid="line-items">
       <div className="ir-head">
-        <h2 id={`${id}-title`}>{t('lines.title')}</h2>
+        <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
+          {t('lines.title')}
+        </h2>
         {editable && hasItems && <p className="ir-muted ir-small">{t('lines.hint')}</p>}
       </div>
       {!hasItems && <p className="ir-muted">{t('lines.none')}</p>}

@@ -201,6 +201,8 @@ export const de: UiTexts = {
     },
     sum_ok: 'Stimmt',
     sum_off: 'Stimmt nicht',
+    jump: 'Positionen ({{count}}) unten',
+    jump_off: 'Positionen ({{count}}, {{off}} stimmen nicht) unten',
     saved: 'Gespeichert.',
     invalid: {
       empty: 'Geben Sie einen Wert ein.',

@@ -198,6 +198,8 @@ export const en = {
     },
     sum_ok: 'Adds up',
     sum_off: 'Does not add up',
+    jump: 'Line items ({{count}}) below',
+    jump_off: 'Line items ({{count}}, {{off}} not checking) below',
     saved: 'Saved.',
     invalid: {
       empty: 'Enter a value.',

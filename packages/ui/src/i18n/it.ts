@@ -207,6 +207,8 @@ export const it: UiTexts = {
     },
     sum_ok: 'Torna',
     sum_off: 'Non torna',
+    jump: 'Righe ({{count}}) più sotto',
+    jump_off: 'Righe ({{count}}, {{off}} non tornano) più sotto',
     saved: 'Salvato.',
     invalid: {
       empty: 'Inserisci un valore.',

@@ -202,6 +202,8 @@ export const ru: UiTexts = {
     },
     sum_ok: 'Сходится',
     sum_off: 'Не сходится',
+    jump: 'Позиции ({{count}}) ниже',
+    jump_off: 'Позиции ({{count}}, не сходится: {{off}}) ниже',
     saved: 'Сохранено.',
     invalid: {
       empty: 'Введите значение.',
