@@ -61,6 +61,26 @@ export const FieldsPatch = z
   .record(z.string(), z.string())
   .openapi('FieldsPatch', { description: "Field keys of the job's field set and their corrected values." });
 
+/** The cells of a line item and of a VAT breakdown row a person may correct. */
+export const LINE_CELLS = [
+  'description',
+  'quantity',
+  'unit',
+  'unit_price',
+  'net_amount',
+  'vat_rate',
+] as const;
+export const BREAKDOWN_CELLS = ['rate', 'taxable', 'tax'] as const;
+
+export const LinesPatch = z.record(z.string(), z.string()).openapi('LinesPatch', {
+  description:
+    'Cells of the line items and the VAT breakdown by their place in `document` and their corrected values: ' +
+    '`lines.{i}.description|quantity|unit|unit_price|net_amount|vat_rate` and ' +
+    '`vat_breakdown.{i}.rate|taxable|tax` (i from 0; only rows the document has). Numbers in machine form: ' +
+    'amounts `1234.50`, quantities and unit prices with up to 6 decimals, rates `19` or `5.5`.',
+  example: { 'lines.0.quantity': '3', 'vat_breakdown.0.rate': '19' },
+});
+
 export const ReparseQuery = z.object({ country: z.string().max(8).nullable().optional() });
 
 export const DeleteOut = z.object({ ok: z.literal(true), deleted: z.number().int() }).openapi('DeleteOut');

@@ -3,7 +3,7 @@
 // unconfirmed one with its reason in words; a field and its box on the page mark each other.
 // Keyboard only: Tab between fields, Enter accepts the value (or saves the correction the server
 // checks) and moves to the next field to check, Alt+N opens the next invoice. Also reading again
-// with another country, and deleting.
+// with another country, and deleting. Under the workbench the line items and the VAT breakdown.
 import { Badge, Button, NativeSelect } from '@mantine/core';
 import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { useConfirmFocus } from './dialog.js';
 import { FieldRow } from './FieldRow.js';
 import { FIELD_GROUPS, fieldGroup, groupedFields } from './field-groups.js';
 import { UI_NAMESPACE } from './i18n/index.js';
+import { LineItemsPanel } from './LineItemsPanel.js';
+import { lineItemsOf } from './line-items.js';
 import { isJobId, type LoadFailure, loadFailure, readErrorKey } from './messages.js';
 import { PageView } from './PageView.js';
 import { enterOutcome, fieldRefusalKey, initialReview, reviewReducer } from './review-flow.js';
@@ -51,6 +53,7 @@ function Review({ jobId, aside }: { jobId: number; aside?: ReactNode }) {
   // Reading again and deleting: one request at a time, its button keeping the focus (BusyButton).
   const { busy, run } = useBusy<'reparse' | 'delete'>();
   const fieldsHeading = useRef<HTMLHeadingElement>(null);
+  const linesHeading = useRef<HTMLHeadingElement>(null);
 
   const show = useCallback((j: WebJob) => {
     setJob(j);
@@ -193,6 +196,9 @@ function Review({ jobId, aside }: { jobId: number; aside?: ReactNode }) {
   const allChecked =
     editable && state.fields.every((f) => f.status === 'confirmed' || f.status === 'missing');
   const shownFields = job.status === 'failed' ? [] : state.fields;
+  const lineItems = editable ? lineItemsOf(job.document) : null;
+  const lineCount = lineItems?.lines.length ?? 0;
+  const linesOff = lineItems?.lines.filter((l) => l.mismatch).length ?? 0;
   const groups = FIELD_GROUPS.map((g) => ({
     g,
     fields: shownFields.filter((f) => fieldGroup(f.key) === g),
@@ -277,6 +283,20 @@ function Review({ jobId, aside }: { jobId: number; aside?: ReactNode }) {
               </p>
             )}
           </div>
+          {/* The lines are under the page, out of sight on a large screen: the way down to them. */}
+          {lineCount > 0 && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              className="ir-to-lines"
+              onClick={() => {
+                linesHeading.current?.scrollIntoView({ block: 'start' });
+                linesHeading.current?.focus({ preventScroll: true });
+              }}
+            >
+              {t(linesOff ? 'lines.jump_off' : 'lines.jump', { count: lineCount, off: linesOff })}
+            </Button>
+          )}
           {/* A file that could not be read has no field "not found on the invoice": nothing was read. */}
           {job.status === 'failed' && <p>{t('review.failed_no_fields')}</p>}
           {groups.map(({ g, fields }) => (
@@ -360,6 +380,8 @@ function Review({ jobId, aside }: { jobId: number; aside?: ReactNode }) {
           {aside}
         </section>
       </div>
+      {/* The whole width: a table of seven columns does not fit beside the page. */}
+      <LineItemsPanel job={job} onSaved={show} headingRef={linesHeading} />
     </div>
   );
 }

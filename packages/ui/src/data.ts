@@ -110,6 +110,12 @@ export interface InvoiceData {
   upload(file: File, opts: { country?: string; onProgress?: (p: UploadProgress) => void }): Promise<WebJob>;
   /** Corrections; a 422 rejects with one item per bad key (`loc: ["body", key]`). */
   patchFields(id: number, values: Record<string, string>): Promise<WebJob>;
+  /**
+   * Corrections of line items and VAT breakdown rows by their place (`lines.0.quantity`,
+   * `vat_breakdown.1.tax`); a 422 rejects with one item per refused cell. A host that keeps no
+   * such corrections (the desktop app) leaves it out, and the review shows the lines read-only.
+   */
+  patchLines?(id: number, values: Record<string, string>): Promise<WebJob>;
   reparse(id: number, country?: string): Promise<WebJob>;
   deleteJob(id: number): Promise<void>;
   /**

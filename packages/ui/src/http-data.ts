@@ -97,6 +97,12 @@ export function httpInvoiceData(baseUrl = ''): InvoiceData {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(values),
       }),
+    patchLines: (id, values) =>
+      json<WebJob>(`/parse/${id}/lines`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(values),
+      }),
     reparse: (id, country) =>
       json<WebJob>(`/parse/${id}/reparse${country ? `?country=${encodeURIComponent(country)}` : ''}`, {
         method: 'POST',

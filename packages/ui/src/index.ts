@@ -20,6 +20,8 @@ export * from './format.js';
 export * from './http-data.js';
 export * from './InvoiceList.js';
 export * from './i18n/index.js';
+export * from './LineItemsPanel.js';
+export * from './line-items.js';
 export * from './PageView.js';
 export * from './ReviewScreen.js';
 export * from './review-flow.js';

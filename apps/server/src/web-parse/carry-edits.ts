@@ -1,7 +1,8 @@
 // A person's corrections outlive a new reading of the same file (reparse): the values they typed
 // are applied to the new reading where the new country's field set still has the key and the
 // value still passes its check there (a German VAT id is not a US field); the others are dropped.
-// The business terms a person gave for an export (kept only in the job's field edits) carry too.
+// The business terms a person gave for an export (kept only in the job's field edits) carry too,
+// and so do corrected cells of line items and the VAT breakdown where the rows are the same.
 import {
   applyFieldEdits,
   checkFieldValue,
@@ -10,9 +11,11 @@ import {
   type EditedRead,
   isDocumentTerm,
 } from '@invoice-reader/engine';
+import { applyLineEdits, carriedLineEdits } from './line-edits.js';
 
 interface StoredResult {
   fields_detailed?: Array<{ key: string; value: string; edited?: boolean }>;
+  document?: Document;
 }
 
 /** The new reading with the earlier edits applied, or undefined when none carries over. */
@@ -48,5 +51,10 @@ export function carryEdits(
     const checked = checkFieldValue(key, edit.value, country);
     if ('value' in checked) values[key] = checked.value;
   }
-  return Object.keys(values).length ? applyFieldEdits(document, values, country, today) : undefined;
+  const cells = carriedLineEdits(previous.document, document);
+  if (!Object.keys(values).length && !Object.keys(cells).length) return undefined;
+  const withCells = Object.keys(cells).length
+    ? applyLineEdits(document, cells, country, today).document
+    : document;
+  return applyFieldEdits(withCells, values, country, today);
 }

@@ -1,5 +1,5 @@
 // Parsing in the web application (/api/v1/parse*): upload (also for the inbox and the desktop
-// app), the list, one job, delete, a person's corrections of fields, and reading again with
+// app), the list, one job, delete, a person's corrections of fields and of line items, reading again with
 // another country, and a page of the job's file as a picture for the review screen. Every route
 // needs a session and sees only the account's own jobs.
 import path from 'node:path';
@@ -9,6 +9,7 @@ import {
   JobIdParams,
   JobListOut,
   JobListQuery,
+  LinesPatch,
   PageParams,
   PageQuery,
   ReparseQuery,
@@ -49,6 +50,7 @@ import { submitFile } from '../jobs/submit.js';
 import type { Logger } from '../log.js';
 import { fieldEditsOf } from '../sync/field-edits.js';
 import { holdWebAllowance } from './allowance.js';
+import { applyLineEdits, checkLinePatch } from './line-edits.js';
 import { PageCache } from './page-cache.js';
 import { presentWebJob, summarise } from './present.js';
 
@@ -166,6 +168,27 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
     );
     const fieldEdits = JSON.stringify({ ...held, ...timed });
     updateJob(db, job.id, { result: JSON.stringify({ ...stored, ...edited }), editedAt: at, fieldEdits });
+    res.json(presentWebJob(jobById(db, job.id)!));
+  });
+
+  // Line items and the VAT breakdown: the cells are kept in the stored document (`user`
+  // provenance), not in `field_edits`, which the desktop sync exchanges field by field.
+  router.patch('/api/v1/parse/:job_id/lines', session, jsonBody, (req, res) => {
+    const { job_id } = validate(JobIdParams, 'path', req.params);
+    const patch = validate(LinesPatch, 'body', req.body);
+    const job = ownJob(res, job_id);
+    if (job.status !== 'done') throw new HttpError(409, 'job_not_done');
+    const country = countryOf(job.country);
+    const stored = job.result ? JSON.parse(job.result) : null;
+    if (!country || !stored?.document) throw new HttpError(409, 'job_not_done');
+    if (!Object.keys(patch).length)
+      throw new ValidationFailed([
+        { type: 'too_short', loc: ['body'], msg: 'Dictionary should have at least 1 item', input: {} },
+      ]);
+    const { values, issues } = checkLinePatch(patch, stored.document);
+    if (issues.length) throw new ValidationFailed(issues);
+    const edited = applyLineEdits(stored.document, values, country, job.createdAt.slice(0, 10));
+    updateJob(db, job.id, { result: JSON.stringify({ ...stored, ...edited }) });
     res.json(presentWebJob(jobById(db, job.id)!));
   });
 

@@ -570,6 +570,26 @@ export interface paths {
         patch: operations["editFields"];
         trace?: never;
     };
+    "/api/v1/parse/{job_id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Correct line items and the VAT breakdown
+         * @description Each value is checked by its kind (text, quantity, price, amount, rate); an accepted one is written into `document` with `source: user` provenance (the cell's page and box kept), and `checks` and the fields follow it. A 422 names each refused cell (`loc: ["body", "lines.0.quantity"]`, `ctx.kind`); nothing is written then.
+         */
+        patch: operations["editLines"];
+        trace?: never;
+    };
     "/api/v1/parse/{job_id}/reparse": {
         parameters: {
             query?: never;
@@ -1871,6 +1891,16 @@ export interface components {
         };
         /** @description Field keys of the job's field set and their corrected values. */
         FieldsPatch: {
+            [key: string]: string;
+        };
+        /**
+         * @description Cells of the line items and the VAT breakdown by their place in `document` and their corrected values: `lines.{i}.description|quantity|unit|unit_price|net_amount|vat_rate` and `vat_breakdown.{i}.rate|taxable|tax` (i from 0; only rows the document has). Numbers in machine form: amounts `1234.50`, quantities and unit prices with up to 6 decimals, rates `19` or `5.5`.
+         * @example {
+         *       "lines.0.quantity": "3",
+         *       "vat_breakdown.0.rate": "19"
+         *     }
+         */
+        LinesPatch: {
             [key: string]: string;
         };
         LeadIn: {
@@ -4032,6 +4062,78 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["FieldsPatch"];
+            };
+        };
+        responses: {
+            /** @description The job as corrected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebJobOut"];
+                };
+            };
+            /** @description `not_authenticated`: no live session (cookie `sid` or `Authorization: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `csrf_origin`: a cookie-carried change without the service's own `Origin`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `job_not_found`: no such job of this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description `job_not_done`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A parameter or the body fails its schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    editLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job number. */
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinesPatch"];
             };
         };
         responses: {

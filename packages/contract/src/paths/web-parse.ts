@@ -6,6 +6,7 @@ import {
   FieldsPatch,
   JobListOut,
   JobListQuery,
+  LinesPatch,
   PageParams,
   PageQuery,
   ReparseQuery,
@@ -85,6 +86,26 @@ export function registerWebParsePaths(registry: OpenAPIRegistry, security: Secur
       '`edited`, `source: user`, `confirmed`, and `document` and `checks` follow it.',
     security: security.session,
     request: { params: JobIdParams, ...jsonBody(FieldsPatch) },
+    responses: {
+      200: json(WebJobOut, 'The job as corrected.'),
+      409: refusal('`job_not_done`.'),
+      ...notFound,
+      ...sessionRefusals(true),
+    },
+  });
+  registry.registerPath({
+    method: 'patch',
+    path: '/api/v1/parse/{job_id}/lines',
+    operationId: 'editLines',
+    tags,
+    summary: 'Correct line items and the VAT breakdown',
+    description:
+      'Each value is checked by its kind (text, quantity, price, amount, rate); an accepted one is written ' +
+      "into `document` with `source: user` provenance (the cell's page and box kept), and `checks` and the " +
+      'fields follow it. A 422 names each refused cell (`loc: ["body", "lines.0.quantity"]`, `ctx.kind`); ' +
+      'nothing is written then.',
+    security: security.session,
+    request: { params: JobIdParams, ...jsonBody(LinesPatch) },
     responses: {
       200: json(WebJobOut, 'The job as corrected.'),
       409: refusal('`job_not_done`.'),
