@@ -433,3 +433,135 @@ describe('readTextInvoice: OCR slips in totals rows', () => {
     expect(upd('20 000,00').totals.net).toBeUndefined();
   });
 });
+
+describe('readTextInvoice: totals in whole amounts and shared labels', () => {
+  it('reads labelled totals printed as whole numbers only when they add up ("Nettó érték:  131 000")', () => {
+    const hu = (gross: string) =>
+      read([
+        page([
+          line(row(0), ['Számla', 0.08, 0.2]),
+          line(row(1), ['Számla sorszáma:', 0.08, 0.25], ['2026/118', 0.3, 0.4]),
+          line(row(10), ['Nettó érték:', 0.49, 0.6], ['131 000', 0.85, 0.92]),
+          line(row(11), ['ÁFA 27%:', 0.49, 0.6], ['35 370', 0.86, 0.92]),
+          line(row(12), ['Összesen:', 0.49, 0.6], [gross, 0.84, 0.92]),
+        ]),
+      ]);
+    expect(hu('166 370').totals).toMatchObject({ net: '131000', vat: '35370', gross: '166370' });
+    // Whole numbers that do not add up are no totals.
+    expect(hu('166 371').totals.gross).toBeUndefined();
+  });
+
+  it('reads "9.700" as thousands where the labels are of languages that all write decimal commas', () => {
+    // Spanish labels that Portuguese and Italian share ("Total", "IVA"): no one language is ahead.
+    const d = read([
+      page([
+        line(row(0), ['Factura', 0.08, 0.2]),
+        line(
+          row(10),
+          ['Tipo IVA', 0.35, 0.45],
+          ['Base imponible', 0.47, 0.6],
+          ['Cuota', 0.7, 0.76],
+          ['Total', 0.9, 0.95],
+        ),
+        line(
+          row(11),
+          ['21 %', 0.37, 0.41],
+          ['9.700', 0.54, 0.6],
+          ['2.037', 0.71, 0.76],
+          ['11.737', 0.89, 0.95],
+        ),
+        line(
+          row(12),
+          ['10 %', 0.37, 0.41],
+          ['17.800', 0.53, 0.6],
+          ['1.780', 0.71, 0.76],
+          ['19.580', 0.89, 0.95],
+        ),
+        line(
+          row(13),
+          ['Total', 0.26, 0.3],
+          ['27.500', 0.53, 0.6],
+          ['3.817', 0.71, 0.76],
+          ['31.317', 0.89, 0.95],
+        ),
+        line(row(15), ['Total factura:', 0.56, 0.7], ['EUR 31.317', 0.83, 0.95]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '27500', vat: '3817', gross: '31317' });
+  });
+
+  it('reads "Totale IVA inclusa" as the gross and a VAT table\'s "Súčet" row as its sums', () => {
+    const it_ = read([
+      page([
+        line(row(0), ['Fattura FT73413', 0.08, 0.3]),
+        line(row(10), ['Totale imponibile:', 0.5, 0.65], ["61'212.34", 0.86, 0.95]),
+        line(row(11), ['IVA 8.1%:', 0.5, 0.6], ["4'958.20", 0.87, 0.95]),
+        line(row(12), ['Totale IVA inclusa:', 0.5, 0.68], ["66'170.54", 0.85, 0.95]),
+      ]),
+    ]);
+    expect(it_.totals).toMatchObject({ net: '61212.34', vat: '4958.20', gross: '66170.54' });
+    const sk = read([
+      page([
+        line(row(0), ['Faktúra č. 26576351', 0.08, 0.3]),
+        line(
+          row(10),
+          ['Sadzba DPH', 0.3, 0.4],
+          ['Základ', 0.5, 0.58],
+          ['DPH', 0.7, 0.74],
+          ['Spolu', 0.88, 0.94],
+        ),
+        line(
+          row(11),
+          ['23%', 0.37, 0.4],
+          ['39 725,50', 0.5, 0.6],
+          ['9 136,87', 0.68, 0.76],
+          ['48 862,37', 0.86, 0.95],
+        ),
+        line(
+          row(12),
+          ['19%', 0.37, 0.4],
+          ['12 056,66', 0.5, 0.6],
+          ['2 290,77', 0.68, 0.76],
+          ['14 347,43', 0.86, 0.95],
+        ),
+        line(
+          row(13),
+          ['Súčet', 0.25, 0.3],
+          ['51 782,16', 0.5, 0.6],
+          ['11 427,64', 0.67, 0.76],
+          ['63 209,80', 0.86, 0.95],
+        ),
+      ]),
+    ]);
+    expect(sk.totals).toMatchObject({ net: '51782.16', vat: '11427.64', gross: '63209.80' });
+    // The same sum row in whole amounts, "Razem" (pl).
+    const pl = read([
+      page([
+        line(row(0), ['Faktura 17/11', 0.11, 0.3]),
+        line(
+          row(10),
+          ['Stawka VAT', 0.34, 0.45],
+          ['Wartość netto', 0.5, 0.62],
+          ['Kwota VAT', 0.68, 0.76],
+          ['Wartość brutto', 0.82, 0.95],
+        ),
+        line(
+          row(11),
+          ['23%', 0.38, 0.41],
+          ['83500', 0.54, 0.6],
+          ['19205', 0.71, 0.76],
+          ['102705', 0.86, 0.92],
+        ),
+        line(row(12), ['8%', 0.39, 0.41], ['43100', 0.54, 0.6], ['3448', 0.72, 0.76], ['46548', 0.87, 0.92]),
+        line(
+          row(13),
+          ['Razem', 0.26, 0.31],
+          ['126600', 0.53, 0.6],
+          ['22653', 0.71, 0.76],
+          ['149253', 0.86, 0.92],
+        ),
+      ]),
+    ]);
+    expect(pl.totals).toMatchObject({ net: '126600', vat: '22653', gross: '149253' });
+  });
+});

@@ -188,6 +188,80 @@ describe('readTextInvoice: numbers and dates', () => {
     expect(read([page([line(row(0), ['Rechnung RE1001', 0.08, 0.3])])]).number).toBe('RE1001');
   });
 
+  it('reads the number under or after a number word alone ("Nr.") on a page titled as an invoice', () => {
+    const grid = (title: string) =>
+      read([
+        page([
+          line(row(0), [title, 0.07, 0.3]),
+          line(row(2), ['Nr.', 0.07, 0.1], ['Data', 0.24, 0.3], ['Kliento Nr.', 0.57, 0.65]),
+          line(row(3), ['PVM19229', 0.07, 0.15], ['2026-03-07', 0.24, 0.32], ['18115', 0.57, 0.62]),
+        ]),
+      ]).number;
+    expect(grid('SĄSKAITA FAKTŪRA')).toBe('PVM19229');
+    // Without a title naming an invoice, a bare "Nr." could number anything.
+    expect(grid('Pristatymo lapas')).toBeUndefined();
+    expect(
+      read([page([line(row(0), ['Rēķins', 0.07, 0.2]), line(row(2), ['Nr.: 2025/4519', 0.58, 0.7])])]).number,
+    ).toBe('2025/4519');
+    // After other text on its line, a number word numbers that ("Dépannage : n° 1234567890").
+    expect(
+      read([
+        page([
+          line(row(0), ['Facture du 29/01/2021', 0.37, 0.6]),
+          line(row(2), ['Dépannage électricité Enedis :', 0.04, 0.3], ['n° 1234567890', 0.37, 0.5]),
+        ]),
+      ]).number,
+    ).toBeUndefined();
+    // The "Nr." heading an item table's column numbers its rows.
+    const table = read([
+      page([
+        line(row(0), ['Rechnung', 0.07, 0.2]),
+        line(row(4), ['Nr.', 0.07, 0.1], ['Bezeichnung', 0.15, 0.3], ['Menge', 0.6, 0.66]),
+        line(row(5), ['100', 0.07, 0.1], ['Beratung', 0.15, 0.3], ['2', 0.6, 0.62]),
+      ]),
+    ]);
+    expect(table.number).toBeUndefined();
+  });
+
+  it('takes no date of a grid of labels over values for the letter\'s date ("Date limite de paiement")', () => {
+    const d = read([
+      page([
+        line(row(0), ['Facture', 0.08, 0.2]),
+        line(
+          row(2),
+          ['Code client', 0.08, 0.18],
+          ['Facture n°', 0.29, 0.38],
+          ['Date', 0.49, 0.53],
+          ['Date limite de paiement', 0.7, 0.9],
+        ),
+        line(
+          row(3),
+          ['K-25653', 0.08, 0.15],
+          ['F2026-7152', 0.29, 0.38],
+          ['27 juillet 2026', 0.49, 0.6],
+          ['6 août 2026', 0.7, 0.8],
+        ),
+      ]),
+    ]);
+    expect([d.issue_date, d.due_date]).toEqual(['2026-07-27', '2026-08-06']);
+  });
+
+  it('reads a number written like a slashed date under its label on a page dating with dots', () => {
+    const pl = (issued: string) =>
+      read([
+        page([
+          line(row(0), ['Faktura', 0.11, 0.2]),
+          line(row(2), ['Nr faktury:', 0.11, 0.2], ['17/11/2026', 0.23, 0.3]),
+          line(row(3), ['Data faktury:', 0.11, 0.2], [issued, 0.23, 0.3]),
+          line(row(8), ['Prosimy o wpłatę do dnia 18.11.2026.', 0.11, 0.4]),
+        ]),
+      ]);
+    const d = pl('08.11.2026');
+    expect([d.number, d.issue_date, d.due_date]).toEqual(['17/11/2026', '2026-11-08', '2026-11-18']);
+    // Where the page writes its dates with slashes, "17/11/2026" may be one: no number.
+    expect(pl('08/11/2026').number).toBeUndefined();
+  });
+
   it('reads an Italian invoice: "Fattura n. 118 del …", a "Partita IVA" without its prefix, "entro il"', () => {
     const d = read(
       [

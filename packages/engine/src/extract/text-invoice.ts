@@ -9,8 +9,10 @@ import { setPath } from '../document-path.js';
 import { countryOf } from '../project/countries.js';
 import { readTotals } from './amounts/text-totals.js';
 import {
+  bareNumberLabel,
   dateOf,
   dateOrder,
+  dateShapedNumber,
   dueInTerms,
   firstLetterMisread,
   invoiceNumberOf,
@@ -26,7 +28,7 @@ import { BUYER_WORD_SOURCES, DECIMAL_COMMA_LANGUAGES, VAT_ID_WORD_SOURCES } from
 import { readLineItems } from './lines/read-lines.js';
 import { editDistance } from './page/edit-distance.js';
 import { firstValue, type LabelHit, labelHits } from './page/label-hits.js';
-import { labelLanguage } from './page/label-language.js';
+import { labelLanguage, labelsOfCommaLanguages } from './page/label-language.js';
 import {
   type Box,
   type LayoutPage,
@@ -90,6 +92,8 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   const title = titleLine(layouts, order);
   if (!d.number && title?.number)
     put('number', title.number, title.box, title.page, cut(title.text, title.number) ? 0.7 : 0.88);
+  const bare = d.number ? undefined : (bareNumberLabel(layouts) ?? dateShapedNumber(hits, layouts));
+  if (bare) put('number', bare.value, bare.box, bare.page, 0.82);
   const date = firstValue(hits, layouts, 'invoice_date', (s) => dateOf(s, order));
   if (date && date.strength > 1) put('issue_date', date.value, date.box, date.page, 0.9);
   else if (title?.date) put('issue_date', title.date, title.box, title.page, 0.88);
@@ -164,9 +168,8 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   if (buyerName) put('buyer.name', buyerName.value, buyerName.box, buyerName.page, 0.88);
   // A whole amount grouped with a point ("440.000 Ft") reads by the page's language; Switzerland
   // and Liechtenstein write decimals with a point in every language.
-  const lang = labelLanguage(layouts);
   const pointCountry = ['CH', 'LI'].includes(opts.country?.toUpperCase() ?? '');
-  const decimal = lang && DECIMAL_COMMA_LANGUAGES.has(lang) && !pointCountry ? ',' : undefined;
+  const decimal = !pointCountry && labelsOfCommaLanguages(layouts, DECIMAL_COMMA_LANGUAGES) ? ',' : undefined;
   readTotals(hits, layouts, put, opts.source === 'ocr', decimal ? { decimal } : {});
   // The item table and the VAT breakdown, checked against the totals just read.
   readLineItems(pages, d, put);

@@ -24,6 +24,9 @@ export function readTotals(
   hint: AmountHint = {},
 ): void {
   const cands: AmountCandidate[] = [];
+  // Whole numbers beside total labels ("Nettó érték:  131 000"): counted only in a triple that
+  // adds up (a lone whole number could be a count or a code).
+  const wholes: AmountCandidate[] = [];
   const otherRows = new Set(
     hits.filter((h) => h.field === 'other_amount').map((h) => `${h.seg.page}:${h.seg.line}`),
   );
@@ -76,6 +79,11 @@ export function readTotals(
       for (const c of parts) cands.push({ ...c, strength: hit.strength });
       if (parts.length) continue;
     }
+    if (!value && hit.field !== 'vat_included') {
+      const at = right.length ? right[right.length - 1]! : hit.seg;
+      const whole = wholeAmount(right.length ? at.text : hit.rest, hint);
+      if (whole) wholes.push({ kind: hit.field as TotalKind, value: whole, seg: at, strength: hit.strength });
+    }
     if (value) {
       const rate = hit.field === 'vat_included' ? rateOf(hit.seg.text) : undefined;
       cands.push({
@@ -106,7 +114,11 @@ export function readTotals(
   // themselves still gives the sums (extract/vat-rows.ts).
   if (ocr) cands.push(...breakdownCandidates(layouts));
   const credit = layouts[0]?.lines.some((l) => l.some((seg) => CREDIT_TITLE.test(seg.text))) ?? false;
-  const t = chooseTotals(cands, { credit });
+  let t = chooseTotals(cands, { credit });
+  if (!t.balanced && wholes.length) {
+    const withWholes = chooseTotals([...cands, ...wholes], { credit });
+    if (withWholes.balanced) t = withWholes;
+  }
   const conf = t.balanced ? 0.93 : 0.7;
   // No sums that add up, but the item lines above the total add up to it: an invoice without VAT
   // ("Totaal € 1499.99" under its items) or whose VAT rows were not read.
@@ -208,7 +220,8 @@ function addsUp(n: bigint, v: bigint, gross: bigint): boolean {
 }
 
 /** The last three amounts of a row printed as whole numbers, when they add up (net + VAT = gross)
- * and a VAT heading stands over the middle one within a few lines. */
+ * and a VAT heading stands over the middle one, or a net heading over the first, within a few
+ * lines. */
 function wholeRowParts(
   segs: Segment[],
   hint: AmountHint,
@@ -223,17 +236,20 @@ function wholeRowParts(
   if (values.some((v) => v === undefined)) return [];
   const [n, v, g] = values.map((x) => toUnits(x!)) as [bigint, bigint, bigint];
   if (!addsUp(n, v, g) || v === 0n) return [];
+  // (the table's net heading over the first amount says as much: "Base imponible | Cuota")
+  const under = (field: string, seg: Segment) =>
+    hits.some(
+      (h) =>
+        h.field === field &&
+        h.seg.page === seg.page &&
+        h.seg.line < seg.line &&
+        seg.line - h.seg.line <= 6 &&
+        h.seg.bbox[0] < seg.bbox[2] &&
+        seg.bbox[0] < h.seg.bbox[2] &&
+        layout.lines[h.seg.line]!.length >= 3,
+    );
   const middle = last[1]!;
-  const headed = hits.some(
-    (h) =>
-      h.field === 'vat' &&
-      h.seg.page === middle.page &&
-      h.seg.line < middle.line &&
-      middle.line - h.seg.line <= 6 &&
-      h.seg.bbox[0] < middle.bbox[2] &&
-      middle.bbox[0] < h.seg.bbox[2] &&
-      layout.lines[h.seg.line]!.length >= 3,
-  );
+  const headed = under('vat', middle) || under('net', last[0]!);
   if (!headed) return [];
   return [
     { kind: 'net', value: values[0]!, seg: last[0]! },
@@ -260,6 +276,13 @@ function rowParts(segs: Segment[], total: string): Array<Omit<AmountCandidate, '
       ];
   }
   return [];
+}
+
+/** A whole number ending a totals row, grouped in thousands or not ("131 000", "9.700" on a page
+ * writing decimal commas, "166370"), as an amount. */
+function wholeAmount(text: string, hint: AmountHint): string | undefined {
+  const m = /(?:^|\s)(-?\d{1,3}(?:[ .\u00a0\u202f']\d{3})+|-?\d{1,9})\s*$/u.exec(text.trim());
+  return m ? parseAmount(m[1]!, hint) : undefined;
 }
 
 /** Whether a label's text goes on with a VAT id ("TVA : FR11999999998", "USt-IdNr. DE123456789"). */

@@ -1,16 +1,18 @@
 // The invoice's own number and dates where no label gives them: the title line ("Rechnung Nr. X
-// vom <date>"), the date of the letter ("München, den <date>"), a due date in a sentence of
+// vom <date>"), a number word alone as a label ("Nr." over the number), the date of the letter ("München, den <date>"), a due date in a sentence of
 // payment terms; and how slashed dates are ordered on a page.
 
 import {
+  columnSources,
   DOCUMENT_TITLE_SOURCES,
   NUMBER_WORD_SOURCES,
   PAY_BY_AFTER_SOURCES,
   PAY_BY_SOURCES,
   PAY_WORD_SOURCES,
 } from '../lexicon/lexicon.js';
-import { type Found, longestLabel } from '../page/label-hits.js';
-import { type PageLayout, union } from '../page/layout.js';
+import { type Found, firstValue, type LabelHit, longestLabel } from '../page/label-hits.js';
+import { normalizeLabelText } from '../page/labels.js';
+import { type PageLayout, union, valuesNear } from '../page/layout.js';
 import { findDates, parseDate, slashedOrderShown } from './dates.js';
 
 // A number may open with a short series in capitals set apart by a space ("FV 3/05/2021").
@@ -159,7 +161,7 @@ const PLACE_COMMA = /\p{Lu}[\p{L}.\- ]*,\s*(?:den|le|il|am)\s*$/u;
 export function letterDate(layouts: PageLayout[], order: DateOrder): Found | undefined {
   const first = layouts[0];
   if (!first) return undefined;
-  for (const line of first.lines) {
+  for (const [li, line] of first.lines.entries()) {
     if (line[0] && line[0].bbox[1] > 0.45) break;
     for (const [i, seg] of line.entries()) {
       const inline = /,\s*(?:den|le|il|am)\s+(.{6,20})$/u.exec(seg.text);
@@ -181,7 +183,7 @@ export function letterDate(layouts: PageLayout[], order: DateOrder): Found | und
         DOC_WORD_RE.test(prev.text) &&
         TITLE_NUMBER.test(prev.text) &&
         !longestLabel(prev.text);
-      if (PLACE_COMMA.test(prev.text) || titled || spelledAtRight(line, i, found.raw))
+      if (PLACE_COMMA.test(prev.text) || titled || spelledAtRight(line, i, found.raw, first.lines[li - 1]))
         return { value: alone, box: union([prev.bbox, seg.bbox]), page: first.page, strength: 1 };
     }
   }
@@ -194,17 +196,28 @@ const OTHER_DATE_WORD =
 
 /**
  * A date written out with its month's name, alone at the right end of a line of the letter's head
- * and after something that names no other date: where a letter sets its date ("Sachversicherungsvertrag
- * Nr: 00.123.456.7          18. April 2014"). A form prints its dates in digits under labels; a
+ * and after something that names no other date, under no label: where a letter sets its date
+ * ("Sachversicherungsvertrag Nr: 00.123.456.7          18. April 2014"). A form prints its dates in digits under labels; a
  * month's name spelled out is the letter's own style.
  */
-function spelledAtRight(line: PageLayout['lines'][number], i: number, raw: string): boolean {
+function spelledAtRight(
+  line: PageLayout['lines'][number],
+  i: number,
+  raw: string,
+  above: PageLayout['lines'][number] | undefined,
+): boolean {
   const seg = line[i]!;
+  // (a value of a grid, under its label in the line above, is that label's: "Date limite de
+  // paiement" over "6 août 2026")
+  const labelled = above?.some(
+    (s) => s.bbox[0] < seg.bbox[2] && seg.bbox[0] < s.bbox[2] && !!longestLabel(s.text),
+  );
   return (
     i === line.length - 1 &&
     seg.bbox[0] > 0.5 &&
     /\p{L}{3}/u.test(raw) &&
-    !OTHER_DATE_WORD.test(line[i - 1]!.text)
+    !OTHER_DATE_WORD.test(line[i - 1]!.text) &&
+    !labelled
   );
 }
 
@@ -246,4 +259,68 @@ export function titleLine(layouts: PageLayout[], order: DateOrder) {
     };
   }
   return undefined;
+}
+
+/** A number word alone as a label ("Nr.", "No:", "Nº"), and the value after it in its segment
+ * ("Nr.: PVM44340"). */
+const BARE_NUMBER = new RegExp(`^(?:${NUMBER_WORD_SOURCES.join('|')})\\.?\\s*:?(?:\\s+(\\S+))?$`, 'iu');
+/** The headings of an item table's description, quantity and price columns: a line holding one is
+ * the table's head, whose "Nr." numbers its rows. */
+const TABLE_HEAD = (() => {
+  const cols = columnSources();
+  const sources = [...cols.description!, ...cols.quantity!, ...cols.unit_price!];
+  return new RegExp(`^(?:${sources.join('|')})(?![\\p{L}])`, 'iu');
+})();
+
+/**
+ * The invoice's number under or beside a number word alone ("Nr." in a grid of labels over values
+ * under the title "SĄSKAITA FAKTŪRA", "Nr.  2025/4519" in the meta block of a "Rēķins"), on the
+ * upper half of a first page that names itself an invoice, the label first on its line; never in
+ * an item table's head. Every such label must give the same number.
+ */
+export function bareNumberLabel(layouts: PageLayout[]): Found | undefined {
+  const first = layouts[0];
+  if (!first?.lines.some((l) => l.some((s) => DOC_WORD_RE.test(s.text)))) return undefined;
+  const found: Found[] = [];
+  for (const line of first.lines) {
+    if (!line[0] || line[0].bbox[1] > 0.5) break;
+    if (line.some((s) => TABLE_HEAD.test(normalizeLabelText(s.text)))) continue;
+    // (first on its line: after other text, "Dépannage électricité : n° 1234567890", it numbers
+    // that)
+    for (const seg of line.slice(0, 1)) {
+      const bare = BARE_NUMBER.exec(seg.text.trim());
+      if (!bare) continue;
+      const options = bare[1] ? [{ text: bare[1], box: seg.bbox }] : [];
+      for (const near of bare[1] ? [] : valuesNear(first, seg))
+        options.push({ text: near.seg.text.trim(), box: union([seg.bbox, near.seg.bbox]) });
+      for (const o of options) {
+        const value = invoiceNumberOf(o.text);
+        if (!value) continue;
+        if (plausibleNumber(value) && value === o.text)
+          found.push({ value, box: o.box, page: first.page, strength: 1 });
+        break;
+      }
+    }
+  }
+  return found.length && found.every((f) => f.value === found[0]!.value) ? found[0] : undefined;
+}
+
+/** A number written like a slashed date ("17/11/2026": sequence, month and year, as Polish
+ * invoices number themselves). */
+const SLASHED = /^\d{1,6}\/\d{1,2}\/\d{4}$/;
+
+/**
+ * The value of an invoice-number label that reads like a slashed date ("Nr faktury: 17/11/2026"),
+ * taken as the number on a page that writes its dates otherwise ("08.11.2026"): there no date is
+ * written with slashes, so the label says what it is.
+ */
+export function dateShapedNumber(hits: LabelHit[], layouts: PageLayout[]): Found | undefined {
+  const found = firstValue(hits, layouts, 'invoice_no', (s) =>
+    SLASHED.test(s.trim()) ? s.trim() : undefined,
+  );
+  if (!found || found.strength < 2) return undefined;
+  const text = layouts.flatMap((l) => l.lines.flat().map((s) => s.text)).join('\n');
+  const slashed = text.match(/(?<![\d/])\d{1,2}\/\d{1,2}\/\d{2,4}(?![\d/])/g) ?? [];
+  const dotted = /(?<![\d.])\d{1,2}\.\s?\d{1,2}\.\s?\d{4}(?!\d)|(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/.test(text);
+  return dotted && slashed.every((d) => d === found.value) ? found : undefined;
 }

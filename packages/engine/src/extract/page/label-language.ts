@@ -2,7 +2,7 @@
 // open the most segments, when it is clearly ahead of the next. Tells which reading a sign shared
 // by several currencies or forms has ("$" on a French or Spanish invoice is no sure US dollar).
 
-import { labelSourcesByLanguage } from '../lexicon/lexicon.js';
+import { labelSourcesByLanguage, WEAK_LABEL_SOURCES } from '../lexicon/lexicon.js';
 import { normalizeLabelText } from './labels.js';
 import type { PageLayout } from './layout.js';
 
@@ -10,13 +10,40 @@ const BY_LANGUAGE = [...labelSourcesByLanguage()].map(
   ([lang, sources]) => [lang, new RegExp(`^(?:${sources.join('|')})(?=$|[\\s:.#/,;(|\\]-])`, 'u')] as const,
 );
 
-/** The language of most of the page's labels, or undefined when none is clearly ahead. */
-export function labelLanguage(layouts: PageLayout[]): string | undefined {
+/** A label that is one generic word ("Total", "IVA", "Datum"), shared by many languages. */
+const GENERIC = new RegExp(`^(?:${WEAK_LABEL_SOURCES.join('|')})[\\s:.]*$`, 'iu');
+
+/** How many of the page's segments open with each language's labels, most first. */
+function labelCounts(layouts: PageLayout[]): Array<[string, number]> {
   const counts = new Map<string, number>();
   for (const seg of layouts.flatMap((l) => l.lines.flat())) {
     const text = normalizeLabelText(seg.text);
-    for (const [lang, re] of BY_LANGUAGE) if (re.test(text)) counts.set(lang, (counts.get(lang) ?? 0) + 1);
+    for (const [lang, re] of BY_LANGUAGE) {
+      const m = re.exec(text);
+      // (a generic label, "Total", "IVA", "Data", is every language's and says nothing)
+      if (m && !GENERIC.test(m[0].trim())) counts.set(lang, (counts.get(lang) ?? 0) + 1);
+    }
   }
-  const [first, second] = [...counts].sort((a, b) => b[1] - a[1]);
+  return [...counts].sort((a, b) => b[1] - a[1]);
+}
+
+/** The language of most of the page's labels, or undefined when none is clearly ahead. */
+export function labelLanguage(layouts: PageLayout[]): string | undefined {
+  const [first, second] = labelCounts(layouts);
   return first && first[1] >= 2 && first[1] >= 2 * (second?.[1] ?? 0) ? first[0] : undefined;
+}
+
+/**
+ * Whether the page's labels are of languages that all write decimals with a comma
+ * (`commaLanguages`): the language clearly ahead, or, when two or more share the lead (Spanish,
+ * Portuguese and Italian share "Total", "IVA", "Base imponible"), every language within half of
+ * the leader's count.
+ */
+export function labelsOfCommaLanguages(layouts: PageLayout[], commaLanguages: ReadonlySet<string>): boolean {
+  const counts = labelCounts(layouts);
+  const first = counts[0];
+  if (!first || first[1] < 2) return false;
+  const lang = labelLanguage(layouts);
+  if (lang) return commaLanguages.has(lang);
+  return counts.filter(([, n]) => 2 * n >= first[1]).every(([l]) => commaLanguages.has(l));
 }

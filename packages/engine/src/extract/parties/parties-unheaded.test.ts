@@ -261,6 +261,22 @@ describe('readParties: the recipient in the address window', () => {
     expect(latvian.buyer.address).toMatchObject({ postcode: '3001', city: 'Jelgava', country: 'LV' });
   });
 
+  it('makes no sender line of two columns side by side', () => {
+    // The seller's identifiers at the left and the buyer's place at the right share a line: no
+    // sender line over the delivery address below.
+    const d = read([
+      line(
+        row(0),
+        ['SIRET : 12345678200077 - DUNS : DUNS1235487', 0.14, 0.35],
+        ['06000 MA VILLE, FR', 0.49, 0.6],
+      ),
+      line(row(4), ['DEL Name', 0.51, 0.55]),
+      line(row(5), ['DEL line 2', 0.51, 0.56]),
+      line(row(6), ['06000 NICE, FR', 0.51, 0.57]),
+    ]);
+    expect(d.buyer.name).toBeUndefined();
+  });
+
   it('takes no recipient without a sender line or salutation, nor from two candidate blocks', () => {
     const plain = read([
       line(row(0), ['Adatum Corporation', 0.08, 0.25], ['CRONUS DE', 0.6, 0.75]),

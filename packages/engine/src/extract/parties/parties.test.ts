@@ -1,4 +1,4 @@
-// Seller and buyer from page text: placeOf reads a postcode-and-city line; readParties (through
+// Seller and buyer from page text: readParties (through
 // readTextInvoice, on hand-made A4 pages in 10 pt type) takes names and addresses from the blocks
 // under party headings, or the seller's name from the letterhead. Parties found without a heading
 // of their own: parties-unheaded.test.ts.
@@ -9,50 +9,11 @@ import { project } from '../../project/field-sets.js';
 import { line, page, row } from '../../test-support/layout-pages.js';
 import type { LayoutLine } from '../page/layout.js';
 import { readTextInvoice } from '../text-invoice.js';
-import { placeOf, ruLegalForm } from './party-lines.js';
+import { ruLegalForm } from './party-lines.js';
 
 const read = (lines: LayoutLine[]): Document => {
   return readTextInvoice([page(lines)], { source: 'text', reader: 'test', country: 'DE' });
 };
-
-describe('placeOf', () => {
-  it.each([
-    ['DE 99199 Musterhausen', { postcode: '99199', city: 'Musterhausen', country: 'DE' }],
-    ['DE-99199 Musterhausen', { postcode: '99199', city: 'Musterhausen', country: 'DE' }],
-    ['99199 Musterhausen', { postcode: '99199', city: 'Musterhausen' }],
-    ['75018 PARIS, FR', { postcode: '75018', city: 'PARIS', country: 'FR' }],
-    ['8000 Zürich', { postcode: '8000', city: 'Zürich' }],
-    ['CH-8000 Zürich', { postcode: '8000', city: 'Zürich', country: 'CH' }],
-    ['60313 Frankfurt am Main', { postcode: '60313', city: 'Frankfurt am Main' }],
-    ['  10115 Berlin  ', { postcode: '10115', city: 'Berlin' }],
-    ['SW1A 1AA London', { postcode: 'SW1A 1AA', city: 'London', country: 'GB' }],
-    ['M1 1AE Manchester', { postcode: 'M1 1AE', city: 'Manchester', country: 'GB' }],
-    ['London EC1A 1BB', { postcode: 'EC1A 1BB', city: 'London', country: 'GB' }],
-    ['1015 AA Amsterdam', { postcode: '1015 AA', city: 'Amsterdam', country: 'NL' }],
-    ['20121 Milano (MI)', { postcode: '20121', city: 'Milano' }],
-    ['NL-3011AD Rotterdam', { postcode: '3011AD', city: 'Rotterdam', country: 'NL' }],
-  ])('%s', (text, place) => {
-    expect(placeOf(text)).toEqual(place);
-  });
-
-  it('gives no country key without a country', () => {
-    expect(placeOf('8000 Zürich')).not.toHaveProperty('country');
-  });
-
-  it.each([
-    'Hauptstraße 1',
-    'Musterhausen',
-    '99199',
-    '123 Main Street',
-    'Tel. 030 1234567',
-    'Rechnungsnummer 12345',
-    '12345 Berlin 030',
-    'IBAN DE89 3704 0044 0532 0130 00',
-    '',
-  ])('%j is no place', (text) => {
-    expect(placeOf(text)).toBeUndefined();
-  });
-});
 
 describe('readParties', () => {
   it('reads a seller block of "Name:" form rows', () => {
@@ -102,6 +63,18 @@ describe('readParties', () => {
       ]);
       expect(d.seller.name).toBe('MUSTERLIEFERANT GMBH');
     }
+  });
+
+  it('takes no "Name" label below the block\'s place line (a table\'s column heading ran into it)', () => {
+    const d = read([
+      line(row(0), ['Клиент:', 0.11, 0.2]),
+      line(row(1), ['Иванов & Димитров ООД', 0.11, 0.35]),
+      line(row(2), ['бул. Витоша № 173', 0.11, 0.3]),
+      line(row(3), ['Варна 9000', 0.11, 0.2]),
+      line(row(4), ['Кредитно известие', 0.1, 0.3]),
+      line(row(5), ['Наименование на стоката/услугата', 0.1, 0.45], ['Сума', 0.87, 0.92]),
+    ]);
+    expect(d.buyer.name).toBe('Иванов & Димитров ООД');
   });
 
   it('takes a "Name:" value written in the same segment', () => {

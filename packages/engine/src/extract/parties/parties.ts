@@ -248,7 +248,9 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
   // A "Name:" form field, as the ZUGFeRD visualisations and many forms print it.
   let nameSeg: Segment | undefined;
   let name: string | undefined;
-  for (const seg of segs) {
+  // (above the block's place line: below it, a table's "Наименование" column ran into the block)
+  const placeAt = segs.findIndex((s) => placeOf(s.text.trim()));
+  for (const seg of placeAt < 0 ? segs : segs.slice(0, placeAt)) {
     const end = matchLabel(seg.text, 'name');
     if (end === undefined) continue;
     const rest = seg.text.slice(end).trim();

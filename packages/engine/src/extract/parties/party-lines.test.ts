@@ -6,6 +6,16 @@ import { isName, placeOf, postcodeAlone } from './party-lines.js';
 describe('placeOf: a postcode and its town in the forms of lexicon/places.json', () => {
   it.each([
     ['99199 Musterhausen', { postcode: '99199', city: 'Musterhausen' }],
+    ['DE 99199 Musterhausen', { postcode: '99199', city: 'Musterhausen', country: 'DE' }],
+    ['DE-99199 Musterhausen', { postcode: '99199', city: 'Musterhausen', country: 'DE' }],
+    ['75018 PARIS, FR', { postcode: '75018', city: 'PARIS', country: 'FR' }],
+    ['8000 Zürich', { postcode: '8000', city: 'Zürich' }],
+    ['60313 Frankfurt am Main', { postcode: '60313', city: 'Frankfurt am Main' }],
+    ['  10115 Berlin  ', { postcode: '10115', city: 'Berlin' }],
+    ['SW1A 1AA London', { postcode: 'SW1A 1AA', city: 'London', country: 'GB' }],
+    ['M1 1AE Manchester', { postcode: 'M1 1AE', city: 'Manchester', country: 'GB' }],
+    ['20121 Milano (MI)', { postcode: '20121', city: 'Milano' }],
+    ['NL-3011AD Rotterdam', { postcode: '3011AD', city: 'Rotterdam', country: 'NL' }],
     ['CH-8000 Zürich', { postcode: '8000', city: 'Zürich', country: 'CH' }],
     ['L-1118 Luxembourg', { postcode: '1118', city: 'Luxembourg', country: 'LU' }],
     ['D-80331 München', { postcode: '80331', city: 'München', country: 'DE' }],
@@ -14,11 +24,16 @@ describe('placeOf: a postcode and its town in the forms of lexicon/places.json',
     ['010011 București', { postcode: '010011', city: 'București' }],
     ['Rīga, LV-1050', { postcode: '1050', city: 'Rīga', country: 'LV' }],
     ['Tartu 50090', { postcode: '50090', city: 'Tartu', country: 'EE' }],
+    ['Варна 9000', { postcode: '9000', city: 'Варна', country: 'BG' }],
     ['London EC1A 1BB', { postcode: 'EC1A 1BB', city: 'London', country: 'GB' }],
     ['Cork T12 R5CP', { postcode: 'T12 R5CP', city: 'Cork', country: 'IE' }],
     ['Dublin 2 D02 X285', { postcode: 'D02 X285', city: 'Dublin 2', country: 'IE' }],
   ])('reads %s', (text, place) => {
     expect(placeOf(text)).toEqual(place);
+  });
+
+  it('gives no country key without a country', () => {
+    expect(placeOf('8000 Zürich')).not.toHaveProperty('country');
   });
 
   it('reads no place from a label and its number, nor from other lines', () => {

@@ -25,6 +25,19 @@ const SALUTATION = new RegExp(`^\\s*(?:${SALUTATION_SOURCES.join('|')})\\s*$`, '
 /** Every legal form of a name, to compare names without them. */
 const LEGAL_FORM_ALL = new RegExp(LEGAL_FORM.source, 'giu');
 
+/** A line's segments in runs that stand close together: a sender line is one run, never the text
+ * of two columns side by side ("SIRET : 123 - DUNS : 456" beside the window's "06000 Nice"). */
+function closeRuns(line: Segment[]): Segment[][] {
+  const runs: Segment[][] = [];
+  for (const seg of line) {
+    const last = runs[runs.length - 1];
+    const prev = last?.[last.length - 1];
+    if (last && prev && seg.bbox[0] - prev.bbox[2] < 0.03) last.push(seg);
+    else runs.push([seg]);
+  }
+  return runs;
+}
+
 /** A town as printed over its postcode: words, and a Dublin district's number ("Dublin 6W"). */
 const TOWN = /^\p{L}[\p{L}\s'-]*(?:\s\d{1,2}W?)?$/u;
 
@@ -94,41 +107,45 @@ export function recipientBlock(
 ): Recipient | undefined {
   if (!layout) return undefined;
   const all = layout.lines.flat();
-  // Sender lines: the line (its segments joined) cut at separators, a place after a street.
+  // Sender lines: a run of the line's segments (joined) cut at separators, a place after a street.
   const senders: Array<{ line: number; postcodes: Set<string>; text: string; first: string }> = [];
-  for (const [li, line] of layout.lines.entries()) {
-    if (!line.length || line[0]!.bbox[1] > 0.45) continue;
-    const parts = line
-      .map((s) => s.text)
-      .join(' | ')
-      .split(SENDER_SEP)
-      .map((p) => p.trim())
-      .filter(Boolean);
-    // A street after the name and a place after the street ("1242 chemin de l'olive" reads as
-    // a place too: the place is the one after a part with a number).
-    // Or a place ending a line of three parts or more: a street may go without a number
-    // ("Klline - Freude am Arbeitsplatz - Technologiepark - 8510 Stainz").
-    // (a place whose town comes first is cut in two by a separator: "Leeds · LS1 4AP", "Liepāja,
-    // LV-3401": the two parts are one place)
-    for (let i = parts.length - 1; i > 0; i--) {
-      if (placeOf(parts[i]!)) continue;
-      const joined = [`${parts[i - 1]} ${parts[i]}`, `${parts[i - 1]}, ${parts[i]}`].find((j) => placeOf(j));
-      if (joined) parts.splice(i - 1, 2, joined);
+  for (const [li, whole] of layout.lines.entries()) {
+    if (!whole.length || whole[0]!.bbox[1] > 0.45) continue;
+    for (const line of closeRuns(whole)) {
+      const parts = line
+        .map((s) => s.text)
+        .join(' | ')
+        .split(SENDER_SEP)
+        .map((p) => p.trim())
+        .filter(Boolean);
+      // A street after the name and a place after the street ("1242 chemin de l'olive" reads as
+      // a place too: the place is the one after a part with a number).
+      // Or a place ending a line of three parts or more: a street may go without a number
+      // ("Klline - Freude am Arbeitsplatz - Technologiepark - 8510 Stainz").
+      // (a place whose town comes first is cut in two by a separator: "Leeds · LS1 4AP", "Liepāja,
+      // LV-3401": the two parts are one place)
+      for (let i = parts.length - 1; i > 0; i--) {
+        if (placeOf(parts[i]!)) continue;
+        const joined = [`${parts[i - 1]} ${parts[i]}`, `${parts[i - 1]}, ${parts[i]}`].find((j) =>
+          placeOf(j),
+        );
+        if (joined) parts.splice(i - 1, 2, joined);
+      }
+      const at = parts.findIndex(
+        (p, i) =>
+          i > 1 &&
+          placeOf(p) &&
+          (parts.slice(1, i).some((q) => /\d/.test(q) && /\p{L}{2}/u.test(q)) || i === parts.length - 1),
+      );
+      if (at < 0) continue;
+      const postcodes = new Set(parts.map((p) => placeOf(p)?.postcode).filter((p): p is string => !!p));
+      senders.push({
+        line: li,
+        postcodes,
+        text: normalizeLabelText(line.map((s) => s.text).join(' ')),
+        first: normalizeLabelText(parts[0]!),
+      });
     }
-    const at = parts.findIndex(
-      (p, i) =>
-        i > 1 &&
-        placeOf(p) &&
-        (parts.slice(1, i).some((q) => /\d/.test(q) && /\p{L}{2}/u.test(q)) || i === parts.length - 1),
-    );
-    if (at < 0) continue;
-    const postcodes = new Set(parts.map((p) => placeOf(p)?.postcode).filter((p): p is string => !!p));
-    senders.push({
-      line: li,
-      postcodes,
-      text: normalizeLabelText(line.map((s) => s.text).join(' ')),
-      first: normalizeLabelText(parts[0]!),
-    });
   }
   // The sender's own address in the letterhead's band (its name OCR lost, or a logo): its place lines.
   const senderPlaces = all.filter(
