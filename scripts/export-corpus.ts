@@ -1,15 +1,17 @@
 // `npm run export:corpus [-- --limit N] [-- --format NAME] [-- --match TEXT] [-- --json]
-// [-- --no-profile] [-- --no-fill-in]`: every e-invoice of the shared corpus that reads `done`, and every text-layer
-// PDF, written in each format of the export registry that applies to it, as a user of the service
-// would: with a company profile set (a German business; its buyer-side values fill what an invoice
-// lacks) and, for an invoice still refused for values a person can give, after the fill-in step
-// (the form's fields answered with placeholder values, applied as the job's edits). Each output is
-// checked as a recipient would (the schema of its syntax, CEN's EN 16931 rules, KoSIT's XRechnung
-// rules for XRechnung, OpenPeppol's rules for Peppol: no fatal assertion) and read back with our
-// reader (the same `fields`). Prints, per format and corpus group, how many were written (as read,
-// with the profile, after the fill-in), valid and identical, the refusals left grouped by missing
-// value, and the rules that failed; writes reports/export-corpus.json (with each file's refusals
-// or failed checks). `--match` keeps the corpus files whose path contains the text.
+// [-- --no-profile] [-- --no-fill-in]`: every e-invoice of the shared corpus that reads `done`, and
+// every text-layer PDF (invoice2data's and textpdf/wild/'s, with how many have lines that add up to
+// their total), written in each format of the export registry that applies to it, as a user of the
+// service would: with a company profile set (a German business; its buyer-side values fill what an
+// invoice lacks) and, for an invoice still refused for values a person can give, after the fill-in
+// step (the form's fields answered with placeholder values, applied as the job's edits). Each output
+// is checked as a recipient would (the schema of its syntax, CEN's EN 16931 rules, KoSIT's XRechnung
+// rules for XRechnung, OpenPeppol's rules for Peppol, Factur-X's own for its BASIC WL and MINIMUM:
+// no fatal assertion) and read back with our reader (the same `fields`). Prints, per format and
+// corpus group, how many were written (as read, with the profile, after the fill-in), valid and
+// identical, the profiles written, the refusals left grouped by missing value, and the rules that
+// failed; writes reports/export-corpus.json (with each file's refusals or failed checks). `--match`
+// keeps the corpus files whose path contains the text.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { applyFieldEdits, countryOf, readInvoice, shutdownWorkers } from '@invoice-reader/engine';
@@ -162,9 +164,19 @@ const lines: Record<Group, { withLines: number; addUp: number }> = {
   textpdf: { withLines: 0, addUp: 0 },
 };
 const cents = (v: string | undefined) => Math.round(Number(v ?? Number.NaN) * 100);
-const rows = readManifest(corpusDir).filter(
-  (r) => (r.category === 'einvoice' || r.category === 'textpdf') && (!match || r.path?.includes(match)),
-) as Array<{ path: string; category: Group; country: string }>;
+// Text PDFs: invoice2data's (`textpdf`) and the born-digital invoices of many programs
+// (`textpdf-wild`, textpdf/wild/), one group.
+const rows = readManifest(corpusDir)
+  .filter(
+    (r) =>
+      ['einvoice', 'textpdf', 'textpdf-wild'].includes(r.category ?? '') &&
+      (!match || r.path?.includes(match)),
+  )
+  .map((r) => ({ ...r, category: r.category === 'einvoice' ? 'einvoice' : 'textpdf' })) as Array<{
+  path: string;
+  category: Group;
+  country: string;
+}>;
 const picked: Record<Group, number> = { einvoice: 0, textpdf: 0 };
 
 /** The invoice XML inside an output: the file itself, or Factur-X's factur-x.xml. */

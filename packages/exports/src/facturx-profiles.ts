@@ -113,8 +113,12 @@ export function facturxProfileMissing(job: ExportJob, profile: FacturxProfile): 
     'net_amount',
     'gross_amount',
   ]);
+  // MINIMUM has no paid amount (BT-113) or rounding (BT-114): an amount due below the total is
+  // what it says, and its rules do not hold it to BR-CO-16.
   const refusals = core.filter(
-    (r) => kept.has(r.field) || (r.field === 'seller_vat_id' && /BR-CO-26/.test(r.message)),
+    (r) =>
+      (kept.has(r.field) && !/BR-CO-16/.test(r.message)) ||
+      (r.field === 'seller_vat_id' && /BR-CO-26/.test(r.message)),
   );
   // Without a breakdown the VAT shows only in its total: a gross unlike the net needs it.
   if (!d.totals.vat && Number(d.totals.gross) !== Number(d.totals.net))

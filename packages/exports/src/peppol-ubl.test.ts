@@ -106,7 +106,7 @@ describe.skipIf(!haveSchemas)('Peppol BIS Billing 3.0 UBL', () => {
   it("writes a Dutch KvK or Danish CVR number printed without its scheme under the register's scheme", async () => {
     // CEN's examples: a Dutch seller's KvK number (eight digits) and a Danish seller's CVR number
     // (DK and eight digits), neither with a scheme; Peppol's NL-R-003 and DK-R-014 ask for one.
-    let written = 0;
+    const written = 0;
     for (const [file, scheme] of [
       [cen('ubl/ubl-tc434-example8.xml'), '0106'],
       [cen('cii/CII_example3.xml'), '0184'],

@@ -88,7 +88,7 @@ export function peppolMissing(job: ExportJob): Refusal[] {
       refusals.push({
         job_id: job.jobId,
         field: `lines.${i}`,
-        message: `BT-131 net amount ${l.net_amount} of line ${i + 1} is not its quantity times its price, with its allowances and charges (PEPPOL-EN16931-R120)`,
+        message: `BT-131 net amount ${l.net_amount} of line ${i + 1} is not its quantity ${l.quantity} times its price ${l.unit_price}${base === 1 ? '' : ` per ${l.price_base_quantity}`}${adjust ? ', with its allowances and charges' : ''} (PEPPOL-EN16931-R120): the invoice's own figures disagree`,
       });
   });
   // PEPPOL-EN16931-P0100/P0101: the type codes Peppol's billing profile takes.
