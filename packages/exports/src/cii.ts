@@ -400,10 +400,12 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
           leaf('ram:CreditorReferenceID', debit ? d.payment.creditor_id : undefined),
           leaf('ram:PaymentReference', d.payment.reference),
           leaf('ram:InvoiceCurrencyCode', cur),
-          // The type code is required inside the group: no code, no group.
-          meansCode(d)
+          // The type code is required inside the group: no code, no group; but an account to pay
+          // to that the invoice prints without saying how to pay keeps its group, as 1 (UNTDID
+          // 4461 "instrument not defined"). XRechnung still asks for the means (BR-DE-1).
+          writtenMeans(d)
             ? el('ram:SpecifiedTradeSettlementPaymentMeans', [
-                leaf('ram:TypeCode', meansCode(d)),
+                leaf('ram:TypeCode', writtenMeans(d)),
                 isCard(d) && d.payment.card?.number
                   ? el('ram:ApplicableTradeSettlementFinancialCard', [
                       leaf('ram:ID', d.payment.card.number),
@@ -588,6 +590,10 @@ export const meansCode = (d: Document): string | undefined => {
   const code = d.payment.means_code;
   return code && /^MP\d\d$/.test(code) ? FATTURAPA_MEANS[code] : code;
 };
+
+/** The payment means written: as read, or 1 (not defined) for an account given without one. */
+const writtenMeans = (d: Document): string | undefined =>
+  meansCode(d) ?? (d.payment.accounts.some((a) => a.iban || a.account) ? '1' : undefined);
 
 /** A card payment (UNTDID 4461 48, 54, 55): the only payment means its group (BG-18) goes with. */
 export const isCard = (d: Document): boolean => ['48', '54', '55'].includes(meansCode(d) ?? '');

@@ -80,6 +80,20 @@ describe.skipIf(!haveSchemas)('Factur-X EN 16931', () => {
     expect(s.pages).toBe(src.getPageCount());
   }, 120_000);
 
+  it('keeps an account the invoice prints without saying how to pay, as payment means 1', async () => {
+    const job = await jobOf(readFileSync(kosit('01.01a-INVOICE_ubl.xml')));
+    const d = job.document;
+    expect(d.payment.accounts[0]?.iban).toBeTruthy();
+    const unsaid: ExportJob = {
+      ...job,
+      document: { ...d, payment: { ...d.payment, means_code: undefined } },
+    };
+    const s = await checked(await writeFacturx(unsaid), unsaid, 'no payment means');
+    expect(s.xml).toMatch(
+      /<ram:TypeCode>1<\/ram:TypeCode>\s*<ram:PayeePartyCreditorFinancialAccount>\s*<ram:IBANID>/,
+    );
+  }, 120_000);
+
   it('draws a page when the original cannot be opened', async () => {
     const job = await jobOf(readFileSync(kosit('01.01a-INVOICE_ubl.xml')));
     const file = await writeFacturx(job, { original: Buffer.from('%PDF-1.7 not really') });
