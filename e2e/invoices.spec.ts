@@ -371,7 +371,7 @@ test('e-invoices: the valid one is downloaded, a refused one is listed by file w
     'XRechnung (UBL)',
     'Peppol BIS (UBL)',
     'FatturaPA',
-    'Factur-X / ZUGFeRD (PDF)',
+    'Factur-X / ZUGFeRD (PDF: EN 16931, BASIC WL or MINIMUM)',
   ]);
   await expect(page.getByRole('heading', { name: 'DATEV Buchungsstapel' })).toBeVisible();
   await expect(page.getByRole('button', { name: '1C CSV herunterladen' })).toBeVisible();

@@ -1,15 +1,17 @@
 // `npm run export:corpus [-- --limit N] [-- --format NAME] [-- --match TEXT] [-- --json]
-// [-- --no-profile] [-- --no-fill-in]`: every e-invoice of the shared corpus that reads `done`, and every text-layer
-// PDF, written in each format of the export registry that applies to it, as a user of the service
-// would: with a company profile set (a German business; its buyer-side values fill what an invoice
-// lacks) and, for an invoice still refused for values a person can give, after the fill-in step
-// (the form's fields answered with placeholder values, applied as the job's edits). Each output is
-// checked as a recipient would (the schema of its syntax, CEN's EN 16931 rules, KoSIT's XRechnung
-// rules for XRechnung, OpenPeppol's rules for Peppol: no fatal assertion) and read back with our
-// reader (the same `fields`). Prints, per format and corpus group, how many were written (as read,
-// with the profile, after the fill-in), valid and identical, the refusals left grouped by missing
-// value, and the rules that failed; writes reports/export-corpus.json (with each file's refusals
-// or failed checks). `--match` keeps the corpus files whose path contains the text.
+// [-- --no-profile] [-- --no-fill-in]`: every e-invoice of the shared corpus that reads `done`, and
+// every text-layer PDF (invoice2data's and textpdf/wild/'s, with how many have lines that add up to
+// their total), written in each format of the export registry that applies to it, as a user of the
+// service would: with a company profile set (a German business; its buyer-side values fill what an
+// invoice lacks) and, for an invoice still refused for values a person can give, after the fill-in
+// step (the form's fields answered with placeholder values, applied as the job's edits). Each output
+// is checked as a recipient would (the schema of its syntax, CEN's EN 16931 rules, KoSIT's XRechnung
+// rules for XRechnung, OpenPeppol's rules for Peppol, Factur-X's own for its BASIC WL and MINIMUM:
+// no fatal assertion) and read back with our reader (the same `fields`). Prints, per format and
+// corpus group, how many were written (as read, with the profile, after the fill-in), valid and
+// identical, the profiles written, the refusals left grouped by missing value, and the rules that
+// failed; writes reports/export-corpus.json (with each file's refusals or failed checks). `--match`
+// keeps the corpus files whose path contains the text.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { applyFieldEdits, countryOf, readInvoice, shutdownWorkers } from '@invoice-reader/engine';
@@ -27,6 +29,7 @@ import { facturxStructure } from '../packages/exports/src/test-support/facturx-s
 import { fatturaPaXsdErrors } from '../packages/exports/src/test-support/fatturapa-xsd.js';
 import {
   en16931Fatal,
+  facturxProfileErrors,
   haveSchemas,
   peppolFatal,
   xrechnungFatal,
@@ -130,6 +133,8 @@ interface Tally {
   refusals: Record<string, number>;
   rules: Record<string, number>;
   notIdentical: string[];
+  /** Written files by the profile written, where a format has several (Factur-X). */
+  profiles: Record<string, number>;
   /** Per file not counted as good: what was refused, or which checks failed (the JSON report). */
   misses: Array<{ path: string; refused?: string[]; failed?: string[]; identical?: boolean }>;
 }
@@ -146,15 +151,32 @@ const tally = (): Tally => ({
   refusals: {},
   rules: {},
   notIdentical: [],
+  profiles: {},
   misses: [],
 });
 const results: Record<string, Record<Group, Tally>> = Object.fromEntries(
   formats.map(([name]) => [name, { einvoice: tally(), textpdf: tally() }]),
 );
 const notRead: Record<Group, number> = { einvoice: 0, textpdf: 0 };
-const rows = readManifest(corpusDir).filter(
-  (r) => (r.category === 'einvoice' || r.category === 'textpdf') && (!match || r.path?.includes(match)),
-) as Array<{ path: string; category: Group; country: string }>;
+/** Of the files read, how many have lines, and how many whose lines add up to the total without VAT. */
+const lines: Record<Group, { withLines: number; addUp: number }> = {
+  einvoice: { withLines: 0, addUp: 0 },
+  textpdf: { withLines: 0, addUp: 0 },
+};
+const cents = (v: string | undefined) => Math.round(Number(v ?? Number.NaN) * 100);
+// Text PDFs: invoice2data's (`textpdf`) and the born-digital invoices of many programs
+// (`textpdf-wild`, textpdf/wild/), one group.
+const rows = readManifest(corpusDir)
+  .filter(
+    (r) =>
+      ['einvoice', 'textpdf', 'textpdf-wild'].includes(r.category ?? '') &&
+      (!match || r.path?.includes(match)),
+  )
+  .map((r) => ({ ...r, category: r.category === 'einvoice' ? 'einvoice' : 'textpdf' })) as Array<{
+  path: string;
+  category: Group;
+  country: string;
+}>;
 const picked: Record<Group, number> = { einvoice: 0, textpdf: 0 };
 
 /** The invoice XML inside an output: the file itself, or Factur-X's factur-x.xml. */
@@ -165,6 +187,16 @@ const xmlOf = async (name: string, bytes: Buffer) =>
 async function problemsOf(name: string, xml: string): Promise<string[]> {
   const id = (e: string) => e.split(':')[0]!;
   if (name === 'fatturapa') return (await fatturaPaXsdErrors(xml)).map(() => 'XSD');
+  // Factur-X without lines is BASIC WL or MINIMUM: checked with that profile's XSD and Schematron.
+  const level = xml.includes('urn:factur-x.eu:1p0:basicwl')
+    ? 'BASIC WL'
+    : xml.includes('urn:factur-x.eu:1p0:minimum')
+      ? 'MINIMUM'
+      : undefined;
+  if (name === 'facturx' && level)
+    return (await facturxProfileErrors(xml, level)).map((e) =>
+      e.startsWith('XSD') ? 'XSD' : `${level} ${/\[([\w-]+)\]/.exec(e)?.[1] ?? e.slice(0, 40)}`,
+    );
   const syntax = name === 'xrechnung-ubl' || name === 'peppol-ubl' ? 'ubl' : 'cii';
   return [
     ...(await xsdErrors(xml, syntax)).map(() => 'XSD'),
@@ -199,6 +231,14 @@ for (const row of rows) {
   if (r.status !== 'done' || !r.document) {
     notRead[row.category]++;
     continue;
+  }
+  const d = r.document;
+  if (d.lines.length) {
+    lines[row.category].withLines++;
+    // Against the line total where the invoice gives one (allowances and charges stand between it
+    // and the net), else the total without VAT.
+    const sum = d.lines.reduce((a, l) => a + cents(l.net_amount), 0);
+    if (sum === cents(d.totals.line_total ?? d.totals.net)) lines[row.category].addUp++;
   }
   const job: ExportJob = {
     jobId: picked[row.category],
@@ -246,6 +286,7 @@ for (const row of rows) {
       continue;
     }
     t.written++;
+    if (a.file.profile) t.profiles[a.file.profile] = (t.profiles[a.file.profile] ?? 0) + 1;
     if (filled) t.afterFillIn++;
     else if (filledTerms(a.job.document).some((f) => f.source === 'profile')) t.withProfile++;
     const xml = await xmlOf(name, a.file.bytes);
@@ -274,6 +315,7 @@ const report = {
   fill_in: fillIn,
   files: picked,
   not_read: notRead,
+  lines,
   formats: results,
 };
 const out = path.join(repoRoot, 'reports', 'export-corpus.json');
@@ -286,6 +328,12 @@ else {
       `(${notRead.textpdf} not read) from ${corpusDir}, ${report.seconds} s\n`,
   );
   const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)} %` : '-');
+  for (const g of ['einvoice', 'textpdf'] as const)
+    if (picked[g])
+      console.log(
+        `${g}: ${picked[g] - notRead[g]} read done, ${lines[g].withLines} with lines, ` +
+          `${lines[g].addUp} whose lines add up to the line total (or the total without VAT)`,
+      );
   console.log(
     `company profile: ${useProfile ? 'set' : 'none'}; fill-in step: ${fillIn ? 'answered' : 'not answered'}\n`,
   );
@@ -337,6 +385,12 @@ else {
         );
       if (t.notIdentical.length)
         console.log(`${name} ${g}: not identical, e.g. ${t.notIdentical.join(', ')}`);
+      if (Object.keys(t.profiles).length)
+        console.log(
+          `${name} ${g}: written as ${top(t.profiles)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}`,
+        );
     }
   console.log(`\nwrote ${path.relative(repoRoot, out)}`);
 }

@@ -97,6 +97,8 @@ export type OutputFile = {
   base64: string;
   /** Business terms taken from the company profile (an e-invoice), when any were. */
   fromProfile?: string[];
+  /** The profile written where the format has several (`Factur-X BASIC WL`). */
+  profile?: string;
 };
 
 /** The DATEV numbers and accounts the exports screen remembers (packages/ui LedgerSettings). */

@@ -4,7 +4,7 @@
 import type { Address, Document, Party } from '@invoice-reader/engine';
 import { filledNote } from './company-profile.js';
 import type { ExportJob, Refusal } from './input.js';
-import { el, leaf, type Node, required, toXml } from './xml-writer.js';
+import { el, leaf, type Node, required, toXml, withoutElements } from './xml-writer.js';
 
 const NS = {
   'xmlns:rsm': 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
@@ -17,6 +17,8 @@ const NS = {
 export interface CiiProfile {
   guideline: string;
   businessProcess?: string;
+  /** Elements the profile's schema has no place for (Factur-X BASIC WL and MINIMUM), left out. */
+  leftOut?: ReadonlySet<string>;
 }
 
 /** UNCL 5305 as EN 16931 restricts it (BR-CL-18). */
@@ -398,10 +400,12 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
           leaf('ram:CreditorReferenceID', debit ? d.payment.creditor_id : undefined),
           leaf('ram:PaymentReference', d.payment.reference),
           leaf('ram:InvoiceCurrencyCode', cur),
-          // The type code is required inside the group: no code, no group.
-          meansCode(d)
+          // The type code is required inside the group: no code, no group; but an account to pay
+          // to that the invoice prints without saying how to pay keeps its group, as 1 (UNTDID
+          // 4461 "instrument not defined"). XRechnung still asks for the means (BR-DE-1).
+          writtenMeans(d)
             ? el('ram:SpecifiedTradeSettlementPaymentMeans', [
-                leaf('ram:TypeCode', meansCode(d)),
+                leaf('ram:TypeCode', writtenMeans(d)),
                 isCard(d) && d.payment.card?.number
                   ? el('ram:ApplicableTradeSettlementFinancialCard', [
                       leaf('ram:ID', d.payment.card.number),
@@ -477,7 +481,7 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
     ],
     NS,
   );
-  return toXml(root, filledNote(d));
+  return toXml(profile.leftOut ? withoutElements(root, profile.leftOut) : root, filledNote(d));
 }
 
 /**
@@ -503,11 +507,30 @@ export function withCoreLines(job: ExportJob): ExportJob {
 }
 
 /**
- * The scheme a legal id is written with: an ISO 6523 ICD code (BR-CL-11: 0002 ... 0240) as read;
- * another (an electronic address scheme such as 9930) is left out, the id itself is written.
+ * National registers whose numbers have a single form in their country, so that an id printed
+ * without its scheme names it: the Dutch Chamber of Commerce's KvK number (eight digits, ICD 0106;
+ * an OIN has twenty, a VAT id twelve characters) and the Danish CVR number (eight digits, ICD 0184),
+ * each with or without its country's letters in front.
  */
-export const legalScheme = (p: Party): { schemeID: string } | undefined =>
-  p.legal_id_scheme && /^0\d{3}$/.test(p.legal_id_scheme) ? { schemeID: p.legal_id_scheme } : undefined;
+const NATIONAL_LEGAL_IDS: Record<string, [RegExp, string]> = {
+  NL: [/^(NL)?\d{8}$/, '0106'],
+  DK: [/^(DK)?\d{8}$/, '0184'],
+};
+
+/**
+ * The scheme a legal id is written with: an ISO 6523 ICD code (BR-CL-11: 0002 ... 0240) as read;
+ * another (an electronic address scheme such as 9930) is left out, the id itself is written. An id
+ * read without a scheme gets its national register's where the seller's country and the id's form
+ * leave no other (NATIONAL_LEGAL_IDS); otherwise none.
+ */
+export function legalScheme(p: Party): { schemeID: string } | undefined {
+  if (p.legal_id_scheme)
+    return /^0\d{3}$/.test(p.legal_id_scheme) ? { schemeID: p.legal_id_scheme } : undefined;
+  const national = NATIONAL_LEGAL_IDS[p.address?.country ?? ''];
+  return national && p.legal_id && national[0].test(p.legal_id.replace(/\s+/g, ''))
+    ? { schemeID: national[1] }
+    : undefined;
+}
 
 /** Units some invoices give as words (FatturaPA's UnitaMisura is free text), as UN/ECE Rec 20 codes. */
 const UNIT_WORDS: Record<string, string> = {
@@ -567,6 +590,10 @@ export const meansCode = (d: Document): string | undefined => {
   const code = d.payment.means_code;
   return code && /^MP\d\d$/.test(code) ? FATTURAPA_MEANS[code] : code;
 };
+
+/** The payment means written: as read, or 1 (not defined) for an account given without one. */
+const writtenMeans = (d: Document): string | undefined =>
+  meansCode(d) ?? (d.payment.accounts.some((a) => a.iban || a.account) ? '1' : undefined);
 
 /** A card payment (UNTDID 4461 48, 54, 55): the only payment means its group (BG-18) goes with. */
 export const isCard = (d: Document): boolean => ['48', '54', '55'].includes(meansCode(d) ?? '');

@@ -1,4 +1,5 @@
-// Factur-X 1.0.07 / ZUGFeRD 2.3, profile EN 16931: a PDF/A-3 (conformance B) whose pages are the
+// Factur-X 1.0.07 / ZUGFeRD 2.3 in the richest profile the invoice supports (EN 16931 with lines,
+// else BASIC WL or MINIMUM, facturx-profiles.ts): a PDF/A-3 (conformance B) whose pages are the
 // original PDF's, or a page drawn from the document, carrying the CII invoice (cii.ts) as the
 // embedded file `factur-x.xml` (AFRelationship /Data, in the catalog's /AF and EmbeddedFiles), the
 // XMP metadata with the PDF/A identification and the Factur-X extension schema, and an sRGB output intent.
@@ -13,17 +14,27 @@ import {
   StandardFonts,
 } from 'pdf-lib';
 import sharp from 'sharp';
-import { ciiXml, en16931Missing, withCoreLines } from './cii.js';
+import { ciiXml, withCoreLines } from './cii.js';
+import {
+  FACTURX_PROFILES,
+  type FacturxLevel,
+  facturxProfileMissing,
+  facturxProfileOf,
+} from './facturx-profiles.js';
 import { type ExportFile, type ExportJob, ExportRefused, fileStem, type Refusal } from './input.js';
 import { drawInvoice } from './invoice-page.js';
 
-export const FACTURX_EN16931_ID = 'urn:cen.eu:en16931:2017';
+export const FACTURX_EN16931_ID = FACTURX_PROFILES['EN 16931'].guideline;
 export const FACTURX_FILENAME = 'factur-x.xml';
 const FX_NS = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
 const PRODUCER = 'Invoice Reader (pdf-lib)';
 
-/** Factur-X EN 16931 asks for the EN 16931 core only (no CIUS values on top). */
-export const facturxMissing = (job: ExportJob): Refusal[] => en16931Missing(job);
+/**
+ * What Factur-X asks of the job in the profile its data supports: EN 16931's core (no CIUS values
+ * on top) with lines, BASIC WL's or MINIMUM's without.
+ */
+export const facturxMissing = (job: ExportJob): Refusal[] =>
+  facturxProfileMissing(job, facturxProfileOf(job));
 
 let srgb: Promise<Uint8Array> | undefined;
 /**
@@ -57,7 +68,12 @@ const fxProperty = (name: string, description: string) => `
               <pdfaProperty:description>${description}</pdfaProperty:description>
             </rdf:li>`;
 
-export function facturxXmp(title: string, author: string | undefined, date: Date): string {
+export function facturxXmp(
+  title: string,
+  author: string | undefined,
+  date: Date,
+  level: FacturxLevel = 'EN 16931',
+): string {
   return `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
   <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
@@ -85,7 +101,7 @@ export function facturxXmp(title: string, author: string | undefined, date: Date
       <fx:DocumentType>INVOICE</fx:DocumentType>
       <fx:DocumentFileName>${FACTURX_FILENAME}</fx:DocumentFileName>
       <fx:Version>1.0</fx:Version>
-      <fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>
+      <fx:ConformanceLevel>${level}</fx:ConformanceLevel>
     </rdf:Description>
     <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/"
         xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
@@ -134,9 +150,10 @@ export interface FacturxOptions {
 
 export async function writeFacturx(read: ExportJob, options: FacturxOptions = {}): Promise<ExportFile> {
   const job = withCoreLines(read);
-  const missing = facturxMissing(job);
+  const profile = facturxProfileOf(job);
+  const missing = facturxProfileMissing(job, profile);
   if (missing.length) throw new ExportRefused(missing);
-  const xml = Buffer.from(ciiXml(job, { guideline: FACTURX_EN16931_ID }), 'utf8');
+  const xml = Buffer.from(ciiXml(job, { guideline: profile.guideline, leftOut: profile.leftOut }), 'utf8');
   const d = job.document;
   const date = new Date(Math.floor((options.date ?? new Date()).getTime() / 1000) * 1000);
   const title = `${d.type === 'credit_note' ? 'Credit note' : 'Invoice'} ${d.number}`;
@@ -152,7 +169,7 @@ export async function writeFacturx(read: ExportJob, options: FacturxOptions = {}
 
   await pdf.attach(xml, FACTURX_FILENAME, {
     mimeType: 'text/xml',
-    description: 'Factur-X invoice (EN 16931)',
+    description: `Factur-X invoice (${profile.level})`,
     creationDate: date,
     modificationDate: date,
     afRelationship: AFRelationship.Data,
@@ -166,7 +183,7 @@ export async function writeFacturx(read: ExportJob, options: FacturxOptions = {}
   pdf.setModificationDate(date);
 
   const ctx = pdf.context;
-  const metadata = ctx.stream(Buffer.from(facturxXmp(title, d.seller.name, date), 'utf8'), {
+  const metadata = ctx.stream(Buffer.from(facturxXmp(title, d.seller.name, date, profile.level), 'utf8'), {
     Type: 'Metadata',
     Subtype: 'XML',
   });
@@ -189,5 +206,6 @@ export async function writeFacturx(read: ExportJob, options: FacturxOptions = {}
     filename: `factur-x-${fileStem(job)}.pdf`,
     contentType: 'application/pdf',
     bytes: Buffer.from(bytes),
+    profile: `Factur-X ${profile.level}`,
   };
 }

@@ -57,7 +57,7 @@ export const EXPORT_FORMATS: Readonly<Record<string, ExportFormat>> = {
     write: (job) => writeFatturaPa(job),
   },
   facturx: {
-    title: 'Factur-X / ZUGFeRD 2.3, EN 16931 (PDF/A-3)',
+    title: 'Factur-X / ZUGFeRD 2.3 (PDF/A-3): EN 16931, or BASIC WL / MINIMUM for an invoice without lines',
     contentType: 'application/pdf',
     extension: 'pdf',
     applies: anyInvoice,

@@ -17,6 +17,13 @@ export {
   facturxMissing,
   writeFacturx,
 } from './facturx.js';
+export {
+  FACTURX_PROFILES,
+  type FacturxLevel,
+  type FacturxProfile,
+  facturxProfileMissing,
+  facturxProfileOf,
+} from './facturx-profiles.js';
 export { fatturaPaFilename, writeFatturaPa } from './fatturapa.js';
 export { contentDisposition, safeFileName, uniqueFileName } from './file-names.js';
 export {

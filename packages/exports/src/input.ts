@@ -36,6 +36,8 @@ export interface ExportFile {
   filename: string;
   contentType: string;
   bytes: Buffer;
+  /** The profile written where a format has several (`Factur-X BASIC WL`), for the person exporting. */
+  profile?: string;
 }
 
 /** A confirmed field's value, or a refusal: exports never write a value the reader was not sure of. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { shutdownWorkers } from '@invoice-reader/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ExportJob, ExportRefused } from './input.js';
-import { PEPPOL_BIS_ID, PEPPOL_BIS_PROFILE, writePeppolUbl } from './peppol-ubl.js';
+import { isGln, PEPPOL_BIS_ID, PEPPOL_BIS_PROFILE, writePeppolUbl } from './peppol-ubl.js';
 import {
   corpusFiles,
   einvoiceDir,
@@ -102,4 +102,80 @@ describe.skipIf(!haveSchemas)('Peppol BIS Billing 3.0 UBL', () => {
       expect((err as ExportRefused).message).toContain('PEPPOL-EN16931-R003');
     }
   });
+
+  it("writes a Dutch KvK or Danish CVR number printed without its scheme under the register's scheme", async () => {
+    // CEN's examples: a Dutch seller's KvK number (eight digits) and a Danish seller's CVR number
+    // (DK and eight digits), neither with a scheme; Peppol's NL-R-003 and DK-R-014 ask for one.
+    let written = 0;
+    for (const [file, scheme] of [
+      [cen('ubl/ubl-tc434-example8.xml'), '0106'],
+      [cen('cii/CII_example3.xml'), '0184'],
+    ] as const) {
+      const read = (await jobOf(file))!;
+      const d = read.document;
+      expect(d.seller.legal_id_scheme, file).toBeUndefined();
+      const job: ExportJob = {
+        ...read,
+        document: {
+          ...d,
+          references: { ...d.references, order: d.references.order ?? 'PO-1' },
+          seller: { ...d.seller, electronic_address: { scheme: '0088', value: '4000001000005' } },
+          buyer: { ...d.buyer, electronic_address: { scheme: '9930', value: 'DE136695976' } },
+        },
+      };
+      let xml: string;
+      try {
+        xml = writePeppolUbl(job).bytes.toString('utf8');
+      } catch (err) {
+        // Another value of the example may be refused; the legal id's scheme must not be.
+        expect((err as ExportRefused).message, file).not.toMatch(/NL-R-003|DK-R-014/);
+        continue;
+      }
+      expect(xml).toContain(`<cbc:CompanyID schemeID="${scheme}">${d.seller.legal_id}</cbc:CompanyID>`);
+      expect(
+        (await peppolFatal(xml)).filter((e) => /NL-R-003|DK-R-014/.test(e)),
+        file,
+      ).toEqual([]);
+      written++;
+    }
+    expect(written).toBeGreaterThan(0);
+  }, 600_000);
+
+  it('refuses, naming the value, a legal id of another form, a GLN with a wrong check digit and type codes Peppol has no place for', async () => {
+    const read = (await jobOf(cen('ubl/ubl-tc434-example8.xml')))!;
+    const d = read.document;
+    const refused = (doc: ExportJob['document']) => {
+      try {
+        writePeppolUbl({ ...read, document: doc });
+        return '';
+      } catch (err) {
+        expect(err).toBeInstanceOf(ExportRefused);
+        return (err as ExportRefused).message;
+      }
+    };
+    // A KvK number with its registry's city is not the register's form: no scheme is guessed.
+    expect(refused({ ...d, seller: { ...d.seller, legal_id: '32081330 Amersfoort' } })).toMatch(
+      /BT-30 the scheme of the seller's legal registration id 32081330 Amersfoort \(KVK 0106 or OIN 0190, NL-R-003\)/,
+    );
+    expect(isGln('4000001000005')).toBe(true);
+    expect(isGln('4000001000006')).toBe(false);
+    const badGln = refused({
+      ...d,
+      seller: { ...d.seller, electronic_address: { scheme: '0088', value: '4000001000006' } },
+    });
+    expect(badGln).toMatch(
+      /BT-34 seller electronic address 0088:4000001000006 \(PEPPOL-COMMON-R040\): not a GLN/,
+    );
+    const badLegal = refused({
+      ...d,
+      buyer: { ...d.buyer, legal_id: '1234567890123', legal_id_scheme: '0088' },
+    });
+    expect(badLegal).toMatch(/BT-47 buyer legal registration id 0088:1234567890123 \(PEPPOL-COMMON-R040\)/);
+    expect(refused({ ...d, type_code: '389' })).toMatch(
+      /BT-3 invoice type code 389 .*Peppol BIS Self-Billing/,
+    );
+    expect(refused({ ...d, type_code: '387' })).toMatch(
+      /BT-3 invoice type code 387 \(PEPPOL-EN16931-P0100\)/,
+    );
+  }, 120_000);
 });

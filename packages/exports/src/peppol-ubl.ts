@@ -48,6 +48,25 @@ function isSwedishOrgNo(s: string): boolean {
   return sum % 10 === 0;
 }
 
+/** A GS1 number (GLN, scheme 0088) whose last digit is the check digit of the others (weights 3, 1 from the right). */
+export function isGln(s: string): boolean {
+  if (!/^\d{2,}$/.test(s)) return false;
+  const digits = [...s.slice(0, -1)].reverse().map(Number);
+  const sum = digits.reduce((a, n, i) => a + n * (i % 2 ? 1 : 3), 0);
+  return (10 - (sum % 10)) % 10 === Number(s.at(-1));
+}
+
+/**
+ * Why Peppol BIS Billing has no place for a type code: a self-billed invoice (389) belongs to
+ * Peppol's Self-Billing specification (another profile, not written here), and a code such as a hire
+ * invoice (387) is not in the billing profile's list; writing it as a plain invoice (380) would
+ * say something the invoice does not.
+ */
+const typeCodeReason = (code: string): string =>
+  code === '389'
+    ? 'a self-billed invoice goes through Peppol BIS Self-Billing, which this export does not write'
+    : 'not one Peppol BIS Billing takes, and writing it as another would change what the invoice says';
+
 /** What Peppol BIS Billing 3.0 requires and the document lacks. */
 export function peppolMissing(job: ExportJob): Refusal[] {
   const d = job.document;
@@ -69,7 +88,7 @@ export function peppolMissing(job: ExportJob): Refusal[] {
       refusals.push({
         job_id: job.jobId,
         field: `lines.${i}`,
-        message: `BT-131 net amount ${l.net_amount} of line ${i + 1} is not its quantity times its price, with its allowances and charges (PEPPOL-EN16931-R120)`,
+        message: `BT-131 net amount ${l.net_amount} of line ${i + 1} is not its quantity ${l.quantity} times its price ${l.unit_price}${base === 1 ? '' : ` per ${l.price_base_quantity}`}${adjust ? ', with its allowances and charges' : ''} (PEPPOL-EN16931-R120): the invoice's own figures disagree`,
       });
   });
   // PEPPOL-EN16931-P0100/P0101: the type codes Peppol's billing profile takes.
@@ -78,7 +97,7 @@ export function peppolMissing(job: ExportJob): Refusal[] {
     refusals.push({
       job_id: job.jobId,
       field: 'invoice_type',
-      message: `BT-3 invoice type code ${type} (PEPPOL-EN16931-P0100): not one Peppol BIS Billing takes`,
+      message: `BT-3 invoice type code ${type} (PEPPOL-EN16931-P0100): ${typeCodeReason(type)}`,
     });
   // PEPPOL-EN16931-R061: a direct debit names its mandate reference (BT-89).
   if (isDirectDebit(d) && !d.payment.mandate_reference)
@@ -102,12 +121,26 @@ export function peppolMissing(job: ExportJob): Refusal[] {
     DK: [['0184'], 'CVR 0184, DK-R-014'],
   };
   const wanted = nationalSchemes[d.seller.address?.country ?? ''];
+  // An id of the register's own form gets its scheme (legalScheme); another form is refused by name.
   if (d.seller.legal_id && wanted && !wanted[0].includes(legalScheme(d.seller)?.schemeID ?? ''))
     refusals.push({
       job_id: job.jobId,
       field: 'seller_legal_id',
-      message: `BT-30 the scheme of the seller's legal registration id (${wanted[1]}): not on the invoice`,
+      message: `BT-30 the scheme of the seller's legal registration id ${d.seller.legal_id} (${wanted[1]}): not on the invoice, and the id is not in the register's form`,
     });
+  // PEPPOL-COMMON-R040: a GLN (scheme 0088) has a valid GS1 check digit; a test number printed on
+  // an invoice often has not, and no one can correct it but its holder.
+  for (const [p, who] of [
+    [d.seller, 'seller'],
+    [d.buyer, 'buyer'],
+  ] as const) {
+    if (p.legal_id && legalScheme(p)?.schemeID === '0088' && !isGln(p.legal_id.trim()))
+      refusals.push({
+        job_id: job.jobId,
+        field: `${who}_legal_id`,
+        message: `${who === 'seller' ? 'BT-30' : 'BT-47'} ${who} legal registration id 0088:${p.legal_id} (PEPPOL-COMMON-R040): not a GLN, its check digit is wrong`,
+      });
+  }
   for (const [p, field, term] of [
     [d.seller, 'seller_electronic_address', 'BT-34 seller'],
     [d.buyer, 'buyer_electronic_address', 'BT-49 buyer'],
@@ -115,6 +148,13 @@ export function peppolMissing(job: ExportJob): Refusal[] {
     const a = p.electronic_address;
     if (!a?.value) continue;
     const scheme = a.scheme ?? 'EM';
+    if (scheme === '0088' && !isGln(a.value.trim()))
+      refusals.push({
+        job_id: job.jobId,
+        field,
+        message: `${term} electronic address 0088:${a.value} (PEPPOL-COMMON-R040): not a GLN, its check digit is wrong`,
+        input: field,
+      });
     if (scheme === '0007' && !isSwedishOrgNo(a.value))
       refusals.push({
         job_id: job.jobId,

@@ -74,3 +74,14 @@ export const required = (name: string, children: Array<Node | undefined> = []): 
   children,
   keep: true,
 });
+
+/** The tree without the elements named (wherever they stand): a profile that has no place for them. */
+export function withoutElements(node: Node, names: ReadonlySet<string>): Node {
+  if (!names.size || !node.children) return node;
+  return {
+    ...node,
+    children: node.children
+      .filter((c) => !c || !names.has(c.name))
+      .map((c) => (c ? withoutElements(c, names) : c)),
+  };
+}

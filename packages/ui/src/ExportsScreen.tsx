@@ -39,7 +39,7 @@ export const EINVOICE_FORMAT_NAMES: Record<(typeof EINVOICE_FORMATS)[number], st
   'xrechnung-ubl': 'XRechnung (UBL)',
   'peppol-ubl': 'Peppol BIS (UBL)',
   fatturapa: 'FatturaPA',
-  facturx: 'Factur-X / ZUGFeRD (PDF)',
+  facturx: 'Factur-X / ZUGFeRD (PDF: EN 16931, BASIC WL or MINIMUM)',
 };
 const formatName = (f: string): string => EINVOICE_FORMAT_NAMES[f as keyof typeof EINVOICE_FORMAT_NAMES] ?? f;
 
@@ -58,6 +58,8 @@ interface Outcome {
   refused: RefusedInvoice[];
   /** Business terms taken from the company profile, per file downloaded. */
   fromProfile?: string[];
+  /** The profiles written, where the format has several (Factur-X without lines: BASIC WL). */
+  profiles?: string[];
 }
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
@@ -117,6 +119,9 @@ export function ExportsScreen() {
     return files.map((f) => f.filename);
   };
   const profileTerms = (files: ExportedFile[]) => [...new Set(files.flatMap((f) => f.fromProfile ?? []))];
+  const profilesOf = (files: ExportedFile[]) => [
+    ...new Set(files.flatMap((f) => (f.profile ? [f.profile] : []))),
+  ];
 
   const start = () => {
     if (!ids.length) {
@@ -169,6 +174,7 @@ export function ExportsScreen() {
         problem: refused.length ? t('exports.refused_list') : '',
         refused,
         fromProfile: profileTerms(files),
+        profiles: profilesOf(files),
       });
     });
 
@@ -191,7 +197,13 @@ export function ExportsScreen() {
       try {
         const file = await data.exportInvoice(p.jobId, format, i18n.language);
         setPending((list) => list.filter((x) => x.jobId !== p.jobId));
-        setOutcome({ downloaded: save([file]), problem: '', refused: [], fromProfile: profileTerms([file]) });
+        setOutcome({
+          downloaded: save([file]),
+          problem: '',
+          refused: [],
+          fromProfile: profileTerms([file]),
+          profiles: profilesOf([file]),
+        });
       } catch (err) {
         const next = pendingFillOf(p.jobId, p.name, err, t);
         setPending((list) => list.flatMap((x) => (x.jobId !== p.jobId ? [x] : next ? [next] : [])));
@@ -247,6 +259,9 @@ export function ExportsScreen() {
           : outcome && outcome.downloaded.length > 0
             ? t('exports.downloaded', { filename: outcome.downloaded.join(', ') })
             : ''}
+        {busy === null && outcome?.profiles?.length
+          ? ` ${t('exports.written_as', { profiles: outcome.profiles.join(', ') })}`
+          : ''}
         {busy === null && outcome?.fromProfile?.length
           ? ` ${t('exports.from_profile', { terms: outcome.fromProfile.join(', ') })}`
           : ''}

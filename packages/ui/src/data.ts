@@ -74,6 +74,8 @@ export interface ExportedFile {
   blob: Blob;
   /** Business terms taken from the company profile (BT-10, BT-49, ...), when any were. */
   fromProfile?: string[];
+  /** The profile written where the format has several (`Factur-X BASIC WL` for an invoice without lines). */
+  profile?: string;
 }
 
 /** One item of a 422 answer (`HTTPValidationError`). */

@@ -59,10 +59,12 @@ export function httpInvoiceData(baseUrl = ''): InvoiceData {
   const file = async (path: string, init: RequestInit, fallback: string): Promise<ExportedFile> => {
     const res = await request(path, init);
     const filled = res.headers.get('x-filled-from-profile');
+    const profile = res.headers.get('x-export-profile');
     return {
       filename: filenameOf(res.headers.get('content-disposition'), fallback),
       blob: await res.blob(),
       ...(filled ? { fromProfile: filled.split(/,\s*/) } : {}),
+      ...(profile ? { profile } : {}),
     };
   };
   return {

@@ -99,6 +99,11 @@ describe('page pictures and exports from the local store', () => {
     const xml = Buffer.from(cii.base64, 'base64').toString('utf8');
     expect(xml).toContain('CrossIndustryInvoice');
     expect(xml).toContain(kosit.fields.invoice_no!);
+    // Factur-X says which profile it wrote: this invoice has its lines, so EN 16931.
+    expect(await service.exportInvoice(kosit.id, 'facturx')).toMatchObject({
+      ok: true,
+      profile: 'Factur-X EN 16931',
+    });
 
     expect(await service.exportInvoice(job.id, 'no-such')).toMatchObject({ ok: false, status: 422 });
     expect(await service.exportLedger('ledger-de', [999], settings)).toMatchObject({ code: 'job_not_found' });

@@ -116,6 +116,7 @@ const asOutput = (file: ExportFile): OutputFile => ({
   filename: file.filename,
   contentType: file.contentType,
   base64: file.bytes.toString('base64'),
+  ...(file.profile ? { profile: file.profile } : {}),
 });
 
 async function written(

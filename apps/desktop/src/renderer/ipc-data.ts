@@ -8,6 +8,7 @@ import {
   DEFAULT_LEDGER_SETTINGS,
   EMPTY_COMPANY_PROFILE,
   type ErrorItem,
+  type ExportedFile,
   type InvoiceData,
   type JobSummary,
   type WebJob,
@@ -98,13 +99,14 @@ export function base64Of(bytes: Uint8Array): string {
 }
 
 /** An exported file's bytes as the Blob the exports screen saves. */
-export function fileOf(answer: OutputFile | LocalRefusal): { filename: string; blob: Blob } {
+export function fileOf(answer: OutputFile | LocalRefusal): ExportedFile {
   if (!answer.ok) throw refusalError(answer);
   const bytes = Uint8Array.from(atob(answer.base64), (c) => c.charCodeAt(0));
   return {
     filename: answer.filename,
     blob: new Blob([bytes], { type: answer.contentType }),
     ...(answer.fromProfile ? { fromProfile: answer.fromProfile } : {}),
+    ...(answer.profile ? { profile: answer.profile } : {}),
   };
 }
 

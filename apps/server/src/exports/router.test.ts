@@ -255,6 +255,8 @@ describe.skipIf(!haveCorpus)('exports', () => {
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toBe('application/pdf');
       expect(r.headers.get('content-disposition')).toBe('attachment; filename="factur-x-471102.pdf"');
+      // The profile written is said: the invoice has its lines, so EN 16931.
+      expect(r.headers.get('x-export-profile')).toBe('Factur-X EN 16931');
       const pdf = Buffer.from(await r.arrayBuffer());
       const back = await readInvoice(pdf, { country: 'de' });
       expect([back.status, back.embedded_file, back.pages]).toEqual(['done', 'factur-x.xml', 2]);
@@ -274,6 +276,7 @@ describe.skipIf(!haveCorpus)('exports', () => {
       expect(xml.status).toBe(200);
       expect(xml.headers.get('content-type')).toBe('application/xml; charset=utf-8');
       expect(xml.headers.get('content-disposition')).toBe('attachment; filename="xrechnung-123456XX.xml"');
+      expect(xml.headers.get('x-export-profile')).toBeNull();
     });
 
     it('zips one file per job and lists the refused ones in refused.txt', async () => {
@@ -285,6 +288,7 @@ describe.skipIf(!haveCorpus)('exports', () => {
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toBe('application/zip');
       expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="facturx-\d{8}\.zip"$/);
+      expect(r.headers.get('x-export-profile')).toBe('Factur-X EN 16931');
       const entries = unzipSync(new Uint8Array(await r.arrayBuffer()));
       expect(Object.keys(entries).sort()).toEqual([
         'factur-x-123456XX.pdf',

@@ -114,6 +114,8 @@ function written(write: () => ExportFile): ExportFile {
 
 /** The business terms the company profile gave each job: a header of one file, a list in a zip. */
 const FILLED_HEADER = 'X-Filled-From-Profile';
+/** The profile written where a format has several (Factur-X: EN 16931, BASIC WL, MINIMUM). */
+const PROFILE_HEADER = 'X-Export-Profile';
 const fromProfile = (job: ExportJob): string[] =>
   filledTerms(job.document)
     .filter((f) => f.source === 'profile')
@@ -194,6 +196,7 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
       const file = await writeOne(writer, job);
       const filled = fromProfile(job);
       if (filled.length) res.set(FILLED_HEADER, filled.join(', '));
+      if (file.profile) res.set(PROFILE_HEADER, file.profile);
       send(res, file);
     } catch (err) {
       if (err instanceof ExportRefused) throw refusedItems(err.refusals, lang);
@@ -230,6 +233,8 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
       }
     }
     if (!files.length) throw refusedItems(refusals, lang);
+    const profiles = [...new Set(files.flatMap((f) => (f.profile ? [f.profile] : [])))];
+    if (profiles.length) res.set(PROFILE_HEADER, profiles.join(', '));
     send(res, {
       filename: `${format}-${new Date().toISOString().slice(0, 10).replaceAll('-', '')}.zip`,
       contentType: 'application/zip',

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 // @ts-expect-error: saxon-js ships no types
 import SaxonJS from 'saxon-js';
 import { validateXML } from 'xmllint-wasm';
@@ -128,4 +128,58 @@ function fatalAsserts(stylesheet: string, xml: string): string[] {
       ([, attrs, body]) =>
         `${/id="([^"]+)"/.exec(attrs ?? '')?.[1]}: ${(/<svrl:text>([\s\S]*?)<\/svrl:text>/.exec(body ?? '')?.[1] ?? '').trim().slice(0, 160)}`,
     );
+}
+
+/** Factur-X's own schema and Schematron (release 1.0.09) of its profiles without lines (test-data/facturx). */
+const FACTURX_DIRS: Record<'BASIC WL' | 'MINIMUM', [string, string, string]> = {
+  'BASIC WL': ['basicwl', 'BASICWL', 'BASIC-WL'],
+  MINIMUM: ['minimum', 'MINIMUM', 'MINIMUM'],
+};
+const facturxSef = new Map<string, string>();
+
+/**
+ * A Factur-X BASIC WL or MINIMUM invoice checked as Factur-X's validator does: its profile's XSD,
+ * then its profile's Schematron (published as XSLT; every assertion is an error). Each problem is
+ * `XSD` or the rule's id and text.
+ */
+export async function facturxProfileErrors(xml: string, level: 'BASIC WL' | 'MINIMUM'): Promise<string[]> {
+  const [dir, short, codedb] = FACTURX_DIRS[level];
+  const base = path.join(repoRoot, 'packages/exports/test-data/facturx', dir);
+  const main = `Factur-X_${short}.xsd`;
+  const xsd = await validateXML({
+    xml: [{ fileName: 'invoice.xml', contents: xml }],
+    schema: [{ fileName: main, contents: readFileSync(path.join(base, main), 'utf8') }],
+    preload: readdirSync(base)
+      .filter((f) => f.endsWith('.xsd') && f !== main)
+      .map((f) => ({ fileName: f, contents: readFileSync(path.join(base, f), 'utf8') })),
+  });
+  let stylesheet = facturxSef.get(level);
+  if (!stylesheet) {
+    // The rules look their code lists up in a file beside them: named by its full path here, since
+    // the compiled stylesheet lives in .cache/.
+    const codes = path.join(base, `FACTUR-X_${codedb}_codedb.xml`);
+    const text = readFileSync(path.join(base, `Factur-X_1.09_${short}.xsl`), 'utf8').replaceAll(
+      `document('FACTUR-X_${codedb}_codedb.xml')`,
+      `document('${pathToFileURL(codes).href}')`,
+    );
+    const name = `Factur-X-${short}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
+    const xslt = path.join(cache, `${name}.xslt`);
+    if (!existsSync(xslt)) {
+      mkdirSync(cache, { recursive: true });
+      writeFileSync(`${xslt}.${process.pid}.tmp`, text);
+      renameSync(`${xslt}.${process.pid}.tmp`, xslt);
+    }
+    stylesheet = await sef(name, xslt);
+    facturxSef.set(level, stylesheet);
+  }
+  const result = SaxonJS.transform(
+    { stylesheetFileName: stylesheet, sourceText: xml, destination: 'serialized' },
+    'sync',
+  ) as { principalResult: string };
+  const asserts = [
+    ...result.principalResult.matchAll(/<svrl:failed-assert\b[^>]*>([\s\S]*?)<\/svrl:failed-assert>/g),
+  ].map(([, body]) =>
+    (/<svrl:text>([\s\S]*?)<\/svrl:text>/.exec(body ?? '')?.[1] ?? '').trim().slice(0, 160),
+  );
+  return [...(xsd.valid ? [] : xsd.errors.map((e) => `XSD: ${e.rawMessage}`)), ...asserts];
 }

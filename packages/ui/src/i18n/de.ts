@@ -243,6 +243,7 @@ export const de: UiTexts = {
     failed_one: 'Der Export ist fehlgeschlagen. Bitte erneut versuchen.',
     fiscal_year_start: 'Wirtschaftsjahr beginnt im',
     company_hint: 'Angaben Ihres Unternehmens (Käuferreferenz, elektronische Adresse) kommen aus Ihrem',
+    written_as: 'Geschrieben als {{profiles}} (das reichste Profil, das die Daten der Rechnung tragen).',
     from_profile: 'Aus Ihrem Unternehmensprofil übernommen: {{terms}}.',
     fill_in_title: '{{name}}: es fehlen einige Angaben',
     fill_in_intro:

@@ -240,6 +240,7 @@ export const en = {
     failed_one: 'The export failed. Try again.',
     fiscal_year_start: 'Fiscal year starts in',
     company_hint: 'Values of your own business (buyer reference, electronic address) are taken from your',
+    written_as: "Written as {{profiles}} (the richest profile the invoice's data supports).",
     from_profile: 'Taken from your company profile: {{terms}}.',
     fill_in_title: '{{name}}: a few values are missing',
     fill_in_intro:

@@ -249,6 +249,7 @@ export const it: UiTexts = {
     failed_one: 'L’esportazione non è riuscita. Riprova.',
     fiscal_year_start: "L'esercizio inizia a",
     company_hint: 'I dati della vostra impresa (riferimento acquirente, indirizzo elettronico) vengono dal',
+    written_as: 'Scritto come {{profiles}} (il profilo più ricco che i dati della fattura consentono).',
     from_profile: 'Preso dal profilo aziendale: {{terms}}.',
     fill_in_title: '{{name}}: mancano alcuni dati',
     fill_in_intro:
