@@ -41,6 +41,7 @@ export {
   type PagePngOptions,
   renderPagePng,
 } from './page-image.js';
+export { confirmedDocument } from './project/confirmed-document.js';
 export { COUNTRIES, type Country, countryOf } from './project/countries.js';
 export type { FieldDetail, FieldStatus } from './project/field-sets.js';
 export { FIELD_SETS, fieldsFor } from './project/field-sets.js';

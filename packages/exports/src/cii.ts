@@ -43,14 +43,24 @@ const date = (name: string, iso: string | undefined) =>
  * enter it under (when there is one).
  */
 export function missingOf(job: ExportJob, need: Array<[unknown, string, string, string?]>): Refusal[] {
+  // (a value read but not confirmed was left out by confirmedOnly: the person is told so)
+  const read = (field: string) =>
+    job.fields_detailed.find(
+      (f) => f.key === field && (f.status === 'unconfirmed' || f.status === 'flagged'),
+    );
   return need
     .filter(([v]) => !v)
-    .map(([, field, message, input]) => ({
-      job_id: job.jobId,
-      field,
-      message: `${message}: not on the invoice`,
-      ...(input ? { input } : {}),
-    }));
+    .map(([, field, message, input]) => {
+      const doubt = read(field);
+      return {
+        job_id: job.jobId,
+        field,
+        message: doubt
+          ? `${message}: read as "${doubt.value}" but not confirmed; confirm or correct it`
+          : `${message}: not on the invoice`,
+        ...(input ? { input } : {}),
+      };
+    });
 }
 
 /** The key of a field of the job's field set, or of the business term beside it. */

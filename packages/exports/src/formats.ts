@@ -1,9 +1,10 @@
 // The e-invoice formats by name, as the routes, the command line and the corpus figures find them:
 // a plain table of writer, content type, file extension and whether the format applies to a job.
-// A writer takes the job and, when it has one, the job's original PDF (Factur-X keeps its pages).
+// A writer takes the job and, when it has one, the job's original PDF (Factur-X keeps its pages);
+// it sees only what the reader confirmed (confirmedOnly): the rest it asks for in the fill-in step.
 import { writeFacturx } from './facturx.js';
 import { writeFatturaPa } from './fatturapa.js';
-import type { ExportFile, ExportJob } from './input.js';
+import { confirmedOnly, type ExportFile, type ExportJob } from './input.js';
 import { writePeppolUbl } from './peppol-ubl.js';
 import { writeXrechnungCii } from './xrechnung-cii.js';
 import { writeXrechnungUbl } from './xrechnung-ubl.js';
@@ -33,28 +34,28 @@ export const EXPORT_FORMATS: Readonly<Record<string, ExportFormat>> = {
     contentType: 'application/xml; charset=utf-8',
     extension: 'xml',
     applies: anyInvoice,
-    write: (job) => writeXrechnungCii(job),
+    write: (job) => writeXrechnungCii(confirmedOnly(job)),
   },
   'xrechnung-ubl': {
     title: 'XRechnung 3.0 (UBL 2.1)',
     contentType: 'application/xml; charset=utf-8',
     extension: 'xml',
     applies: anyInvoice,
-    write: (job) => writeXrechnungUbl(job),
+    write: (job) => writeXrechnungUbl(confirmedOnly(job)),
   },
   'peppol-ubl': {
     title: 'Peppol BIS Billing 3.0 (UBL 2.1)',
     contentType: 'application/xml; charset=utf-8',
     extension: 'xml',
     applies: anyInvoice,
-    write: (job) => writePeppolUbl(job),
+    write: (job) => writePeppolUbl(confirmedOnly(job)),
   },
   fatturapa: {
     title: 'FatturaPA 1.2.2 (FPR12)',
     contentType: 'application/xml; charset=utf-8',
     extension: 'xml',
     applies: italian,
-    write: (job) => writeFatturaPa(job),
+    write: (job) => writeFatturaPa(confirmedOnly(job)),
   },
   facturx: {
     title: 'Factur-X / ZUGFeRD 2.3 (PDF/A-3): EN 16931, or BASIC WL / MINIMUM for an invoice without lines',
@@ -62,7 +63,7 @@ export const EXPORT_FORMATS: Readonly<Record<string, ExportFormat>> = {
     extension: 'pdf',
     applies: anyInvoice,
     usesOriginal: true,
-    write: (job, original) => writeFacturx(job, { original }),
+    write: (job, original) => writeFacturx(confirmedOnly(job), { original }),
   },
 };
 

@@ -1,6 +1,6 @@
 // What an export reads of a job: the engine's result (fields with their status, the canonical
 // document with a person's corrections already applied) and the job's number, for error messages.
-import type { Document, FieldDetail } from '@invoice-reader/engine';
+import { confirmedDocument, type Document, type FieldDetail } from '@invoice-reader/engine';
 
 export interface ExportJob {
   jobId: number;
@@ -38,6 +38,12 @@ export interface ExportFile {
   bytes: Buffer;
   /** The profile written where a format has several (`Factur-X BASIC WL`), for the person exporting. */
   profile?: string;
+}
+
+/** The job whose document holds only what the reader confirmed: a value read off a page that is
+ * unconfirmed or flagged is left out, so a writer asks for it instead of writing a guess. */
+export function confirmedOnly(job: ExportJob): ExportJob {
+  return { ...job, document: confirmedDocument(job.document, job.fields_detailed) };
 }
 
 /** A confirmed field's value, or a refusal: exports never write a value the reader was not sure of. */

@@ -132,6 +132,11 @@ export function fieldsFor(country: Country): string[] {
 /** Minimum confidence for a value read from a page to count as confirmed. */
 export const CONFIDENCE_BAR = 0.8;
 
+/** The Document paths a field's value is read from in `doc` (none when it has none). */
+export function fieldPaths(doc: Document, key: string): string[] {
+  return FIELDS[key]?.(doc)?.paths ?? [];
+}
+
 export function project(
   doc: Document | null,
   checks: Check[],
