@@ -84,13 +84,18 @@ export async function runAdmin(argv: string[], config: Readonly<Config>): Promis
   }
   const db = openDatabase(config.databaseFile);
   try {
-    return dispatch(db, config, command, values);
+    return await dispatch(db, config, command, values);
   } finally {
     closeDatabase(db);
   }
 }
 
-function dispatch(db: Db, config: Readonly<Config>, command: string | undefined, o: Options): Answer {
+async function dispatch(
+  db: Db,
+  config: Readonly<Config>,
+  command: string | undefined,
+  o: Options,
+): Promise<Answer> {
   const email = () => {
     if (!o.email?.includes('@')) throw new UsageError('--email with an e-mail address is required');
     return o.email;
@@ -102,7 +107,7 @@ function dispatch(db: Db, config: Readonly<Config>, command: string | undefined,
   };
   switch (command) {
     case 'create-account': {
-      const a = createAccount(db, email(), config.freeApiPages);
+      const a = await createAccount(db, email(), config.freeApiPages);
       return {
         json: { account_id: a.id, email: a.email, free_pages: a.freePages },
         text: `account ${a.id} for ${a.email} with ${a.freePages} free scanned pages`,
@@ -142,7 +147,7 @@ function dispatch(db: Db, config: Readonly<Config>, command: string | undefined,
     }
     case 'rotate-key': {
       const a = requireAccount(db, email());
-      const k = rotateKey(db, config.secret, a.id, keyId());
+      const k = await rotateKey(db, config.secret, a.id, keyId());
       return { json: { ...k }, text: `key ${k.id} replaces the old key; shown once, keep it:\n${k.key}` };
     }
     case 'revoke-key': {

@@ -41,8 +41,8 @@ describe('housekeeping', () => {
   it('deletes sign-in links, sessions and consent states a day after they ended, and nothing live', async () => {
     server = await startTestServer();
     const { db, clock, url } = server;
-    const live = server.session('live@example.com');
-    const ended = server.session('ended@example.com');
+    const live = await server.session('live@example.com');
+    const ended = await server.session('ended@example.com');
     expect((await call(url, '/api/v1/auth/logout', { method: 'POST', session: ended })).status).toBe(200);
     endingRows(db, live.accountId, 'soon', clock.now().getTime(), 15 * MINUTE);
     expect(counts(db)).toEqual({ signInLinks: 1, sessions: 2, connectStates: 1 });
@@ -87,7 +87,7 @@ describe('housekeeping', () => {
   it('deletes what ended over a day ago as the service starts, and keeps what ended since', async () => {
     const first = await startTestServer();
     const now = Date.now();
-    const accountId = first.session('someone@example.com').accountId;
+    const { accountId } = await first.session('someone@example.com');
     endingRows(first.db, accountId, 'old', now, -(DAY + MINUTE));
     endingRows(first.db, accountId, 'recent', now, -MINUTE); // still counts to the hourly link limit
     insertSession(first.db, {

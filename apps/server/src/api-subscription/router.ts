@@ -136,13 +136,13 @@ export function apiSubscriptionRouter({ db, config, publicUrl }: ApiSubscription
     res.json({ ok: true, key: key ? keyItem(key) : null });
   });
 
-  router.post('/api/v1/api/key/rotate', session, jsonBody, (req, res) => {
+  router.post('/api/v1/api/key/rotate', session, jsonBody, async (req, res) => {
     const input = validate(KeyRotateIn, 'body', req.body ?? {});
     const { accountId } = sessionOf(res);
     const keyId = input.key_id ?? listKeys(db, accountId).find((k) => !k.revoked_at)?.id;
     if (keyId === undefined) throw new HttpError(404, 'key_not_found');
     try {
-      res.json(newKey(rotateKey(db, config.secret, accountId, keyId), keyId));
+      res.json(newKey(await rotateKey(db, config.secret, accountId, keyId), keyId));
     } catch (err) {
       if (err instanceof KeyNotFound) throw new HttpError(404, 'key_not_found');
       throw err;

@@ -96,9 +96,9 @@ export function authRouter({ db, config, log, mailer, publicUrl, payments }: Aut
     );
   };
 
-  router.post('/api/v1/auth/verify', verifyLimit, sameSite, jsonBody, (req, res) => {
+  router.post('/api/v1/auth/verify', verifyLimit, sameSite, jsonBody, async (req, res) => {
     const { token } = validate(VerifyIn, 'body', req.body);
-    const v = verifyLink(db, config.freeApiPages, token, req.get('user-agent') ?? '');
+    const v = await verifyLink(db, config.freeApiPages, token, req.get('user-agent') ?? '');
     if (v.kind === 'pin_required') {
       res.json(
         VerifyOut.parse({

@@ -71,13 +71,13 @@ export type Verified =
   | { kind: 'pin_required'; account: Account };
 
 /** POST verify: consumes the link; signs in, or opens the PIN step. 400 `invalid_token` else. */
-export function verifyLink(
+export async function verifyLink(
   db: Db,
   freeApiPages: number,
   token: string,
   userAgent: string,
   now = new Date(),
-): Verified {
+): Promise<Verified> {
   const link = signInLinkByHash(db, hash(token));
   if (!link) throw new HttpError(400, 'invalid_token');
   const account = accountByEmail(db, link.email);
@@ -87,12 +87,12 @@ export function verifyLink(
       : null;
   if (!consumeSignInLink(db, link.id, now.toISOString(), pinUntil)) throw new HttpError(400, 'invalid_token');
   if (account && pinUntil) return { kind: 'pin_required', account };
-  const signedIn = account ?? firstSignIn(db, link, freeApiPages);
+  const signedIn = account ?? (await firstSignIn(db, link, freeApiPages));
   return { kind: 'session', account: signedIn, session: createSession(db, signedIn.id, userAgent, now) };
 }
 
-function firstSignIn(db: Db, link: SignInLink, freeApiPages: number): Account {
-  const made = createAccount(db, link.email, freeApiPages);
+async function firstSignIn(db: Db, link: SignInLink, freeApiPages: number): Promise<Account> {
+  const made = await createAccount(db, link.email, freeApiPages);
   updateProfile(db, made.id, { lang: link.lang });
   return { ...made, lang: link.lang };
 }

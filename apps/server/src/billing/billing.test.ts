@@ -35,7 +35,7 @@ function expectBooksBalance(db: Db, accountId: number): void {
 
 describe('billing over HTTP', () => {
   it('accepts a scan with exactly enough balance and refuses the next', async () => {
-    const { key, accountId } = s.account('exact@example.com', { balanceMinor: 9 });
+    const { key, accountId } = await s.account('exact@example.com', { balanceMinor: 9 });
     expect(accountById(s.db, accountId)?.balanceMinor).toBe(9);
     // Jobs stay queued (the runner is stopped): the first job's page is still held when the second
     // file is refused, however long its search for a payment code takes (a failed read of the
@@ -50,7 +50,7 @@ describe('billing over HTTP', () => {
   });
 
   it('never overdraws when 50 concurrent submissions race for the last 10 pages', async () => {
-    const { key, accountId } = s.account('race@example.com', { balanceMinor: 72 });
+    const { key, accountId } = await s.account('race@example.com', { balanceMinor: 72 });
     expect(accountById(s.db, accountId)?.balanceMinor).toBe(72); // ten pages and 2 cents
     // Jobs stay queued (the runner is stopped), so no page comes back while the race is on.
     await s.runner.stop(0);
@@ -66,8 +66,8 @@ describe('billing over HTTP', () => {
 });
 
 describe('the ledger', () => {
-  it('balances after a randomised sequence of top-ups, reservations, debits and releases', () => {
-    const account = createAccount(s.db, 'random@example.com', 5);
+  it('balances after a randomised sequence of top-ups, reservations, debits and releases', async () => {
+    const account = await createAccount(s.db, 'random@example.com', 5);
     let seed = 12345;
     const rnd = (n: number) => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;

@@ -65,12 +65,17 @@ export function issueKey(db: Db, serverSecret: string, accountId: number, label:
 export class KeyNotFound extends Error {}
 
 /** Stops `keyId` (which must belong to `accountId`) and issues its replacement, atomically. */
-export function rotateKey(db: Db, serverSecret: string, accountId: number, keyId: number): IssuedKey {
-  return inTransaction(db, () => {
-    const old = ownKey(db, accountId, keyId);
-    if (!revokeApiKey(db, old.id, 'rotated', new Date().toISOString()))
+export function rotateKey(
+  db: Db,
+  serverSecret: string,
+  accountId: number,
+  keyId: number,
+): Promise<IssuedKey> {
+  return inTransaction(db, async (tx) => {
+    const old = ownKey(tx, accountId, keyId);
+    if (!revokeApiKey(tx, old.id, 'rotated', new Date().toISOString()))
       throw new KeyNotFound('the key is already stopped');
-    return issueKey(db, serverSecret, accountId, old.label);
+    return issueKey(tx, serverSecret, accountId, old.label);
   });
 }
 

@@ -176,7 +176,7 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
     if (!job || job.accountId !== accountId) throw new HttpError(404, 'job_not_found');
     // Refused now, and nothing stored, when no mailbox works: not connected, or access withdrawn.
     await connections.session(accountId);
-    const letter = writeLetter(db, config.secret, {
+    const letter = await writeLetter(db, config.secret, {
       job,
       kind: input.kind,
       to: input.to,
