@@ -67,11 +67,7 @@ export class Housekeeping {
 
   private tick(): void {
     this.deps.kickRunner();
-    try {
-      pruneRateLimits(this.deps.db, Math.floor(Date.now() / 60_000) - 1);
-    } catch (err) {
-      this.skipped(err);
-    }
+    pruneRateLimits(this.deps.db, Math.floor(Date.now() / 60_000) - 1).catch((err) => this.skipped(err));
   }
 
   /** A locked database must not end the process: the next tick or hour does it. */

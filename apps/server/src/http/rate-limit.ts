@@ -10,10 +10,10 @@ import { HttpError } from './errors.js';
 
 /** A limit of `perMinute` requests per bucket; `bucketOf` names the bucket of a request. */
 export function rateLimitBy(db: Db, perMinute: number, bucketOf: (req: Request) => string): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const nowMs = Date.now();
     const window = Math.floor(nowMs / 60_000);
-    const count = hitRateLimit(db, bucketOf(req), window);
+    const count = await hitRateLimit(db, bucketOf(req), window);
     const reset = Math.max(1, Math.ceil(((window + 1) * 60_000 - nowMs) / 1000));
     res.set({
       'RateLimit-Limit': String(perMinute),
