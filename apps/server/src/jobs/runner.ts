@@ -191,7 +191,7 @@ export class JobRunner {
         finishedAt: at.toISOString(),
       };
       updateJob(tx, job.id, set);
-      if (job.callbackUrl) insertCallback(tx, job.id, job.callbackUrl, at.toISOString(), at.getTime());
+      if (job.callbackUrl) await insertCallback(tx, job.id, job.callbackUrl, at.toISOString(), at.getTime());
       return { ...job, ...set };
     });
     this.opts.onEnded?.(ended);
