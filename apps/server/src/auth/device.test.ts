@@ -73,7 +73,7 @@ describe('device sign-in', () => {
     const late = await call(s.url, '/api/v1/auth/device/confirm', { session: person, json: { user_code } });
     expect(late).toMatchObject({ status: 404, body: { detail: 'invalid_code' } });
     // Swept by the housekeeping a day after it expired.
-    expect(s.housekeeping.prune().deviceCodes).toBeGreaterThanOrEqual(1);
+    expect((await s.housekeeping.prune()).deviceCodes).toBeGreaterThanOrEqual(1);
   });
 
   it('limits the starts per client address', async () => {

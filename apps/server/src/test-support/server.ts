@@ -71,7 +71,7 @@ export async function startTestServer(
       const a =
         accountByEmail(server.db, normaliseEmail(email)) ??
         (await createAccount(server.db, email, config.freeApiPages));
-      const s = createSession(server.db, a.id, 'test');
+      const s = await createSession(server.db, a.id, 'test');
       return { accountId: a.id, token: s.token, cookie: `${SESSION_COOKIE}=${s.token}` };
     },
     async stop() {
