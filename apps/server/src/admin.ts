@@ -115,7 +115,7 @@ async function dispatch(
     }
     case 'create-key': {
       const a = requireAccount(db, email());
-      const k = issueKey(db, config.secret, a.id, o.label ?? '');
+      const k = await issueKey(db, config.secret, a.id, o.label ?? '');
       return {
         json: { ...k },
         text: `key ${k.id} (${k.prefix}…) for ${a.email}; shown once, keep it:\n${k.key}\ncallback secret: ${k.callback_secret}`,
@@ -137,7 +137,7 @@ async function dispatch(
       };
     }
     case 'list-keys': {
-      const keys = listKeys(db, requireAccount(db, email()).id);
+      const keys = await listKeys(db, requireAccount(db, email()).id);
       return {
         json: { keys },
         text: keys
@@ -153,7 +153,7 @@ async function dispatch(
     case 'revoke-key': {
       const a = requireAccount(db, email());
       const id = keyId();
-      revokeKey(db, a.id, id);
+      await revokeKey(db, a.id, id);
       return { json: { ok: true, key_id: id }, text: `key ${id} revoked` };
     }
     case 'usage': {

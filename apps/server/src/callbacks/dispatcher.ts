@@ -76,7 +76,7 @@ export class CallbackDispatcher {
 
   private async deliver(cb: Callback): Promise<void> {
     const job = jobById(this.db, cb.jobId);
-    const key = job?.apiKeyId ? apiKeyById(this.db, job.apiKeyId) : undefined;
+    const key = job?.apiKeyId ? await apiKeyById(this.db, job.apiKeyId) : undefined;
     if (!job || !key) {
       await updateCallback(this.db, cb.id, { status: 'failed', lastError: 'job or key gone' });
       return;

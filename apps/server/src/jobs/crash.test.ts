@@ -50,7 +50,7 @@ async function keyFor(email: string): Promise<string> {
   const config = loadConfig({ DATA_DIR: dataDir });
   const db = openDatabase(config.databaseFile);
   const account = await createAccount(db, email, 5);
-  const { key } = issueKey(db, config.secret, account.id, 'test');
+  const { key } = await issueKey(db, config.secret, account.id, 'test');
   closeDatabase(db);
   return key;
 }

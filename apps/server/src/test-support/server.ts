@@ -64,7 +64,7 @@ export async function startTestServer(
     async account(email, opts = {}) {
       const a = await createAccount(server.db, email, config.freeApiPages);
       if (opts.balanceMinor) topUp(server.db, a.id, opts.balanceMinor, new Date());
-      const k = issueKey(server.db, config.secret, a.id, 'test');
+      const k = await issueKey(server.db, config.secret, a.id, 'test');
       return { accountId: a.id, key: k.key, keyId: k.id };
     },
     async session(email) {
