@@ -133,8 +133,8 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
         accountById(db, sessionOf(res).accountId)?.lang,
     );
   /** The job with the buyer-side terms it lacks taken from the account's company profile. */
-  const withProfile = (res: Response, job: ExportJob): ExportJob =>
-    withCompanyProfile(job, exportProfileOf(db, sessionOf(res).accountId));
+  const withProfile = async (res: Response, job: ExportJob): Promise<ExportJob> =>
+    withCompanyProfile(job, await exportProfileOf(db, sessionOf(res).accountId));
   const savedYearStart = async (res: Response): Promise<number> =>
     (await exportSettingsOf(db, sessionOf(res).accountId))?.fiscalYearStart ?? 1;
 
@@ -192,7 +192,7 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
   router.get('/api/v1/parse/:job_id/export/:format', session, async (req, res) => {
     const { job_id, format } = validate(ExportFormatParams, 'path', req.params);
     const lang = langOf(req, res);
-    const job = withProfile(res, exportJob(jobById(db, job_id), sessionOf(res).accountId, job_id));
+    const job = await withProfile(res, exportJob(jobById(db, job_id), sessionOf(res).accountId, job_id));
     const writer = exportFormat(format)!;
     try {
       const file = await writeOne(writer, job);
@@ -224,7 +224,8 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
     const files: ExportFile[] = [];
     const refusals: Refusal[] = [];
     const filled: string[] = [];
-    for (const job of chosen(res, input.job_ids).map((j) => withProfile(res, j))) {
+    const profile = await exportProfileOf(db, sessionOf(res).accountId);
+    for (const job of chosen(res, input.job_ids).map((j) => withCompanyProfile(j, profile))) {
       try {
         files.push(await writeOne(writer, job));
         const terms = fromProfile(job);
