@@ -63,6 +63,21 @@ describe('billing over HTTP', () => {
     expect(accountById(s.db, accountId)?.heldMinor).toBe(70);
     expectBooksBalance(s.db, accountId);
   });
+
+  it('makes one job, charged once, of the same file sent ten times at once', async () => {
+    const { key, accountId } = await s.account('same-file@example.com', { balanceMinor: 72 });
+    await s.runner.stop(0);
+    const bytes = junkPng(500);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call(s.url, '/v1/parse', { key, body: form(bytes) })),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
+    // Each checks for the file again inside its transaction: one makes the job, nine find it.
+    expect(new Set(answers.map((r) => r.body.job_id)).size).toBe(1);
+    expect(answers.filter((r) => r.body.duplicate === false)).toHaveLength(1);
+    expect(accountById(s.db, accountId)?.heldMinor).toBe(7);
+    expectBooksBalance(s.db, accountId);
+  });
 });
 
 describe('the ledger', () => {

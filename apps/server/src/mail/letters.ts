@@ -118,7 +118,7 @@ export async function writeLetter(
       createdAt: at,
     });
     const trackingHash = hashPixelToken(pixelToken(secret, letter.id));
-    updateLetter(db, letter.id, { trackingHash });
+    updateLetter(tx, letter.id, { trackingHash });
     return { ...letter, trackingHash };
   });
 }
