@@ -158,7 +158,7 @@ async function dispatch(
     }
     case 'usage': {
       const a = requireAccount(db, email());
-      const u = usageSummary(db, a, new Date());
+      const u = await usageSummary(db, a, new Date());
       return { json: { ...u, balance: formatMinor(u.balanceMinor) }, text: JSON.stringify(u, null, 2) };
     }
     default:

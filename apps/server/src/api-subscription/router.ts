@@ -94,7 +94,7 @@ export function apiSubscriptionRouter({ db, config, publicUrl }: ApiSubscription
   router.get('/api/v1/api/dashboard', session, async (_req, res) => {
     const account = accountOf(res);
     const now = new Date();
-    const u = usageSummary(db, account, now);
+    const u = await usageSummary(db, account, now);
     const active = (await listKeys(db, account.id)).filter((k) => !k.revoked_at);
     res.json(
       DashboardOut.parse({
@@ -150,9 +150,9 @@ export function apiSubscriptionRouter({ db, config, publicUrl }: ApiSubscription
     }
   });
 
-  router.get('/api/v1/api/usage', session, (req, res) => {
+  router.get('/api/v1/api/usage', session, async (req, res) => {
     const { limit } = validate(UsageQuery, 'query', req.query as Record<string, unknown>);
-    const items = usageOf(db, sessionOf(res).accountId, limit).map((u) => ({
+    const items = (await usageOf(db, sessionOf(res).accountId, limit)).map((u) => ({
       at: u.createdAt,
       job_id: u.jobId,
       key_id: u.apiKeyId,
@@ -177,9 +177,9 @@ export function apiSubscriptionRouter({ db, config, publicUrl }: ApiSubscription
     res.json(AccountCountryOut.parse({ ok: true, lang, country: presentCountry(country, lang) }));
   });
 
-  router.get('/api/v1/api/balance', session, (_req, res) => {
+  router.get('/api/v1/api/balance', session, async (_req, res) => {
     const account = accountOf(res);
-    const u = usageSummary(db, account, new Date());
+    const u = await usageSummary(db, account, new Date());
     res.json(
       BalanceOut.parse({
         ok: true,

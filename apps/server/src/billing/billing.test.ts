@@ -1,6 +1,14 @@
 // Billing edge cases with real SQLite: exactly enough balance, 50 concurrent submissions racing
 // for the last pages, and the books balancing after a randomised sequence of moves.
-import { accountById, type Db, jobById, ledgerOf, ledgerTotals, schema } from '@invoice-reader/db';
+import {
+  accountById,
+  type Db,
+  inTransaction,
+  jobById,
+  ledgerOf,
+  ledgerTotals,
+  schema,
+} from '@invoice-reader/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../accounts/accounts.js';
@@ -110,14 +118,13 @@ describe('the ledger', () => {
           .returning()
           .get();
         try {
-          s.db.$client.transaction(() => {
-            const held = reservePages(s.db, account, job.id, pages, new Date());
-            s.db
-              .update(schema.jobs)
+          await inTransaction(s.db, async (tx) => {
+            const held = await reservePages(tx, account, job.id, pages, new Date());
+            tx.update(schema.jobs)
               .set({ reservedFreePages: held.freePages, reservedMinor: held.minor })
               .where(eq(schema.jobs.id, job.id))
               .run();
-          })();
+          });
           open.push(job.id);
         } catch (err) {
           expect(err).toBeInstanceOf(InsufficientBalance);
@@ -129,14 +136,13 @@ describe('the ledger', () => {
         const job = jobById(s.db, id);
         if (!job) throw new Error('lost job');
         const done = move <= 7;
-        s.db.$client.transaction(() => {
-          settleJob(s.db, job, done, rnd(job.reservedPages + 3), new Date());
-          s.db
-            .update(schema.jobs)
+        await inTransaction(s.db, async (tx) => {
+          await settleJob(tx, job, done, rnd(job.reservedPages + 3), new Date());
+          tx.update(schema.jobs)
             .set({ status: done ? 'done' : 'failed' })
             .where(eq(schema.jobs.id, id))
             .run();
-        })();
+        });
       }
       expectBooksBalance(s.db, account.id);
     }

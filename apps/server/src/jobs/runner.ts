@@ -180,9 +180,9 @@ export class JobRunner {
     const at = new Date();
     const ended = await inTransaction(this.db, async (tx) => {
       const pagesScanned = outcome.pagesScanned ?? 0;
-      const bill = settleJob(tx, job, outcome.status === 'done', pagesScanned, at);
+      const bill = await settleJob(tx, job, outcome.status === 'done', pagesScanned, at);
       // A web parse counted is the job's charge as the API's debit is (no money: the allowance).
-      const webPages = settleWebAllowance(tx, job, outcome.status === 'done', pagesScanned, at);
+      const webPages = await settleWebAllowance(tx, job, outcome.status === 'done', pagesScanned, at);
       // A job read again (a web reparse reserves nothing) keeps what its earlier read was charged.
       const set = {
         ...outcome,

@@ -77,7 +77,7 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
       // Checked again inside the transaction: two identical uploads racing make one job.
       const raced = duplicateJob(tx, s.account.id, sha256);
       if (raced) return { job: raced, duplicate: true, charged: false };
-      const pagesToScan = pagesToCharge(tx, s.account.id, sha256, estimate.pagesToScan);
+      const pagesToScan = await pagesToCharge(tx, s.account.id, sha256, estimate.pagesToScan);
       const job = insertJob(tx, {
         accountId: s.account.id,
         apiKeyId: s.apiKeyId,
@@ -98,7 +98,7 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
         updateJob(tx, job.id, { webParses, reservedPages: 0 });
         return { job: { ...job, webParses, reservedPages: 0 }, duplicate: false, charged: webParses > 0 };
       }
-      const held = reservePages(tx, s.account, job.id, pagesToScan, at);
+      const held = await reservePages(tx, s.account, job.id, pagesToScan, at);
       const reserved = { reservedFreePages: held.freePages, reservedMinor: held.minor };
       updateJob(tx, job.id, reserved);
       return { job: { ...job, ...reserved }, duplicate: false, charged: held.pages > 0 };

@@ -213,7 +213,7 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
       const current = jobById(tx, job.id);
       if (!current || current.status === 'queued' || current.status === 'processing')
         throw new HttpError(409, 'job_running');
-      const needsOcr = pagesToCharge(tx, job.accountId, job.sha256, estimated);
+      const needsOcr = await pagesToCharge(tx, job.accountId, job.sha256, estimated);
       const webParses = holdWebAllowance(tx, job.accountId, needsOcr);
       // The earlier read's billing is settled: this read reserves nothing from the API's pages.
       updateJob(tx, job.id, {
