@@ -134,7 +134,7 @@ describe('headless mode', () => {
   it('--once --server sends what it read to the service (the token from the environment)', async () => {
     const server = await startTestServer();
     try {
-      const me = server.session('headless@example.com');
+      const me = await server.session('headless@example.com');
       const watch = temp('watch');
       const store = temp('store');
       copyFileSync(EINVOICE, path.join(watch, 'e.xml'));

@@ -84,13 +84,18 @@ export async function runAdmin(argv: string[], config: Readonly<Config>): Promis
   }
   const db = openDatabase(config.databaseFile);
   try {
-    return dispatch(db, config, command, values);
+    return await dispatch(db, config, command, values);
   } finally {
     closeDatabase(db);
   }
 }
 
-function dispatch(db: Db, config: Readonly<Config>, command: string | undefined, o: Options): Answer {
+async function dispatch(
+  db: Db,
+  config: Readonly<Config>,
+  command: string | undefined,
+  o: Options,
+): Promise<Answer> {
   const email = () => {
     if (!o.email?.includes('@')) throw new UsageError('--email with an e-mail address is required');
     return o.email;
@@ -102,7 +107,7 @@ function dispatch(db: Db, config: Readonly<Config>, command: string | undefined,
   };
   switch (command) {
     case 'create-account': {
-      const a = createAccount(db, email(), config.freeApiPages);
+      const a = await createAccount(db, email(), config.freeApiPages);
       return {
         json: { account_id: a.id, email: a.email, free_pages: a.freePages },
         text: `account ${a.id} for ${a.email} with ${a.freePages} free scanned pages`,
@@ -110,7 +115,7 @@ function dispatch(db: Db, config: Readonly<Config>, command: string | undefined,
     }
     case 'create-key': {
       const a = requireAccount(db, email());
-      const k = issueKey(db, config.secret, a.id, o.label ?? '');
+      const k = await issueKey(db, config.secret, a.id, o.label ?? '');
       return {
         json: { ...k },
         text: `key ${k.id} (${k.prefix}…) for ${a.email}; shown once, keep it:\n${k.key}\ncallback secret: ${k.callback_secret}`,
@@ -132,7 +137,7 @@ function dispatch(db: Db, config: Readonly<Config>, command: string | undefined,
       };
     }
     case 'list-keys': {
-      const keys = listKeys(db, requireAccount(db, email()).id);
+      const keys = await listKeys(db, requireAccount(db, email()).id);
       return {
         json: { keys },
         text: keys
@@ -142,18 +147,18 @@ function dispatch(db: Db, config: Readonly<Config>, command: string | undefined,
     }
     case 'rotate-key': {
       const a = requireAccount(db, email());
-      const k = rotateKey(db, config.secret, a.id, keyId());
+      const k = await rotateKey(db, config.secret, a.id, keyId());
       return { json: { ...k }, text: `key ${k.id} replaces the old key; shown once, keep it:\n${k.key}` };
     }
     case 'revoke-key': {
       const a = requireAccount(db, email());
       const id = keyId();
-      revokeKey(db, a.id, id);
+      await revokeKey(db, a.id, id);
       return { json: { ok: true, key_id: id }, text: `key ${id} revoked` };
     }
     case 'usage': {
       const a = requireAccount(db, email());
-      const u = usageSummary(db, a, new Date());
+      const u = await usageSummary(db, a, new Date());
       return { json: { ...u, balance: formatMinor(u.balanceMinor) }, text: JSON.stringify(u, null, 2) };
     }
     default:

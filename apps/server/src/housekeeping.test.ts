@@ -25,9 +25,15 @@ const counts = (db: Db) => ({
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A sign-in link and a consent state that end `endsInMs` from `nowMs` (negative: ended already). */
-function endingRows(db: Db, accountId: number, tag: string, nowMs: number, endsInMs: number): void {
+async function endingRows(
+  db: Db,
+  accountId: number,
+  tag: string,
+  nowMs: number,
+  endsInMs: number,
+): Promise<void> {
   const ends = iso(nowMs + endsInMs);
-  insertSignInLink(db, {
+  await insertSignInLink(db, {
     hash: `link-${tag}`,
     email: `${tag}@example.com`,
     lang: 'en',
@@ -41,21 +47,21 @@ describe('housekeeping', () => {
   it('deletes sign-in links, sessions and consent states a day after they ended, and nothing live', async () => {
     server = await startTestServer();
     const { db, clock, url } = server;
-    const live = server.session('live@example.com');
-    const ended = server.session('ended@example.com');
+    const live = await server.session('live@example.com');
+    const ended = await server.session('ended@example.com');
     expect((await call(url, '/api/v1/auth/logout', { method: 'POST', session: ended })).status).toBe(200);
-    endingRows(db, live.accountId, 'soon', clock.now().getTime(), 15 * MINUTE);
+    await endingRows(db, live.accountId, 'soon', clock.now().getTime(), 15 * MINUTE);
     expect(counts(db)).toEqual({ signInLinks: 1, sessions: 2, connectStates: 1 });
 
     // Ended (the logout) or ending within minutes, but not a day ago: all kept.
-    expect(server.housekeeping.prune()).toEqual({
+    expect(await server.housekeeping.prune()).toEqual({
       signInLinks: 0,
       sessions: 0,
       connectStates: 0,
       deviceCodes: 0,
     });
     clock.advance(ENDED_KEPT_MS - MINUTE);
-    expect(server.housekeeping.prune()).toEqual({
+    expect(await server.housekeeping.prune()).toEqual({
       signInLinks: 0,
       sessions: 0,
       connectStates: 0,
@@ -64,7 +70,7 @@ describe('housekeeping', () => {
 
     // A day after the logout and the link's and the state's expiry: those go, the live session stays.
     clock.advance(20 * MINUTE);
-    expect(server.housekeeping.prune()).toEqual({
+    expect(await server.housekeeping.prune()).toEqual({
       signInLinks: 1,
       sessions: 1,
       connectStates: 1,
@@ -76,7 +82,7 @@ describe('housekeeping', () => {
 
     // Unused for its 30 days and one more: the live session has ended too.
     clock.advance(31 * DAY);
-    expect(server.housekeeping.prune()).toEqual({
+    expect(await server.housekeeping.prune()).toEqual({
       signInLinks: 0,
       sessions: 1,
       connectStates: 0,
@@ -87,10 +93,10 @@ describe('housekeeping', () => {
   it('deletes what ended over a day ago as the service starts, and keeps what ended since', async () => {
     const first = await startTestServer();
     const now = Date.now();
-    const accountId = first.session('someone@example.com').accountId;
-    endingRows(first.db, accountId, 'old', now, -(DAY + MINUTE));
-    endingRows(first.db, accountId, 'recent', now, -MINUTE); // still counts to the hourly link limit
-    insertSession(first.db, {
+    const { accountId } = await first.session('someone@example.com');
+    await endingRows(first.db, accountId, 'old', now, -(DAY + MINUTE));
+    await endingRows(first.db, accountId, 'recent', now, -MINUTE); // still counts to the hourly link limit
+    await insertSession(first.db, {
       accountId,
       hash: 'old-session',
       createdAt: iso(now - 40 * DAY),

@@ -34,8 +34,9 @@ export class Housekeeping {
 
   constructor(private readonly deps: { db: Db; clock: Clock; log: Logger; kickRunner: () => void }) {}
 
-  start(): void {
-    this.prune();
+  /** Prunes once (awaited: the service starts without what ended over a day ago), then on a timer. */
+  async start(): Promise<void> {
+    await this.prune();
     this.timers = [setInterval(() => this.tick(), TICK_MS), setInterval(() => this.prune(), PRUNE_EVERY_MS)];
     for (const t of this.timers) t.unref();
   }
@@ -46,15 +47,15 @@ export class Housekeeping {
   }
 
   /** Deletes what ended over `ENDED_KEPT_MS` ago; answers how many rows of each kind. */
-  prune(): Pruned {
+  async prune(): Promise<Pruned> {
     const { db, clock, log } = this.deps;
     const before = new Date(clock.now().getTime() - ENDED_KEPT_MS).toISOString();
     try {
       const pruned = {
-        signInLinks: deleteExpiredSignInLinks(db, before),
-        sessions: deleteEndedSessions(db, before),
+        signInLinks: await deleteExpiredSignInLinks(db, before),
+        sessions: await deleteEndedSessions(db, before),
         connectStates: deleteExpiredConnectStates(db, before),
-        deviceCodes: deleteExpiredDeviceCodes(db, before),
+        deviceCodes: await deleteExpiredDeviceCodes(db, before),
       };
       if (pruned.signInLinks + pruned.sessions + pruned.connectStates + pruned.deviceCodes > 0)
         log.info('housekeeping pruned', pruned);
@@ -67,11 +68,7 @@ export class Housekeeping {
 
   private tick(): void {
     this.deps.kickRunner();
-    try {
-      pruneRateLimits(this.deps.db, Math.floor(Date.now() / 60_000) - 1);
-    } catch (err) {
-      this.skipped(err);
-    }
+    pruneRateLimits(this.deps.db, Math.floor(Date.now() / 60_000) - 1).catch((err) => this.skipped(err));
   }
 
   /** A locked database must not end the process: the next tick or hour does it. */

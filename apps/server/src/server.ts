@@ -140,7 +140,7 @@ export async function startServer(
   letters.start();
   payments.start();
   const housekeeping = new Housekeeping({ db, clock, log, kickRunner: () => runner.kick() });
-  housekeeping.start();
+  await housekeeping.start();
 
   log.info('listening', {
     url,

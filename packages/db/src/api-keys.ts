@@ -1,46 +1,54 @@
 // API key rows. Keys are looked up by the SHA-256 of what the client sent; the key itself never
 // reaches the database.
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Db, prepared } from './database.js';
-import { apiKeys } from './schema.js';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbHandle } from './handle.js';
+import type { apiKeys } from './schema.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-export function insertApiKey(
-  db: Db,
+export async function insertApiKey(
+  db: DbHandle,
   row: { accountId: number; prefix: string; hash: string; label: string; createdAt: string },
-): ApiKeyRow {
-  return db.insert(apiKeys).values(row).returning().get();
+): Promise<ApiKeyRow> {
+  const { orm, t } = db;
+  const [made] = await orm.insert(t.apiKeys).values(row).returning();
+  return made!;
 }
 
-export function apiKeyByHash(db: Db, hash: string): ApiKeyRow | undefined {
-  return prepared(db, 'apiKeyByHash', () =>
-    db
-      .select()
-      .from(apiKeys)
-      .where(eq(apiKeys.hash, sql.placeholder('hash')))
-      .prepare(),
-  ).get({ hash });
+export async function apiKeyByHash(db: DbHandle, hash: string): Promise<ApiKeyRow | undefined> {
+  const { orm, t } = db;
+  const [row] = await orm.select().from(t.apiKeys).where(eq(t.apiKeys.hash, hash));
+  return row;
 }
 
-export function apiKeyById(db: Db, id: number): ApiKeyRow | undefined {
-  return db.select().from(apiKeys).where(eq(apiKeys.id, id)).get();
+export async function apiKeyById(db: DbHandle, id: number): Promise<ApiKeyRow | undefined> {
+  const { orm, t } = db;
+  const [row] = await orm.select().from(t.apiKeys).where(eq(t.apiKeys.id, id));
+  return row;
 }
 
-export function apiKeysOf(db: Db, accountId: number): ApiKeyRow[] {
-  return db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).orderBy(apiKeys.id).all();
+export async function apiKeysOf(db: DbHandle, accountId: number): Promise<ApiKeyRow[]> {
+  const { orm, t } = db;
+  return orm.select().from(t.apiKeys).where(eq(t.apiKeys.accountId, accountId)).orderBy(t.apiKeys.id);
 }
 
 /** Stops one key; false when it was already stopped or does not exist. */
-export function revokeApiKey(db: Db, id: number, reason: 'revoked' | 'rotated', at: string): boolean {
-  const r = db
-    .update(apiKeys)
+export async function revokeApiKey(
+  db: DbHandle,
+  id: number,
+  reason: 'revoked' | 'rotated',
+  at: string,
+): Promise<boolean> {
+  const { orm, t } = db;
+  const stopped = await orm
+    .update(t.apiKeys)
     .set({ revokedAt: at, revokedReason: reason })
-    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-    .run();
-  return r.changes === 1;
+    .where(and(eq(t.apiKeys.id, id), isNull(t.apiKeys.revokedAt)))
+    .returning({ id: t.apiKeys.id });
+  return stopped.length === 1;
 }
 
-export function touchApiKey(db: Db, id: number, at: string): void {
-  db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id)).run();
+export async function touchApiKey(db: DbHandle, id: number, at: string): Promise<void> {
+  const { orm, t } = db;
+  await orm.update(t.apiKeys).set({ lastUsedAt: at }).where(eq(t.apiKeys.id, id));
 }

@@ -1,32 +1,42 @@
 // Outbound callbacks to API clients (decisions §11): one row per job that asked for one, tried
 // until delivered or out of attempts. Kept in the database so a restart goes on delivering.
 import { and, eq, lte } from 'drizzle-orm';
-import type { Db } from './database.js';
-import { callbacks } from './schema.js';
+import type { DbHandle } from './handle.js';
+import type { callbacks } from './schema.js';
 
 export type Callback = typeof callbacks.$inferSelect;
 
-export function insertCallback(db: Db, jobId: number, url: string, at: string, nextAttemptAt: number): void {
-  db.insert(callbacks)
+export async function insertCallback(
+  db: DbHandle,
+  jobId: number,
+  url: string,
+  at: string,
+  nextAttemptAt: number,
+): Promise<void> {
+  const { orm, t } = db;
+  await orm
+    .insert(t.callbacks)
     .values({ jobId, url, status: 'pending', createdAt: at, nextAttemptAt })
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 }
 
-export function dueCallbacks(db: Db, nowMs: number, limit: number): Callback[] {
-  return db
+export async function dueCallbacks(db: DbHandle, nowMs: number, limit: number): Promise<Callback[]> {
+  const { orm, t } = db;
+  return orm
     .select()
-    .from(callbacks)
-    .where(and(eq(callbacks.status, 'pending'), lte(callbacks.nextAttemptAt, nowMs)))
-    .orderBy(callbacks.nextAttemptAt)
-    .limit(limit)
-    .all();
+    .from(t.callbacks)
+    .where(and(eq(t.callbacks.status, 'pending'), lte(t.callbacks.nextAttemptAt, nowMs)))
+    .orderBy(t.callbacks.nextAttemptAt)
+    .limit(limit);
 }
 
-export function callbackOfJob(db: Db, jobId: number): Callback | undefined {
-  return db.select().from(callbacks).where(eq(callbacks.jobId, jobId)).get();
+export async function callbackOfJob(db: DbHandle, jobId: number): Promise<Callback | undefined> {
+  const { orm, t } = db;
+  const [row] = await orm.select().from(t.callbacks).where(eq(t.callbacks.jobId, jobId));
+  return row;
 }
 
-export function updateCallback(db: Db, id: number, set: Partial<Callback>): void {
-  db.update(callbacks).set(set).where(eq(callbacks.id, id)).run();
+export async function updateCallback(db: DbHandle, id: number, set: Partial<Callback>): Promise<void> {
+  const { orm, t } = db;
+  await orm.update(t.callbacks).set(set).where(eq(t.callbacks.id, id));
 }

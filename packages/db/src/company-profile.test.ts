@@ -29,20 +29,20 @@ const profile = {
 };
 
 describe('company profile', () => {
-  it('is kept per account and replaced whole', () => {
+  it('is kept per account and replaced whole', async () => {
     const db = openDatabase(path.join(dir, 'a.sqlite'));
     const a = insertAccount(db, 'a@example.com', '2026-01-01T00:00:00Z');
     const b = insertAccount(db, 'b@example.com', '2026-01-01T00:00:00Z');
-    expect(companyProfileOf(db, a.id)).toBeUndefined();
-    saveCompanyProfile(db, a.id, profile, '2026-01-02T00:00:00Z');
-    expect(companyProfileOf(db, a.id)).toEqual(profile);
-    saveCompanyProfile(db, a.id, { ...profile, buyerReference: '' }, '2026-01-03T00:00:00Z');
-    expect(companyProfileOf(db, a.id)?.buyerReference).toBe('');
-    expect(companyProfileOf(db, b.id)).toBeUndefined();
+    expect(await companyProfileOf(db, a.id)).toBeUndefined();
+    await saveCompanyProfile(db, a.id, profile, '2026-01-02T00:00:00Z');
+    expect(await companyProfileOf(db, a.id)).toEqual(profile);
+    await saveCompanyProfile(db, a.id, { ...profile, buyerReference: '' }, '2026-01-03T00:00:00Z');
+    expect((await companyProfileOf(db, a.id))?.buyerReference).toBe('');
+    expect(await companyProfileOf(db, b.id)).toBeUndefined();
     closeDatabase(db);
   });
 
-  it('reads export settings saved before the fiscal year start as starting in January', () => {
+  it('reads export settings saved before the fiscal year start as starting in January', async () => {
     const db = openDatabase(path.join(dir, 'b.sqlite'));
     const a = insertAccount(db, 'a@example.com', '2026-01-01T00:00:00Z');
     db.$client
@@ -50,7 +50,7 @@ describe('company profile', () => {
         "insert into export_settings (account_id, consultant_no, client_no, updated_at) values (?, '1001', '7', 'x')",
       )
       .run(a.id);
-    expect(exportSettingsOf(db, a.id)).toMatchObject({ consultantNo: '1001', fiscalYearStart: 1 });
+    expect(await exportSettingsOf(db, a.id)).toMatchObject({ consultantNo: '1001', fiscalYearStart: 1 });
     closeDatabase(db);
   });
 });

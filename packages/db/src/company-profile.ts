@@ -1,8 +1,7 @@
 // The account's company profile, one row per account (none until the person saves it): the
 // buyer-side values e-invoice exports take when an invoice lacks them.
 import { eq } from 'drizzle-orm';
-import type { Db } from './database.js';
-import { companyProfiles } from './schema.js';
+import type { DbHandle } from './handle.js';
 
 export interface CompanyProfileRow {
   name: string;
@@ -15,16 +14,26 @@ export interface CompanyProfileRow {
   buyerReference: string;
 }
 
-export function companyProfileOf(db: Db, accountId: number): CompanyProfileRow | undefined {
-  const row = db.select().from(companyProfiles).where(eq(companyProfiles.accountId, accountId)).get();
+export async function companyProfileOf(
+  db: DbHandle,
+  accountId: number,
+): Promise<CompanyProfileRow | undefined> {
+  const { orm, t } = db;
+  const [row] = await orm.select().from(t.companyProfiles).where(eq(t.companyProfiles.accountId, accountId));
   if (!row) return undefined;
   const { accountId: _, updatedAt: __, ...profile } = row;
   return profile;
 }
 
-export function saveCompanyProfile(db: Db, accountId: number, p: CompanyProfileRow, at: string): void {
-  db.insert(companyProfiles)
+export async function saveCompanyProfile(
+  db: DbHandle,
+  accountId: number,
+  p: CompanyProfileRow,
+  at: string,
+): Promise<void> {
+  const { orm, t } = db;
+  await orm
+    .insert(t.companyProfiles)
     .values({ accountId, ...p, updatedAt: at })
-    .onConflictDoUpdate({ target: companyProfiles.accountId, set: { ...p, updatedAt: at } })
-    .run();
+    .onConflictDoUpdate({ target: t.companyProfiles.accountId, set: { ...p, updatedAt: at } });
 }

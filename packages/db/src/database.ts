@@ -1,14 +1,17 @@
 // Opens the service's SQLite database: WAL (readers never wait for the writer), foreign keys on,
 // and the checked-in migrations applied, so a fresh machine starts with the current schema.
+// The handle is the async one of handle.ts (still carrying the synchronous drizzle database for
+// the repositories not yet made async).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { type DbHandle, sqliteHandle } from './handle.js';
 import * as schema from './schema.js';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export type Db = BetterSQLite3Database<typeof schema> & DbHandle;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -24,9 +27,9 @@ export function openDatabase(file: string, { busyTimeoutMs = 5000 }: { busyTimeo
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
-  const db = drizzle(sqlite, { schema }) as Db;
-  migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  return db;
+  const sync = drizzle(sqlite, { schema });
+  migrate(sync, { migrationsFolder: MIGRATIONS_DIR });
+  return Object.assign(sync, sqliteHandle(sqlite));
 }
 
 /** The service's wait for a write lock. Its one connection waits on the event loop's thread, so
@@ -36,11 +39,6 @@ export const SERVICE_BUSY_TIMEOUT_MS = 1000;
 
 export function closeDatabase(db: Db): void {
   if (db.$client.open) db.$client.close();
-}
-
-/** Runs `fn` in one immediate transaction: nothing else writes between its reads and writes. */
-export function inTransaction<T>(db: Db, fn: () => T): T {
-  return db.$client.transaction(fn).immediate();
 }
 
 const statements = new WeakMap<object, Map<string, unknown>>();

@@ -1,8 +1,7 @@
 // The exports screen's remembered DATEV numbers and accounts, one row per account (none until
 // the person saves them; the defaults are the writer's).
 import { eq } from 'drizzle-orm';
-import type { Db } from './database.js';
-import { exportSettings } from './schema.js';
+import type { DbHandle } from './handle.js';
 
 export interface LedgerSettingsRow {
   consultantNo: string;
@@ -14,16 +13,26 @@ export interface LedgerSettingsRow {
   fiscalYearStart: number;
 }
 
-export function exportSettingsOf(db: Db, accountId: number): LedgerSettingsRow | undefined {
-  const row = db.select().from(exportSettings).where(eq(exportSettings.accountId, accountId)).get();
+export async function exportSettingsOf(
+  db: DbHandle,
+  accountId: number,
+): Promise<LedgerSettingsRow | undefined> {
+  const { orm, t } = db;
+  const [row] = await orm.select().from(t.exportSettings).where(eq(t.exportSettings.accountId, accountId));
   if (!row) return undefined;
   const { consultantNo, clientNo, account, contraAccount, buKey, fiscalYearStart } = row;
   return { consultantNo, clientNo, account, contraAccount, buKey, fiscalYearStart };
 }
 
-export function saveExportSettings(db: Db, accountId: number, s: LedgerSettingsRow, at: string): void {
-  db.insert(exportSettings)
+export async function saveExportSettings(
+  db: DbHandle,
+  accountId: number,
+  s: LedgerSettingsRow,
+  at: string,
+): Promise<void> {
+  const { orm, t } = db;
+  await orm
+    .insert(t.exportSettings)
     .values({ accountId, ...s, updatedAt: at })
-    .onConflictDoUpdate({ target: exportSettings.accountId, set: { ...s, updatedAt: at } })
-    .run();
+    .onConflictDoUpdate({ target: t.exportSettings.accountId, set: { ...s, updatedAt: at } });
 }

@@ -7,6 +7,7 @@ export * from './company-profile.js';
 export * from './database.js';
 export * from './device-codes.js';
 export * from './export-settings.js';
+export * from './handle.js';
 export * from './jobs.js';
 export * from './mail.js';
 export * from './payments.js';

@@ -41,17 +41,19 @@ const item = (accountId: number, messageId: string, partId: string, error: strin
 });
 
 describe('inbox messages', () => {
-  it('a message is seen only when all its records were written, in one transaction', () => {
+  it('a message is seen only when all its records were written, in one transaction', async () => {
     const db = openDatabase(path.join(dir, 'a.sqlite'));
     try {
       const a = insertAccount(db, 'a@example.com', at).id;
       const b = insertAccount(db, 'b@example.com', at).id;
       // The second write collides with the first (the same part twice): nothing is kept.
-      expect(() => recordInboxMessage(db, a, 'm1', [item(a, 'm1', '1'), item(a, 'm1', '1')], at)).toThrow();
+      await expect(
+        recordInboxMessage(db, a, 'm1', [item(a, 'm1', '1'), item(a, 'm1', '1')], at),
+      ).rejects.toThrow();
       expect(inboxItemsOfMessage(db, a, 'm1')).toEqual([]);
       expect(seenMessageIds(db, a, ['m1'])).toEqual(new Set());
 
-      const rows = recordInboxMessage(
+      const rows = await recordInboxMessage(
         db,
         a,
         'm1',
@@ -60,13 +62,13 @@ describe('inbox messages', () => {
       );
       expect(rows.map((r) => r.partId)).toEqual(['1', '2']);
       // Nothing to read is recorded as seen too; another account's message is not its.
-      recordInboxMessage(db, a, 'm2', [], at);
+      await recordInboxMessage(db, a, 'm2', [], at);
       expect(seenMessageIds(db, a, ['m1', 'm2', 'm3'])).toEqual(new Set(['m1', 'm2']));
       expect(seenMessageIds(db, b, ['m1', 'm2'])).toEqual(new Set());
       // A waiting attachment does not make its message unseen: it is retried on its own.
       expect(waitingInboxItems(db, a, 10).map((r) => r.partId)).toEqual(['2']);
       expect(countWaitingInboxItems(db, a)).toBe(1);
-      recordInboxMessage(
+      await recordInboxMessage(
         db,
         a,
         'm1',
@@ -82,7 +84,7 @@ describe('inbox messages', () => {
 });
 
 describe('inbox scan positions', () => {
-  it('are kept per mailbox and search, the most recent ones, and forgotten on disconnecting', () => {
+  it('are kept per mailbox and search, the most recent ones, and forgotten on disconnecting', async () => {
     const db = openDatabase(path.join(dir, 'b.sqlite'));
     try {
       const a = insertAccount(db, 'a@example.com', at).id;
@@ -93,13 +95,13 @@ describe('inbox scan positions', () => {
         { top: 3000, bottom: 2000 },
         { top: 1000, bottom: null },
       ];
-      saveInboxScanPosition(db, key, spans, at);
+      await saveInboxScanPosition(db, key, spans, at);
       expect(inboxScanPosition(db, { ...key, address: 'you@gmail.example' })).toEqual(spans);
       // Another mailbox, search or account has none.
       expect(inboxScanPosition(db, { ...key, address: 'other@gmail.example' })).toEqual([]);
       expect(inboxScanPosition(db, { ...key, query: 'has:attachment newer_than:14d' })).toEqual([]);
       expect(inboxScanPosition(db, { ...key, accountId: b })).toEqual([]);
-      saveInboxScanPosition(db, key, [{ top: 4000, bottom: null }], at);
+      await saveInboxScanPosition(db, key, [{ top: 4000, bottom: null }], at);
       expect(inboxScanPosition(db, key)).toEqual([{ top: 4000, bottom: null }]);
 
       // Unreadable: as if never saved.
@@ -107,9 +109,9 @@ describe('inbox scan positions', () => {
       expect(inboxScanPosition(db, key)).toEqual([]);
 
       // Beyond the kept ones, the least recently saved go (another account's stay).
-      saveInboxScanPosition(db, { ...key, accountId: b }, spans, at);
+      await saveInboxScanPosition(db, { ...key, accountId: b }, spans, at);
       for (let i = 0; i < INBOX_SCAN_POSITIONS_KEPT + 2; i++)
-        saveInboxScanPosition(
+        await saveInboxScanPosition(
           db,
           { ...key, query: `q${i}` },
           spans,

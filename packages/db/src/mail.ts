@@ -1,6 +1,7 @@
 // The connected mailbox, the consent states, the inbox's records of scanned attachments, letters.
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
-import { type Db, inTransaction } from './database.js';
+import type { Db } from './database.js';
+import { inTransaction } from './handle.js';
 import {
   inboxItems,
   inboxMessages,
@@ -101,12 +102,12 @@ export function recordInboxMessage(
   messageId: string,
   writes: InboxItemWrite[],
   at: string,
-): InboxItem[] {
-  return inTransaction(db, () => {
+): Promise<InboxItem[]> {
+  return inTransaction(db, async (tx) => {
     const rows = writes.map((w) =>
-      'insert' in w ? insertInboxItem(db, w.insert) : updateInboxItem(db, w.update, w.set),
+      'insert' in w ? insertInboxItem(tx, w.insert) : updateInboxItem(tx, w.update, w.set),
     );
-    db.insert(inboxMessages).values({ accountId, messageId, scannedAt: at }).onConflictDoNothing().run();
+    tx.insert(inboxMessages).values({ accountId, messageId, scannedAt: at }).onConflictDoNothing().run();
     return rows;
   });
 }
@@ -158,19 +159,24 @@ export function inboxScanPosition(db: Db, key: InboxScanKey): InboxScanSpan[] {
  * Keeps how far scans of this search got. Of the account's positions, the least recently saved
  * beyond INBOX_SCAN_POSITIONS_KEPT go.
  */
-export function saveInboxScanPosition(db: Db, key: InboxScanKey, spans: InboxScanSpan[], at: string): void {
+export function saveInboxScanPosition(
+  db: Db,
+  key: InboxScanKey,
+  spans: InboxScanSpan[],
+  at: string,
+): Promise<void> {
   const { accountId, query } = key;
   const address = key.address.toLowerCase();
-  inTransaction(db, () => {
+  return inTransaction(db, async (tx) => {
     const value = JSON.stringify(spans.map(({ top, bottom }) => ({ top, bottom })));
-    db.insert(inboxScanPositions)
+    tx.insert(inboxScanPositions)
       .values({ accountId, address, query, spans: value, updatedAt: at })
       .onConflictDoUpdate({
         target: [inboxScanPositions.accountId, inboxScanPositions.address, inboxScanPositions.query],
         set: { spans: value, updatedAt: at },
       })
       .run();
-    const old = db
+    const old = tx
       .select({ rowid: sql<number>`rowid` })
       .from(inboxScanPositions)
       .where(eq(inboxScanPositions.accountId, accountId))
@@ -178,7 +184,7 @@ export function saveInboxScanPosition(db: Db, key: InboxScanKey, spans: InboxSca
       .all()
       .slice(INBOX_SCAN_POSITIONS_KEPT)
       .map((r) => r.rowid);
-    if (old.length) db.delete(inboxScanPositions).where(inArray(sql`rowid`, old)).run();
+    if (old.length) tx.delete(inboxScanPositions).where(inArray(sql`rowid`, old)).run();
   });
 }
 

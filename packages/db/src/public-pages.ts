@@ -1,46 +1,55 @@
 // Leads and reviews of the public pages.
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from './database.js';
-import { leads, reviews } from './schema.js';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { DbHandle } from './handle.js';
+import type { leads, reviews } from './schema.js';
 
 export type Review = typeof reviews.$inferSelect;
 
-export function upsertLead(
-  db: Db,
+export async function upsertLead(
+  db: DbHandle,
   row: Omit<typeof leads.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>,
   at: string,
-): void {
+): Promise<void> {
+  const { orm, t } = db;
   const { email, ...rest } = row;
   // A later submission adds to what the address said before; it does not blank it.
   const given = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null && v !== undefined));
-  db.insert(leads)
+  await orm
+    .insert(t.leads)
     .values({ email, ...rest, createdAt: at, updatedAt: at })
-    .onConflictDoUpdate({ target: leads.email, set: { ...given, updatedAt: at } })
-    .run();
+    .onConflictDoUpdate({ target: t.leads.email, set: { ...given, updatedAt: at } });
 }
 
-export function countLeads(db: Db): number {
-  return db.select({ n: sql<number>`count(*)` }).from(leads).get()?.n ?? 0;
+export async function countLeads(db: DbHandle): Promise<number> {
+  const { orm, t } = db;
+  const [row] = await orm.select({ n: count() }).from(t.leads);
+  return row?.n ?? 0;
 }
 
-export function insertReview(db: Db, row: Omit<typeof reviews.$inferInsert, 'id'>): Review {
-  return db.insert(reviews).values(row).returning().get();
+export async function insertReview(
+  db: DbHandle,
+  row: Omit<typeof reviews.$inferInsert, 'id'>,
+): Promise<Review> {
+  const { orm, t } = db;
+  const [made] = await orm.insert(t.reviews).values(row).returning();
+  return made!;
 }
 
-export function publishedReviews(db: Db, limit = 100): Review[] {
-  return db
+export async function publishedReviews(db: DbHandle, limit = 100): Promise<Review[]> {
+  const { orm, t } = db;
+  return orm
     .select()
-    .from(reviews)
-    .where(eq(reviews.published, true))
-    .orderBy(desc(reviews.id))
-    .limit(limit)
-    .all();
+    .from(t.reviews)
+    .where(eq(t.reviews.published, true))
+    .orderBy(desc(t.reviews.id))
+    .limit(limit);
 }
 
-export function publishedReview(db: Db, id: number): Review | undefined {
-  return db
+export async function publishedReview(db: DbHandle, id: number): Promise<Review | undefined> {
+  const { orm, t } = db;
+  const [row] = await orm
     .select()
-    .from(reviews)
-    .where(and(eq(reviews.id, id), eq(reviews.published, true)))
-    .get();
+    .from(t.reviews)
+    .where(and(eq(t.reviews.id, id), eq(t.reviews.published, true)));
+  return row;
 }

@@ -1,26 +1,28 @@
-// Fixed-window request counters, kept in SQLite so every process of the service and a restart
-// see the same counts.
+// Fixed-window request counters, kept in the database so every process of the service and a
+// restart see the same counts.
 import { lt, sql } from 'drizzle-orm';
-import { type Db, prepared } from './database.js';
-import { rateLimits } from './schema.js';
+import type { DbHandle } from './handle.js';
 
 /** Counts one request of `bucket` in `window` and returns the window's count including it. */
-export function hitRateLimit(db: Db, bucket: string, window: number): number {
-  const row = prepared(db, 'hitRateLimit', () =>
-    db
-      .insert(rateLimits)
-      .values({ bucket: sql.placeholder('bucket'), window: sql.placeholder('window'), count: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimits.bucket, rateLimits.window],
-        set: { count: sql`${rateLimits.count} + 1` },
-      })
-      .returning({ count: rateLimits.count })
-      .prepare(),
-  ).get({ bucket, window });
-  return (row as { count: number }).count;
+export async function hitRateLimit(db: DbHandle, bucket: string, window: number): Promise<number> {
+  const { orm, t } = db;
+  const [row] = await orm
+    .insert(t.rateLimits)
+    .values({ bucket, window, count: 1 })
+    .onConflictDoUpdate({
+      target: [t.rateLimits.bucket, t.rateLimits.window],
+      set: { count: sql`${t.rateLimits.count} + 1` },
+    })
+    .returning({ count: t.rateLimits.count });
+  return row!.count;
 }
 
-/** Drops the windows that ended before `window`. */
-export function pruneRateLimits(db: Db, window: number): number {
-  return db.delete(rateLimits).where(lt(rateLimits.window, window)).run().changes;
+/** Drops the windows that ended before `window`; answers how many. */
+export async function pruneRateLimits(db: DbHandle, window: number): Promise<number> {
+  const { orm, t } = db;
+  const gone = await orm
+    .delete(t.rateLimits)
+    .where(lt(t.rateLimits.window, window))
+    .returning({ bucket: t.rateLimits.bucket });
+  return gone.length;
 }

@@ -1,53 +1,62 @@
 // Session rows (decisions §12). A session is found by the SHA-256 of its token; the token itself
 // never reaches the database. Ending a session marks it revoked, so a stolen cookie stops at once.
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from './database.js';
-import { sessions } from './schema.js';
+import type { DbHandle } from './handle.js';
+import type { sessions } from './schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-export function insertSession(
-  db: Db,
+export async function insertSession(
+  db: DbHandle,
   row: { accountId: number; hash: string; createdAt: string; expiresAt: string; userAgent?: string },
-): SessionRow {
-  return db
-    .insert(sessions)
+): Promise<SessionRow> {
+  const { orm, t } = db;
+  const [made] = await orm
+    .insert(t.sessions)
     .values({ ...row, lastSeenAt: row.createdAt, userAgent: (row.userAgent ?? '').slice(0, 200) })
-    .returning()
-    .get();
+    .returning();
+  return made!;
 }
 
-export function sessionByHash(db: Db, hash: string): SessionRow | undefined {
-  return db.select().from(sessions).where(eq(sessions.hash, hash)).get();
+export async function sessionByHash(db: DbHandle, hash: string): Promise<SessionRow | undefined> {
+  const { orm, t } = db;
+  const [row] = await orm.select().from(t.sessions).where(eq(t.sessions.hash, hash));
+  return row;
 }
 
 /** Slides the session's end (a use keeps it alive). */
-export function touchSession(db: Db, id: number, at: string, expiresAt: string): void {
-  db.update(sessions).set({ lastSeenAt: at, expiresAt }).where(eq(sessions.id, id)).run();
+export async function touchSession(db: DbHandle, id: number, at: string, expiresAt: string): Promise<void> {
+  const { orm, t } = db;
+  await orm.update(t.sessions).set({ lastSeenAt: at, expiresAt }).where(eq(t.sessions.id, id));
 }
 
-export function revokeSession(db: Db, id: number, at: string): boolean {
-  const r = db
-    .update(sessions)
+export async function revokeSession(db: DbHandle, id: number, at: string): Promise<boolean> {
+  const { orm, t } = db;
+  const ended = await orm
+    .update(t.sessions)
     .set({ revokedAt: at })
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
-    .run();
-  return r.changes === 1;
+    .where(and(eq(t.sessions.id, id), isNull(t.sessions.revokedAt)))
+    .returning({ id: t.sessions.id });
+  return ended.length === 1;
 }
 
 /** Ends every active session of the account; answers how many were ended. */
-export function revokeAllSessions(db: Db, accountId: number, at: string): number {
-  return db
-    .update(sessions)
+export async function revokeAllSessions(db: DbHandle, accountId: number, at: string): Promise<number> {
+  const { orm, t } = db;
+  const ended = await orm
+    .update(t.sessions)
     .set({ revokedAt: at })
-    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
-    .run().changes;
+    .where(and(eq(t.sessions.accountId, accountId), isNull(t.sessions.revokedAt)))
+    .returning({ id: t.sessions.id });
+  return ended.length;
 }
 
 /** Deletes the sessions that expired or were ended before `beforeIso`; answers how many. */
-export function deleteEndedSessions(db: Db, beforeIso: string): number {
-  return db
-    .delete(sessions)
-    .where(or(lt(sessions.expiresAt, beforeIso), lt(sessions.revokedAt, beforeIso)))
-    .run().changes;
+export async function deleteEndedSessions(db: DbHandle, beforeIso: string): Promise<number> {
+  const { orm, t } = db;
+  const gone = await orm
+    .delete(t.sessions)
+    .where(or(lt(t.sessions.expiresAt, beforeIso), lt(t.sessions.revokedAt, beforeIso)))
+    .returning({ id: t.sessions.id });
+  return gone.length;
 }

@@ -34,7 +34,7 @@ function migrationsBefore0011(): string {
 }
 
 describe('usage journal', () => {
-  it('keeps the file of every charge through migrations 0011 and 0012, also for the web parses counted', () => {
+  it('keeps the file of every charge through migrations 0011 and 0012, also for the web parses counted', async () => {
     const file = path.join(dir, 'upgraded.db');
     const old = new Database(file);
     migrate(drizzle(old), { migrationsFolder: migrationsBefore0011() });
@@ -76,14 +76,14 @@ describe('usage journal', () => {
       ]);
       deleteJob(db, 1);
       deleteJob(db, 2);
-      expect(fileChargedBefore(db, 1, 'api-scan')).toBe(true);
-      expect(fileChargedBefore(db, 1, 'web-scan')).toBe(true);
-      expect(fileChargedBefore(db, 1, 'web-failed')).toBe(false);
-      expect(fileChargedBefore(db, 1, 'web-text')).toBe(false);
-      expect(fileChargedBefore(db, 2, 'api-scan')).toBe(false);
+      expect(await fileChargedBefore(db, 1, 'api-scan')).toBe(true);
+      expect(await fileChargedBefore(db, 1, 'web-scan')).toBe(true);
+      expect(await fileChargedBefore(db, 1, 'web-failed')).toBe(false);
+      expect(await fileChargedBefore(db, 1, 'web-text')).toBe(false);
+      expect(await fileChargedBefore(db, 2, 'api-scan')).toBe(false);
       // The API's journal and page count: its own rows only.
-      expect(usageOf(db, 1, 10).map((u) => u.jobId)).toEqual([99, 1]);
-      expect(pagesUsedTotal(db, 1)).toBe(2);
+      expect((await usageOf(db, 1, 10)).map((u) => u.jobId)).toEqual([99, 1]);
+      expect(await pagesUsedTotal(db, 1)).toBe(2);
     } finally {
       closeDatabase(db);
     }

@@ -17,12 +17,12 @@ export class AccountNotFound extends Error {}
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
-export function createAccount(db: Db, email: string, freePages: number): Account {
+export function createAccount(db: Db, email: string, freePages: number): Promise<Account> {
   const at = new Date().toISOString();
-  return inTransaction(db, () => {
-    if (accountByEmail(db, normaliseEmail(email))) throw new AccountExists(`an account for ${email} exists`);
-    const account = insertAccount(db, normaliseEmail(email), at);
-    if (freePages > 0) appendLedger(db, account.id, 'grant', { freePages }, at, { note: 'free API pages' });
+  return inTransaction(db, async (tx) => {
+    if (accountByEmail(tx, normaliseEmail(email))) throw new AccountExists(`an account for ${email} exists`);
+    const account = insertAccount(tx, normaliseEmail(email), at);
+    if (freePages > 0) appendLedger(tx, account.id, 'grant', { freePages }, at, { note: 'free API pages' });
     return { ...account, freePages };
   });
 }

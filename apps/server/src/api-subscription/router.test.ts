@@ -18,8 +18,8 @@ let bob: TestSession;
 
 beforeAll(async () => {
   s = await startTestServer();
-  anna = s.session('anna@example.com');
-  bob = s.session('bob@example.com');
+  anna = await s.session('anna@example.com');
+  bob = await s.session('bob@example.com');
 });
 afterAll(() => s.stop());
 
@@ -115,7 +115,7 @@ describe('keys', () => {
     });
     expect((await post('/api/v1/api/keys', bob, 7)).body.detail[0].type).toBe('dict_type');
     expect((await post('/api/v1/api/keys', bob, { label: 'x'.repeat(61) })).status).toBe(422);
-    const carl = s.session('carl@example.com');
+    const carl = await s.session('carl@example.com');
     for (let i = 0; i < 20; i++)
       expect((await post('/api/v1/api/keys', carl, { label: `k${i}` })).status).toBe(200);
     expect((await post('/api/v1/api/keys', carl, { label: 'one too many' })).body).toEqual({
@@ -126,7 +126,7 @@ describe('keys', () => {
 
 describe('dashboard, usage, balance, countries', () => {
   it('shows the dashboard and balance of a fresh account', async () => {
-    const dan = s.session('dan@example.com');
+    const dan = await s.session('dan@example.com');
     await post('/api/v1/api/keys', dan, { label: 'main' });
     const d = await get('/api/v1/api/dashboard', dan);
     expect(d.body).toMatchObject({
@@ -195,7 +195,7 @@ describe('dashboard, usage, balance, countries', () => {
 
 describe('through the client generated from the OpenAPI document', () => {
   it('makes a key and reads it back with the generated types', async () => {
-    const eve = s.session('eve@example.com');
+    const eve = await s.session('eve@example.com');
     const made = await typed(s.url, 'post', '/api/v1/api/keys', { session: eve, json: { label: 'typed' } });
     const key: string = made.body.key;
     expect(key).toMatch(/^ir_/);

@@ -30,7 +30,7 @@ import { HttpError } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validation.js';
-import { issueKey, KeyNotFound, listKeys, revokeKey, rotateKey } from '../keys/keys.js';
+import { type IssuedKey, issueKey, KeyNotFound, listKeys, revokeKey, rotateKey } from '../keys/keys.js';
 import { allCountries, presentCountry } from './countries.js';
 import { currencyOfCountry, inCurrency, minTopUpIn, volumeTotalEurMinor } from './pricing.js';
 
@@ -91,11 +91,11 @@ export function apiSubscriptionRouter({ db, config, publicUrl }: ApiSubscription
     );
   });
 
-  router.get('/api/v1/api/dashboard', session, (_req, res) => {
+  router.get('/api/v1/api/dashboard', session, async (_req, res) => {
     const account = accountOf(res);
     const now = new Date();
-    const u = usageSummary(db, account, now);
-    const active = listKeys(db, account.id).filter((k) => !k.revoked_at);
+    const u = await usageSummary(db, account, now);
+    const active = (await listKeys(db, account.id)).filter((k) => !k.revoked_at);
     res.json(
       DashboardOut.parse({
         ok: true,
@@ -112,46 +112,47 @@ export function apiSubscriptionRouter({ db, config, publicUrl }: ApiSubscription
     );
   });
 
-  router.get('/api/v1/api/keys', session, (_req, res) => {
-    res.json(KeysOut.parse({ ok: true, keys: listKeys(db, sessionOf(res).accountId).map(keyItem) }));
+  router.get('/api/v1/api/keys', session, async (_req, res) => {
+    const keys = await listKeys(db, sessionOf(res).accountId);
+    res.json(KeysOut.parse({ ok: true, keys: keys.map(keyItem) }));
   });
 
-  router.post('/api/v1/api/keys', session, jsonBody, (req, res) => {
+  router.post('/api/v1/api/keys', session, jsonBody, async (req, res) => {
     const { label } = validate(KeyCreateIn, 'body', req.body);
     const { accountId } = sessionOf(res);
-    const active = listKeys(db, accountId).filter((k) => !k.revoked_at).length;
+    const active = (await listKeys(db, accountId)).filter((k) => !k.revoked_at).length;
     if (active >= MAX_ACTIVE_KEYS) throw new HttpError(409, 'too_many_keys');
-    res.json(newKey(issueKey(db, config.secret, accountId, label)));
+    res.json(newKey(await issueKey(db, config.secret, accountId, label)));
   });
 
-  router.post('/api/v1/api/keys/:key_id/revoke', session, (req, res) => {
+  router.post('/api/v1/api/keys/:key_id/revoke', session, async (req, res) => {
     const { key_id } = validate(KeyIdParams, 'path', req.params);
     try {
-      revokeKey(db, sessionOf(res).accountId, key_id);
+      await revokeKey(db, sessionOf(res).accountId, key_id);
     } catch (err) {
       if (err instanceof KeyNotFound) throw new HttpError(404, 'key_not_found');
       throw err;
     }
-    const key = listKeys(db, sessionOf(res).accountId).find((k) => k.id === key_id);
+    const key = (await listKeys(db, sessionOf(res).accountId)).find((k) => k.id === key_id);
     res.json({ ok: true, key: key ? keyItem(key) : null });
   });
 
-  router.post('/api/v1/api/key/rotate', session, jsonBody, (req, res) => {
+  router.post('/api/v1/api/key/rotate', session, jsonBody, async (req, res) => {
     const input = validate(KeyRotateIn, 'body', req.body ?? {});
     const { accountId } = sessionOf(res);
-    const keyId = input.key_id ?? listKeys(db, accountId).find((k) => !k.revoked_at)?.id;
+    const keyId = input.key_id ?? (await listKeys(db, accountId)).find((k) => !k.revoked_at)?.id;
     if (keyId === undefined) throw new HttpError(404, 'key_not_found');
     try {
-      res.json(newKey(rotateKey(db, config.secret, accountId, keyId), keyId));
+      res.json(newKey(await rotateKey(db, config.secret, accountId, keyId), keyId));
     } catch (err) {
       if (err instanceof KeyNotFound) throw new HttpError(404, 'key_not_found');
       throw err;
     }
   });
 
-  router.get('/api/v1/api/usage', session, (req, res) => {
+  router.get('/api/v1/api/usage', session, async (req, res) => {
     const { limit } = validate(UsageQuery, 'query', req.query as Record<string, unknown>);
-    const items = usageOf(db, sessionOf(res).accountId, limit).map((u) => ({
+    const items = (await usageOf(db, sessionOf(res).accountId, limit)).map((u) => ({
       at: u.createdAt,
       job_id: u.jobId,
       key_id: u.apiKeyId,
@@ -176,9 +177,9 @@ export function apiSubscriptionRouter({ db, config, publicUrl }: ApiSubscription
     res.json(AccountCountryOut.parse({ ok: true, lang, country: presentCountry(country, lang) }));
   });
 
-  router.get('/api/v1/api/balance', session, (_req, res) => {
+  router.get('/api/v1/api/balance', session, async (_req, res) => {
     const account = accountOf(res);
-    const u = usageSummary(db, account, new Date());
+    const u = await usageSummary(db, account, new Date());
     res.json(
       BalanceOut.parse({
         ok: true,
@@ -197,7 +198,7 @@ export function apiSubscriptionRouter({ db, config, publicUrl }: ApiSubscription
   return router;
 }
 
-type Listing = ReturnType<typeof listKeys>[number];
+type Listing = Awaited<ReturnType<typeof listKeys>>[number];
 
 function keyItem(k: Listing) {
   return {
@@ -212,7 +213,7 @@ function keyItem(k: Listing) {
   };
 }
 
-function newKey(k: ReturnType<typeof issueKey>, replaced?: number) {
+function newKey(k: IssuedKey, replaced?: number) {
   return NewKeyOut.parse({
     ok: true,
     key: k.key,

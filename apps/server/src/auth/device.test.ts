@@ -36,7 +36,7 @@ describe('device sign-in', () => {
     expect((await poll(device_code)).body).toMatchObject({ ok: true, status: 'pending' });
     expect((await poll(device_code)).body).not.toHaveProperty('token');
 
-    const person = s.session('anna@device.example');
+    const person = await s.session('anna@device.example');
     const typed = user_code.toLowerCase().replace('-', ' ');
     const confirmed = await call(s.url, '/api/v1/auth/device/confirm', {
       session: person,
@@ -47,7 +47,7 @@ describe('device sign-in', () => {
       body: { ok: true, client: 'Invoice Reader desktop on test' },
     });
     // A second confirmation of the same code (by anyone) finds nothing waiting.
-    const other = s.session('mallory@device.example');
+    const other = await s.session('mallory@device.example');
     const again = await call(s.url, '/api/v1/auth/device/confirm', { session: other, json: { user_code } });
     expect(again).toMatchObject({ status: 404, body: { detail: 'invalid_code' } });
 
@@ -69,11 +69,11 @@ describe('device sign-in', () => {
       .prepare("update device_codes set expires_at = '2000-01-01T00:00:00.000Z' where user_code = ?")
       .run(user_code);
     expect(await poll(device_code)).toMatchObject({ status: 400, body: { detail: 'expired_token' } });
-    const person = s.session('late@device.example');
+    const person = await s.session('late@device.example');
     const late = await call(s.url, '/api/v1/auth/device/confirm', { session: person, json: { user_code } });
     expect(late).toMatchObject({ status: 404, body: { detail: 'invalid_code' } });
     // Swept by the housekeeping a day after it expired.
-    expect(s.housekeeping.prune().deviceCodes).toBeGreaterThanOrEqual(1);
+    expect((await s.housekeeping.prune()).deviceCodes).toBeGreaterThanOrEqual(1);
   });
 
   it('limits the starts per client address', async () => {

@@ -66,14 +66,14 @@ export function deviceRouter({
   const pollLimit = rateLimitBy(db, perMinute * 3, (req) => `auth-device-token:${clientIp(req)}`);
   const confirmLimit = rateLimitBy(db, perMinute, (req) => `auth-device-confirm:${clientIp(req)}`);
 
-  router.post('/api/v1/auth/device/start', startLimit, sameSite, jsonBody, (req, res) => {
+  router.post('/api/v1/auth/device/start', startLimit, sameSite, jsonBody, async (req, res) => {
     const { client } = validate(DeviceStartIn, 'body', req.body ?? {});
     const now = new Date();
     const deviceCode = randomBytes(32).toString('base64url');
     // A user code is unique among the stored ones; a clash (rare) draws again.
     let userCode = newUserCode();
-    while (deviceCodeByUserCode(db, userCode)) userCode = newUserCode();
-    insertDeviceCode(db, {
+    while (await deviceCodeByUserCode(db, userCode)) userCode = newUserCode();
+    await insertDeviceCode(db, {
       deviceHash: hash(deviceCode),
       userCode,
       client: client.trim(),
@@ -93,9 +93,9 @@ export function deviceRouter({
     );
   });
 
-  router.post('/api/v1/auth/device/token', pollLimit, sameSite, jsonBody, (req, res) => {
+  router.post('/api/v1/auth/device/token', pollLimit, sameSite, jsonBody, async (req, res) => {
     const { device_code } = validate(DeviceTokenIn, 'body', req.body);
-    const row = deviceCodeByHash(db, hash(device_code));
+    const row = await deviceCodeByHash(db, hash(device_code));
     const now = new Date();
     if (!row || row.consumedAt) throw new HttpError(400, 'invalid_token');
     if (row.expiresAt <= now.toISOString()) throw new HttpError(400, 'expired_token');
@@ -106,9 +106,9 @@ export function deviceRouter({
     }
     const account = accountById(db, row.accountId);
     // Two polls racing: one takes the code, the other is told it is used.
-    if (!account || !consumeDeviceCode(db, row.id, now.toISOString()))
+    if (!account || !(await consumeDeviceCode(db, row.id, now.toISOString())))
       throw new HttpError(400, 'invalid_token');
-    const s = createSession(db, account.id, req.get('user-agent') ?? '', now);
+    const s = await createSession(db, account.id, req.get('user-agent') ?? '', now);
     res.json(
       DeviceTokenOut.parse({
         status: 'signed_in',
@@ -119,11 +119,11 @@ export function deviceRouter({
     );
   });
 
-  router.post('/api/v1/auth/device/confirm', confirmLimit, session, jsonBody, (req, res) => {
+  router.post('/api/v1/auth/device/confirm', confirmLimit, session, jsonBody, async (req, res) => {
     const { user_code } = validate(DeviceConfirmIn, 'body', req.body);
     const code = normaliseUserCode(user_code);
-    const row = deviceCodeByUserCode(db, code);
-    if (!row || !confirmDeviceCode(db, code, sessionOf(res).accountId, new Date().toISOString()))
+    const row = await deviceCodeByUserCode(db, code);
+    if (!row || !(await confirmDeviceCode(db, code, sessionOf(res).accountId, new Date().toISOString())))
       throw new HttpError(404, 'invalid_code');
     res.json(DeviceConfirmOut.parse({ client: row.client }));
   });

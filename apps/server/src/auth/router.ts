@@ -60,9 +60,9 @@ export function authRouter({ db, config, log, mailer, publicUrl, payments }: Aut
   const ok = OkOut.parse({});
   const sameSite = refuseForeignOrigin(publicUrl);
 
-  router.post('/api/v1/auth/start', startLimit, sameSite, jsonBody, (req, res) => {
+  router.post('/api/v1/auth/start', startLimit, sameSite, jsonBody, async (req, res) => {
     const input = validate(StartIn, 'body', req.body);
-    const link = startSignIn(db, input.email, input.lang);
+    const link = await startSignIn(db, input.email, input.lang);
     // Answered before the mail goes out, whatever happened: the answer says nothing of the address.
     res.json(ok);
     if (!link) return;
@@ -77,13 +77,14 @@ export function authRouter({ db, config, log, mailer, publicUrl, payments }: Aut
     );
   });
 
-  router.get('/api/v1/auth/verify', verifyLimit, (req, res) => {
+  router.get('/api/v1/auth/verify', verifyLimit, async (req, res) => {
     const q = validate(VerifyQuery, 'query', req.query as Record<string, unknown>);
+    const live = await linkIsLive(db, q.token);
     res
       .type('html')
       .set('Cache-Control', 'no-store')
       .set('Referrer-Policy', 'no-referrer')
-      .send(verifyPage(langOf(q.lang), q.token, linkIsLive(db, q.token)));
+      .send(verifyPage(langOf(q.lang), q.token, live));
   });
   router.get(VERIFY_SCRIPT_PATH, (_req, res) => {
     res.type('js').set('Cache-Control', 'public, max-age=300').send(VERIFY_SCRIPT);
@@ -96,9 +97,9 @@ export function authRouter({ db, config, log, mailer, publicUrl, payments }: Aut
     );
   };
 
-  router.post('/api/v1/auth/verify', verifyLimit, sameSite, jsonBody, (req, res) => {
+  router.post('/api/v1/auth/verify', verifyLimit, sameSite, jsonBody, async (req, res) => {
     const { token } = validate(VerifyIn, 'body', req.body);
-    const v = verifyLink(db, config.freeApiPages, token, req.get('user-agent') ?? '');
+    const v = await verifyLink(db, config.freeApiPages, token, req.get('user-agent') ?? '');
     if (v.kind === 'pin_required') {
       res.json(
         VerifyOut.parse({
@@ -123,13 +124,13 @@ export function authRouter({ db, config, log, mailer, publicUrl, payments }: Aut
   // The desktop app's code flow (device.ts), rate-limited in the same measure.
   router.use(deviceRouter({ db, publicUrl, perMinute }));
 
-  router.post('/api/v1/auth/logout', session, (_req, res) => {
-    endSession(db, sessionOf(res).sessionId);
+  router.post('/api/v1/auth/logout', session, async (_req, res) => {
+    await endSession(db, sessionOf(res).sessionId);
     res.set('Set-Cookie', clearedSessionCookie(publicUrl)).json(ok);
   });
 
-  router.post('/api/v1/auth/logout_all', session, (_req, res) => {
-    endAllSessions(db, sessionOf(res).accountId);
+  router.post('/api/v1/auth/logout_all', session, async (_req, res) => {
+    await endAllSessions(db, sessionOf(res).accountId);
     res.set('Set-Cookie', clearedSessionCookie(publicUrl)).json(ok);
   });
 
@@ -144,19 +145,20 @@ export function authRouter({ db, config, log, mailer, publicUrl, payments }: Aut
   router.post('/api/v1/auth/pin/set', session, jsonBody, async (req, res) => {
     const input = validate(PinIn, 'body', req.body);
     const { accountId } = sessionOf(res);
-    const stored = pinHashOf(db, accountId);
+    const stored = await pinHashOf(db, accountId);
     if (stored && !(await pinMatches(input.current, stored))) throw new HttpError(403, 'wrong_pin');
     if (input.pin === '') {
-      setPinHash(db, accountId, null, new Date().toISOString());
+      await setPinHash(db, accountId, null, new Date().toISOString());
     } else {
       if (!PIN_PATTERN.test(input.pin)) throw validationOfPin(input.pin);
-      setPinHash(db, accountId, await hashPin(input.pin), new Date().toISOString());
+      await setPinHash(db, accountId, await hashPin(input.pin), new Date().toISOString());
     }
     res.json(ok);
   });
 
-  router.get('/api/v1/auth/pin/status', session, (_req, res) => {
-    res.json(PinStatusOut.parse({ ok: true, enabled: !!pinHashOf(db, sessionOf(res).accountId) }));
+  router.get('/api/v1/auth/pin/status', session, async (_req, res) => {
+    const enabled = !!(await pinHashOf(db, sessionOf(res).accountId));
+    res.json(PinStatusOut.parse({ ok: true, enabled }));
   });
 
   return router;

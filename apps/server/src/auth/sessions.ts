@@ -38,10 +38,15 @@ export interface IssuedSession {
   expiresAt: string;
 }
 
-export function createSession(db: Db, accountId: number, userAgent = '', now = new Date()): IssuedSession {
+export async function createSession(
+  db: Db,
+  accountId: number,
+  userAgent = '',
+  now = new Date(),
+): Promise<IssuedSession> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_MS).toISOString();
-  const row = insertSession(db, {
+  const row = await insertSession(db, {
     accountId,
     hash: hashToken(token),
     createdAt: now.toISOString(),
@@ -51,11 +56,11 @@ export function createSession(db: Db, accountId: number, userAgent = '', now = n
   return { id: row.id, token, expiresAt };
 }
 
-export function endSession(db: Db, sessionId: number): void {
-  revokeSession(db, sessionId, new Date().toISOString());
+export async function endSession(db: Db, sessionId: number): Promise<void> {
+  await revokeSession(db, sessionId, new Date().toISOString());
 }
 
-export function endAllSessions(db: Db, accountId: number): number {
+export function endAllSessions(db: Db, accountId: number): Promise<number> {
   return revokeAllSessions(db, accountId, new Date().toISOString());
 }
 
@@ -101,15 +106,19 @@ export function cookieValue(header: string | undefined, name: string): string | 
 }
 
 /** Finds the live session of a request, or undefined; slides its end. */
-export function lookupSession(db: Db, req: Request, now = new Date()): SessionCaller | undefined {
+export async function lookupSession(
+  db: Db,
+  req: Request,
+  now = new Date(),
+): Promise<SessionCaller | undefined> {
   const carried = tokenOf(req);
   if (!carried || carried.token.length > 200) return undefined;
   const hash = hashToken(carried.token);
-  const row = sessionByHash(db, hash);
+  const row = await sessionByHash(db, hash);
   if (!row || row.revokedAt || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(hash))) return undefined;
   if (Date.parse(row.expiresAt) <= now.getTime()) return undefined;
   if (now.getTime() - Date.parse(row.lastSeenAt) > TOUCH_EVERY_MS)
-    touchSession(db, row.id, now.toISOString(), new Date(now.getTime() + SESSION_MS).toISOString());
+    await touchSession(db, row.id, now.toISOString(), new Date(now.getTime() + SESSION_MS).toISOString());
   return { accountId: row.accountId, sessionId: row.id, via: carried.via };
 }
 
@@ -137,8 +146,8 @@ export function refuseForeignOrigin(publicUrl: string): RequestHandler {
 
 /** 401 `not_authenticated` without a live session; sets `res.locals.session`. */
 export function requireSession(db: Db, publicUrl: string): RequestHandler {
-  return (req, res, next) => {
-    const caller = lookupSession(db, req);
+  return async (req, res, next) => {
+    const caller = await lookupSession(db, req);
     if (!caller) throw new HttpError(401, 'not_authenticated');
     checkOrigin(req, caller.via, publicUrl);
     res.locals.session = caller;

@@ -216,7 +216,7 @@ describe('sign-in by e-mailed link', () => {
   });
 
   it('refuses a cookie-carried change without the service Origin, not a Bearer one', async () => {
-    const p = s.session('csrf@example.com');
+    const p = await s.session('csrf@example.com');
     for (const origin of [undefined, 'https://evil.example']) {
       const r = await call(s.url, '/api/v1/auth/logout', {
         method: 'POST',
@@ -256,7 +256,7 @@ describe('sign-in by e-mailed link', () => {
   });
 
   it('ends a session 30 days after its last use', async () => {
-    const p = s.session('old@example.com');
+    const p = await s.session('old@example.com');
     expect((await call(s.url, '/api/v1/me', { bearer: p.token })).status).toBe(200);
     s.db.$client
       .prepare("update sessions set expires_at = '2000-01-01T00:00:00.000Z' where account_id = ?")

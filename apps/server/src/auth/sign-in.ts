@@ -38,19 +38,19 @@ export interface StartedLink {
 }
 
 /** A new link for `email`, or undefined when none is sent (not an address, or too many asked). */
-export function startSignIn(
+export async function startSignIn(
   db: Db,
   rawEmail: string,
   rawLang: string,
   now = new Date(),
-): StartedLink | undefined {
+): Promise<StartedLink | undefined> {
   const email = normaliseEmail(rawEmail);
   if (!EMAIL.test(email)) return undefined;
   const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
-  if (countSignInLinks(db, email, hourAgo) >= LINKS_PER_ADDRESS_PER_HOUR) return undefined;
+  if ((await countSignInLinks(db, email, hourAgo)) >= LINKS_PER_ADDRESS_PER_HOUR) return undefined;
   const token = randomBytes(32).toString('base64url');
   const lang = langOf(rawLang);
-  insertSignInLink(db, {
+  await insertSignInLink(db, {
     hash: hash(token),
     email,
     lang,
@@ -61,8 +61,8 @@ export function startSignIn(
 }
 
 /** Whether a link could still sign in (GET verify shows one page or the other; nothing changes). */
-export function linkIsLive(db: Db, token: string, now = new Date()): boolean {
-  const link = signInLinkByHash(db, hash(token));
+export async function linkIsLive(db: Db, token: string, now = new Date()): Promise<boolean> {
+  const link = await signInLinkByHash(db, hash(token));
   return !!link && !link.consumedAt && link.expiresAt > now.toISOString();
 }
 
@@ -71,28 +71,33 @@ export type Verified =
   | { kind: 'pin_required'; account: Account };
 
 /** POST verify: consumes the link; signs in, or opens the PIN step. 400 `invalid_token` else. */
-export function verifyLink(
+export async function verifyLink(
   db: Db,
   freeApiPages: number,
   token: string,
   userAgent: string,
   now = new Date(),
-): Verified {
-  const link = signInLinkByHash(db, hash(token));
+): Promise<Verified> {
+  const link = await signInLinkByHash(db, hash(token));
   if (!link) throw new HttpError(400, 'invalid_token');
   const account = accountByEmail(db, link.email);
   const pinUntil =
-    account && pinHashOf(db, account.id)
+    account && (await pinHashOf(db, account.id))
       ? new Date(now.getTime() + PIN_STEP_MINUTES * 60_000).toISOString()
       : null;
-  if (!consumeSignInLink(db, link.id, now.toISOString(), pinUntil)) throw new HttpError(400, 'invalid_token');
+  if (!(await consumeSignInLink(db, link.id, now.toISOString(), pinUntil)))
+    throw new HttpError(400, 'invalid_token');
   if (account && pinUntil) return { kind: 'pin_required', account };
-  const signedIn = account ?? firstSignIn(db, link, freeApiPages);
-  return { kind: 'session', account: signedIn, session: createSession(db, signedIn.id, userAgent, now) };
+  const signedIn = account ?? (await firstSignIn(db, link, freeApiPages));
+  return {
+    kind: 'session',
+    account: signedIn,
+    session: await createSession(db, signedIn.id, userAgent, now),
+  };
 }
 
-function firstSignIn(db: Db, link: SignInLink, freeApiPages: number): Account {
-  const made = createAccount(db, link.email, freeApiPages);
+async function firstSignIn(db: Db, link: SignInLink, freeApiPages: number): Promise<Account> {
+  const made = await createAccount(db, link.email, freeApiPages);
   updateProfile(db, made.id, { lang: link.lang });
   return { ...made, lang: link.lang };
 }
@@ -105,18 +110,18 @@ export async function verifyPin(
   userAgent: string,
   now = new Date(),
 ): Promise<{ account: Account; session: IssuedSession }> {
-  const link = signInLinkByHash(db, hash(token));
+  const link = await signInLinkByHash(db, hash(token));
   if (!link?.pinUntil || link.pinUntil <= now.toISOString()) throw new HttpError(400, 'invalid_token');
   const account = accountByEmail(db, link.email);
-  const stored = account && pinHashOf(db, account.id);
+  const stored = account && (await pinHashOf(db, account.id));
   if (!account || !stored) throw new HttpError(400, 'invalid_token');
-  const tries = claimPinTry(db, link.id, MAX_PIN_FAILURES, now.toISOString());
+  const tries = await claimPinTry(db, link.id, MAX_PIN_FAILURES, now.toISOString());
   if (tries === undefined) throw new HttpError(403, 'pin_attempts_exceeded');
   if (!(await pinMatches(pin, stored))) {
     // The fifth wrong PIN closes the step: a new link is needed.
-    if (tries >= MAX_PIN_FAILURES) endPinStep(db, link.id);
+    if (tries >= MAX_PIN_FAILURES) await endPinStep(db, link.id);
     throw new HttpError(403, tries >= MAX_PIN_FAILURES ? 'pin_attempts_exceeded' : 'wrong_pin');
   }
-  endPinStep(db, link.id);
-  return { account, session: createSession(db, account.id, userAgent, now) };
+  await endPinStep(db, link.id);
+  return { account, session: await createSession(db, account.id, userAgent, now) };
 }

@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe.skipIf(!haveCorpus)('backup and restore', () => {
   it('backs up while jobs are written, and restores a consistent copy', async () => {
-    const { key } = s.account('backup@example.com', { balanceMinor: 800 });
+    const { key } = await s.account('backup@example.com', { balanceMinor: 800 });
     const xml = corpusFile(SAMPLE_XML).toString('utf8');
     let stop = false;
     let submitted = 0;

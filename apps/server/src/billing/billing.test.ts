@@ -1,6 +1,14 @@
 // Billing edge cases with real SQLite: exactly enough balance, 50 concurrent submissions racing
 // for the last pages, and the books balancing after a randomised sequence of moves.
-import { accountById, type Db, jobById, ledgerOf, ledgerTotals, schema } from '@invoice-reader/db';
+import {
+  accountById,
+  type Db,
+  inTransaction,
+  jobById,
+  ledgerOf,
+  ledgerTotals,
+  schema,
+} from '@invoice-reader/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../accounts/accounts.js';
@@ -35,7 +43,7 @@ function expectBooksBalance(db: Db, accountId: number): void {
 
 describe('billing over HTTP', () => {
   it('accepts a scan with exactly enough balance and refuses the next', async () => {
-    const { key, accountId } = s.account('exact@example.com', { balanceMinor: 9 });
+    const { key, accountId } = await s.account('exact@example.com', { balanceMinor: 9 });
     expect(accountById(s.db, accountId)?.balanceMinor).toBe(9);
     // Jobs stay queued (the runner is stopped): the first job's page is still held when the second
     // file is refused, however long its search for a payment code takes (a failed read of the
@@ -50,7 +58,7 @@ describe('billing over HTTP', () => {
   });
 
   it('never overdraws when 50 concurrent submissions race for the last 10 pages', async () => {
-    const { key, accountId } = s.account('race@example.com', { balanceMinor: 72 });
+    const { key, accountId } = await s.account('race@example.com', { balanceMinor: 72 });
     expect(accountById(s.db, accountId)?.balanceMinor).toBe(72); // ten pages and 2 cents
     // Jobs stay queued (the runner is stopped), so no page comes back while the race is on.
     await s.runner.stop(0);
@@ -63,11 +71,26 @@ describe('billing over HTTP', () => {
     expect(accountById(s.db, accountId)?.heldMinor).toBe(70);
     expectBooksBalance(s.db, accountId);
   });
+
+  it('makes one job, charged once, of the same file sent ten times at once', async () => {
+    const { key, accountId } = await s.account('same-file@example.com', { balanceMinor: 72 });
+    await s.runner.stop(0);
+    const bytes = junkPng(500);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call(s.url, '/v1/parse', { key, body: form(bytes) })),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
+    // Each checks for the file again inside its transaction: one makes the job, nine find it.
+    expect(new Set(answers.map((r) => r.body.job_id)).size).toBe(1);
+    expect(answers.filter((r) => r.body.duplicate === false)).toHaveLength(1);
+    expect(accountById(s.db, accountId)?.heldMinor).toBe(7);
+    expectBooksBalance(s.db, accountId);
+  });
 });
 
 describe('the ledger', () => {
-  it('balances after a randomised sequence of top-ups, reservations, debits and releases', () => {
-    const account = createAccount(s.db, 'random@example.com', 5);
+  it('balances after a randomised sequence of top-ups, reservations, debits and releases', async () => {
+    const account = await createAccount(s.db, 'random@example.com', 5);
     let seed = 12345;
     const rnd = (n: number) => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -95,14 +118,13 @@ describe('the ledger', () => {
           .returning()
           .get();
         try {
-          s.db.$client.transaction(() => {
-            const held = reservePages(s.db, account, job.id, pages, new Date());
-            s.db
-              .update(schema.jobs)
+          await inTransaction(s.db, async (tx) => {
+            const held = await reservePages(tx, account, job.id, pages, new Date());
+            tx.update(schema.jobs)
               .set({ reservedFreePages: held.freePages, reservedMinor: held.minor })
               .where(eq(schema.jobs.id, job.id))
               .run();
-          })();
+          });
           open.push(job.id);
         } catch (err) {
           expect(err).toBeInstanceOf(InsufficientBalance);
@@ -114,14 +136,13 @@ describe('the ledger', () => {
         const job = jobById(s.db, id);
         if (!job) throw new Error('lost job');
         const done = move <= 7;
-        s.db.$client.transaction(() => {
-          settleJob(s.db, job, done, rnd(job.reservedPages + 3), new Date());
-          s.db
-            .update(schema.jobs)
+        await inTransaction(s.db, async (tx) => {
+          await settleJob(tx, job, done, rnd(job.reservedPages + 3), new Date());
+          tx.update(schema.jobs)
             .set({ status: done ? 'done' : 'failed' })
             .where(eq(schema.jobs.id, id))
             .run();
-        })();
+        });
       }
       expectBooksBalance(s.db, account.id);
     }

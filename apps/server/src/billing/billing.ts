@@ -29,16 +29,27 @@ export class InsufficientBalance extends Error {}
  * was charged for the same file before, even if that job was deleted since (decisions §8: the
  * file is read again, for free). A read whose reservation was released charged nothing.
  */
-export function pagesToCharge(db: Db, accountId: number, sha256: string, pagesToScan: number): number {
-  return pagesToScan > 0 && fileChargedBefore(db, accountId, sha256) ? 0 : pagesToScan;
+export async function pagesToCharge(
+  db: Db,
+  accountId: number,
+  sha256: string,
+  pagesToScan: number,
+): Promise<number> {
+  return pagesToScan > 0 && (await fileChargedBefore(db, accountId, sha256)) ? 0 : pagesToScan;
 }
 
 /** Reserves `pages` for `jobId`; throws InsufficientBalance (the transaction rolls back) when short. */
-export function reservePages(db: Db, account: Account, jobId: number, pages: number, at: Date): Reservation {
+export async function reservePages(
+  db: Db,
+  account: Account,
+  jobId: number,
+  pages: number,
+  at: Date,
+): Promise<Reservation> {
   if (pages <= 0) return { pages: 0, freePages: 0, minor: 0 };
   const fresh = accountById(db, account.id) ?? account;
   const freePages = Math.min(fresh.freePages, pages);
-  const minor = (pages - freePages) * pagePriceMinor(pagesUsedSince(db, account.id, monthStart(at)));
+  const minor = (pages - freePages) * pagePriceMinor(await pagesUsedSince(db, account.id, monthStart(at)));
   const ok = appendLedger(
     db,
     account.id,
@@ -60,7 +71,13 @@ export interface Settlement {
  * Ends a job's reservation: on `done` the scanned pages (at most the reserved ones) are debited,
  * free pages first, and the rest goes back; on `failed` everything goes back.
  */
-export function settleJob(db: Db, job: Job, done: boolean, pagesScanned: number, at: Date): Settlement {
+export async function settleJob(
+  db: Db,
+  job: Job,
+  done: boolean,
+  pagesScanned: number,
+  at: Date,
+): Promise<Settlement> {
   const reservedPaid = job.reservedPages - job.reservedFreePages;
   const charged = done ? Math.min(pagesScanned, job.reservedPages) : 0;
   const freeUsed = Math.min(charged, job.reservedFreePages);
@@ -73,7 +90,7 @@ export function settleJob(db: Db, job: Job, done: boolean, pagesScanned: number,
       jobId: job.id,
       note: `${charged} page(s) scanned`,
     });
-    insertUsage(db, {
+    await insertUsage(db, {
       accountId: job.accountId,
       apiKeyId: job.apiKeyId,
       jobId: job.id,
@@ -116,12 +133,12 @@ export interface UsageSummary {
   pagesLeft: number;
 }
 
-export function usageSummary(db: Db, account: Account, at: Date): UsageSummary {
-  const pagesThisMonth = pagesUsedSince(db, account.id, monthStart(at));
+export async function usageSummary(db: Db, account: Account, at: Date): Promise<UsageSummary> {
+  const pagesThisMonth = await pagesUsedSince(db, account.id, monthStart(at));
   const price = pagePriceMinor(pagesThisMonth);
   const reservedPaid = account.heldMinor > 0 ? Math.round(account.heldMinor / price) : 0;
   return {
-    pagesUsed: pagesUsedTotal(db, account.id),
+    pagesUsed: await pagesUsedTotal(db, account.id),
     pagesThisMonth,
     freePagesLeft: account.freePages,
     pagesReserved: account.heldFreePages + reservedPaid,

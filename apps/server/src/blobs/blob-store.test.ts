@@ -144,7 +144,7 @@ describe.skipIf(!haveCorpus)('the service with BLOB_URL', () => {
   it('stores an upload in the bucket, reads it from there, and nothing under DATA_DIR/blobs', async () => {
     const server = await startTestServer(s3.env('service'));
     try {
-      const { key } = server.account('s3@example.com');
+      const { key } = await server.account('s3@example.com');
       const bytes = corpusFile(SAMPLE_XML);
       const r = await call(server.url, '/v1/parse', { key, body: form(bytes) });
       expect(r.status).toBe(200);
@@ -165,13 +165,13 @@ describe.skipIf(!haveCorpus)('the service with BLOB_URL', () => {
     const server = await startTestServer(own.env());
     let again: TestS3 | undefined;
     try {
-      const { key, accountId } = server.account('s3-down@example.com');
+      const { key, accountId } = await server.account('s3-down@example.com');
       const bytes = corpusFile(SAMPLE_XML);
       const sha = hashOf(bytes);
       // Stored while the store answered; the job itself is queued below, while it does not.
       const first = await call(server.url, '/v1/parse', { key, body: form(bytes) });
       await waitForJob(server.url, key, first.body.job_id);
-      const person = server.session('s3-down-web@example.com');
+      const person = await server.session('s3-down-web@example.com');
       const web = await call(server.url, '/api/v1/parse/upload', {
         session: person,
         body: form(Buffer.concat([bytes, Buffer.from('\n\n')])),

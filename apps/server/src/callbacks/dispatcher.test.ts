@@ -45,7 +45,7 @@ afterAll(async () => {
 
 describe('callbacks', () => {
   it.skipIf(!haveCorpus)('POSTs the ended job, signed, and retries after a failure', async () => {
-    const { key } = s.account('callback@example.com');
+    const { key } = await s.account('callback@example.com');
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     const sub = await call(s.url, '/v1/parse', {
       key,
@@ -90,7 +90,7 @@ describe('callbacks', () => {
   it('refuses a private target unless allowed: an address literal, however written, and a name resolving to one', async () => {
     const strict = await startTestServer();
     try {
-      const { key } = strict.account('strict@example.com');
+      const { key } = await strict.account('strict@example.com');
       const port = (receiver.address() as AddressInfo).port;
       const before = received.length;
       // localhost is resolved when connecting: the refusal comes from the connection's own lookup.

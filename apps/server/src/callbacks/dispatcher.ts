@@ -35,6 +35,7 @@ export function signBody(secret: string, body: string, t: number): string {
 
 export class CallbackDispatcher {
   private readonly inFlight = new Set<number>();
+  private looking = false;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -54,20 +55,30 @@ export class CallbackDispatcher {
 
   /** Sends every delivery that is due (and not already on its way). */
   tick(): void {
-    for (const cb of dueCallbacks(this.db, Date.now(), 20)) {
-      if (this.inFlight.has(cb.id)) continue;
-      this.inFlight.add(cb.id);
-      this.deliver(cb)
-        .catch((err) => this.log.error('callback crashed', { callback: cb.id, error: String(err) }))
-        .finally(() => this.inFlight.delete(cb.id));
-    }
+    // One look at the due rows at a time: a second would find the rows the first is starting.
+    if (this.looking) return;
+    this.looking = true;
+    dueCallbacks(this.db, Date.now(), 20)
+      .then((due) => {
+        for (const cb of due) {
+          if (this.inFlight.has(cb.id)) continue;
+          this.inFlight.add(cb.id);
+          this.deliver(cb)
+            .catch((err) => this.log.error('callback crashed', { callback: cb.id, error: String(err) }))
+            .finally(() => this.inFlight.delete(cb.id));
+        }
+      })
+      .catch((err) => this.log.warn('callbacks not looked at', { error: String((err as Error)?.message) }))
+      .finally(() => {
+        this.looking = false;
+      });
   }
 
   private async deliver(cb: Callback): Promise<void> {
     const job = jobById(this.db, cb.jobId);
-    const key = job?.apiKeyId ? apiKeyById(this.db, job.apiKeyId) : undefined;
+    const key = job?.apiKeyId ? await apiKeyById(this.db, job.apiKeyId) : undefined;
     if (!job || !key) {
-      updateCallback(this.db, cb.id, { status: 'failed', lastError: 'job or key gone' });
+      await updateCallback(this.db, cb.id, { status: 'failed', lastError: 'job or key gone' });
       return;
     }
     const body = presentJobJson(job);
@@ -86,7 +97,7 @@ export class CallbackDispatcher {
     }
     const attempts = cb.attempts + 1;
     if (!error) {
-      updateCallback(this.db, cb.id, {
+      await updateCallback(this.db, cb.id, {
         status: 'delivered',
         attempts,
         deliveredAt: new Date().toISOString(),
@@ -97,7 +108,7 @@ export class CallbackDispatcher {
     const backoff = this.opts.backoffMs ?? BACKOFF_MS;
     const wait = backoff[attempts - 1];
     this.log.warn('callback failed', { job: job.id, attempts, error, retry_in_ms: wait ?? null });
-    updateCallback(this.db, cb.id, {
+    await updateCallback(this.db, cb.id, {
       attempts,
       lastError: error,
       ...(wait === undefined ? { status: 'failed' as const } : { nextAttemptAt: Date.now() + wait }),

@@ -23,8 +23,8 @@ let dora: TestSession;
 
 beforeAll(async () => {
   s = await startTestServer();
-  cara = s.session('cara@example.com');
-  dora = s.session('dora@example.com');
+  cara = await s.session('cara@example.com');
+  dora = await s.session('dora@example.com');
 });
 afterAll(async () => {
   await s.stop();

@@ -33,20 +33,20 @@ const fromRow = (r: CompanyProfileRow): Profile => ({
 });
 
 /** The account's profile as the writers take it; none until saved. */
-export function exportProfileOf(db: Db, accountId: number): ExportProfile | undefined {
-  const row = companyProfileOf(db, accountId);
+export async function exportProfileOf(db: Db, accountId: number): Promise<ExportProfile | undefined> {
+  const row = await companyProfileOf(db, accountId);
   return row ? fromRow(row) : undefined;
 }
 
 export function companyProfileRouter(db: Db, session: RequestHandler): Router {
   const router = Router();
 
-  router.get('/api/v1/account/company', session, (_req, res) => {
-    const row = companyProfileOf(db, sessionOf(res).accountId);
+  router.get('/api/v1/account/company', session, async (_req, res) => {
+    const row = await companyProfileOf(db, sessionOf(res).accountId);
     res.json(CompanyProfileOut.parse({ ok: true, ...(row ? fromRow(row) : CompanyProfile.parse({})) }));
   });
 
-  router.put('/api/v1/account/company', session, jsonBody, (req, res) => {
+  router.put('/api/v1/account/company', session, jsonBody, async (req, res) => {
     const p = validate(CompanyProfile, 'body', req.body ?? {});
     const issues: ValidationErrorItem[] = [];
     for (const [key, term] of CHECKED) {
@@ -63,7 +63,7 @@ export function companyProfileRouter(db: Db, session: RequestHandler): Router {
         });
     }
     if (issues.length) throw new ValidationFailed(issues);
-    saveCompanyProfile(
+    await saveCompanyProfile(
       db,
       sessionOf(res).accountId,
       {

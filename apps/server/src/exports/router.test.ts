@@ -26,8 +26,8 @@ const KOSIT_UBL = 'kosit-xrechnung-testsuite/business-cases/standard/01.01a-INVO
 
 beforeAll(async () => {
   s = await startTestServer();
-  anna = s.session('anna@example.com');
-  bob = s.session('bob@example.com');
+  anna = await s.session('anna@example.com');
+  bob = await s.session('bob@example.com');
 });
 afterAll(async () => {
   await s.stop();

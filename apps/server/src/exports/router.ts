@@ -24,6 +24,7 @@ import {
   type Job,
   jobById,
   jobsOf,
+  type LedgerSettingsRow,
   saveExportSettings,
 } from '@invoice-reader/db';
 import {
@@ -132,10 +133,10 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
         accountById(db, sessionOf(res).accountId)?.lang,
     );
   /** The job with the buyer-side terms it lacks taken from the account's company profile. */
-  const withProfile = (res: Response, job: ExportJob): ExportJob =>
-    withCompanyProfile(job, exportProfileOf(db, sessionOf(res).accountId));
-  const savedYearStart = (res: Response): number =>
-    exportSettingsOf(db, sessionOf(res).accountId)?.fiscalYearStart ?? 1;
+  const withProfile = async (res: Response, job: ExportJob): Promise<ExportJob> =>
+    withCompanyProfile(job, await exportProfileOf(db, sessionOf(res).accountId));
+  const savedYearStart = async (res: Response): Promise<number> =>
+    (await exportSettingsOf(db, sessionOf(res).accountId))?.fiscalYearStart ?? 1;
 
   const chosen = (res: Response, ids: number[] | undefined): ExportJob[] => {
     const { accountId } = sessionOf(res);
@@ -145,19 +146,20 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
     return done.reverse().map((j) => exportJob(j, accountId, j.id));
   };
 
-  router.post('/api/v1/exports/ledger-de', session, jsonBody, (req, res) => {
+  router.post('/api/v1/exports/ledger-de', session, jsonBody, async (req, res) => {
     const input = validate(LedgerExportIn, 'body', req.body ?? {});
-    const fiscal_year_start = input.fiscal_year_start ?? savedYearStart(res);
+    const fiscal_year_start = input.fiscal_year_start ?? (await savedYearStart(res));
     send(
       res,
       written(() => writeLedgerDe(chosen(res, input.job_ids), { ...input, fiscal_year_start })),
     );
   });
 
-  router.get('/api/v1/parse/:job_id/export/ledger-de', session, (req, res) => {
+  router.get('/api/v1/parse/:job_id/export/ledger-de', session, async (req, res) => {
     const { job_id } = validate(JobIdParams, 'path', req.params);
     const q = validate(LedgerQuery, 'query', req.query as Record<string, unknown>);
     const job = exportJob(jobById(db, job_id), sessionOf(res).accountId, job_id);
+    const fiscal_year_start = await savedYearStart(res);
     send(
       res,
       written(() =>
@@ -165,7 +167,7 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
           ...q,
           consultant_no: '',
           client_no: '',
-          fiscal_year_start: savedYearStart(res),
+          fiscal_year_start,
         }),
       ),
     );
@@ -190,7 +192,7 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
   router.get('/api/v1/parse/:job_id/export/:format', session, async (req, res) => {
     const { job_id, format } = validate(ExportFormatParams, 'path', req.params);
     const lang = langOf(req, res);
-    const job = withProfile(res, exportJob(jobById(db, job_id), sessionOf(res).accountId, job_id));
+    const job = await withProfile(res, exportJob(jobById(db, job_id), sessionOf(res).accountId, job_id));
     const writer = exportFormat(format)!;
     try {
       const file = await writeOne(writer, job);
@@ -222,7 +224,8 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
     const files: ExportFile[] = [];
     const refusals: Refusal[] = [];
     const filled: string[] = [];
-    for (const job of chosen(res, input.job_ids).map((j) => withProfile(res, j))) {
+    const profile = await exportProfileOf(db, sessionOf(res).accountId);
+    for (const job of chosen(res, input.job_ids).map((j) => withCompanyProfile(j, profile))) {
       try {
         files.push(await writeOne(writer, job));
         const terms = fromProfile(job);
@@ -242,14 +245,14 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
     });
   });
 
-  router.get('/api/v1/exports/settings', session, (_req, res) => {
-    const saved = exportSettingsOf(db, sessionOf(res).accountId);
+  router.get('/api/v1/exports/settings', session, async (_req, res) => {
+    const saved = await exportSettingsOf(db, sessionOf(res).accountId);
     res.json(settingsOut(saved ? settingsIn(saved) : LedgerSettings.parse({})));
   });
 
-  router.put('/api/v1/exports/settings', session, jsonBody, (req, res) => {
+  router.put('/api/v1/exports/settings', session, jsonBody, async (req, res) => {
     const s = validate(LedgerSettings, 'body', req.body ?? {});
-    saveExportSettings(
+    await saveExportSettings(
       db,
       sessionOf(res).accountId,
       {
@@ -270,7 +273,7 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
 
 type Settings = ReturnType<typeof LedgerSettings.parse>;
 
-const settingsIn = (r: NonNullable<ReturnType<typeof exportSettingsOf>>): Settings => ({
+const settingsIn = (r: LedgerSettingsRow): Settings => ({
   consultant_no: r.consultantNo,
   client_no: r.clientNo,
   account: r.account,

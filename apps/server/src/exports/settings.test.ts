@@ -9,8 +9,8 @@ let bob: TestSession;
 
 beforeAll(async () => {
   s = await startTestServer();
-  anna = s.session('anna@example.com');
-  bob = s.session('bob@example.com');
+  anna = await s.session('anna@example.com');
+  bob = await s.session('bob@example.com');
 });
 afterAll(() => s.stop());
 

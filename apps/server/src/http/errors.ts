@@ -47,7 +47,8 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       return;
     }
     // The database stayed locked past its busy timeout (another writer, a backup): try again soon.
-    const code = (err as { code?: string })?.code;
+    // (drizzle wraps the driver's error: its code is on the cause.)
+    const code = (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
     if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
       log.warn('database busy', { method: req.method, path: req.path });
       res.set('Retry-After', '2').status(503).json({ detail: 'busy' });

@@ -60,7 +60,7 @@ describe('faults', () => {
       });
       await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
       try {
-        const { key } = s.account('hang@example.com');
+        const { key } = await s.account('hang@example.com');
         const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}/hook`;
         const sub = await call(s.url, '/v1/parse', {
           key,

@@ -13,7 +13,7 @@ afterAll(() => s.stop());
 
 describe('GET /health', () => {
   it('counts the jobs that wait and the jobs being read', async () => {
-    const { accountId } = s.account('health@example.com');
+    const { accountId } = await s.account('health@example.com');
     for (const status of ['processing', 'processing', 'done'] as const)
       insertJob(s.db, {
         accountId,

@@ -11,7 +11,7 @@ afterAll(() => s.stop());
 
 describe('a method the path does not take', () => {
   it('answers 405 method_not_allowed with the methods it does take', async () => {
-    const { key } = s.account('method@example.com');
+    const { key } = await s.account('method@example.com');
     for (const [method, path, allow] of [
       ['POST', '/v1/usage', 'GET, HEAD'],
       ['DELETE', '/v1/parse/1', 'GET, HEAD'],

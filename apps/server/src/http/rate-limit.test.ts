@@ -11,8 +11,8 @@ afterAll(() => s.stop());
 
 describe('rate limit', () => {
   it('counts per key and refuses past the limit with Retry-After', async () => {
-    const a = s.account('limited@example.com');
-    const b = s.account('unlimited@example.com');
+    const a = await s.account('limited@example.com');
+    const b = await s.account('unlimited@example.com');
     for (let i = 0; i < 5; i++) {
       const r = await call(s.url, '/v1/usage', { key: a.key });
       expect(r.status).toBe(200);

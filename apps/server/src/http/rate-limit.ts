@@ -9,11 +9,15 @@ import type { Request, RequestHandler } from 'express';
 import { HttpError } from './errors.js';
 
 /** A limit of `perMinute` requests per bucket; `bucketOf` names the bucket of a request. */
-export function rateLimitBy(db: Db, perMinute: number, bucketOf: (req: Request) => string): RequestHandler {
-  return (req, res, next) => {
+export function rateLimitBy(
+  db: Db,
+  perMinute: number,
+  bucketOf: (req: Request) => string | Promise<string>,
+): RequestHandler {
+  return async (req, res, next) => {
     const nowMs = Date.now();
     const window = Math.floor(nowMs / 60_000);
-    const count = hitRateLimit(db, bucketOf(req), window);
+    const count = await hitRateLimit(db, await bucketOf(req), window);
     const reset = Math.max(1, Math.ceil(((window + 1) * 60_000 - nowMs) / 1000));
     res.set({
       'RateLimit-Limit': String(perMinute),
@@ -29,9 +33,9 @@ export const clientIp = (req: Request): string => req.ip ?? 'unknown';
 
 /** The public API's limit: per API key when the key sent is one of ours, else per client address. */
 export function rateLimit(db: Db, perMinute: number): RequestHandler {
-  return rateLimitBy(db, perMinute, (req) => {
+  return rateLimitBy(db, perMinute, async (req) => {
     const key = req.get('x-api-key');
     const hash = key && key.length <= 200 ? createHash('sha256').update(key).digest('hex') : undefined;
-    return hash && apiKeyByHash(db, hash) ? `key:${hash}` : `ip:${clientIp(req)}`;
+    return hash && (await apiKeyByHash(db, hash)) ? `key:${hash}` : `ip:${clientIp(req)}`;
   });
 }

@@ -26,8 +26,8 @@ describe('security headers', () => {
   });
 
   it('lets no cache keep an answer of the interfaces', async () => {
-    const { key } = s.account('cache@example.com');
-    const session = s.session('cache@example.com');
+    const { key } = await s.account('cache@example.com');
+    const session = await s.session('cache@example.com');
     for (const r of [
       await call(s.url, '/v1/usage', { key }),
       await call(s.url, '/v1/parse/1', { key }),

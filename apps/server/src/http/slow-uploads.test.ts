@@ -125,8 +125,8 @@ describe('slow clients against the request and headers timeouts', () => {
   it.skipIf(!haveCorpus)(
     'cuts slowloris uploads with 408 and stores nothing, while other clients are served',
     async () => {
-      const slow = s.account('slowloris@example.com');
-      const good = s.account('patient@example.com');
+      const slow = await s.account('slowloris@example.com');
+      const good = await s.account('patient@example.com');
       const xml = corpusFile(SAMPLE_XML);
       const body = Buffer.concat([Buffer.from(multipartHead()), xml, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
       const clients = Array.from({ length: 5 }, () => new RawClient(s.url));
@@ -179,7 +179,7 @@ describe('slow clients against the request and headers timeouts', () => {
   }, 60_000);
 
   it('refuses a declared body over the limit with 413 long before it is sent whole', async () => {
-    const { key, accountId } = s.account('declared@example.com');
+    const { key, accountId } = await s.account('declared@example.com');
     const c = new RawClient(s.url);
     c.write(requestHead(s.url, key, { 'content-length': GIB }));
     c.write(multipartHead());
@@ -193,7 +193,7 @@ describe('slow clients against the request and headers timeouts', () => {
   }, 60_000);
 
   it('refuses a chunked body once it passes the limit, without reading the rest', async () => {
-    const { key, accountId } = s.account('chunked@example.com');
+    const { key, accountId } = await s.account('chunked@example.com');
     const c = new RawClient(s.url);
     c.write(requestHead(s.url, key, { 'transfer-encoding': 'chunked' }));
     const head = Buffer.from(multipartHead());
@@ -208,7 +208,7 @@ describe('slow clients against the request and headers timeouts', () => {
   }, 60_000);
 
   it('answers Expect: 100-continue with 413 for an oversize body, and 100 for one that fits', async () => {
-    const { key, accountId } = s.account('expect@example.com');
+    const { key, accountId } = await s.account('expect@example.com');
     const big = new RawClient(s.url);
     big.write(requestHead(s.url, key, { 'content-length': GIB, expect: '100-continue' }));
     await waitFor(() => big.closed, 'the refusal of the announced body');
@@ -242,7 +242,7 @@ describe('a stalled upload against the idle timeout', () => {
   afterAll(() => s.stop());
 
   it('closes a connection whose upload stops half way, and stores nothing', async () => {
-    const { key, accountId } = s.account('stalled@example.com');
+    const { key, accountId } = await s.account('stalled@example.com');
     const c = new RawClient(s.url);
     c.write(requestHead(s.url, key, { 'content-length': 10_000 }));
     c.write(`${multipartHead()}half of a file`);

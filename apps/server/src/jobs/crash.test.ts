@@ -46,11 +46,11 @@ function startChild(env: Record<string, string> = {}): Promise<{ child: ChildPro
 }
 
 /** An account with its free pages and a key, made in the data folder before the server starts. */
-function keyFor(email: string): string {
+async function keyFor(email: string): Promise<string> {
   const config = loadConfig({ DATA_DIR: dataDir });
   const db = openDatabase(config.databaseFile);
-  const account = createAccount(db, email, 5);
-  const { key } = issueKey(db, config.secret, account.id, 'test');
+  const account = await createAccount(db, email, 5);
+  const { key } = await issueKey(db, config.secret, account.id, 'test');
   closeDatabase(db);
   return key;
 }
@@ -64,7 +64,7 @@ async function waitUntilProcessing(url: string, key: string, jobId: number): Pro
 
 describe.skipIf(!haveCorpus)('kill -9 during processing', () => {
   it('resumes the job on restart and it ends done, charged once', async () => {
-    const key = keyFor('crash@example.com');
+    const key = await keyFor('crash@example.com');
 
     const first = await startChild();
     const sub = await call(first.url, '/v1/parse', { key, body: form(corpusFile(SAMPLE_SCAN)) });
@@ -85,7 +85,7 @@ describe.skipIf(!haveCorpus)('kill -9 during processing', () => {
   });
 
   it('SIGTERM with no grace left requeues the running job, and the next start finishes it', async () => {
-    const key = keyFor('shutdown@example.com');
+    const key = await keyFor('shutdown@example.com');
 
     const first = await startChild({ SHUTDOWN_GRACE_MS: '0' });
     const sub = await call(first.url, '/v1/parse', { key, body: form(corpusFile(SAMPLE_SCAN)) });

@@ -33,7 +33,7 @@ describe.skipIf(!haveCorpus || !root)('disk full while storing an upload', () =>
   });
 
   it('answers 507 and keeps nothing; a file that fits is still taken', async () => {
-    const who = s.session('disk@example.com');
+    const who = await s.session('disk@example.com');
     const big = readFileSync(path.join(corpusDir, 'einvoice/mustangproject/zugferd_invoice.pdf'));
     expect(big.length).toBeGreaterThan(64 * 1024);
     const full = await call(s.url, '/api/v1/parse/upload', { session: who, body: form(big) });

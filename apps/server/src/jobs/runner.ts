@@ -99,7 +99,7 @@ export class JobRunner {
     const started = Date.now();
     try {
       if (job.attempts > MAX_ATTEMPTS) {
-        this.end(job, {
+        await this.end(job, {
           status: 'failed',
           error: 'internal_error',
           message: `the read was cut off ${MAX_ATTEMPTS} times`,
@@ -129,7 +129,7 @@ export class JobRunner {
         r.status === 'done'
           ? carryEdits(job.result, r.document, job.country, job.createdAt.slice(0, 10), job.fieldEdits)
           : undefined;
-      this.end(job, {
+      await this.end(job, {
         status: r.status,
         mode: r.mode,
         pages: r.pages,
@@ -160,7 +160,11 @@ export class JobRunner {
     } catch (err) {
       this.log.error('job crashed', { job: job.id, error: String((err as Error)?.stack ?? err) });
       try {
-        this.end(job, { status: 'failed', error: 'internal_error', message: 'the read failed unexpectedly' });
+        await this.end(job, {
+          status: 'failed',
+          error: 'internal_error',
+          message: 'the read failed unexpectedly',
+        });
       } catch (again) {
         // The database refused even that (locked past its timeout): the job stays `processing` and is
         // queued again on the next start; the process itself goes on.
@@ -172,13 +176,13 @@ export class JobRunner {
     }
   }
 
-  private end(job: Job, outcome: Partial<Job> & { status: 'done' | 'failed' }): void {
+  private async end(job: Job, outcome: Partial<Job> & { status: 'done' | 'failed' }): Promise<void> {
     const at = new Date();
-    const ended = inTransaction(this.db, () => {
+    const ended = await inTransaction(this.db, async (tx) => {
       const pagesScanned = outcome.pagesScanned ?? 0;
-      const bill = settleJob(this.db, job, outcome.status === 'done', pagesScanned, at);
+      const bill = await settleJob(tx, job, outcome.status === 'done', pagesScanned, at);
       // A web parse counted is the job's charge as the API's debit is (no money: the allowance).
-      const webPages = settleWebAllowance(this.db, job, outcome.status === 'done', pagesScanned, at);
+      const webPages = await settleWebAllowance(tx, job, outcome.status === 'done', pagesScanned, at);
       // A job read again (a web reparse reserves nothing) keeps what its earlier read was charged.
       const set = {
         ...outcome,
@@ -186,8 +190,8 @@ export class JobRunner {
         chargedMinor: job.chargedMinor + bill.chargedMinor,
         finishedAt: at.toISOString(),
       };
-      updateJob(this.db, job.id, set);
-      if (job.callbackUrl) insertCallback(this.db, job.id, job.callbackUrl, at.toISOString(), at.getTime());
+      updateJob(tx, job.id, set);
+      if (job.callbackUrl) await insertCallback(tx, job.id, job.callbackUrl, at.toISOString(), at.getTime());
       return { ...job, ...set };
     });
     this.opts.onEnded?.(ended);

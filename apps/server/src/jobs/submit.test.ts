@@ -57,8 +57,8 @@ const parsesLeft = async (who: TestSession) =>
 describe.skipIf(!haveCorpus)('a file charged once (decisions §8)', () => {
   it('is read again after its job was deleted, without a second debit', async () => {
     const email = 'deleted-scan@example.com';
-    const { key, accountId } = s.account(email, { balanceMinor: ONE_PAGE_MINOR });
-    const web = s.session(email);
+    const { key, accountId } = await s.account(email, { balanceMinor: ONE_PAGE_MINOR });
+    const web = await s.session(email);
     const first = await submit(key, corpusFile(SAMPLE_SCAN));
     expect(first.body).toMatchObject({ charged: true, duplicate: false, pages_reserved: 1 });
     expect(await waitForJob(s.url, key, first.body.job_id)).toMatchObject({ status: 'done', charged: true });
@@ -87,8 +87,8 @@ describe.skipIf(!haveCorpus)('a file charged once (decisions §8)', () => {
 
   it('is charged again when its earlier read failed: that reservation was given back', async () => {
     const email = 'deleted-failure@example.com';
-    const { key, accountId } = s.account(email, { balanceMinor: ONE_PAGE_MINOR });
-    const web = s.session(email);
+    const { key, accountId } = await s.account(email, { balanceMinor: ONE_PAGE_MINOR });
+    const web = await s.session(email);
     const junk = junkPng(1);
     const first = await submit(key, junk);
     expect(first.body).toMatchObject({ charged: true, pages_reserved: 1 });
@@ -102,8 +102,8 @@ describe.skipIf(!haveCorpus)('a file charged once (decisions §8)', () => {
 
   it('counts once against the web allowance, and is not charged to the API after', async () => {
     const email = 'deleted-upload@example.com';
-    const { key } = s.account(email);
-    const web = s.session(email);
+    const { key } = await s.account(email);
+    const web = await s.session(email);
     const first = await upload(web, corpusFile(SAMPLE_SCAN));
     expect(first.status).toBe(200);
     expect((await ended(web, first.body.job_id)).status).toBe('done');
@@ -136,7 +136,7 @@ describe.skipIf(!haveCorpus)('a file charged once (decisions §8)', () => {
 
 describe.skipIf(!haveCorpus)('a payment QR code (decisions §7)', () => {
   it.each(QR_BILLS)('%s is neither refused for balance nor announced as charged', async (rel) => {
-    const { key } = s.account(`empty-${path.basename(rel)}@example.com`);
+    const { key } = await s.account(`empty-${path.basename(rel)}@example.com`);
     const sub = await submit(key, qrBill(rel), { country: 'ch' });
     expect(sub.status).toBe(200);
     expect(sub.body).toMatchObject({ charged: false, pages_reserved: 0 });
@@ -153,7 +153,7 @@ describe.skipIf(!haveCorpus)('a payment QR code (decisions §7)', () => {
 
   it('costs nothing to an account that could pay: its page is held at once and given back', async () => {
     // No search delays an upload the account covers; the read finds the code and scans nothing.
-    const { key } = s.account('paying-qr@example.com', { balanceMinor: 800 });
+    const { key } = await s.account('paying-qr@example.com', { balanceMinor: 800 });
     const sub = await submit(key, qrBill(QR_BILLS[0]!), { country: 'ch' });
     expect(sub.body).toMatchObject({ charged: true, pages_reserved: 1 });
     expect(await waitForJob(s.url, key, sub.body.job_id)).toMatchObject({ mode: 'qr', charged: false });
@@ -164,7 +164,7 @@ describe.skipIf(!haveCorpus)('a payment QR code (decisions §7)', () => {
   });
 
   it('needs no web parse: uploaded with the allowance used up', async () => {
-    const web = s.session('web-qr@example.com');
+    const web = await s.session('web-qr@example.com');
     s.db.$client
       .prepare('update accounts set web_free_parses_used = web_free_parses_total where id = ?')
       .run(web.accountId);

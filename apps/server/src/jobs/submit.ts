@@ -71,14 +71,14 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
       throw new HttpError(507, 'insufficient_storage');
     throw err;
   }
-  const accept = (estimate: Estimate): Submitted => {
+  const accept = (estimate: Estimate): Promise<Submitted> => {
     const at = new Date();
-    return inTransaction(db, () => {
+    return inTransaction(db, async (tx) => {
       // Checked again inside the transaction: two identical uploads racing make one job.
-      const raced = duplicateJob(db, s.account.id, sha256);
+      const raced = duplicateJob(tx, s.account.id, sha256);
       if (raced) return { job: raced, duplicate: true, charged: false };
-      const pagesToScan = pagesToCharge(db, s.account.id, sha256, estimate.pagesToScan);
-      const job = insertJob(db, {
+      const pagesToScan = await pagesToCharge(tx, s.account.id, sha256, estimate.pagesToScan);
+      const job = insertJob(tx, {
         accountId: s.account.id,
         apiKeyId: s.apiKeyId,
         source: s.source,
@@ -94,19 +94,19 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
         createdAt: at.toISOString(),
       });
       if (!billedToApi(s.source)) {
-        const webParses = holdWebAllowance(db, s.account.id, pagesToScan);
-        updateJob(db, job.id, { webParses, reservedPages: 0 });
+        const webParses = holdWebAllowance(tx, s.account.id, pagesToScan);
+        updateJob(tx, job.id, { webParses, reservedPages: 0 });
         return { job: { ...job, webParses, reservedPages: 0 }, duplicate: false, charged: webParses > 0 };
       }
-      const held = reservePages(db, s.account, job.id, pagesToScan, at);
+      const held = await reservePages(tx, s.account, job.id, pagesToScan, at);
       const reserved = { reservedFreePages: held.freePages, reservedMinor: held.minor };
-      updateJob(db, job.id, reserved);
+      updateJob(tx, job.id, reserved);
       return { job: { ...job, ...reserved }, duplicate: false, charged: held.pages > 0 };
     });
   };
   let refusal: unknown;
   try {
-    return accept(quick);
+    return await accept(quick);
   } catch (err) {
     const refused = err instanceof InsufficientBalance || (err instanceof HttpError && err.status === 402);
     if (!refused || quick.pagesToScan === 0) throw asRefusal(err);

@@ -17,16 +17,16 @@ export interface Caller {
 const TOUCH_EVERY_MS = 60_000;
 
 export function requireApiKey(db: Db): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const key = req.get('x-api-key');
     if (!key) throw new HttpError(401, 'missing_api_key');
     const hash = hashKey(key);
-    const row = apiKeyByHash(db, hash);
+    const row = await apiKeyByHash(db, hash);
     if (!row || row.revokedAt || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(hash)))
       throw new HttpError(401, 'invalid_api_key');
     const now = Date.now();
     if (!row.lastUsedAt || now - Date.parse(row.lastUsedAt) > TOUCH_EVERY_MS)
-      touchApiKey(db, row.id, new Date(now).toISOString());
+      await touchApiKey(db, row.id, new Date(now).toISOString());
     res.locals.caller = { accountId: row.accountId, keyId: row.id, keyHash: row.hash } satisfies Caller;
     next();
   };

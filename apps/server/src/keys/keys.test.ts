@@ -12,44 +12,44 @@ beforeAll(async () => {
 afterAll(() => s.stop());
 
 describe('API keys', () => {
-  it('stores only the hash and a visible prefix', () => {
-    const { accountId, key } = s.account('hash@example.com');
-    const [row] = apiKeysOf(s.db, accountId);
+  it('stores only the hash and a visible prefix', async () => {
+    const { accountId, key } = await s.account('hash@example.com');
+    const [row] = await apiKeysOf(s.db, accountId);
     expect(row?.hash).toBe(hashKey(key));
     expect(JSON.stringify(row)).not.toContain(key);
     expect(key.startsWith(row?.prefix ?? 'x')).toBe(true);
-    expect(listKeys(s.db, accountId)[0]).not.toHaveProperty('hash');
+    expect((await listKeys(s.db, accountId))[0]).not.toHaveProperty('hash');
   });
 
   it('several keys share one account; revoking one leaves the others working', async () => {
-    const { accountId, key, keyId } = s.account('two-keys@example.com');
-    const second = issueKey(s.db, s.secret, accountId, 'second system');
+    const { accountId, key, keyId } = await s.account('two-keys@example.com');
+    const second = await issueKey(s.db, s.secret, accountId, 'second system');
     expect((await call(s.url, '/v1/usage', { key: second.key })).status).toBe(200);
-    revokeKey(s.db, accountId, keyId);
+    await revokeKey(s.db, accountId, keyId);
     expect(await call(s.url, '/v1/usage', { key })).toMatchObject({
       status: 401,
       body: { detail: 'invalid_api_key' },
     });
     expect((await call(s.url, '/v1/usage', { key: second.key })).status).toBe(200);
-    expect(() => revokeKey(s.db, accountId, keyId)).toThrow(KeyNotFound);
+    await expect(revokeKey(s.db, accountId, keyId)).rejects.toThrow(KeyNotFound);
   });
 
   it('rotation stops the old key at once and the new one works', async () => {
-    const { accountId, key, keyId } = s.account('rotate@example.com');
-    const fresh = rotateKey(s.db, s.secret, accountId, keyId);
+    const { accountId, key, keyId } = await s.account('rotate@example.com');
+    const fresh = await rotateKey(s.db, s.secret, accountId, keyId);
     expect(fresh.key).not.toBe(key);
     expect(await call(s.url, '/v1/usage', { key })).toMatchObject({
       status: 401,
       body: { detail: 'invalid_api_key' },
     });
     expect((await call(s.url, '/v1/usage', { key: fresh.key })).status).toBe(200);
-    expect(listKeys(s.db, accountId).map((k) => k.revoked_reason)).toEqual(['rotated', null]);
+    expect((await listKeys(s.db, accountId)).map((k) => k.revoked_reason)).toEqual(['rotated', null]);
   });
 
-  it('refuses to rotate or revoke another account’s key', () => {
-    const a = s.account('mine@example.com');
-    const b = s.account('theirs@example.com');
-    expect(() => rotateKey(s.db, s.secret, a.accountId, b.keyId)).toThrow(KeyNotFound);
-    expect(() => revokeKey(s.db, a.accountId, b.keyId)).toThrow(KeyNotFound);
+  it('refuses to rotate or revoke another account’s key', async () => {
+    const a = await s.account('mine@example.com');
+    const b = await s.account('theirs@example.com');
+    await expect(rotateKey(s.db, s.secret, a.accountId, b.keyId)).rejects.toThrow(KeyNotFound);
+    await expect(revokeKey(s.db, a.accountId, b.keyId)).rejects.toThrow(KeyNotFound);
   });
 });

@@ -42,10 +42,15 @@ export const hashKey = (key: string): string => createHash('sha256').update(key)
 export const callbackSecret = (serverSecret: string, keyHash: string): string =>
   createHmac('sha256', serverSecret).update(`callback:${keyHash}`).digest('base64url');
 
-export function issueKey(db: Db, serverSecret: string, accountId: number, label: string): IssuedKey {
+export async function issueKey(
+  db: Db,
+  serverSecret: string,
+  accountId: number,
+  label: string,
+): Promise<IssuedKey> {
   const key = KEY_PREFIX + randomBytes(24).toString('base64url');
   const hash = hashKey(key);
-  const row = insertApiKey(db, {
+  const row = await insertApiKey(db, {
     accountId,
     prefix: key.slice(0, VISIBLE),
     hash,
@@ -65,23 +70,28 @@ export function issueKey(db: Db, serverSecret: string, accountId: number, label:
 export class KeyNotFound extends Error {}
 
 /** Stops `keyId` (which must belong to `accountId`) and issues its replacement, atomically. */
-export function rotateKey(db: Db, serverSecret: string, accountId: number, keyId: number): IssuedKey {
-  return inTransaction(db, () => {
-    const old = ownKey(db, accountId, keyId);
-    if (!revokeApiKey(db, old.id, 'rotated', new Date().toISOString()))
+export function rotateKey(
+  db: Db,
+  serverSecret: string,
+  accountId: number,
+  keyId: number,
+): Promise<IssuedKey> {
+  return inTransaction(db, async (tx) => {
+    const old = await ownKey(tx, accountId, keyId);
+    if (!(await revokeApiKey(tx, old.id, 'rotated', new Date().toISOString())))
       throw new KeyNotFound('the key is already stopped');
-    return issueKey(db, serverSecret, accountId, old.label);
+    return issueKey(tx, serverSecret, accountId, old.label);
   });
 }
 
-export function revokeKey(db: Db, accountId: number, keyId: number): void {
-  const key = ownKey(db, accountId, keyId);
-  if (!revokeApiKey(db, key.id, 'revoked', new Date().toISOString()))
+export async function revokeKey(db: Db, accountId: number, keyId: number): Promise<void> {
+  const key = await ownKey(db, accountId, keyId);
+  if (!(await revokeApiKey(db, key.id, 'revoked', new Date().toISOString())))
     throw new KeyNotFound('the key is already stopped');
 }
 
-export function listKeys(db: Db, accountId: number): KeyListing[] {
-  return apiKeysOf(db, accountId).map((k) => ({
+export async function listKeys(db: Db, accountId: number): Promise<KeyListing[]> {
+  return (await apiKeysOf(db, accountId)).map((k) => ({
     id: k.id,
     prefix: k.prefix,
     label: k.label,
@@ -92,8 +102,8 @@ export function listKeys(db: Db, accountId: number): KeyListing[] {
   }));
 }
 
-function ownKey(db: Db, accountId: number, keyId: number): ApiKeyRow {
-  const key = apiKeyById(db, keyId);
+async function ownKey(db: Db, accountId: number, keyId: number): Promise<ApiKeyRow> {
+  const key = await apiKeyById(db, keyId);
   if (!key || key.accountId !== accountId) throw new KeyNotFound(`no key ${keyId} on this account`);
   return key;
 }

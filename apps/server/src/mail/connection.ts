@@ -132,9 +132,9 @@ export class MailConnections {
       // Already withdrawn there, or the provider is away: the connection still ends here.
       providerError = err instanceof MailProviderError ? `${err.code}: ${err.message}` : String(err);
     }
-    const stopped = inTransaction(this.db, () => {
-      deleteMailAccount(this.db, accountId);
-      return stopQueuedLetters(this.db, accountId, 'mail_disconnected');
+    const stopped = await inTransaction(this.db, async (tx) => {
+      deleteMailAccount(tx, accountId);
+      return stopQueuedLetters(tx, accountId, 'mail_disconnected');
     });
     return { providerRevoked: providerError === null, providerError, stopped };
   }

@@ -38,7 +38,7 @@ const names = (items: Array<{ attachment: string }>) => items.map((i) => i.attac
 
 /** A connected mailbox whose seeded messages were scanned out of the way. */
 async function mailbox(name: string) {
-  const who = s.session(`${name}@mail.example`);
+  const who = await s.session(`${name}@mail.example`);
   const address = `${name}@gmail.example`;
   await connect(who, address);
   expect((await scan(who)).status).toBe(200);
@@ -331,7 +331,7 @@ describe('GOOGLE_TIMEOUT_MS', () => {
     try {
       expect(t.letters.connections.provider.timeoutMs).toBe(300);
       const steps = mailSteps(() => t);
-      const who = t.session('timeout@mail.example');
+      const who = await t.session('timeout@mail.example');
       await steps.connect(who, 'timeout@gmail.example');
       await steps.emulator('/emulator/controls', {
         faults: [{ match: 'GET /gmail/v1/users/me/messages', hang: true }],

@@ -142,9 +142,9 @@ async function readNew(
 ): Promise<boolean> {
   const key = { accountId: opts.account.id, address: opts.address, query: opts.query };
   let spans = inboxScanPosition(db, key);
-  const keep = (next: Span[]) => {
+  const keep = async (next: Span[]) => {
     spans = next;
-    saveInboxScanPosition(db, key, spans, new Date().toISOString());
+    await saveInboxScanPosition(db, key, spans, new Date().toISOString());
   };
   /** Receive times of the messages this scan read. */
   const received = new Map<string, number>();
@@ -158,7 +158,7 @@ async function readNew(
     const walked = await walk(db, blobs, gmail, call, opts, out, q, share, received);
     pages += walked.pages;
     if (walked.end === 'done') {
-      keep(closeGap(spans, gap, at));
+      await keep(closeGap(spans, gap, at));
       // After gap 0 comes gap 1; a gap below closed joins two spans, and the next takes its place.
       if (gap === 0) gap = 1;
       continue;
@@ -167,7 +167,7 @@ async function readNew(
     // Stopped at its pages with half a scan's or more: it must have got further than the last did.
     // (The first gap below the top always gets that many, so every gap gets its turn.)
     const full = walked.end === 'pages' && walked.pages >= MAX_PAGES / 2;
-    if (date !== undefined) keep(advanceGap(spans, gap, date, at, full));
+    if (date !== undefined) await keep(advanceGap(spans, gap, date, at, full));
     if (walked.end === 'limit') return true;
     // Out of pages: the gap goes on as the one below the span that grew (or that gap 0 made).
     if (gap === 0) gap = 1;
@@ -293,7 +293,7 @@ async function readMessage(
     else outcome = await submit(db, blobs, opts, bytes, item.filename, made);
     writes.push({ insert: { ...item, ...outcome } });
   }
-  const rows = recordInboxMessage(db, opts.account.id, messageId, writes, new Date().toISOString());
+  const rows = await recordInboxMessage(db, opts.account.id, messageId, writes, new Date().toISOString());
   for (const row of rows) count(out, row);
   out.items.push(...rows);
   return Number.isFinite(received) ? received : undefined;
@@ -419,7 +419,7 @@ async function readWaiting(
         )
       : { status: 'refused', error: 'mail_message_gone' };
     if (outcome.error === 'plan_required') return;
-    const [row] = recordInboxMessage(
+    const [row] = await recordInboxMessage(
       db,
       accountId,
       item.messageId,

@@ -70,7 +70,12 @@ export interface LetterRequest {
 }
 
 /** Writes a letter and queues it. The caller has checked the job is the account's and the mailbox works. */
-export function writeLetter(db: Db, secret: string, r: LetterRequest, now = new Date()): Letter {
+export async function writeLetter(
+  db: Db,
+  secret: string,
+  r: LetterRequest,
+  now = new Date(),
+): Promise<Letter> {
   const { job } = r;
   if (job.status !== 'done') throw new HttpError(409, 'job_not_done');
   const result = resultOf(job);
@@ -93,8 +98,8 @@ export function writeLetter(db: Db, secret: string, r: LetterRequest, now = new 
   const t = invoiceTitle(job);
   const words = correctionRequest(lang, { number: t.number, date: t.date }, issues, r.note);
   const at = now.toISOString();
-  return inTransaction(db, () => {
-    const letter = insertLetter(db, {
+  return inTransaction(db, async (tx) => {
+    const letter = insertLetter(tx, {
       accountId: job.accountId,
       jobId: job.id,
       kind: r.kind,
@@ -113,7 +118,7 @@ export function writeLetter(db: Db, secret: string, r: LetterRequest, now = new 
       createdAt: at,
     });
     const trackingHash = hashPixelToken(pixelToken(secret, letter.id));
-    updateLetter(db, letter.id, { trackingHash });
+    updateLetter(tx, letter.id, { trackingHash });
     return { ...letter, trackingHash };
   });
 }

@@ -19,8 +19,8 @@ const { emulator, consent, connect, account, scan, letters, untilDone } = mailSt
 
 describe('refusals change nothing', () => {
   it('a forged state, a replayed state, a denied consent and an expired code each fail clearly', async () => {
-    const who = s.session('careful@mail.example');
-    const other = s.session('victim@mail.example');
+    const who = await s.session('careful@mail.example');
+    const other = await s.session('victim@mail.example');
 
     // Forged: the state names another account (its signature no longer holds).
     const back = new URL(await consent(who, 'careful@gmail.example'));
@@ -68,7 +68,7 @@ describe('refusals change nothing', () => {
   });
 
   it('a token revoked at the provider: scans and letters are refused and nothing is stored', async () => {
-    const who = s.session('revoked@mail.example');
+    const who = await s.session('revoked@mail.example');
     await connect(who, 'revoked@gmail.example');
     const first = await scan(who, `?query=${encodeURIComponent('subject:RE-88213')}`);
     expect(first.body.read).toBe(1);
@@ -92,7 +92,7 @@ describe('refusals change nothing', () => {
   });
 
   it('a stored token that no longer opens (SECRET changed) asks for a new connection', async () => {
-    const who = s.session('rekeyed@mail.example');
+    const who = await s.session('rekeyed@mail.example');
     await connect(who, 'rekeyed@gmail.example');
     const foreign = sealToken('another-secret-of-at-least-thirty-two-chars', who.accountId, '1//x');
     s.db.$client
@@ -107,7 +107,7 @@ describe('refusals change nothing', () => {
   });
 
   it('answers 422 for parameters out of range, and 404 for another account job', async () => {
-    const who = s.session('strict@mail.example');
+    const who = await s.session('strict@mail.example');
     for (const q of ['?limit=0', '?limit=51', '?limit=abc', `?query=${'x'.repeat(501)}`]) {
       const r = await scan(who, q);
       expect(r.status, q).toBe(422);

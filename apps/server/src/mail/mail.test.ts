@@ -30,7 +30,7 @@ const { emu, emulator, connect, account, scan, letters, untilDone, databaseBytes
 
 describe('the connected mailbox', () => {
   it('connects through consent, stores the token encrypted, scans the seeded invoices once, sends and tracks a letter', async () => {
-    const who = s.session('reader@mail.example');
+    const who = await s.session('reader@mail.example');
     expect((await account(who)).body).toEqual({
       ok: true,
       connected: false,
@@ -192,7 +192,7 @@ describe('the connected mailbox', () => {
   });
 
   it('pages through a large mailbox and stops at the limit', async () => {
-    const who = s.session('pages@mail.example');
+    const who = await s.session('pages@mail.example');
     const mailbox = 'pages@gmail.example';
     await connect(who, mailbox);
     const sample = readFileSync(path.join(SAMPLES_DIR, 'xrechnung-ubl-2026-0417.xml'));
@@ -223,7 +223,7 @@ describe('the connected mailbox', () => {
   });
 
   it('a scan waits for a scanned parse when none is left, and reads it once there is one', async () => {
-    const who = s.session('allowance@mail.example');
+    const who = await s.session('allowance@mail.example');
     const mailbox = 'allowance@gmail.example';
     await connect(who, mailbox);
     const used = (n: number) =>
@@ -257,7 +257,7 @@ describe('the connected mailbox', () => {
   });
 
   it('disconnecting revokes at the provider, deletes the token and stops queued letters', async () => {
-    const who = s.session('leaving@mail.example');
+    const who = await s.session('leaving@mail.example');
     await connect(who, 'leaving@gmail.example');
     const scanned = await scan(who);
     const jobId = scanned.body.items.find((i: { attachment: string }) =>
@@ -312,7 +312,7 @@ describe('the connected mailbox', () => {
 
 describe('letters that do not arrive', () => {
   it('bounces a letter to an address that cannot exist, and fails one whose access was withdrawn before its time', async () => {
-    const who = s.session('bounce@mail.example');
+    const who = await s.session('bounce@mail.example');
     await connect(who, 'bounce@gmail.example');
     const scanned = await scan(who, `?query=${encodeURIComponent('subject:2026-0417')}`);
     expect(scanned.body).toMatchObject({ messages: 1, read: 1 });

@@ -112,7 +112,7 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
   router.get('/oauth/callback', async (req, res) => {
     const q = validate(OAuthCallbackQuery, 'query', req.query as Record<string, unknown>);
     try {
-      await connections.complete(q, lookupSession(db, req)?.accountId);
+      await connections.complete(q, (await lookupSession(db, req))?.accountId);
     } catch (err) {
       if (!(err instanceof CallbackRefused)) throw err;
       res.status(err.status).type('html').send(errorPage(err.code));
@@ -176,7 +176,7 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
     if (!job || job.accountId !== accountId) throw new HttpError(404, 'job_not_found');
     // Refused now, and nothing stored, when no mailbox works: not connected, or access withdrawn.
     await connections.session(accountId);
-    const letter = writeLetter(db, config.secret, {
+    const letter = await writeLetter(db, config.secret, {
       job,
       kind: input.kind,
       to: input.to,

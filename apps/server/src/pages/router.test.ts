@@ -22,14 +22,14 @@ let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer({ TRY_RATE_LIMIT_PER_MINUTE: '6' });
   const at = new Date().toISOString();
-  insertReview(s.db, {
+  await insertReview(s.db, {
     name: 'Greta <b>',
     stars: 5,
     text: 'Reads my ZUGFeRD files.',
     published: true,
     createdAt: at,
   });
-  insertReview(s.db, { name: 'Hidden', stars: 2, text: 'kept back', published: false, createdAt: at });
+  await insertReview(s.db, { name: 'Hidden', stars: 2, text: 'kept back', published: false, createdAt: at });
 });
 afterAll(() => s.stop());
 
@@ -134,7 +134,7 @@ describe('the public page', () => {
 
 describe('the lead form', () => {
   it('takes a lead posted as a plain form and comes back to the page, which thanks', async () => {
-    const before = countLeads(s.db);
+    const before = await countLeads(s.db);
     const r = await fetch(`${s.url}/de/lead`, {
       method: 'POST',
       redirect: 'manual',
@@ -148,12 +148,12 @@ describe('the lead form', () => {
     });
     expect(r.status).toBe(303);
     expect(r.headers.get('location')).toBe('/de?lead=sent#lead');
-    expect(countLeads(s.db)).toBe(before + 1);
+    expect(await countLeads(s.db)).toBe(before + 1);
     expect(await (await get('/de?lead=sent')).text()).toContain('Danke');
   });
 
   it('answers 422 for an address that is not one, and keeps nothing', async () => {
-    const before = countLeads(s.db);
+    const before = await countLeads(s.db);
     const r = await call(s.url, '/en/lead', {
       method: 'POST',
       body: 'email=not-an-address&pages_per_month=12',
@@ -161,7 +161,7 @@ describe('the lead form', () => {
     });
     expect(r.status).toBe(422);
     expect(r.body.detail[0].loc).toEqual(['body', 'email']);
-    expect(countLeads(s.db)).toBe(before);
+    expect(await countLeads(s.db)).toBe(before);
   });
 });
 

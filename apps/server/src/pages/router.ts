@@ -71,7 +71,7 @@ export function pagesRouter({ db, config, publicUrl }: PagesDeps): Router {
   const pageLang: RequestHandler = (req, _res, next) =>
     (PAGE_LANGS as readonly unknown[]).includes(req.params.lang) ? next() : next('route');
 
-  router.get('/:lang', pageLang, limited, (req, res) => {
+  router.get('/:lang', pageLang, limited, async (req, res) => {
     const { lang } = validate(PageLangParams, 'path', req.params);
     // Prices in the currency asked for (the page's switch), else the visitor's: by the country of
     // the browser's language (en-US: dollars), else by the page's language (ru: roubles).
@@ -83,7 +83,7 @@ export function pagesRouter({ db, config, publicUrl }: PagesDeps): Router {
       prices: priceList(currency, lang, config),
       picture: assets.picture(lang),
       countries: allCountries(lang).sort((a, b) => a.name.localeCompare(b.name, lang)),
-      reviews: publishedReviews(db)
+      reviews: (await publishedReviews(db))
         .slice(0, REVIEWS_SHOWN)
         .map((r) => ({ id: r.id, name: r.name, stars: r.stars, text: r.text })),
       leadSent: req.query.lead === 'sent',
@@ -95,10 +95,10 @@ export function pagesRouter({ db, config, publicUrl }: PagesDeps): Router {
     res.type('js').set('Cache-Control', 'public, max-age=300').send(LANDING_SCRIPT);
   });
 
-  router.post('/:lang/lead', pageLang, limited, formBody, (req, res) => {
+  router.post('/:lang/lead', pageLang, limited, formBody, async (req, res) => {
     const { lang } = validate(PageLangParams, 'path', req.params);
     const lead = validate(LeadForm, 'body', (req.body ?? {}) as Record<string, unknown>);
-    upsertLead(
+    await upsertLead(
       db,
       {
         email: normaliseEmail(lead.email),

@@ -75,12 +75,12 @@ export class Notifications {
   async apply(n: Notification): Promise<boolean> {
     const at = this.now();
     const owed: Array<() => Promise<unknown>> = [];
-    const applied = inTransaction(this.d.db, () => {
-      if (!recordProviderEvent(this.d.db, `${n.kind}:${n.transactionId}`, at.toISOString())) return false;
-      const payment = /^p\d+$/.test(n.invoiceId)
-        ? paymentById(this.d.db, Number(n.invoiceId.slice(1)))
-        : undefined;
-      const renewing = n.subscriptionId ? subscriptionByProviderId(this.d.db, n.subscriptionId) : undefined;
+    // The settle methods still write through `this.d.db`'s synchronous calls, which run on the
+    // same connection and so inside this transaction.
+    const applied = await inTransaction(this.d.db, async (tx) => {
+      if (!recordProviderEvent(tx, `${n.kind}:${n.transactionId}`, at.toISOString())) return false;
+      const payment = /^p\d+$/.test(n.invoiceId) ? paymentById(tx, Number(n.invoiceId.slice(1))) : undefined;
+      const renewing = n.subscriptionId ? subscriptionByProviderId(tx, n.subscriptionId) : undefined;
       if (payment?.status === 'pending') this.settleFirst(payment, n, at, owed);
       else if (payment && n.kind === 'pay' && NO_LONGER_AWAITED.includes(payment.status))
         this.settleLate(payment, n, at, owed);

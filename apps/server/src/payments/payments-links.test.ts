@@ -62,7 +62,7 @@ describe('a new payment link', () => {
     /<p id="amount">([\d.]+) RUB<\/p>/.exec(await (await fetch(await openPage(payUrl))).text())?.[1];
 
   it("prices a link made after the old one expired at today's upgrade price, not the price of the day it was made", async () => {
-    const who = s.session('new-link-later@example.com');
+    const who = await s.session('new-link-later@example.com');
     await buy(who, 'm');
     await untilPaid(who);
     const out = await checkout(who, 'l');
@@ -82,7 +82,7 @@ describe('a new payment link', () => {
   });
 
   it('prices a link for a checkout whose link a plan paid since closed over that plan', async () => {
-    const who = s.session('new-link-after-plan@example.com');
+    const who = await s.session('new-link-after-plan@example.com');
     await withControl('holdNotifications', async () => {
       const older = await checkout(who, 's');
       const olderPage = await openPage(older.pay_url);
@@ -114,7 +114,7 @@ describe('a new payment link', () => {
   });
 
   it('refuses a link for a plan that a bigger one paid since makes no upgrade', async () => {
-    const who = s.session('new-link-not-upgrade@example.com');
+    const who = await s.session('new-link-not-upgrade@example.com');
     await withControl('holdNotifications', async () => {
       const older = await checkout(who, 'm');
       const olderPage = await openPage(older.pay_url);
@@ -132,7 +132,7 @@ describe('a new payment link', () => {
   });
 
   it('refuses a link for a checkout a newer one replaced, and leaves the newer link open', async () => {
-    const who = s.session('new-link-replaced@example.com');
+    const who = await s.session('new-link-replaced@example.com');
     const first = await checkout(who, 'm');
     const second = await checkout(who, 's');
     const refused = await newLink(who, first.subscription_id);
@@ -161,7 +161,7 @@ describe('a renewal closes the links still open', () => {
   };
 
   it('closes an unpaid checkout link here and at the provider when the plan renews', async () => {
-    const who = s.session('renewal-closes-links@example.com');
+    const who = await s.session('renewal-closes-links@example.com');
     await buy(who, 'm');
     await untilPaid(who);
     const pro = await providerSubOf(who);
@@ -185,7 +185,7 @@ describe('a renewal closes the links still open', () => {
   });
 
   it('refunds a link paid after the renewal when the provider did not close it, and keeps the renewed plan', async () => {
-    const who = s.session('renewal-late-link@example.com');
+    const who = await s.session('renewal-late-link@example.com');
     await controls({ holdNotifications: true, failOrderCancel: true });
     try {
       await buy(who, 'm');
@@ -219,7 +219,7 @@ describe('a renewal closes the links still open', () => {
 
 describe('a link paid late whose notification was lost', () => {
   it('applies an older link paid late whose notification was lost when the plans screen refreshes the newest checkout', async () => {
-    const who = s.session('late-found-by-newest@example.com');
+    const who = await s.session('late-found-by-newest@example.com');
     await withControl('dropNotifications', async () => {
       const older = await checkout(who, 'm');
       const olderPage = await openPage(older.pay_url);
@@ -256,7 +256,7 @@ describe('a link paid late whose notification was lost', () => {
   });
 
   it('refunds once an older link paid late after the newest checkout was paid, found by refreshing the plan in force', async () => {
-    const who = s.session('late-found-by-current@example.com');
+    const who = await s.session('late-found-by-current@example.com');
     await withControl('dropNotifications', async () => {
       const older = await checkout(who, 'm');
       const olderPage = await openPage(older.pay_url);
@@ -284,7 +284,7 @@ describe('a link paid late whose notification was lost', () => {
   });
 
   it('leaves a link replaced more than a week ago to a refresh of its own checkout', async () => {
-    const who = s.session('late-beyond-bound@example.com');
+    const who = await s.session('late-beyond-bound@example.com');
     await withControl('dropNotifications', async () => {
       const old = await checkout(who, 's');
       const oldPage = await openPage(old.pay_url);
@@ -305,7 +305,7 @@ describe('a link paid late whose notification was lost', () => {
 
 describe('a payment already settled, charged again', () => {
   it('refunds a second charge of a plan already paid, once however often it is repeated, and cancels the renewal it started', async () => {
-    const who = s.session('paid-twice@example.com');
+    const who = await s.session('paid-twice@example.com');
     await withControl('holdNotifications', async () => {
       const out = await checkout(who, 's');
       const page = await openPage(out.pay_url);

@@ -40,7 +40,7 @@ describe('a link paid after it was no longer awaited', () => {
     (await call(s.url, '/api/v1/me', { session: who })).body.free_parses_total as number;
 
   it('refunds an older link paid after the newer checkout was paid, and cancels its renewal', async () => {
-    const who = s.session('late-after-newer-paid@example.com');
+    const who = await s.session('late-after-newer-paid@example.com');
     await withControl('holdNotifications', async () => {
       const older = await checkout(who, 'm');
       // The person keeps the older link's page open, then buys the bigger plan instead.
@@ -71,7 +71,7 @@ describe('a link paid after it was no longer awaited', () => {
   });
 
   it('applies an older link paid while the newer checkout is unpaid, closes the newer link, and refunds it if paid anyway', async () => {
-    const who = s.session('late-newer-pending@example.com');
+    const who = await s.session('late-newer-pending@example.com');
     await withControl('holdNotifications', async () => {
       const older = await checkout(who, 'm');
       const olderPage = await openPage(older.pay_url);
@@ -109,7 +109,7 @@ describe('a link paid after it was no longer awaited', () => {
   });
 
   it('refunds a late charge once, however often and however close together the provider repeats it', async () => {
-    const who = s.session('late-repeated@example.com');
+    const who = await s.session('late-repeated@example.com');
     await withControl('holdNotifications', async () => {
       const older = await checkout(who, 'm');
       const olderPage = await openPage(older.pay_url);
@@ -144,7 +144,7 @@ describe('a link paid after it was no longer awaited', () => {
   });
 
   it('is settled by "Check payment" on the older checkout when its notification never came', async () => {
-    const who = s.session('late-refresh@example.com');
+    const who = await s.session('late-refresh@example.com');
     await withControl('dropNotifications', async () => {
       const older = await checkout(who, 'm');
       const olderPage = await openPage(older.pay_url);
@@ -186,7 +186,7 @@ describe('a link paid after it was no longer awaited', () => {
   });
 
   it('when the provider refuses to cancel the late renewal: says so, refunds what it charges, and cancels it later', async () => {
-    const who = s.session('late-cancel-refused@example.com');
+    const who = await s.session('late-cancel-refused@example.com');
     await controls({ holdNotifications: true });
     try {
       const older = await checkout(who, 'm');
@@ -226,7 +226,7 @@ describe('a link paid after it was no longer awaited', () => {
   });
 
   it('refunds a second charge of a checkout already paid through its newer link, and cancels its renewal', async () => {
-    const who = s.session('late-same-checkout@example.com');
+    const who = await s.session('late-same-checkout@example.com');
     await controls({ holdNotifications: true });
     try {
       const out = await checkout(who, 's');
@@ -268,7 +268,7 @@ describe('a link paid after it was no longer awaited', () => {
   });
 
   it('applies a plan declined first and then paid on the same page', async () => {
-    const who = s.session('declined-then-paid@example.com');
+    const who = await s.session('declined-then-paid@example.com');
     await withControl('holdNotifications', async () => {
       const out = await checkout(who, 's');
       const page = await openPage(out.pay_url);

@@ -86,7 +86,7 @@ async function planChargedTwiceRefundRefused(who: TestSession) {
 
 describe('a refund the provider refused', () => {
   it('keeps a top-up charged twice refund_due, refunds it at the next top-up refresh, and never again', async () => {
-    const who = s.session('refund-refused-topup@example.com');
+    const who = await s.session('refund-refused-topup@example.com');
     await withControl('holdNotifications', async () => {
       const out = await call(s.url, '/api/v1/api/topup', {
         session: who,
@@ -127,7 +127,7 @@ describe('a refund the provider refused', () => {
   });
 
   it('keeps a plan charged twice refund_due while the provider still refuses, and refunds it at the refresh after', async () => {
-    const who = s.session('refund-refused-plan@example.com');
+    const who = await s.session('refund-refused-plan@example.com');
     const { out, tx } = await planChargedTwiceRefundRefused(who);
     const history = (await call(s.url, '/api/v1/payments/history', { session: who })).body;
     expect(history[0]).toMatchObject({ plan_code: 's', status: 'refund_due', provider_ref: tx });
@@ -157,7 +157,7 @@ describe('a refund the provider refused', () => {
   });
 
   it("refunds once on the service's own schedule, however many retries run at the same time", async () => {
-    const who = s.session('refund-refused-scheduled@example.com');
+    const who = await s.session('refund-refused-scheduled@example.com');
     const { out, tx } = await planChargedTwiceRefundRefused(who);
     // The scheduled pass (every account's) while the account refreshes twice and reads autorenew.
     await Promise.all([
@@ -180,7 +180,7 @@ describe('a refund the provider refused', () => {
   });
 
   it('is refused by the sandbox as a second refund of the same transaction', async () => {
-    const who = s.session('refund-twice-sandbox@example.com');
+    const who = await s.session('refund-twice-sandbox@example.com');
     const { tx } = await planChargedTwiceRefundRefused(who);
     await s.payments.retryAllRefunds();
     expect(refundsOf(tx).map((r) => r.ok)).toEqual([false, true]);
@@ -191,7 +191,7 @@ describe('a refund the provider refused', () => {
   });
 
   it("takes a refund whose answer was lost as done by the provider's record, and never asks it again", async () => {
-    const who = s.session('refund-answer-lost@example.com');
+    const who = await s.session('refund-answer-lost@example.com');
     const { out, tx } = await planChargedTwiceRefundRefused(who);
     // The provider refunds, but the connection drops before it answers.
     await withControl('loseRefundAnswer', async () => {
@@ -231,7 +231,7 @@ async function secondChargeOf(who: TestSession) {
 
 describe('a second charge whose notification was lost', () => {
   it('is found by the refresh of the paid checkout, refunded once, its renewal cancelled, and the checkout still answered paid', async () => {
-    const who = s.session('lost-second-charge@example.com');
+    const who = await s.session('lost-second-charge@example.com');
     const out = await planChargedTwiceNotificationLost(who);
     expect((await refresh(who, out.subscription_id)).body).toMatchObject({
       state: 'active',
@@ -257,7 +257,7 @@ describe('a second charge whose notification was lost', () => {
   });
 
   it('is refunded once when two refreshes ask at the same time, and never again', async () => {
-    const who = s.session('lost-second-charge-race@example.com');
+    const who = await s.session('lost-second-charge-race@example.com');
     const out = await planChargedTwiceNotificationLost(who);
     const answers = await Promise.all([refresh(who, out.subscription_id), refresh(who, out.subscription_id)]);
     for (const answer of answers) expect(answer.body).toMatchObject({ payment_status: 'paid' });
@@ -273,7 +273,7 @@ describe('a second charge whose notification was lost', () => {
   });
 
   it('stays refund_due while the provider refuses the refund, and is refunded at the refresh after', async () => {
-    const who = s.session('lost-second-charge-refused@example.com');
+    const who = await s.session('lost-second-charge-refused@example.com');
     const out = await planChargedTwiceNotificationLost(who);
     await withControl('failRefund', async () => {
       expect((await refresh(who, out.subscription_id)).body).toMatchObject({ payment_status: 'paid' });
@@ -298,7 +298,7 @@ describe('a second charge whose notification was lost', () => {
   });
 
   it('of a top-up is found by the top-up check, refunded once, and credits nothing more', async () => {
-    const who = s.session('lost-second-charge-topup@example.com');
+    const who = await s.session('lost-second-charge-topup@example.com');
     const out = await call(s.url, '/api/v1/api/topup', {
       session: who,
       json: { amount_minor: 1000, currency: 'EUR' },
@@ -319,7 +319,7 @@ describe('a second charge whose notification was lost', () => {
 
   // Last in the file: it moves the service's clock on.
   it('is not asked about for a checkout paid more than a week ago: no provider call', async () => {
-    const who = s.session('lost-second-charge-old@example.com');
+    const who = await s.session('lost-second-charge-old@example.com');
     const out = await planChargedTwiceNotificationLost(who, CHECKOUT_DAYS + 1);
     // The provider cannot be asked: a refresh that asked would answer 502.
     await withControl('failFind', async () => {

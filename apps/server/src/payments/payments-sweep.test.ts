@@ -71,7 +71,7 @@ const secondChargeTx = (who: TestSession) => stored(who).find((p) => p.kind === 
 
 describe('the scheduled sweep of the last week payments', () => {
   it("finds and refunds a lost second charge of a paid checkout that is not the account's latest", async () => {
-    const who = s.session('sweep-older-checkout@example.com');
+    const who = await s.session('sweep-older-checkout@example.com');
     const paid = await planChargedTwiceNotificationLost(who);
     // A newer checkout (an upgrade, not paid yet): the plans screen refreshes that one, and its
     // refresh does not ask about the older checkout, paid: the second charge stays unknown.
@@ -104,7 +104,7 @@ describe('the scheduled sweep of the last week payments', () => {
   });
 
   it('credits a pending top-up whose payment notification was lost, once', async () => {
-    const who = s.session('sweep-lost-topup@example.com');
+    const who = await s.session('sweep-lost-topup@example.com');
     await topUpNotificationLost(who);
     expect(await balance(who)).toBe(0);
     await pass();
@@ -115,8 +115,8 @@ describe('the scheduled sweep of the last week payments', () => {
   });
 
   it('goes on with the other payments when the provider fails on one, logs it, and asks it again at the next pass', async () => {
-    const first = s.session('sweep-failing-lookup@example.com');
-    const second = s.session('sweep-after-failing-lookup@example.com');
+    const first = await s.session('sweep-failing-lookup@example.com');
+    const second = await s.session('sweep-after-failing-lookup@example.com');
     const failing = await topUpNotificationLost(first);
     const next = await topUpNotificationLost(second);
     // The failing payment is asked first (the lower id), before the one that answers.
@@ -141,7 +141,7 @@ describe('the scheduled sweep of the last week payments', () => {
   });
 
   it('does not double anything when two passes and the refreshes run at the same time', async () => {
-    const who = s.session('sweep-at-once@example.com');
+    const who = await s.session('sweep-at-once@example.com');
     const paid = await planChargedTwiceNotificationLost(who);
     const topUp = await topUpNotificationLost(who);
     const plan = stored(who).find((p) => p.kind === 'plan')!;
@@ -163,7 +163,7 @@ describe('the scheduled sweep of the last week payments', () => {
 
   // Last in the file: it moves the service's clock on.
   it('asks nothing about payments made more than a week ago, and still about the recent ones', async () => {
-    const who = s.session('sweep-old@example.com');
+    const who = await s.session('sweep-old@example.com');
     await planChargedTwiceNotificationLost(who);
     const oldTopUp = await topUpNotificationLost(who);
     const oldPlan = stored(who).find((p) => p.kind === 'plan')!;

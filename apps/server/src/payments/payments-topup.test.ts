@@ -24,7 +24,7 @@ const { sandbox, controls, withControl, release, openPage, press, pay, statuses 
 
 describe('API balance top-up', () => {
   it('pays a top-up in the sandbox, after which a scanned /v1 parse that got 402 is accepted', async () => {
-    const who = s.session('topup@example.com');
+    const who = await s.session('topup@example.com');
     const key = (await call(s.url, '/api/v1/api/keys', { session: who, json: { label: 'k' } })).body.key;
     const before = await call(s.url, '/v1/parse', {
       key,
@@ -79,7 +79,7 @@ describe('a top-up whose notification was lost', () => {
     ).n;
 
   it('is credited by refresh once, however often it is asked', async () => {
-    const who = s.session('topup-dropped@example.com');
+    const who = await s.session('topup-dropped@example.com');
     await withControl('dropNotifications', async () => {
       await pay(await topUpLink(who), 'pay');
       expect(await balance(who)).toBe(0);
@@ -110,7 +110,7 @@ describe('a top-up whose notification was lost', () => {
   });
 
   it('is credited once when the notification comes after a refresh credited it', async () => {
-    const who = s.session('topup-late@example.com');
+    const who = await s.session('topup-late@example.com');
     await withControl('holdNotifications', async () => {
       await pay(await topUpLink(who), 'pay');
       expect((await refreshTopUp(who)).body).toMatchObject({ payment_status: 'paid', balance: '12.50' });
@@ -122,7 +122,7 @@ describe('a top-up whose notification was lost', () => {
   });
 
   it('is credited once when a refresh comes after the notification credited it', async () => {
-    const who = s.session('topup-webhook-first@example.com');
+    const who = await s.session('topup-webhook-first@example.com');
     await withControl('holdNotifications', async () => {
       await pay(await topUpLink(who), 'pay');
       expect(await release()).toEqual([200]);
@@ -134,7 +134,7 @@ describe('a top-up whose notification was lost', () => {
   });
 
   it('is credited once when the notification and a refresh arrive together', async () => {
-    const who = s.session('topup-together@example.com');
+    const who = await s.session('topup-together@example.com');
     await withControl('holdNotifications', async () => {
       await pay(await topUpLink(who), 'pay');
       const [refreshed, delivered] = await Promise.all([refreshTopUp(who), release()]);
@@ -146,7 +146,7 @@ describe('a top-up whose notification was lost', () => {
   });
 
   it('says a declined or unpaid top-up as it is, credits nothing, and 404 without a top-up', async () => {
-    const who = s.session('topup-declined@example.com');
+    const who = await s.session('topup-declined@example.com');
     expect((await refreshTopUp(who)).body).toEqual({ detail: 'payment_not_found' });
     expect((await refreshTopUp(who)).status).toBe(404);
     await withControl('dropNotifications', async () => {
@@ -160,7 +160,7 @@ describe('a top-up whose notification was lost', () => {
   });
 
   it('checks an older top-up paid after a newer link was made', async () => {
-    const who = s.session('topup-older@example.com');
+    const who = await s.session('topup-older@example.com');
     await withControl('dropNotifications', async () => {
       const older = await topUpLink(who);
       await topUpLink(who);
@@ -172,7 +172,7 @@ describe('a top-up whose notification was lost', () => {
   });
 
   it('answers 502 provider_unavailable when the provider cannot be asked, and changes nothing', async () => {
-    const who = s.session('topup-unreachable@example.com');
+    const who = await s.session('topup-unreachable@example.com');
     await controls({ dropNotifications: true, failFind: true });
     try {
       await pay(await topUpLink(who), 'pay');
@@ -188,7 +188,7 @@ describe('a top-up whose notification was lost', () => {
 
 describe('a link paid after it was no longer awaited', () => {
   it('credits a top-up declined first and then paid on the same page', async () => {
-    const who = s.session('topup-declined-then-paid@example.com');
+    const who = await s.session('topup-declined-then-paid@example.com');
     await withControl('holdNotifications', async () => {
       const out = await call(s.url, '/api/v1/api/topup', {
         session: who,
@@ -206,7 +206,7 @@ describe('a link paid after it was no longer awaited', () => {
 
 describe('a top-up paid twice', () => {
   it('refunds a second charge of a top-up already credited, once, and credits nothing more', async () => {
-    const who = s.session('topup-paid-twice@example.com');
+    const who = await s.session('topup-paid-twice@example.com');
     const refundsOf = (tx: string) => sandbox().refunds.filter((r) => r.transactionId === tx);
     const balance = async () =>
       (await call(s.url, '/api/v1/api/balance', { session: who })).body.balance_minor as number;

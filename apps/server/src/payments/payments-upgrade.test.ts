@@ -20,7 +20,7 @@ const { sandbox, withControl, current, untilPaid, buy, providerSubOf, renewAtPro
 
 describe('upgrading ends the old plan at the provider', () => {
   it('cancels the old subscription at the provider, so its scheduled charge never comes', async () => {
-    const who = s.session('upgrade-cancel@example.com');
+    const who = await s.session('upgrade-cancel@example.com');
     await buy(who, 'm');
     await untilPaid(who);
     const pro = await providerSubOf(who);
@@ -39,7 +39,7 @@ describe('upgrading ends the old plan at the provider', () => {
   });
 
   it('when the provider refuses the cancel: says so, refunds a charge of the old plan without reviving it, and cancels it later', async () => {
-    const who = s.session('upgrade-refused@example.com');
+    const who = await s.session('upgrade-refused@example.com');
     await buy(who, 'm');
     await untilPaid(who);
     const pro = await providerSubOf(who);
@@ -76,7 +76,7 @@ describe('upgrading ends the old plan at the provider', () => {
 
 describe('a payment whose notification was lost', () => {
   it('shows the pending checkout in /plans/current beside the plan in force, until refresh settles it', async () => {
-    const who = s.session('pending-shown@example.com');
+    const who = await s.session('pending-shown@example.com');
     await buy(who, 'm');
     await untilPaid(who);
     await withControl('dropNotifications', async () => {
@@ -101,7 +101,7 @@ describe('a payment whose notification was lost', () => {
   });
 
   it('replaces an abandoned checkout by a new one: the old link no longer opens', async () => {
-    const who = s.session('pending-replaced@example.com');
+    const who = await s.session('pending-replaced@example.com');
     const first = await call(s.url, '/api/v1/payments/checkout', { session: who, json: { plan_code: 'm' } });
     expect((await current(who)).body).toMatchObject({
       state: 'pending_payment',
@@ -120,7 +120,7 @@ describe('a payment whose notification was lost', () => {
 
 describe('the upgrade rule at checkout', () => {
   it('refuses a smaller or equal plan while a bigger one is in force, and charges nothing', async () => {
-    const who = s.session('downgrade@example.com');
+    const who = await s.session('downgrade@example.com');
     await buy(who, 'm');
     await untilPaid(who);
     for (const [plan_code, period] of [
@@ -148,7 +148,7 @@ describe('the upgrade rule at checkout', () => {
   });
 
   it('charges exactly the upgrade price it quoted, in whole roubles', async () => {
-    const who = s.session('quote@example.com');
+    const who = await s.session('quote@example.com');
     await buy(who, 'm');
     await untilPaid(who);
     // Some days and an odd number of milliseconds into the period: the credit is not whole roubles.

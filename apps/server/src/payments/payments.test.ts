@@ -21,7 +21,7 @@ describe('plans', () => {
     const plans = await call(s.url, '/api/v1/plans');
     expect(plans.body.map((p: { code: string }) => p.code)).toEqual(['free', 's', 'm', 'l']);
     expect(plans.body[1]).toEqual(expect.objectContaining({ price_month_rub: 490, price_year_rub: 4900 }));
-    const who = s.session('plans@example.com');
+    const who = await s.session('plans@example.com');
     expect((await current(who)).body).toMatchObject({ plan_code: 'free', plan_paid: false, days_left: null });
     const sel = await call(s.url, '/api/v1/plans/select', {
       session: who,
@@ -49,7 +49,7 @@ describe('plans', () => {
 
 describe('checkout through the sandbox', () => {
   it('pays a plan: the notification makes it paid for a month, and the web allowance grows', async () => {
-    const who = s.session('pay@example.com');
+    const who = await s.session('pay@example.com');
     const out = await call(s.url, '/api/v1/payments/checkout', {
       session: who,
       json: { plan_code: 's', period: 'm' },
@@ -82,7 +82,7 @@ describe('checkout through the sandbox', () => {
   });
 
   it('completes a payment whose notification never came by refresh', async () => {
-    const who = s.session('dropped@example.com');
+    const who = await s.session('dropped@example.com');
     await withControl('dropNotifications', async () => {
       const out = await call(s.url, '/api/v1/payments/checkout', { session: who, json: { plan_code: 'm' } });
       await pay(out.body.pay_url, 'pay');
@@ -97,7 +97,7 @@ describe('checkout through the sandbox', () => {
   });
 
   it('leaves a declined payment unpaid, and gives a new link for the same plan and amount after expiry', async () => {
-    const who = s.session('decline@example.com');
+    const who = await s.session('decline@example.com');
     const out = await call(s.url, '/api/v1/payments/checkout', {
       session: who,
       json: { plan_code: 'l', period: 'y' },
@@ -128,7 +128,7 @@ describe('checkout through the sandbox', () => {
       ['failed', 39900],
     ]);
     // Another account cannot touch the subscription.
-    const stranger = s.session('stranger@example.com');
+    const stranger = await s.session('stranger@example.com');
     expect(
       (
         await call(s.url, `/api/v1/payments/${other.body.subscription_id}/refresh`, {
@@ -140,7 +140,7 @@ describe('checkout through the sandbox', () => {
   });
 
   it('refuses unsigned and wrongly signed notifications, and applies a replay once', async () => {
-    const who = s.session('replay@example.com');
+    const who = await s.session('replay@example.com');
     const out = await call(s.url, '/api/v1/payments/checkout', { session: who, json: { plan_code: 's' } });
     await pay(out.body.pay_url, 'pay');
     await untilPaid(who);
@@ -167,7 +167,7 @@ describe('checkout through the sandbox', () => {
 
 describe('renewal and automatic renewal', () => {
   it('renews through the provider, goes past due on a failed charge and expires after the grace period', async () => {
-    const who = s.session('renew@example.com');
+    const who = await s.session('renew@example.com');
     const out = await call(s.url, '/api/v1/payments/checkout', { session: who, json: { plan_code: 's' } });
     await pay(out.body.pay_url, 'pay');
     const first = await untilPaid(who);
@@ -199,7 +199,7 @@ describe('renewal and automatic renewal', () => {
   });
 
   it('reports honestly when the provider refuses to cancel, and turns renewal off when it does', async () => {
-    const who = s.session('autorenew@example.com');
+    const who = await s.session('autorenew@example.com');
     const out = await call(s.url, '/api/v1/payments/checkout', { session: who, json: { plan_code: 'm' } });
     await pay(out.body.pay_url, 'pay');
     await untilPaid(who);
@@ -228,7 +228,7 @@ describe('renewal and automatic renewal', () => {
 
 describe('back from the provider', () => {
   it("passes a return address to the provider, and the provider's page links back to the plans screen", async () => {
-    const who = s.session('return@example.com');
+    const who = await s.session('return@example.com');
     const out = await call(s.url, '/api/v1/payments/checkout', { session: who, json: { plan_code: 's' } });
     const done = await pay(out.body.pay_url, 'pay');
     expect(done).toContain('Payment completed.');

@@ -39,8 +39,8 @@ describe('authentication', () => {
   });
 
   it('another account’s job answers 404 job_not_found, like a job that does not exist', async () => {
-    const a = s.account('owner@example.com');
-    const b = s.account('other@example.com');
+    const a = await s.account('owner@example.com');
+    const b = await s.account('other@example.com');
     const sub = await call(s.url, '/v1/parse', { key: a.key, body: form(XML(2)) });
     expect(sub.status).toBe(200);
     expect((await call(s.url, `/v1/parse/${sub.body.job_id}`, { key: a.key })).status).toBe(200);
@@ -52,7 +52,7 @@ describe('authentication', () => {
 
 describe('submission refusals', () => {
   it('answers each error code of the specification', async () => {
-    const { key } = s.account('refusals@example.com');
+    const { key } = await s.account('refusals@example.com');
     const post = (body: FormData) => call(s.url, '/v1/parse', { key, body });
     expect(await post(form(XML(3), { country: 'ZZ' }))).toMatchObject({
       status: 400,
@@ -79,7 +79,7 @@ describe('submission refusals', () => {
   });
 
   it('takes the part named file even after a file part of another name', async () => {
-    const { key } = s.account('parts@example.com');
+    const { key } = await s.account('parts@example.com');
     const body = new FormData();
     body.set('other', new Blob([Buffer.from('not this one')]), 'other.txt');
     body.set('file', new Blob([XML(5)]), 'invoice.xml');
@@ -89,7 +89,7 @@ describe('submission refusals', () => {
   });
 
   it('answers 422 in FastAPI’s HTTPValidationError shape', async () => {
-    const { key } = s.account('validation@example.com');
+    const { key } = await s.account('validation@example.com');
     const noFile = new FormData();
     noFile.set('country', 'de');
     const missing = await call(s.url, '/v1/parse', { key, body: noFile });
@@ -128,7 +128,7 @@ describe('submission refusals', () => {
   });
 
   it('answers 402 insufficient_balance for a scan the account cannot cover, and starts nothing', async () => {
-    const { key } = s.account('poor@example.com');
+    const { key } = await s.account('poor@example.com');
     // Five free pages: five distinct images are accepted, the sixth is refused.
     for (let i = 0; i < 5; i++)
       expect((await call(s.url, '/v1/parse', { key, body: form(junkPng(i)) })).status).toBe(200);
@@ -143,7 +143,7 @@ describe('jobs', () => {
   it.skipIf(!haveCorpus)(
     'reads an e-invoice: queued or processing at once, then done with fields',
     async () => {
-      const { key } = s.account('reader@example.com');
+      const { key } = await s.account('reader@example.com');
       const sub = await call(s.url, '/v1/parse', {
         key,
         body: form(corpusFile(SAMPLE_XML), { country: 'de' }),
@@ -166,7 +166,7 @@ describe('jobs', () => {
   it.skipIf(!haveCorpus)(
     'debits a scanned page once, when the job is done; the same bytes again are the same job',
     async () => {
-      const { key } = s.account('scan@example.com');
+      const { key } = await s.account('scan@example.com');
       const sub = await call(s.url, '/v1/parse', { key, body: form(corpusFile(SAMPLE_SCAN)) });
       expect(sub.body).toMatchObject({ charged: true, duplicate: false, pages_reserved: 1 });
       const again = await call(s.url, '/v1/parse', { key, body: form(corpusFile(SAMPLE_SCAN)) });
@@ -186,7 +186,7 @@ describe('jobs', () => {
   );
 
   it('releases the reserved page of a failed job', async () => {
-    const { key } = s.account('failed@example.com');
+    const { key } = await s.account('failed@example.com');
     const sub = await call(s.url, '/v1/parse', { key, body: form(junkPng(8)) });
     const job = await waitForJob(s.url, key, sub.body.job_id);
     expect(job.status).toBe('failed');

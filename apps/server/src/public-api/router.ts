@@ -70,10 +70,10 @@ export function publicApiRouter({ db, blobs, config, kick }: PublicApiDeps): Rou
     res.type('json').send(presentJobJson(job));
   });
 
-  router.get('/v1/usage', limited, keyed, (_req, res) => {
+  router.get('/v1/usage', limited, keyed, async (_req, res) => {
     const account = accountById(db, callerOf(res).accountId);
     if (!account) throw new HttpError(401, 'invalid_api_key');
-    const u = usageSummary(db, account, new Date());
+    const u = await usageSummary(db, account, new Date());
     const out: UsageOut = {
       ok: true,
       sheets_used: u.pagesUsed,

@@ -55,9 +55,9 @@ export function publicRouter({ db, config, log, mailer }: PublicDeps): Router {
   const router = Router();
   const limited = rateLimit(db, config.rateLimitPerMinute);
 
-  router.post('/api/v1/leads', limited, jsonBody, (req, res) => {
+  router.post('/api/v1/leads', limited, jsonBody, async (req, res) => {
     const lead = validate(LeadIn, 'body', req.body);
-    upsertLead(
+    await upsertLead(
       db,
       {
         email: normaliseEmail(lead.email),
@@ -73,18 +73,18 @@ export function publicRouter({ db, config, log, mailer }: PublicDeps): Router {
     res.json({ ok: true });
   });
 
-  router.get('/api/v1/leads/count', limited, (_req, res) => {
-    res.json(LeadCountOut.parse({ ok: true, count: countLeads(db) }));
+  router.get('/api/v1/leads/count', limited, async (_req, res) => {
+    res.json(LeadCountOut.parse({ ok: true, count: await countLeads(db) }));
   });
 
-  router.get('/api/v1/reviews', limited, (_req, res) => {
-    res.json(ReviewsOut.parse({ ok: true, reviews: publishedReviews(db).map(reviewOut) }));
+  router.get('/api/v1/reviews', limited, async (_req, res) => {
+    res.json(ReviewsOut.parse({ ok: true, reviews: (await publishedReviews(db)).map(reviewOut) }));
   });
 
-  router.post('/api/v1/reviews', limited, jsonBody, (req, res) => {
+  router.post('/api/v1/reviews', limited, jsonBody, async (req, res) => {
     const input = validate(ReviewIn, 'body', req.body);
     const published = input.stars >= 4;
-    const review = insertReview(db, { ...input, published, createdAt: new Date().toISOString() });
+    const review = await insertReview(db, { ...input, published, createdAt: new Date().toISOString() });
     if (!published) {
       const text = `A review of ${input.stars} star(s) waits for you (review ${review.id}).\n\nName: ${input.name}\n\n${input.text}\n`;
       mailer
@@ -99,8 +99,8 @@ export function publicRouter({ db, config, log, mailer }: PublicDeps): Router {
   });
 
   // Every published review, in the public pages' look (English: the reviews are in their writers' words).
-  router.get('/reviews', limited, (_req, res) => {
-    const items = publishedReviews(db)
+  router.get('/reviews', limited, async (_req, res) => {
+    const items = (await publishedReviews(db))
       .map(
         (r) => `<li class="card"><article><img src="/review-photo/${r.id}" alt="" width="48" height="48">
 <h2>${escapeHtml(r.name)}</h2><p class="stars" aria-label="${r.stars} of 5 stars">${'★'.repeat(r.stars)}${'☆'.repeat(5 - r.stars)}</p>
@@ -118,9 +118,9 @@ export function publicRouter({ db, config, log, mailer }: PublicDeps): Router {
 ${siteFooter('en')}</body></html>`);
   });
 
-  router.get('/review-photo/:review_id', limited, (req, res) => {
+  router.get('/review-photo/:review_id', limited, async (req, res) => {
     const { review_id } = validate(ReviewIdParams, 'path', req.params);
-    const review = publishedReview(db, review_id);
+    const review = await publishedReview(db, review_id);
     if (!review) throw new HttpError(404, 'review_not_found');
     res
       .type('image/svg+xml')

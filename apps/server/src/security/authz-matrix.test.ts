@@ -144,8 +144,8 @@ const OWNER_MARK = 'owner-private-invoice.xml';
 
 beforeAll(async () => {
   s = await startTestServer();
-  owner = s.session('owner@matrix.example');
-  other = s.session('other@matrix.example');
+  owner = await s.session('owner@matrix.example');
+  other = await s.session('other@matrix.example');
   const mk = async (who: TestSession, label: string) =>
     (await call(s.url, '/api/v1/api/keys', { session: who, json: { label } })).body;
   const ownerKey = await mk(owner, 'owner');
@@ -218,11 +218,11 @@ describe('authorization matrix', () => {
   });
 
   it('turns away every caller that does not belong, on every route', async () => {
-    const expired = s.session('expired@matrix.example');
+    const expired = await s.session('expired@matrix.example');
     s.db.$client
       .prepare("update sessions set expires_at = '2000-01-01T00:00:00.000Z' where account_id = ?")
       .run(expired.accountId);
-    const loggedOut = s.session('gone@matrix.example');
+    const loggedOut = await s.session('gone@matrix.example');
     await call(s.url, '/api/v1/auth/logout', { bearer: loggedOut.token, method: 'POST' });
     let checked = 0;
     const seen = (label: string, key: string, r: { status: number; body: unknown }, allowed: number[]) => {

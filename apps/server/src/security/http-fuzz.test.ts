@@ -54,7 +54,7 @@ let apiKey: string;
 beforeAll(async () => {
   // A high limit: the fuzzer sends many requests from one address in a minute.
   s = await startTestServer({ RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
-  apiKey = s.account('fuzz-api@example.com').key;
+  apiKey = (await s.account('fuzz-api@example.com')).key;
 });
 afterAll(() => s.stop());
 
@@ -160,7 +160,7 @@ describe('HTTP fuzzing from the OpenAPI description', () => {
         const qs = query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
         const headers: Record<string, string> = {};
         // A fresh session each time: a generated request may sign the last one out or delete its account.
-        const person = s.session('fuzz@example.com');
+        const person = await s.session('fuzz@example.com');
         const as =
           auth === 'none'
             ? 'public'

@@ -28,7 +28,7 @@ async function localRead() {
 
 describe('desktop sync routes', () => {
   it('keeps a locally read result once per content, uncharged, with fields made from its document', async () => {
-    const me = s.session('sync@example.com');
+    const me = await s.session('sync@example.com');
     const body = await localRead();
     const first = await call(s.url, '/api/v1/sync/jobs', { bearer: me.token, json: body });
     expect(first.status).toBe(200);
@@ -54,7 +54,7 @@ describe('desktop sync routes', () => {
   });
 
   it('merges edits per field, the later winning, and lists them since a cursor', async () => {
-    const me = s.session('edits@example.com');
+    const me = await s.session('edits@example.com');
     const body = await localRead();
     const up = await call(s.url, '/api/v1/sync/jobs', {
       bearer: me.token,
@@ -101,7 +101,7 @@ describe('desktop sync routes', () => {
   });
 
   it('compares the times of edits as instants, whatever their form', async () => {
-    const me = s.session('forms@example.com');
+    const me = await s.session('forms@example.com');
     const body = await localRead();
     const send = (edits: Record<string, { value: string; at: string }>) =>
       call(s.url, '/api/v1/sync/jobs', { bearer: me.token, json: { ...body, edits } });
@@ -118,7 +118,7 @@ describe('desktop sync routes', () => {
   });
 
   it('a correction on the web wins over an edit stamped later by a clock that ran ahead', async () => {
-    const me = s.session('ahead@example.com');
+    const me = await s.session('ahead@example.com');
     const body = await localRead();
     // A desktop whose clock ran a year ahead (before it measured it against the service's).
     const ahead = { invoice_no: { value: 'DESK', at: '2099-01-01T00:00:00.000Z' } };
@@ -140,7 +140,7 @@ describe('desktop sync routes', () => {
   });
 
   it("states the service's own time in its answers (the desktop measures its clock by it)", async () => {
-    const me = s.session('time@example.com');
+    const me = await s.session('time@example.com');
     const body = await localRead();
     // This process is the service: its clock, read before and after each answer, brackets the time.
     const send = [
@@ -160,7 +160,7 @@ describe('desktop sync routes', () => {
   });
 
   it('refuses bad input with 422 in the validation shape', async () => {
-    const me = s.session('bad@example.com');
+    const me = await s.session('bad@example.com');
     const body = await localRead();
     const badEdit = await call(s.url, '/api/v1/sync/jobs', {
       bearer: me.token,

@@ -54,16 +54,16 @@ export function syncRouter({ db, publicUrl, config }: SyncDeps): Router {
   const router = Router();
   const session = requireSession(db, publicUrl);
 
-  router.post('/api/v1/sync/jobs', session, syncJsonBody(config.maxUploadBytes), (req, res) => {
+  router.post('/api/v1/sync/jobs', session, syncJsonBody(config.maxUploadBytes), async (req, res) => {
     const input = validate(SyncJobIn, 'body', req.body);
     const country = countryOf(input.country);
     if (!country) throw new HttpError(400, 'unsupported_country');
     const edits = checkedEdits(input.edits, country);
     const { accountId } = sessionOf(res);
-    const { job, duplicate } = inTransaction(db, () => {
-      const earlier = duplicateJob(db, accountId, input.sha256);
-      if (earlier) return { job: mergeInto(db, earlier, edits), duplicate: true };
-      return { job: insertSynced(db, accountId, input, country, edits), duplicate: false };
+    const { job, duplicate } = await inTransaction(db, async (tx) => {
+      const earlier = duplicateJob(tx, accountId, input.sha256);
+      if (earlier) return { job: mergeInto(tx, earlier, edits), duplicate: true };
+      return { job: insertSynced(tx, accountId, input, country, edits), duplicate: false };
     });
     res.json(
       SyncJobOut.parse({

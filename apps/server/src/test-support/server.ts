@@ -27,9 +27,12 @@ export type Json = any;
 export interface TestServer extends RunningServer {
   dataDir: string;
   secret: string;
-  account(email: string, opts?: { balanceMinor?: number }): { accountId: number; key: string; keyId: number };
+  account(
+    email: string,
+    opts?: { balanceMinor?: number },
+  ): Promise<{ accountId: number; key: string; keyId: number }>;
   /** A signed-in person (account made when new): the session token, as cookie and as Bearer. */
-  session(email: string): TestSession;
+  session(email: string): Promise<TestSession>;
   stop(): Promise<void>;
 }
 
@@ -58,17 +61,17 @@ export async function startTestServer(
     ...server,
     dataDir,
     secret: config.secret,
-    account(email, opts = {}) {
-      const a = createAccount(server.db, email, config.freeApiPages);
+    async account(email, opts = {}) {
+      const a = await createAccount(server.db, email, config.freeApiPages);
       if (opts.balanceMinor) topUp(server.db, a.id, opts.balanceMinor, new Date());
-      const k = issueKey(server.db, config.secret, a.id, 'test');
+      const k = await issueKey(server.db, config.secret, a.id, 'test');
       return { accountId: a.id, key: k.key, keyId: k.id };
     },
-    session(email) {
+    async session(email) {
       const a =
         accountByEmail(server.db, normaliseEmail(email)) ??
-        createAccount(server.db, email, config.freeApiPages);
-      const s = createSession(server.db, a.id, 'test');
+        (await createAccount(server.db, email, config.freeApiPages));
+      const s = await createSession(server.db, a.id, 'test');
       return { accountId: a.id, token: s.token, cookie: `${SESSION_COOKIE}=${s.token}` };
     },
     async stop() {

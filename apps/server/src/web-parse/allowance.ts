@@ -53,13 +53,19 @@ export function holdWebAllowance(db: Db, accountId: number, pagesToScan: number)
  * the scanned pages the parse counted (0 when none was held or it went back): the job's charged
  * pages, as the API's debit is, so the job says `charged` (jobs/present.ts).
  */
-export function settleWebAllowance(db: Db, job: Job, done: boolean, pagesScanned: number, at: Date): number {
+export async function settleWebAllowance(
+  db: Db,
+  job: Job,
+  done: boolean,
+  pagesScanned: number,
+  at: Date,
+): Promise<number> {
   if (job.webParses <= 0) return 0;
   if (!(done && pagesScanned > 0)) {
     releaseWebParse(db, job.accountId);
     return 0;
   }
-  insertUsage(db, {
+  await insertUsage(db, {
     accountId: job.accountId,
     apiKeyId: null,
     jobId: job.id,

@@ -44,8 +44,8 @@ const withParses = (who: TestSession, total: number) =>
 
 describe.skipIf(!haveCorpus)('charged, for a web upload', () => {
   it('is true for a scan counted against the allowance, on submission and on the ended job', async () => {
-    const { key } = s.account('counted@example.com');
-    const web = s.session('counted@example.com');
+    const { key } = await s.account('counted@example.com');
+    const web = await s.session('counted@example.com');
     const up = await upload(web, corpusFile(SAMPLE_SCAN));
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({ duplicate: false, charged: true });
@@ -81,7 +81,7 @@ describe.skipIf(!haveCorpus)('charged, for a web upload', () => {
   });
 
   it('is false for an e-invoice, a text PDF and a QR bill, which are free', async () => {
-    const web = s.session('free-reads@example.com');
+    const web = await s.session('free-reads@example.com');
     for (const [file, fields, mode] of [
       [SAMPLE_XML, {}, 'xml'],
       [TEXT_PDF, {}, 'text'],
@@ -95,7 +95,7 @@ describe.skipIf(!haveCorpus)('charged, for a web upload', () => {
   });
 
   it('is false once a parse held at submission goes back: a QR bill found, a read that failed', async () => {
-    const web = s.session('given-back@example.com');
+    const web = await s.session('given-back@example.com');
     withParses(web, 2);
     // The account can pay: a parse is held at once (no search delays the upload), and given back.
     const qr = await upload(web, corpusFile(QR_BILL), { country: 'ch' });
@@ -108,7 +108,7 @@ describe.skipIf(!haveCorpus)('charged, for a web upload', () => {
   });
 
   it('is false for a QR bill uploaded with the allowance used up', async () => {
-    const web = s.session('used-up@example.com');
+    const web = await s.session('used-up@example.com');
     withParses(web, 0);
     const qr = await upload(web, corpusFile(QR_BILL), { country: 'ch' });
     expect(qr.status).toBe(200);

@@ -19,7 +19,7 @@ let anna: TestSession;
 
 beforeAll(async () => {
   s = await startTestServer();
-  anna = s.session('anna-lines@example.com');
+  anna = await s.session('anna-lines@example.com');
 });
 afterAll(() => s.stop());
 
@@ -93,7 +93,7 @@ describe.skipIf(!haveCorpus)('correcting line items', () => {
   });
 
   it('is the owner’s only, for a read invoice, with a session and the right Origin', async () => {
-    const bob = s.session('bob-lines@example.com');
+    const bob = await s.session('bob-lines@example.com');
     expect([(await patchLines(bob, id, { 'lines.0.unit': 'h' })).status]).toEqual([404]);
     expect((await patchLines(anna, 999999, { 'lines.0.unit': 'h' })).body).toEqual({
       detail: 'job_not_found',
@@ -117,7 +117,7 @@ describe.skipIf(!haveCorpus)('correcting line items', () => {
   });
 
   it('answers job_not_done for a file that could not be read', async () => {
-    const carl = s.session('carl-lines@example.com');
+    const carl = await s.session('carl-lines@example.com');
     const up = await call(s.url, '/api/v1/parse/upload', {
       session: carl,
       body: form(junkPng(7), {}, 'scan.png'),

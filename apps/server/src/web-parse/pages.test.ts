@@ -23,8 +23,8 @@ let finn: TestSession;
 
 beforeAll(async () => {
   s = await startTestServer();
-  erin = s.session('erin@example.com');
-  finn = s.session('finn@example.com');
+  erin = await s.session('erin@example.com');
+  finn = await s.session('finn@example.com');
 });
 afterAll(() => s.stop());
 

@@ -26,8 +26,8 @@ let bob: TestSession;
 
 beforeAll(async () => {
   s = await startTestServer();
-  anna = s.session('anna@example.com');
-  bob = s.session('bob@example.com');
+  anna = await s.session('anna@example.com');
+  bob = await s.session('bob@example.com');
 });
 afterAll(() => s.stop());
 
@@ -164,7 +164,7 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
   });
 
   it('holds the one free scanned parse: the second scan needs a plan, a failed one gives it back', async () => {
-    const carl = s.session('carl@example.com');
+    const carl = await s.session('carl@example.com');
     const first = await upload(carl, junkPng(1), {}, 'scan.png');
     expect(first.status).toBe(200);
     expect((await call(s.url, '/api/v1/me', { session: carl })).body.free_parses_left).toBe(0);
@@ -229,7 +229,7 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
   });
 
   it('deletes the file and the result, keeps the ledger', async () => {
-    const dana = s.session('dana@example.com');
+    const dana = await s.session('dana@example.com');
     const up = await upload(dana, corpusFile(SAMPLE_XML));
     const id = up.body.job_id;
     await ended(dana, id);
@@ -262,8 +262,8 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
   });
 
   it('reads an API job again without charging it twice or forgetting it was charged', async () => {
-    const { key } = s.account('reparse-api@example.com');
-    const web = s.session('reparse-api@example.com');
+    const { key } = await s.account('reparse-api@example.com');
+    const web = await s.session('reparse-api@example.com');
     const sub = await call(s.url, '/v1/parse', { key, body: form(corpusFile(SAMPLE_SCAN)) });
     expect((await waitForJob(s.url, key, sub.body.job_id)).charged).toBe(true);
     const again = await call(s.url, `/api/v1/parse/${sub.body.job_id}/reparse`, {
@@ -282,7 +282,7 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
   });
 
   it('reads a failed scan again once when asked several times at once', async () => {
-    const ida = s.session('ida@example.com');
+    const ida = await s.session('ida@example.com');
     s.db.$client.prepare('update accounts set web_free_parses_total = 5 where id = ?').run(ida.accountId);
     // A scanned PDF: its estimate is parsed in a read worker, which all four requests wait for.
     const up = await upload(ida, corpusFile(path.join(corpusDir, ONE_PAGE_SCAN_PDF)));
@@ -305,7 +305,7 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
   });
 
   it('neither deletes nor reads again a job still running (409 job_running)', async () => {
-    const gus = s.session('gus@example.com');
+    const gus = await s.session('gus@example.com');
     const up = await upload(gus, corpusFile(SAMPLE_XML));
     await ended(gus, up.body.job_id);
     // The runner only touches jobs it claimed: a row marked processing stays so for this test.

@@ -113,9 +113,9 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
     const { job_id } = validate(JobIdParams, 'path', req.params);
     const job = ownJob(res, job_id);
     if (job.status === 'queued' || job.status === 'processing') throw new HttpError(409, 'job_running');
-    const orphan = inTransaction(db, () => {
-      deleteJob(db, job.id);
-      return !blobInUse(db, job.sha256);
+    const orphan = await inTransaction(db, async (tx) => {
+      deleteJob(tx, job.id);
+      return !blobInUse(tx, job.sha256);
     });
     if (orphan) {
       pages.delete(job.sha256);
@@ -207,16 +207,16 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
       job.status === 'failed'
         ? (await estimateRead(await blobs.get(job.sha256), { country: country.code })).pagesToScan
         : 0;
-    inTransaction(db, () => {
+    await inTransaction(db, async (tx) => {
       // Asked twice at once, both requests passed the check above while the file was estimated:
       // only the first to get here queues the read (and holds a parse), the other is refused.
-      const current = jobById(db, job.id);
+      const current = jobById(tx, job.id);
       if (!current || current.status === 'queued' || current.status === 'processing')
         throw new HttpError(409, 'job_running');
-      const needsOcr = pagesToCharge(db, job.accountId, job.sha256, estimated);
-      const webParses = holdWebAllowance(db, job.accountId, needsOcr);
+      const needsOcr = await pagesToCharge(tx, job.accountId, job.sha256, estimated);
+      const webParses = holdWebAllowance(tx, job.accountId, needsOcr);
       // The earlier read's billing is settled: this read reserves nothing from the API's pages.
-      updateJob(db, job.id, {
+      updateJob(tx, job.id, {
         status: 'queued',
         country: country.code,
         webParses,
