@@ -63,6 +63,11 @@ const ROWS: Record<string, Row> = {
   'GET /api/v1/parse/{job_id}': { kind: 'session', owned: true },
   'DELETE /api/v1/parse/{job_id}': { kind: 'session', owned: true },
   'PATCH /api/v1/parse/{job_id}/fields': { kind: 'session', owned: true, body: { buyer_name: 'Intruder' } },
+  'PATCH /api/v1/parse/{job_id}/lines': {
+    kind: 'session',
+    owned: true,
+    body: { 'lines.0.description': 'Intruder' },
+  },
   'POST /api/v1/parse/{job_id}/reparse': { kind: 'session', owned: true },
   'GET /api/v1/parse/{job_id}/pages/{n}.png': { kind: 'session', owned: true },
   'POST /api/v1/sync/jobs': {
