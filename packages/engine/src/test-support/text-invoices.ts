@@ -8,6 +8,13 @@ import { line, page, row } from './layout-pages.js';
 export const readText = (pages: LayoutPage[], opts: Partial<TextReadOptions> = {}): Document =>
   readTextInvoice(pages, { source: 'text', reader: 'test', ...opts });
 
+/** Totals rows of a German invoice that do not add up (100 + 19 is not 120). */
+export const UNBALANCED_TOTALS: LayoutLine[] = [
+  line(row(14), ['Nettobetrag', 0.5, 0.64], ['100,00 €', 0.8, 0.9]),
+  line(row(15), ['USt 19 %', 0.5, 0.6], ['19,00 €', 0.81, 0.9]),
+  line(row(16), ['Gesamtbetrag', 0.5, 0.66], ['120,00 €', 0.8, 0.9]),
+];
+
 /** A small German invoice; the totals rows can be replaced. */
 export function germanInvoice(
   totals: LayoutLine[] = [
