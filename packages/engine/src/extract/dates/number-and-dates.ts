@@ -287,20 +287,17 @@ export function bareNumberLabel(layouts: PageLayout[]): Found | undefined {
     if (line.some((s) => TABLE_HEAD.test(normalizeLabelText(s.text)))) continue;
     // (first on its line: after other text, "Dépannage électricité : n° 1234567890", it numbers
     // that)
-    for (const seg of line.slice(0, 1)) {
-      const bare = BARE_NUMBER.exec(seg.text.trim());
-      if (!bare) continue;
-      const options = bare[1] ? [{ text: bare[1], box: seg.bbox }] : [];
-      for (const near of bare[1] ? [] : valuesNear(first, seg))
-        options.push({ text: near.seg.text.trim(), box: union([seg.bbox, near.seg.bbox]) });
-      for (const o of options) {
-        const value = invoiceNumberOf(o.text);
-        if (!value) continue;
-        if (plausibleNumber(value) && value === o.text)
-          found.push({ value, box: o.box, page: first.page, strength: 1 });
-        break;
-      }
-    }
+    const seg = line[0];
+    const bare = BARE_NUMBER.exec(seg.text.trim());
+    if (!bare) continue;
+    const options = bare[1]
+      ? [{ text: bare[1], box: seg.bbox }]
+      : valuesNear(first, seg).map((v) => ({ text: v.seg.text.trim(), box: union([seg.bbox, v.seg.bbox]) }));
+    // The first value that reads as a number, taken when it is one alone.
+    const o = options.find((x) => invoiceNumberOf(x.text));
+    const value = o && invoiceNumberOf(o.text);
+    if (o && value && plausibleNumber(value) && value === o.text)
+      found.push({ value, box: o.box, page: first.page, strength: 1 });
   }
   return found.length && found.every((f) => f.value === found[0]!.value) ? found[0] : undefined;
 }

@@ -27,10 +27,15 @@ function labelCounts(layouts: PageLayout[]): Array<[string, number]> {
   return [...counts].sort((a, b) => b[1] - a[1]);
 }
 
+/** The language clearly ahead in label counts (most first), if one is. */
+function leader(counts: Array<[string, number]>): string | undefined {
+  const [first, second] = counts;
+  return first && first[1] >= 2 && first[1] >= 2 * (second?.[1] ?? 0) ? first[0] : undefined;
+}
+
 /** The language of most of the page's labels, or undefined when none is clearly ahead. */
 export function labelLanguage(layouts: PageLayout[]): string | undefined {
-  const [first, second] = labelCounts(layouts);
-  return first && first[1] >= 2 && first[1] >= 2 * (second?.[1] ?? 0) ? first[0] : undefined;
+  return leader(labelCounts(layouts));
 }
 
 /**
@@ -43,7 +48,7 @@ export function labelsOfCommaLanguages(layouts: PageLayout[], commaLanguages: Re
   const counts = labelCounts(layouts);
   const first = counts[0];
   if (!first || first[1] < 2) return false;
-  const lang = labelLanguage(layouts);
+  const lang = leader(counts);
   if (lang) return commaLanguages.has(lang);
   return counts.filter(([, n]) => 2 * n >= first[1]).every(([l]) => commaLanguages.has(l));
 }

@@ -11,13 +11,20 @@ import {
   PLACE_FORMS,
   POSTCODE_ALONE_FORMS,
 } from '../lexicon/lexicon.js';
-import { startsWithLabel } from '../page/labels.js';
+import { normalizeLabelText, startsWithLabel } from '../page/labels.js';
 import type { Put, Segment } from '../page/layout.js';
 
 /** A company's legal form as a word of its own (GmbH, SARL, S.p.A., Ltd, ООО, ...): a company's name. */
 export const LEGAL_FORM = new RegExp(`(?:^|[\\s,])(?:${LEGAL_FORM_SOURCES.join('|')})(?=$|[\\s,.])`, 'iu');
 
 const LEGAL_FORM_ALL = new RegExp(LEGAL_FORM.source, 'giu');
+
+/** A company's name without its legal forms, in the form labels are compared in. */
+export function companyWords(name: string): string {
+  return normalizeLabelText(name.replace(LEGAL_FORM_ALL, ' '))
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
 /** What may follow a name's legal form on its line without being part of the name: an address
  * with a number ("TENNISMEHL GmbH Hundsberg 13 97950 Großrinderfeld", a sender line without
  * separators) or the document's title ("Övningsbolaget AB   Faktura"). */

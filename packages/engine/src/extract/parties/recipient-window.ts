@@ -7,8 +7,8 @@ import { normalizeLabelText } from '../page/labels.js';
 import { type PageLayout, type Put, type Segment, union } from '../page/layout.js';
 import {
   cleanName,
+  companyWords,
   isName,
-  LEGAL_FORM,
   placeLine,
   placeOf,
   postcodeAlone,
@@ -21,9 +21,6 @@ const SENDER_SEP = /\s*[·•●|]\s*|\s+[-–:]\s+|,\s+/;
 
 /** A salutation standing alone above a person's or a company's name. */
 const SALUTATION = new RegExp(`^\\s*(?:${SALUTATION_SOURCES.join('|')})\\s*$`, 'iu');
-
-/** Every legal form of a name, to compare names without them. */
-const LEGAL_FORM_ALL = new RegExp(LEGAL_FORM.source, 'giu');
 
 /** A line's segments in runs that stand close together: a sender line is one run, never the text
  * of two columns side by side ("SIRET : 123 - DUNS : 456" beside the window's "06000 Nice"). */
@@ -62,13 +59,6 @@ function townOverPostcode(
     bbox: union([town.bbox, seg.bbox]),
   };
   return placeOf(place.text) ? { place, town: [town] } : undefined;
-}
-
-/** A company's name without its legal form, in the form labels are compared in. */
-function companyWords(name: string): string {
-  return normalizeLabelText(name.replace(LEGAL_FORM_ALL, ' '))
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 }
 
 /** The space between a segment and the nearest line above it in its column (the page's height
