@@ -41,6 +41,18 @@ export class XmlDocumentBuilder {
     return this.text(path, el, parseXmlDate);
   }
 
+  /**
+   * Starts an allowance or charge (BG-20/BG-21, or a line's BG-27/BG-28 when `line` is given) and
+   * returns its path, for its amount, base, percent and reason to be set under.
+   */
+  allowanceCharge(charge: boolean, line?: number): string {
+    if (line !== undefined) this.doc.lines[line] ??= {};
+    const owner = line === undefined ? this.doc : this.doc.lines[line]!;
+    owner.allowances_charges ??= [];
+    const n = owner.allowances_charges.push({ charge }) - 1;
+    return `${line === undefined ? '' : `lines.${line}.`}allowances_charges.${n}`;
+  }
+
   value(path: string, value: string, el?: XmlElement): void {
     setPath(this.doc, path, value);
     this.doc.provenance[path] = { source: 'xml', reader: this.reader, ...(el ? { path: xpathOf(el) } : {}) };

@@ -148,16 +148,10 @@ function readCii(root: XmlElement): Document {
  * ZUGFeRD 1.0 logistics service charges (freight, packing), which its charge total includes.
  */
 function readAllowancesCharges(b: XmlDocumentBuilder, settlement: XmlElement | undefined): void {
-  let n = 0;
-  const start = (charge: boolean) => {
-    b.doc.allowances_charges ??= [];
-    b.doc.allowances_charges.push({ charge });
-    return `allowances_charges.${n++}`;
-  };
   for (const ac of childrenOf(settlement, 'SpecifiedTradeAllowanceCharge')) {
     const indicator = textOf(find(ac, 'ChargeIndicator/Indicator')) ?? textOf(child(ac, 'ChargeIndicator'));
     if (indicator !== 'true' && indicator !== 'false') continue;
-    const p = start(indicator === 'true');
+    const p = b.allowanceCharge(indicator === 'true');
     b.amount(`${p}.amount`, child(ac, 'ActualAmount'));
     b.amount(`${p}.base`, child(ac, 'BasisAmount'));
     b.amount(`${p}.percent`, child(ac, 'CalculationPercent'));
@@ -169,7 +163,7 @@ function readAllowancesCharges(b: XmlDocumentBuilder, settlement: XmlElement | u
   }
   for (const lc of childrenOf(settlement, 'SpecifiedLogisticsServiceCharge')) {
     if (!textOf(child(lc, 'AppliedAmount'))) continue;
-    const p = start(true);
+    const p = b.allowanceCharge(true);
     b.amount(`${p}.amount`, child(lc, 'AppliedAmount'));
     b.text(`${p}.reason`, child(lc, 'Description'));
     const tax = child(lc, 'AppliedTradeTax');
@@ -304,15 +298,10 @@ function readLine(b: XmlDocumentBuilder, i: number, line: XmlElement): void {
   );
   b.amount(`${p}.net_amount`, child(sum, 'LineTotalAmount'));
   // BG-27/BG-28: the line's own allowances and charges (D16B; ZUGFeRD 1.0 has only the price's).
-  let n = 0;
   for (const ac of childrenOf(lineSettlement, 'SpecifiedTradeAllowanceCharge')) {
     const indicator = textOf(find(ac, 'ChargeIndicator/Indicator'));
     if (indicator !== 'true' && indicator !== 'false') continue;
-    const kept = b.doc.lines[i] ?? {};
-    b.doc.lines[i] = kept;
-    kept.allowances_charges ??= [];
-    kept.allowances_charges.push({ charge: indicator === 'true' });
-    const at = `${p}.allowances_charges.${n++}`;
+    const at = b.allowanceCharge(indicator === 'true', i);
     b.amount(`${at}.amount`, child(ac, 'ActualAmount'));
     b.amount(`${at}.base`, child(ac, 'BasisAmount'));
     b.amount(`${at}.percent`, child(ac, 'CalculationPercent'));

@@ -74,9 +74,7 @@ function readBody(b: XmlDocumentBuilder, body: XmlElement, index: number, count:
   childrenOf(dgd, 'ScontoMaggiorazione').forEach((sm) => {
     const kind = textOf(child(sm, 'Tipo'))?.toUpperCase();
     if (kind !== 'SC' && kind !== 'MG') return;
-    doc.allowances_charges ??= [];
-    doc.allowances_charges.push({ charge: kind === 'MG' });
-    const p = `allowances_charges.${doc.allowances_charges.length - 1}`;
+    const p = b.allowanceCharge(kind === 'MG');
     b.amount(`${p}.amount`, child(sm, 'Importo'));
     b.amount(`${p}.percent`, child(sm, 'Percentuale'));
   });

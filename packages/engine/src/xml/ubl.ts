@@ -105,13 +105,10 @@ function readUbl(root: XmlElement): Document {
 
 /** Document-level allowances and charges (BG-20/BG-21): the root's own AllowanceCharge. */
 function readAllowancesCharges(b: XmlDocumentBuilder, root: XmlElement): void {
-  let n = 0;
   for (const ac of childrenOf(root, 'AllowanceCharge')) {
     const indicator = textOf(child(ac, 'ChargeIndicator'))?.toLowerCase();
     if (indicator !== 'true' && indicator !== 'false') continue;
-    b.doc.allowances_charges ??= [];
-    b.doc.allowances_charges.push({ charge: indicator === 'true' });
-    const p = `allowances_charges.${n++}`;
+    const p = b.allowanceCharge(indicator === 'true');
     b.amount(`${p}.amount`, child(ac, 'Amount'));
     b.amount(`${p}.base`, child(ac, 'BaseAmount'));
     b.amount(`${p}.percent`, child(ac, 'MultiplierFactorNumeric'));
@@ -243,15 +240,10 @@ function readLine(b: XmlDocumentBuilder, i: number, line: XmlElement, credit: bo
   b.text(`${p}.vat_category`, child(cat, 'ID'));
   b.amount(`${p}.vat_rate`, child(cat, 'Percent'));
   // BG-27/BG-28: the line's own allowances and charges (not those of its price).
-  let n = 0;
   for (const ac of childrenOf(line, 'AllowanceCharge')) {
     const indicator = textOf(child(ac, 'ChargeIndicator'))?.toLowerCase();
     if (indicator !== 'true' && indicator !== 'false') continue;
-    const kept = b.doc.lines[i] ?? {};
-    b.doc.lines[i] = kept;
-    kept.allowances_charges ??= [];
-    kept.allowances_charges.push({ charge: indicator === 'true' });
-    const at = `${p}.allowances_charges.${n++}`;
+    const at = b.allowanceCharge(indicator === 'true', i);
     b.amount(`${at}.amount`, child(ac, 'Amount'));
     b.amount(`${at}.base`, child(ac, 'BaseAmount'));
     b.amount(`${at}.percent`, child(ac, 'MultiplierFactorNumeric'));
