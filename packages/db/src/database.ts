@@ -1,17 +1,18 @@
 // Opens the service's SQLite database: WAL (readers never wait for the writer), foreign keys on,
 // and the checked-in migrations applied, so a fresh machine starts with the current schema.
 // The handle is the async one of handle.ts (still carrying the synchronous drizzle database for
-// the repositories not yet made async).
+// the repositories not yet made async). openHandle chooses the engine: PostgreSQL by a URL.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { type DbHandle, sqliteHandle } from './handle.js';
+import { type DbHandle, type SqliteHandle, sqliteHandle } from './handle.js';
+import { openPostgres, type PgHandle } from './handle-pg.js';
 import * as schema from './schema.js';
 
-export type Db = BetterSQLite3Database<typeof schema> & DbHandle;
+export type Db = BetterSQLite3Database<typeof schema> & SqliteHandle;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -39,6 +40,36 @@ export const SERVICE_BUSY_TIMEOUT_MS = 1000;
 
 export function closeDatabase(db: Db): void {
   if (db.$client.open) db.$client.close();
+}
+
+/**
+ * The database DATABASE_URL names: PostgreSQL for a postgres:// (or postgresql://) URL, the
+ * SQLite `file` when it is unset or empty (the default). Anything else is refused, the URL not
+ * repeated (it may hold a password).
+ */
+export async function openHandle({
+  url,
+  file,
+  busyTimeoutMs,
+  onIdleError,
+}: {
+  url?: string;
+  file: string;
+  busyTimeoutMs?: number;
+  onIdleError?: (err: Error) => void;
+}): Promise<DbHandle> {
+  if (!url) return openDatabase(file, { busyTimeoutMs });
+  if (!/^postgres(ql)?:\/\//i.test(url))
+    throw new Error(
+      `DATABASE_URL must be a postgres:// or postgresql:// URL (unset for SQLite), not one starting "${url.split(':')[0]}:"`,
+    );
+  return openPostgres(url, { onIdleError });
+}
+
+/** Closes either engine's handle (PostgreSQL's pool waits for its connections to be returned). */
+export async function closeHandle(db: DbHandle): Promise<void> {
+  if (db.engine === 'postgres') await (db as PgHandle).$client.end();
+  else closeDatabase(db as Db);
 }
 
 const statements = new WeakMap<object, Map<string, unknown>>();

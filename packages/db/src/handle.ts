@@ -1,20 +1,30 @@
 // The async database handle of adr/0013: `{ orm, t, engine }`, the drizzle database and the
 // engine's tables, which repositories await. On SQLite one connection and an async mutex: a
 // transaction (BEGIN IMMEDIATE … COMMIT) holds the mutex, so no other call runs inside it.
+// PostgreSQL's handle (a pool, its own transactions) is made in handle-pg.ts.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import * as schema from './schema.js';
 
-/** What a repository reads: `const { orm, t } = db`, then `await` the builder. */
+/** What a repository reads: `const { orm, t } = db`, then `await` the builder. Either engine's
+ * (PostgreSQL's tables and database are typed as SQLite's: one cast, where it is opened). */
 export interface DbHandle {
-  readonly engine: 'sqlite';
+  readonly engine: 'sqlite' | 'postgres';
   readonly orm: SqliteRemoteDatabase<typeof schema>;
   readonly t: typeof schema;
-  /** The raw connection, for tests that check rows and for backups. */
-  readonly $client: Database.Database;
   /** Set on the handle a transaction's closure gets: its calls already hold the lock. */
   readonly inside: boolean;
+  /** The engine's transaction, which inTransaction runs when `inside` is not set. */
+  readonly transaction: <H extends DbHandle, T>(db: H, fn: (tx: H) => Promise<T>) => Promise<T>;
+}
+
+/** The SQLite handle: one better-sqlite3 connection. */
+export interface SqliteHandle extends DbHandle {
+  readonly engine: 'sqlite';
+  /** The raw connection, for tests that check rows and for backups. */
+  readonly $client: Database.Database;
   readonly connection: Connection;
 }
 
@@ -69,7 +79,7 @@ function executor(client: Database.Database): Execute {
 }
 
 /** The async handle over an open, migrated better-sqlite3 connection. */
-export function sqliteHandle(client: Database.Database): DbHandle {
+export function sqliteHandle(client: Database.Database): SqliteHandle {
   const execute = executor(client);
   const lock = new Mutex();
   const connection: Connection = {
@@ -96,7 +106,15 @@ export function sqliteHandle(client: Database.Database): DbHandle {
     },
     { schema },
   );
-  return { engine: 'sqlite', orm, t: schema, $client: client, inside: false, connection };
+  return {
+    engine: 'sqlite',
+    orm,
+    t: schema,
+    $client: client,
+    inside: false,
+    connection,
+    transaction: sqliteTransaction as DbHandle['transaction'],
+  };
 }
 
 /**
@@ -106,6 +124,10 @@ export function sqliteHandle(client: Database.Database): DbHandle {
  */
 export function inTransaction<H extends DbHandle, T>(db: H, fn: (tx: H) => Promise<T>): Promise<T> {
   if (db.inside) return fn(db);
+  return db.transaction(db, fn);
+}
+
+function sqliteTransaction<H extends SqliteHandle, T>(db: H, fn: (tx: H) => Promise<T>): Promise<T> {
   const { connection, $client: client } = db;
   return connection.lock.run(async () => {
     const state = { open: true };
@@ -126,4 +148,33 @@ export function inTransaction<H extends DbHandle, T>(db: H, fn: (tx: H) => Promi
       connection.current = undefined;
     }
   });
+}
+
+/**
+ * `inTransaction` for a transaction that moves an account's money or pages or a job's state: its
+ * first statement locks the account's row. On PostgreSQL (READ COMMITTED) such transactions of
+ * one account then run one after the other, as SQLite's write lock runs every transaction.
+ */
+export function inAccountTransaction<H extends DbHandle, T>(
+  db: H,
+  accountId: number,
+  fn: (tx: H) => Promise<T>,
+): Promise<T> {
+  return inTransaction(db, async (tx) => {
+    await lockAccount(tx, accountId);
+    return fn(tx);
+  });
+}
+
+/** Locks the account's row until the transaction ends (where the account is known only inside
+ * it). On SQLite nothing to do: BEGIN IMMEDIATE took the database's write lock. */
+export async function lockAccount(tx: DbHandle, accountId: number): Promise<void> {
+  if (!tx.inside) throw new Error("an account's row is locked with a transaction's handle");
+  if (tx.engine === 'sqlite') return;
+  const { t } = tx;
+  // PostgreSQL's database under the SQLite type: its `execute` runs a statement as written.
+  const pgOrm = tx.orm as unknown as { execute(query: SQL): Promise<unknown> };
+  await pgOrm.execute(
+    sql`select ${t.accounts.id} from ${t.accounts} where ${t.accounts.id} = ${accountId} for update`,
+  );
 }

@@ -8,6 +8,7 @@ export * from './database.js';
 export * from './device-codes.js';
 export * from './export-settings.js';
 export * from './handle.js';
+export * from './handle-pg.js';
 export * from './jobs.js';
 export * from './mail.js';
 export * from './payments.js';

@@ -1,0 +1,84 @@
+// The db suite on both engines: `describe.each(ENGINES)` and, inside, `databases(engine)`, which
+// opens a fresh database per test (SQLite in memory; PostgreSQL as a new database on a throw-away
+// server started once for the test file, stopped after it). Without PostgreSQL's binaries the
+// PostgreSQL run fails with startPostgres's message: it is never skipped.
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { type RunningPostgres, startPostgres } from '../../../../scripts/postgres.mjs';
+import { closeHandle, openDatabase } from '../database.js';
+import type { DbHandle } from '../handle.js';
+import { openPostgres } from '../handle-pg.js';
+import type { accounts } from '../schema.js';
+
+export const ENGINES = ['sqlite', 'postgres'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+export interface TestDatabases {
+  /** A fresh, migrated database of the engine. */
+  open(): Promise<DbHandle>;
+  /** The server's URL for a database of another name (PostgreSQL only). */
+  urlOf(database: string): string;
+  /** Makes an empty database on the server (PostgreSQL only) and answers its URL. */
+  create(): Promise<string>;
+}
+
+// One server for the test file (each file runs in a process of its own), started by the first
+// `databases('postgres')` and stopped when the file is done (a hook of the file, registered here).
+let started: Promise<RunningPostgres> | undefined;
+afterAll(async () => {
+  await (await started?.catch(() => undefined))?.stop();
+});
+// Database names made on that server.
+let made = 0;
+
+/** Registers the start of the file's server (PostgreSQL) and the closing of what the tests opened. */
+export function databases(engine: Engine): TestDatabases {
+  let server: RunningPostgres | undefined;
+  const opened: DbHandle[] = [];
+  beforeAll(async () => {
+    if (engine !== 'postgres') return;
+    started ??= startPostgres();
+    server = await started;
+  });
+  afterAll(async () => {
+    for (const db of opened) await closeHandle(db);
+  });
+  const urlOf = (database: string) => {
+    if (!server) throw new Error('no PostgreSQL server for this engine');
+    return server.url.replace(/\/postgres$/, `/${database}`);
+  };
+  const create = async () => {
+    const name = `test_${++made}`;
+    const admin = new pg.Client({ connectionString: urlOf('postgres') });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name}`);
+    } finally {
+      await admin.end();
+    }
+    return urlOf(name);
+  };
+  return {
+    urlOf,
+    create,
+    async open() {
+      const db = engine === 'sqlite' ? openDatabase(':memory:') : await openPostgres(await create());
+      opened.push(db);
+      return db;
+    },
+  };
+}
+
+/** An account made through the builder (accounts.ts is still SQLite's alone). */
+export async function addAccount(
+  db: DbHandle,
+  email: string,
+  { balanceMinor = 0 }: { balanceMinor?: number } = {},
+): Promise<typeof accounts.$inferSelect> {
+  const { orm, t } = db;
+  const [made] = await orm
+    .insert(t.accounts)
+    .values({ email, createdAt: '2026-01-01T00:00:00.000Z', balanceMinor })
+    .returning();
+  return made!;
+}
