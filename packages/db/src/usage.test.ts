@@ -2,6 +2,8 @@
 // written and records the web parses counted so far, so that a file charged before the upgrade is
 // not charged again once its job is deleted; the API's journal and pages leave the web's rows out.
 // Migration 0012 makes such a counted parse its job's charge (`charged` on the job).
+// SQLite's own (PostgreSQL's migrations start from today's schema); the journal's reads on both
+// engines are in repositories.test.ts.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

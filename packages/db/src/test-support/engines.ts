@@ -16,8 +16,6 @@ export type Engine = (typeof ENGINES)[number];
 export interface TestDatabases {
   /** A fresh, migrated database of the engine. */
   open(): Promise<DbHandle>;
-  /** The server's URL for a database of another name (PostgreSQL only). */
-  urlOf(database: string): string;
   /** Makes an empty database on the server (PostgreSQL only) and answers its URL. */
   create(): Promise<string>;
 }
@@ -28,8 +26,9 @@ let started: Promise<RunningPostgres> | undefined;
 afterAll(async () => {
   await (await started?.catch(() => undefined))?.stop();
 });
-// Database names made on that server.
+// Database names made on that server, and the one migrated once and copied for each test.
 let made = 0;
+let template: Promise<string> | undefined;
 
 /** Registers the start of the file's server (PostgreSQL) and the closing of what the tests opened. */
 export function databases(engine: Engine): TestDatabases {
@@ -47,22 +46,35 @@ export function databases(engine: Engine): TestDatabases {
     if (!server) throw new Error('no PostgreSQL server for this engine');
     return server.url.replace(/\/postgres$/, `/${database}`);
   };
+  /** One statement on the server's `postgres` database (a database is made outside one). */
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: urlOf('postgres') });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
   const create = async () => {
     const name = `test_${++made}`;
-    const admin = new pg.Client({ connectionString: urlOf('postgres') });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${name}`);
-    } finally {
-      await admin.end();
-    }
+    await admin(`create database ${name}`);
+    return urlOf(name);
+  };
+  const migrated = async () => {
+    template ??= (async () => {
+      const url = await create();
+      await closeHandle(await openPostgres(url));
+      return url.slice(url.lastIndexOf('/') + 1);
+    })();
+    const name = `test_${++made}`;
+    await admin(`create database ${name} template ${await template}`);
     return urlOf(name);
   };
   return {
-    urlOf,
     create,
     async open() {
-      const db = engine === 'sqlite' ? openDatabase(':memory:') : await openPostgres(await create());
+      const db = engine === 'sqlite' ? openDatabase(':memory:') : await openPostgres(await migrated());
       opened.push(db);
       return db;
     },
@@ -76,9 +88,9 @@ export async function addAccount(
   { balanceMinor = 0 }: { balanceMinor?: number } = {},
 ): Promise<typeof accounts.$inferSelect> {
   const { orm, t } = db;
-  const [made] = await orm
+  const [row] = await orm
     .insert(t.accounts)
     .values({ email, createdAt: '2026-01-01T00:00:00.000Z', balanceMinor })
     .returning();
-  return made!;
+  return row!;
 }
