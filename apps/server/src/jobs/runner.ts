@@ -7,8 +7,8 @@
 import {
   claimNextJob,
   type Db,
+  inAccountTransaction,
   insertCallback,
-  inTransaction,
   type Job,
   requeueProcessing,
   updateJob,
@@ -178,7 +178,7 @@ export class JobRunner {
 
   private async end(job: Job, outcome: Partial<Job> & { status: 'done' | 'failed' }): Promise<void> {
     const at = new Date();
-    const ended = await inTransaction(this.db, async (tx) => {
+    const ended = await inAccountTransaction(this.db, job.accountId, async (tx) => {
       const pagesScanned = outcome.pagesScanned ?? 0;
       const bill = await settleJob(tx, job, outcome.status === 'done', pagesScanned, at);
       // A web parse counted is the job's charge as the API's debit is (no money: the allowance).

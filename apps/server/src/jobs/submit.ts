@@ -9,8 +9,8 @@ import {
   type Account,
   type Db,
   duplicateJob,
+  inAccountTransaction,
   insertJob,
-  inTransaction,
   type Job,
   updateJob,
 } from '@invoice-reader/db';
@@ -73,7 +73,7 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
   }
   const accept = (estimate: Estimate): Promise<Submitted> => {
     const at = new Date();
-    return inTransaction(db, async (tx) => {
+    return inAccountTransaction(db, s.account.id, async (tx) => {
       // Checked again inside the transaction: two identical uploads racing make one job.
       const raced = duplicateJob(tx, s.account.id, sha256);
       if (raced) return { job: raced, duplicate: true, charged: false };

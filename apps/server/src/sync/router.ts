@@ -16,8 +16,8 @@ import {
 import {
   type Db,
   duplicateJob,
+  inAccountTransaction,
   insertJob,
-  inTransaction,
   type Job,
   jobById,
   jobsEditedAfter,
@@ -60,7 +60,7 @@ export function syncRouter({ db, publicUrl, config }: SyncDeps): Router {
     if (!country) throw new HttpError(400, 'unsupported_country');
     const edits = checkedEdits(input.edits, country);
     const { accountId } = sessionOf(res);
-    const { job, duplicate } = await inTransaction(db, async (tx) => {
+    const { job, duplicate } = await inAccountTransaction(db, accountId, async (tx) => {
       const earlier = duplicateJob(tx, accountId, input.sha256);
       if (earlier) return { job: mergeInto(tx, earlier, edits), duplicate: true };
       return { job: insertSynced(tx, accountId, input, country, edits), duplicate: false };

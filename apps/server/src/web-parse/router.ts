@@ -22,7 +22,7 @@ import {
   countJobsOf,
   type Db,
   deleteJob,
-  inTransaction,
+  inAccountTransaction,
   type Job,
   jobById,
   jobsOf,
@@ -113,7 +113,7 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
     const { job_id } = validate(JobIdParams, 'path', req.params);
     const job = ownJob(res, job_id);
     if (job.status === 'queued' || job.status === 'processing') throw new HttpError(409, 'job_running');
-    const orphan = await inTransaction(db, async (tx) => {
+    const orphan = await inAccountTransaction(db, job.accountId, async (tx) => {
       deleteJob(tx, job.id);
       return !blobInUse(tx, job.sha256);
     });
@@ -207,7 +207,7 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
       job.status === 'failed'
         ? (await estimateRead(await blobs.get(job.sha256), { country: country.code })).pagesToScan
         : 0;
-    await inTransaction(db, async (tx) => {
+    await inAccountTransaction(db, job.accountId, async (tx) => {
       // Asked twice at once, both requests passed the check above while the file was estimated:
       // only the first to get here queues the read (and holds a parse), the other is refused.
       const current = jobById(tx, job.id);
