@@ -18,6 +18,8 @@ const Env = z.object({
   /** Loopback by default: exposing the service is a deliberate choice (HOST=0.0.0.0). */
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL instead of DATA_DIR's SQLite file: not yet for the service (docs/operations.md). */
+  DATABASE_URL: z.string().optional(),
   /** Uploaded files in an S3-compatible bucket: `s3://BUCKET[/PREFIX]?endpoint=URL&region=R`.
    * Unset: files under DATA_DIR/blobs. Credentials: the two AWS_ variables below, else the AWS
    * SDK's own chain (its files, an IAM role). */
@@ -153,6 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
   // Node refuses a headers timeout longer than the whole request's.
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS)
     throw new ConfigError('invalid configuration: HEADERS_TIMEOUT_MS: at most REQUEST_TIMEOUT_MS');
+  // packages/db opens PostgreSQL, but accounts, jobs, payments and mail are still SQLite's alone:
+  // a service told to use PostgreSQL says so instead of quietly writing to a file.
+  if (e.DATABASE_URL)
+    throw new ConfigError(
+      'invalid configuration: DATABASE_URL: the service does not run on PostgreSQL yet; unset it to use the SQLite file in DATA_DIR',
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   let blobs: BlobConfig = { kind: 'files', dir: path.join(dataDir, 'blobs') };
   if (e.BLOB_URL) {
