@@ -1,9 +1,9 @@
 // The db suite on both engines: `describe.each(ENGINES)` and, inside, `databases(engine)`, which
 // opens a fresh database per test (SQLite in memory; PostgreSQL as a new database on a throw-away
-// server started once for the test file, stopped after it). Without PostgreSQL's binaries the
-// PostgreSQL run fails with startPostgres's message: it is never skipped.
+// server started once for the test file, stopped after it). Without PostgreSQL's binaries each
+// PostgreSQL test fails with startPostgres's message: none is skipped.
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll } from 'vitest';
 import { type RunningPostgres, startPostgres } from '../../../../scripts/postgres.mjs';
 import { closeHandle, openDatabase } from '../database.js';
 import type { DbHandle } from '../handle.js';
@@ -21,7 +21,8 @@ export interface TestDatabases {
 }
 
 // One server for the test file (each file runs in a process of its own), started by the first
-// `databases('postgres')` and stopped when the file is done (a hook of the file, registered here).
+// test that asks for a PostgreSQL database and stopped when the file is done (a hook of the file,
+// registered here).
 let started: Promise<RunningPostgres> | undefined;
 afterAll(async () => {
   await (await started?.catch(() => undefined))?.stop();
@@ -30,25 +31,20 @@ afterAll(async () => {
 let made = 0;
 let template: Promise<string> | undefined;
 
-/** Registers the start of the file's server (PostgreSQL) and the closing of what the tests opened. */
+/** The engine's databases for a `describe`, closed after it. */
 export function databases(engine: Engine): TestDatabases {
-  let server: RunningPostgres | undefined;
   const opened: DbHandle[] = [];
-  beforeAll(async () => {
-    if (engine !== 'postgres') return;
-    started ??= startPostgres();
-    server = await started;
-  });
   afterAll(async () => {
     for (const db of opened) await closeHandle(db);
   });
-  const urlOf = (database: string) => {
-    if (!server) throw new Error('no PostgreSQL server for this engine');
-    return server.url.replace(/\/postgres$/, `/${database}`);
+  const urlOf = async (database: string) => {
+    if (engine !== 'postgres') throw new Error('no PostgreSQL server for this engine');
+    started ??= startPostgres();
+    return (await started).url.replace(/\/postgres$/, `/${database}`);
   };
   /** One statement on the server's `postgres` database (a database is made outside one). */
   const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: urlOf('postgres') });
+    const client = new pg.Client({ connectionString: await urlOf('postgres') });
     await client.connect();
     try {
       await client.query(statement);
@@ -59,7 +55,7 @@ export function databases(engine: Engine): TestDatabases {
   const create = async () => {
     const name = `test_${++made}`;
     await admin(`create database ${name}`);
-    return urlOf(name);
+    return await urlOf(name);
   };
   const migrated = async () => {
     template ??= (async () => {
@@ -69,7 +65,7 @@ export function databases(engine: Engine): TestDatabases {
     })();
     const name = `test_${++made}`;
     await admin(`create database ${name} template ${await template}`);
-    return urlOf(name);
+    return await urlOf(name);
   };
   return {
     create,
