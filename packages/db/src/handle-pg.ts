@@ -64,8 +64,8 @@ export async function openPostgres(
     t: pgSchema as unknown as typeof schema,
     $client: pool,
     inside: false,
-    transaction: ((db: PgHandle, fn: (tx: PgHandle) => Promise<unknown>) =>
-      pgTransaction(pool, db, fn)) as DbHandle['transaction'],
+    runTransaction: ((db: PgHandle, fn: (tx: PgHandle) => Promise<unknown>) =>
+      pgTransaction(pool, db, fn)) as DbHandle['runTransaction'],
   };
   return handle;
 }

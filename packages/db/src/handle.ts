@@ -16,8 +16,9 @@ export interface DbHandle {
   readonly t: typeof schema;
   /** Set on the handle a transaction's closure gets: its calls already hold the lock. */
   readonly inside: boolean;
-  /** The engine's transaction, which inTransaction runs when `inside` is not set. */
-  readonly transaction: <H extends DbHandle, T>(db: H, fn: (tx: H) => Promise<T>) => Promise<T>;
+  /** The engine's transaction, which inTransaction runs when `inside` is not set (not named
+   * `transaction`: the SQLite handle is also drizzle's synchronous database, which has one). */
+  readonly runTransaction: <H extends DbHandle, T>(db: H, fn: (tx: H) => Promise<T>) => Promise<T>;
 }
 
 /** The SQLite handle: one better-sqlite3 connection. */
@@ -113,20 +114,22 @@ export function sqliteHandle(client: Database.Database): SqliteHandle {
     $client: client,
     inside: false,
     connection,
-    transaction: sqliteTransaction as DbHandle['transaction'],
+    runTransaction: sqliteTransaction as DbHandle['runTransaction'],
   };
 }
 
 /**
- * Runs `fn` in one immediate transaction with a handle of its own (`tx`): nothing else runs on
- * the database between its reads and its writes, every other call waits for it. `fn` awaits only
- * database calls, made with `tx`. Called with a transaction's handle, `fn` joins that transaction.
+ * Runs `fn` in one transaction with a handle of its own (`tx`). On SQLite an immediate one:
+ * nothing else runs on the database between its reads and its writes, every other call waits for
+ * it; on PostgreSQL READ COMMITTED, serialised per account by inAccountTransaction. `fn` awaits
+ * only database calls, made with `tx`. Called with a transaction's handle, `fn` joins it.
  */
 export function inTransaction<H extends DbHandle, T>(db: H, fn: (tx: H) => Promise<T>): Promise<T> {
   if (db.inside) return fn(db);
-  return db.transaction(db, fn);
+  return db.runTransaction(db, fn);
 }
 
+/** SQLite's: BEGIN IMMEDIATE … COMMIT holding the connection's mutex. */
 function sqliteTransaction<H extends SqliteHandle, T>(db: H, fn: (tx: H) => Promise<T>): Promise<T> {
   const { connection, $client: client } = db;
   return connection.lock.run(async () => {
