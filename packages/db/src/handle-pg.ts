@@ -22,8 +22,9 @@ export interface PgHandle extends DbHandle {
 // Any fixed number: the key of the session lock under which one process at a time migrates.
 const MIGRATION_LOCK = 130_013;
 
-/** The open transaction of the current async context (see handle.ts: the outer handle used
- * inside its own transaction is a mistake that fails at once). */
+/** The open transaction of the current async context. The outer handle used inside it would run
+ * on another connection, outside the transaction (or wait for the transaction's own row lock for
+ * ever): it fails at once instead, as on SQLite. */
 const openTransaction = new AsyncLocalStorage<{ pool: pg.Pool; state: { open: boolean } }>();
 
 type Query = pg.Pool['query'];
@@ -47,7 +48,7 @@ export async function openPostgres(
     await pool.end().catch(() => {});
     throw err;
   }
-  // drizzle's driver calls only `query` on its client: the pool's, guarded (see above).
+  // drizzle's driver calls only `query` on its client: here the pool's, guarded.
   const outer = {
     query: ((...args: Parameters<Query>) => {
       const open = openTransaction.getStore();
