@@ -224,6 +224,29 @@ describe('partyBlocks', () => {
     ]);
   });
 
+  it('reads a heading run together with the name when the block stands under the name', () => {
+    const layout = segmentPage(
+      page([
+        line(row(0), ['Plusway AB', 0.09, 0.2], ['Faktura', 0.82, 0.9]),
+        line(row(3), ['Fakturaadress Robin Horsner', 0.54, 0.75]),
+        line(row(4), ['Svenstorpsvägen 5', 0.66, 0.8]),
+        line(row(5), ['Fakturadatum', 0.09, 0.2], ['2020-12-01', 0.35, 0.45]),
+        line(row(6), ['268 78 Kågeröd', 0.66, 0.78]),
+      ]),
+    );
+    expect(partyBlocks([layout]).map((b) => [b.role, b.heading.text, texts(b.segments)])).toEqual([
+      ['buyer', 'Fakturaadress Robin Horsner', ['Robin Horsner', 'Svenstorpsvägen 5', '268 78 Kågeröd']],
+    ]);
+    // Flush under the heading's start, the line is the heading's sentence, not a block under a name.
+    const sentence = segmentPage(
+      page([
+        line(row(3), ['Fakturaadress Robin Horsner', 0.54, 0.75]),
+        line(row(4), ['Svenstorpsvägen 5', 0.54, 0.7]),
+      ]),
+    );
+    expect(partyBlocks([sentence])).toEqual([]);
+  });
+
   it("ends a block at a line of the invoice's own data, as a one-column page runs on below it", () => {
     const layout = segmentPage(
       page([

@@ -5,6 +5,7 @@
 import {
   isRecipientHeading,
   matchHeading,
+  matchLeadingHeading,
   matchNumberedHeading,
   misreadHeading,
 } from '../parties/party-headings.js';
@@ -200,7 +201,7 @@ export interface PartyBlock {
 export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {}): PartyBlock[] {
   const blocks: PartyBlock[] = [];
   for (const layout of layouts) {
-    const headings: Array<{ seg: Segment; role: PartyRole }> = [];
+    const headings: Array<{ seg: Segment; role: PartyRole; name?: Segment }> = [];
     for (const line of layout.lines) {
       for (const seg of line) {
         const role =
@@ -208,9 +209,21 @@ export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {})
           matchNumberedHeading(seg.text) ??
           (opts.ocr ? misreadHeading(seg.text) : undefined);
         if (role) headings.push({ seg, role });
+        else {
+          const run = runTogetherHeading(layout, seg);
+          if (run) headings.push(run);
+        }
       }
     }
     for (const h of headings) {
+      if (h.name) {
+        blocks.push({
+          role: h.role,
+          heading: h.seg,
+          segments: [h.name, ...blockBelow(layout, { seg: h.name }, headings)],
+        });
+        continue;
+      }
       // A heading set as a row's label with the party right of it ("Pirkėjas   UAB Kardanas"):
       // the block is the column of that name, from the heading's line down.
       const beside = layout.lines[h.seg.line]![h.seg.index + 1];
@@ -236,6 +249,39 @@ export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {})
   const unheaded = opts.ocr ? unheadedBuyer(layouts, blocks) : undefined;
   if (unheaded) blocks.push(unheaded);
   return blocks;
+}
+
+/**
+ * A row's heading run together with the party's name in one segment ("Fakturaadress Robin
+ * Horsner", a space between them): a heading when the next line of the block starts right of the
+ * segment's start, where the name starts (estimated from the share of the text before it). The
+ * heading is the segment; the name, a segment of its own from the line below's left edge.
+ */
+function runTogetherHeading(
+  layout: PageLayout,
+  seg: Segment,
+): { seg: Segment; role: PartyRole; name: Segment } | undefined {
+  const lead = matchLeadingHeading(seg.text);
+  if (!lead) return undefined;
+  const width = seg.bbox[2] - seg.bbox[0];
+  const at = seg.bbox[0] + (width * lead.end) / seg.text.length;
+  const below = layout.lines
+    .slice(seg.line + 1, seg.line + 3)
+    .flat()
+    .find(
+      (s) =>
+        s.bbox[0] > seg.bbox[0] + 0.02 &&
+        s.bbox[0] < seg.bbox[2] &&
+        Math.abs(s.bbox[0] - at) < 0.04 &&
+        s.bbox[1] - seg.bbox[3] < 2 * (seg.bbox[3] - seg.bbox[1]),
+    );
+  if (!below) return undefined;
+  const name = {
+    ...seg,
+    text: seg.text.slice(lead.end).trim(),
+    bbox: [below.bbox[0], seg.bbox[1], seg.bbox[2], seg.bbox[3]] as Box,
+  };
+  return { seg, role: lead.role, name };
 }
 
 /** A party right of its heading at most this far (page widths) is the heading's row's value;

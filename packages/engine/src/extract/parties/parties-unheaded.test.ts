@@ -175,6 +175,55 @@ describe('readParties: the recipient in the address window', () => {
     expect(d.buyer.address?.lines).toEqual(['35 rue de la République']);
   });
 
+  it('reads a sender line whose name, street and place run on without separators', () => {
+    const d = read([
+      line(row(0), ['Tennismehl', 0.77, 0.9]),
+      line(row(3), ['TENNISMEHL GmbH Hundsberg 13 97950 Großrinderfeld', 0.1, 0.42]),
+      line(row(4), ['TG Höchberg -TA-', 0.1, 0.22]),
+      line(row(5), ['Herrn Andreas Dallner', 0.1, 0.26]),
+      line(row(6), ['Albrecht-Dürer-Straße 44', 0.1, 0.28]),
+      line(row(7), ['97204 Höchberg', 0.1, 0.2]),
+    ]);
+    expect(d.buyer.name).toBe('TG Höchberg -TA-');
+    expect(d.buyer.address?.city).toBe('Höchberg');
+    // Without a legal form ending the name, the run-on line is no sender line: no recipient.
+    const bare = read([
+      line(row(3), ['Tennismehl Hundsberg 13 97950 Großrinderfeld', 0.1, 0.4]),
+      line(row(4), ['TG Höchberg -TA-', 0.1, 0.22]),
+      line(row(6), ['Albrecht-Dürer-Straße 44', 0.1, 0.28]),
+      line(row(7), ['97204 Höchberg', 0.1, 0.2]),
+    ]);
+    expect(bare.buyer.name).toBeUndefined();
+  });
+
+  it("names the seller from the sender line when the letterhead prints only the sender's address", () => {
+    const d = read([
+      line(row(0), ['25 Market Street', 0.8, 0.95]),
+      line(row(1), ['London', 0.87, 0.95]),
+      line(row(2), ['EC1A 1BB', 0.85, 0.95]),
+      line(row(5), ['Brown & Walker Limited · 25 Market Street · London · EC1A 1BB', 0.55, 0.95]),
+      line(row(6), ['Smith Design LLP', 0.55, 0.7]),
+      line(row(7), ['12 High Street', 0.55, 0.68]),
+      line(row(8), ['Leeds LS1 4AP', 0.55, 0.67]),
+    ]);
+    expect(d.seller.name).toBe('Brown & Walker Limited');
+    expect(d.buyer.name).toBe('Smith Design LLP');
+    // Over a headed buyer's block alike; never from a sender line far above the block.
+    const headed = (at: number) =>
+      read([
+        line(row(0), ['25 Market Street', 0.8, 0.95]),
+        line(row(1), ['EC1A 1BB London', 0.8, 0.95]),
+        line(row(4), ['Brown & Walker Limited · 25 Market Street · London · EC1A 1BB', 0.55, 0.95]),
+        line(row(at), ['Bill to:', 0.55, 0.62]),
+        line(row(at + 1), ['Smith Design LLP', 0.55, 0.7]),
+        line(row(at + 2), ['12 High Street', 0.55, 0.68]),
+        line(row(at + 3), ['Leeds LS1 4AP', 0.55, 0.67]),
+      ]);
+    expect(headed(5).seller.name).toBe('Brown & Walker Limited');
+    expect(headed(5).buyer.name).toBe('Smith Design LLP');
+    expect(headed(12).seller.name).toBeUndefined();
+  });
+
   it('reads the name under a salutation ("Herrn") as the buyer, without it', () => {
     const d = read([
       line(row(0), ['MVM Musterhafter', 0.08, 0.25]),

@@ -31,7 +31,7 @@ import {
   ruLegalForm,
   streetLine,
 } from './party-lines.js';
-import { readRecipient, recipientBlock } from './recipient-window.js';
+import { readRecipient, recipientBlock, senderOver } from './recipient-window.js';
 
 const ADDRESS_LABEL = /^(?:anschrift|adresse|address|indirizzo|адрес)\s*:?\s*/i;
 
@@ -74,6 +74,12 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
       put('seller.name', head.text, head.bbox, head.page, 0.84);
       named = head;
     } else if (footer) put('seller.name', footer.text, footer.bbox, footer.page, 0.82);
+    // Or the sender line over the buyer's block or the address window, which names the sender first.
+    else {
+      const top = recipient?.segments[0] ?? blocks.find((b) => b.role === 'buyer' && partyBlock(b))?.heading;
+      const sender = top && senderOver(layouts[0], top);
+      if (sender) put('seller.name', cleanName(sender.text), sender.bbox, sender.page, 0.84);
+    }
   }
   if (!d.seller.name) {
     // Or the address block whose name spells the company's domain of the footer's contact.

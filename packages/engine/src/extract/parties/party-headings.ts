@@ -38,6 +38,25 @@ export function matchInlineHeading(
   return undefined;
 }
 
+/**
+ * A heading run together with the party's name, no colon between ("Fakturaadress Robin Horsner":
+ * the heading set as a row's label, the name a space after it): the role and where the name
+ * starts. Only a name follows (letters, no digit, no colon); whether the block's lines stand
+ * under the name, which makes the first words a heading, is the layout's to tell (partyBlocks).
+ */
+export function matchLeadingHeading(
+  text: string,
+): { role: 'seller' | 'buyer' | 'other'; end: number } | undefined {
+  const words = [...text.matchAll(/\S+/g)];
+  for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
+    const end = words[n]!.index;
+    const role = matchHeading(text.slice(0, end));
+    const rest = text.slice(end);
+    if (role && /^\p{L}/u.test(rest) && /\p{L}{2}/u.test(rest) && !/[:\d]/.test(rest)) return { role, end };
+  }
+  return undefined;
+}
+
 /** Whether the whole text is a party heading, and which party. */
 export function matchHeading(text: string): 'seller' | 'buyer' | 'other' | undefined {
   const norm = normalizeLabelText(text.replace(LEADING_MARKS, '')).replace(/[:.]+$/, '');

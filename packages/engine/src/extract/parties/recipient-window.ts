@@ -9,6 +9,7 @@ import {
   cleanName,
   companyWords,
   isName,
+  nameUpToLegalForm,
   placeLine,
   placeOf,
   postcodeAlone,
@@ -33,6 +34,24 @@ function closeRuns(line: Segment[]): Segment[][] {
     else runs.push([seg]);
   }
   return runs;
+}
+
+/**
+ * A sender line's first part cut into the company's name, its street and its place where they
+ * run on without separators ("TENNISMEHL GmbH Hundsberg 13 97950 Großrinderfeld"): the name ends
+ * at its legal form, the place is the tail that reads as one after a street with a number. The
+ * part as it is otherwise.
+ */
+function nameStreetPlace(part: string): string[] {
+  const name = nameUpToLegalForm(part);
+  if (name === part) return part ? [part] : [];
+  const rest = part.slice(name.length).trim();
+  for (const space of rest.matchAll(/\s+/g)) {
+    const street = rest.slice(0, space.index);
+    const place = rest.slice(space.index + space[0].length);
+    if (/\d/.test(street) && placeOf(place)) return [name, street, place];
+  }
+  return [name, rest];
 }
 
 /** A town as printed over its postcode: words, and a Dublin district's number ("Dublin 6W"). */
@@ -70,6 +89,83 @@ function spaceAbove(all: Segment[], seg: Segment): number {
   return Math.min(seg.bbox[1], ...above.map((s) => seg.bbox[1] - s.bbox[3]));
 }
 
+/** A one-line sender address: its line, its postcodes, its text and first part as labels are
+ * compared, and that first part as a segment (the sender's name where it is one). */
+export interface SenderLine {
+  line: number;
+  postcodes: Set<string>;
+  text: string;
+  first: string;
+  name: Segment;
+}
+
+/**
+ * The one-line sender addresses of a page's upper part ("ACME GmbH · Str. 1 · 12345 Ort"): a run of
+ * a line's close segments (joined) cut at separators, a place after a street.
+ */
+export function senderLines(layout: PageLayout): SenderLine[] {
+  const senders: SenderLine[] = [];
+  for (const [li, whole] of layout.lines.entries()) {
+    if (!whole.length || whole[0]!.bbox[1] > 0.45) continue;
+    for (const line of closeRuns(whole)) {
+      const parts = line
+        .map((s) => s.text)
+        .join(' | ')
+        .split(SENDER_SEP)
+        .map((p) => p.trim())
+        .filter(Boolean);
+      parts.splice(0, 1, ...nameStreetPlace(parts[0] ?? ''));
+      // A street after the name and a place after the street ("1242 chemin de l'olive" reads as
+      // a place too: the place is the one after a part with a number).
+      // Or a place ending a line of three parts or more: a street may go without a number
+      // ("Klline - Freude am Arbeitsplatz - Technologiepark - 8510 Stainz").
+      // (a place whose town comes first is cut in two by a separator: "Leeds · LS1 4AP", "Liepāja,
+      // LV-3401": the two parts are one place)
+      for (let i = parts.length - 1; i > 0; i--) {
+        if (placeOf(parts[i]!)) continue;
+        const joined = [`${parts[i - 1]} ${parts[i]}`, `${parts[i - 1]}, ${parts[i]}`].find((j) =>
+          placeOf(j),
+        );
+        if (joined) parts.splice(i - 1, 2, joined);
+      }
+      const at = parts.findIndex(
+        (p, i) =>
+          i > 1 &&
+          placeOf(p) &&
+          (parts.slice(1, i).some((q) => /\d/.test(q) && /\p{L}{2}/u.test(q)) || i === parts.length - 1),
+      );
+      if (at < 0) continue;
+      const postcodes = new Set(parts.map((p) => placeOf(p)?.postcode).filter((p): p is string => !!p));
+      senders.push({
+        line: li,
+        postcodes,
+        text: normalizeLabelText(line.map((s) => s.text).join(' ')),
+        first: normalizeLabelText(parts[0]!),
+        name: { ...line[0]!, text: parts[0]!, bbox: union(line.map((s) => s.bbox)) },
+      });
+    }
+  }
+  return senders;
+}
+
+/**
+ * The sender's name from the one-line sender address printed right over the buyer's block (its
+ * first line or heading `top`), in its column: "Brown & Walker Limited · 25 Market Street · London
+ * · EC1A 1BB" over "Bill to:" or over the address window names the sender first.
+ */
+export function senderOver(layout: PageLayout | undefined, top: Segment): Segment | undefined {
+  if (!layout || layout.page !== top.page) return undefined;
+  const height = top.bbox[3] - top.bbox[1];
+  const over = senderLines(layout).find(
+    (x) =>
+      x.line < top.line &&
+      top.line - x.line <= 3 &&
+      top.bbox[1] - x.name.bbox[3] < 4 * height &&
+      Math.abs(x.name.bbox[0] - top.bbox[0]) < 0.03,
+  );
+  return over && isName(over.name.text) ? over.name : undefined;
+}
+
 export interface Recipient {
   segments: Segment[];
   name: Segment;
@@ -97,46 +193,7 @@ export function recipientBlock(
 ): Recipient | undefined {
   if (!layout) return undefined;
   const all = layout.lines.flat();
-  // Sender lines: a run of the line's segments (joined) cut at separators, a place after a street.
-  const senders: Array<{ line: number; postcodes: Set<string>; text: string; first: string }> = [];
-  for (const [li, whole] of layout.lines.entries()) {
-    if (!whole.length || whole[0]!.bbox[1] > 0.45) continue;
-    for (const line of closeRuns(whole)) {
-      const parts = line
-        .map((s) => s.text)
-        .join(' | ')
-        .split(SENDER_SEP)
-        .map((p) => p.trim())
-        .filter(Boolean);
-      // A street after the name and a place after the street ("1242 chemin de l'olive" reads as
-      // a place too: the place is the one after a part with a number).
-      // Or a place ending a line of three parts or more: a street may go without a number
-      // ("Klline - Freude am Arbeitsplatz - Technologiepark - 8510 Stainz").
-      // (a place whose town comes first is cut in two by a separator: "Leeds · LS1 4AP", "Liepāja,
-      // LV-3401": the two parts are one place)
-      for (let i = parts.length - 1; i > 0; i--) {
-        if (placeOf(parts[i]!)) continue;
-        const joined = [`${parts[i - 1]} ${parts[i]}`, `${parts[i - 1]}, ${parts[i]}`].find((j) =>
-          placeOf(j),
-        );
-        if (joined) parts.splice(i - 1, 2, joined);
-      }
-      const at = parts.findIndex(
-        (p, i) =>
-          i > 1 &&
-          placeOf(p) &&
-          (parts.slice(1, i).some((q) => /\d/.test(q) && /\p{L}{2}/u.test(q)) || i === parts.length - 1),
-      );
-      if (at < 0) continue;
-      const postcodes = new Set(parts.map((p) => placeOf(p)?.postcode).filter((p): p is string => !!p));
-      senders.push({
-        line: li,
-        postcodes,
-        text: normalizeLabelText(line.map((s) => s.text).join(' ')),
-        first: normalizeLabelText(parts[0]!),
-      });
-    }
-  }
+  const senders = senderLines(layout);
   // The sender's own address in the letterhead's band (its name OCR lost, or a logo): its place lines.
   const senderPlaces = all.filter(
     (s) => s.bbox[1] < LETTERHEAD_BAND && (placeLine(s) || townOverPostcode(all, s)),
