@@ -54,6 +54,17 @@ describe('findIbans', () => {
     ]);
   });
 
+  it('reads an IBAN whose last group ran into the next word, when its checksum holds', () => {
+    expect(
+      findIbans('Tilinumero: FI09 6869 6940 1500 38Toimitusjohtaja: Jukka').map((i) => [i.value, i.valid]),
+    ).toEqual([['FI0968696940150038', true]]);
+    expect(findIbans('IBAN DE89 3704 0044 0532 0130 00BIC COBADEFFXXX').map((i) => i.value)).toEqual([
+      'DE89370400440532013000',
+    ]);
+    // A wrong digit: no glued reading is made up, the spaced part stays an invalid candidate.
+    expect(findIbans('FI09 6869 6940 1500 39Toimitusjohtaja').map((i) => i.valid)).toEqual([false]);
+  });
+
   it('ignores what is too short or part of a longer token', () => {
     expect(findIbans('USt-IdNr. DE123456789, PLZ DE 40235')).toEqual([]);
     expect(findIbans('XDE89370400440532013000 DE89370400440532013000abc')).toEqual([]);
