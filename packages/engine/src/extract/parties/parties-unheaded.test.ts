@@ -222,6 +222,16 @@ describe('readParties: the recipient in the address window', () => {
     expect(headed(5).seller.name).toBe('Brown & Walker Limited');
     expect(headed(5).buyer.name).toBe('Smith Design LLP');
     expect(headed(12).seller.name).toBeUndefined();
+    // Where the name may run over two parts (no street number, no legal form after the first),
+    // the sender line names no one.
+    const twoParts = read([
+      line(row(3), ['Klline - Freude am Arbeitsplatz - Technologiepark - 8510 Stainz', 0.1, 0.5]),
+      line(row(4), ['Keller Grundbau Ges.m.b.H.', 0.1, 0.3]),
+      line(row(5), ['Packer Straße 167', 0.1, 0.25]),
+      line(row(6), ['8561 Söding', 0.1, 0.2]),
+    ]);
+    expect(twoParts.buyer.name).toBe('Keller Grundbau Ges.m.b.H.');
+    expect(twoParts.seller.name).toBeUndefined();
   });
 
   it('reads the name under a salutation ("Herrn") as the buyer, without it', () => {

@@ -4,11 +4,12 @@
 // in another column, or by the sender's own address printed above it (recipientBlock).
 import { SALUTATION_SOURCES } from '../lexicon/lexicon.js';
 import { normalizeLabelText } from '../page/labels.js';
-import { type PageLayout, type Put, type Segment, union } from '../page/layout.js';
+import { type Box, type PageLayout, type Put, type Segment, union } from '../page/layout.js';
 import {
   cleanName,
   companyWords,
   isName,
+  LEGAL_FORM,
   nameUpToLegalForm,
   placeLine,
   placeOf,
@@ -96,7 +97,10 @@ export interface SenderLine {
   postcodes: Set<string>;
   text: string;
   first: string;
-  name: Segment;
+  /** Where the line stands. */
+  box: Box;
+  /** The first part as a segment, where it is the sender's whole name. */
+  name?: Segment;
 }
 
 /**
@@ -141,7 +145,13 @@ export function senderLines(layout: PageLayout): SenderLine[] {
         postcodes,
         text: normalizeLabelText(line.map((s) => s.text).join(' ')),
         first: normalizeLabelText(parts[0]!),
-        name: { ...line[0]!, text: parts[0]!, bbox: union(line.map((s) => s.bbox)) },
+        box: union(line.map((s) => s.bbox)),
+        // The name ends where the street begins: a street with a number next, or a legal form
+        // ending the first part ("Klline - Freude am Arbeitsplatz - Technologiepark - 8510 Stainz"
+        // says no more than that the name is one or two parts).
+        ...(/\d/.test(parts[1]!) || LEGAL_FORM.test(parts[0]!)
+          ? { name: { ...line[0]!, text: parts[0]!, bbox: union(line.map((s) => s.bbox)) } }
+          : {}),
       });
     }
   }
@@ -160,10 +170,10 @@ export function senderOver(layout: PageLayout | undefined, top: Segment): Segmen
     (x) =>
       x.line < top.line &&
       top.line - x.line <= 3 &&
-      top.bbox[1] - x.name.bbox[3] < 4 * height &&
-      Math.abs(x.name.bbox[0] - top.bbox[0]) < 0.03,
+      top.bbox[1] - x.box[3] < 4 * height &&
+      Math.abs(x.box[0] - top.bbox[0]) < 0.03,
   );
-  return over && isName(over.name.text) ? over.name : undefined;
+  return over?.name && isName(over.name.text) ? over.name : undefined;
 }
 
 export interface Recipient {
