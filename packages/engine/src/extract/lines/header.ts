@@ -158,6 +158,18 @@ function isHeader(columns: Column[]): boolean {
 }
 
 const hasAmount = (words: LayoutWord[]) => words.some((w) => /\d[.,]\d{2}\b/.test(w.text));
+/** A line holding a digit (a date, an address, a row's title "# ligne BC: 1") is no heading's:
+ * OCR sets such lines close enough to a header to be taken into its band. */
+const hasDigit = (words: LayoutWord[]) => words.some((w) => /\d/.test(w.text));
+
+/** Of two price headings and no amount heading ("Prix unitaire ... Prix HT"), the right one is
+ * the amount's: a line's price is printed before its amount. */
+function rightPriceIsAmount(columns: Column[]): Column[] {
+  const prices = columns.filter((c) => c.kind === 'unit_price');
+  if (columns.some((c) => c.kind === 'amount') || prices.length < 2) return columns;
+  const last = prices.reduce((a, c) => (c.x0 > a.x0 ? c : a));
+  return columns.map((c) => (c === last ? { ...c, kind: 'amount' } : c));
+}
 
 /** The header rows of the item tables on a page, top to bottom. A line naming two key columns
  * is a header's core; the headings stacked above and below it within a few line heights (an
@@ -169,7 +181,7 @@ export function findHeaders(page: LayoutPage): TableHeader[] {
     const line = lines[li]!;
     if (hasAmount(line.words) || !line.words.length) continue;
     if (out.some((h) => h.lastLine >= li)) continue;
-    const own = cellsOf(line.words, page.width).flatMap(labelWords);
+    const own = rightPriceIsAmount(cellsOf(line.words, page.width).flatMap(labelWords));
     const kinds = new Set(own.map((c) => c.kind));
     if (KEY_KINDS.filter((k) => kinds.has(k)).length + (kinds.has('amount') ? 1 : 0) < 2) continue;
     const height = line.bbox[3] - line.bbox[1];
@@ -179,12 +191,16 @@ export function findHeaders(page: LayoutPage): TableHeader[] {
       !!lines[i]?.words.length && Math.abs(lines[i]!.bbox[1] - line.bbox[1]) <= height * BAND;
     const band = [{ l: line, i: li }];
     for (const step of [-1, 1])
-      for (let i = li + step; Math.abs(i - li) <= 6 && near(i) && !hasAmount(lines[i]!.words); i += step)
+      for (
+        let i = li + step;
+        Math.abs(i - li) <= 6 && near(i) && !hasAmount(lines[i]!.words) && !hasDigit(lines[i]!.words);
+        i += step
+      )
         band.push({ l: lines[i]!, i });
-    const columns = stackedColumns(
+    const columns = rightPriceIsAmount(stackedColumns(
       band.map(({ l }) => ({ words: l.words, top: l.bbox[1] })),
       page.width,
-    );
+    ));
     const cols = isHeader(columns) ? columns : isHeader(own) ? own : undefined;
     if (!cols) continue;
     out.push({

@@ -7,10 +7,12 @@
 import { totalsAddUp } from '../../check/sums.js';
 import { toUnits } from '../../decimal.js';
 import type { Document, LineItem } from '../../document.js';
+import { parseAmount } from '../amounts/amounts.js';
+import { startsWithLabel } from '../page/labels.js';
 import type { LayoutPage, Put } from '../page/layout.js';
 import { type BreakdownRow, readBreakdown } from './breakdown.js';
 import { isAllowanceRow } from './header.js';
-import { readTables, type TableRow } from './table.js';
+import { type ItemTable, readTables, type TableRow } from './table.js';
 
 const CENT = 10_000n;
 const abs = (x: bigint) => (x < 0n ? -x : x);
@@ -28,6 +30,25 @@ export function lineChecks(
   const product = (toUnits(row.quantity) * toUnits(row.unit_price)) / 1_000_000n;
   const tol = CENT + (abs(toUnits(row.quantity)) * CENT) / 2_000_000n;
   return abs(abs(product) - abs(toUnits(row.net_amount))) <= tol;
+}
+
+/**
+ * Amounts printed on labelled lines below the tables ("Positionssumme  202,70", "Sous-total HT
+ * 473,00"), on the last table's page: the table's own sum, which confirms its rows as a total
+ * does where the net is made also of document-level allowances and charges.
+ */
+function printedSums(pages: LayoutPage[], tables: ItemTable[]): string[] {
+  const last = tables[tables.length - 1]?.rows.at(-1);
+  if (!last) return [];
+  const page = pages.find((p) => p.page === last.page);
+  const out: string[] = [];
+  for (const line of page?.lines ?? []) {
+    if (line.bbox[1] < last.box[3] || !startsWithLabel(line.text.trim())) continue;
+    const amounts = line.words.filter((w) => /\d[.,]\d{2}$/.test(w.text));
+    const value = amounts.length ? parseAmount(amounts[amounts.length - 1]!.text) : undefined;
+    if (value !== undefined) out.push(value);
+  }
+  return out;
 }
 
 /** Whether the rows' amounts add up to `total`, one cent per row of rounding at most. */
@@ -110,8 +131,18 @@ export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void 
   // Rows of document-level allowances and charges printed in the table ("Rabatt", "REMISE :
   // ...") are no line items, but count when the table's amounts are added up to the net.
   const items = (rows: TableRow[]) => rows.filter((r) => !isAllowanceRow(r.description));
+  // A sum printed under the table counts for two rows or more (one row's amount is printed as
+  // the totals anyway).
+  // Not the gross, the VAT or the amount due: the items and a VAT row read as one make the gross.
+  const other = [totals.gross, totals.vat, totals.payable].filter((t): t is string => !!t).map(toUnits);
+  const sums = printedSums(pages, tables).filter((sum) => !other.includes(toUnits(sum)));
   const addsUp = (rows: TableRow[]) =>
-    [items(rows), rows].some((some) => addsUpTo(some, totals.net) || addsUpTo(some, totals.line_total));
+    [items(rows), rows].some(
+      (some) =>
+        addsUpTo(some, totals.net) ||
+        addsUpTo(some, totals.line_total) ||
+        (some.length >= 2 && sums.some((sum) => addsUpTo(some, sum))),
+    );
   const all = tables.flatMap((t) => t.rows);
   // The item table is the one (or all together) whose amounts make the net; a table of
   // document-level allowances or a breakdown read as a table then falls away. When none adds up,

@@ -99,8 +99,9 @@ function rowsUnder(
       return { rows, closed: true };
     }
     const own = (cells.get('description') ?? []).map((w) => w.text).join(' ');
-    // A word of three letters or more makes a title; an article code ("ART_9874", "BC: 3") does not.
-    const titled = /(?:^|\s)\p{L}{3,}(?=$|[\s,.;:)])/u.test(own);
+    // A word of three letters or more makes a title; an article code ("ART_9874", "BC: 3",
+    // "GLN:5987854125") does not.
+    const titled = own.split(/\s+/).some((w) => /^\(?\p{L}{3,}[,.;:)]?$/u.test(w));
     // An amount of nothing is a row only with a price of nothing ("Kostenlose Zugabe 1 0,00 0,00"):
     // a zero in the amount column is otherwise the VAT of an exempt breakdown row.
     const nothing = amount !== undefined && /^-?0(?:\.0+)?$/.test(amount);
