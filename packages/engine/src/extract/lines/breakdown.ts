@@ -3,7 +3,8 @@
 // together they make the document's totals (their taxes its VAT, their bases its net), so a row
 // of another table never slips in. A page that prints no breakdown but one rate beside its VAT
 // total ("zuzüglich 19 % MwSt.  160,55") or on every line item, with the net at that rate
-// making the VAT to the cent, has a breakdown of one row.
+// making the VAT to the cent, has a breakdown of one row; so has one whose VAT is nothing and
+// whose lines print a rate of zero.
 import { formatAmount, fromUnits, toUnits } from '../../decimal.js';
 import type { VatBreakdownEntry } from '../../document.js';
 import { parseAmount } from '../amounts/amounts.js';
@@ -70,7 +71,7 @@ export interface Totals {
 export function readBreakdown(
   pages: LayoutPage[],
   totals: Totals,
-  opts: { decimal?: ',' | '.'; lineRates?: string[] } = {},
+  opts: { decimal?: ',' | '.'; lineRates?: string[]; zeroPrinted?: boolean } = {},
 ): BreakdownRow[] {
   const { net, vat, gross } = totals;
   if (!net && !(vat && gross)) return [];
@@ -145,10 +146,14 @@ function makesTotals(rows: BreakdownRow[], { net, vat, gross }: Totals): boolean
 function oneRate(
   pages: LayoutPage[],
   { net, vat, gross }: Totals,
-  opts: { lineRates?: string[] },
+  opts: { lineRates?: string[]; zeroPrinted?: boolean },
 ): BreakdownRow[] {
   if (!net || !vat) return [];
   if (gross && abs(toUnits(net) + toUnits(vat) - toUnits(gross)) > CENT) return [];
+  // No VAT at all and a line printing a rate of zero: the net is at zero (exempt, reverse
+  // charge). Without that 0 % the net may be outside the scope of VAT, which has no rate.
+  if (toUnits(vat) === 0n && toUnits(net) !== 0n && opts.zeroPrinted)
+    return [{ rate: '0', taxable: net, tax: '0.00', page: 0, box: [0, 0, 0, 0] }];
   const lineRates = new Set(opts.lineRates ?? []);
   const fromLines = lineRates.size === 1 && opts.lineRates?.length ? [...lineRates][0] : undefined;
   if (fromLines && fromLines !== '0' && taxAt(net, fromLines, vat))

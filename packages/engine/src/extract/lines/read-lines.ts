@@ -84,7 +84,8 @@ const MAX_TRIES = 4096;
 
 /**
  * Rates for the rows that print none, from the breakdown: its one rate, or the one way of giving
- * each a rate of the breakdown such that the rows at each rate add up to its base. None when no way or more
+ * each a rate of the breakdown such that the rows at each rate add up to its base (give or take
+ * the document's allowances and charges). None when no way or more
  * than one way does (or a row prints a rate the breakdown lacks).
  */
 export function ratesByBreakdown(rows: TableRow[], breakdown: BreakdownRow[]): Map<TableRow, string> {
@@ -100,6 +101,12 @@ export function ratesByBreakdown(rows: TableRow[], breakdown: BreakdownRow[]): M
     return out;
   }
   const left = new Map(breakdown.map((b) => [b.rate, toUnits(b.taxable)]));
+  // Document-level allowances and charges (not rows of the table) move the bases off the rows'
+  // sums: a rate's rows may miss its base by as much as they make together, no more.
+  const spread = abs(
+    breakdown.reduce((a, b) => a + toUnits(b.taxable), 0n) -
+      rows.reduce((a, r) => a + toUnits(r.net_amount), 0n),
+  );
   for (const r of rows)
     if (r.vat_rate !== undefined) left.set(r.vat_rate, left.get(r.vat_rate)! - toUnits(r.net_amount));
   let found: string[] | undefined;
@@ -110,7 +117,7 @@ export function ratesByBreakdown(rows: TableRow[], breakdown: BreakdownRow[]): M
     if (i === open.length) {
       const fits = rates.every((rate) => {
         const sum = open.reduce((a, r, j) => (pick[j] === rate ? a + toUnits(r.net_amount) : a), 0n);
-        return abs(sum - left.get(rate)!) <= CENT * BigInt(rows.length);
+        return abs(sum - left.get(rate)!) <= CENT * BigInt(rows.length) + spread;
       });
       if (fits) [found, ways] = [[...pick], ways + 1];
       return;
@@ -161,7 +168,10 @@ export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void 
       ...(vatHolds ? { vat: totals.vat } : {}),
       ...(totals.gross ? { gross: totals.gross } : {}),
     },
-    { lineRates: lineRates.length === rows.length ? lineRates : [] },
+    {
+      lineRates: lineRates.length === rows.length ? lineRates : [],
+      zeroPrinted: lineRates.includes('0'),
+    },
   );
   const rates = ratesByBreakdown(rows, breakdown);
   rows.forEach((row, i) => {
