@@ -61,6 +61,17 @@ function rowsOfLine(page: LayoutPage, li: number, decimal?: ',' | '.'): Breakdow
   return out;
 }
 
+/** Every line's rows of a breakdown (rate, base and the tax at that rate), each once. */
+export function breakdownRows(pages: LayoutPage[], decimal?: ',' | '.'): BreakdownRow[] {
+  const out: BreakdownRow[] = [];
+  for (const page of pages)
+    for (let li = 0; li < page.lines.length; li++)
+      for (const row of rowsOfLine(page, li, decimal))
+        if (!out.some((c) => c.rate === row.rate && c.taxable === row.taxable && c.tax === row.tax))
+          out.push(row);
+  return out;
+}
+
 export interface Totals {
   net?: string;
   vat?: string;
@@ -75,12 +86,7 @@ export function readBreakdown(
 ): BreakdownRow[] {
   const { net, vat, gross } = totals;
   if (!net && !(vat && gross)) return [];
-  const candidates: BreakdownRow[] = [];
-  for (const page of pages)
-    for (let li = 0; li < page.lines.length; li++)
-      for (const row of rowsOfLine(page, li, opts.decimal))
-        if (!candidates.some((c) => c.rate === row.rate && c.taxable === row.taxable && c.tax === row.tax))
-          candidates.push(row);
+  const candidates = breakdownRows(pages, opts.decimal);
   const byRate = new Map<string, BreakdownRow[]>();
   for (const c of candidates) byRate.set(c.rate, [...(byRate.get(c.rate) ?? []), c]);
   const rates = [...byRate.keys()].slice(0, 4);

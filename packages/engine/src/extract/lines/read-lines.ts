@@ -10,7 +10,7 @@ import type { Document, LineItem } from '../../document.js';
 import { parseAmount } from '../amounts/amounts.js';
 import { startsWithLabel } from '../page/labels.js';
 import type { LayoutPage, Put } from '../page/layout.js';
-import { type BreakdownRow, readBreakdown } from './breakdown.js';
+import { type BreakdownRow, breakdownRows, readBreakdown } from './breakdown.js';
 import { isAllowanceRow } from './header.js';
 import { type ItemTable, readTables, type TableRow } from './table.js';
 
@@ -132,6 +132,18 @@ export function ratesByBreakdown(rows: TableRow[], breakdown: BreakdownRow[]): M
   return out;
 }
 
+/**
+ * Without a breakdown that makes the totals (totals unread), a breakdown row printed on the page
+ * (rate, base, the tax at that rate) whose base is what the rows add up to gives them its rate;
+ * none when rows of two rates would.
+ */
+export function rateOfRowsSum(rows: TableRow[], printed: BreakdownRow[]): BreakdownRow[] {
+  if (!rows.length) return [];
+  const sum = rows.reduce((a, r) => a + toUnits(r.net_amount), 0n);
+  const fits = printed.filter((b) => abs(toUnits(b.taxable) - sum) <= CENT * BigInt(rows.length));
+  return new Set(fits.map((b) => b.rate)).size === 1 ? [fits[0]!] : [];
+}
+
 export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void {
   const tables = readTables(pages);
   const totals = d.totals;
@@ -173,7 +185,10 @@ export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void 
       zeroPrinted: lineRates.includes('0'),
     },
   );
-  const rates = ratesByBreakdown(rows, breakdown);
+  const rates = ratesByBreakdown(
+    rows,
+    breakdown.length ? breakdown : rateOfRowsSum(rows, breakdownRows(pages)),
+  );
   rows.forEach((row, i) => {
     const checks = lineChecks(row);
     const confidence = adds ? ADDS_UP : checks ? CHECKS : UNCHECKED;
