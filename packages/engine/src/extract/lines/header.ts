@@ -62,14 +62,17 @@ const PATTERNS = new Map(
 /** The column heading `text` starts with, and how many characters it takes: the longest of
  * all languages ("total ht" before "total"). */
 export function headingAt(text: string): { kind: ColumnKind; length: number } | undefined {
-  const norm = normalizeLabelText(text);
+  // OCR sets a speck before a heading now and then ("‚Steuersatz", "|NOM"): it is no letter.
+  const speck = /^[‚'‘’"“”„|*©]+(?=\p{L})/u.exec(text)?.[0].length ?? 0;
+  const norm = normalizeLabelText(text.slice(speck));
   let best: { kind: ColumnKind; length: number } | undefined;
   for (const kind of KINDS) {
     const p = PATTERNS.get(kind)!;
     if (!p.any.test(norm)) continue;
     for (const re of p.each) {
       const m = re.exec(norm);
-      if (m && m[0].length > 0 && (!best || m[0].length > best.length)) best = { kind, length: m[0].length };
+      if (m && m[0].length > 0 && (!best || m[0].length + speck > best.length))
+        best = { kind, length: m[0].length + speck };
     }
   }
   return best;
@@ -163,11 +166,13 @@ const hasAmount = (words: LayoutWord[]) => words.some((w) => /\d[.,]\d{2}\b/.tes
 const hasDigit = (words: LayoutWord[]) => words.some((w) => /\d/.test(w.text));
 
 /** Of two price headings and no amount heading ("Prix unitaire ... Prix HT"), the right one is
- * the amount's: a line's price is printed before its amount. */
+ * the amount's when it is the header's last but for a VAT rate: a line's price is printed before
+ * its amount, and the amount last. */
 function rightPriceIsAmount(columns: Column[]): Column[] {
   const prices = columns.filter((c) => c.kind === 'unit_price');
   if (columns.some((c) => c.kind === 'amount') || prices.length < 2) return columns;
   const last = prices.reduce((a, c) => (c.x0 > a.x0 ? c : a));
+  if (columns.some((c) => c.x0 > last.x0 && c.kind !== 'vat_rate')) return columns;
   return columns.map((c) => (c === last ? { ...c, kind: 'amount' } : c));
 }
 
