@@ -122,8 +122,10 @@ function rowsUnder(
       (isRow(cells) || numbers || aboveOf(loose, l.bbox[1], header).length)
     ) {
       const above = titled ? [] : numbers ? [numbers.title] : aboveOf(loose, l.bbox[1], header);
-      if (current && above.length && current.text[current.text.length - 1] === above[0]!.text)
-        current.text.pop();
+      // Lines taken for this row's title are no more the row before's.
+      for (const a of [...above].reverse())
+        if (current && current.text.length > 1 && current.text[current.text.length - 1] === a.text)
+          current.text.pop();
       finish();
       loose = [];
       const from = numbers?.cells ?? cells;
@@ -169,14 +171,17 @@ function rowsUnder(
   return { rows, closed: false };
 }
 
-/** The loose description line standing right above a row's line (its title), if any. */
+/** The loose description lines standing right above a row's line (its title and what follows
+ * it), if any: those set close together, up to a gap of most of a line. */
 function aboveOf(
   loose: Array<{ text: string; top: number; bottom: number }>,
   top: number,
   header: TableHeader,
 ): Array<{ text: string; top: number; bottom: number }> {
-  const last = loose[loose.length - 1];
-  return last && top - last.bottom <= header.lineHeight * 0.8 ? [last] : [];
+  let from = loose.length;
+  let edge = top;
+  while (from > 0 && edge - loose[from - 1]!.bottom <= header.lineHeight * 0.8) edge = loose[--from]!.top;
+  return loose.slice(from);
 }
 
 /** A row names its item: some text in the description column, or a quantity and a price beside
