@@ -3,6 +3,7 @@
 // ends at a totals line, a wide gap or the page's end; a table that ran to the end of its page
 // without totals goes on at the top of the next page (rows only: its letterhead is no row's).
 // Rows that carry a sum over ("Übertrag") are skipped.
+import { formatAmount, fromUnits, toUnits } from '../../decimal.js';
 import { startsWithLabel } from '../page/labels.js';
 import type { Box, LayoutPage, LayoutWord } from '../page/layout.js';
 import { amountIn, type Cells, cellsOf, quantityIn, rateIn, unitOf } from './cells.js';
@@ -116,6 +117,13 @@ function rowsUnder(
         ? raised
         : undefined;
     raised = undefined;
+    const allowance = amount !== undefined && current ? lineAllowance(cells, current.row, amount) : undefined;
+    if (current && allowance !== undefined && l.bbox[1] - bottom <= header.lineHeight * 3) {
+      current.row.net_amount = allowance;
+      bottom = l.bbox[3];
+      loose = [];
+      continue;
+    }
     if (
       amount !== undefined &&
       (!nothing || free) &&
@@ -183,6 +191,27 @@ function aboveOf(
   while (from > 0 && edge - loose[from - 1]!.bottom <= header.lineHeight * 0.8) edge = loose[--from]!.top;
   return loose.slice(from);
 }
+
+/**
+ * A row's own allowance printed on the line under it ("abzgl. 16,7% Rabatt  -2,00"): no title,
+ * a negative amount which is the printed percentage of the row's amount (a document's allowance
+ * under the last row is a percentage of more). The row's amount net of it, or undefined.
+ */
+function lineAllowance(cells: Cells, row: TableRow, amount: string): string | undefined {
+  if (isRow(cells) || toUnits(amount) >= 0n || toUnits(row.net_amount) <= 0n) return undefined;
+  const base = toUnits(row.net_amount);
+  for (const w of [...cells.values()].flat()) {
+    const m = /^(\d{1,2}(?:[.,]\d{1,3})?)%$/.exec(w.text);
+    if (!m) continue;
+    const share = (base * toUnits(m[1]!.replace(',', '.'))) / 100_000_000n;
+    // To the cent, or to the percentage's rounding (16,7 % for a sixth).
+    if (abs(share + toUnits(amount)) <= CENT + base / 1000n) return formatAmount(fromUnits(base + toUnits(amount)));
+  }
+  return undefined;
+}
+
+const CENT = 10_000n;
+const abs = (x: bigint) => (x < 0n ? -x : x);
 
 /** A row names its item: some text in the description column, or a quantity and a price beside
  * its amount. A line of amounts alone under the table (a VAT row) is none. */
