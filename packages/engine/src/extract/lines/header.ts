@@ -202,10 +202,12 @@ export function findHeaders(page: LayoutPage): TableHeader[] {
         i += step
       )
         band.push({ l: lines[i]!, i });
-    const columns = rightPriceIsAmount(stackedColumns(
-      band.map(({ l }) => ({ words: l.words, top: l.bbox[1] })),
-      page.width,
-    ));
+    const columns = rightPriceIsAmount(
+      stackedColumns(
+        band.map(({ l }) => ({ words: l.words, top: l.bbox[1] })),
+        page.width,
+      ),
+    );
     const cols = isHeader(columns) ? columns : isHeader(own) ? own : undefined;
     if (!cols) continue;
     out.push({

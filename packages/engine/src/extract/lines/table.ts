@@ -205,7 +205,8 @@ function lineAllowance(cells: Cells, row: TableRow, amount: string): string | un
     if (!m) continue;
     const share = (base * toUnits(m[1]!.replace(',', '.'))) / 100_000_000n;
     // To the cent, or to the percentage's rounding (16,7 % for a sixth).
-    if (abs(share + toUnits(amount)) <= CENT + base / 1000n) return formatAmount(fromUnits(base + toUnits(amount)));
+    if (abs(share + toUnits(amount)) <= CENT + base / 1000n)
+      return formatAmount(fromUnits(base + toUnits(amount)));
   }
   return undefined;
 }
