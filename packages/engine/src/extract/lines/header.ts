@@ -80,9 +80,11 @@ export function headingAt(text: string): { kind: ColumnKind; length: number } | 
 
 const ALLOWANCE_ROW = new RegExp(`^(?:${(SOURCES.allowance_rows ?? ['(?!)']).join('|')})(?![\\p{L}])`, 'iu');
 /** Whether a row's description opens with a document-level allowance or charge ("Rabatt",
- * "REMISE : ...", "Frachtkosten"): such a row is no line item. */
+ * "REMISE : ...", "Frachtkosten", "Transportkosten:"): such a row is no line item. */
 export function isAllowanceRow(description: string): boolean {
-  return ALLOWANCE_ROW.test(description.trim());
+  // OCR runs words together now and then ("AbschlagBasisbetrag:"): a capital after a small
+  // letter starts a word.
+  return ALLOWANCE_ROW.test(description.trim().replace(/(\p{Ll})(?=\p{Lu}\p{Ll})/u, '$1 '));
 }
 
 /** Whether a line starts with the heading of a row that carries a sum over ("Übertrag"). */

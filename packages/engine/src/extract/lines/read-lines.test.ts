@@ -625,3 +625,68 @@ describe('readTextInvoice: tables confirmed other ways', () => {
     expect(d.lines.map((l) => l.vat_rate)).toEqual([undefined, undefined]);
   });
 });
+
+describe('readTextInvoice: rows read past the end of the table', () => {
+  it('keeps the leading rows that make the net and drops a charge and a VAT row read after them', () => {
+    const d = readText([
+      page([
+        ...head,
+        line(
+          row(10),
+          ['Pos', 0.02, 0.05],
+          ['Beschreibung', 0.15, 0.3],
+          ['Menge', 0.45, 0.52],
+          ['Nettopreis', 0.63, 0.73],
+          ['Steuer', 0.75, 0.8],
+          ['Entgelt', 0.84, 0.9],
+        ),
+        // A price per ten units and hours rounded on the page: neither row checks by itself.
+        line(
+          row(12),
+          ['1', 0.02, 0.03],
+          ['Wirkarbeit HT', 0.15, 0.3],
+          ['10000', 0.46, 0.52],
+          ['0,05', 0.68, 0.73],
+          ['19 %', 0.75, 0.8],
+          ['52,00', 0.84, 0.9],
+        ),
+        line(
+          row(13),
+          ['2', 0.02, 0.03],
+          ['Kommissionierer', 0.15, 0.3],
+          ['28', 0.5, 0.52],
+          ['10,50', 0.68, 0.73],
+          ['19 %', 0.75, 0.8],
+          ['288,75', 0.84, 0.9],
+        ),
+        line(
+          row(15),
+          ['Transportkosten:', 0.02, 0.14],
+          ['Frachbetrag', 0.15, 0.25],
+          ['19 %', 0.75, 0.8],
+          ['15,00', 0.84, 0.9],
+        ),
+        line(
+          row(17),
+          ['Warenwert', 0.15, 0.25],
+          ['355,75', 0.46, 0.52],
+          ['19 %', 0.75, 0.8],
+          ['67,59', 0.84, 0.9],
+        ),
+        line(row(19), ['Nettobetrag', 0.5, 0.64], ['355,75', 0.84, 0.9]),
+        line(row(20), ['USt. 19 %', 0.5, 0.6], ['355,75', 0.7, 0.76], ['67,59', 0.85, 0.9]),
+        line(row(21), ['Gesamtbetrag', 0.5, 0.66], ['423,34', 0.84, 0.9]),
+      ]),
+    ]);
+    expect(d.lines.map((l) => [l.description, l.net_amount, l.vat_rate])).toEqual([
+      ['Wirkarbeit HT', '52.00', '19'],
+      ['Kommissionierer', '288.75', '19'],
+    ]);
+  });
+
+  it('knows an allowance whose word OCR ran into the next ("AbschlagBasisbetrag:")', () => {
+    expect(isAllowanceRow('AbschlagBasisbetrag: -5,00, MwSt. % 19,0')).toBe(true);
+    expect(isAllowanceRow('Transportkosten: Frachbetrag')).toBe(true);
+    expect(isAllowanceRow('RabattmarkenSet')).toBe(false);
+  });
+});

@@ -149,7 +149,7 @@ export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void 
   const totals = d.totals;
   // Rows of document-level allowances and charges printed in the table ("Rabatt", "REMISE :
   // ...") are no line items, but count when the table's amounts are added up to the net.
-  const items = (rows: TableRow[]) => rows.filter((r) => !isAllowanceRow(r.description));
+  const items = (rows: TableRow[]) => rows.filter((r) => !r.allowance && !isAllowanceRow(r.description));
   // A sum printed under the table counts for two rows or more (one row's amount is printed as
   // the totals anyway).
   // Not the gross, the VAT or the amount due: the items and a VAT row read as one make the gross.
@@ -167,7 +167,15 @@ export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void 
   // document-level allowances or a breakdown read as a table then falls away. When none adds up,
   // only rows whose own arithmetic holds are taken for line items: an amount that neither the
   // net nor quantity × price confirms is as likely a sub-total, an allowance or a total.
-  const adding = addsUp(all) ? all : tables.find((t) => addsUp(t.rows))?.rows;
+  // Rows read past the table's end (a VAT row, a total) fall away when the rows before them add up.
+  const adding = addsUp(all)
+    ? all
+    : (tables.find((t) => addsUp(t.rows))?.rows ??
+      [all, ...tables.map((t) => t.rows)].map(leading).find(Boolean));
+  function leading(rows: TableRow[]): TableRow[] | undefined {
+    for (let n = rows.length - 1; n >= 2; n--) if (addsUp(rows.slice(0, n))) return rows.slice(0, n);
+    return undefined;
+  }
   const adds = !!adding;
   const rows = items(adding ?? checkedRows(all, totals.net));
   const lineRates = rows.map((r) => r.vat_rate).filter((r): r is string => !!r);

@@ -7,7 +7,7 @@ import { formatAmount, fromUnits, toUnits } from '../../decimal.js';
 import { startsWithLabel } from '../page/labels.js';
 import type { Box, LayoutPage, LayoutWord } from '../page/layout.js';
 import { amountIn, type Cells, cellsOf, quantityIn, rateIn, unitOf } from './cells.js';
-import { findHeaders, isCarriedOver, type TableHeader } from './header.js';
+import { findHeaders, isAllowanceRow, isCarriedOver, type TableHeader } from './header.js';
 
 export interface TableRow {
   page: number;
@@ -18,6 +18,9 @@ export interface TableRow {
   unit_price?: string;
   net_amount: string;
   vat_rate?: string;
+  /** Whether the row's line opens with a document-level allowance or charge ("Transportkosten:
+   * Frachtbetrag ... 15,00"), the words of which may stand outside the description column. */
+  allowance?: boolean;
 }
 
 export interface ItemTable {
@@ -151,6 +154,7 @@ function rowsUnder(
           ...(unit ? { unit } : {}),
           ...(price !== undefined ? { unit_price: price } : {}),
           ...(rate !== undefined ? { vat_rate: rate } : {}),
+          ...(isAllowanceRow(text) ? { allowance: true } : {}),
         },
         text: [...above.map((a) => a.text), own],
       };
