@@ -690,3 +690,17 @@ describe('readTextInvoice: rows read past the end of the table', () => {
     expect(isAllowanceRow('RabattmarkenSet')).toBe(false);
   });
 });
+
+describe('amounts of rows', () => {
+  it('takes no bare number under the amount heading for an amount when amounts carry decimals', () => {
+    const [t] = readTables([
+      page([
+        ...germanTable.slice(0, 2),
+        line(row(12), ['Bruttopreis : 9,9000', 0.15, 0.35], ['Artikelrabatt', 0.7, 0.8], ['1', 0.87, 0.88]),
+      ]),
+    ]);
+    expect(t!.rows.map((r) => [r.description, r.net_amount])).toEqual([
+      ['Trennblätter A4 Bruttopreis : 9,9000', '198.00'],
+    ]);
+  });
+});

@@ -88,9 +88,16 @@ function rowsUnder(
     }
     if (isCarriedOver(text)) continue;
     const cells = cellsOf(l.words, header.columns);
-    // A line's amount is printed to the cent (more digits are a misread or another column's).
+    // A line's amount is printed to the cent (more digits are a misread or another column's),
+    // with the decimals when the document writes its amounts with them: a bare "1" under the
+    // amount heading is a note's number ("Artikelrabatt 1").
     const printed = amountIn(cells.get('amount'), decimal);
-    const amount = printed !== undefined && /^-?\d+(?:\.\d{1,2})?$/.test(printed) ? printed : undefined;
+    const amount =
+      printed !== undefined &&
+      /^-?\d+(?:\.\d{1,2})?$/.test(printed) &&
+      (!decimal || !!cells.get('amount')?.some((w) => /\d[.,]\d{1,2}(?!\d)/.test(w.text)))
+        ? printed
+        : undefined;
     // A totals line ("Nettobetrag  473,00"): a label and an amount in the amount column, no
     // quantity or price.
     if (
