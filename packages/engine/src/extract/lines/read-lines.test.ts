@@ -704,3 +704,64 @@ describe('amounts of rows', () => {
     ]);
   });
 });
+
+describe('more layouts of the German e-invoice viewers', () => {
+  it('reads "Positionsbetrag / ohne / Steuer" stacked over three lines as the amount heading', () => {
+    const [h] = findHeaders(
+      page([
+        line(row(9), ['Positionsbetrag', 0.8, 0.91]),
+        line(
+          row(10),
+          ['Pos', 0.1, 0.13],
+          ['Beschreibung', 0.3, 0.4],
+          ['Nettopreis', 0.5, 0.57],
+          ['Menge', 0.63, 0.68],
+          ['Steuersatz', 0.72, 0.79],
+          ['ohne', 0.83, 0.86],
+        ),
+        line(row(11), ['Steuer', 0.87, 0.91]),
+      ]),
+    );
+    expect(h!.columns.map((c) => c.kind)).toEqual([
+      'position',
+      'description',
+      'unit_price',
+      'quantity',
+      'vat_rate',
+      'amount',
+    ]);
+  });
+
+  it("takes a raised line's words first, and one row's sum printed on the next page for its confirmation", () => {
+    const d = readText([
+      page([
+        ...head,
+        line(
+          row(10),
+          ['Pos', 0.1, 0.13],
+          ['Beschreibung', 0.3, 0.4],
+          ['Nettopreis', 0.5, 0.57],
+          ['Menge', 0.63, 0.68],
+          ['Steuersatz', 0.72, 0.79],
+          ['Nettobetrag', 0.83, 0.9],
+        ),
+        line(row(12), ['Stahlcoil', 0.3, 0.36], ['10', 0.66, 0.68], ['19 %', 0.74, 0.78]),
+        line(row(12) + 0.012, ['Basismenge: 1 Stk', 0.3, 0.42], ['850,00', 0.85, 0.9]),
+      ]),
+      page(
+        [
+          line(row(1), ['Positionssumme', 0.5, 0.64], ['850,00', 0.84, 0.9]),
+          line(row(2), ['Zuschläge', 0.5, 0.64], ['8,75', 0.86, 0.9]),
+          line(row(3), ['Rechnungssumme ohne USt.', 0.5, 0.7], ['858,75', 0.84, 0.9]),
+          line(row(4), ['Steuerbetrag', 0.5, 0.64], ['163,16', 0.84, 0.9]),
+          line(row(5), ['Bruttosumme', 0.5, 0.64], ['1.021,91', 0.83, 0.9]),
+        ],
+        2,
+      ),
+    ]);
+    expect(d.totals.net).toBe('858.75');
+    expect(d.lines.map((l) => [l.description, l.quantity, l.net_amount, l.vat_rate])).toEqual([
+      ['Stahlcoil Basismenge: 1 Stk', '10', '850.00', '19'],
+    ]);
+  });
+});

@@ -34,16 +34,22 @@ export function lineChecks(
 
 /**
  * Amounts printed on labelled lines below the tables ("Positionssumme  202,70", "Sous-total HT
- * 473,00"), on the last table's page: the table's own sum, which confirms its rows as a total
- * does where the net is made also of document-level allowances and charges.
+ * 473,00"), on the last table's page or a later one: the table's own sum, which confirms its
+ * rows as a total does where the net is made also of document-level allowances and charges.
  */
 function printedSums(pages: LayoutPage[], tables: ItemTable[]): string[] {
   const last = tables[tables.length - 1]?.rows.at(-1);
   if (!last) return [];
-  const page = pages.find((p) => p.page === last.page);
   const out: string[] = [];
-  for (const line of page?.lines ?? []) {
-    if (line.bbox[1] < last.box[3] || !startsWithLabel(line.text.trim())) continue;
+  const below = pages.flatMap((p) =>
+    p.page > last.page
+      ? p.lines
+      : p.page === last.page
+        ? p.lines.filter((l) => l.bbox[1] >= last.box[3])
+        : [],
+  );
+  for (const line of below) {
+    if (!startsWithLabel(line.text.trim())) continue;
     const amounts = line.words.filter((w) => /\d[.,]\d{2}$/.test(w.text));
     const value = amounts.length ? parseAmount(amounts[amounts.length - 1]!.text) : undefined;
     if (value !== undefined) out.push(value);
@@ -150,9 +156,8 @@ export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void 
   // Rows of document-level allowances and charges printed in the table ("Rabatt", "REMISE :
   // ...") are no line items, but count when the table's amounts are added up to the net.
   const items = (rows: TableRow[]) => rows.filter((r) => !r.allowance && !isAllowanceRow(r.description));
-  // A sum printed under the table counts for two rows or more (one row's amount is printed as
-  // the totals anyway).
-  // Not the gross, the VAT or the amount due: the items and a VAT row read as one make the gross.
+  // A sum printed under the table: not the gross, the VAT or the amount due (the items and a VAT
+  // row read as one make the gross).
   const other = [totals.gross, totals.vat, totals.payable].filter((t): t is string => !!t).map(toUnits);
   const sums = printedSums(pages, tables).filter((sum) => !other.includes(toUnits(sum)));
   const addsUp = (rows: TableRow[]) =>
@@ -160,7 +165,7 @@ export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void 
       (some) =>
         addsUpTo(some, totals.net) ||
         addsUpTo(some, totals.line_total) ||
-        (some.length >= 2 && sums.some((sum) => addsUpTo(some, sum))),
+        sums.some((sum) => addsUpTo(some, sum)),
     );
   const all = tables.flatMap((t) => t.rows);
   // The item table is the one (or all together) whose amounts make the net; a table of

@@ -139,7 +139,8 @@ function rowsUnder(
       (!nothing || free) &&
       (isRow(cells) || numbers || aboveOf(loose, l.bbox[1], header).length)
     ) {
-      const above = titled ? [] : numbers ? [numbers.title] : aboveOf(loose, l.bbox[1], header);
+      // A raised line of numbers is the row's first: its words come first whatever this line holds.
+      const above = numbers ? [numbers.title] : titled ? [] : aboveOf(loose, l.bbox[1], header);
       // Lines taken for this row's title are no more the row before's.
       for (const a of [...above].reverse())
         if (current && current.text.length > 1 && current.text[current.text.length - 1] === a.text)
