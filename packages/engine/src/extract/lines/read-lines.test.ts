@@ -6,7 +6,7 @@ import { runChecks } from '../../check/document-checks.js';
 import { line, page, row } from '../../test-support/layout-pages.js';
 import { readText } from '../../test-support/text-invoices.js';
 import { findHeaders, headingAt, isAllowanceRow } from './header.js';
-import { rateOfRowsSum, ratesByBreakdown } from './read-lines.js';
+import { rateOfRowsSum, ratesByBreakdown, ratesByPrinted } from './read-lines.js';
 import { readTables } from './table.js';
 
 const germanTable = [
@@ -540,6 +540,14 @@ describe('rates of rows from a breakdown the totals do not confirm', () => {
     expect(rateOfRowsSum(rows, printed).map((b) => b.rate)).toEqual(['19']);
     expect(rateOfRowsSum(rows, [...printed, bd('7', '804.35', '56.30')])).toEqual([]);
     expect(rateOfRowsSum(rows, [bd('19', '700.00', '133.00')])).toEqual([]);
+  });
+
+  it('gives a row alone at its rate the rate of the printed row whose base is its amount', () => {
+    // OCR misread the 20 % row's tax: only the 5.5 % row is a breakdown row.
+    const rows = [rowOf('-20.48'), rowOf('-198.00')];
+    const rates = ratesByPrinted(rows, [bd('5.5', '-198.00', '-10.89')]);
+    expect(rows.map((r) => rates.get(r))).toEqual([undefined, '5.5']);
+    expect(ratesByPrinted(rows, [bd('5.5', '-198.00', '-10.89'), bd('7', '-198.00', '-13.86')]).size).toBe(0);
   });
 });
 

@@ -150,6 +150,25 @@ export function rateOfRowsSum(rows: TableRow[], printed: BreakdownRow[]): Breakd
   return new Set(fits.map((b) => b.rate)).size === 1 ? [fits[0]!] : [];
 }
 
+/**
+ * Rates of the rows that print none from the breakdown rows printed on a page whose totals are
+ * not read: the rate of the one whose base the rows make together, else, row by row, the rate
+ * of those whose base is the row's amount to the cent (the row alone at its rate).
+ */
+export function ratesByPrinted(rows: TableRow[], printed: BreakdownRow[]): Map<TableRow, string> {
+  const whole = rateOfRowsSum(rows, printed);
+  if (whole.length) return ratesByBreakdown(rows, whole);
+  const out = new Map<TableRow, string>();
+  for (const r of rows) {
+    if (r.vat_rate !== undefined) continue;
+    const fits = new Set(
+      printed.filter((b) => toUnits(b.taxable) === toUnits(r.net_amount)).map((b) => b.rate),
+    );
+    if (fits.size === 1) out.set(r, [...fits][0]!);
+  }
+  return out;
+}
+
 export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void {
   const tables = readTables(pages);
   const totals = d.totals;
@@ -198,10 +217,9 @@ export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void 
       zeroPrinted: lineRates.includes('0'),
     },
   );
-  const rates = ratesByBreakdown(
-    rows,
-    breakdown.length ? breakdown : rateOfRowsSum(rows, breakdownRows(pages)),
-  );
+  const rates = breakdown.length
+    ? ratesByBreakdown(rows, breakdown)
+    : ratesByPrinted(rows, breakdownRows(pages));
   rows.forEach((row, i) => {
     const checks = lineChecks(row);
     const confidence = adds ? ADDS_UP : checks ? CHECKS : UNCHECKED;
