@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runChecks } from '../../check/document-checks.js';
 import { line, page, row } from '../../test-support/layout-pages.js';
 import { readText } from '../../test-support/text-invoices.js';
+import { amountIn } from './cells.js';
 import { findHeaders, headingAt, isAllowanceRow } from './header.js';
 import { rateOfRowsSum, ratesByBreakdown, ratesByPrinted } from './read-lines.js';
 import { readTables } from './table.js';
@@ -771,5 +772,11 @@ describe('more layouts of the German e-invoice viewers', () => {
     expect(d.lines.map((l) => [l.description, l.quantity, l.net_amount, l.vat_rate])).toEqual([
       ['Stahlcoil Basismenge: 1 Stk', '10', '850.00', '19'],
     ]);
+  });
+});
+
+describe('amounts as OCR reads them', () => {
+  it('reads a minus OCR took for a tilde ("~5,00")', () => {
+    expect(amountIn([{ text: '~5,00', bbox: [0.8, 0.3, 0.85, 0.31], fontSize: 10 }], ',')).toBe('-5.00');
   });
 });
