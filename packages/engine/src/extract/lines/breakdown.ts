@@ -109,7 +109,56 @@ export function readBreakdown(
   let bestCount = 0;
   walk(0, []);
   if (best) return best.sort((a, b) => Number(b.rate) - Number(a.rate));
+  const completed = withTaxMisread(pages, candidates, totals, opts.decimal);
+  if (completed) return completed.sort((a, b) => Number(b.rate) - Number(a.rate));
   return oneRate(pages, totals, opts);
+}
+
+/**
+ * A breakdown one of whose rows lost its tax to OCR ("TVA 20,0%  -20,48 €  410€"): a line's rate
+ * (with its % sign) and base, and rows of other rates, such that the bases make the net and the
+ * VAT total less the other rows' taxes is that base's tax at that rate to the cent. Only when
+ * exactly one such row and choice of others does.
+ */
+function withTaxMisread(
+  pages: LayoutPage[],
+  candidates: BreakdownRow[],
+  { net, vat, gross }: Totals,
+  decimal?: ',' | '.',
+): BreakdownRow[] | undefined {
+  if (!net || !vat || (gross && abs(toUnits(net) + toUnits(vat) - toUnits(gross)) > CENT)) return undefined;
+  const found: BreakdownRow[][] = [];
+  for (const page of pages)
+    for (const line of page.lines) {
+      const words = joinSigns(line.words).map((w) => w.text);
+      const rates = words
+        .map((w) => RATE_WORD.exec(w)?.[1])
+        .filter((r): r is string => !!r)
+        .map((r) => String(Number(r.replace(',', '.'))))
+        .filter((r) => VAT_RATES.includes(Number(r)));
+      if (rates.length !== 1) continue;
+      const rate = rates[0]!;
+      const others = candidates.filter((c) => c.rate !== rate && c.rate !== '0');
+      for (const w of words) {
+        if (!AMOUNT_WORD.test(w)) continue;
+        const base = parseAmount(w, decimal ? { decimal } : {});
+        if (base === undefined || toUnits(base) === 0n) continue;
+        // The other rows: none, or one of each other rate.
+        const choices: BreakdownRow[][] = [[]];
+        for (const r of new Set(others.map((o) => o.rate)))
+          for (const c of [...choices])
+            for (const o of others.filter((x) => x.rate === r)) choices.push([...c, o]);
+        for (const chosen of choices.slice(0, 64)) {
+          const bases = chosen.reduce((a, c) => a + toUnits(c.taxable), toUnits(base));
+          if (abs(bases - toUnits(net)) > CENT) continue;
+          const tax = formatAmount(fromUnits(chosen.reduce((a, c) => a - toUnits(c.tax), toUnits(vat))));
+          if (toUnits(tax) === 0n || !taxAt(base, rate, tax)) continue;
+          if (found.some((f) => f[0]!.rate === rate && f[0]!.taxable === base)) continue;
+          found.push([{ rate, taxable: base, tax, page: page.page, box: line.bbox }, ...chosen]);
+        }
+      }
+    }
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** Rows of one rate as one row of the breakdown: their bases and taxes added. Rows at zero stay

@@ -780,3 +780,30 @@ describe('amounts as OCR reads them', () => {
     expect(amountIn([{ text: '~5,00', bbox: [0.8, 0.3, 0.85, 0.31], fontSize: 10 }], ',')).toBe('-5.00');
   });
 });
+
+describe('readTextInvoice: a breakdown row whose tax OCR lost', () => {
+  it('completes it from the VAT total when its base and rate make that tax to the cent', () => {
+    const d = readText([
+      page([
+        ...head,
+        germanTable[0]!,
+        line(row(11), ['Nougat', 0.15, 0.3], ['5', 0.5, 0.52], ['20,00', 0.68, 0.73], ['100,00', 0.84, 0.9]),
+        line(row(12), ['Olivenöl', 0.15, 0.3], ['10', 0.5, 0.52], ['5,00', 0.68, 0.73], ['50,00', 0.84, 0.9]),
+        line(row(15), ['Nettobetrag', 0.5, 0.64], ['150,00', 0.84, 0.9]),
+        line(row(16), ['USt. 19 %', 0.5, 0.6], ['100,00', 0.7, 0.76], ['1900€', 0.85, 0.9]),
+        line(row(17), ['USt. 7 %', 0.5, 0.6], ['50,00', 0.7, 0.76], ['3,50', 0.86, 0.9]),
+        line(row(18), ['Umsatzsteuer', 0.5, 0.64], ['22,50', 0.85, 0.9]),
+        line(row(19), ['Gesamtbetrag', 0.5, 0.66], ['172,50', 0.84, 0.9]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '150.00', vat: '22.50', gross: '172.50' });
+    expect(d.vat_breakdown).toEqual([
+      { rate: '19', taxable: '100.00', tax: '19.00' },
+      { rate: '7', taxable: '50.00', tax: '3.50' },
+    ]);
+    expect(d.lines.map((l) => [l.net_amount, l.vat_rate])).toEqual([
+      ['100.00', '19'],
+      ['50.00', '7'],
+    ]);
+  });
+});
