@@ -482,6 +482,21 @@ describe('row titles and what belongs to a row', () => {
     ]);
   });
 
+  it('keeps the block of title lines across a note set beside it in a column of numbers', () => {
+    const [t] = readTables([
+      page([
+        header,
+        line(row(13), ['PRESTATION SUPPORT', 0.15, 0.32]),
+        line(row(14), ['Work team EQUIPE_A', 0.15, 0.3]),
+        line(row(14) + 0.008, ['(Brut: 65,00)', 0.6, 0.66]),
+        numbers(row(15), 'C_FO: ART_1254', '1', '60,00', '60,00'),
+      ]),
+    ]);
+    expect(t!.rows.map((r) => r.description)).toEqual([
+      'PRESTATION SUPPORT Work team EQUIPE_A C_FO: ART_1254',
+    ]);
+  });
+
   it("takes a row's own allowance printed under it off its amount, when it is the printed share", () => {
     const tableWith = (pct: string, off: string) =>
       readTables([

@@ -183,7 +183,7 @@ function rowsUnder(
       if (l.bbox[1] - bottom <= header.lineHeight * 3) current?.text.push(text);
       else loose = [];
       loose.push({ text, top: l.bbox[1], bottom: l.bbox[3] });
-    } else loose = [];
+    } else if (!l.words.every((w) => NOTE.test(w.text))) loose = [];
     // Any line inside the table (article numbers in a column of their own) keeps it going.
     bottom = Math.max(bottom, l.bbox[3]);
   }
@@ -222,6 +222,10 @@ function lineAllowance(cells: Cells, row: TableRow, amount: string): string | un
   }
   return undefined;
 }
+
+/** The words of a note beside a row's title ("(Brut: 65,00)", "(Net): 60,00"), in a column of
+ * numbers: they do not part the title's lines from the row under them. */
+const NOTE = /^\(\p{L}+\)?:?$|^\(?[-\d.,]+\)?$/u;
 
 const CENT = 10_000n;
 const abs = (x: bigint) => (x < 0n ? -x : x);
