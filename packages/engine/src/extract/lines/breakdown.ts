@@ -3,7 +3,8 @@
 // together they make the document's totals (their taxes its VAT, their bases its net), so a row
 // of another table never slips in. A page that prints no breakdown but one rate beside its VAT
 // total ("zuzüglich 19 % MwSt.  160,55") or on every line item, with the net at that rate
-// making the VAT to the cent, has a breakdown of one row.
+// making the VAT to the cent, has a breakdown of one row; so has one whose VAT is nothing and
+// whose lines print a rate of zero.
 import { formatAmount, fromUnits, toUnits } from '../../decimal.js';
 import type { VatBreakdownEntry } from '../../document.js';
 import { parseAmount } from '../amounts/amounts.js';
@@ -60,6 +61,17 @@ function rowsOfLine(page: LayoutPage, li: number, decimal?: ',' | '.'): Breakdow
   return out;
 }
 
+/** Every line's rows of a breakdown (rate, base and the tax at that rate), each once. */
+export function breakdownRows(pages: LayoutPage[], decimal?: ',' | '.'): BreakdownRow[] {
+  const out: BreakdownRow[] = [];
+  for (const page of pages)
+    for (let li = 0; li < page.lines.length; li++)
+      for (const row of rowsOfLine(page, li, decimal))
+        if (!out.some((c) => c.rate === row.rate && c.taxable === row.taxable && c.tax === row.tax))
+          out.push(row);
+  return out;
+}
+
 export interface Totals {
   net?: string;
   vat?: string;
@@ -70,16 +82,11 @@ export interface Totals {
 export function readBreakdown(
   pages: LayoutPage[],
   totals: Totals,
-  opts: { decimal?: ',' | '.'; lineRates?: string[] } = {},
+  opts: { decimal?: ',' | '.'; lineRates?: string[]; zeroPrinted?: boolean } = {},
 ): BreakdownRow[] {
   const { net, vat, gross } = totals;
   if (!net && !(vat && gross)) return [];
-  const candidates: BreakdownRow[] = [];
-  for (const page of pages)
-    for (let li = 0; li < page.lines.length; li++)
-      for (const row of rowsOfLine(page, li, opts.decimal))
-        if (!candidates.some((c) => c.rate === row.rate && c.taxable === row.taxable && c.tax === row.tax))
-          candidates.push(row);
+  const candidates = breakdownRows(pages, opts.decimal);
   const byRate = new Map<string, BreakdownRow[]>();
   for (const c of candidates) byRate.set(c.rate, [...(byRate.get(c.rate) ?? []), c]);
   const rates = [...byRate.keys()].slice(0, 4);
@@ -102,7 +109,56 @@ export function readBreakdown(
   let bestCount = 0;
   walk(0, []);
   if (best) return best.sort((a, b) => Number(b.rate) - Number(a.rate));
+  const completed = withTaxMisread(pages, candidates, totals, opts.decimal);
+  if (completed) return completed.sort((a, b) => Number(b.rate) - Number(a.rate));
   return oneRate(pages, totals, opts);
+}
+
+/**
+ * A breakdown one of whose rows lost its tax to OCR ("TVA 20,0%  -20,48 €  410€"): a line's rate
+ * (with its % sign) and base, and rows of other rates, such that the bases make the net and the
+ * VAT total less the other rows' taxes is that base's tax at that rate to the cent. Only when
+ * exactly one such row and choice of others does.
+ */
+function withTaxMisread(
+  pages: LayoutPage[],
+  candidates: BreakdownRow[],
+  { net, vat, gross }: Totals,
+  decimal?: ',' | '.',
+): BreakdownRow[] | undefined {
+  if (!net || !vat || (gross && abs(toUnits(net) + toUnits(vat) - toUnits(gross)) > CENT)) return undefined;
+  const found: BreakdownRow[][] = [];
+  for (const page of pages)
+    for (const line of page.lines) {
+      const words = joinSigns(line.words).map((w) => w.text);
+      const rates = words
+        .map((w) => RATE_WORD.exec(w)?.[1])
+        .filter((r): r is string => !!r)
+        .map((r) => String(Number(r.replace(',', '.'))))
+        .filter((r) => VAT_RATES.includes(Number(r)));
+      if (rates.length !== 1) continue;
+      const rate = rates[0]!;
+      const others = candidates.filter((c) => c.rate !== rate && c.rate !== '0');
+      for (const w of words) {
+        if (!AMOUNT_WORD.test(w)) continue;
+        const base = parseAmount(w, decimal ? { decimal } : {});
+        if (base === undefined || toUnits(base) === 0n) continue;
+        // The other rows: none, or one of each other rate.
+        const choices: BreakdownRow[][] = [[]];
+        for (const r of new Set(others.map((o) => o.rate)))
+          for (const c of [...choices])
+            for (const o of others.filter((x) => x.rate === r)) choices.push([...c, o]);
+        for (const chosen of choices.slice(0, 64)) {
+          const bases = chosen.reduce((a, c) => a + toUnits(c.taxable), toUnits(base));
+          if (abs(bases - toUnits(net)) > CENT) continue;
+          const tax = formatAmount(fromUnits(chosen.reduce((a, c) => a - toUnits(c.tax), toUnits(vat))));
+          if (toUnits(tax) === 0n || !taxAt(base, rate, tax)) continue;
+          if (found.some((f) => f[0]!.rate === rate && f[0]!.taxable === base)) continue;
+          found.push([{ rate, taxable: base, tax, page: page.page, box: line.bbox }, ...chosen]);
+        }
+      }
+    }
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** Rows of one rate as one row of the breakdown: their bases and taxes added. Rows at zero stay
@@ -145,10 +201,14 @@ function makesTotals(rows: BreakdownRow[], { net, vat, gross }: Totals): boolean
 function oneRate(
   pages: LayoutPage[],
   { net, vat, gross }: Totals,
-  opts: { lineRates?: string[] },
+  opts: { lineRates?: string[]; zeroPrinted?: boolean },
 ): BreakdownRow[] {
   if (!net || !vat) return [];
   if (gross && abs(toUnits(net) + toUnits(vat) - toUnits(gross)) > CENT) return [];
+  // No VAT at all and a line printing a rate of zero: the net is at zero (exempt, reverse
+  // charge). Without that 0 % the net may be outside the scope of VAT, which has no rate.
+  if (toUnits(vat) === 0n && toUnits(net) !== 0n && opts.zeroPrinted)
+    return [{ rate: '0', taxable: net, tax: '0.00', page: 0, box: [0, 0, 0, 0] }];
   const lineRates = new Set(opts.lineRates ?? []);
   const fromLines = lineRates.size === 1 && opts.lineRates?.length ? [...lineRates][0] : undefined;
   if (fromLines && fromLines !== '0' && taxAt(net, fromLines, vat))

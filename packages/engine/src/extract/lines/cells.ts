@@ -66,9 +66,11 @@ function columnOf(w: LayoutWord, columns: Column[]): Column | undefined {
 }
 
 /** An amount in a cell: its words as one, else its last number. */
-export function amountIn(words: LayoutWord[] | undefined, decimal?: ',' | '.'): string | undefined {
-  if (!words?.length) return undefined;
+export function amountIn(cell: LayoutWord[] | undefined, decimal?: ',' | '.'): string | undefined {
+  if (!cell?.length) return undefined;
   const hint = decimal ? { decimal } : {};
+  // OCR reads a minus before the digits as a tilde now and then ("~5,00").
+  const words = cell.map((w) => (/^~\d/.test(w.text) ? { ...w, text: `-${w.text.slice(1)}` } : w));
   const whole = parseAmount(words.map((w) => w.text).join(' '), hint);
   if (whole !== undefined) return whole;
   const numbers = words.filter((w) => NUMERIC_WORD.test(w.text) && /\d/.test(w.text));

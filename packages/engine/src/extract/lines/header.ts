@@ -62,14 +62,17 @@ const PATTERNS = new Map(
 /** The column heading `text` starts with, and how many characters it takes: the longest of
  * all languages ("total ht" before "total"). */
 export function headingAt(text: string): { kind: ColumnKind; length: number } | undefined {
-  const norm = normalizeLabelText(text);
+  // OCR sets a speck before a heading now and then ("‚Steuersatz", "|NOM"): it is no letter.
+  const speck = /^[‚'‘’"“”„|*©]+(?=\p{L})/u.exec(text)?.[0].length ?? 0;
+  const norm = normalizeLabelText(text.slice(speck));
   let best: { kind: ColumnKind; length: number } | undefined;
   for (const kind of KINDS) {
     const p = PATTERNS.get(kind)!;
     if (!p.any.test(norm)) continue;
     for (const re of p.each) {
       const m = re.exec(norm);
-      if (m && m[0].length > 0 && (!best || m[0].length > best.length)) best = { kind, length: m[0].length };
+      if (m && m[0].length > 0 && (!best || m[0].length + speck > best.length))
+        best = { kind, length: m[0].length + speck };
     }
   }
   return best;
@@ -77,9 +80,11 @@ export function headingAt(text: string): { kind: ColumnKind; length: number } | 
 
 const ALLOWANCE_ROW = new RegExp(`^(?:${(SOURCES.allowance_rows ?? ['(?!)']).join('|')})(?![\\p{L}])`, 'iu');
 /** Whether a row's description opens with a document-level allowance or charge ("Rabatt",
- * "REMISE : ...", "Frachtkosten"): such a row is no line item. */
+ * "REMISE : ...", "Frachtkosten", "Transportkosten:"): such a row is no line item. */
 export function isAllowanceRow(description: string): boolean {
-  return ALLOWANCE_ROW.test(description.trim());
+  // OCR runs words together now and then ("AbschlagBasisbetrag:"): a capital after a small
+  // letter starts a word.
+  return ALLOWANCE_ROW.test(description.trim().replace(/(\p{Ll})(?=\p{Lu}\p{Ll})/u, '$1 '));
 }
 
 /** Whether a line starts with the heading of a row that carries a sum over ("Übertrag"). */
@@ -158,6 +163,20 @@ function isHeader(columns: Column[]): boolean {
 }
 
 const hasAmount = (words: LayoutWord[]) => words.some((w) => /\d[.,]\d{2}\b/.test(w.text));
+/** A line holding a digit (a date, an address, a row's title "# ligne BC: 1") is no heading's:
+ * OCR sets such lines close enough to a header to be taken into its band. */
+const hasDigit = (words: LayoutWord[]) => words.some((w) => /\d/.test(w.text));
+
+/** Of two price headings and no amount heading ("Prix unitaire ... Prix HT"), the right one is
+ * the amount's when it is the header's last but for a VAT rate: a line's price is printed before
+ * its amount, and the amount last. */
+function rightPriceIsAmount(columns: Column[]): Column[] {
+  const prices = columns.filter((c) => c.kind === 'unit_price');
+  if (columns.some((c) => c.kind === 'amount') || prices.length < 2) return columns;
+  const last = prices.reduce((a, c) => (c.x0 > a.x0 ? c : a));
+  if (columns.some((c) => c.x0 > last.x0 && c.kind !== 'vat_rate')) return columns;
+  return columns.map((c) => (c === last ? { ...c, kind: 'amount' } : c));
+}
 
 /** The header rows of the item tables on a page, top to bottom. A line naming two key columns
  * is a header's core; the headings stacked above and below it within a few line heights (an
@@ -169,7 +188,7 @@ export function findHeaders(page: LayoutPage): TableHeader[] {
     const line = lines[li]!;
     if (hasAmount(line.words) || !line.words.length) continue;
     if (out.some((h) => h.lastLine >= li)) continue;
-    const own = cellsOf(line.words, page.width).flatMap(labelWords);
+    const own = rightPriceIsAmount(cellsOf(line.words, page.width).flatMap(labelWords));
     const kinds = new Set(own.map((c) => c.kind));
     if (KEY_KINDS.filter((k) => kinds.has(k)).length + (kinds.has('amount') ? 1 : 0) < 2) continue;
     const height = line.bbox[3] - line.bbox[1];
@@ -179,11 +198,17 @@ export function findHeaders(page: LayoutPage): TableHeader[] {
       !!lines[i]?.words.length && Math.abs(lines[i]!.bbox[1] - line.bbox[1]) <= height * BAND;
     const band = [{ l: line, i: li }];
     for (const step of [-1, 1])
-      for (let i = li + step; Math.abs(i - li) <= 6 && near(i) && !hasAmount(lines[i]!.words); i += step)
+      for (
+        let i = li + step;
+        Math.abs(i - li) <= 6 && near(i) && !hasAmount(lines[i]!.words) && !hasDigit(lines[i]!.words);
+        i += step
+      )
         band.push({ l: lines[i]!, i });
-    const columns = stackedColumns(
-      band.map(({ l }) => ({ words: l.words, top: l.bbox[1] })),
-      page.width,
+    const columns = rightPriceIsAmount(
+      stackedColumns(
+        band.map(({ l }) => ({ words: l.words, top: l.bbox[1] })),
+        page.width,
+      ),
     );
     const cols = isHeader(columns) ? columns : isHeader(own) ? own : undefined;
     if (!cols) continue;

@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { runChecks } from '../../check/document-checks.js';
 import { line, page, row } from '../../test-support/layout-pages.js';
 import { readText } from '../../test-support/text-invoices.js';
-import { findHeaders, isAllowanceRow } from './header.js';
-import { ratesByBreakdown } from './read-lines.js';
+import { amountIn } from './cells.js';
+import { findHeaders, headingAt, isAllowanceRow } from './header.js';
+import { rateOfRowsSum, ratesByBreakdown, ratesByPrinted } from './read-lines.js';
 import { readTables } from './table.js';
 
 const germanTable = [
@@ -377,5 +378,447 @@ describe('readTextInvoice: lines and breakdown', () => {
       ]),
     ]);
     expect(d.vat_breakdown).toEqual([]);
+  });
+});
+
+describe('headers as OCR and other layouts set them', () => {
+  it('stops a header band at a line holding a digit (a row title set close under the headings)', () => {
+    const [t] = readTables([
+      page([
+        line(
+          row(10),
+          ['Désignation', 0.15, 0.3],
+          ['P.U. HT', 0.5, 0.56],
+          ['Qté', 0.63, 0.66],
+          ['Total HT', 0.77, 0.84],
+          ['TVA', 0.88, 0.91],
+        ),
+        line(row(11), ['# ligne BC: 1', 0.02, 0.12], ['PRESTATION SUPPORT', 0.15, 0.32]),
+        line(
+          row(12),
+          ['40,00', 0.51, 0.56],
+          ['5,00', 0.63, 0.66],
+          ['200,00', 0.78, 0.84],
+          ['20,00%', 0.88, 0.92],
+        ),
+      ]),
+    ]);
+    expect(t!.rows.map((r) => [r.description, r.quantity, r.net_amount])).toEqual([
+      ['# ligne BC: 1 PRESTATION SUPPORT', '5.00', '200.00'],
+    ]);
+  });
+
+  it('takes the right of two price headings for the amount when nothing but a rate follows it', () => {
+    const kinds = (...parts: Array<[string, number, number]>) =>
+      findHeaders(page([line(row(10), ...parts)]))[0]?.columns.map((c) => c.kind);
+    expect(
+      kinds(
+        ['Description', 0.27, 0.35],
+        ['Quantité', 0.58, 0.64],
+        ['Prix unitaire', 0.68, 0.76],
+        ['Rem', 0.78, 0.81],
+        ['Prix HT', 0.86, 0.91],
+      ),
+    ).toEqual(['description', 'quantity', 'unit_price', 'discount', 'amount']);
+    // A column right of it that is no rate (an amount OCR did not read) keeps it a price.
+    expect(
+      kinds(['Désignation', 0.2, 0.3], ['P.U. HT', 0.5, 0.56], ['P.U.', 0.6, 0.62], ['TOTAXHT', 0.78, 0.83]),
+    ).toBeUndefined();
+  });
+
+  it("reads headings behind OCR's specks and with their words run together", () => {
+    expect(headingAt('‚Steuersatz')).toEqual({ kind: 'vat_rate', length: 11 });
+    expect(headingAt('|NOM & DESIGNATION')?.kind).toBe('description');
+    expect(headingAt('TOTALHT')?.kind).toBe('amount');
+  });
+});
+
+describe('row titles and what belongs to a row', () => {
+  const header = line(
+    row(10),
+    ['Bezeichnung', 0.15, 0.3],
+    ['Menge', 0.45, 0.52],
+    ['Einzelpreis', 0.63, 0.73],
+    ['USt. %', 0.75, 0.8],
+    ['Betrag', 0.84, 0.9],
+  );
+  const numbers = (y: number, code: string, qty: string, price: string, amount: string) =>
+    line(
+      y,
+      [code, 0.15, 0.28],
+      [qty, 0.48, 0.52],
+      [price, 0.67, 0.73],
+      ['19 %', 0.75, 0.8],
+      [amount, 0.84, 0.9],
+    );
+
+  it('takes no article code for a title ("GLN:5987854125"): the line above is the title', () => {
+    const [t] = readTables([
+      page([
+        header,
+        line(row(13), ['PRESTATION SUPPORT', 0.15, 0.32]),
+        numbers(row(14), 'GLN:5987854125', '1', '60,00', '60,00'),
+      ]),
+    ]);
+    expect(t!.rows.map((r) => r.description)).toEqual(['PRESTATION SUPPORT GLN:5987854125']);
+  });
+
+  it('takes the whole block of lines set close above a row without a title of its own', () => {
+    const [t] = readTables([
+      page([
+        header,
+        line(row(13), ['PRESTATION SUPPORT', 0.15, 0.32]),
+        line(row(14), ['Période de janvier', 0.15, 0.3]),
+        numbers(row(15), 'C_FO: ART_1254', '1', '60,00', '60,00'),
+        line(row(16), ['Work team EQUIPE_A', 0.15, 0.3]),
+        line(row(18), ['FOURNITURES PAPIER', 0.15, 0.32]),
+        line(row(19), ['Tariff number TARIF_2022', 0.15, 0.33]),
+        numbers(row(20), 'C_ACH: REF9854', '3', '10,00', '30,00'),
+      ]),
+    ]);
+    expect(t!.rows.map((r) => [r.description, r.net_amount])).toEqual([
+      ['PRESTATION SUPPORT Période de janvier C_FO: ART_1254 Work team EQUIPE_A', '60.00'],
+      ['FOURNITURES PAPIER Tariff number TARIF_2022 C_ACH: REF9854', '30.00'],
+    ]);
+  });
+
+  it('keeps the block of title lines across a note set beside it in a column of numbers', () => {
+    const [t] = readTables([
+      page([
+        header,
+        line(row(13), ['PRESTATION SUPPORT', 0.15, 0.32]),
+        line(row(14), ['Work team EQUIPE_A', 0.15, 0.3]),
+        line(row(14) + 0.008, ['(Brut: 65,00)', 0.6, 0.66]),
+        numbers(row(15), 'C_FO: ART_1254', '1', '60,00', '60,00'),
+      ]),
+    ]);
+    expect(t!.rows.map((r) => r.description)).toEqual([
+      'PRESTATION SUPPORT Work team EQUIPE_A C_FO: ART_1254',
+    ]);
+  });
+
+  it("takes a row's own allowance printed under it off its amount, when it is the printed share", () => {
+    const tableWith = (pct: string, off: string) =>
+      readTables([
+        page([
+          header,
+          line(
+            row(11),
+            ['Kunstrasen grün', 0.15, 0.3],
+            ['3', 0.5, 0.52],
+            ['4,00', 0.68, 0.73],
+            ['19 %', 0.75, 0.8],
+            ['12,00', 0.84, 0.9],
+          ),
+          line(row(13), ['abzgl.', 0.5, 0.54], [pct, 0.6, 0.64], ['Rabatt', 0.66, 0.72], [off, 0.85, 0.9]),
+          line(
+            row(14),
+            ['Schweinesteak', 0.15, 0.3],
+            ['5', 0.5, 0.52],
+            ['5,50', 0.68, 0.73],
+            ['7 %', 0.75, 0.8],
+            ['27,50', 0.84, 0.9],
+          ),
+        ]),
+      ])[0]!.rows.map((r) => r.net_amount);
+    expect(tableWith('16,7%', '-2,00')).toEqual(['10.00', '27.50']);
+    // An allowance that is not that share of the row's amount is not the row's.
+    expect(tableWith('10%', '-5,00')).toEqual(['12.00', '27.50']);
+  });
+});
+
+describe('rates of rows from a breakdown the totals do not confirm', () => {
+  const rowOf = (net_amount: string, vat_rate?: string) => ({
+    page: 1,
+    box: [0, 0, 0, 0] as [number, number, number, number],
+    description: 'x',
+    net_amount,
+    ...(vat_rate ? { vat_rate } : {}),
+  });
+  const bd = (rate: string, taxable: string, tax: string) => ({
+    rate,
+    taxable,
+    tax,
+    page: 1,
+    box: [0, 0, 0, 0] as [number, number, number, number],
+  });
+
+  it("gives a row the rate whose base it makes give or take the document's allowances", () => {
+    // 202.70 of rows, 193.77 of bases: document-level allowances and charges of -8.93.
+    const rows = [rowOf('10.00', '19'), rowOf('27.50', '7'), rowOf('109.80'), rowOf('55.40', '19')];
+    const rates = ratesByBreakdown(rows, [bd('19', '64.40', '12.24'), bd('7', '129.37', '9.06')]);
+    expect(rates.get(rows[2]!)).toBe('7');
+  });
+
+  it('gives the rows the rate of a printed breakdown row whose base they make, and none for two rates', () => {
+    const rows = [rowOf('84.95'), rowOf('719.40')];
+    const printed = [bd('19', '804.35', '152.83'), bd('19', '4.99', '0.95')];
+    expect(rateOfRowsSum(rows, printed).map((b) => b.rate)).toEqual(['19']);
+    expect(rateOfRowsSum(rows, [...printed, bd('7', '804.35', '56.30')])).toEqual([]);
+    expect(rateOfRowsSum(rows, [bd('19', '700.00', '133.00')])).toEqual([]);
+  });
+
+  it('gives a row alone at its rate the rate of the printed row whose base is its amount', () => {
+    // OCR misread the 20 % row's tax: only the 5.5 % row is a breakdown row.
+    const rows = [rowOf('-20.48'), rowOf('-198.00')];
+    const rates = ratesByPrinted(rows, [bd('5.5', '-198.00', '-10.89')]);
+    expect(rows.map((r) => rates.get(r))).toEqual([undefined, '5.5']);
+    expect(ratesByPrinted(rows, [bd('5.5', '-198.00', '-10.89'), bd('7', '-198.00', '-13.86')]).size).toBe(0);
+  });
+});
+
+describe('readTextInvoice: tables confirmed other ways', () => {
+  const header = line(
+    row(10),
+    ['Beschreibung', 0.15, 0.3],
+    ['Menge', 0.45, 0.52],
+    ['Einzelpreis', 0.63, 0.73],
+    ['USt. %', 0.75, 0.8],
+    ['Betrag', 0.84, 0.9],
+  );
+
+  it('takes rows whose sum is printed under the table when allowances make the net', () => {
+    const d = readText([
+      page([
+        ...head,
+        header,
+        // Quantities OCR could not read: no row checks by its own arithmetic.
+        line(
+          row(11),
+          ['Kunstrasen grün', 0.15, 0.3],
+          ['3,3333', 0.67, 0.73],
+          ['19 %', 0.75, 0.8],
+          ['100,00', 0.84, 0.9],
+        ),
+        line(
+          row(12),
+          ['Schweinesteak', 0.15, 0.3],
+          ['5,5000', 0.67, 0.73],
+          ['19 %', 0.75, 0.8],
+          ['200,00', 0.84, 0.9],
+        ),
+        line(row(15), ['Positionssumme', 0.5, 0.64], ['300,00', 0.84, 0.9]),
+        line(row(16), ['Gesamtbetrag der Abschläge', 0.5, 0.7], ['-30,00', 0.84, 0.9]),
+        line(row(17), ['Nettobetrag', 0.5, 0.64], ['270,00', 0.84, 0.9]),
+        line(row(18), ['USt. 19 %', 0.5, 0.6], ['270,00', 0.7, 0.76], ['51,30', 0.85, 0.9]),
+        line(row(19), ['Gesamtbetrag', 0.5, 0.66], ['321,30', 0.84, 0.9]),
+      ]),
+    ]);
+    expect(d.totals.net).toBe('270.00');
+    expect(d.lines.map((l) => [l.description, l.net_amount])).toEqual([
+      ['Kunstrasen grün', '100.00'],
+      ['Schweinesteak', '200.00'],
+    ]);
+  });
+
+  const zeroRated = (rate: Array<[string, number, number]>) =>
+    readText([
+      page([
+        ...head,
+        header,
+        line(
+          row(11),
+          ['Physiotherapie', 0.15, 0.3],
+          ['10', 0.5, 0.52],
+          ['26,00', 0.68, 0.73],
+          ['260,00', 0.84, 0.9],
+        ),
+        line(row(12), ['Hausbesuch', 0.15, 0.3], ['10', 0.5, 0.52], ['12,00', 0.68, 0.73], ...rate, [
+          '120,00',
+          0.84,
+          0.9,
+        ]),
+        line(row(15), ['Nettobetrag', 0.5, 0.64], ['380,00', 0.84, 0.9]),
+        line(row(16), ['Umsatzsteuer', 0.5, 0.64], ['0,00', 0.86, 0.9]),
+        line(row(17), ['Gesamtbetrag', 0.5, 0.66], ['380,00', 0.84, 0.9]),
+      ]),
+    ]);
+
+  it('gives a page with no VAT whose lines print 0 % a breakdown at zero, and its rows that rate', () => {
+    const d = zeroRated([['0 %', 0.75, 0.79]]);
+    expect(d.lines.map((l) => [l.net_amount, l.vat_rate])).toEqual([
+      ['260.00', '0'],
+      ['120.00', '0'],
+    ]);
+    expect(d.vat_breakdown).toEqual([{ rate: '0', taxable: '380.00', tax: '0.00' }]);
+  });
+
+  it('gives none when no line prints 0 % (the net may be outside the scope of VAT, which has no rate)', () => {
+    const d = zeroRated([]);
+    expect(d.vat_breakdown).toEqual([]);
+    expect(d.lines.map((l) => l.vat_rate)).toEqual([undefined, undefined]);
+  });
+});
+
+describe('readTextInvoice: rows read past the end of the table', () => {
+  it('keeps the leading rows that make the net and drops a charge and a VAT row read after them', () => {
+    const d = readText([
+      page([
+        ...head,
+        line(
+          row(10),
+          ['Pos', 0.02, 0.05],
+          ['Beschreibung', 0.15, 0.3],
+          ['Menge', 0.45, 0.52],
+          ['Nettopreis', 0.63, 0.73],
+          ['Steuer', 0.75, 0.8],
+          ['Entgelt', 0.84, 0.9],
+        ),
+        // A price per ten units and hours rounded on the page: neither row checks by itself.
+        line(
+          row(12),
+          ['1', 0.02, 0.03],
+          ['Wirkarbeit HT', 0.15, 0.3],
+          ['10000', 0.46, 0.52],
+          ['0,05', 0.68, 0.73],
+          ['19 %', 0.75, 0.8],
+          ['52,00', 0.84, 0.9],
+        ),
+        line(
+          row(13),
+          ['2', 0.02, 0.03],
+          ['Kommissionierer', 0.15, 0.3],
+          ['28', 0.5, 0.52],
+          ['10,50', 0.68, 0.73],
+          ['19 %', 0.75, 0.8],
+          ['288,75', 0.84, 0.9],
+        ),
+        line(
+          row(15),
+          ['Transportkosten:', 0.02, 0.14],
+          ['Frachbetrag', 0.15, 0.25],
+          ['19 %', 0.75, 0.8],
+          ['15,00', 0.84, 0.9],
+        ),
+        line(
+          row(17),
+          ['Warenwert', 0.15, 0.25],
+          ['355,75', 0.46, 0.52],
+          ['19 %', 0.75, 0.8],
+          ['67,59', 0.84, 0.9],
+        ),
+        line(row(19), ['Nettobetrag', 0.5, 0.64], ['355,75', 0.84, 0.9]),
+        line(row(20), ['USt. 19 %', 0.5, 0.6], ['355,75', 0.7, 0.76], ['67,59', 0.85, 0.9]),
+        line(row(21), ['Gesamtbetrag', 0.5, 0.66], ['423,34', 0.84, 0.9]),
+      ]),
+    ]);
+    expect(d.lines.map((l) => [l.description, l.net_amount, l.vat_rate])).toEqual([
+      ['Wirkarbeit HT', '52.00', '19'],
+      ['Kommissionierer', '288.75', '19'],
+    ]);
+  });
+
+  it('knows an allowance whose word OCR ran into the next ("AbschlagBasisbetrag:")', () => {
+    expect(isAllowanceRow('AbschlagBasisbetrag: -5,00, MwSt. % 19,0')).toBe(true);
+    expect(isAllowanceRow('Transportkosten: Frachbetrag')).toBe(true);
+    expect(isAllowanceRow('RabattmarkenSet')).toBe(false);
+  });
+});
+
+describe('amounts of rows', () => {
+  it('takes no bare number under the amount heading for an amount when amounts carry decimals', () => {
+    const [t] = readTables([
+      page([
+        ...germanTable.slice(0, 2),
+        line(row(12), ['Bruttopreis : 9,9000', 0.15, 0.35], ['Artikelrabatt', 0.7, 0.8], ['1', 0.87, 0.88]),
+      ]),
+    ]);
+    expect(t!.rows.map((r) => [r.description, r.net_amount])).toEqual([
+      ['Trennblätter A4 Bruttopreis : 9,9000', '198.00'],
+    ]);
+  });
+});
+
+describe('more layouts of the German e-invoice viewers', () => {
+  it('reads "Positionsbetrag / ohne / Steuer" stacked over three lines as the amount heading', () => {
+    const [h] = findHeaders(
+      page([
+        line(row(9), ['Positionsbetrag', 0.8, 0.91]),
+        line(
+          row(10),
+          ['Pos', 0.1, 0.13],
+          ['Beschreibung', 0.3, 0.4],
+          ['Nettopreis', 0.5, 0.57],
+          ['Menge', 0.63, 0.68],
+          ['Steuersatz', 0.72, 0.79],
+          ['ohne', 0.83, 0.86],
+        ),
+        line(row(11), ['Steuer', 0.87, 0.91]),
+      ]),
+    );
+    expect(h!.columns.map((c) => c.kind)).toEqual([
+      'position',
+      'description',
+      'unit_price',
+      'quantity',
+      'vat_rate',
+      'amount',
+    ]);
+  });
+
+  it("takes a raised line's words first, and one row's sum printed on the next page for its confirmation", () => {
+    const d = readText([
+      page([
+        ...head,
+        line(
+          row(10),
+          ['Pos', 0.1, 0.13],
+          ['Beschreibung', 0.3, 0.4],
+          ['Nettopreis', 0.5, 0.57],
+          ['Menge', 0.63, 0.68],
+          ['Steuersatz', 0.72, 0.79],
+          ['Nettobetrag', 0.83, 0.9],
+        ),
+        line(row(12), ['Stahlcoil', 0.3, 0.36], ['10', 0.66, 0.68], ['19 %', 0.74, 0.78]),
+        line(row(12) + 0.012, ['Basismenge: 1 Stk', 0.3, 0.42], ['850,00', 0.85, 0.9]),
+      ]),
+      page(
+        [
+          line(row(1), ['Positionssumme', 0.5, 0.64], ['850,00', 0.84, 0.9]),
+          line(row(2), ['Zuschläge', 0.5, 0.64], ['8,75', 0.86, 0.9]),
+          line(row(3), ['Rechnungssumme ohne USt.', 0.5, 0.7], ['858,75', 0.84, 0.9]),
+          line(row(4), ['Steuerbetrag', 0.5, 0.64], ['163,16', 0.84, 0.9]),
+          line(row(5), ['Bruttosumme', 0.5, 0.64], ['1.021,91', 0.83, 0.9]),
+        ],
+        2,
+      ),
+    ]);
+    expect(d.totals.net).toBe('858.75');
+    expect(d.lines.map((l) => [l.description, l.quantity, l.net_amount, l.vat_rate])).toEqual([
+      ['Stahlcoil Basismenge: 1 Stk', '10', '850.00', '19'],
+    ]);
+  });
+});
+
+describe('amounts as OCR reads them', () => {
+  it('reads a minus OCR took for a tilde ("~5,00")', () => {
+    expect(amountIn([{ text: '~5,00', bbox: [0.8, 0.3, 0.85, 0.31], fontSize: 10 }], ',')).toBe('-5.00');
+  });
+});
+
+describe('readTextInvoice: a breakdown row whose tax OCR lost', () => {
+  it('completes it from the VAT total when its base and rate make that tax to the cent', () => {
+    const d = readText([
+      page([
+        ...head,
+        germanTable[0]!,
+        line(row(11), ['Nougat', 0.15, 0.3], ['5', 0.5, 0.52], ['20,00', 0.68, 0.73], ['100,00', 0.84, 0.9]),
+        line(row(12), ['Olivenöl', 0.15, 0.3], ['10', 0.5, 0.52], ['5,00', 0.68, 0.73], ['50,00', 0.84, 0.9]),
+        line(row(15), ['Nettobetrag', 0.5, 0.64], ['150,00', 0.84, 0.9]),
+        line(row(16), ['USt. 19 %', 0.5, 0.6], ['100,00', 0.7, 0.76], ['1900€', 0.85, 0.9]),
+        line(row(17), ['USt. 7 %', 0.5, 0.6], ['50,00', 0.7, 0.76], ['3,50', 0.86, 0.9]),
+        line(row(18), ['Umsatzsteuer', 0.5, 0.64], ['22,50', 0.85, 0.9]),
+        line(row(19), ['Gesamtbetrag', 0.5, 0.66], ['172,50', 0.84, 0.9]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '150.00', vat: '22.50', gross: '172.50' });
+    expect(d.vat_breakdown).toEqual([
+      { rate: '19', taxable: '100.00', tax: '19.00' },
+      { rate: '7', taxable: '50.00', tax: '3.50' },
+    ]);
+    expect(d.lines.map((l) => [l.net_amount, l.vat_rate])).toEqual([
+      ['100.00', '19'],
+      ['50.00', '7'],
+    ]);
   });
 });

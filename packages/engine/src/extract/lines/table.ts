@@ -3,10 +3,11 @@
 // ends at a totals line, a wide gap or the page's end; a table that ran to the end of its page
 // without totals goes on at the top of the next page (rows only: its letterhead is no row's).
 // Rows that carry a sum over ("Übertrag") are skipped.
+import { formatAmount, fromUnits, toUnits } from '../../decimal.js';
 import { startsWithLabel } from '../page/labels.js';
 import type { Box, LayoutPage, LayoutWord } from '../page/layout.js';
 import { amountIn, type Cells, cellsOf, quantityIn, rateIn, unitOf } from './cells.js';
-import { findHeaders, isCarriedOver, type TableHeader } from './header.js';
+import { findHeaders, isAllowanceRow, isCarriedOver, type TableHeader } from './header.js';
 
 export interface TableRow {
   page: number;
@@ -17,6 +18,9 @@ export interface TableRow {
   unit_price?: string;
   net_amount: string;
   vat_rate?: string;
+  /** Whether the row's line opens with a document-level allowance or charge ("Transportkosten:
+   * Frachtbetrag ... 15,00"), the words of which may stand outside the description column. */
+  allowance?: boolean;
 }
 
 export interface ItemTable {
@@ -84,9 +88,16 @@ function rowsUnder(
     }
     if (isCarriedOver(text)) continue;
     const cells = cellsOf(l.words, header.columns);
-    // A line's amount is printed to the cent (more digits are a misread or another column's).
+    // A line's amount is printed to the cent (more digits are a misread or another column's),
+    // with the decimals when the document writes its amounts with them: a bare "1" under the
+    // amount heading is a note's number ("Artikelrabatt 1").
     const printed = amountIn(cells.get('amount'), decimal);
-    const amount = printed !== undefined && /^-?\d+(?:\.\d{1,2})?$/.test(printed) ? printed : undefined;
+    const amount =
+      printed !== undefined &&
+      /^-?\d+(?:\.\d{1,2})?$/.test(printed) &&
+      (!decimal || !!cells.get('amount')?.some((w) => /\d[.,]\d{1,2}(?!\d)/.test(w.text)))
+        ? printed
+        : undefined;
     // A totals line ("Nettobetrag  473,00"): a label and an amount in the amount column, no
     // quantity or price.
     if (
@@ -99,8 +110,9 @@ function rowsUnder(
       return { rows, closed: true };
     }
     const own = (cells.get('description') ?? []).map((w) => w.text).join(' ');
-    // A word of three letters or more makes a title; an article code ("ART_9874", "BC: 3") does not.
-    const titled = /(?:^|\s)\p{L}{3,}(?=$|[\s,.;:)])/u.test(own);
+    // A word of three letters or more makes a title; an article code ("ART_9874", "BC: 3",
+    // "GLN:5987854125") does not.
+    const titled = own.split(/\s+/).some((w) => /^\(?\p{L}{3,}[,.;:)]?$/u.test(w));
     // An amount of nothing is a row only with a price of nothing ("Kostenlose Zugabe 1 0,00 0,00"):
     // a zero in the amount column is otherwise the VAT of an exempt breakdown row.
     const nothing = amount !== undefined && /^-?0(?:\.0+)?$/.test(amount);
@@ -115,14 +127,24 @@ function rowsUnder(
         ? raised
         : undefined;
     raised = undefined;
+    const allowance = amount !== undefined && current ? lineAllowance(cells, current.row, amount) : undefined;
+    if (current && allowance !== undefined && l.bbox[1] - bottom <= header.lineHeight * 3) {
+      current.row.net_amount = allowance;
+      bottom = l.bbox[3];
+      loose = [];
+      continue;
+    }
     if (
       amount !== undefined &&
       (!nothing || free) &&
       (isRow(cells) || numbers || aboveOf(loose, l.bbox[1], header).length)
     ) {
-      const above = titled ? [] : numbers ? [numbers.title] : aboveOf(loose, l.bbox[1], header);
-      if (current && above.length && current.text[current.text.length - 1] === above[0]!.text)
-        current.text.pop();
+      // A raised line of numbers is the row's first: its words come first whatever this line holds.
+      const above = numbers ? [numbers.title] : titled ? [] : aboveOf(loose, l.bbox[1], header);
+      // Lines taken for this row's title are no more the row before's.
+      for (const a of [...above].reverse())
+        if (current && current.text.length > 1 && current.text[current.text.length - 1] === a.text)
+          current.text.pop();
       finish();
       loose = [];
       const from = numbers?.cells ?? cells;
@@ -140,6 +162,7 @@ function rowsUnder(
           ...(unit ? { unit } : {}),
           ...(price !== undefined ? { unit_price: price } : {}),
           ...(rate !== undefined ? { vat_rate: rate } : {}),
+          ...(isAllowanceRow(text) ? { allowance: true } : {}),
         },
         text: [...above.map((a) => a.text), own],
       };
@@ -160,7 +183,7 @@ function rowsUnder(
       if (l.bbox[1] - bottom <= header.lineHeight * 3) current?.text.push(text);
       else loose = [];
       loose.push({ text, top: l.bbox[1], bottom: l.bbox[3] });
-    } else loose = [];
+    } else if (!l.words.every((w) => NOTE.test(w.text))) loose = [];
     // Any line inside the table (article numbers in a column of their own) keeps it going.
     bottom = Math.max(bottom, l.bbox[3]);
   }
@@ -168,15 +191,44 @@ function rowsUnder(
   return { rows, closed: false };
 }
 
-/** The loose description line standing right above a row's line (its title), if any. */
+/** The loose description lines standing right above a row's line (its title and what follows
+ * it), if any: those set close together, up to a gap of most of a line. */
 function aboveOf(
   loose: Array<{ text: string; top: number; bottom: number }>,
   top: number,
   header: TableHeader,
 ): Array<{ text: string; top: number; bottom: number }> {
-  const last = loose[loose.length - 1];
-  return last && top - last.bottom <= header.lineHeight * 0.8 ? [last] : [];
+  let from = loose.length;
+  let edge = top;
+  while (from > 0 && edge - loose[from - 1]!.bottom <= header.lineHeight * 0.8) edge = loose[--from]!.top;
+  return loose.slice(from);
 }
+
+/**
+ * A row's own allowance printed on the line under it ("abzgl. 16,7% Rabatt  -2,00"): no title,
+ * a negative amount which is the printed percentage of the row's amount (a document's allowance
+ * under the last row is a percentage of more). The row's amount net of it, or undefined.
+ */
+function lineAllowance(cells: Cells, row: TableRow, amount: string): string | undefined {
+  if (isRow(cells) || toUnits(amount) >= 0n || toUnits(row.net_amount) <= 0n) return undefined;
+  const base = toUnits(row.net_amount);
+  for (const w of [...cells.values()].flat()) {
+    const m = /^(\d{1,2}(?:[.,]\d{1,3})?)%$/.exec(w.text);
+    if (!m) continue;
+    const share = (base * toUnits(m[1]!.replace(',', '.'))) / 100_000_000n;
+    // To the cent, or to the percentage's rounding (16,7 % for a sixth).
+    if (abs(share + toUnits(amount)) <= CENT + base / 1000n)
+      return formatAmount(fromUnits(base + toUnits(amount)));
+  }
+  return undefined;
+}
+
+/** The words of a note beside a row's title ("(Brut: 65,00)", "(Net): 60,00"), in a column of
+ * numbers: they do not part the title's lines from the row under them. */
+const NOTE = /^\(\p{L}+\)?:?$|^\(?[-\d.,]+\)?$/u;
+
+const CENT = 10_000n;
+const abs = (x: bigint) => (x < 0n ? -x : x);
 
 /** A row names its item: some text in the description column, or a quantity and a price beside
  * its amount. A line of amounts alone under the table (a VAT row) is none. */
