@@ -60,220 +60,233 @@ const payment = (db: Db, accountId: number, subscriptionId: number | null, kind 
   });
 
 describe('payments repository', () => {
-  it('answers the newest checkout while it awaits payment, beside the plan in force', () => {
+  it('answers the newest checkout while it awaits payment, beside the plan in force', async () => {
     const db = openDatabase(path.join(dir, 'pending.sqlite'));
     const a = account(db, 'pending@example.com');
-    expect(pendingCheckout(db, a)).toBeUndefined();
-    const active = sub(db, a, 'active');
-    const open = sub(db, a, 'pending_payment');
-    expect(pendingCheckout(db, a)?.id).toBe(open.id);
-    expect(latestSubscription(db, a)?.id).toBe(active.id);
-    updateSubscription(db, open.id, { state: 'active', paidAt: at });
-    expect(pendingCheckout(db, a)).toBeUndefined();
+    expect(await pendingCheckout(db, a)).toBeUndefined();
+    const active = await sub(db, a, 'active');
+    const open = await sub(db, a, 'pending_payment');
+    expect((await pendingCheckout(db, a))?.id).toBe(open.id);
+    expect((await latestSubscription(db, a))?.id).toBe(active.id);
+    await updateSubscription(db, open.id, { state: 'active', paidAt: at });
+    expect(await pendingCheckout(db, a)).toBeUndefined();
     closeDatabase(db);
   });
 
-  it('does not answer a checkout whose link a paid plan closed, nor count a refunded checkout as in force', () => {
+  it('does not answer a checkout whose link a paid plan closed, nor count a refunded checkout as in force', async () => {
     const db = openDatabase(path.join(dir, 'closed.sqlite'));
     const a = account(db, 'closed@example.com');
-    const older = sub(db, a, 'pending_payment');
-    const newer = sub(db, a, 'pending_payment');
-    const link = payment(db, a, newer.id);
-    expect(pendingCheckout(db, a)?.id).toBe(newer.id);
+    const older = await sub(db, a, 'pending_payment');
+    const newer = await sub(db, a, 'pending_payment');
+    const link = await payment(db, a, newer.id);
+    expect((await pendingCheckout(db, a))?.id).toBe(newer.id);
     // The older checkout is paid late: the newer one's link closes.
-    updateSubscription(db, older.id, { state: 'active', paidAt: at });
-    updatePayment(db, link.id, { status: 'expired' });
-    expect(pendingCheckout(db, a)).toBeUndefined();
-    expect(latestSubscription(db, a)?.id).toBe(older.id);
+    await updateSubscription(db, older.id, { state: 'active', paidAt: at });
+    await updatePayment(db, link.id, { status: 'expired' });
+    expect(await pendingCheckout(db, a)).toBeUndefined();
+    expect((await latestSubscription(db, a))?.id).toBe(older.id);
     // The newer one paid late after all is refunded: never in force, never awaited again.
-    updatePayment(db, link.id, { status: 'refunded' });
-    updateSubscription(db, newer.id, { state: 'cancelled', providerSubscriptionId: 'sc_late' });
-    expect(latestSubscription(db, a)?.id).toBe(older.id);
-    expect(pendingCheckout(db, a)).toBeUndefined();
+    await updatePayment(db, link.id, { status: 'refunded' });
+    await updateSubscription(db, newer.id, { state: 'cancelled', providerSubscriptionId: 'sc_late' });
+    expect((await latestSubscription(db, a))?.id).toBe(older.id);
+    expect(await pendingCheckout(db, a)).toBeUndefined();
     // A checkout after it is awaited as usual.
-    const next = sub(db, a, 'pending_payment');
-    expect(pendingCheckout(db, a)?.id).toBe(next.id);
+    const next = await sub(db, a, 'pending_payment');
+    expect((await pendingCheckout(db, a))?.id).toBe(next.id);
     closeDatabase(db);
   });
 
-  it("closes the account's open plan links only", () => {
+  it("closes the account's open plan links only", async () => {
     const db = openDatabase(path.join(dir, 'replace.sqlite'));
     const a = account(db, 'replace@example.com');
     const other = account(db, 'other@example.com');
-    const first = sub(db, a, 'pending_payment');
-    const p1 = payment(db, a, first.id);
-    const topUp = payment(db, a, null, 'topup');
-    const foreign = payment(db, other, sub(db, other, 'pending_payment').id);
-    expect(expireOpenPlanLinks(db, a)).toBe(1);
-    const second = sub(db, a, 'pending_payment');
-    const p2 = payment(db, a, second.id);
-    expect([paymentById(db, p1.id)?.status, paymentById(db, p2.id)?.status]).toEqual(['expired', 'pending']);
-    expect(paymentById(db, topUp.id)?.status).toBe('pending');
-    expect(paymentById(db, foreign.id)?.status).toBe('pending');
+    const first = await sub(db, a, 'pending_payment');
+    const p1 = await payment(db, a, first.id);
+    const topUp = await payment(db, a, null, 'topup');
+    const foreign = await payment(db, other, (await sub(db, other, 'pending_payment')).id);
+    expect(await expireOpenPlanLinks(db, a)).toBe(1);
+    const second = await sub(db, a, 'pending_payment');
+    const p2 = await payment(db, a, second.id);
+    expect([(await paymentById(db, p1.id))?.status, (await paymentById(db, p2.id))?.status]).toEqual([
+      'expired',
+      'pending',
+    ]);
+    expect((await paymentById(db, topUp.id))?.status).toBe('pending');
+    expect((await paymentById(db, foreign.id))?.status).toBe('pending');
     closeDatabase(db);
   });
 
-  it("tells whether a checkout's price still holds", () => {
+  it("tells whether a checkout's price still holds", async () => {
     const db = openDatabase(path.join(dir, 'since.sqlite'));
     const a = account(db, 'since@example.com');
     const other = account(db, 'since-other@example.com');
-    const inForce = sub(db, a, 'active');
+    const inForce = await sub(db, a, 'active');
     const later = '2026-01-10T11:00:00.000Z';
-    const checkout = sub(db, a, 'pending_payment');
+    const checkout = await sub(db, a, 'pending_payment');
     // The plan in force was paid before the checkout's link: its price holds.
-    expect(planPaidSince(db, a, checkout.id, later)).toBe(false);
+    expect(await planPaidSince(db, a, checkout.id, later)).toBe(false);
     // Renewed after the link was made: it no longer does.
-    updateSubscription(db, inForce.id, { paidAt: '2026-01-10T12:00:00.000Z' });
-    expect(planPaidSince(db, a, checkout.id, later)).toBe(true);
-    updateSubscription(db, inForce.id, { paidAt: at });
+    await updateSubscription(db, inForce.id, { paidAt: '2026-01-10T12:00:00.000Z' });
+    expect(await planPaidSince(db, a, checkout.id, later)).toBe(true);
+    await updateSubscription(db, inForce.id, { paidAt: at });
     // A newer checkout unpaid changes nothing, nor another account's plan; a newer one paid does.
-    const newer = sub(db, a, 'pending_payment');
-    sub(db, other, 'active');
-    expect(planPaidSince(db, a, checkout.id, later)).toBe(false);
-    updateSubscription(db, newer.id, { state: 'active', paidAt: at });
-    expect(planPaidSince(db, a, checkout.id, later)).toBe(true);
+    const newer = await sub(db, a, 'pending_payment');
+    await sub(db, other, 'active');
+    expect(await planPaidSince(db, a, checkout.id, later)).toBe(false);
+    await updateSubscription(db, newer.id, { state: 'active', paidAt: at });
+    expect(await planPaidSince(db, a, checkout.id, later)).toBe(true);
     closeDatabase(db);
   });
 
-  it('lists replaced plans whose renewal the provider has not cancelled yet', () => {
+  it('lists replaced plans whose renewal the provider has not cancelled yet', async () => {
     const db = openDatabase(path.join(dir, 'owed.sqlite'));
     const a = account(db, 'owed@example.com');
-    const replaced = sub(db, a, 'active');
-    updateSubscription(db, replaced.id, { state: 'cancelled', providerSubscriptionId: 'sc_1' });
-    const turnedOff = sub(db, a, 'active');
-    updateSubscription(db, turnedOff.id, {
+    const replaced = await sub(db, a, 'active');
+    await updateSubscription(db, replaced.id, { state: 'cancelled', providerSubscriptionId: 'sc_1' });
+    const turnedOff = await sub(db, a, 'active');
+    await updateSubscription(db, turnedOff.id, {
       state: 'cancelled',
       autorenew: false,
       providerSubscriptionId: 'sc_2',
     });
-    sub(db, a, 'active');
-    expect(replacedAwaitingCancel(db, a).map((s) => s.id)).toEqual([replaced.id]);
-    updateSubscription(db, replaced.id, { autorenew: false });
-    expect(replacedAwaitingCancel(db, a)).toEqual([]);
+    await sub(db, a, 'active');
+    expect((await replacedAwaitingCancel(db, a)).map((s) => s.id)).toEqual([replaced.id]);
+    await updateSubscription(db, replaced.id, { autorenew: false });
+    expect(await replacedAwaitingCancel(db, a)).toEqual([]);
     closeDatabase(db);
   });
 
-  it('tells whether a plan link of a newer checkout of the account exists, paid or not', () => {
+  it('tells whether a plan link of a newer checkout of the account exists, paid or not', async () => {
     const db = openDatabase(path.join(dir, 'newer.sqlite'));
     const a = account(db, 'newer@example.com');
     const other = account(db, 'newer-other@example.com');
-    const older = sub(db, a, 'pending_payment');
-    const checkout = sub(db, a, 'pending_payment');
-    expect(hasNewerCheckoutLink(db, a, checkout.id)).toBe(false);
+    const older = await sub(db, a, 'pending_payment');
+    const checkout = await sub(db, a, 'pending_payment');
+    expect(await hasNewerCheckoutLink(db, a, checkout.id)).toBe(false);
     // Its own link, an older checkout's, a top-up (no checkout) and another account's newer
     // checkout's link are none.
-    payment(db, a, checkout.id);
-    payment(db, a, older.id);
-    payment(db, a, null, 'topup');
-    payment(db, other, sub(db, other, 'pending_payment').id);
-    expect(hasNewerCheckoutLink(db, a, checkout.id)).toBe(false);
+    await payment(db, a, checkout.id);
+    await payment(db, a, older.id);
+    await payment(db, a, null, 'topup');
+    await payment(db, other, (await sub(db, other, 'pending_payment')).id);
+    expect(await hasNewerCheckoutLink(db, a, checkout.id)).toBe(false);
     // A newer checkout's record that is no link (a second charge) is none either.
-    const newer = sub(db, a, 'pending_payment');
-    payment(db, a, newer.id, 'duplicate');
-    expect(hasNewerCheckoutLink(db, a, checkout.id)).toBe(false);
+    const newer = await sub(db, a, 'pending_payment');
+    await payment(db, a, newer.id, 'duplicate');
+    expect(await hasNewerCheckoutLink(db, a, checkout.id)).toBe(false);
     // A newer checkout's link is one, whatever became of it; the newer checkout has none after it.
-    const link = payment(db, a, newer.id);
-    updatePayment(db, link.id, { status: 'expired' });
-    expect(hasNewerCheckoutLink(db, a, checkout.id)).toBe(true);
-    expect(hasNewerCheckoutLink(db, a, older.id)).toBe(true);
-    expect(hasNewerCheckoutLink(db, a, newer.id)).toBe(false);
+    const link = await payment(db, a, newer.id);
+    await updatePayment(db, link.id, { status: 'expired' });
+    expect(await hasNewerCheckoutLink(db, a, checkout.id)).toBe(true);
+    expect(await hasNewerCheckoutLink(db, a, older.id)).toBe(true);
+    expect(await hasNewerCheckoutLink(db, a, newer.id)).toBe(false);
     closeDatabase(db);
   });
 
-  it("lists the account's open plan links only, newest first", () => {
+  it("lists the account's open plan links only, newest first", async () => {
     const db = openDatabase(path.join(dir, 'open.sqlite'));
     const a = account(db, 'open@example.com');
     const other = account(db, 'open-other@example.com');
-    expect(openPlanLinks(db, a)).toEqual([]);
-    const first = payment(db, a, sub(db, a, 'pending_payment').id);
-    const closed = payment(db, a, sub(db, a, 'pending_payment').id);
-    updatePayment(db, closed.id, { status: 'expired' });
-    payment(db, a, null, 'topup');
-    payment(db, other, sub(db, other, 'pending_payment').id);
-    const second = payment(db, a, sub(db, a, 'pending_payment').id);
-    expect(openPlanLinks(db, a).map((p) => p.id)).toEqual([second.id, first.id]);
+    expect(await openPlanLinks(db, a)).toEqual([]);
+    const first = await payment(db, a, (await sub(db, a, 'pending_payment')).id);
+    const closed = await payment(db, a, (await sub(db, a, 'pending_payment')).id);
+    await updatePayment(db, closed.id, { status: 'expired' });
+    await payment(db, a, null, 'topup');
+    await payment(db, other, (await sub(db, other, 'pending_payment')).id);
+    const second = await payment(db, a, (await sub(db, a, 'pending_payment')).id);
+    expect((await openPlanLinks(db, a)).map((p) => p.id)).toEqual([second.id, first.id]);
     closeDatabase(db);
   });
 
-  it('lists the plan links in the statuses asked made since a time, but one, newest first and at most the limit', () => {
+  it('lists the plan links in the statuses asked made since a time, but one, newest first and at most the limit', async () => {
     const db = openDatabase(path.join(dir, 'recent.sqlite'));
     const a = account(db, 'recent@example.com');
     const other = account(db, 'recent-other@example.com');
     const since = '2026-01-03T10:00:00.000Z';
     const unsettled = ['pending', 'expired', 'failed'];
-    const checkout = sub(db, a, 'pending_payment').id;
+    const checkout = (await sub(db, a, 'pending_payment')).id;
     /** A plan link of the account made at `createdAt`, in `status`. */
-    const link = (createdAt: string, status: 'pending' | 'paid' | 'expired' | 'failed' | 'refund_due') => {
-      const p = payment(db, a, checkout);
-      updatePayment(db, p.id, { status, createdAt });
+    const link = async (
+      createdAt: string,
+      status: 'pending' | 'paid' | 'expired' | 'failed' | 'refund_due',
+    ) => {
+      const p = await payment(db, a, checkout);
+      await updatePayment(db, p.id, { status, createdAt });
       return p.id;
     };
-    const atSince = link(since, 'pending');
-    link('2026-01-03T09:59:59.999Z', 'pending'); // a moment too old
-    const expired = link('2026-01-09T00:00:00.000Z', 'expired');
-    link('2026-01-09T00:00:00.000Z', 'paid');
-    link('2026-01-09T00:00:00.000Z', 'refund_due');
-    const own = link('2026-01-10T09:00:00.000Z', 'pending');
-    const topUp = payment(db, a, null, 'topup');
-    updatePayment(db, topUp.id, { createdAt: '2026-01-10T09:00:00.000Z' });
-    const foreign = payment(db, other, sub(db, other, 'pending_payment').id);
-    updatePayment(db, foreign.id, { createdAt: '2026-01-10T09:00:00.000Z' });
+    const atSince = await link(since, 'pending');
+    await link('2026-01-03T09:59:59.999Z', 'pending'); // a moment too old
+    const expired = await link('2026-01-09T00:00:00.000Z', 'expired');
+    await link('2026-01-09T00:00:00.000Z', 'paid');
+    await link('2026-01-09T00:00:00.000Z', 'refund_due');
+    const own = await link('2026-01-10T09:00:00.000Z', 'pending');
+    const topUp = await payment(db, a, null, 'topup');
+    await updatePayment(db, topUp.id, { createdAt: '2026-01-10T09:00:00.000Z' });
+    const foreign = await payment(db, other, (await sub(db, other, 'pending_payment')).id);
+    await updatePayment(db, foreign.id, { createdAt: '2026-01-10T09:00:00.000Z' });
     // Newest by id first, though made before the link inserted ahead of it.
-    const failed = link('2026-01-05T00:00:00.000Z', 'failed');
-    expect(recentPlanLinks(db, a, unsettled, since, 10, own).map((p) => p.id)).toEqual([
+    const failed = await link('2026-01-05T00:00:00.000Z', 'failed');
+    expect((await recentPlanLinks(db, a, unsettled, since, 10, own)).map((p) => p.id)).toEqual([
       failed,
       expired,
       atSince,
     ]);
-    expect(recentPlanLinks(db, a, unsettled, since, 10).map((p) => p.id)).toEqual([
+    expect((await recentPlanLinks(db, a, unsettled, since, 10)).map((p) => p.id)).toEqual([
       failed,
       own,
       expired,
       atSince,
     ]);
-    expect(recentPlanLinks(db, a, unsettled, since, 2, own).map((p) => p.id)).toEqual([failed, expired]);
-    expect(recentPlanLinks(db, a, unsettled, since, 0, own)).toEqual([]);
-    expect(recentPlanLinks(db, a, ['pending'], since, 10, own).map((p) => p.id)).toEqual([atSince]);
+    expect((await recentPlanLinks(db, a, unsettled, since, 2, own)).map((p) => p.id)).toEqual([
+      failed,
+      expired,
+    ]);
+    expect(await recentPlanLinks(db, a, unsettled, since, 0, own)).toEqual([]);
+    expect((await recentPlanLinks(db, a, ['pending'], since, 10, own)).map((p) => p.id)).toEqual([atSince]);
     closeDatabase(db);
   });
 
-  it("takes every account's recent links with an order in turn: after the last one asked, then from the first again", () => {
+  it("takes every account's recent links with an order in turn: after the last one asked, then from the first again", async () => {
     const db = openDatabase(path.join(dir, 'sweep.sqlite'));
     const a = account(db, 'sweep@example.com');
     const other = account(db, 'sweep-other@example.com');
     const since = '2026-01-03T10:00:00.000Z';
     const statuses = ['pending', 'paid', 'expired'];
     /** A link of `kind` made at `createdAt`, in `status`, with an order at the provider. */
-    const link = (accountId: number, kind: string, status: 'pending' | 'paid' | 'expired' | 'failed') => {
-      const p = payment(
+    const link = async (
+      accountId: number,
+      kind: string,
+      status: 'pending' | 'paid' | 'expired' | 'failed',
+    ) => {
+      const p = await payment(
         db,
         accountId,
-        kind === 'topup' ? null : sub(db, accountId, 'pending_payment').id,
+        kind === 'topup' ? null : (await sub(db, accountId, 'pending_payment')).id,
         kind,
       );
-      updatePayment(db, p.id, { status, providerOrderId: `o${p.id}`, createdAt: since });
+      await updatePayment(db, p.id, { status, providerOrderId: `o${p.id}`, createdAt: since });
       return p.id;
     };
-    const p1 = link(a, 'plan', 'paid');
-    const p2 = link(other, 'topup', 'pending');
-    link(a, 'plan', 'failed'); // a status not asked
-    const old = link(a, 'plan', 'pending');
-    updatePayment(db, old, { createdAt: '2026-01-03T09:59:59.999Z' }); // a moment too old
-    link(a, 'duplicate', 'paid'); // a second charge's record: no link
-    payment(db, a, null, 'topup'); // no order at the provider (its link failed to be made)
-    const p3 = link(other, 'plan', 'expired');
-    const p4 = link(a, 'topup', 'paid');
-    expect(linksToSweep(db, statuses, since, 0, 10).map((p) => p.id)).toEqual([p1, p2, p3, p4]);
-    expect(linksToSweep(db, statuses, since, 0, 2).map((p) => p.id)).toEqual([p1, p2]);
+    const p1 = await link(a, 'plan', 'paid');
+    const p2 = await link(other, 'topup', 'pending');
+    await link(a, 'plan', 'failed'); // a status not asked
+    const old = await link(a, 'plan', 'pending');
+    await updatePayment(db, old, { createdAt: '2026-01-03T09:59:59.999Z' }); // a moment too old
+    await link(a, 'duplicate', 'paid'); // a second charge's record: no link
+    await payment(db, a, null, 'topup'); // no order at the provider (its link failed to be made)
+    const p3 = await link(other, 'plan', 'expired');
+    const p4 = await link(a, 'topup', 'paid');
+    expect((await linksToSweep(db, statuses, since, 0, 10)).map((p) => p.id)).toEqual([p1, p2, p3, p4]);
+    expect((await linksToSweep(db, statuses, since, 0, 2)).map((p) => p.id)).toEqual([p1, p2]);
     // On from the last one asked, round to the first again.
-    expect(linksToSweep(db, statuses, since, p2, 3).map((p) => p.id)).toEqual([p3, p4, p1]);
-    expect(linksToSweep(db, statuses, since, p4, 10).map((p) => p.id)).toEqual([p1, p2, p3, p4]);
-    expect(linksToSweep(db, statuses, since, p3, 10).map((p) => p.id)).toEqual([p4, p1, p2, p3]);
-    expect(linksToSweep(db, statuses, '2026-02-01T00:00:00.000Z', 0, 10)).toEqual([]);
+    expect((await linksToSweep(db, statuses, since, p2, 3)).map((p) => p.id)).toEqual([p3, p4, p1]);
+    expect((await linksToSweep(db, statuses, since, p4, 10)).map((p) => p.id)).toEqual([p1, p2, p3, p4]);
+    expect((await linksToSweep(db, statuses, since, p3, 10)).map((p) => p.id)).toEqual([p4, p1, p2, p3]);
+    expect(await linksToSweep(db, statuses, '2026-02-01T00:00:00.000Z', 0, 10)).toEqual([]);
     closeDatabase(db);
   });
 
-  it("reads the scheduled pass's links and owed refunds through an index, not the whole table", () => {
+  it("reads the scheduled pass's links and owed refunds through an index, not the whole table", async () => {
     const db = openDatabase(path.join(dir, 'plan.sqlite'));
     // The statements the two reads prepare, then what SQLite plans for each (any values bound).
     const client = db.$client;
@@ -284,8 +297,8 @@ describe('payments repository', () => {
       return prepare(sql);
     }) as typeof client.prepare;
     try {
-      linksToSweep(db, ['pending', 'paid', 'expired'], at, 0, 50);
-      refundsDue(db);
+      await linksToSweep(db, ['pending', 'paid', 'expired'], at, 0, 50);
+      await refundsDue(db);
     } finally {
       client.prepare = prepare;
     }

@@ -1,41 +1,54 @@
 // Subscriptions, payments and applied provider notifications.
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
-import type { Db } from './database.js';
-import { payments, providerEvents, subscriptions } from './schema.js';
+import type { DbHandle } from './handle.js';
+import type { payments, subscriptions } from './schema.js';
 
 export type Subscription = typeof subscriptions.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 
-export function insertSubscription(db: Db, row: typeof subscriptions.$inferInsert): Subscription {
-  return db.insert(subscriptions).values(row).returning().get();
+export async function insertSubscription(
+  db: DbHandle,
+  row: typeof subscriptions.$inferInsert,
+): Promise<Subscription> {
+  const { orm, t } = db;
+  const [sub] = await orm.insert(t.subscriptions).values(row).returning();
+  return sub!;
 }
 
-export function subscriptionById(db: Db, id: number): Subscription | undefined {
-  return db.select().from(subscriptions).where(eq(subscriptions.id, id)).get();
+export async function subscriptionById(db: DbHandle, id: number): Promise<Subscription | undefined> {
+  const { orm, t } = db;
+  const [sub] = await orm.select().from(t.subscriptions).where(eq(t.subscriptions.id, id));
+  return sub;
 }
 
-export function updateSubscription(db: Db, id: number, set: Partial<Subscription>): void {
-  db.update(subscriptions).set(set).where(eq(subscriptions.id, id)).run();
+export async function updateSubscription(
+  db: DbHandle,
+  id: number,
+  set: Partial<Subscription>,
+): Promise<void> {
+  const { orm, t } = db;
+  await orm.update(t.subscriptions).set(set).where(eq(t.subscriptions.id, id));
 }
 
 /**
  * The account's newest subscription that is or was in force: paid, so not one still awaiting
  * payment, nor a checkout whose late payment was refunded (`cancelled` without ever being paid).
  */
-export function latestSubscription(db: Db, accountId: number): Subscription | undefined {
-  return db
+export async function latestSubscription(db: DbHandle, accountId: number): Promise<Subscription | undefined> {
+  const { orm, t } = db;
+  const [sub] = await orm
     .select()
-    .from(subscriptions)
+    .from(t.subscriptions)
     .where(
       and(
-        eq(subscriptions.accountId, accountId),
-        inArray(subscriptions.state, ['active', 'past_due', 'cancelled', 'expired']),
-        isNotNull(subscriptions.paidAt),
+        eq(t.subscriptions.accountId, accountId),
+        inArray(t.subscriptions.state, ['active', 'past_due', 'cancelled', 'expired']),
+        isNotNull(t.subscriptions.paidAt),
       ),
     )
-    .orderBy(desc(subscriptions.id))
-    .limit(1)
-    .get();
+    .orderBy(desc(t.subscriptions.id))
+    .limit(1);
+  return sub;
 }
 
 /**
@@ -44,21 +57,21 @@ export function latestSubscription(db: Db, accountId: number): Subscription | un
  * page. An older pending checkout that a later one replaced is not it, nor one whose link a plan
  * paid since closed (`expired`), nor a checkout whose late payment was refunded.
  */
-export function pendingCheckout(db: Db, accountId: number): Subscription | undefined {
-  const newest = db
+export async function pendingCheckout(db: DbHandle, accountId: number): Promise<Subscription | undefined> {
+  const { orm, t } = db;
+  const [newest] = await orm
     .select()
-    .from(subscriptions)
+    .from(t.subscriptions)
     .where(
       and(
-        eq(subscriptions.accountId, accountId),
-        or(eq(subscriptions.state, 'pending_payment'), isNotNull(subscriptions.paidAt)),
+        eq(t.subscriptions.accountId, accountId),
+        or(eq(t.subscriptions.state, 'pending_payment'), isNotNull(t.subscriptions.paidAt)),
       ),
     )
-    .orderBy(desc(subscriptions.id))
-    .limit(1)
-    .get();
+    .orderBy(desc(t.subscriptions.id))
+    .limit(1);
   if (newest?.state !== 'pending_payment') return undefined;
-  return latestPaymentOf(db, newest.id)?.status === 'expired' ? undefined : newest;
+  return (await latestPaymentOf(db, newest.id))?.status === 'expired' ? undefined : newest;
 }
 
 /**
@@ -66,41 +79,46 @@ export function pendingCheckout(db: Db, accountId: number): Subscription | undef
  * was paid or renewed after `since` (when the checkout's link was made), or one newer than that
  * checkout is or was in force. Its price was quoted against the plan in force before.
  */
-export function planPaidSince(db: Db, accountId: number, subscriptionId: number, since: string): boolean {
-  const paid = db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
+export async function planPaidSince(
+  db: DbHandle,
+  accountId: number,
+  subscriptionId: number,
+  since: string,
+): Promise<boolean> {
+  const { orm, t } = db;
+  const paid = await orm
+    .select({ id: t.subscriptions.id })
+    .from(t.subscriptions)
     .where(
       and(
-        eq(subscriptions.accountId, accountId),
-        ne(subscriptions.id, subscriptionId),
-        isNotNull(subscriptions.paidAt),
-        or(gt(subscriptions.id, subscriptionId), gt(subscriptions.paidAt, since)),
+        eq(t.subscriptions.accountId, accountId),
+        ne(t.subscriptions.id, subscriptionId),
+        isNotNull(t.subscriptions.paidAt),
+        or(gt(t.subscriptions.id, subscriptionId), gt(t.subscriptions.paidAt, since)),
       ),
     )
-    .limit(1)
-    .get();
-  return paid !== undefined;
+    .limit(1);
+  return paid.length > 0;
 }
 
 /**
  * Subscriptions that a newer plan replaced while the provider still renews them: `cancelled`
  * here, but `autorenew` still set because the provider has not confirmed the cancel yet.
  */
-export function replacedAwaitingCancel(db: Db, accountId: number): Subscription[] {
-  return db
+export async function replacedAwaitingCancel(db: DbHandle, accountId: number): Promise<Subscription[]> {
+  const { orm, t } = db;
+  return orm
     .select()
-    .from(subscriptions)
+    .from(t.subscriptions)
     .where(
       and(
-        eq(subscriptions.accountId, accountId),
-        eq(subscriptions.state, 'cancelled'),
-        eq(subscriptions.autorenew, true),
-        isNotNull(subscriptions.providerSubscriptionId),
+        eq(t.subscriptions.accountId, accountId),
+        eq(t.subscriptions.state, 'cancelled'),
+        eq(t.subscriptions.autorenew, true),
+        isNotNull(t.subscriptions.providerSubscriptionId),
       ),
     )
-    .orderBy(desc(subscriptions.id))
-    .all();
+    .orderBy(desc(t.subscriptions.id));
 }
 
 /**
@@ -108,92 +126,122 @@ export function replacedAwaitingCancel(db: Db, accountId: number): Subscription[
  * link stops opening). A new checkout replaces the earlier unpaid ones, and a plan paid replaces
  * the ones still open (their price was quoted against the plan in force before). Answers how many.
  */
-export function expireOpenPlanLinks(db: Db, accountId: number): number {
-  return db
-    .update(payments)
+export async function expireOpenPlanLinks(db: DbHandle, accountId: number): Promise<number> {
+  const { orm, t } = db;
+  const closed = await orm
+    .update(t.payments)
     .set({ status: 'expired' })
-    .where(and(eq(payments.accountId, accountId), eq(payments.kind, 'plan'), eq(payments.status, 'pending')))
-    .run().changes;
+    .where(
+      and(eq(t.payments.accountId, accountId), eq(t.payments.kind, 'plan'), eq(t.payments.status, 'pending')),
+    )
+    .returning({ id: t.payments.id });
+  return closed.length;
 }
 
-export function subscriptionByProviderId(db: Db, providerId: string): Subscription | undefined {
-  return db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerId)).get();
+export async function subscriptionByProviderId(
+  db: DbHandle,
+  providerId: string,
+): Promise<Subscription | undefined> {
+  const { orm, t } = db;
+  const [sub] = await orm
+    .select()
+    .from(t.subscriptions)
+    .where(eq(t.subscriptions.providerSubscriptionId, providerId));
+  return sub;
 }
 
-export function insertPayment(db: Db, row: typeof payments.$inferInsert): Payment {
-  return db.insert(payments).values(row).returning().get();
+export async function insertPayment(db: DbHandle, row: typeof payments.$inferInsert): Promise<Payment> {
+  const { orm, t } = db;
+  const [payment] = await orm.insert(t.payments).values(row).returning();
+  return payment!;
 }
 
-export function paymentById(db: Db, id: number): Payment | undefined {
-  return db.select().from(payments).where(eq(payments.id, id)).get();
+export async function paymentById(db: DbHandle, id: number): Promise<Payment | undefined> {
+  const { orm, t } = db;
+  const [payment] = await orm.select().from(t.payments).where(eq(t.payments.id, id));
+  return payment;
 }
 
-export function paymentByLink(db: Db, token: string): Payment | undefined {
-  return db.select().from(payments).where(eq(payments.linkToken, token)).get();
+export async function paymentByLink(db: DbHandle, token: string): Promise<Payment | undefined> {
+  const { orm, t } = db;
+  const [payment] = await orm.select().from(t.payments).where(eq(t.payments.linkToken, token));
+  return payment;
 }
 
-export function updatePayment(db: Db, id: number, set: Partial<Payment>): void {
-  db.update(payments).set(set).where(eq(payments.id, id)).run();
+export async function updatePayment(db: DbHandle, id: number, set: Partial<Payment>): Promise<void> {
+  const { orm, t } = db;
+  await orm.update(t.payments).set(set).where(eq(t.payments.id, id));
 }
 
-export function paymentsOf(db: Db, accountId: number): Payment[] {
-  return db.select().from(payments).where(eq(payments.accountId, accountId)).orderBy(desc(payments.id)).all();
+export async function paymentsOf(db: DbHandle, accountId: number): Promise<Payment[]> {
+  const { orm, t } = db;
+  return orm
+    .select()
+    .from(t.payments)
+    .where(eq(t.payments.accountId, accountId))
+    .orderBy(desc(t.payments.id));
 }
 
 /** Whether the account has a plan link of a checkout newer than `subscriptionId` (paid or not). */
-export function hasNewerCheckoutLink(db: Db, accountId: number, subscriptionId: number): boolean {
-  const newer = db
-    .select({ id: payments.id })
-    .from(payments)
+export async function hasNewerCheckoutLink(
+  db: DbHandle,
+  accountId: number,
+  subscriptionId: number,
+): Promise<boolean> {
+  const { orm, t } = db;
+  const newer = await orm
+    .select({ id: t.payments.id })
+    .from(t.payments)
     .where(
       and(
-        eq(payments.accountId, accountId),
-        eq(payments.kind, 'plan'),
-        gt(payments.subscriptionId, subscriptionId),
+        eq(t.payments.accountId, accountId),
+        eq(t.payments.kind, 'plan'),
+        gt(t.payments.subscriptionId, subscriptionId),
       ),
     )
-    .limit(1)
-    .get();
-  return newer !== undefined;
+    .limit(1);
+  return newer.length > 0;
 }
 
 /** The account's plan links still open (`pending`), newest first. */
-export function openPlanLinks(db: Db, accountId: number): Payment[] {
-  return db
+export async function openPlanLinks(db: DbHandle, accountId: number): Promise<Payment[]> {
+  const { orm, t } = db;
+  return orm
     .select()
-    .from(payments)
-    .where(and(eq(payments.accountId, accountId), eq(payments.kind, 'plan'), eq(payments.status, 'pending')))
-    .orderBy(desc(payments.id))
-    .all();
+    .from(t.payments)
+    .where(
+      and(eq(t.payments.accountId, accountId), eq(t.payments.kind, 'plan'), eq(t.payments.status, 'pending')),
+    )
+    .orderBy(desc(t.payments.id));
 }
 
 /**
  * The account's plan links in one of `statuses` made at or after `since` (an ISO time, compared
  * with `createdAt` as the same ISO strings), other than `exceptId`, newest first; at most `limit`.
  */
-export function recentPlanLinks(
-  db: Db,
+export async function recentPlanLinks(
+  db: DbHandle,
   accountId: number,
   statuses: readonly string[],
   since: string,
   limit: number,
   exceptId?: number,
-): Payment[] {
-  return db
+): Promise<Payment[]> {
+  const { orm, t } = db;
+  return orm
     .select()
-    .from(payments)
+    .from(t.payments)
     .where(
       and(
-        eq(payments.accountId, accountId),
-        eq(payments.kind, 'plan'),
-        inArray(payments.status, statuses as Payment['status'][]),
-        gte(payments.createdAt, since),
-        exceptId === undefined ? undefined : ne(payments.id, exceptId),
+        eq(t.payments.accountId, accountId),
+        eq(t.payments.kind, 'plan'),
+        inArray(t.payments.status, statuses as Payment['status'][]),
+        gte(t.payments.createdAt, since),
+        exceptId === undefined ? undefined : ne(t.payments.id, exceptId),
       ),
     )
-    .orderBy(desc(payments.id))
-    .limit(limit)
-    .all();
+    .orderBy(desc(t.payments.id))
+    .limit(limit);
 }
 
 /** The kinds of payment that are links (an order at the provider): a second charge or a renewal is none. */
@@ -206,89 +254,105 @@ const LINK_KINDS = ['plan', 'topup'];
  * lowest again. A pass that goes on from the last one's last id reaches every link in the window,
  * however many there are, before any is asked twice.
  */
-export function linksToSweep(
-  db: Db,
+export async function linksToSweep(
+  db: DbHandle,
   statuses: readonly string[],
   since: string,
   afterId: number,
   limit: number,
-): Payment[] {
-  return db
+): Promise<Payment[]> {
+  const { orm, t } = db;
+  return orm
     .select()
-    .from(payments)
+    .from(t.payments)
     .where(
       and(
-        inArray(payments.kind, LINK_KINDS),
-        inArray(payments.status, statuses as Payment['status'][]),
-        gte(payments.createdAt, since),
-        isNotNull(payments.providerOrderId),
+        inArray(t.payments.kind, LINK_KINDS),
+        inArray(t.payments.status, statuses as Payment['status'][]),
+        gte(t.payments.createdAt, since),
+        isNotNull(t.payments.providerOrderId),
       ),
     )
-    .orderBy(sql`${payments.id} <= ${afterId}`, asc(payments.id))
-    .limit(limit)
-    .all();
+    .orderBy(sql`${t.payments.id} <= ${afterId}`, asc(t.payments.id))
+    .limit(limit);
 }
 
 /**
  * Charges whose refund is owed and not yet confirmed by the provider (`refund_due`), oldest first:
  * the account's, or every account's when none is given; at most `limit`.
  */
-export function refundsDue(db: Db, accountId?: number, limit = 50): Payment[] {
-  return db
+export async function refundsDue(db: DbHandle, accountId?: number, limit = 50): Promise<Payment[]> {
+  const { orm, t } = db;
+  return orm
     .select()
-    .from(payments)
+    .from(t.payments)
     .where(
       accountId === undefined
-        ? eq(payments.status, 'refund_due')
-        : and(eq(payments.accountId, accountId), eq(payments.status, 'refund_due')),
+        ? eq(t.payments.status, 'refund_due')
+        : and(eq(t.payments.accountId, accountId), eq(t.payments.status, 'refund_due')),
     )
-    .orderBy(asc(payments.id))
-    .limit(limit)
-    .all();
+    .orderBy(asc(t.payments.id))
+    .limit(limit);
 }
 
 /** The account's newest top-up of the API balance, whatever became of it. */
-export function latestTopUp(db: Db, accountId: number): Payment | undefined {
-  return db
+export async function latestTopUp(db: DbHandle, accountId: number): Promise<Payment | undefined> {
+  const { orm, t } = db;
+  const [payment] = await orm
     .select()
-    .from(payments)
-    .where(and(eq(payments.accountId, accountId), eq(payments.kind, 'topup')))
-    .orderBy(desc(payments.id))
-    .limit(1)
-    .get();
+    .from(t.payments)
+    .where(and(eq(t.payments.accountId, accountId), eq(t.payments.kind, 'topup')))
+    .orderBy(desc(t.payments.id))
+    .limit(1);
+  return payment;
 }
 
 /** The account's newest top-ups still awaiting their payment (`pending`), at most `limit`. */
-export function pendingTopUps(db: Db, accountId: number, limit: number): Payment[] {
-  return db
+export async function pendingTopUps(db: DbHandle, accountId: number, limit: number): Promise<Payment[]> {
+  const { orm, t } = db;
+  return orm
     .select()
-    .from(payments)
-    .where(and(eq(payments.accountId, accountId), eq(payments.kind, 'topup'), eq(payments.status, 'pending')))
-    .orderBy(desc(payments.id))
-    .limit(limit)
-    .all();
+    .from(t.payments)
+    .where(
+      and(
+        eq(t.payments.accountId, accountId),
+        eq(t.payments.kind, 'topup'),
+        eq(t.payments.status, 'pending'),
+      ),
+    )
+    .orderBy(desc(t.payments.id))
+    .limit(limit);
 }
 
 /** The subscription's newest payment, leaving out payments of `exceptKind` (a second charge's
  * record, which is no payment of the checkout's). */
-export function latestPaymentOf(db: Db, subscriptionId: number, exceptKind?: string): Payment | undefined {
-  return db
+export async function latestPaymentOf(
+  db: DbHandle,
+  subscriptionId: number,
+  exceptKind?: string,
+): Promise<Payment | undefined> {
+  const { orm, t } = db;
+  const [payment] = await orm
     .select()
-    .from(payments)
+    .from(t.payments)
     .where(
       and(
-        eq(payments.subscriptionId, subscriptionId),
-        exceptKind === undefined ? undefined : ne(payments.kind, exceptKind),
+        eq(t.payments.subscriptionId, subscriptionId),
+        exceptKind === undefined ? undefined : ne(t.payments.kind, exceptKind),
       ),
     )
-    .orderBy(desc(payments.id))
-    .limit(1)
-    .get();
+    .orderBy(desc(t.payments.id))
+    .limit(1);
+  return payment;
 }
 
 /** Records a notification; false when the same one was applied before. */
-export function recordProviderEvent(db: Db, eventKey: string, at: string): boolean {
-  return (
-    db.insert(providerEvents).values({ eventKey, receivedAt: at }).onConflictDoNothing().run().changes === 1
-  );
+export async function recordProviderEvent(db: DbHandle, eventKey: string, at: string): Promise<boolean> {
+  const { orm, t } = db;
+  const recorded = await orm
+    .insert(t.providerEvents)
+    .values({ eventKey, receivedAt: at })
+    .onConflictDoNothing()
+    .returning({ id: t.providerEvents.id });
+  return recorded.length === 1;
 }

@@ -134,11 +134,11 @@ export function authRouter({ db, config, log, mailer, publicUrl, payments }: Aut
     res.set('Set-Cookie', clearedSessionCookie(publicUrl)).json(ok);
   });
 
-  router.get('/api/v1/me', session, (_req, res) => {
+  router.get('/api/v1/me', session, async (_req, res) => {
     const account = accountById(db, sessionOf(res).accountId);
     if (!account) throw new HttpError(401, 'not_authenticated');
     // The plan first: an ended period sets the allowance back before it is shown.
-    const { plan, paid } = payments.planOf(account.id);
+    const { plan, paid } = await payments.planOf(account.id);
     res.json(MeOut.parse(meOut(accountById(db, account.id) ?? account, { code: plan.code, paid })));
   });
 

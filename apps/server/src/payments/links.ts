@@ -47,7 +47,7 @@ export class PaymentLinks {
     returnPath = '/app/plans',
   ): Promise<Payment> {
     const now = this.now();
-    const payment = insertPayment(this.d.db, {
+    const payment = await insertPayment(this.d.db, {
       accountId: account.id,
       subscriptionId: sub?.id ?? null,
       kind,
@@ -71,10 +71,10 @@ export class PaymentLinks {
         // Back to the screen that checks the payment, as a provider's page sends a buyer back.
         returnUrl: `${this.d.publicUrl}${returnPath}`,
       });
-      updatePayment(this.d.db, payment.id, { providerOrderId: order.id, providerUrl: order.url });
+      await updatePayment(this.d.db, payment.id, { providerOrderId: order.id, providerUrl: order.url });
       return { ...payment, providerOrderId: order.id, providerUrl: order.url };
     } catch (err) {
-      updatePayment(this.d.db, payment.id, { status: 'failed' });
+      await updatePayment(this.d.db, payment.id, { status: 'failed' });
       this.d.log.error('payment link failed', { payment: payment.id, error: String(err) });
       throw new HttpError(502, 'provider_unavailable');
     }
@@ -86,8 +86,8 @@ export class PaymentLinks {
     const account = accountById(this.d.db, accountId);
     if (!account) throw new HttpError(401, 'not_authenticated');
     if (plan.code === FREE_PLAN.code) throw new HttpError(400, 'free_plan_needs_no_payment');
-    const amount = this.priceNow(accountId, plan, period);
-    const sub = insertSubscription(this.d.db, {
+    const amount = await this.priceNow(accountId, plan, period);
+    const sub = await insertSubscription(this.d.db, {
       accountId,
       planCode: plan.code,
       period,
@@ -97,7 +97,7 @@ export class PaymentLinks {
       createdAt: this.now().toISOString(),
     });
     // This checkout replaces any earlier unpaid one: its link stops opening.
-    expireOpenPlanLinks(this.d.db, accountId);
+    await expireOpenPlanLinks(this.d.db, accountId);
     const payment = await this.newLink(account, sub, 'plan', amount, 'RUB', describe(plan, period));
     return { sub, payment };
   }
@@ -106,8 +106,8 @@ export class PaymentLinks {
    * What a plan costs now: the upgrade quote (one computation, so the price shown is the price
    * charged), refused as the upgrade rule refuses.
    */
-  private priceNow(accountId: number, plan: Plan, period: Period): number {
-    const quote = this.state.upgradeQuote(accountId, plan, period);
+  private async priceNow(accountId: number, plan: Plan, period: Period): Promise<number> {
+    const quote = await this.state.upgradeQuote(accountId, plan, period);
     // A smaller or equal plan waits for the period's end.
     if (!quote.upgrade) throw new HttpError(409, 'not_an_upgrade');
     // The unused days are worth more than this period of the bigger plan: its year is an upgrade.
@@ -139,29 +139,29 @@ export class PaymentLinks {
    * can no longer be paid: 409 `checkout_replaced`, and the plan is chosen again.
    */
   async renewLink(accountId: number, subscriptionId: number): Promise<Payment> {
-    const sub = this.ownSubscription(accountId, subscriptionId);
-    const last = latestPaymentOf(this.d.db, sub.id);
+    const sub = await this.ownSubscription(accountId, subscriptionId);
+    const last = await latestPaymentOf(this.d.db, sub.id);
     if (!last) throw new HttpError(404, 'payment_not_found');
     if (sub.paidAt || last.status === 'paid') throw new HttpError(409, 'already_paid');
-    if (sub.state !== 'pending_payment' || this.replacedByNewer(accountId, sub))
+    if (sub.state !== 'pending_payment' || (await this.replacedByNewer(accountId, sub)))
       throw new HttpError(409, 'checkout_replaced');
     const expired = Date.parse(last.linkExpiresAt) <= this.now().getTime();
     if (last.status === 'pending' && !expired) return last;
     const plan = planOf(sub.planCode)!;
     const period = sub.period as Period;
-    const amount = this.priceNow(accountId, plan, period);
-    if (last.status === 'pending') updatePayment(this.d.db, last.id, { status: 'expired' });
+    const amount = await this.priceNow(accountId, plan, period);
+    if (last.status === 'pending') await updatePayment(this.d.db, last.id, { status: 'expired' });
     const account = accountById(this.d.db, accountId)!;
     return this.newLink(account, sub, 'plan', amount, 'RUB', describe(plan, period));
   }
 
   /** Whether a newer checkout of the account (paid or not) replaced this one. */
-  private replacedByNewer(accountId: number, sub: Subscription): boolean {
+  private replacedByNewer(accountId: number, sub: Subscription): Promise<boolean> {
     return hasNewerCheckoutLink(this.d.db, accountId, sub.id);
   }
 
-  ownSubscription(accountId: number, id: number): Subscription {
-    const sub = subscriptionById(this.d.db, id);
+  async ownSubscription(accountId: number, id: number): Promise<Subscription> {
+    const sub = await subscriptionById(this.d.db, id);
     if (!sub || sub.accountId !== accountId) throw new HttpError(404, 'subscription_not_found');
     return sub;
   }

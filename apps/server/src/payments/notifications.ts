@@ -6,6 +6,7 @@
 // the service because this is where payments change state.
 import { randomBytes } from 'node:crypto';
 import {
+  type Db,
   expireOpenPlanLinks,
   insertPayment,
   insertSubscription,
@@ -75,21 +76,21 @@ export class Notifications {
   async apply(n: Notification): Promise<boolean> {
     const at = this.now();
     const owed: Array<() => Promise<unknown>> = [];
-    // The settle methods still write through `this.d.db`'s synchronous calls, which run on the
-    // same connection and so inside this transaction.
     const applied = await inTransaction(this.d.db, async (tx) => {
-      if (!recordProviderEvent(tx, `${n.kind}:${n.transactionId}`, at.toISOString())) return false;
-      const payment = /^p\d+$/.test(n.invoiceId) ? paymentById(tx, Number(n.invoiceId.slice(1))) : undefined;
-      const renewing = n.subscriptionId ? subscriptionByProviderId(tx, n.subscriptionId) : undefined;
-      if (payment?.status === 'pending') this.settleFirst(payment, n, at, owed);
+      if (!(await recordProviderEvent(tx, `${n.kind}:${n.transactionId}`, at.toISOString()))) return false;
+      const payment = /^p\d+$/.test(n.invoiceId)
+        ? await paymentById(tx, Number(n.invoiceId.slice(1)))
+        : undefined;
+      const renewing = n.subscriptionId ? await subscriptionByProviderId(tx, n.subscriptionId) : undefined;
+      if (payment?.status === 'pending') await this.settleFirst(tx, payment, n, at, owed);
       else if (payment && n.kind === 'pay' && NO_LONGER_AWAITED.includes(payment.status))
-        this.settleLate(payment, n, at, owed);
+        await this.settleLate(tx, payment, n, at, owed);
       // A renewal names a provider subscription the service knows (its notification may carry the
       // first payment's invoice, as the sandbox's does); any other charge of a settled payment is
       // a second one.
-      else if (renewing) this.settleRenewal(renewing, n, at, owed);
+      else if (renewing) await this.settleRenewal(tx, renewing, n, at, owed);
       else if (payment && n.kind === 'pay' && isSecondCharge(payment, n))
-        this.settleSecondCharge(payment, n, at, owed);
+        await this.settleSecondCharge(tx, payment, n, at, owed);
       else this.d.log.warn('notification for no pending payment', { invoice: n.invoiceId });
       return true;
     });
@@ -105,7 +106,7 @@ export class Notifications {
   private async cancelReplaced(sub: Subscription): Promise<{ ok: boolean; message?: string }> {
     if (!sub.providerSubscriptionId) return { ok: true };
     const r = await this.d.provider.cancelSubscription(sub.providerSubscriptionId);
-    if (r.ok) updateSubscription(this.d.db, sub.id, { autorenew: false });
+    if (r.ok) await updateSubscription(this.d.db, sub.id, { autorenew: false });
     else
       this.d.log.error('the replaced plan was not cancelled at the provider', {
         subscription: sub.id,
@@ -120,7 +121,7 @@ export class Notifications {
    * answers the provider's message when one is still not cancelled.
    */
   async retryReplacedCancels(accountId: number): Promise<{ ok: true } | { ok: false; message: string }> {
-    return askEach(replacedAwaitingCancel(this.d.db, accountId), (sub) => this.cancelReplaced(sub));
+    return askEach(await replacedAwaitingCancel(this.d.db, accountId), (sub) => this.cancelReplaced(sub));
   }
 
   /**
@@ -136,13 +137,13 @@ export class Notifications {
     if (this.refunding.has(paymentId)) return { ok: true };
     this.refunding.add(paymentId);
     try {
-      const payment = paymentById(this.d.db, paymentId);
+      const payment = await paymentById(this.d.db, paymentId);
       if (payment?.status !== REFUND_DUE || !payment.providerTxId) return { ok: true };
       let r = await this.d.provider.refund(payment.providerTxId, payment.amountMinor);
       // A refund that went through while its answer was lost is refused when asked again (a
       // transaction is refunded once): the provider's own record of it settles the question.
       if (!r.ok && (await this.d.provider.isRefunded(payment.providerTxId))) r = { ok: true };
-      if (r.ok) updatePayment(this.d.db, paymentId, { status: 'refunded' });
+      if (r.ok) await updatePayment(this.d.db, paymentId, { status: 'refunded' });
       else
         this.d.log.error('a charge that must not apply was not refunded: asked again later', {
           payment: paymentId,
@@ -161,47 +162,48 @@ export class Notifications {
    * message when one is still not refunded.
    */
   async retryRefundsDue(accountId?: number): Promise<{ ok: true } | { ok: false; message: string }> {
-    return askEach(refundsDue(this.d.db, accountId), (payment) => this.refund(payment.id));
+    return askEach(await refundsDue(this.d.db, accountId), (payment) => this.refund(payment.id));
   }
 
-  private settleFirst(
+  private async settleFirst(
+    tx: Db,
     payment: Payment,
     n: Notification,
     at: Date,
     owed: Array<() => Promise<unknown>>,
-  ): void {
+  ): Promise<void> {
     if (n.kind === 'fail') {
-      updatePayment(this.d.db, payment.id, { status: 'failed', providerTxId: n.transactionId });
+      await updatePayment(tx, payment.id, { status: 'failed', providerTxId: n.transactionId });
       return;
     }
-    updatePayment(this.d.db, payment.id, {
+    await updatePayment(tx, payment.id, {
       status: 'paid',
       providerTxId: n.transactionId,
       paidAt: at.toISOString(),
     });
     if (payment.kind === 'topup') {
-      topUp(this.d.db, payment.accountId, payment.creditEurMinor, at, `top-up (payment ${payment.id})`);
+      topUp(tx, payment.accountId, payment.creditEurMinor, at, `top-up (payment ${payment.id})`);
       return;
     }
-    const sub = payment.subscriptionId ? subscriptionById(this.d.db, payment.subscriptionId) : undefined;
+    const sub = payment.subscriptionId ? await subscriptionById(tx, payment.subscriptionId) : undefined;
     if (!sub) return;
     // A plan bought over another ends the other one: one plan is in force at a time, and the
     // provider stops renewing the other (else the customer pays both).
-    const before = latestSubscription(this.d.db, sub.accountId);
+    const before = await latestSubscription(tx, sub.accountId);
     if (before && before.id !== sub.id && ['active', 'past_due', 'cancelled'].includes(before.state)) {
-      updateSubscription(this.d.db, before.id, { state: 'cancelled', expiresAt: at.toISOString() });
+      await updateSubscription(tx, before.id, { state: 'cancelled', expiresAt: at.toISOString() });
       if (before.autorenew && before.providerSubscriptionId) owed.push(() => this.cancelReplaced(before));
     }
-    updateSubscription(this.d.db, sub.id, {
+    await updateSubscription(tx, sub.id, {
       state: 'active',
       paidAt: at.toISOString(),
       expiresAt: periodEnd(at, sub.period as Period).toISOString(),
       providerSubscriptionId: n.subscriptionId ?? null,
     });
-    setPlanAllowance(this.d.db, sub.accountId, planOf(sub.planCode) ?? FREE_PLAN);
+    setPlanAllowance(tx, sub.accountId, planOf(sub.planCode) ?? FREE_PLAN);
     // Links still open were priced against the plan in force before this one: they close (paid
     // anyway on the provider's page, they are refunded: `settleLate`).
-    expireOpenPlanLinks(this.d.db, sub.accountId);
+    await expireOpenPlanLinks(tx, sub.accountId);
   }
 
   /**
@@ -212,26 +214,32 @@ export class Notifications {
    * links still open close. Else the charge is recorded, refunded, and the provider's subscription
    * it started is cancelled, as a replaced plan's (`refund`, `cancelReplaced`, retried alike).
    */
-  private settleLate(payment: Payment, n: Notification, at: Date, owed: Array<() => Promise<unknown>>): void {
-    const sub = payment.subscriptionId ? subscriptionById(this.d.db, payment.subscriptionId) : undefined;
+  private async settleLate(
+    tx: Db,
+    payment: Payment,
+    n: Notification,
+    at: Date,
+    owed: Array<() => Promise<unknown>>,
+  ): Promise<void> {
+    const sub = payment.subscriptionId ? await subscriptionById(tx, payment.subscriptionId) : undefined;
     const holds =
       sub?.state === 'pending_payment' &&
-      !planPaidSince(this.d.db, payment.accountId, sub.id, payment.createdAt);
+      !(await planPaidSince(tx, payment.accountId, sub.id, payment.createdAt));
     if (payment.kind === 'topup' || holds) {
-      this.settleFirst(payment, n, at, owed);
+      await this.settleFirst(tx, payment, n, at, owed);
       return;
     }
     this.d.log.warn('a link no longer awaited was paid after its price stopped holding: refunded', {
       payment: payment.id,
       transaction: n.transactionId,
     });
-    updatePayment(this.d.db, payment.id, {
+    await updatePayment(tx, payment.id, {
       status: REFUND_DUE,
       providerTxId: n.transactionId,
       paidAt: at.toISOString(),
     });
     owed.push(() => this.refund(payment.id));
-    const replaced = sub && this.keepStarted(sub, n.subscriptionId ?? null, at);
+    const replaced = sub && (await this.keepStarted(tx, sub, n.subscriptionId ?? null, at));
     if (replaced) owed.push(() => this.cancelReplaced(replaced));
   }
 
@@ -241,20 +249,25 @@ export class Notifications {
    * the checkout itself when it never came into force (`cancelled`, never paid); a checkout that
    * did, through another of its links, gets a record of its own.
    */
-  private keepStarted(sub: Subscription, started: string | null, at: Date): Subscription | undefined {
+  private async keepStarted(
+    tx: Db,
+    sub: Subscription,
+    started: string | null,
+    at: Date,
+  ): Promise<Subscription | undefined> {
     if (sub.state === 'pending_payment') {
-      updateSubscription(this.d.db, sub.id, { state: 'cancelled', providerSubscriptionId: started });
+      await updateSubscription(tx, sub.id, { state: 'cancelled', providerSubscriptionId: started });
       return { ...sub, state: 'cancelled', providerSubscriptionId: started };
     }
-    return started ? this.recordStarted(sub, started, at) : undefined;
+    return started ? this.recordStarted(tx, sub, started, at) : undefined;
   }
 
   /**
    * A record of the provider's subscription that a refunded charge started beside `sub` (same plan):
    * `cancelled` here, `autorenew` until the provider confirms its cancel (`cancelReplaced`).
    */
-  private recordStarted(sub: Subscription, started: string, at: Date): Subscription {
-    return insertSubscription(this.d.db, {
+  private recordStarted(tx: Db, sub: Subscription, started: string, at: Date): Promise<Subscription> {
+    return insertSubscription(tx, {
       accountId: sub.accountId,
       planCode: sub.planCode,
       period: sub.period,
@@ -272,13 +285,14 @@ export class Notifications {
    * must not apply (`refund`).
    */
   private recordCharge(
+    tx: Db,
     of: Pick<Payment, 'accountId' | 'subscriptionId' | 'kind' | 'amountMinor'>,
     currency: string,
     n: Notification,
     at: Date,
     mustRefund = false,
-  ): Payment {
-    return insertPayment(this.d.db, {
+  ): Promise<Payment> {
+    return insertPayment(tx, {
       ...of,
       currency,
       status: n.kind === 'pay' ? (mustRefund ? REFUND_DUE : 'paid') : 'failed',
@@ -297,17 +311,19 @@ export class Notifications {
    * subscription it started is cancelled as a replaced plan's (retried alike until confirmed).
    * Applied once by the provider's transaction, as every notification is.
    */
-  private settleSecondCharge(
+  private async settleSecondCharge(
+    tx: Db,
     payment: Payment,
     n: Notification,
     at: Date,
     owed: Array<() => Promise<unknown>>,
-  ): void {
+  ): Promise<void> {
     this.d.log.warn('a payment already settled was charged again: refunded', {
       payment: payment.id,
       transaction: n.transactionId,
     });
-    const charge = this.recordCharge(
+    const charge = await this.recordCharge(
+      tx,
       {
         accountId: payment.accountId,
         subscriptionId: payment.subscriptionId,
@@ -320,10 +336,10 @@ export class Notifications {
       true,
     );
     owed.push(() => this.refund(charge.id));
-    const sub = payment.subscriptionId ? subscriptionById(this.d.db, payment.subscriptionId) : undefined;
+    const sub = payment.subscriptionId ? await subscriptionById(tx, payment.subscriptionId) : undefined;
     // A top-up's order renews nothing, so only a plan's second charge starts a subscription.
     if (sub && n.subscriptionId) {
-      const started = this.recordStarted(sub, n.subscriptionId, at);
+      const started = await this.recordStarted(tx, sub, n.subscriptionId, at);
       owed.push(() => this.cancelReplaced(started));
     }
   }
@@ -334,15 +350,17 @@ export class Notifications {
    * cancelled is recorded, refunded at the provider and never brings the plan back; its cancel
    * is asked for again.
    */
-  private settleRenewal(
+  private async settleRenewal(
+    tx: Db,
     sub: Subscription,
     n: Notification,
     at: Date,
     owed: Array<() => Promise<unknown>>,
-  ): void {
+  ): Promise<void> {
     const plan = planOf(sub.planCode) ?? FREE_PLAN;
-    const stale = sub.state === 'cancelled' || latestSubscription(this.d.db, sub.accountId)?.id !== sub.id;
-    const payment = this.recordCharge(
+    const stale = sub.state === 'cancelled' || (await latestSubscription(tx, sub.accountId))?.id !== sub.id;
+    const payment = await this.recordCharge(
+      tx,
       { accountId: sub.accountId, subscriptionId: sub.id, kind: 'renewal', amountMinor: sub.amountMinor },
       'RUB',
       n,
@@ -359,7 +377,7 @@ export class Notifications {
       return;
     }
     if (n.kind === 'fail') {
-      updateSubscription(this.d.db, sub.id, { state: 'past_due' });
+      await updateSubscription(tx, sub.id, { state: 'past_due' });
       return;
     }
     // The new period follows the old one (a renewal charged a little late does not lose days).
@@ -367,15 +385,15 @@ export class Notifications {
       sub.expiresAt && Date.parse(sub.expiresAt) > at.getTime() - GRACE_DAYS * DAY
         ? new Date(sub.expiresAt)
         : at;
-    updateSubscription(this.d.db, sub.id, {
+    await updateSubscription(tx, sub.id, {
       state: 'active',
       paidAt: at.toISOString(),
       expiresAt: periodEnd(from, sub.period as Period).toISOString(),
     });
-    setPlanAllowance(this.d.db, sub.accountId, plan);
+    setPlanAllowance(tx, sub.accountId, plan);
     // Links still open were priced against the period that just ended (or, after a failed
     // renewal, against no plan at all): paid now, they would buy over a plan paid for again.
-    this.closeOpenLinks(sub.accountId, owed);
+    await this.closeOpenLinks(tx, sub.accountId, owed);
   }
 
   /**
@@ -384,9 +402,13 @@ export class Notifications {
    * provider does not cancel can still be paid there: that is a late charge, refunded
    * (`settleLate`: a plan was paid since the link was made).
    */
-  private closeOpenLinks(accountId: number, owed: Array<() => Promise<unknown>>): void {
-    const open = openPlanLinks(this.d.db, accountId);
-    expireOpenPlanLinks(this.d.db, accountId);
+  private async closeOpenLinks(
+    tx: Db,
+    accountId: number,
+    owed: Array<() => Promise<unknown>>,
+  ): Promise<void> {
+    const open = await openPlanLinks(tx, accountId);
+    await expireOpenPlanLinks(tx, accountId);
     for (const p of open) if (p.providerOrderId) owed.push(() => this.cancelOrder(p.id, p.providerOrderId!));
   }
 

@@ -61,13 +61,14 @@ async function topUpNotificationLost(who: TestSession): Promise<Payment> {
   await withControl('dropNotifications', async () => {
     expect(await pay(out.body.pay_url, 'pay')).toContain('Payment completed');
   });
-  const [topUp] = stored(who);
+  const [topUp] = await stored(who);
   expect(topUp).toMatchObject({ kind: 'topup', status: 'pending' });
   return topUp!;
 }
 
 /** The transaction of the account's newest second charge (its `duplicate` record). */
-const secondChargeTx = (who: TestSession) => stored(who).find((p) => p.kind === 'duplicate')!.providerTxId!;
+const secondChargeTx = async (who: TestSession) =>
+  (await stored(who)).find((p) => p.kind === 'duplicate')!.providerTxId!;
 
 describe('the scheduled sweep of the last week payments', () => {
   it("finds and refunds a lost second charge of a paid checkout that is not the account's latest", async () => {
@@ -87,7 +88,7 @@ describe('the scheduled sweep of the last week payments', () => {
       ['m', 'pending'],
       ['s', 'paid'],
     ]);
-    const tx = secondChargeTx(who);
+    const tx = await secondChargeTx(who);
     expect(refundsOf(tx)).toEqual([{ transactionId: tx, ok: true }]);
     // The provider's subscription the second charge started is cancelled: it charges nothing more.
     const started = s.db.$client
@@ -100,7 +101,7 @@ describe('the scheduled sweep of the last week payments', () => {
     expect((await s.payments.current(who.accountId))?.planCode).toBe('s');
     await pass();
     expect(refundsOf(tx)).toHaveLength(1);
-    expect(stored(who).filter((p) => p.kind === 'duplicate')).toHaveLength(1);
+    expect((await stored(who)).filter((p) => p.kind === 'duplicate')).toHaveLength(1);
   });
 
   it('credits a pending top-up whose payment notification was lost, once', async () => {
@@ -144,13 +145,13 @@ describe('the scheduled sweep of the last week payments', () => {
     const who = await s.session('sweep-at-once@example.com');
     const paid = await planChargedTwiceNotificationLost(who);
     const topUp = await topUpNotificationLost(who);
-    const plan = stored(who).find((p) => p.kind === 'plan')!;
+    const plan = (await stored(who)).find((p) => p.kind === 'plan')!;
     const from = sandbox().finds.length;
     await Promise.all([pass(), pass(), refresh(who, paid.subscription_id), refreshTopUps(who)]);
     // One pass ran (the second joined it): each payment asked once by it, once by its refresh.
     expect(findsOf(plan, from)).toBe(2);
     expect(findsOf(topUp, from)).toBe(2);
-    const tx = secondChargeTx(who);
+    const tx = await secondChargeTx(who);
     expect(refundsOf(tx)).toEqual([{ transactionId: tx, ok: true }]);
     expect(await balance(who)).toBe(1000);
     // The second charge's record is the newest: made when the sweep (or the refresh) found it.
@@ -166,7 +167,7 @@ describe('the scheduled sweep of the last week payments', () => {
     const who = await s.session('sweep-old@example.com');
     await planChargedTwiceNotificationLost(who);
     const oldTopUp = await topUpNotificationLost(who);
-    const oldPlan = stored(who).find((p) => p.kind === 'plan')!;
+    const oldPlan = (await stored(who)).find((p) => p.kind === 'plan')!;
     s.clock.advance((CHECKOUT_DAYS + 1) * DAY);
     const recent = await topUpNotificationLost(who);
     const from = sandbox().finds.length;

@@ -3,6 +3,7 @@
 // upgrade quote that checkout charges. Apart from the service because it only reads the plan state
 // (and ages it as time passes); the routers and checkout ask it, nothing here asks the provider.
 import {
+  inTransaction,
   latestSubscription,
   pendingCheckout,
   type Subscription,
@@ -22,25 +23,37 @@ export class PlanState {
   private now = () => this.d.clock.now();
 
   /** The subscription in force, with time applied: an ended period turns `past_due` or `expired`. */
-  current(accountId: number): Subscription | undefined {
-    const sub = latestSubscription(this.d.db, accountId);
-    if (!sub?.expiresAt) return sub;
+  async current(accountId: number): Promise<Subscription | undefined> {
+    const sub = await latestSubscription(this.d.db, accountId);
+    if (!sub || this.aged(sub) === sub.state) return sub;
+    // Aged in a transaction that reads the plan again: a plan paid or renewed since the read above
+    // is not turned back, nor its web allowance reset.
+    return inTransaction(this.d.db, async (tx) => {
+      const fresh = await latestSubscription(tx, accountId);
+      if (!fresh) return undefined;
+      const state = this.aged(fresh);
+      if (state === fresh.state) return fresh;
+      await updateSubscription(tx, fresh.id, { state });
+      if (state === 'expired') setPlanAllowance(tx, accountId, FREE_PLAN);
+      return { ...fresh, state };
+    });
+  }
+
+  /** The state `sub` is in now that time has passed. */
+  private aged(sub: Subscription): Subscription['state'] {
+    if (!sub.expiresAt) return sub.state;
     const now = this.now().getTime();
     const end = Date.parse(sub.expiresAt);
     let state = sub.state;
     if (state === 'active' && now >= end) state = sub.autorenew ? 'past_due' : 'expired';
     if (state === 'past_due' && now >= end + GRACE_DAYS * DAY) state = 'expired';
     if (state === 'cancelled' && now >= end) state = 'expired';
-    if (state !== sub.state) {
-      updateSubscription(this.d.db, sub.id, { state });
-      if (state === 'expired') setPlanAllowance(this.d.db, accountId, FREE_PLAN);
-    }
-    return { ...sub, state };
+    return state;
   }
 
   /** Plan in force: a paid one while active, past due (within grace) or cancelled (until its end). */
-  planOf(accountId: number): { plan: Plan; sub?: Subscription; paid: boolean } {
-    const sub = this.current(accountId);
+  async planOf(accountId: number): Promise<{ plan: Plan; sub?: Subscription; paid: boolean }> {
+    const sub = await this.current(accountId);
     const paid = !!sub && ['active', 'past_due', 'cancelled'].includes(sub.state);
     const plan = (paid && sub && planOf(sub.planCode)) || FREE_PLAN;
     return { plan, paid, ...(sub ? { sub } : {}) };
@@ -53,7 +66,8 @@ export class PlanState {
   }
 
   /** The newest checkout when it still awaits its payment (see `pendingCheckout`). */
-  pendingCheckout = (accountId: number): Subscription | undefined => pendingCheckout(this.d.db, accountId);
+  pendingCheckout = (accountId: number): Promise<Subscription | undefined> =>
+    pendingCheckout(this.d.db, accountId);
 
   /**
    * The price of moving to `to`: the full price less what is left of the current paid period,
@@ -62,9 +76,9 @@ export class PlanState {
    * an upgrade; a smaller or equal one can be chosen when the period ends. A renewal that failed
    * (`past_due`) has no unused days left: any plan is bought at its full price.
    */
-  upgradeQuote(accountId: number, to: Plan, period: Period) {
+  async upgradeQuote(accountId: number, to: Plan, period: Period) {
     const full = priceMinor(to, period);
-    const { plan: from, sub, paid } = this.planOf(accountId);
+    const { plan: from, sub, paid } = await this.planOf(accountId);
     const left = sub?.expiresAt ? Math.max(0, Date.parse(sub.expiresAt) - this.now().getTime()) : 0;
     if (!paid || !sub?.expiresAt || !sub.paidAt || left === 0)
       return {

@@ -98,7 +98,7 @@ export class ProviderChecks {
    * the pass goes on with the next payment; `stopping` ends it early (the service stops).
    */
   async sweep(stopping: () => boolean = () => false): Promise<{ asked: number; failed: number }> {
-    const batch = linksToSweep(
+    const batch = await linksToSweep(
       this.d.db,
       [...UNSETTLED, ...SETTLED],
       this.recentSince(),
@@ -148,15 +148,17 @@ export class ProviderChecks {
    * asked again (`retryRefundsDue`).
    */
   async refresh(accountId: number, subscriptionId: number) {
-    const sub = this.links.ownSubscription(accountId, subscriptionId);
+    const sub = await this.links.ownSubscription(accountId, subscriptionId);
     // The checkout's own payment (or its renewal's): a second charge of it, refunded, says nothing
     // of whether the plan was paid, which is what the plans screen asks.
-    const last = latestPaymentOf(this.d.db, sub.id, SECOND_CHARGE);
-    for (const payment of this.linksToAsk(accountId, last)) await this.ask(payment);
+    const last = await latestPaymentOf(this.d.db, sub.id, SECOND_CHARGE);
+    for (const payment of await this.linksToAsk(accountId, last)) await this.ask(payment);
     await this.notifications.retryRefundsDue(accountId);
     return {
-      sub: this.state.current(accountId) ?? (subscriptionById(this.d.db, sub.id) as Subscription),
-      payment: last && paymentById(this.d.db, last.id),
+      sub:
+        (await this.state.current(accountId)) ??
+        ((await subscriptionById(this.d.db, sub.id)) as Subscription),
+      payment: last && (await paymentById(this.d.db, last.id)),
     };
   }
 
@@ -165,12 +167,12 @@ export class ProviderChecks {
    * recent: `ownLinkToAsk`), then the account's unsettled ones. Only links: a renewal's or a second
    * charge's record is no invoice of the provider's.
    */
-  private linksToAsk(accountId: number, own: Payment | undefined): Payment[] {
+  private async linksToAsk(accountId: number, own: Payment | undefined): Promise<Payment[]> {
     const asked = own && this.ownLinkToAsk(own) ? [own] : [];
     const limit = Math.max(0, CHECKOUTS_CHECKED - asked.length);
     return [
       ...asked,
-      ...recentPlanLinks(this.d.db, accountId, UNSETTLED, this.recentSince(), limit, own?.id),
+      ...(await recentPlanLinks(this.d.db, accountId, UNSETTLED, this.recentSince(), limit, own?.id)),
     ];
   }
 
@@ -193,11 +195,11 @@ export class ProviderChecks {
    * before; answers the newest top-up as it now is.
    */
   async refreshTopUps(accountId: number): Promise<Payment> {
-    const newest = latestTopUp(this.d.db, accountId);
+    const newest = await latestTopUp(this.d.db, accountId);
     if (!newest) throw new HttpError(404, 'payment_not_found');
     if (isSettled(newest) && this.isRecent(newest)) await this.ask(newest);
-    for (const payment of pendingTopUps(this.d.db, accountId, TOP_UPS_CHECKED)) await this.ask(payment);
+    for (const payment of await pendingTopUps(this.d.db, accountId, TOP_UPS_CHECKED)) await this.ask(payment);
     await this.notifications.retryRefundsDue(accountId);
-    return latestTopUp(this.d.db, accountId)!;
+    return (await latestTopUp(this.d.db, accountId))!;
   }
 }

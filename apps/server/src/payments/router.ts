@@ -99,10 +99,10 @@ export function paymentsRouter({
 
   // The plan in force; `state` and `subscription_id` name the newest checkout instead while it
   // awaits its payment (`pending_payment`), so a person coming back can check it or get a new link.
-  router.get('/api/v1/plans/current', session, (_req, res) => {
+  router.get('/api/v1/plans/current', session, async (_req, res) => {
     const { accountId } = sessionOf(res);
-    const { plan, sub, paid } = payments.planOf(accountId);
-    const pending = payments.pendingCheckout(accountId);
+    const { plan, sub, paid } = await payments.planOf(accountId);
+    const pending = await payments.pendingCheckout(accountId);
     res.json(
       CurrentPlanOut.parse({
         plan_code: plan.code,
@@ -117,11 +117,11 @@ export function paymentsRouter({
     );
   });
 
-  router.get('/api/v1/plans/upgrade-price', session, (req, res) => {
+  router.get('/api/v1/plans/upgrade-price', session, async (req, res) => {
     const q = validate(UpgradeQuery, 'query', req.query as Record<string, unknown>);
     const to = planOf(q.to);
     if (!to) throw new HttpError(404, 'plan_not_found');
-    const quote = payments.upgradeQuote(sessionOf(res).accountId, to, q.period ?? 'm');
+    const quote = await payments.upgradeQuote(sessionOf(res).accountId, to, q.period ?? 'm');
     res.json(
       UpgradeOut.parse({
         to_plan: to.code,
@@ -135,11 +135,11 @@ export function paymentsRouter({
     );
   });
 
-  router.post('/api/v1/plans/select', session, jsonBody, (req, res) => {
+  router.post('/api/v1/plans/select', session, jsonBody, async (req, res) => {
     const input = validate(SelectIn, 'body', req.body);
     const plan = planOf(input.plan_code);
     if (!plan) throw new HttpError(404, 'plan_not_found');
-    const quote = payments.upgradeQuote(sessionOf(res).accountId, plan, input.period);
+    const quote = await payments.upgradeQuote(sessionOf(res).accountId, plan, input.period);
     res.json(
       SelectOut.parse({
         ok: true,
@@ -190,14 +190,14 @@ export function paymentsRouter({
     },
   );
 
-  const stateOut = (
+  const stateOut = async (
     accountId: number,
     subscriptionId: number,
     payUrl: string | null,
     paymentStatus: string | null,
   ) => {
-    const sub = subscriptionById(db, subscriptionId)!;
-    const current = payments.current(accountId);
+    const sub = (await subscriptionById(db, subscriptionId))!;
+    const current = await payments.current(accountId);
     const state = current?.id === sub.id ? current.state : sub.state;
     return PaymentStateOut.parse({
       ok: true,
@@ -213,36 +213,39 @@ export function paymentsRouter({
     const { subscription_id } = validate(SubscriptionIdParams, 'path', req.params);
     const { accountId } = sessionOf(res);
     const { payment } = await payments.refresh(accountId, subscription_id);
-    res.json(stateOut(accountId, subscription_id, null, payment?.status ?? null));
+    res.json(await stateOut(accountId, subscription_id, null, payment?.status ?? null));
   });
 
   router.post('/api/v1/payments/:subscription_id/new-link', session, async (req, res) => {
     const { subscription_id } = validate(SubscriptionIdParams, 'path', req.params);
     const { accountId } = sessionOf(res);
     const payment = await payments.renewLink(accountId, subscription_id);
-    res.json(stateOut(accountId, subscription_id, payments.payUrl(payment), payment.status));
+    res.json(await stateOut(accountId, subscription_id, payments.payUrl(payment), payment.status));
   });
 
-  router.get('/api/v1/payments/history', session, (_req, res) => {
-    const items = paymentsOf(db, sessionOf(res).accountId).map((p) => {
-      const sub = p.subscriptionId ? subscriptionById(db, p.subscriptionId) : undefined;
-      return PaymentItem.parse({
-        plan_code: isTopUp(p) ? 'api' : (sub?.planCode ?? ''),
-        period: sub?.period ?? '',
-        amount_rub: p.currency === 'RUB' ? p.amountMinor / 100 : 0,
-        status: p.status,
-        paid_at: p.paidAt,
-        provider_ref: p.providerTxId ?? p.providerOrderId,
-      });
-    });
+  router.get('/api/v1/payments/history', session, async (_req, res) => {
+    const items = [];
+    for (const p of await paymentsOf(db, sessionOf(res).accountId)) {
+      const sub = p.subscriptionId ? await subscriptionById(db, p.subscriptionId) : undefined;
+      items.push(
+        PaymentItem.parse({
+          plan_code: isTopUp(p) ? 'api' : (sub?.planCode ?? ''),
+          period: sub?.period ?? '',
+          amount_rub: p.currency === 'RUB' ? p.amountMinor / 100 : 0,
+          status: p.status,
+          paid_at: p.paidAt,
+          provider_ref: p.providerTxId ?? p.providerOrderId,
+        }),
+      );
+    }
     res.json(items);
   });
 
-  const autorenewOut = (
+  const autorenewOut = async (
     accountId: number,
     extra: { ok?: boolean; error?: string; message?: string } = {},
   ) => {
-    const { plan, sub, paid } = payments.planOf(accountId);
+    const { plan, sub, paid } = await payments.planOf(accountId);
     return AutorenewOut.parse({
       ok: extra.ok ?? true,
       enabled: !!(paid && sub?.autorenew),
@@ -260,7 +263,7 @@ export function paymentsRouter({
     await payments.retryRefundsDue(accountId);
     const owed = await payments.retryReplacedCancels(accountId);
     res.json(
-      autorenewOut(
+      await autorenewOut(
         accountId,
         owed.ok ? {} : { ok: true, error: 'previous_plan_cancel_failed', message: owed.message },
       ),
@@ -273,12 +276,12 @@ export function paymentsRouter({
     const r = await payments.setAutorenew(accountId, enabled);
     // Turning renewal off reports honestly when the provider did not cancel (service-spec "Errors").
     if (!r.ok) res.status(502);
-    res.json(autorenewOut(accountId, r.ok ? {} : { ok: false, error: r.error, message: r.message }));
+    res.json(await autorenewOut(accountId, r.ok ? {} : { ok: false, error: r.error, message: r.message }));
   });
 
-  router.get('/inv/:token', limited, (req, res) => {
+  router.get('/inv/:token', limited, async (req, res) => {
     const { token } = validate(LinkParams, 'path', req.params);
-    const payment = paymentByLink(db, token);
+    const payment = await paymentByLink(db, token);
     if (!payment?.providerUrl) throw new HttpError(404, 'link_not_found');
     const live =
       payment.status === 'pending' && Date.parse(payment.linkExpiresAt) > payments.clockNow().getTime();
@@ -296,9 +299,9 @@ export function paymentsRouter({
       );
   });
 
-  router.get('/api/v1/resolve/:token', limited, (req, res) => {
+  router.get('/api/v1/resolve/:token', limited, async (req, res) => {
     const { token } = validate(LinkParams, 'path', req.params);
-    const payment = paymentByLink(db, token);
+    const payment = await paymentByLink(db, token);
     if (!payment?.providerUrl) throw new HttpError(404, 'link_not_found');
     const expired = Date.parse(payment.linkExpiresAt) <= payments.clockNow().getTime();
     res.json(ResolveOut.parse({ ok: true, url: payment.providerUrl, status: payment.status, expired }));

@@ -125,7 +125,7 @@ export class Payments {
   refreshTopUps = (accountId: number) => this.checks.refreshTopUps(accountId);
 
   async setAutorenew(accountId: number, enabled: boolean) {
-    const sub = this.current(accountId);
+    const sub = await this.current(accountId);
     if (!sub || !['active', 'past_due', 'cancelled'].includes(sub.state))
       throw new HttpError(404, 'subscription_not_found');
     if (enabled) {
@@ -138,7 +138,7 @@ export class Payments {
       const r = await this.d.provider.cancelSubscription(sub.providerSubscriptionId);
       if (!r.ok) return { ok: false, sub, error: 'provider_cancel_failed', message: r.message ?? '' };
     }
-    updateSubscription(this.d.db, sub.id, {
+    await updateSubscription(this.d.db, sub.id, {
       autorenew: false,
       state: sub.state === 'active' ? 'cancelled' : sub.state,
     });
