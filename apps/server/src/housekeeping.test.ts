@@ -40,7 +40,12 @@ async function endingRows(
     createdAt: iso(nowMs),
     expiresAt: ends,
   });
-  insertConnectState(db, { accountId, nonceHash: `state-${tag}`, expiresAt: ends, createdAt: iso(nowMs) });
+  await insertConnectState(db, {
+    accountId,
+    nonceHash: `state-${tag}`,
+    expiresAt: ends,
+    createdAt: iso(nowMs),
+  });
 }
 
 describe('housekeeping', () => {

@@ -54,7 +54,7 @@ export class Housekeeping {
       const pruned = {
         signInLinks: await deleteExpiredSignInLinks(db, before),
         sessions: await deleteEndedSessions(db, before),
-        connectStates: deleteExpiredConnectStates(db, before),
+        connectStates: await deleteExpiredConnectStates(db, before),
         deviceCodes: await deleteExpiredDeviceCodes(db, before),
       };
       if (pruned.signInLinks + pruned.sessions + pruned.connectStates + pruned.deviceCodes > 0)

@@ -50,8 +50,8 @@ describe('inbox messages', () => {
       await expect(
         recordInboxMessage(db, a, 'm1', [item(a, 'm1', '1'), item(a, 'm1', '1')], at),
       ).rejects.toThrow();
-      expect(inboxItemsOfMessage(db, a, 'm1')).toEqual([]);
-      expect(seenMessageIds(db, a, ['m1'])).toEqual(new Set());
+      expect(await inboxItemsOfMessage(db, a, 'm1')).toEqual([]);
+      expect(await seenMessageIds(db, a, ['m1'])).toEqual(new Set());
 
       const rows = await recordInboxMessage(
         db,
@@ -63,11 +63,11 @@ describe('inbox messages', () => {
       expect(rows.map((r) => r.partId)).toEqual(['1', '2']);
       // Nothing to read is recorded as seen too; another account's message is not its.
       await recordInboxMessage(db, a, 'm2', [], at);
-      expect(seenMessageIds(db, a, ['m1', 'm2', 'm3'])).toEqual(new Set(['m1', 'm2']));
-      expect(seenMessageIds(db, b, ['m1', 'm2'])).toEqual(new Set());
+      expect(await seenMessageIds(db, a, ['m1', 'm2', 'm3'])).toEqual(new Set(['m1', 'm2']));
+      expect(await seenMessageIds(db, b, ['m1', 'm2'])).toEqual(new Set());
       // A waiting attachment does not make its message unseen: it is retried on its own.
-      expect(waitingInboxItems(db, a, 10).map((r) => r.partId)).toEqual(['2']);
-      expect(countWaitingInboxItems(db, a)).toBe(1);
+      expect((await waitingInboxItems(db, a, 10)).map((r) => r.partId)).toEqual(['2']);
+      expect(await countWaitingInboxItems(db, a)).toBe(1);
       await recordInboxMessage(
         db,
         a,
@@ -75,8 +75,8 @@ describe('inbox messages', () => {
         [{ update: rows[1]!.id, set: { status: 'read', error: null, jobId: 7 } }],
         at,
       );
-      expect(countWaitingInboxItems(db, a)).toBe(0);
-      expect(seenMessageIds(db, a, ['m1'])).toEqual(new Set(['m1']));
+      expect(await countWaitingInboxItems(db, a)).toBe(0);
+      expect(await seenMessageIds(db, a, ['m1'])).toEqual(new Set(['m1']));
     } finally {
       closeDatabase(db);
     }
@@ -90,23 +90,23 @@ describe('inbox scan positions', () => {
       const a = insertAccount(db, 'a@example.com', at).id;
       const b = insertAccount(db, 'b@example.com', at).id;
       const key = { accountId: a, address: 'You@Gmail.example', query: 'has:attachment' };
-      expect(inboxScanPosition(db, key)).toEqual([]);
+      expect(await inboxScanPosition(db, key)).toEqual([]);
       const spans = [
         { top: 3000, bottom: 2000 },
         { top: 1000, bottom: null },
       ];
       await saveInboxScanPosition(db, key, spans, at);
-      expect(inboxScanPosition(db, { ...key, address: 'you@gmail.example' })).toEqual(spans);
+      expect(await inboxScanPosition(db, { ...key, address: 'you@gmail.example' })).toEqual(spans);
       // Another mailbox, search or account has none.
-      expect(inboxScanPosition(db, { ...key, address: 'other@gmail.example' })).toEqual([]);
-      expect(inboxScanPosition(db, { ...key, query: 'has:attachment newer_than:14d' })).toEqual([]);
-      expect(inboxScanPosition(db, { ...key, accountId: b })).toEqual([]);
+      expect(await inboxScanPosition(db, { ...key, address: 'other@gmail.example' })).toEqual([]);
+      expect(await inboxScanPosition(db, { ...key, query: 'has:attachment newer_than:14d' })).toEqual([]);
+      expect(await inboxScanPosition(db, { ...key, accountId: b })).toEqual([]);
       await saveInboxScanPosition(db, key, [{ top: 4000, bottom: null }], at);
-      expect(inboxScanPosition(db, key)).toEqual([{ top: 4000, bottom: null }]);
+      expect(await inboxScanPosition(db, key)).toEqual([{ top: 4000, bottom: null }]);
 
       // Unreadable: as if never saved.
       db.$client.prepare('update inbox_scan_positions set spans = ?').run('[{"top":"x"}]');
-      expect(inboxScanPosition(db, key)).toEqual([]);
+      expect(await inboxScanPosition(db, key)).toEqual([]);
 
       // Beyond the kept ones, the least recently saved go (another account's stay).
       await saveInboxScanPosition(db, { ...key, accountId: b }, spans, at);
@@ -124,19 +124,19 @@ describe('inbox scan positions', () => {
           }
         ).n;
       expect(count(a)).toBe(INBOX_SCAN_POSITIONS_KEPT);
-      expect(inboxScanPosition(db, key)).toEqual([]);
-      expect(inboxScanPosition(db, { ...key, query: 'q1' })).toEqual([]);
-      expect(inboxScanPosition(db, { ...key, query: 'q2' })).toEqual(spans);
+      expect(await inboxScanPosition(db, key)).toEqual([]);
+      expect(await inboxScanPosition(db, { ...key, query: 'q1' })).toEqual([]);
+      expect(await inboxScanPosition(db, { ...key, query: 'q2' })).toEqual(spans);
       expect(count(b)).toBe(1);
 
-      saveMailAccount(db, {
+      await saveMailAccount(db, {
         accountId: a,
         address: 'you@gmail.example',
         tokenCipher: 'v1.x',
         scopes: 's',
         connectedAt: at,
       });
-      expect(deleteMailAccount(db, a)).toBe(true);
+      expect(await deleteMailAccount(db, a)).toBe(true);
       expect(count(a)).toBe(0);
       expect(count(b)).toBe(1);
     } finally {

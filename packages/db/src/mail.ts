@@ -1,31 +1,29 @@
 // The connected mailbox, the consent states, the inbox's records of scanned attachments, letters.
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
-import type { Db } from './database.js';
-import { inTransaction } from './handle.js';
-import {
-  inboxItems,
-  inboxMessages,
-  inboxScanPositions,
-  letters,
-  mailAccounts,
-  mailConnectStates,
-} from './schema.js';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { type DbHandle, inTransaction } from './handle.js';
+import type { inboxItems, letters, mailAccounts, mailConnectStates } from './schema.js';
 
 export type MailAccount = typeof mailAccounts.$inferSelect;
 export type InboxItem = typeof inboxItems.$inferSelect;
 export type Letter = typeof letters.$inferSelect;
 
-export function mailAccountOf(db: Db, accountId: number): MailAccount | undefined {
-  return db.select().from(mailAccounts).where(eq(mailAccounts.accountId, accountId)).get();
+export async function mailAccountOf(db: DbHandle, accountId: number): Promise<MailAccount | undefined> {
+  const { orm, t } = db;
+  const [row] = await orm.select().from(t.mailAccounts).where(eq(t.mailAccounts.accountId, accountId));
+  return row;
 }
 
 /** Connects (or reconnects) an account's mailbox: one row per account. */
-export function saveMailAccount(db: Db, row: typeof mailAccounts.$inferInsert): MailAccount {
-  return db
-    .insert(mailAccounts)
+export async function saveMailAccount(
+  db: DbHandle,
+  row: typeof mailAccounts.$inferInsert,
+): Promise<MailAccount> {
+  const { orm, t } = db;
+  const [saved] = await orm
+    .insert(t.mailAccounts)
     .values(row)
     .onConflictDoUpdate({
-      target: mailAccounts.accountId,
+      target: t.mailAccounts.accountId,
       set: {
         provider: row.provider ?? 'gmail',
         address: row.address,
@@ -34,43 +32,69 @@ export function saveMailAccount(db: Db, row: typeof mailAccounts.$inferInsert): 
         connectedAt: row.connectedAt,
       },
     })
-    .returning()
-    .get();
+    .returning();
+  return saved!;
 }
 
 /** Disconnects the account's mailbox, forgetting how far its scans got. */
-export function deleteMailAccount(db: Db, accountId: number): boolean {
-  forgetInboxScanPositions(db, accountId);
-  return db.delete(mailAccounts).where(eq(mailAccounts.accountId, accountId)).run().changes > 0;
+export async function deleteMailAccount(db: DbHandle, accountId: number): Promise<boolean> {
+  const { orm, t } = db;
+  await forgetInboxScanPositions(db, accountId);
+  const deleted = await orm
+    .delete(t.mailAccounts)
+    .where(eq(t.mailAccounts.accountId, accountId))
+    .returning({ id: t.mailAccounts.accountId });
+  return deleted.length > 0;
 }
 
-export function insertConnectState(db: Db, row: typeof mailConnectStates.$inferInsert): void {
-  db.insert(mailConnectStates).values(row).run();
+export async function insertConnectState(
+  db: DbHandle,
+  row: typeof mailConnectStates.$inferInsert,
+): Promise<void> {
+  const { orm, t } = db;
+  await orm.insert(t.mailConnectStates).values(row);
 }
 
 export type ConnectStateUse = 'ok' | 'unknown' | 'used' | 'expired';
 
 /** Deletes the consent states that expired before `beforeIso` (used or not); answers how many. */
-export function deleteExpiredConnectStates(db: Db, beforeIso: string): number {
-  return db.delete(mailConnectStates).where(lt(mailConnectStates.expiresAt, beforeIso)).run().changes;
+export async function deleteExpiredConnectStates(db: DbHandle, beforeIso: string): Promise<number> {
+  const { orm, t } = db;
+  const deleted = await orm
+    .delete(t.mailConnectStates)
+    .where(lt(t.mailConnectStates.expiresAt, beforeIso))
+    .returning({ id: t.mailConnectStates.id });
+  return deleted.length;
 }
 
 /** Marks a consent state used, once: answers why it cannot be used when it cannot. */
-export function useConnectState(db: Db, accountId: number, nonceHash: string, at: Date): ConnectStateUse {
-  const row = db.select().from(mailConnectStates).where(eq(mailConnectStates.nonceHash, nonceHash)).get();
+export async function useConnectState(
+  db: DbHandle,
+  accountId: number,
+  nonceHash: string,
+  at: Date,
+): Promise<ConnectStateUse> {
+  const { orm, t } = db;
+  const [row] = await orm
+    .select()
+    .from(t.mailConnectStates)
+    .where(eq(t.mailConnectStates.nonceHash, nonceHash));
   if (!row || row.accountId !== accountId) return 'unknown';
   if (row.usedAt) return 'used';
   if (Date.parse(row.expiresAt) <= at.getTime()) return 'expired';
-  const changed = db
-    .update(mailConnectStates)
+  // Marked only while still unused: of two uses at once, one is 'ok'.
+  const marked = await orm
+    .update(t.mailConnectStates)
     .set({ usedAt: at.toISOString() })
-    .where(and(eq(mailConnectStates.id, row.id), isNull(mailConnectStates.usedAt)))
-    .run().changes;
-  return changed === 1 ? 'ok' : 'used';
+    .where(and(eq(t.mailConnectStates.id, row.id), isNull(t.mailConnectStates.usedAt)))
+    .returning({ id: t.mailConnectStates.id });
+  return marked.length === 1 ? 'ok' : 'used';
 }
 
-export function insertInboxItem(db: Db, row: typeof inboxItems.$inferInsert): InboxItem {
-  return db.insert(inboxItems).values(row).returning().get();
+export async function insertInboxItem(db: DbHandle, row: typeof inboxItems.$inferInsert): Promise<InboxItem> {
+  const { orm, t } = db;
+  const [item] = await orm.insert(t.inboxItems).values(row).returning();
+  return item!;
 }
 
 /**
@@ -78,13 +102,17 @@ export function insertInboxItem(db: Db, row: typeof inboxItems.$inferInsert): In
  * (`recordInboxMessage`). A message a failure interrupted is not among them, nor one of another
  * account. Attachments waiting for a scanned parse are retried apart (`waitingInboxItems`).
  */
-export function seenMessageIds(db: Db, accountId: number, messageIds: string[]): Set<string> {
+export async function seenMessageIds(
+  db: DbHandle,
+  accountId: number,
+  messageIds: string[],
+): Promise<Set<string>> {
   if (!messageIds.length) return new Set();
-  const rows = db
-    .select({ id: inboxMessages.messageId })
-    .from(inboxMessages)
-    .where(and(eq(inboxMessages.accountId, accountId), inArray(inboxMessages.messageId, messageIds)))
-    .all();
+  const { orm, t } = db;
+  const rows = await orm
+    .select({ id: t.inboxMessages.messageId })
+    .from(t.inboxMessages)
+    .where(and(eq(t.inboxMessages.accountId, accountId), inArray(t.inboxMessages.messageId, messageIds)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -97,17 +125,20 @@ export type InboxItemWrite =
  * either all of it is kept or none (the next scan reads the message again). Answers the rows.
  */
 export function recordInboxMessage(
-  db: Db,
+  db: DbHandle,
   accountId: number,
   messageId: string,
   writes: InboxItemWrite[],
   at: string,
 ): Promise<InboxItem[]> {
   return inTransaction(db, async (tx) => {
-    const rows = writes.map((w) =>
-      'insert' in w ? insertInboxItem(tx, w.insert) : updateInboxItem(tx, w.update, w.set),
-    );
-    tx.insert(inboxMessages).values({ accountId, messageId, scannedAt: at }).onConflictDoNothing().run();
+    const rows: InboxItem[] = [];
+    for (const w of writes)
+      rows.push(
+        'insert' in w ? await insertInboxItem(tx, w.insert) : await updateInboxItem(tx, w.update, w.set),
+      );
+    const { orm, t } = tx;
+    await orm.insert(t.inboxMessages).values({ accountId, messageId, scannedAt: at }).onConflictDoNothing();
     return rows;
   });
 }
@@ -135,16 +166,20 @@ export interface InboxScanKey {
   query: string;
 }
 
-const keyOf = ({ accountId, address, query }: InboxScanKey) =>
+const keyOf = ({ t }: DbHandle, { accountId, address, query }: InboxScanKey) =>
   and(
-    eq(inboxScanPositions.accountId, accountId),
-    eq(inboxScanPositions.address, address.toLowerCase()),
-    eq(inboxScanPositions.query, query),
+    eq(t.inboxScanPositions.accountId, accountId),
+    eq(t.inboxScanPositions.address, address.toLowerCase()),
+    eq(t.inboxScanPositions.query, query),
   );
 
 /** How far scans of this search got (newest first); none: never, or forgotten. */
-export function inboxScanPosition(db: Db, key: InboxScanKey): InboxScanSpan[] {
-  const row = db.select({ spans: inboxScanPositions.spans }).from(inboxScanPositions).where(keyOf(key)).get();
+export async function inboxScanPosition(db: DbHandle, key: InboxScanKey): Promise<InboxScanSpan[]> {
+  const { orm, t } = db;
+  const [row] = await orm
+    .select({ spans: t.inboxScanPositions.spans })
+    .from(t.inboxScanPositions)
+    .where(keyOf(db, key));
   if (!row) return [];
   try {
     const spans: unknown = JSON.parse(row.spans);
@@ -157,10 +192,10 @@ export function inboxScanPosition(db: Db, key: InboxScanKey): InboxScanSpan[] {
 
 /**
  * Keeps how far scans of this search got. Of the account's positions, the least recently saved
- * beyond INBOX_SCAN_POSITIONS_KEPT go.
+ * beyond INBOX_SCAN_POSITIONS_KEPT go (never the one just saved).
  */
 export function saveInboxScanPosition(
-  db: Db,
+  db: DbHandle,
   key: InboxScanKey,
   spans: InboxScanSpan[],
   at: string,
@@ -168,166 +203,212 @@ export function saveInboxScanPosition(
   const { accountId, query } = key;
   const address = key.address.toLowerCase();
   return inTransaction(db, async (tx) => {
+    const { orm, t } = tx;
     const value = JSON.stringify(spans.map(({ top, bottom }) => ({ top, bottom })));
-    tx.insert(inboxScanPositions)
+    await orm
+      .insert(t.inboxScanPositions)
       .values({ accountId, address, query, spans: value, updatedAt: at })
       .onConflictDoUpdate({
-        target: [inboxScanPositions.accountId, inboxScanPositions.address, inboxScanPositions.query],
+        target: [t.inboxScanPositions.accountId, t.inboxScanPositions.address, t.inboxScanPositions.query],
         set: { spans: value, updatedAt: at },
-      })
-      .run();
-    const old = tx
-      .select({ rowid: sql<number>`rowid` })
-      .from(inboxScanPositions)
-      .where(eq(inboxScanPositions.accountId, accountId))
-      .orderBy(desc(inboxScanPositions.updatedAt), desc(sql`rowid`))
-      .all()
-      .slice(INBOX_SCAN_POSITIONS_KEPT)
-      .map((r) => r.rowid);
-    if (old.length) tx.delete(inboxScanPositions).where(inArray(sql`rowid`, old)).run();
+      });
+    const kept = await orm
+      .select({ address: t.inboxScanPositions.address, query: t.inboxScanPositions.query })
+      .from(t.inboxScanPositions)
+      .where(eq(t.inboxScanPositions.accountId, accountId))
+      .orderBy(
+        desc(t.inboxScanPositions.updatedAt),
+        asc(t.inboxScanPositions.address),
+        asc(t.inboxScanPositions.query),
+      );
+    const saved = (p: { address: string; query: string }) => p.address === address && p.query === query;
+    const old = kept
+      .filter((p) => !saved(p))
+      .slice(INBOX_SCAN_POSITIONS_KEPT - 1)
+      .map((p) => keyOf(tx, { accountId, ...p }));
+    if (old.length) await orm.delete(t.inboxScanPositions).where(or(...old));
   });
 }
 
-export function forgetInboxScanPositions(db: Db, accountId: number): void {
-  db.delete(inboxScanPositions).where(eq(inboxScanPositions.accountId, accountId)).run();
+export async function forgetInboxScanPositions(db: DbHandle, accountId: number): Promise<void> {
+  const { orm, t } = db;
+  await orm.delete(t.inboxScanPositions).where(eq(t.inboxScanPositions.accountId, accountId));
 }
 
 /** Attachments waiting for a scanned parse (`plan_required`), oldest mail first. */
-export function waitingInboxItems(db: Db, accountId: number, limit: number): InboxItem[] {
-  return db
+export async function waitingInboxItems(
+  db: DbHandle,
+  accountId: number,
+  limit: number,
+): Promise<InboxItem[]> {
+  const { orm, t } = db;
+  return orm
     .select()
-    .from(inboxItems)
-    .where(and(eq(inboxItems.accountId, accountId), eq(inboxItems.error, 'plan_required')))
-    .orderBy(asc(inboxItems.receivedAt), asc(inboxItems.id))
+    .from(t.inboxItems)
+    .where(and(eq(t.inboxItems.accountId, accountId), eq(t.inboxItems.error, 'plan_required')))
+    .orderBy(asc(t.inboxItems.receivedAt), asc(t.inboxItems.id))
+    .limit(limit);
+}
+
+export async function countWaitingInboxItems(db: DbHandle, accountId: number): Promise<number> {
+  const { orm, t } = db;
+  const [row] = await orm
+    .select({ n: count() })
+    .from(t.inboxItems)
+    .where(and(eq(t.inboxItems.accountId, accountId), eq(t.inboxItems.error, 'plan_required')));
+  return row?.n ?? 0;
+}
+
+export async function inboxItemsOfMessage(
+  db: DbHandle,
+  accountId: number,
+  messageId: string,
+): Promise<InboxItem[]> {
+  const { orm, t } = db;
+  return orm
+    .select()
+    .from(t.inboxItems)
+    .where(and(eq(t.inboxItems.accountId, accountId), eq(t.inboxItems.messageId, messageId)));
+}
+
+export async function updateInboxItem(db: DbHandle, id: number, set: Partial<InboxItem>): Promise<InboxItem> {
+  const { orm, t } = db;
+  const [item] = await orm.update(t.inboxItems).set(set).where(eq(t.inboxItems.id, id)).returning();
+  return item!;
+}
+
+export async function inboxItemsOf(
+  db: DbHandle,
+  accountId: number,
+  limit: number,
+  offset: number,
+): Promise<InboxItem[]> {
+  const { orm, t } = db;
+  return orm
+    .select()
+    .from(t.inboxItems)
+    .where(eq(t.inboxItems.accountId, accountId))
+    .orderBy(desc(t.inboxItems.receivedAt), desc(t.inboxItems.id))
     .limit(limit)
-    .all();
+    .offset(offset);
 }
 
-export function countWaitingInboxItems(db: Db, accountId: number): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(inboxItems)
-      .where(and(eq(inboxItems.accountId, accountId), eq(inboxItems.error, 'plan_required')))
-      .get()?.n ?? 0
-  );
-}
-
-export function inboxItemsOfMessage(db: Db, accountId: number, messageId: string): InboxItem[] {
-  return db
-    .select()
-    .from(inboxItems)
-    .where(and(eq(inboxItems.accountId, accountId), eq(inboxItems.messageId, messageId)))
-    .all();
-}
-
-export function updateInboxItem(db: Db, id: number, set: Partial<InboxItem>): InboxItem {
-  return db.update(inboxItems).set(set).where(eq(inboxItems.id, id)).returning().get()!;
-}
-
-export function inboxItemsOf(db: Db, accountId: number, limit: number, offset: number): InboxItem[] {
-  return db
-    .select()
-    .from(inboxItems)
-    .where(eq(inboxItems.accountId, accountId))
-    .orderBy(desc(inboxItems.receivedAt), desc(inboxItems.id))
-    .limit(limit)
-    .offset(offset)
-    .all();
-}
-
-export function countInboxItems(db: Db, accountId: number): number {
-  return db.select({ n: count() }).from(inboxItems).where(eq(inboxItems.accountId, accountId)).get()?.n ?? 0;
+export async function countInboxItems(db: DbHandle, accountId: number): Promise<number> {
+  const { orm, t } = db;
+  const [row] = await orm
+    .select({ n: count() })
+    .from(t.inboxItems)
+    .where(eq(t.inboxItems.accountId, accountId));
+  return row?.n ?? 0;
 }
 
 /** The inbox record of the mail a job came in (its sender is who a letter answers). */
-export function inboxItemOfJob(db: Db, accountId: number, jobId: number): InboxItem | undefined {
-  return db
+export async function inboxItemOfJob(
+  db: DbHandle,
+  accountId: number,
+  jobId: number,
+): Promise<InboxItem | undefined> {
+  const { orm, t } = db;
+  const [item] = await orm
     .select()
-    .from(inboxItems)
-    .where(and(eq(inboxItems.accountId, accountId), eq(inboxItems.jobId, jobId)))
-    .orderBy(asc(inboxItems.id))
-    .limit(1)
-    .get();
+    .from(t.inboxItems)
+    .where(and(eq(t.inboxItems.accountId, accountId), eq(t.inboxItems.jobId, jobId)))
+    .orderBy(asc(t.inboxItems.id))
+    .limit(1);
+  return item;
 }
 
-export function insertLetter(db: Db, row: typeof letters.$inferInsert): Letter {
-  return db.insert(letters).values(row).returning().get();
+export async function insertLetter(db: DbHandle, row: typeof letters.$inferInsert): Promise<Letter> {
+  const { orm, t } = db;
+  const [letter] = await orm.insert(t.letters).values(row).returning();
+  return letter!;
 }
 
-export function letterById(db: Db, id: number): Letter | undefined {
-  return db.select().from(letters).where(eq(letters.id, id)).get();
+export async function letterById(db: DbHandle, id: number): Promise<Letter | undefined> {
+  const { orm, t } = db;
+  const [letter] = await orm.select().from(t.letters).where(eq(t.letters.id, id));
+  return letter;
 }
 
-export function updateLetter(db: Db, id: number, set: Partial<Letter>): void {
-  db.update(letters).set(set).where(eq(letters.id, id)).run();
+export async function updateLetter(db: DbHandle, id: number, set: Partial<Letter>): Promise<void> {
+  const { orm, t } = db;
+  await orm.update(t.letters).set(set).where(eq(t.letters.id, id));
 }
 
-export function lettersOf(db: Db, accountId: number, limit: number): Letter[] {
-  return db
+export async function lettersOf(db: DbHandle, accountId: number, limit: number): Promise<Letter[]> {
+  const { orm, t } = db;
+  return orm
     .select()
-    .from(letters)
-    .where(eq(letters.accountId, accountId))
-    .orderBy(desc(letters.id))
-    .limit(limit)
-    .all();
+    .from(t.letters)
+    .where(eq(t.letters.accountId, accountId))
+    .orderBy(desc(t.letters.id))
+    .limit(limit);
 }
 
 /** Queued letters whose time has come, oldest first. */
-export function dueLetters(db: Db, now: string, limit: number): Letter[] {
-  return db
+export async function dueLetters(db: DbHandle, now: string, limit: number): Promise<Letter[]> {
+  const { orm, t } = db;
+  return orm
     .select()
-    .from(letters)
-    .where(and(eq(letters.status, 'queued'), lte(letters.sendAt, now), lte(letters.nextAttemptAt, now)))
-    .orderBy(asc(letters.id))
-    .limit(limit)
-    .all();
+    .from(t.letters)
+    .where(and(eq(t.letters.status, 'queued'), lte(t.letters.sendAt, now), lte(t.letters.nextAttemptAt, now)))
+    .orderBy(asc(t.letters.id))
+    .limit(limit);
 }
 
 /** Every queued letter of an account fails with `reason` (the mailbox was disconnected). */
-export function stopQueuedLetters(db: Db, accountId: number, reason: string): number {
-  return db
-    .update(letters)
+export async function stopQueuedLetters(db: DbHandle, accountId: number, reason: string): Promise<number> {
+  const { orm, t } = db;
+  const stopped = await orm
+    .update(t.letters)
     .set({ status: 'failed', error: reason })
-    .where(and(eq(letters.accountId, accountId), eq(letters.status, 'queued')))
-    .run().changes;
+    .where(and(eq(t.letters.accountId, accountId), eq(t.letters.status, 'queued')))
+    .returning({ id: t.letters.id });
+  return stopped.length;
 }
 
 /** The first open of a sent letter: true when this call marked it. */
-export function markLetterOpened(db: Db, trackingHash: string, at: string): boolean {
-  return (
-    db
-      .update(letters)
-      .set({ status: 'opened', openedAt: at })
-      .where(
-        and(eq(letters.trackingHash, trackingHash), eq(letters.status, 'sent'), isNull(letters.openedAt)),
-      )
-      .run().changes === 1
-  );
+export async function markLetterOpened(db: DbHandle, trackingHash: string, at: string): Promise<boolean> {
+  const { orm, t } = db;
+  const marked = await orm
+    .update(t.letters)
+    .set({ status: 'opened', openedAt: at })
+    .where(
+      and(eq(t.letters.trackingHash, trackingHash), eq(t.letters.status, 'sent'), isNull(t.letters.openedAt)),
+    )
+    .returning({ id: t.letters.id });
+  return marked.length === 1;
 }
 
 /** Accounts with letters sent since `since` still `sent` (bounces are looked for there). */
-export function accountsWithSentLetters(db: Db, since: string): number[] {
-  return db
-    .selectDistinct({ id: letters.accountId })
-    .from(letters)
-    .where(and(eq(letters.status, 'sent'), gte(letters.sentAt, since)))
-    .all()
-    .map((r) => r.id);
+export async function accountsWithSentLetters(db: DbHandle, since: string): Promise<number[]> {
+  const { orm, t } = db;
+  const rows = await orm
+    .selectDistinct({ id: t.letters.accountId })
+    .from(t.letters)
+    .where(and(eq(t.letters.status, 'sent'), gte(t.letters.sentAt, since)));
+  return rows.map((r) => r.id);
 }
 
 /** Sent letters of these provider threads became `bounced`; answers how many. */
-export function markLettersBounced(db: Db, accountId: number, threadIds: string[], reason: string): number {
+export async function markLettersBounced(
+  db: DbHandle,
+  accountId: number,
+  threadIds: string[],
+  reason: string,
+): Promise<number> {
   if (!threadIds.length) return 0;
-  return db
-    .update(letters)
+  const { orm, t } = db;
+  const bounced = await orm
+    .update(t.letters)
     .set({ status: 'bounced', error: reason })
     .where(
       and(
-        eq(letters.accountId, accountId),
-        eq(letters.status, 'sent'),
-        inArray(letters.providerThreadId, threadIds),
+        eq(t.letters.accountId, accountId),
+        eq(t.letters.status, 'sent'),
+        inArray(t.letters.providerThreadId, threadIds),
       ),
     )
-    .run().changes;
+    .returning({ id: t.letters.id });
+  return bounced.length;
 }

@@ -36,10 +36,10 @@ export class MailConnections {
     private readonly secret: string,
   ) {}
 
-  connectLink(accountId: number, now = new Date()): { url: string; expiresAt: string } {
+  async connectLink(accountId: number, now = new Date()): Promise<{ url: string; expiresAt: string }> {
     const nonce = randomBytes(24).toString('base64url');
     const expiresAt = now.getTime() + STATE_TTL_MS;
-    insertConnectState(this.db, {
+    await insertConnectState(this.db, {
       accountId,
       nonceHash: hashNonce(nonce),
       expiresAt: new Date(expiresAt).toISOString(),
@@ -67,7 +67,7 @@ export class MailConnections {
     if (signedIn !== undefined && signedIn !== state.accountId)
       throw new CallbackRefused(400, 'state_account_mismatch');
     if (state.expiresAt <= now.getTime()) throw new CallbackRefused(400, 'state_expired');
-    const use = useConnectState(this.db, state.accountId, hashNonce(state.nonce), now);
+    const use = await useConnectState(this.db, state.accountId, hashNonce(state.nonce), now);
     if (use === 'unknown') throw new CallbackRefused(400, 'invalid_state');
     if (use === 'used') throw new CallbackRefused(400, 'state_used');
     if (use === 'expired') throw new CallbackRefused(400, 'state_expired');
@@ -81,7 +81,7 @@ export class MailConnections {
       const e = err as MailProviderError;
       throw new CallbackRefused(e.code === 'mail_code_invalid' ? 400 : 502, e.code ?? 'mail_provider_error');
     }
-    saveMailAccount(this.db, {
+    await saveMailAccount(this.db, {
       accountId: state.accountId,
       provider: 'gmail',
       address: got.address,
@@ -97,7 +97,7 @@ export class MailConnections {
    * MailProviderError when access was withdrawn (or the stored token no longer opens).
    */
   async open(accountId: number): Promise<{ gmail: gmail_v1.Gmail; address: string } | undefined> {
-    const row = mailAccountOf(this.db, accountId);
+    const row = await mailAccountOf(this.db, accountId);
     if (!row) return undefined;
     let token: string;
     try {
@@ -123,7 +123,7 @@ export class MailConnections {
   async disconnect(
     accountId: number,
   ): Promise<{ providerRevoked: boolean; providerError: string | null; stopped: number }> {
-    const row = mailAccountOf(this.db, accountId);
+    const row = await mailAccountOf(this.db, accountId);
     if (!row) throw new HttpError(409, 'mail_not_connected');
     let providerError: string | null = null;
     try {
@@ -133,7 +133,7 @@ export class MailConnections {
       providerError = err instanceof MailProviderError ? `${err.code}: ${err.message}` : String(err);
     }
     const stopped = await inTransaction(this.db, async (tx) => {
-      deleteMailAccount(tx, accountId);
+      await deleteMailAccount(tx, accountId);
       return stopQueuedLetters(tx, accountId, 'mail_disconnected');
     });
     return { providerRevoked: providerError === null, providerError, stopped };

@@ -114,7 +114,7 @@ export async function scanInbox(
   // there is a parse to read them: they do not count against the limit of new messages.
   await readWaiting(db, blobs, gmail, opts, out);
   out.more ||= await readNew(db, blobs, gmail, call, opts, out);
-  out.waiting = countWaitingInboxItems(db, opts.account.id);
+  out.waiting = await countWaitingInboxItems(db, opts.account.id);
   return out;
 }
 
@@ -141,7 +141,7 @@ async function readNew(
   out: ScanResult,
 ): Promise<boolean> {
   const key = { accountId: opts.account.id, address: opts.address, query: opts.query };
-  let spans = inboxScanPosition(db, key);
+  let spans = await inboxScanPosition(db, key);
   const keep = async (next: Span[]) => {
     spans = next;
     await saveInboxScanPosition(db, key, spans, new Date().toISOString());
@@ -200,7 +200,7 @@ async function walk(
       }),
     );
     const ids = (list.messages ?? []).map((m) => m.id ?? '').filter(Boolean);
-    const seen = seenMessageIds(db, opts.account.id, ids);
+    const seen = await seenMessageIds(db, opts.account.id, ids);
     for (const id of ids) {
       if (!seen.has(id)) {
         if (out.messages >= opts.limit) return { end: 'limit', pages: page + 1, handled };
@@ -272,7 +272,7 @@ async function readMessage(
     createdAt: new Date().toISOString(),
   };
   // Rows a scan recorded before messages were marked read as a whole: kept as they are.
-  const before = new Set(inboxItemsOfMessage(db, opts.account.id, messageId).map((i) => i.partId));
+  const before = new Set((await inboxItemsOfMessage(db, opts.account.id, messageId)).map((i) => i.partId));
   const parts = attachmentsOf(msg.payload).filter(({ part }) => !before.has(part.partId ?? ''));
   const fetched: Array<{ part: gmail_v1.Schema$MessagePart; filename: string; bytes?: Buffer }> = [];
   for (const { part, filename } of parts) {
@@ -341,7 +341,7 @@ async function submit(
     });
     const own =
       !duplicate ||
-      (job.source === 'inbox' && !made.has(job.id) && !inboxItemOfJob(db, opts.account.id, job.id));
+      (job.source === 'inbox' && !made.has(job.id) && !(await inboxItemOfJob(db, opts.account.id, job.id)));
     made.add(job.id);
     return { status: own ? 'read' : 'duplicate', jobId: job.id, sha256: job.sha256, error: null };
   } catch (err) {
@@ -376,7 +376,7 @@ async function readWaiting(
 ): Promise<void> {
   const accountId = opts.account.id;
   const raw = <T>(p: Promise<{ data: T }>) => p.then((r) => r.data);
-  const waiting = waitingInboxItems(db, accountId, opts.limit + 1);
+  const waiting = await waitingInboxItems(db, accountId, opts.limit + 1);
   const messages = new Map<string, gmail_v1.Schema$Message | null>();
   for (const [i, item] of waiting.entries()) {
     if (webAllowance(db, accountId).left <= 0) return;

@@ -79,7 +79,7 @@ export async function writeLetter(
   const { job } = r;
   if (job.status !== 'done') throw new HttpError(409, 'job_not_done');
   const result = resultOf(job);
-  const came = inboxItemOfJob(db, job.accountId, job.id);
+  const came = await inboxItemOfJob(db, job.accountId, job.id);
   const seller = result.document?.seller;
   const invoiceEmail =
     seller?.contact?.email ??
@@ -99,7 +99,7 @@ export async function writeLetter(
   const words = correctionRequest(lang, { number: t.number, date: t.date }, issues, r.note);
   const at = now.toISOString();
   return inTransaction(db, async (tx) => {
-    const letter = insertLetter(tx, {
+    const letter = await insertLetter(tx, {
       accountId: job.accountId,
       jobId: job.id,
       kind: r.kind,
@@ -118,7 +118,7 @@ export async function writeLetter(
       createdAt: at,
     });
     const trackingHash = hashPixelToken(pixelToken(secret, letter.id));
-    updateLetter(tx, letter.id, { trackingHash });
+    await updateLetter(tx, letter.id, { trackingHash });
     return { ...letter, trackingHash };
   });
 }
@@ -189,7 +189,8 @@ export class LetterQueue {
   }
 
   private async tick(): Promise<void> {
-    for (const letter of dueLetters(this.deps.db, new Date().toISOString(), 20)) await this.send(letter);
+    for (const letter of await dueLetters(this.deps.db, new Date().toISOString(), 20))
+      await this.send(letter);
     await this.checkBounces();
   }
 
@@ -197,7 +198,10 @@ export class LetterQueue {
   private async checkBounces(): Promise<void> {
     const { db, connections, log, bounceCheckMs } = this.deps;
     const now = Date.now();
-    for (const accountId of accountsWithSentLetters(db, new Date(now - BOUNCE_WINDOW_MS).toISOString())) {
+    for (const accountId of await accountsWithSentLetters(
+      db,
+      new Date(now - BOUNCE_WINDOW_MS).toISOString(),
+    )) {
       if (now - (this.bounceCheckedAt.get(accountId) ?? 0) < bounceCheckMs) continue;
       this.bounceCheckedAt.set(accountId, now);
       try {
@@ -209,7 +213,7 @@ export class LetterQueue {
           maxResults: 100,
         });
         const threads = (list.data.messages ?? []).map((m) => m.threadId ?? '').filter(Boolean);
-        const bounced = markLettersBounced(db, accountId, threads, 'delivery_failed');
+        const bounced = await markLettersBounced(db, accountId, threads, 'delivery_failed');
         if (bounced) log.info('letters bounced', { account: accountId, letters: bounced });
       } catch (err) {
         // Looked for again at the next check; sending goes on meanwhile.
@@ -222,7 +226,7 @@ export class LetterQueue {
     const { db, connections, secret, publicUrl, log } = this.deps;
     try {
       const opened = await connections.open(letter.accountId);
-      if (!opened) return updateLetter(db, letter.id, { status: 'failed', error: 'mail_disconnected' });
+      if (!opened) return await updateLetter(db, letter.id, { status: 'failed', error: 'mail_disconnected' });
       const { gmail, address } = opened;
       const pixel = pixelUrl(publicUrl, pixelToken(secret, letter.id));
       const html = `<!doctype html><html lang="${letter.lang}"><body>${letter.body
@@ -240,7 +244,7 @@ export class LetterQueue {
         .compile()
         .build();
       // Disconnected while this was being written: the letter stays stopped.
-      if (letterById(db, letter.id)?.status !== 'queued') return;
+      if ((await letterById(db, letter.id))?.status !== 'queued') return;
       const sent = await gmail.users.messages
         .send({
           userId: 'me',
@@ -252,7 +256,7 @@ export class LetterQueue {
         .catch((err: unknown) => {
           throw mailFailure(err, 'use');
         });
-      updateLetter(db, letter.id, {
+      await updateLetter(db, letter.id, {
         status: 'sent',
         error: null,
         attempts: letter.attempts + 1,
@@ -268,7 +272,7 @@ export class LetterQueue {
         (e.code === 'mail_provider_error' && (e.status ?? 500) >= 500);
       const wait = transient ? LETTER_BACKOFF_MS[attempts - 1] : undefined;
       log.warn('letter not sent', { letter: letter.id, attempts, error: e.code, retry_in_ms: wait ?? null });
-      updateLetter(db, letter.id, {
+      await updateLetter(db, letter.id, {
         attempts,
         ...(wait === undefined
           ? {

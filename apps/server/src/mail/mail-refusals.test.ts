@@ -44,12 +44,12 @@ describe('refusals change nothing', () => {
     // The real one works once; replayed, it is refused and the connection stays as it was.
     expect((await fetch(back, { redirect: 'manual' })).status).toBe(302);
     const connectedAt = (await account(who)).body.connected_at;
-    const cipher = mailAccountOf(s.db, who.accountId)!.tokenCipher;
+    const cipher = (await mailAccountOf(s.db, who.accountId))!.tokenCipher;
     const replay = await fetch(back, { redirect: 'manual' });
     expect(replay.status).toBe(400);
     expect(await replay.text()).toContain('data-error="state_used"');
     expect((await account(who)).body.connected_at).toBe(connectedAt);
-    expect(mailAccountOf(s.db, who.accountId)!.tokenCipher).toBe(cipher);
+    expect((await mailAccountOf(s.db, who.accountId))!.tokenCipher).toBe(cipher);
 
     // Denied at the consent page.
     const denied = await fetch(await consent(other, 'victim@gmail.example', 'deny'), { redirect: 'manual' });
@@ -64,7 +64,7 @@ describe('refusals change nothing', () => {
     expect(expired.status).toBe(400);
     expect(await expired.text()).toContain('data-error="mail_code_invalid"');
     expect((await account(other)).body.connected).toBe(false);
-    expect(mailAccountOf(s.db, other.accountId)).toBeUndefined();
+    expect(await mailAccountOf(s.db, other.accountId)).toBeUndefined();
   });
 
   it('a token revoked at the provider: scans and letters are refused and nothing is stored', async () => {

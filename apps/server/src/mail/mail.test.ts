@@ -51,7 +51,7 @@ describe('the connected mailbox', () => {
     });
 
     // The refresh token is stored sealed: the database's bytes never hold it in clear.
-    const row = mailAccountOf(s.db, who.accountId)!;
+    const row = (await mailAccountOf(s.db, who.accountId))!;
     const token = openToken(s.secret, who.accountId, row.tokenCipher);
     expect(token).toMatch(/^1\/\/[\w-]{20,}$/);
     expect(row.tokenCipher).not.toContain(token);
@@ -275,7 +275,7 @@ describe('the connected mailbox', () => {
       send_at: later,
       to: 'seller@example.com',
     });
-    const token = openToken(s.secret, who.accountId, mailAccountOf(s.db, who.accountId)!.tokenCipher);
+    const token = openToken(s.secret, who.accountId, (await mailAccountOf(s.db, who.accountId))!.tokenCipher);
 
     const gone = await call(s.url, '/api/v1/mail/account', { session: who, method: 'DELETE' });
     expect(gone.body).toEqual({
@@ -289,7 +289,7 @@ describe('the connected mailbox', () => {
       status: 'failed',
       error: 'mail_disconnected',
     });
-    expect(mailAccountOf(s.db, who.accountId)).toBeUndefined();
+    expect(await mailAccountOf(s.db, who.accountId)).toBeUndefined();
     expect((await account(who)).body.connected).toBe(false);
     // The grant is over at the provider: its refresh token no longer works there.
     const refresh = await fetch(`${emu().url}/token`, {

@@ -78,8 +78,8 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
   /** One scan per account at a time: two would read the same new messages. */
   const scanning = new Set<number>();
 
-  router.get('/api/v1/mail/account', session, (_req, res) => {
-    const row = mailAccountOf(db, sessionOf(res).accountId);
+  router.get('/api/v1/mail/account', session, async (_req, res) => {
+    const row = await mailAccountOf(db, sessionOf(res).accountId);
     res.json(
       MailAccountOut.parse({
         ok: true,
@@ -91,8 +91,8 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
     );
   });
 
-  router.post('/api/v1/mail/account/connect', session, (_req, res) => {
-    const link = connections.connectLink(sessionOf(res).accountId);
+  router.post('/api/v1/mail/account/connect', session, async (_req, res) => {
+    const link = await connections.connectLink(sessionOf(res).accountId);
     res.json(MailConnectOut.parse({ ok: true, url: link.url, expires_at: link.expiresAt }));
   });
 
@@ -156,14 +156,14 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
     }
   });
 
-  router.get('/api/v1/inbox', session, (req, res) => {
+  router.get('/api/v1/inbox', session, async (req, res) => {
     const q = validate(InboxListQuery, 'query', req.query as Record<string, unknown>);
     const { accountId } = sessionOf(res);
     res.json(
       InboxListOut.parse({
         ok: true,
-        total: countInboxItems(db, accountId),
-        items: inboxItemsOf(db, accountId, q.limit, q.offset).map((i) => presentInboxItem(db, i)),
+        total: await countInboxItems(db, accountId),
+        items: (await inboxItemsOf(db, accountId, q.limit, q.offset)).map((i) => presentInboxItem(db, i)),
       }),
     );
   });
@@ -188,20 +188,20 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
     res.json(LetterOut.parse(presentLetter(letter)));
   });
 
-  router.get('/api/v1/letters', session, (req, res) => {
+  router.get('/api/v1/letters', session, async (req, res) => {
     const q = validate(LettersQuery, 'query', req.query as Record<string, unknown>);
     res.json(
       LettersOut.parse({
         ok: true,
-        items: lettersOf(db, sessionOf(res).accountId, q.limit).map(presentLetter),
+        items: (await lettersOf(db, sessionOf(res).accountId, q.limit)).map(presentLetter),
       }),
     );
   });
 
-  router.get('/track/:token.gif', (req, res) => {
+  router.get('/track/:token.gif', async (req, res) => {
     // Always the picture, whatever the token: the answer tells nobody whether a letter exists.
     const { token } = TrackParams.safeParse(req.params).data ?? { token: '' };
-    if (token) markLetterOpened(db, hashPixelToken(token), new Date().toISOString());
+    if (token) await markLetterOpened(db, hashPixelToken(token), new Date().toISOString());
     res.set({ 'content-type': 'image/gif', 'cache-control': 'no-store, max-age=0' }).end(PIXEL_GIF);
   });
 
