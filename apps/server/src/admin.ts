@@ -114,7 +114,7 @@ async function dispatch(
       };
     }
     case 'create-key': {
-      const a = requireAccount(db, email());
+      const a = await requireAccount(db, email());
       const k = await issueKey(db, config.secret, a.id, o.label ?? '');
       return {
         json: { ...k },
@@ -122,10 +122,10 @@ async function dispatch(
       };
     }
     case 'top-up': {
-      const a = requireAccount(db, email());
+      const a = await requireAccount(db, email());
       const minor = eurToMinor(o['amount-eur']);
-      topUp(db, a.id, minor, new Date(), 'top-up by operator');
-      const balance = requireAccount(db, a.email).balanceMinor;
+      await topUp(db, a.id, minor, new Date(), 'top-up by operator');
+      const balance = (await requireAccount(db, a.email)).balanceMinor;
       return {
         json: {
           account_id: a.id,
@@ -137,7 +137,7 @@ async function dispatch(
       };
     }
     case 'list-keys': {
-      const keys = await listKeys(db, requireAccount(db, email()).id);
+      const keys = await listKeys(db, (await requireAccount(db, email())).id);
       return {
         json: { keys },
         text: keys
@@ -146,18 +146,18 @@ async function dispatch(
       };
     }
     case 'rotate-key': {
-      const a = requireAccount(db, email());
+      const a = await requireAccount(db, email());
       const k = await rotateKey(db, config.secret, a.id, keyId());
       return { json: { ...k }, text: `key ${k.id} replaces the old key; shown once, keep it:\n${k.key}` };
     }
     case 'revoke-key': {
-      const a = requireAccount(db, email());
+      const a = await requireAccount(db, email());
       const id = keyId();
       await revokeKey(db, a.id, id);
       return { json: { ok: true, key_id: id }, text: `key ${id} revoked` };
     }
     case 'usage': {
-      const a = requireAccount(db, email());
+      const a = await requireAccount(db, email());
       const u = await usageSummary(db, a, new Date());
       return { json: { ...u, balance: formatMinor(u.balanceMinor) }, text: JSON.stringify(u, null, 2) };
     }

@@ -44,8 +44,8 @@ describe('inbox messages', () => {
   it('a message is seen only when all its records were written, in one transaction', async () => {
     const db = openDatabase(path.join(dir, 'a.sqlite'));
     try {
-      const a = insertAccount(db, 'a@example.com', at).id;
-      const b = insertAccount(db, 'b@example.com', at).id;
+      const a = (await insertAccount(db, 'a@example.com', at)).id;
+      const b = (await insertAccount(db, 'b@example.com', at)).id;
       // The second write collides with the first (the same part twice): nothing is kept.
       await expect(
         recordInboxMessage(db, a, 'm1', [item(a, 'm1', '1'), item(a, 'm1', '1')], at),
@@ -87,8 +87,8 @@ describe('inbox scan positions', () => {
   it('are kept per mailbox and search, the most recent ones, and forgotten on disconnecting', async () => {
     const db = openDatabase(path.join(dir, 'b.sqlite'));
     try {
-      const a = insertAccount(db, 'a@example.com', at).id;
-      const b = insertAccount(db, 'b@example.com', at).id;
+      const a = (await insertAccount(db, 'a@example.com', at)).id;
+      const b = (await insertAccount(db, 'b@example.com', at)).id;
       const key = { accountId: a, address: 'You@Gmail.example', query: 'has:attachment' };
       expect(await inboxScanPosition(db, key)).toEqual([]);
       const spans = [

@@ -34,7 +34,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const at = '2026-01-10T10:00:00.000Z';
 let n = 0;
-const account = (db: Db, email: string) => insertAccount(db, email, at).id;
+const account = async (db: Db, email: string) => (await insertAccount(db, email, at)).id;
 /** A checkout awaiting payment, or a plan in force (paid at `at`). */
 const sub = (db: Db, accountId: number, state: 'pending_payment' | 'active') =>
   insertSubscription(db, {
@@ -62,7 +62,7 @@ const payment = (db: Db, accountId: number, subscriptionId: number | null, kind 
 describe('payments repository', () => {
   it('answers the newest checkout while it awaits payment, beside the plan in force', async () => {
     const db = openDatabase(path.join(dir, 'pending.sqlite'));
-    const a = account(db, 'pending@example.com');
+    const a = await account(db, 'pending@example.com');
     expect(await pendingCheckout(db, a)).toBeUndefined();
     const active = await sub(db, a, 'active');
     const open = await sub(db, a, 'pending_payment');
@@ -75,7 +75,7 @@ describe('payments repository', () => {
 
   it('does not answer a checkout whose link a paid plan closed, nor count a refunded checkout as in force', async () => {
     const db = openDatabase(path.join(dir, 'closed.sqlite'));
-    const a = account(db, 'closed@example.com');
+    const a = await account(db, 'closed@example.com');
     const older = await sub(db, a, 'pending_payment');
     const newer = await sub(db, a, 'pending_payment');
     const link = await payment(db, a, newer.id);
@@ -98,8 +98,8 @@ describe('payments repository', () => {
 
   it("closes the account's open plan links only", async () => {
     const db = openDatabase(path.join(dir, 'replace.sqlite'));
-    const a = account(db, 'replace@example.com');
-    const other = account(db, 'other@example.com');
+    const a = await account(db, 'replace@example.com');
+    const other = await account(db, 'other@example.com');
     const first = await sub(db, a, 'pending_payment');
     const p1 = await payment(db, a, first.id);
     const topUp = await payment(db, a, null, 'topup');
@@ -118,8 +118,8 @@ describe('payments repository', () => {
 
   it("tells whether a checkout's price still holds", async () => {
     const db = openDatabase(path.join(dir, 'since.sqlite'));
-    const a = account(db, 'since@example.com');
-    const other = account(db, 'since-other@example.com');
+    const a = await account(db, 'since@example.com');
+    const other = await account(db, 'since-other@example.com');
     const inForce = await sub(db, a, 'active');
     const later = '2026-01-10T11:00:00.000Z';
     const checkout = await sub(db, a, 'pending_payment');
@@ -140,7 +140,7 @@ describe('payments repository', () => {
 
   it('lists replaced plans whose renewal the provider has not cancelled yet', async () => {
     const db = openDatabase(path.join(dir, 'owed.sqlite'));
-    const a = account(db, 'owed@example.com');
+    const a = await account(db, 'owed@example.com');
     const replaced = await sub(db, a, 'active');
     await updateSubscription(db, replaced.id, { state: 'cancelled', providerSubscriptionId: 'sc_1' });
     const turnedOff = await sub(db, a, 'active');
@@ -158,8 +158,8 @@ describe('payments repository', () => {
 
   it('tells whether a plan link of a newer checkout of the account exists, paid or not', async () => {
     const db = openDatabase(path.join(dir, 'newer.sqlite'));
-    const a = account(db, 'newer@example.com');
-    const other = account(db, 'newer-other@example.com');
+    const a = await account(db, 'newer@example.com');
+    const other = await account(db, 'newer-other@example.com');
     const older = await sub(db, a, 'pending_payment');
     const checkout = await sub(db, a, 'pending_payment');
     expect(await hasNewerCheckoutLink(db, a, checkout.id)).toBe(false);
@@ -185,8 +185,8 @@ describe('payments repository', () => {
 
   it("lists the account's open plan links only, newest first", async () => {
     const db = openDatabase(path.join(dir, 'open.sqlite'));
-    const a = account(db, 'open@example.com');
-    const other = account(db, 'open-other@example.com');
+    const a = await account(db, 'open@example.com');
+    const other = await account(db, 'open-other@example.com');
     expect(await openPlanLinks(db, a)).toEqual([]);
     const first = await payment(db, a, (await sub(db, a, 'pending_payment')).id);
     const closed = await payment(db, a, (await sub(db, a, 'pending_payment')).id);
@@ -200,8 +200,8 @@ describe('payments repository', () => {
 
   it('lists the plan links in the statuses asked made since a time, but one, newest first and at most the limit', async () => {
     const db = openDatabase(path.join(dir, 'recent.sqlite'));
-    const a = account(db, 'recent@example.com');
-    const other = account(db, 'recent-other@example.com');
+    const a = await account(db, 'recent@example.com');
+    const other = await account(db, 'recent-other@example.com');
     const since = '2026-01-03T10:00:00.000Z';
     const unsettled = ['pending', 'expired', 'failed'];
     const checkout = (await sub(db, a, 'pending_payment')).id;
@@ -248,8 +248,8 @@ describe('payments repository', () => {
 
   it("takes every account's recent links with an order in turn: after the last one asked, then from the first again", async () => {
     const db = openDatabase(path.join(dir, 'sweep.sqlite'));
-    const a = account(db, 'sweep@example.com');
-    const other = account(db, 'sweep-other@example.com');
+    const a = await account(db, 'sweep@example.com');
+    const other = await account(db, 'sweep-other@example.com');
     const since = '2026-01-03T10:00:00.000Z';
     const statuses = ['pending', 'paid', 'expired'];
     /** A link of `kind` made at `createdAt`, in `status`, with an order at the provider. */

@@ -20,15 +20,17 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 export function createAccount(db: Db, email: string, freePages: number): Promise<Account> {
   const at = new Date().toISOString();
   return inTransaction(db, async (tx) => {
-    if (accountByEmail(tx, normaliseEmail(email))) throw new AccountExists(`an account for ${email} exists`);
-    const account = insertAccount(tx, normaliseEmail(email), at);
-    if (freePages > 0) appendLedger(tx, account.id, 'grant', { freePages }, at, { note: 'free API pages' });
+    if (await accountByEmail(tx, normaliseEmail(email)))
+      throw new AccountExists(`an account for ${email} exists`);
+    const account = await insertAccount(tx, normaliseEmail(email), at);
+    if (freePages > 0)
+      await appendLedger(tx, account.id, 'grant', { freePages }, at, { note: 'free API pages' });
     return { ...account, freePages };
   });
 }
 
-export function requireAccount(db: Db, email: string): Account {
-  const account = accountByEmail(db, normaliseEmail(email));
+export async function requireAccount(db: Db, email: string): Promise<Account> {
+  const account = await accountByEmail(db, normaliseEmail(email));
   if (!account) throw new AccountNotFound(`no account for ${email}`);
   return account;
 }

@@ -47,8 +47,8 @@ export function apiSubscriptionRouter({ db, config, publicUrl }: ApiSubscription
   const router = Router();
   const session = requireSession(db, publicUrl);
   const limited = rateLimit(db, config.rateLimitPerMinute);
-  const accountOf = (res: Response): Account => {
-    const account = accountById(db, sessionOf(res).accountId);
+  const accountOf = async (res: Response): Promise<Account> => {
+    const account = await accountById(db, sessionOf(res).accountId);
     if (!account) throw new HttpError(401, 'not_authenticated');
     return account;
   };
@@ -92,7 +92,7 @@ export function apiSubscriptionRouter({ db, config, publicUrl }: ApiSubscription
   });
 
   router.get('/api/v1/api/dashboard', session, async (_req, res) => {
-    const account = accountOf(res);
+    const account = await accountOf(res);
     const now = new Date();
     const u = await usageSummary(db, account, now);
     const active = (await listKeys(db, account.id)).filter((k) => !k.revoked_at);
@@ -178,7 +178,7 @@ export function apiSubscriptionRouter({ db, config, publicUrl }: ApiSubscription
   });
 
   router.get('/api/v1/api/balance', session, async (_req, res) => {
-    const account = accountOf(res);
+    const account = await accountOf(res);
     const u = await usageSummary(db, account, new Date());
     res.json(
       BalanceOut.parse({

@@ -104,7 +104,7 @@ export function deviceRouter({
       res.json(DeviceTokenOut.parse({ status: 'pending' }));
       return;
     }
-    const account = accountById(db, row.accountId);
+    const account = await accountById(db, row.accountId);
     // Two polls racing: one takes the code, the other is told it is used.
     if (!account || !(await consumeDeviceCode(db, row.id, now.toISOString())))
       throw new HttpError(400, 'invalid_token');

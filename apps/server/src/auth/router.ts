@@ -135,11 +135,11 @@ export function authRouter({ db, config, log, mailer, publicUrl, payments }: Aut
   });
 
   router.get('/api/v1/me', session, async (_req, res) => {
-    const account = accountById(db, sessionOf(res).accountId);
+    const account = await accountById(db, sessionOf(res).accountId);
     if (!account) throw new HttpError(401, 'not_authenticated');
     // The plan first: an ended period sets the allowance back before it is shown.
     const { plan, paid } = await payments.planOf(account.id);
-    res.json(MeOut.parse(meOut(accountById(db, account.id) ?? account, { code: plan.code, paid })));
+    res.json(MeOut.parse(meOut((await accountById(db, account.id)) ?? account, { code: plan.code, paid })));
   });
 
   router.post('/api/v1/auth/pin/set', session, jsonBody, async (req, res) => {

@@ -80,7 +80,7 @@ export async function verifyLink(
 ): Promise<Verified> {
   const link = await signInLinkByHash(db, hash(token));
   if (!link) throw new HttpError(400, 'invalid_token');
-  const account = accountByEmail(db, link.email);
+  const account = await accountByEmail(db, link.email);
   const pinUntil =
     account && (await pinHashOf(db, account.id))
       ? new Date(now.getTime() + PIN_STEP_MINUTES * 60_000).toISOString()
@@ -98,7 +98,7 @@ export async function verifyLink(
 
 async function firstSignIn(db: Db, link: SignInLink, freeApiPages: number): Promise<Account> {
   const made = await createAccount(db, link.email, freeApiPages);
-  updateProfile(db, made.id, { lang: link.lang });
+  await updateProfile(db, made.id, { lang: link.lang });
   return { ...made, lang: link.lang };
 }
 
@@ -112,7 +112,7 @@ export async function verifyPin(
 ): Promise<{ account: Account; session: IssuedSession }> {
   const link = await signInLinkByHash(db, hash(token));
   if (!link?.pinUntil || link.pinUntil <= now.toISOString()) throw new HttpError(400, 'invalid_token');
-  const account = accountByEmail(db, link.email);
+  const account = await accountByEmail(db, link.email);
   const stored = account && (await pinHashOf(db, account.id));
   if (!account || !stored) throw new HttpError(400, 'invalid_token');
   const tries = await claimPinTry(db, link.id, MAX_PIN_FAILURES, now.toISOString());

@@ -66,8 +66,8 @@ describe.skipIf(!haveCorpus)('backup and restore', () => {
       }>;
       expect(jobs.length).toBe(report.jobs);
       for (const j of jobs) expect(existsSync(blobs.pathOf(j.sha256))).toBe(true);
-      const account = accountById(db, jobs[0]!.account_id)!;
-      const totals = ledgerTotals(db, account.id);
+      const account = (await accountById(db, jobs[0]!.account_id))!;
+      const totals = await ledgerTotals(db, account.id);
       expect([totals.balanceMinor, totals.heldMinor, totals.freePages, totals.heldFreePages]).toEqual([
         account.balanceMinor,
         account.heldMinor,

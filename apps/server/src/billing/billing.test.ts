@@ -22,9 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => s.stop());
 
-function expectBooksBalance(db: Db, accountId: number): void {
-  const a = accountById(db, accountId);
-  const t = ledgerTotals(db, accountId);
+async function expectBooksBalance(db: Db, accountId: number): Promise<void> {
+  const a = await accountById(db, accountId);
+  const t = await ledgerTotals(db, accountId);
   expect({
     balanceMinor: a?.balanceMinor,
     heldMinor: a?.heldMinor,
@@ -44,22 +44,22 @@ function expectBooksBalance(db: Db, accountId: number): void {
 describe('billing over HTTP', () => {
   it('accepts a scan with exactly enough balance and refuses the next', async () => {
     const { key, accountId } = await s.account('exact@example.com', { balanceMinor: 9 });
-    expect(accountById(s.db, accountId)?.balanceMinor).toBe(9);
+    expect((await accountById(s.db, accountId))?.balanceMinor).toBe(9);
     // Jobs stay queued (the runner is stopped): the first job's page is still held when the second
     // file is refused, however long its search for a payment code takes (a failed read of the
     // first would give its page back).
     await s.runner.stop(0);
     const ok = await call(s.url, '/v1/parse', { key, body: form(junkPng(1)) });
     expect(ok.status).toBe(200);
-    expect(accountById(s.db, accountId)?.balanceMinor).toBe(2);
+    expect((await accountById(s.db, accountId))?.balanceMinor).toBe(2);
     const refused = await call(s.url, '/v1/parse', { key, body: form(junkPng(2)) });
     expect(refused).toMatchObject({ status: 402, body: { detail: 'insufficient_balance' } });
-    expectBooksBalance(s.db, accountId);
+    await expectBooksBalance(s.db, accountId);
   });
 
   it('never overdraws when 50 concurrent submissions race for the last 10 pages', async () => {
     const { key, accountId } = await s.account('race@example.com', { balanceMinor: 72 });
-    expect(accountById(s.db, accountId)?.balanceMinor).toBe(72); // ten pages and 2 cents
+    expect((await accountById(s.db, accountId))?.balanceMinor).toBe(72); // ten pages and 2 cents
     // Jobs stay queued (the runner is stopped), so no page comes back while the race is on.
     await s.runner.stop(0);
     const answers = await Promise.all(
@@ -67,9 +67,9 @@ describe('billing over HTTP', () => {
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(10);
     expect(answers.filter((r) => r.status === 402)).toHaveLength(40);
-    expect(accountById(s.db, accountId)?.balanceMinor).toBe(2);
-    expect(accountById(s.db, accountId)?.heldMinor).toBe(70);
-    expectBooksBalance(s.db, accountId);
+    expect((await accountById(s.db, accountId))?.balanceMinor).toBe(2);
+    expect((await accountById(s.db, accountId))?.heldMinor).toBe(70);
+    await expectBooksBalance(s.db, accountId);
   });
 
   it('makes one job, charged once, of the same file sent ten times at once', async () => {
@@ -83,8 +83,8 @@ describe('billing over HTTP', () => {
     // Each checks for the file again inside its transaction: one makes the job, nine find it.
     expect(new Set(answers.map((r) => r.body.job_id)).size).toBe(1);
     expect(answers.filter((r) => r.body.duplicate === false)).toHaveLength(1);
-    expect(accountById(s.db, accountId)?.heldMinor).toBe(7);
-    expectBooksBalance(s.db, accountId);
+    expect((await accountById(s.db, accountId))?.heldMinor).toBe(7);
+    await expectBooksBalance(s.db, accountId);
   });
 });
 
@@ -100,7 +100,7 @@ describe('the ledger', () => {
     let refused = 0;
     for (let step = 0; step < 400; step++) {
       const move = rnd(10);
-      if (move === 0) topUp(s.db, account.id, 100 + rnd(800), new Date());
+      if (move === 0) await topUp(s.db, account.id, 100 + rnd(800), new Date());
       else if (move <= 4 || open.length === 0) {
         const pages = 1 + rnd(40);
         const job = s.db
@@ -144,10 +144,10 @@ describe('the ledger', () => {
             .run();
         });
       }
-      expectBooksBalance(s.db, account.id);
+      await expectBooksBalance(s.db, account.id);
     }
     expect(refused).toBeGreaterThan(0);
-    expect(new Set(ledgerOf(s.db, account.id).map((e) => e.kind))).toEqual(
+    expect(new Set((await ledgerOf(s.db, account.id)).map((e) => e.kind))).toEqual(
       new Set(['grant', 'topup', 'reserve', 'debit', 'release']),
     );
   });

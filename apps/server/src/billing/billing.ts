@@ -10,6 +10,7 @@ import {
   type Db,
   fileChargedBefore,
   insertUsage,
+  inTransaction,
   type Job,
   pagesUsedSince,
   pagesUsedTotal,
@@ -47,10 +48,10 @@ export async function reservePages(
   at: Date,
 ): Promise<Reservation> {
   if (pages <= 0) return { pages: 0, freePages: 0, minor: 0 };
-  const fresh = accountById(db, account.id) ?? account;
+  const fresh = (await accountById(db, account.id)) ?? account;
   const freePages = Math.min(fresh.freePages, pages);
   const minor = (pages - freePages) * pagePriceMinor(await pagesUsedSince(db, account.id, monthStart(at)));
-  const ok = appendLedger(
+  const ok = await appendLedger(
     db,
     account.id,
     'reserve',
@@ -86,10 +87,17 @@ export async function settleJob(
   const paidMinor = Math.round(paidPages * unit);
   const when = at.toISOString();
   if (charged > 0) {
-    appendLedger(db, job.accountId, 'debit', { heldFreePages: -freeUsed, heldMinor: -paidMinor }, when, {
-      jobId: job.id,
-      note: `${charged} page(s) scanned`,
-    });
+    await appendLedger(
+      db,
+      job.accountId,
+      'debit',
+      { heldFreePages: -freeUsed, heldMinor: -paidMinor },
+      when,
+      {
+        jobId: job.id,
+        note: `${charged} page(s) scanned`,
+      },
+    );
     await insertUsage(db, {
       accountId: job.accountId,
       apiKeyId: job.apiKeyId,
@@ -105,7 +113,7 @@ export async function settleJob(
   const backFree = job.reservedFreePages - freeUsed;
   const backMinor = job.reservedMinor - paidMinor;
   if (backFree > 0 || backMinor > 0) {
-    appendLedger(
+    await appendLedger(
       db,
       job.accountId,
       'release',
@@ -117,10 +125,19 @@ export async function settleJob(
   return { chargedPages: charged, chargedMinor: paidMinor };
 }
 
-export function topUp(db: Db, accountId: number, minor: number, at: Date, note = 'top-up'): void {
+export async function topUp(
+  db: Db,
+  accountId: number,
+  minor: number,
+  at: Date,
+  note = 'top-up',
+): Promise<void> {
   if (!Number.isInteger(minor) || minor <= 0)
     throw new RangeError('a top-up is a positive whole number of cents');
-  appendLedger(db, accountId, 'topup', { balanceMinor: minor }, at.toISOString(), { note });
+  // Its own transaction (or the caller's, joined): the account's columns and the ledger row together.
+  await inTransaction(db, (tx) =>
+    appendLedger(tx, accountId, 'topup', { balanceMinor: minor }, at.toISOString(), { note }),
+  );
 }
 
 export interface UsageSummary {

@@ -127,10 +127,10 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
   const session = requireSession(db, publicUrl);
   router.use(companyProfileRouter(db, session));
   /** The fill-in form's language: the one the screen asks for, else the account's. */
-  const langOf = (req: Request, res: Response): FillInLang =>
+  const langOf = async (req: Request, res: Response): Promise<FillInLang> =>
     fillInLang(
       validate(ExportLangQuery, 'query', req.query as Record<string, unknown>).lang ??
-        accountById(db, sessionOf(res).accountId)?.lang,
+        (await accountById(db, sessionOf(res).accountId))?.lang,
     );
   /** The job with the buyer-side terms it lacks taken from the account's company profile. */
   const withProfile = async (res: Response, job: ExportJob): Promise<ExportJob> =>
@@ -191,7 +191,7 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
   // After the ledger-de route above: `ledger-de` is not an e-invoice format.
   router.get('/api/v1/parse/:job_id/export/:format', session, async (req, res) => {
     const { job_id, format } = validate(ExportFormatParams, 'path', req.params);
-    const lang = langOf(req, res);
+    const lang = await langOf(req, res);
     const job = await withProfile(res, exportJob(jobById(db, job_id), sessionOf(res).accountId, job_id));
     const writer = exportFormat(format)!;
     try {
@@ -219,7 +219,7 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
   router.post('/api/v1/exports/:format', session, jsonBody, async (req, res) => {
     const { format } = validate(EInvoiceFormatParams, 'path', req.params);
     const input = validate(EInvoiceExportIn, 'body', req.body ?? {});
-    const lang = langOf(req, res);
+    const lang = await langOf(req, res);
     const writer = exportFormat(format)!;
     const files: ExportFile[] = [];
     const refusals: Refusal[] = [];

@@ -94,7 +94,7 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
         createdAt: at.toISOString(),
       });
       if (!billedToApi(s.source)) {
-        const webParses = holdWebAllowance(tx, s.account.id, pagesToScan);
+        const webParses = await holdWebAllowance(tx, s.account.id, pagesToScan);
         updateJob(tx, job.id, { webParses, reservedPages: 0 });
         return { job: { ...job, webParses, reservedPages: 0 }, duplicate: false, charged: webParses > 0 };
       }

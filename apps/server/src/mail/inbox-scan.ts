@@ -379,7 +379,7 @@ async function readWaiting(
   const waiting = await waitingInboxItems(db, accountId, opts.limit + 1);
   const messages = new Map<string, gmail_v1.Schema$Message | null>();
   for (const [i, item] of waiting.entries()) {
-    if (webAllowance(db, accountId).left <= 0) return;
+    if ((await webAllowance(db, accountId)).left <= 0) return;
     if (i === opts.limit) {
       out.more = true;
       return;

@@ -124,7 +124,7 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
   router.post('/api/v1/inbox/scan', session, async (req, res) => {
     const q = validate(InboxScanQuery, 'query', req.query as Record<string, unknown>);
     const { accountId } = sessionOf(res);
-    const account = accountById(db, accountId);
+    const account = await accountById(db, accountId);
     if (!account) throw new HttpError(401, 'not_authenticated');
     if (scanning.has(accountId)) throw new HttpError(409, 'scan_running');
     scanning.add(accountId);

@@ -3,6 +3,6 @@
 import { type Db, setWebAllowance } from '@invoice-reader/db';
 import type { Plan } from './plans.js';
 
-export function setPlanAllowance(db: Db, accountId: number, plan: Plan): void {
-  setWebAllowance(db, accountId, plan.parses);
+export async function setPlanAllowance(db: Db, accountId: number, plan: Plan): Promise<void> {
+  await setWebAllowance(db, accountId, plan.parses);
 }

@@ -83,7 +83,7 @@ export class PaymentLinks {
   payUrl = (p: Payment) => `${this.d.publicUrl}/inv/${p.linkToken}`;
 
   async checkout(accountId: number, plan: Plan, period: Period) {
-    const account = accountById(this.d.db, accountId);
+    const account = await accountById(this.d.db, accountId);
     if (!account) throw new HttpError(401, 'not_authenticated');
     if (plan.code === FREE_PLAN.code) throw new HttpError(400, 'free_plan_needs_no_payment');
     const amount = await this.priceNow(accountId, plan, period);
@@ -116,7 +116,7 @@ export class PaymentLinks {
   }
 
   async topUpLink(accountId: number, amountMinor: number, currency: string, creditEurMinor: number) {
-    const account = accountById(this.d.db, accountId);
+    const account = await accountById(this.d.db, accountId);
     if (!account) throw new HttpError(401, 'not_authenticated');
     return this.newLink(
       account,
@@ -151,7 +151,7 @@ export class PaymentLinks {
     const period = sub.period as Period;
     const amount = await this.priceNow(accountId, plan, period);
     if (last.status === 'pending') await updatePayment(this.d.db, last.id, { status: 'expired' });
-    const account = accountById(this.d.db, accountId)!;
+    const account = (await accountById(this.d.db, accountId))!;
     return this.newLink(account, sub, 'plan', amount, 'RUB', describe(plan, period));
   }
 

@@ -182,7 +182,7 @@ export class Notifications {
       paidAt: at.toISOString(),
     });
     if (payment.kind === 'topup') {
-      topUp(tx, payment.accountId, payment.creditEurMinor, at, `top-up (payment ${payment.id})`);
+      await topUp(tx, payment.accountId, payment.creditEurMinor, at, `top-up (payment ${payment.id})`);
       return;
     }
     const sub = payment.subscriptionId ? await subscriptionById(tx, payment.subscriptionId) : undefined;
@@ -200,7 +200,7 @@ export class Notifications {
       expiresAt: periodEnd(at, sub.period as Period).toISOString(),
       providerSubscriptionId: n.subscriptionId ?? null,
     });
-    setPlanAllowance(tx, sub.accountId, planOf(sub.planCode) ?? FREE_PLAN);
+    await setPlanAllowance(tx, sub.accountId, planOf(sub.planCode) ?? FREE_PLAN);
     // Links still open were priced against the plan in force before this one: they close (paid
     // anyway on the provider's page, they are refunded: `settleLate`).
     await expireOpenPlanLinks(tx, sub.accountId);
@@ -390,7 +390,7 @@ export class Notifications {
       paidAt: at.toISOString(),
       expiresAt: periodEnd(from, sub.period as Period).toISOString(),
     });
-    setPlanAllowance(tx, sub.accountId, plan);
+    await setPlanAllowance(tx, sub.accountId, plan);
     // Links still open were priced against the period that just ended (or, after a failed
     // renewal, against no plan at all): paid now, they would buy over a plan paid for again.
     await this.closeOpenLinks(tx, sub.accountId, owed);

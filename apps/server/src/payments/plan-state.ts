@@ -34,7 +34,7 @@ export class PlanState {
       const state = this.aged(fresh);
       if (state === fresh.state) return fresh;
       await updateSubscription(tx, fresh.id, { state });
-      if (state === 'expired') setPlanAllowance(tx, accountId, FREE_PLAN);
+      if (state === 'expired') await setPlanAllowance(tx, accountId, FREE_PLAN);
       return { ...fresh, state };
     });
   }

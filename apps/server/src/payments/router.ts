@@ -335,7 +335,7 @@ export function paymentsRouter({
   router.post('/api/v1/api/topup/refresh', session, async (_req, res) => {
     const { accountId } = sessionOf(res);
     const payment = await payments.refreshTopUps(accountId);
-    const account = accountById(db, accountId);
+    const account = await accountById(db, accountId);
     if (!account) throw new HttpError(401, 'not_authenticated');
     res.json(
       TopUpStateOut.parse({

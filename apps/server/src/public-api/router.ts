@@ -38,7 +38,7 @@ export function publicApiRouter({ db, blobs, config, kick }: PublicApiDeps): Rou
   router.post('/v1/parse', limited, keyed, async (req, res) => {
     const caller = callerOf(res);
     const { form, file } = await readUploadForm(req, config.maxUploadBytes, ParseForm);
-    const account = accountById(db, caller.accountId);
+    const account = await accountById(db, caller.accountId);
     if (!account) throw new HttpError(401, 'invalid_api_key');
     const { job, duplicate, charged } = await submitFile(db, blobs, {
       account,
@@ -71,7 +71,7 @@ export function publicApiRouter({ db, blobs, config, kick }: PublicApiDeps): Rou
   });
 
   router.get('/v1/usage', limited, keyed, async (_req, res) => {
-    const account = accountById(db, callerOf(res).accountId);
+    const account = await accountById(db, callerOf(res).accountId);
     if (!account) throw new HttpError(401, 'invalid_api_key');
     const u = await usageSummary(db, account, new Date());
     const out: UsageOut = {

@@ -63,13 +63,13 @@ export async function startTestServer(
     secret: config.secret,
     async account(email, opts = {}) {
       const a = await createAccount(server.db, email, config.freeApiPages);
-      if (opts.balanceMinor) topUp(server.db, a.id, opts.balanceMinor, new Date());
+      if (opts.balanceMinor) await topUp(server.db, a.id, opts.balanceMinor, new Date());
       const k = await issueKey(server.db, config.secret, a.id, 'test');
       return { accountId: a.id, key: k.key, keyId: k.id };
     },
     async session(email) {
       const a =
-        accountByEmail(server.db, normaliseEmail(email)) ??
+        (await accountByEmail(server.db, normaliseEmail(email))) ??
         (await createAccount(server.db, email, config.freeApiPages));
       const s = await createSession(server.db, a.id, 'test');
       return { accountId: a.id, token: s.token, cookie: `${SESSION_COOKIE}=${s.token}` };

@@ -35,15 +35,19 @@ export function accountAllowance(account: Account): WebAllowance {
  * period (payments/allowance.ts), and its expiry sets it back to the free plan's, so the row
  * always carries the allowance in force.
  */
-export function webAllowance(db: Db, accountId: number, _now: Date = new Date()): WebAllowance {
-  const account = accountById(db, accountId);
+export async function webAllowance(
+  db: Db,
+  accountId: number,
+  _now: Date = new Date(),
+): Promise<WebAllowance> {
+  const account = await accountById(db, accountId);
   return account ? accountAllowance(account) : { total: 0, used: 0, left: 0 };
 }
 
 /** Holds a parse when the file needs OCR; answers the parses held (0 or 1). Call in a transaction. */
-export function holdWebAllowance(db: Db, accountId: number, pagesToScan: number): number {
+export async function holdWebAllowance(db: Db, accountId: number, pagesToScan: number): Promise<number> {
   if (pagesToScan <= 0) return 0;
-  if (!holdWebParse(db, accountId)) throw new HttpError(402, 'plan_required');
+  if (!(await holdWebParse(db, accountId))) throw new HttpError(402, 'plan_required');
   return 1;
 }
 
@@ -62,7 +66,7 @@ export async function settleWebAllowance(
 ): Promise<number> {
   if (job.webParses <= 0) return 0;
   if (!(done && pagesScanned > 0)) {
-    releaseWebParse(db, job.accountId);
+    await releaseWebParse(db, job.accountId);
     return 0;
   }
   await insertUsage(db, {

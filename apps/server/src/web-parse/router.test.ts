@@ -168,7 +168,7 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
     const first = await upload(carl, junkPng(1), {}, 'scan.png');
     expect(first.status).toBe(200);
     expect((await call(s.url, '/api/v1/me', { session: carl })).body.free_parses_left).toBe(0);
-    expect(webAllowance(s.db, carl.accountId)).toEqual({ total: 1, used: 1, left: 0 });
+    expect(await webAllowance(s.db, carl.accountId)).toEqual({ total: 1, used: 1, left: 0 });
     // Not read (yet, or ever): nothing to correct.
     expect((await patch(carl, first.body.job_id, { buyer_name: 'X' })).body).toEqual({
       detail: 'job_not_done',

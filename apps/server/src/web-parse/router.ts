@@ -76,7 +76,7 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
 
   router.post('/api/v1/parse/upload', session, async (req, res) => {
     const { form, file } = await readUploadForm(req, config.maxUploadBytes, UploadForm);
-    const account = accountById(db, sessionOf(res).accountId);
+    const account = await accountById(db, sessionOf(res).accountId);
     if (!account) throw new HttpError(401, 'not_authenticated');
     const { job, duplicate, charged } = await submitFile(db, blobs, {
       account,
@@ -214,7 +214,7 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
       if (!current || current.status === 'queued' || current.status === 'processing')
         throw new HttpError(409, 'job_running');
       const needsOcr = await pagesToCharge(tx, job.accountId, job.sha256, estimated);
-      const webParses = holdWebAllowance(tx, job.accountId, needsOcr);
+      const webParses = await holdWebAllowance(tx, job.accountId, needsOcr);
       // The earlier read's billing is settled: this read reserves nothing from the API's pages.
       updateJob(tx, job.id, {
         status: 'queued',
