@@ -135,7 +135,7 @@ export async function startServer(
       .writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close' })
       .end(JSON.stringify({ detail: 'file_too_large' }));
   });
-  runner.start();
+  await runner.start();
   dispatcher.start();
   letters.start();
   payments.start();

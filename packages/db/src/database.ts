@@ -71,24 +71,3 @@ export async function closeHandle(db: DbHandle): Promise<void> {
   if (db.engine === 'postgres') await (db as PgHandle).$client.end();
   else closeDatabase(db as Db);
 }
-
-const statements = new WeakMap<object, Map<string, unknown>>();
-
-/**
- * A query built and prepared once per open database, then reused: the paths every request takes
- * (rate limit, key lookup, job poll) skip building their SQL and SQLite's prepare each time.
- * `build` must close over nothing but `db` (its values come as placeholders).
- */
-export function prepared<T>(db: Db, name: string, build: () => T): T {
-  let cache = statements.get(db.$client);
-  if (!cache) {
-    cache = new Map();
-    statements.set(db.$client, cache);
-  }
-  let stmt = cache.get(name) as T | undefined;
-  if (stmt === undefined) {
-    stmt = build();
-    cache.set(name, stmt);
-  }
-  return stmt;
-}

@@ -1,126 +1,140 @@
 // Parse jobs: inserted `queued`, claimed one at a time by the runner (`processing`), ended `done`
 // or `failed`. A job still `processing` when the service starts was cut off by a crash and is
 // queued again.
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { type Db, prepared } from './database.js';
-import { callbacks, type JobStatus, jobs } from './schema.js';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { type DbHandle, inTransaction } from './handle.js';
+import type { JobStatus, jobs } from './schema.js';
 
 export type Job = typeof jobs.$inferSelect;
 export type NewJob = typeof jobs.$inferInsert;
 
-export function insertJob(db: Db, job: NewJob): Job {
-  return db.insert(jobs).values(job).returning().get();
+export async function insertJob(db: DbHandle, job: NewJob): Promise<Job> {
+  const { orm, t } = db;
+  const [row] = await orm.insert(t.jobs).values(job).returning();
+  return row!;
 }
 
-export function jobById(db: Db, id: number): Job | undefined {
-  return prepared(db, 'jobById', () =>
-    db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.id, sql.placeholder('id')))
-      .prepare(),
-  ).get({ id });
+export async function jobById(db: DbHandle, id: number): Promise<Job | undefined> {
+  const { orm, t } = db;
+  const [job] = await orm.select().from(t.jobs).where(eq(t.jobs.id, id));
+  return job;
 }
 
 /** The account's earlier job for the same bytes that did not fail (decisions §8). */
-export function duplicateJob(db: Db, accountId: number, sha256: string): Job | undefined {
-  return db
+export async function duplicateJob(
+  db: DbHandle,
+  accountId: number,
+  sha256: string,
+): Promise<Job | undefined> {
+  const { orm, t } = db;
+  const [job] = await orm
     .select()
-    .from(jobs)
-    .where(and(eq(jobs.accountId, accountId), eq(jobs.sha256, sha256), ne(jobs.status, 'failed')))
-    .orderBy(jobs.id)
-    .limit(1)
-    .get();
+    .from(t.jobs)
+    .where(and(eq(t.jobs.accountId, accountId), eq(t.jobs.sha256, sha256), ne(t.jobs.status, 'failed')))
+    .orderBy(asc(t.jobs.id))
+    .limit(1);
+  return job;
 }
 
-/** Takes the oldest queued job and marks it `processing`, atomically. */
-export function claimNextJob(db: Db, at: string): Job | undefined {
-  return db
-    .update(jobs)
-    .set({ status: 'processing', startedAt: at, attempts: sql`${jobs.attempts} + 1` })
+/**
+ * Takes the oldest queued job and marks it `processing`, atomically: one statement, which picks
+ * the job and, in case another claim took it first, changes it only while it is still `queued`.
+ */
+export async function claimNextJob(db: DbHandle, at: string): Promise<Job | undefined> {
+  const { orm, t } = db;
+  const j = t.jobs;
+  const [job] = await orm
+    .update(j)
+    .set({ status: 'processing', startedAt: at, attempts: sql`${j.attempts} + 1` })
     .where(
-      eq(
-        jobs.id,
-        sql`(select ${jobs.id} from ${jobs} where ${jobs.status} = 'queued' order by ${jobs.id} limit 1)`,
+      and(
+        eq(j.id, sql`(select ${j.id} from ${j} where ${j.status} = 'queued' order by ${j.id} limit 1)`),
+        eq(j.status, 'queued'),
       ),
     )
-    .returning()
-    .get();
+    .returning();
+  return job;
 }
 
 /** Puts jobs left `processing` (by a crash or a shutdown) back in the queue; returns how many. */
-export function requeueProcessing(db: Db, ids?: number[]): number {
-  const where = ids
-    ? and(eq(jobs.status, 'processing'), sql`${jobs.id} in (${sql.join(ids, sql`, `)})`)
-    : eq(jobs.status, 'processing');
+export async function requeueProcessing(db: DbHandle, ids?: number[]): Promise<number> {
   if (ids && ids.length === 0) return 0;
-  return db.update(jobs).set({ status: 'queued', startedAt: null }).where(where).run().changes;
+  const { orm, t } = db;
+  const requeued = await orm
+    .update(t.jobs)
+    .set({ status: 'queued', startedAt: null })
+    .where(and(eq(t.jobs.status, 'processing'), ids ? inArray(t.jobs.id, ids) : undefined))
+    .returning({ id: t.jobs.id });
+  return requeued.length;
 }
 
-export function updateJob(db: Db, id: number, set: Partial<Job>): void {
-  db.update(jobs).set(set).where(eq(jobs.id, id)).run();
+export async function updateJob(db: DbHandle, id: number, set: Partial<Job>): Promise<void> {
+  const { orm, t } = db;
+  await orm.update(t.jobs).set(set).where(eq(t.jobs.id, id));
 }
 
-export function countJobs(db: Db, status: JobStatus): number {
-  const row = prepared(db, 'countJobs', () =>
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(jobs)
-      .where(eq(jobs.status, sql.placeholder('status')))
-      .prepare(),
-  ).get({ status });
+export async function countJobs(db: DbHandle, status: JobStatus): Promise<number> {
+  const { orm, t } = db;
+  const [row] = await orm.select({ n: count() }).from(t.jobs).where(eq(t.jobs.status, status));
   return row?.n ?? 0;
 }
 
-export function jobsOf(db: Db, accountId: number, limit: number, offset: number): Job[] {
-  return db
+export async function jobsOf(db: DbHandle, accountId: number, limit: number, offset: number): Promise<Job[]> {
+  const { orm, t } = db;
+  return orm
     .select()
-    .from(jobs)
-    .where(eq(jobs.accountId, accountId))
-    .orderBy(desc(jobs.id))
+    .from(t.jobs)
+    .where(eq(t.jobs.accountId, accountId))
+    .orderBy(desc(t.jobs.id))
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
 }
 
-export function countJobsOf(db: Db, accountId: number): number {
-  const row = db.select({ n: sql<number>`count(*)` }).from(jobs).where(eq(jobs.accountId, accountId)).get();
+export async function countJobsOf(db: DbHandle, accountId: number): Promise<number> {
+  const { orm, t } = db;
+  const [row] = await orm.select({ n: count() }).from(t.jobs).where(eq(t.jobs.accountId, accountId));
   return row?.n ?? 0;
 }
 
 /** Whether any job still refers to the blob (another job, maybe another account's). */
-export function blobInUse(db: Db, sha256: string): boolean {
-  return !!db.select({ id: jobs.id }).from(jobs).where(eq(jobs.sha256, sha256)).limit(1).get();
+export async function blobInUse(db: DbHandle, sha256: string): Promise<boolean> {
+  const { orm, t } = db;
+  const rows = await orm.select({ id: t.jobs.id }).from(t.jobs).where(eq(t.jobs.sha256, sha256)).limit(1);
+  return rows.length > 0;
 }
 
 /**
- * Removes a job and its pending callback; the ledger and usage rows keep its number, and the usage
- * rows its file, so bytes charged once are not charged again when sent anew (fileChargedBefore).
+ * Removes a job and its pending callback, together; the ledger and usage rows keep its number,
+ * and the usage rows its file, so bytes charged once are not charged again when sent anew
+ * (fileChargedBefore).
  */
-export function deleteJob(db: Db, id: number): void {
-  db.delete(callbacks).where(eq(callbacks.jobId, id)).run();
-  db.delete(jobs).where(eq(jobs.id, id)).run();
+export function deleteJob(db: DbHandle, id: number): Promise<void> {
+  return inTransaction(db, async (tx) => {
+    const { orm, t } = tx;
+    await orm.delete(t.callbacks).where(eq(t.callbacks.jobId, id));
+    await orm.delete(t.jobs).where(eq(t.jobs.id, id));
+  });
 }
 
 /**
  * The account's jobs corrected after the cursor `(editedAt, id)`, oldest change first: what the
  * desktop sync pulls. The id breaks ties between edits of the same millisecond.
  */
-export function jobsEditedAfter(
-  db: Db,
+export async function jobsEditedAfter(
+  db: DbHandle,
   accountId: number,
   after: { editedAt: string; id: number } | null,
   limit: number,
-): Job[] {
-  const edited = sql`${jobs.editedAt} is not null`;
+): Promise<Job[]> {
+  const { orm, t } = db;
+  const j = t.jobs;
   const past = after
-    ? sql`(${jobs.editedAt} > ${after.editedAt} or (${jobs.editedAt} = ${after.editedAt} and ${jobs.id} > ${after.id}))`
-    : sql`1 = 1`;
-  return db
+    ? or(gt(j.editedAt, after.editedAt), and(eq(j.editedAt, after.editedAt), gt(j.id, after.id)))
+    : undefined;
+  return orm
     .select()
-    .from(jobs)
-    .where(and(eq(jobs.accountId, accountId), edited, past))
-    .orderBy(jobs.editedAt, jobs.id)
-    .limit(limit)
-    .all();
+    .from(j)
+    .where(and(eq(j.accountId, accountId), isNotNull(j.editedAt), past))
+    .orderBy(asc(j.editedAt), asc(j.id))
+    .limit(limit);
 }

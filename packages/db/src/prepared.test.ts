@@ -24,7 +24,7 @@ describe('prepared statements', () => {
     // Fifty at once: each gets its own count.
     const counts = await Promise.all(Array.from({ length: 50 }, () => hitRateLimit(b, 'many', 1)));
     expect(counts.sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
-    expect(countJobs(a, 'queued')).toBe(0);
+    expect(await countJobs(a, 'queued')).toBe(0);
     closeDatabase(a);
     const again = openDatabase(path.join(dir, 'a.sqlite'));
     expect(await hitRateLimit(again, 'k', 1)).toBe(4);

@@ -76,8 +76,8 @@ describe('usage journal', () => {
         { id: 3, charged_pages: 0 },
         { id: 4, charged_pages: 0 },
       ]);
-      deleteJob(db, 1);
-      deleteJob(db, 2);
+      await deleteJob(db, 1);
+      await deleteJob(db, 2);
       expect(await fileChargedBefore(db, 1, 'api-scan')).toBe(true);
       expect(await fileChargedBefore(db, 1, 'web-scan')).toBe(true);
       expect(await fileChargedBefore(db, 1, 'web-failed')).toBe(false);

@@ -3,13 +3,13 @@
 import {
   accountById,
   type Db,
+  insertJob,
   inTransaction,
   jobById,
   ledgerOf,
   ledgerTotals,
-  schema,
+  updateJob,
 } from '@invoice-reader/db';
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../accounts/accounts.js';
 import { call, form, junkPng, startTestServer, type TestServer } from '../test-support/server.js';
@@ -33,12 +33,12 @@ async function expectBooksBalance(db: Db, accountId: number): Promise<void> {
   }).toEqual(t);
   for (const v of Object.values(t)) expect(v).toBeGreaterThanOrEqual(0);
   // What is held is exactly what the unfinished jobs reserved.
-  const held = db
-    .select({ minor: sql<number>`coalesce(sum(${schema.jobs.reservedMinor}), 0)` })
-    .from(schema.jobs)
-    .where(sql`${schema.jobs.accountId} = ${accountId} and ${schema.jobs.status} in ('queued', 'processing')`)
-    .get();
-  expect(a?.heldMinor).toBe(held?.minor ?? 0);
+  const held = db.$client
+    .prepare(
+      "select coalesce(sum(reserved_minor), 0) as minor from jobs where account_id = ? and status in ('queued', 'processing')",
+    )
+    .get(accountId) as { minor: number };
+  expect(a?.heldMinor).toBe(held.minor);
 }
 
 describe('billing over HTTP', () => {
@@ -103,45 +103,35 @@ describe('the ledger', () => {
       if (move === 0) await topUp(s.db, account.id, 100 + rnd(800), new Date());
       else if (move <= 4 || open.length === 0) {
         const pages = 1 + rnd(40);
-        const job = s.db
-          .insert(schema.jobs)
-          .values({
-            accountId: account.id,
-            source: 'api',
-            status: 'processing',
-            country: 'DE',
-            size: 1,
-            sha256: `r${step}`,
-            reservedPages: pages,
-            createdAt: new Date().toISOString(),
-          })
-          .returning()
-          .get();
+        const job = await insertJob(s.db, {
+          accountId: account.id,
+          source: 'api',
+          status: 'processing',
+          country: 'DE',
+          size: 1,
+          sha256: `r${step}`,
+          reservedPages: pages,
+          createdAt: new Date().toISOString(),
+        });
         try {
           await inTransaction(s.db, async (tx) => {
             const held = await reservePages(tx, account, job.id, pages, new Date());
-            tx.update(schema.jobs)
-              .set({ reservedFreePages: held.freePages, reservedMinor: held.minor })
-              .where(eq(schema.jobs.id, job.id))
-              .run();
+            await updateJob(tx, job.id, { reservedFreePages: held.freePages, reservedMinor: held.minor });
           });
           open.push(job.id);
         } catch (err) {
           expect(err).toBeInstanceOf(InsufficientBalance);
-          s.db.update(schema.jobs).set({ status: 'failed' }).where(eq(schema.jobs.id, job.id)).run();
+          await updateJob(s.db, job.id, { status: 'failed' });
           refused++;
         }
       } else {
         const id = open.splice(rnd(open.length), 1)[0] as number;
-        const job = jobById(s.db, id);
+        const job = await jobById(s.db, id);
         if (!job) throw new Error('lost job');
         const done = move <= 7;
         await inTransaction(s.db, async (tx) => {
           await settleJob(tx, job, done, rnd(job.reservedPages + 3), new Date());
-          tx.update(schema.jobs)
-            .set({ status: done ? 'done' : 'failed' })
-            .where(eq(schema.jobs.id, id))
-            .run();
+          await updateJob(tx, id, { status: done ? 'done' : 'failed' });
         });
       }
       await expectBooksBalance(s.db, account.id);

@@ -208,10 +208,7 @@ describe.skipIf(!haveCorpus)('the service with BLOB_URL', () => {
         .prepare("update jobs set status = 'queued', attempts = 0 where id = ?")
         .run(first.body.job_id);
       server.runner.kick();
-      await waitFor(
-        () => server.runner.active === 0 && jobs()[0]?.status === 'queued',
-        'the job left queued',
-      );
+      await waitFor(() => server.runner.idle && jobs()[0]?.status === 'queued', 'the job left queued');
       // The store is back (same address, empty): the file is put back, and the job is read.
       again = await startTestS3(port);
       const store = new S3BlobStore(

@@ -75,7 +75,7 @@ export class CallbackDispatcher {
   }
 
   private async deliver(cb: Callback): Promise<void> {
-    const job = jobById(this.db, cb.jobId);
+    const job = await jobById(this.db, cb.jobId);
     const key = job?.apiKeyId ? await apiKeyById(this.db, job.apiKeyId) : undefined;
     if (!job || !key) {
       await updateCallback(this.db, cb.id, { status: 'failed', lastError: 'job or key gone' });

@@ -138,10 +138,14 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
   const savedYearStart = async (res: Response): Promise<number> =>
     (await exportSettingsOf(db, sessionOf(res).accountId))?.fiscalYearStart ?? 1;
 
-  const chosen = (res: Response, ids: number[] | undefined): ExportJob[] => {
+  const chosen = async (res: Response, ids: number[] | undefined): Promise<ExportJob[]> => {
     const { accountId } = sessionOf(res);
-    if (ids) return [...new Set(ids)].map((id) => exportJob(jobById(db, id), accountId, id));
-    const done = jobsOf(db, accountId, MAX_JOBS, 0).filter((j) => j.status === 'done');
+    if (ids) {
+      const jobs: ExportJob[] = [];
+      for (const id of new Set(ids)) jobs.push(exportJob(await jobById(db, id), accountId, id));
+      return jobs;
+    }
+    const done = (await jobsOf(db, accountId, MAX_JOBS, 0)).filter((j) => j.status === 'done');
     if (!done.length) throw new HttpError(404, 'no_jobs');
     return done.reverse().map((j) => exportJob(j, accountId, j.id));
   };
@@ -149,16 +153,17 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
   router.post('/api/v1/exports/ledger-de', session, jsonBody, async (req, res) => {
     const input = validate(LedgerExportIn, 'body', req.body ?? {});
     const fiscal_year_start = input.fiscal_year_start ?? (await savedYearStart(res));
+    const jobs = await chosen(res, input.job_ids);
     send(
       res,
-      written(() => writeLedgerDe(chosen(res, input.job_ids), { ...input, fiscal_year_start })),
+      written(() => writeLedgerDe(jobs, { ...input, fiscal_year_start })),
     );
   });
 
   router.get('/api/v1/parse/:job_id/export/ledger-de', session, async (req, res) => {
     const { job_id } = validate(JobIdParams, 'path', req.params);
     const q = validate(LedgerQuery, 'query', req.query as Record<string, unknown>);
-    const job = exportJob(jobById(db, job_id), sessionOf(res).accountId, job_id);
+    const job = exportJob(await jobById(db, job_id), sessionOf(res).accountId, job_id);
     const fiscal_year_start = await savedYearStart(res);
     send(
       res,
@@ -175,7 +180,7 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
 
   /** The job's uploaded PDF, for a format that keeps its pages; none when gone or not a PDF. */
   const originalPdf = async (id: number): Promise<Uint8Array | undefined> => {
-    const row = jobById(db, id);
+    const row = await jobById(db, id);
     if (row?.fileType !== 'pdf') return undefined;
     try {
       return await blobs.get(row.sha256);
@@ -192,7 +197,10 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
   router.get('/api/v1/parse/:job_id/export/:format', session, async (req, res) => {
     const { job_id, format } = validate(ExportFormatParams, 'path', req.params);
     const lang = await langOf(req, res);
-    const job = await withProfile(res, exportJob(jobById(db, job_id), sessionOf(res).accountId, job_id));
+    const job = await withProfile(
+      res,
+      exportJob(await jobById(db, job_id), sessionOf(res).accountId, job_id),
+    );
     const writer = exportFormat(format)!;
     try {
       const file = await writeOne(writer, job);
@@ -206,11 +214,12 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
     }
   });
 
-  router.post('/api/v1/exports/ledger-ru', session, jsonBody, (req, res) => {
+  router.post('/api/v1/exports/ledger-ru', session, jsonBody, async (req, res) => {
     const input = validate(LedgerExportIn, 'body', req.body ?? {});
+    const jobs = await chosen(res, input.job_ids);
     send(
       res,
-      written(() => writeLedgerRu(chosen(res, input.job_ids))),
+      written(() => writeLedgerRu(jobs)),
     );
   });
 
@@ -225,7 +234,7 @@ export function exportsRouter({ db, blobs, publicUrl }: ExportsDeps): Router {
     const refusals: Refusal[] = [];
     const filled: string[] = [];
     const profile = await exportProfileOf(db, sessionOf(res).accountId);
-    for (const job of chosen(res, input.job_ids).map((j) => withCompanyProfile(j, profile))) {
+    for (const job of (await chosen(res, input.job_ids)).map((j) => withCompanyProfile(j, profile))) {
       try {
         files.push(await writeOne(writer, job));
         const terms = fromProfile(job);

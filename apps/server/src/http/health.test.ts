@@ -15,7 +15,7 @@ describe('GET /health', () => {
   it('counts the jobs that wait and the jobs being read', async () => {
     const { accountId } = await s.account('health@example.com');
     for (const status of ['processing', 'processing', 'done'] as const)
-      insertJob(s.db, {
+      await insertJob(s.db, {
         accountId,
         source: 'api',
         status,

@@ -28,7 +28,15 @@ export function healthFirst(app: RequestListener, deps: HealthDeps): RequestList
       app(req, res);
       return;
     }
-    headers(req, res, () => answerHealth(req, res, deps));
+    headers(req, res, () => {
+      answerHealth(req, res, deps).catch((err: unknown) => {
+        // The database stayed locked past its busy timeout: the check says so, as any route would.
+        deps.log.warn('health check failed', { error: String((err as Error)?.message ?? err) });
+        if (res.headersSent) return;
+        res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '2' });
+        res.end(JSON.stringify({ detail: 'busy' }));
+      });
+    });
   };
 }
 
@@ -39,14 +47,14 @@ function isHealthCheck(req: IncomingMessage): boolean {
   return (query < 0 ? url : url.slice(0, query)) === '/health';
 }
 
-function answerHealth(req: IncomingMessage, res: ServerResponse, deps: HealthDeps): void {
+async function answerHealth(req: IncomingMessage, res: ServerResponse, deps: HealthDeps): Promise<void> {
   const id = setRequestId(req, res);
   logWhenAnswered(deps.log, res, { id, method: req.method, path: '/health' });
   const out: HealthOut = {
     ok: true,
     version: API_VERSION,
-    queued: countJobs(deps.db, 'queued'),
-    processing: countJobs(deps.db, 'processing'),
+    queued: await countJobs(deps.db, 'queued'),
+    processing: await countJobs(deps.db, 'processing'),
   };
   const body = JSON.stringify(out);
   res.writeHead(200, {

@@ -10,6 +10,7 @@ import {
   inAccountTransaction,
   insertCallback,
   type Job,
+  jobById,
   requeueProcessing,
   updateJob,
 } from '@invoice-reader/db';
@@ -36,6 +37,9 @@ export interface RunnerOptions {
 export class JobRunner {
   private readonly running = new Map<number, Promise<void>>();
   private stopping = false;
+  /** The fill under way (`kick`), and whether another kick came during it. */
+  private filling: Promise<void> | undefined;
+  private kickAgain = false;
   /** Jobs requeued at shutdown while their read went on: their late result is dropped. */
   private readonly abandoned = new Set<number>();
   /** Claims nothing before this time: the blob store did not answer (its jobs wait queued). */
@@ -49,40 +53,62 @@ export class JobRunner {
   ) {}
 
   /** Requeues what a crash left running, then starts on the queue. */
-  start(): void {
-    const requeued = requeueProcessing(this.db);
+  async start(): Promise<void> {
+    const requeued = await requeueProcessing(this.db);
     if (requeued) this.log.warn('requeued jobs left processing', { jobs: requeued });
     this.kick();
   }
 
-  get active(): number {
-    return this.running.size;
+  /** No job being read and no claim under way (a kick's claim is awaited: the job it claims is
+   * not running yet while it is made). */
+  get idle(): boolean {
+    return this.running.size === 0 && this.filling === undefined;
   }
 
-  /** Starts queued jobs while there is room. */
+  /**
+   * Starts queued jobs while there is room. One fill runs at a time (its claims are awaited); a
+   * kick during one makes it look again once done, so no kick is lost.
+   */
   kick(): void {
+    if (this.filling) {
+      this.kickAgain = true;
+      return;
+    }
+    this.filling = this.fill().finally(() => {
+      this.filling = undefined;
+      if (this.kickAgain) {
+        this.kickAgain = false;
+        this.kick();
+      }
+    });
+  }
+
+  private async fill(): Promise<void> {
     if (Date.now() < this.pausedUntil) return;
     while (!this.stopping && this.running.size < this.opts.concurrency) {
       let job: Job | undefined;
       try {
-        job = claimNextJob(this.db, new Date().toISOString());
+        job = await claimNextJob(this.db, new Date().toISOString());
       } catch (err) {
         // The database stayed locked (another writer, a backup): the next tick claims the job.
         this.log.warn('could not claim a job', { error: String((err as Error).message) });
         return;
       }
       if (!job) return;
-      const run = this.run(job).finally(() => {
-        this.running.delete(job.id);
+      const claimed = job;
+      const run = this.run(claimed).finally(() => {
+        this.running.delete(claimed.id);
         this.kick();
       });
-      this.running.set(job.id, run);
+      this.running.set(claimed.id, run);
     }
   }
 
   /** Stops claiming; waits up to `graceMs` for running jobs, then requeues those still running. */
   async stop(graceMs: number): Promise<void> {
     this.stopping = true;
+    // A claim under way lands in `running` first, so it is waited for (or requeued) as well.
+    await this.filling;
     const all = Promise.allSettled([...this.running.values()]);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([all, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
@@ -90,7 +116,7 @@ export class JobRunner {
     const left = [...this.running.keys()];
     if (left.length) {
       for (const id of left) this.abandoned.add(id);
-      requeueProcessing(this.db, left);
+      await requeueProcessing(this.db, left);
       this.log.warn('requeued running jobs at shutdown', { jobs: left });
     }
   }
@@ -114,7 +140,7 @@ export class JobRunner {
         // Not the file's fault: the job waits queued, as it was, and claiming pauses a while (the
         // housekeeping's tick wakes the runner after), rather than failing every queued job.
         this.pausedUntil = Date.now() + STORE_DOWN_PAUSE_MS;
-        updateJob(this.db, job.id, { status: 'queued', startedAt: null, attempts: job.attempts - 1 });
+        await updateJob(this.db, job.id, { status: 'queued', startedAt: null, attempts: job.attempts - 1 });
         this.log.warn('blob store unavailable; job left queued', { job: job.id, error: err.message });
         return;
       }
@@ -179,6 +205,10 @@ export class JobRunner {
   private async end(job: Job, outcome: Partial<Job> & { status: 'done' | 'failed' }): Promise<void> {
     const at = new Date();
     const ended = await inAccountTransaction(this.db, job.accountId, async (tx) => {
+      // Settled only while this read still holds the job: a job requeued or ended meanwhile is
+      // neither charged nor written twice.
+      const current = await jobById(tx, job.id);
+      if (current?.status !== 'processing' || current.attempts !== job.attempts) return undefined;
       const pagesScanned = outcome.pagesScanned ?? 0;
       const bill = await settleJob(tx, job, outcome.status === 'done', pagesScanned, at);
       // A web parse counted is the job's charge as the API's debit is (no money: the allowance).
@@ -190,10 +220,10 @@ export class JobRunner {
         chargedMinor: job.chargedMinor + bill.chargedMinor,
         finishedAt: at.toISOString(),
       };
-      updateJob(tx, job.id, set);
+      await updateJob(tx, job.id, set);
       if (job.callbackUrl) await insertCallback(tx, job.id, job.callbackUrl, at.toISOString(), at.getTime());
       return { ...job, ...set };
     });
-    this.opts.onEnded?.(ended);
+    if (ended) this.opts.onEnded?.(ended);
   }
 }

@@ -55,7 +55,7 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
   // The earlier job of the same bytes is the answer: they were accepted then, so the file is not
   // looked at again (nor searched for a payment code).
   const sha256 = hashOf(s.bytes);
-  const earlier = duplicateJob(db, s.account.id, sha256);
+  const earlier = await duplicateJob(db, s.account.id, sha256);
   if (earlier) return { job: earlier, duplicate: true, charged: false };
   // Given the country, a PDF's text layer parsed here is kept for the job's read (parsed once).
   // No search for a payment code yet: most files are no QR bill, and an upload whose pages the
@@ -75,10 +75,10 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
     const at = new Date();
     return inAccountTransaction(db, s.account.id, async (tx) => {
       // Checked again inside the transaction: two identical uploads racing make one job.
-      const raced = duplicateJob(tx, s.account.id, sha256);
+      const raced = await duplicateJob(tx, s.account.id, sha256);
       if (raced) return { job: raced, duplicate: true, charged: false };
       const pagesToScan = await pagesToCharge(tx, s.account.id, sha256, estimate.pagesToScan);
-      const job = insertJob(tx, {
+      const job = await insertJob(tx, {
         accountId: s.account.id,
         apiKeyId: s.apiKeyId,
         source: s.source,
@@ -95,12 +95,12 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
       });
       if (!billedToApi(s.source)) {
         const webParses = await holdWebAllowance(tx, s.account.id, pagesToScan);
-        updateJob(tx, job.id, { webParses, reservedPages: 0 });
+        await updateJob(tx, job.id, { webParses, reservedPages: 0 });
         return { job: { ...job, webParses, reservedPages: 0 }, duplicate: false, charged: webParses > 0 };
       }
       const held = await reservePages(tx, s.account, job.id, pagesToScan, at);
       const reserved = { reservedFreePages: held.freePages, reservedMinor: held.minor };
-      updateJob(tx, job.id, reserved);
+      await updateJob(tx, job.id, reserved);
       return { job: { ...job, ...reserved }, duplicate: false, charged: held.pages > 0 };
     });
   };

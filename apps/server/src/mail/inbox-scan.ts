@@ -13,6 +13,7 @@ import {
   inboxItemOfJob,
   inboxItemsOfMessage,
   inboxScanPosition,
+  type Job,
   jobById,
   recordInboxMessage,
   saveInboxScanPosition,
@@ -432,8 +433,15 @@ async function readWaiting(
 }
 
 /** An inbox record as the API shows it: the job's status when it made one. */
-export function presentInboxItem(db: Db, item: InboxItem) {
-  const job = item.jobId ? jobById(db, item.jobId) : undefined;
+/** The inbox records as the inbox screen shows them, each with its job's state. */
+export async function presentInboxItems(db: Db, items: InboxItem[]) {
+  const out = [];
+  for (const item of items)
+    out.push(presentInboxItem(item, item.jobId ? await jobById(db, item.jobId) : undefined));
+  return out;
+}
+
+function presentInboxItem(item: InboxItem, job: Job | undefined) {
   return {
     id: item.id,
     message_id: item.messageId,

@@ -37,7 +37,7 @@ import { HttpError } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { validate } from '../http/validation.js';
 import { CallbackRefused, type MailConnections } from './connection.js';
-import { presentInboxItem, scanInbox } from './inbox-scan.js';
+import { presentInboxItems, scanInbox } from './inbox-scan.js';
 import { hashPixelToken, type LetterQueue, presentLetter, writeLetter } from './letters.js';
 
 export interface MailRouterDeps {
@@ -148,7 +148,7 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
           skipped: out.skipped,
           waiting: out.waiting,
           more: out.more,
-          items: out.items.map((i) => presentInboxItem(db, i)),
+          items: await presentInboxItems(db, out.items),
         }),
       );
     } finally {
@@ -163,7 +163,7 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
       InboxListOut.parse({
         ok: true,
         total: await countInboxItems(db, accountId),
-        items: (await inboxItemsOf(db, accountId, q.limit, q.offset)).map((i) => presentInboxItem(db, i)),
+        items: await presentInboxItems(db, await inboxItemsOf(db, accountId, q.limit, q.offset)),
       }),
     );
   });
@@ -172,7 +172,7 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
     const input = validate(LetterIn, 'body', req.body);
     const { accountId } = sessionOf(res);
     const { job_id } = validate(JobIdParams, 'body', { job_id: input.job_id });
-    const job = jobById(db, job_id);
+    const job = await jobById(db, job_id);
     if (!job || job.accountId !== accountId) throw new HttpError(404, 'job_not_found');
     // Refused now, and nothing stored, when no mailbox works: not connected, or access withdrawn.
     await connections.session(accountId);

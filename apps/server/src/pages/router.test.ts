@@ -176,7 +176,7 @@ describe.runIf(haveCorpus)('the try-it upload', () => {
     expect(r.body.fields.invoice_no).toBeTruthy();
     expect(r.body.fields_detailed.length).toBeGreaterThan(5);
     expect(r.headers.get('cache-control')).toBe('no-store');
-    expect(countJobs(s.db, 'done') + countJobs(s.db, 'queued')).toBe(0);
+    expect((await countJobs(s.db, 'done')) + (await countJobs(s.db, 'queued'))).toBe(0);
     const blobs = path.join(s.dataDir, 'blobs');
     expect(readdirSafe(blobs)).toEqual([]);
   });

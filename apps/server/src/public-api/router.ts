@@ -50,7 +50,7 @@ export function publicApiRouter({ db, blobs, config, kick }: PublicApiDeps): Rou
       callbackUrl: form.callback_url,
     });
     if (!duplicate) kick();
-    const fresh = jobById(db, job.id) ?? job;
+    const fresh = (await jobById(db, job.id)) ?? job;
     const out: SubmitOut = {
       ok: true,
       job_id: fresh.id,
@@ -62,9 +62,9 @@ export function publicApiRouter({ db, blobs, config, kick }: PublicApiDeps): Rou
     res.json(out);
   });
 
-  router.get('/v1/parse/:job_id', limited, keyed, (req, res) => {
+  router.get('/v1/parse/:job_id', limited, keyed, async (req, res) => {
     const { job_id } = validate(JobIdParams, 'path', req.params);
-    const job = jobById(db, job_id);
+    const job = await jobById(db, job_id);
     // Another account's job is answered exactly like a job that does not exist.
     if (!job || job.accountId !== callerOf(res).accountId) throw new HttpError(404, 'job_not_found');
     res.type('json').send(presentJobJson(job));

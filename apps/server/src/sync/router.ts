@@ -61,9 +61,9 @@ export function syncRouter({ db, publicUrl, config }: SyncDeps): Router {
     const edits = checkedEdits(input.edits, country);
     const { accountId } = sessionOf(res);
     const { job, duplicate } = await inAccountTransaction(db, accountId, async (tx) => {
-      const earlier = duplicateJob(tx, accountId, input.sha256);
-      if (earlier) return { job: mergeInto(tx, earlier, edits), duplicate: true };
-      return { job: insertSynced(tx, accountId, input, country, edits), duplicate: false };
+      const earlier = await duplicateJob(tx, accountId, input.sha256);
+      if (earlier) return { job: await mergeInto(tx, earlier, edits), duplicate: true };
+      return { job: await insertSynced(tx, accountId, input, country, edits), duplicate: false };
     });
     res.json(
       SyncJobOut.parse({
@@ -77,10 +77,10 @@ export function syncRouter({ db, publicUrl, config }: SyncDeps): Router {
     );
   });
 
-  router.get('/api/v1/sync/changes', session, (req, res) => {
+  router.get('/api/v1/sync/changes', session, async (req, res) => {
     const q = validate(SyncChangesQuery, 'query', req.query as Record<string, unknown>);
     const after = parseCursor(q.since);
-    const rows = jobsEditedAfter(db, sessionOf(res).accountId, after, q.limit);
+    const rows = await jobsEditedAfter(db, sessionOf(res).accountId, after, q.limit);
     const last = rows.at(-1);
     res.json(
       SyncChangesOut.parse({
@@ -157,13 +157,19 @@ function project(document: Document, edits: TimedEdits, country: Country, today:
   }
 }
 
-function insertSynced(db: Db, accountId: number, s: SyncJob, country: Country, edits: TimedEdits): Job {
+async function insertSynced(
+  db: Db,
+  accountId: number,
+  s: SyncJob,
+  country: Country,
+  edits: TimedEdits,
+): Promise<Job> {
   const now = new Date().toISOString();
   const edited = project(s.result.document as unknown as Document, edits, country, s.read_at.slice(0, 10));
   // `edited_at` is when the service recorded the change (the cursor of /sync/changes); each
   // field's own time stays in `field_edits`.
   const editedAt = Object.keys(edits).length ? now : null;
-  return insertJob(db, {
+  return await insertJob(db, {
     accountId,
     apiKeyId: null,
     source: 'desktop',
@@ -191,17 +197,17 @@ function insertSynced(db: Db, accountId: number, s: SyncJob, country: Country, e
 }
 
 /** Merges edits into the account's earlier job of the same content (a done one; others wait). */
-function mergeInto(db: Db, job: Job, incoming: TimedEdits): Job {
+async function mergeInto(db: Db, job: Job, incoming: TimedEdits): Promise<Job> {
   const country = countryOf(job.country);
   const stored = job.result ? JSON.parse(job.result) : null;
   if (job.status !== 'done' || !country || !stored?.document) return job;
   const { merged, changed } = mergeFieldEdits(fieldEditsOf(job), incoming);
   if (!changed) return job;
   const edited = project(stored.document, merged, country, job.createdAt.slice(0, 10));
-  updateJob(db, job.id, {
+  await updateJob(db, job.id, {
     result: JSON.stringify({ ...stored, ...edited }),
     fieldEdits: JSON.stringify(merged),
     editedAt: new Date().toISOString(),
   });
-  return jobById(db, job.id) ?? job;
+  return (await jobById(db, job.id)) ?? job;
 }

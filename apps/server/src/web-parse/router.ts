@@ -68,8 +68,8 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
   const session = requireSession(db, publicUrl);
   const pages = new PageCache(path.join(config.dataDir, 'page-cache'));
   /** The account's own job, or 404 `job_not_found` (another account's job looks the same). */
-  const ownJob = (res: Response, id: number): Job => {
-    const job = jobById(db, id);
+  const ownJob = async (res: Response, id: number, on: Db = db): Promise<Job> => {
+    const job = await jobById(on, id);
     if (!job || job.accountId !== sessionOf(res).accountId) throw new HttpError(404, 'job_not_found');
     return job;
   };
@@ -89,33 +89,34 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
     if (!duplicate) kick();
     // As `/v1` answers a submission: `charged` says whether this upload holds a scanned parse
     // (false for a duplicate, even of a job that was counted), not what the job was charged so far.
-    res.json(presentWebJob(jobById(db, job.id) ?? job, { duplicate, charged }));
+    res.json(presentWebJob((await jobById(db, job.id)) ?? job, { duplicate, charged }));
   });
 
-  router.get('/api/v1/parse', session, (req, res) => {
+  router.get('/api/v1/parse', session, async (req, res) => {
     const q = validate(JobListQuery, 'query', req.query as Record<string, unknown>);
     const { accountId } = sessionOf(res);
     res.json(
       JobListOut.parse({
         ok: true,
-        total: countJobsOf(db, accountId),
-        items: jobsOf(db, accountId, q.limit, q.offset).map(summarise),
+        total: await countJobsOf(db, accountId),
+        items: (await jobsOf(db, accountId, q.limit, q.offset)).map(summarise),
       }),
     );
   });
 
-  router.get('/api/v1/parse/:job_id', session, (req, res) => {
+  router.get('/api/v1/parse/:job_id', session, async (req, res) => {
     const { job_id } = validate(JobIdParams, 'path', req.params);
-    res.json(presentWebJob(ownJob(res, job_id)));
+    res.json(presentWebJob(await ownJob(res, job_id)));
   });
 
   router.delete('/api/v1/parse/:job_id', session, async (req, res) => {
     const { job_id } = validate(JobIdParams, 'path', req.params);
-    const job = ownJob(res, job_id);
-    if (job.status === 'queued' || job.status === 'processing') throw new HttpError(409, 'job_running');
-    const orphan = await inAccountTransaction(db, job.accountId, async (tx) => {
-      deleteJob(tx, job.id);
-      return !blobInUse(tx, job.sha256);
+    // Checked and deleted in one transaction: a reparse queued meanwhile is not deleted under the runner.
+    const { job, orphan } = await inAccountTransaction(db, sessionOf(res).accountId, async (tx) => {
+      const job = await ownJob(res, job_id, tx);
+      if (job.status === 'queued' || job.status === 'processing') throw new HttpError(409, 'job_running');
+      await deleteJob(tx, job.id);
+      return { job, orphan: !(await blobInUse(tx, job.sha256)) };
     });
     if (orphan) {
       pages.delete(job.sha256);
@@ -128,10 +129,19 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
     res.json(DeleteOut.parse({ ok: true, deleted: job.id }));
   });
 
-  router.patch('/api/v1/parse/:job_id/fields', session, jsonBody, (req, res) => {
+  router.patch('/api/v1/parse/:job_id/fields', session, jsonBody, async (req, res) => {
     const { job_id } = validate(JobIdParams, 'path', req.params);
     const patch = validate(FieldsPatch, 'body', req.body);
-    const job = ownJob(res, job_id);
+    res.json(
+      presentWebJob(
+        await inAccountTransaction(db, sessionOf(res).accountId, (tx) => editFields(tx, res, job_id, patch)),
+      ),
+    );
+  });
+
+  /** Applies a fields patch to the account's done job, inside the caller's transaction. */
+  const editFields = async (tx: Db, res: Response, job_id: number, patch: Record<string, string>) => {
+    const job = await ownJob(res, job_id, tx);
     if (job.status !== 'done') throw new HttpError(409, 'job_not_done');
     const country = countryOf(job.country);
     const stored = job.result ? JSON.parse(job.result) : null;
@@ -167,16 +177,29 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
       Object.entries(values).map(([k, value]) => [k, { value, at: editTimeAfter(held[k], now.getTime()) }]),
     );
     const fieldEdits = JSON.stringify({ ...held, ...timed });
-    updateJob(db, job.id, { result: JSON.stringify({ ...stored, ...edited }), editedAt: at, fieldEdits });
-    res.json(presentWebJob(jobById(db, job.id)!));
-  });
+    await updateJob(tx, job.id, {
+      result: JSON.stringify({ ...stored, ...edited }),
+      editedAt: at,
+      fieldEdits,
+    });
+    return (await jobById(tx, job.id))!;
+  };
 
   // Line items and the VAT breakdown: the cells are kept in the stored document (`user`
   // provenance), not in `field_edits`, which the desktop sync exchanges field by field.
-  router.patch('/api/v1/parse/:job_id/lines', session, jsonBody, (req, res) => {
+  router.patch('/api/v1/parse/:job_id/lines', session, jsonBody, async (req, res) => {
     const { job_id } = validate(JobIdParams, 'path', req.params);
     const patch = validate(LinesPatch, 'body', req.body);
-    const job = ownJob(res, job_id);
+    res.json(
+      presentWebJob(
+        await inAccountTransaction(db, sessionOf(res).accountId, (tx) => editLines(tx, res, job_id, patch)),
+      ),
+    );
+  });
+
+  /** Applies a lines patch to the account's done job, inside the caller's transaction. */
+  const editLines = async (tx: Db, res: Response, job_id: number, patch: Record<string, string>) => {
+    const job = await ownJob(res, job_id, tx);
     if (job.status !== 'done') throw new HttpError(409, 'job_not_done');
     const country = countryOf(job.country);
     const stored = job.result ? JSON.parse(job.result) : null;
@@ -188,14 +211,14 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
     const { values, issues } = checkLinePatch(patch, stored.document);
     if (issues.length) throw new ValidationFailed(issues);
     const edited = applyLineEdits(stored.document, values, country, job.createdAt.slice(0, 10));
-    updateJob(db, job.id, { result: JSON.stringify({ ...stored, ...edited }) });
-    res.json(presentWebJob(jobById(db, job.id)!));
-  });
+    await updateJob(tx, job.id, { result: JSON.stringify({ ...stored, ...edited }) });
+    return (await jobById(tx, job.id))!;
+  };
 
   router.post('/api/v1/parse/:job_id/reparse', session, async (req, res) => {
     const { job_id } = validate(JobIdParams, 'path', req.params);
     const q = validate(ReparseQuery, 'query', req.query as Record<string, unknown>);
-    const job = ownJob(res, job_id);
+    const job = await ownJob(res, job_id);
     if (job.status === 'queued' || job.status === 'processing') throw new HttpError(409, 'job_running');
     // A job synced from the desktop app was read there: the service has no file to read again.
     if (!(await blobs.contains(job.sha256))) throw new HttpError(409, 'no_file');
@@ -210,13 +233,13 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
     await inAccountTransaction(db, job.accountId, async (tx) => {
       // Asked twice at once, both requests passed the check above while the file was estimated:
       // only the first to get here queues the read (and holds a parse), the other is refused.
-      const current = jobById(tx, job.id);
+      const current = await jobById(tx, job.id);
       if (!current || current.status === 'queued' || current.status === 'processing')
         throw new HttpError(409, 'job_running');
       const needsOcr = await pagesToCharge(tx, job.accountId, job.sha256, estimated);
       const webParses = await holdWebAllowance(tx, job.accountId, needsOcr);
       // The earlier read's billing is settled: this read reserves nothing from the API's pages.
-      updateJob(tx, job.id, {
+      await updateJob(tx, job.id, {
         status: 'queued',
         country: country.code,
         webParses,
@@ -232,13 +255,13 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
       });
     });
     kick();
-    res.json(presentWebJob(jobById(db, job.id)!));
+    res.json(presentWebJob((await jobById(db, job.id))!));
   });
 
   router.get('/api/v1/parse/:job_id/pages/:n.png', session, async (req, res) => {
     const { job_id, n } = validate(PageParams, 'path', req.params);
     const { width } = validate(PageQuery, 'query', req.query as Record<string, unknown>);
-    const job = ownJob(res, job_id);
+    const job = await ownJob(res, job_id);
     let png: Uint8Array | undefined = pages.get(job.sha256, n, width);
     if (!png) {
       if (!(await blobs.contains(job.sha256))) throw new HttpError(404, 'no_file');
