@@ -9,8 +9,8 @@ import {
   appendLedger,
   type Db,
   fileChargedBefore,
+  inAccountTransaction,
   insertUsage,
-  inTransaction,
   type Job,
   pagesUsedSince,
   pagesUsedTotal,
@@ -135,7 +135,7 @@ export async function topUp(
   if (!Number.isInteger(minor) || minor <= 0)
     throw new RangeError('a top-up is a positive whole number of cents');
   // Its own transaction (or the caller's, joined): the account's columns and the ledger row together.
-  await inTransaction(db, (tx) =>
+  await inAccountTransaction(db, accountId, (tx) =>
     appendLedger(tx, accountId, 'topup', { balanceMinor: minor }, at.toISOString(), { note }),
   );
 }

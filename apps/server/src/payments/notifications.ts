@@ -12,6 +12,7 @@ import {
   insertSubscription,
   inTransaction,
   latestSubscription,
+  lockAccount,
   openPlanLinks,
   type Payment,
   paymentById,
@@ -78,10 +79,18 @@ export class Notifications {
     const owed: Array<() => Promise<unknown>> = [];
     const applied = await inTransaction(this.d.db, async (tx) => {
       if (!(await recordProviderEvent(tx, `${n.kind}:${n.transactionId}`, at.toISOString()))) return false;
-      const payment = /^p\d+$/.test(n.invoiceId)
-        ? await paymentById(tx, Number(n.invoiceId.slice(1)))
-        : undefined;
-      const renewing = n.subscriptionId ? await subscriptionByProviderId(tx, n.subscriptionId) : undefined;
+      const read = async () => ({
+        payment: /^p\d+$/.test(n.invoiceId) ? await paymentById(tx, Number(n.invoiceId.slice(1))) : undefined,
+        renewing: n.subscriptionId ? await subscriptionByProviderId(tx, n.subscriptionId) : undefined,
+      });
+      let { payment, renewing } = await read();
+      // The account is known only now: its row is locked, and what the notification names is read
+      // again under the lock (another notification of the account may have just changed it).
+      const accountId = payment?.accountId ?? renewing?.accountId;
+      if (accountId !== undefined) {
+        await lockAccount(tx, accountId);
+        ({ payment, renewing } = await read());
+      }
       if (payment?.status === 'pending') await this.settleFirst(tx, payment, n, at, owed);
       else if (payment && n.kind === 'pay' && NO_LONGER_AWAITED.includes(payment.status))
         await this.settleLate(tx, payment, n, at, owed);

@@ -3,7 +3,7 @@
 // upgrade quote that checkout charges. Apart from the service because it only reads the plan state
 // (and ages it as time passes); the routers and checkout ask it, nothing here asks the provider.
 import {
-  inTransaction,
+  inAccountTransaction,
   latestSubscription,
   pendingCheckout,
   type Subscription,
@@ -28,7 +28,7 @@ export class PlanState {
     if (!sub || this.aged(sub) === sub.state) return sub;
     // Aged in a transaction that reads the plan again: a plan paid or renewed since the read above
     // is not turned back, nor its web allowance reset.
-    return inTransaction(this.d.db, async (tx) => {
+    return inAccountTransaction(this.d.db, accountId, async (tx) => {
       const fresh = await latestSubscription(tx, accountId);
       if (!fresh) return undefined;
       const state = this.aged(fresh);
