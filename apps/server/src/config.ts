@@ -155,7 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
   // Node refuses a headers timeout longer than the whole request's.
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS)
     throw new ConfigError('invalid configuration: HEADERS_TIMEOUT_MS: at most REQUEST_TIMEOUT_MS');
-  // packages/db opens PostgreSQL, but accounts, jobs, payments and mail are still SQLite's alone:
+  // packages/db opens PostgreSQL, but the service's suites run on SQLite only (adr/0013, step 4):
   // a service told to use PostgreSQL says so instead of quietly writing to a file.
   if (e.DATABASE_URL)
     throw new ConfigError(

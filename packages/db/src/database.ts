@@ -1,18 +1,18 @@
 // Opens the service's SQLite database: WAL (readers never wait for the writer), foreign keys on,
 // and the checked-in migrations applied, so a fresh machine starts with the current schema.
-// The handle is the async one of handle.ts (still carrying the synchronous drizzle database for
-// the repositories not yet made async). openHandle chooses the engine: PostgreSQL by a URL.
+// The handle is the async one of handle.ts; drizzle's synchronous database is made only to run
+// the migrator. openHandle chooses the engine: PostgreSQL by a URL.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { type DbHandle, type SqliteHandle, sqliteHandle } from './handle.js';
 import { openPostgres, type PgHandle } from './handle-pg.js';
-import * as schema from './schema.js';
 
-export type Db = BetterSQLite3Database<typeof schema> & SqliteHandle;
+/** An open SQLite database: the handle repositories take, with its raw connection. */
+export type Db = SqliteHandle;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -28,9 +28,8 @@ export function openDatabase(file: string, { busyTimeoutMs = 5000 }: { busyTimeo
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
-  const sync = drizzle(sqlite, { schema });
-  migrate(sync, { migrationsFolder: MIGRATIONS_DIR });
-  return Object.assign(sync, sqliteHandle(sqlite));
+  migrate(drizzle(sqlite), { migrationsFolder: MIGRATIONS_DIR });
+  return sqliteHandle(sqlite);
 }
 
 /** The service's wait for a write lock. Its one connection waits on the event loop's thread, so

@@ -16,8 +16,7 @@ export interface DbHandle {
   readonly t: typeof schema;
   /** Set on the handle a transaction's closure gets: its calls already hold the lock. */
   readonly inside: boolean;
-  /** The engine's transaction, which inTransaction runs when `inside` is not set (not named
-   * `transaction`: the SQLite handle is also drizzle's synchronous database, which has one). */
+  /** The engine's transaction, which inTransaction runs when `inside` is not set. */
   readonly runTransaction: <H extends DbHandle, T>(db: H, fn: (tx: H) => Promise<T>) => Promise<T>;
 }
 
@@ -134,8 +133,7 @@ function sqliteTransaction<H extends SqliteHandle, T>(db: H, fn: (tx: H) => Prom
   const { connection, $client: client } = db;
   return connection.lock.run(async () => {
     const state = { open: true };
-    // The caller's handle with the transaction's `orm` (its other members are the same
-    // connection's, so whatever else it carries runs inside the transaction too).
+    // The caller's handle with the transaction's `orm`.
     const tx = Object.assign(Object.create(db) as H, { orm: connection.txOrm, inside: true });
     client.exec('BEGIN IMMEDIATE');
     connection.current = state;
