@@ -113,6 +113,19 @@ describe('ZUGFeRD 1.0 reader', () => {
     expect(d.totals).toEqual({ line_total: '198.00', net: '198.00', vat: '37.62', gross: '235.62' });
   });
 
+  it('leaves no hole for a line that gives nothing (a note-only line)', () => {
+    const xml = CII_ZF1.replace(
+      '</ram:ApplicableSupplyChainTradeSettlement>',
+      `</ram:ApplicableSupplyChainTradeSettlement>
+      <ram:IncludedSupplyChainTradeLineItem><ram:AssociatedDocumentLineDocument><ram:IncludedNote><ram:Content>Gutschrift</ram:Content></ram:IncludedNote></ram:AssociatedDocumentLineDocument></ram:IncludedSupplyChainTradeLineItem>
+      <ram:IncludedSupplyChainTradeLineItem><ram:SpecifiedTradeProduct><ram:Name>Zitronensäure</ram:Name></ram:SpecifiedTradeProduct></ram:IncludedSupplyChainTradeLineItem>`,
+    );
+    const lines = read(xml).lines;
+    expect(lines).toEqual([{ description: 'Zitronensäure' }]);
+    expect(0 in lines).toBe(true);
+    expect(read(xml).provenance['lines.0.description']).toMatchObject({ source: 'xml' });
+  });
+
   it('answers a pre-release draft with its own code', () => {
     const draft = '<rsm:Invoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CBFBUY:5"><x/></rsm:Invoice>';
     expect(() => read(draft)).toThrow(/pre-release ZUGFeRD draft/);
@@ -147,6 +160,17 @@ describe('CII document-level allowances and charges (BG-20/BG-21)', () => {
       { charge: true, amount: '12.50', reason: 'Packaging' },
     ]);
     expect(d.provenance['allowances_charges.1.amount']).toMatchObject({ source: 'xml', reader: 'cii' });
+  });
+
+  it('reads an indicator written as xsd:boolean 1 or 0', () => {
+    const xml = withAc
+      .replace('<udt:Indicator>false</udt:Indicator>', '<udt:Indicator>0</udt:Indicator>')
+      .replace('<udt:Indicator>true</udt:Indicator>', '<udt:Indicator>1</udt:Indicator>');
+    expect(xml).not.toBe(withAc);
+    expect(read(xml).allowances_charges?.map((a) => [a.charge, a.amount])).toEqual([
+      [false, '150'],
+      [true, '12.50'],
+    ]);
   });
 
   it('has none where the invoice has none', () => {

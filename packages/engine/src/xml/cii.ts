@@ -5,7 +5,7 @@ import type { Address, Document, DocumentType, Party } from '../document.js';
 import { ReadError } from '../errors.js';
 import { XmlDocumentBuilder } from './builder.js';
 import type { XmlElement } from './parse.js';
-import { child, childrenOf, find, findAll, textOf } from './query.js';
+import { booleanOf, child, childrenOf, find, findAll, textOf } from './query.js';
 import type { XmlSyntaxReader } from './syntax.js';
 
 /** First child among alternative local names (D16B name first, ZUGFeRD 1.0 name second). */
@@ -137,9 +137,9 @@ function readCii(root: XmlElement): Document {
   b.amount('totals.prepaid', child(sums, 'TotalPrepaidAmount'));
   b.amount('totals.payable', child(sums, 'DuePayableAmount'));
 
-  findAll(tx, 'IncludedSupplyChainTradeLineItem').forEach((line, i) => {
-    readLine(b, i, line);
-  });
+  // A line that gives nothing (ZUGFeRD 1.0's note-only lines) leaves no slot: the next line read
+  // takes its index, so the document's lines have no holes.
+  for (const line of findAll(tx, 'IncludedSupplyChainTradeLineItem')) readLine(b, d.lines.length, line);
   return d;
 }
 
@@ -149,9 +149,9 @@ function readCii(root: XmlElement): Document {
  */
 function readAllowancesCharges(b: XmlDocumentBuilder, settlement: XmlElement | undefined): void {
   for (const ac of childrenOf(settlement, 'SpecifiedTradeAllowanceCharge')) {
-    const indicator = textOf(find(ac, 'ChargeIndicator/Indicator')) ?? textOf(child(ac, 'ChargeIndicator'));
-    if (indicator !== 'true' && indicator !== 'false') continue;
-    const p = b.allowanceCharge(indicator === 'true');
+    const charge = booleanOf(find(ac, 'ChargeIndicator/Indicator') ?? child(ac, 'ChargeIndicator'));
+    if (charge === undefined) continue;
+    const p = b.allowanceCharge(charge);
     b.amount(`${p}.amount`, child(ac, 'ActualAmount'));
     b.amount(`${p}.base`, child(ac, 'BasisAmount'));
     b.amount(`${p}.percent`, child(ac, 'CalculationPercent'));
@@ -299,9 +299,9 @@ function readLine(b: XmlDocumentBuilder, i: number, line: XmlElement): void {
   b.amount(`${p}.net_amount`, child(sum, 'LineTotalAmount'));
   // BG-27/BG-28: the line's own allowances and charges (D16B; ZUGFeRD 1.0 has only the price's).
   for (const ac of childrenOf(lineSettlement, 'SpecifiedTradeAllowanceCharge')) {
-    const indicator = textOf(find(ac, 'ChargeIndicator/Indicator'));
-    if (indicator !== 'true' && indicator !== 'false') continue;
-    const at = b.allowanceCharge(indicator === 'true', i);
+    const charge = booleanOf(find(ac, 'ChargeIndicator/Indicator'));
+    if (charge === undefined) continue;
+    const at = b.allowanceCharge(charge, i);
     b.amount(`${at}.amount`, child(ac, 'ActualAmount'));
     b.amount(`${at}.base`, child(ac, 'BasisAmount'));
     b.amount(`${at}.percent`, child(ac, 'CalculationPercent'));

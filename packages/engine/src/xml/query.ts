@@ -48,6 +48,15 @@ export function textOf(el: XmlElement | undefined): string | undefined {
   return t || undefined;
 }
 
+/**
+ * An xsd:boolean (a charge indicator): `true`/`1` or `false`/`0`, in any case; undefined for
+ * anything else, so that an element of unknown meaning is skipped rather than guessed.
+ */
+export function booleanOf(el: XmlElement | undefined): boolean | undefined {
+  const t = textOf(el)?.toLowerCase();
+  return t === 'true' || t === '1' ? true : t === 'false' || t === '0' ? false : undefined;
+}
+
 /** An XPath that locates the element, e.g. `/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:ID`. */
 export function xpathOf(el: XmlElement): string {
   const parts: string[] = [];

@@ -143,3 +143,39 @@ describe('UBL line allowances and charges (BG-27/BG-28) and price base quantity'
     expect(line.allowances_charges).toEqual([{ charge: true, amount: '2.00', reason_code: 'FC' }]);
   });
 });
+
+describe('UBL allowances and charges written with xsd:boolean 1 or 0, and lines without holes', () => {
+  const ac = (indicator: string, amount: string) =>
+    `<cac:AllowanceCharge><cbc:ChargeIndicator>${indicator}</cbc:ChargeIndicator><cbc:AllowanceChargeReason>r</cbc:AllowanceChargeReason><cbc:Amount currencyID="SEK">${amount}</cbc:Amount></cac:AllowanceCharge>`;
+
+  it('keeps an allowance (0) and a charge (1) at document and line level', () => {
+    const xml = UBL_CREDIT_NOTE.replace(
+      '<cac:TaxTotal>',
+      `${ac('0', '5.00')}${ac('1', '3.00')}<cac:TaxTotal>`,
+    ).replace(
+      '<cac:Item><cbc:Name>Returned goods</cbc:Name>',
+      `${ac(' 1 ', '2.00')}<cac:Item><cbc:Name>Returned goods</cbc:Name>`,
+    );
+    const d = read(xml);
+    expect(d.allowances_charges?.map((a) => [a.charge, a.amount])).toEqual([
+      [false, '5.00'],
+      [true, '3.00'],
+    ]);
+    expect(d.lines[0]!.allowances_charges?.map((a) => [a.charge, a.amount])).toEqual([[true, '2.00']]);
+  });
+
+  it('skips an indicator that is no boolean', () => {
+    const d = read(UBL_CREDIT_NOTE.replace('<cac:TaxTotal>', `${ac('yes', '5.00')}<cac:TaxTotal>`));
+    expect(d.allowances_charges).toBeUndefined();
+  });
+
+  it('gives the next line the slot of a line that gives nothing', () => {
+    const xml = UBL_CREDIT_NOTE.replace(
+      '<cac:CreditNoteLine>',
+      '<cac:CreditNoteLine></cac:CreditNoteLine><cac:CreditNoteLine>',
+    );
+    const lines = read(xml).lines;
+    expect(lines.length).toBe(1);
+    expect(lines[0]!.id).toBe('1');
+  });
+});

@@ -5,7 +5,7 @@ import { ReadError } from '../errors.js';
 import { XmlDocumentBuilder } from './builder.js';
 import { documentTypeOf, normalizeId } from './cii.js';
 import type { XmlElement } from './parse.js';
-import { child, childrenOf, find, findAll, textOf } from './query.js';
+import { booleanOf, child, childrenOf, find, findAll, textOf } from './query.js';
 import type { XmlSyntaxReader } from './syntax.js';
 
 export const ublReader: XmlSyntaxReader = {
@@ -97,18 +97,18 @@ function readUbl(root: XmlElement): Document {
   b.amount('totals.rounding', child(sums, 'PayableRoundingAmount'));
   b.amount('totals.payable', child(sums, 'PayableAmount'));
 
-  childrenOf(root, credit ? 'CreditNoteLine' : 'InvoiceLine').forEach((line, i) => {
-    readLine(b, i, line, credit);
-  });
+  // A line that gives nothing leaves no slot: the document's lines have no holes.
+  for (const line of childrenOf(root, credit ? 'CreditNoteLine' : 'InvoiceLine'))
+    readLine(b, d.lines.length, line, credit);
   return d;
 }
 
 /** Document-level allowances and charges (BG-20/BG-21): the root's own AllowanceCharge. */
 function readAllowancesCharges(b: XmlDocumentBuilder, root: XmlElement): void {
   for (const ac of childrenOf(root, 'AllowanceCharge')) {
-    const indicator = textOf(child(ac, 'ChargeIndicator'))?.toLowerCase();
-    if (indicator !== 'true' && indicator !== 'false') continue;
-    const p = b.allowanceCharge(indicator === 'true');
+    const charge = booleanOf(child(ac, 'ChargeIndicator'));
+    if (charge === undefined) continue;
+    const p = b.allowanceCharge(charge);
     b.amount(`${p}.amount`, child(ac, 'Amount'));
     b.amount(`${p}.base`, child(ac, 'BaseAmount'));
     b.amount(`${p}.percent`, child(ac, 'MultiplierFactorNumeric'));
@@ -241,9 +241,9 @@ function readLine(b: XmlDocumentBuilder, i: number, line: XmlElement, credit: bo
   b.amount(`${p}.vat_rate`, child(cat, 'Percent'));
   // BG-27/BG-28: the line's own allowances and charges (not those of its price).
   for (const ac of childrenOf(line, 'AllowanceCharge')) {
-    const indicator = textOf(child(ac, 'ChargeIndicator'))?.toLowerCase();
-    if (indicator !== 'true' && indicator !== 'false') continue;
-    const at = b.allowanceCharge(indicator === 'true', i);
+    const charge = booleanOf(child(ac, 'ChargeIndicator'));
+    if (charge === undefined) continue;
+    const at = b.allowanceCharge(charge, i);
     b.amount(`${at}.amount`, child(ac, 'Amount'));
     b.amount(`${at}.base`, child(ac, 'BaseAmount'));
     b.amount(`${at}.percent`, child(ac, 'MultiplierFactorNumeric'));
