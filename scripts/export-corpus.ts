@@ -76,6 +76,11 @@ const typed = (key: string, job: ExportJob): string | undefined =>
     buyer_country: PROFILE.country,
     // A transfer where the invoice names an account to pay to; otherwise "not defined".
     payment_means: job.document.payment.accounts.some((a) => a.iban) ? '58' : '1',
+    // The deliver-to place is the buyer's own (its profile's address stands for it); the card is
+    // the payer's.
+    delivery_postcode: PROFILE.postcode,
+    delivery_city: PROFILE.city,
+    card_network: 'VISA',
     payment_terms: 'Zahlbar innerhalb von 30 Tagen',
     creditor_id: 'DE98ZZZ09999999999',
     mandate_reference: 'MANDAT-1',

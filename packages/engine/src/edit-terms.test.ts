@@ -73,4 +73,23 @@ describe('business terms as edits', () => {
     const a = applyFieldEdits(doc, { seller_city: 'Köln', seller_address: 'Domplatz 1' }, de).document;
     expect(a.seller.address).toEqual({ lines: ['Domplatz 1'], city: 'Köln' });
   });
+
+  it('completes a deliver-to address, or starts one with its lines, and names a card network', () => {
+    const doc = emptyDocument('xml');
+    doc.delivery = { name: 'Lager Nord', address: { lines: ['Hafenweg 2'], country: 'SE' } };
+    const d = applyFieldEdits(doc, { delivery_postcode: '111 22', delivery_city: 'Stockholm' }, de).document;
+    expect(d.delivery).toEqual({
+      name: 'Lager Nord',
+      address: { lines: ['Hafenweg 2'], country: 'SE', postcode: '111 22', city: 'Stockholm' },
+    });
+    expect(d.provenance['delivery.address.postcode']).toMatchObject({ source: 'user', reader: 'edit' });
+    // Without a deliver-to party, the address starts with its (empty) lines, as a writer expects.
+    const bare = applyFieldEdits(emptyDocument('text'), { delivery_city: 'Köln' }, de).document;
+    expect(bare.delivery).toEqual({ address: { lines: [], city: 'Köln' } });
+    doc.payment.card = { number: '1234' };
+    expect(applyFieldEdits(doc, { card_network: 'VISA' }, de).document.payment.card).toEqual({
+      number: '1234',
+      network: 'VISA',
+    });
+  });
 });

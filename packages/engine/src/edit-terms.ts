@@ -39,7 +39,13 @@ export const DOCUMENT_TERMS: Readonly<Record<string, DocumentTerm>> = {
   buyer_city: { term: 'BT-52', path: 'buyer.address.city', kind: 'text' },
   buyer_postcode: { term: 'BT-53', path: 'buyer.address.postcode', kind: 'text' },
   buyer_country: { term: 'BT-55', path: 'buyer.address.country', kind: 'country' },
+  // The deliver-to place is the buyer's own: a deliver-to address printed without its city or
+  // post code (XRechnung's BR-DE-10/11) is completed by the person who received the goods.
+  delivery_city: { term: 'BT-77', path: 'delivery.address.city', kind: 'text' },
+  delivery_postcode: { term: 'BT-78', path: 'delivery.address.postcode', kind: 'text' },
   payment_means: { term: 'BT-81', path: 'payment.means_code', kind: 'payment_means' },
+  // UBL's card account names the card's network beside its number (BG-18); the payer knows it.
+  card_network: { term: 'BG-18', path: 'payment.card.network', kind: 'text' },
   payment_terms: { term: 'BT-20', path: 'payment.terms', kind: 'text' },
   creditor_id: { term: 'BT-90', path: 'payment.creditor_id', kind: 'text' },
   mandate_reference: { term: 'BT-89', path: 'payment.mandate_reference', kind: 'text' },

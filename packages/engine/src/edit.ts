@@ -226,8 +226,13 @@ export function applyFieldEdits(
       if (a) setPath(next, path, a);
     } else {
       // An address part goes into an address that has its lines, even when the invoice had none.
-      const party = /^(seller|buyer)\.address\./.exec(path)?.[1] as 'seller' | 'buyer' | undefined;
-      if (party) next[party].address ??= { lines: [] };
+      const party = /^(seller|buyer|delivery)\.address\./.exec(path)?.[1] as
+        | 'seller'
+        | 'buyer'
+        | 'delivery'
+        | undefined;
+      if (party === 'delivery') next.delivery ??= {};
+      if (party) next[party]!.address ??= { lines: [] };
       setPath(next, path, value);
     }
     // Sub-paths of a replaced value (an address's lines) no longer describe it.

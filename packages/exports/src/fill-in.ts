@@ -195,6 +195,24 @@ const TEXTS: Record<string, Texts> = {
     ru: ['Страна покупателя (например, DE)', 'Страна вашей организации'],
     it: ["Paese dell'acquirente (es. IT)", 'Il paese della vostra impresa'],
   },
+  delivery_city: {
+    en: ['Deliver-to city', 'Where the goods were delivered or the service done: the delivery address'],
+    de: ['Ort der Lieferanschrift', 'Wohin geliefert oder wo geleistet wurde: die Lieferanschrift'],
+    ru: ['Город доставки', 'Куда доставлен товар или где оказана услуга: адрес доставки'],
+    it: ['Città di consegna', "Dove è stata fatta la consegna o la prestazione: l'indirizzo di consegna"],
+  },
+  delivery_postcode: {
+    en: ['Deliver-to post code', 'Where the goods were delivered or the service done: the delivery address'],
+    de: ['Postleitzahl der Lieferanschrift', 'Wohin geliefert oder wo geleistet wurde: die Lieferanschrift'],
+    ru: ['Индекс адреса доставки', 'Куда доставлен товар или где оказана услуга: адрес доставки'],
+    it: ['CAP di consegna', "Dove è stata fatta la consegna o la prestazione: l'indirizzo di consegna"],
+  },
+  card_network: {
+    en: ['Card network (e.g. VISA)', 'The card the invoice was paid with: its network'],
+    de: ['Kartennetz (z. B. VISA)', 'Die Karte, mit der bezahlt wurde: ihr Netz'],
+    ru: ['Платёжная система карты (например, VISA)', 'Карта, которой оплачен счёт: её платёжная система'],
+    it: ['Circuito della carta (es. VISA)', 'La carta con cui è stata pagata la fattura: il suo circuito'],
+  },
   payment_means: {
     en: [
       'Payment means',

@@ -104,6 +104,7 @@ export function ublMissing(job: ExportJob): Refusal[] {
           job_id: job.jobId,
           field: 'payment_means',
           message: "the card network of a card payment (UBL's CardAccount/NetworkID): not on the invoice",
+          input: 'card_network',
         },
       ]
     : [];

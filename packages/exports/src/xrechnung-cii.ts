@@ -60,8 +60,13 @@ export function xrechnungMissing(job: ExportJob): Refusal[] {
     // BR-DE-10/11: a deliver-to address names its city and post code.
     ...(d.delivery?.address
       ? missingOf(job, [
-          [d.delivery.address.city, 'delivery', 'BT-77 deliver-to city (BR-DE-10)'],
-          [d.delivery.address.postcode, 'delivery', 'BT-78 deliver-to post code (BR-DE-11)'],
+          [d.delivery.address.city, 'delivery', 'BT-77 deliver-to city (BR-DE-10)', 'delivery_city'],
+          [
+            d.delivery.address.postcode,
+            'delivery',
+            'BT-78 deliver-to post code (BR-DE-11)',
+            'delivery_postcode',
+          ],
         ])
       : []),
   ];
