@@ -602,7 +602,7 @@ export const meansCode = (d: Document): string | undefined => {
 };
 
 /** The payment means written: as read, or 1 (not defined) for an account given without one. */
-const writtenMeans = (d: Document): string | undefined =>
+export const writtenMeans = (d: Document): string | undefined =>
   meansCode(d) ?? (d.payment.accounts.some((a) => a.iban || a.account) ? '1' : undefined);
 
 /** A card payment (UNTDID 4461 48, 54, 55): the only payment means its group (BG-18) goes with. */

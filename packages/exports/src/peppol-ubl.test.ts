@@ -179,3 +179,62 @@ describe.skipIf(!haveSchemas)('Peppol BIS Billing 3.0 UBL', () => {
     );
   }, 120_000);
 });
+
+describe.skipIf(!haveSchemas)('payment means and due date in UBL', () => {
+  const file = cen('testfiles/CreditNote-Min_content_with_VAT.xml');
+  const withIds = (job: ExportJob, over: Partial<ExportJob['document']>): ExportJob => ({
+    ...job,
+    document: {
+      ...job.document,
+      seller: { ...job.document.seller, electronic_address: { scheme: '0088', value: '4000001000005' } },
+      buyer: { ...job.document.buyer, electronic_address: { scheme: '9930', value: 'DE136695976' } },
+      references: { ...job.document.references, buyer_reference: 'R-1' },
+      ...over,
+    },
+  });
+
+  it("asks a credit note's payment means rather than drop its due date, and writes the date with it", async () => {
+    const read = (await jobOf(file))!;
+    expect(read.document.type_code).toBe('381');
+    const due = withIds(read, { due_date: '2018-08-31' });
+    try {
+      writePeppolUbl(due);
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ExportRefused).refusals).toEqual([
+        expect.objectContaining({
+          field: 'payment_means',
+          input: 'payment_means',
+          message: expect.stringMatching(/BT-9/),
+        }),
+      ]);
+    }
+    const given = withIds(read, { due_date: '2018-08-31', payment: { accounts: [], means_code: '1' } });
+    const xml = writePeppolUbl(given).bytes.toString('utf8');
+    expect(xml).toMatch(
+      /<cac:PaymentMeans>\s*<cbc:PaymentMeansCode>1<\/cbc:PaymentMeansCode>\s*<cbc:PaymentDueDate>2018-08-31</,
+    );
+    expect([
+      ...(await xsdErrors(xml, 'ubl')),
+      ...(await en16931Fatal(xml, 'ubl')),
+      ...(await peppolFatal(xml)),
+    ]).toEqual([]);
+  }, 300_000);
+
+  it('keeps an account printed without a payment means, as means 1 (not defined), as CII does', async () => {
+    const read = (await jobOf(file))!;
+    const job = withIds(read, {
+      due_date: '2018-08-31',
+      payment: { accounts: [{ iban: 'DE02120300000000202051' }] },
+    });
+    const xml = writePeppolUbl(job).bytes.toString('utf8');
+    expect(xml).toMatch(
+      /<cbc:PaymentMeansCode>1<\/cbc:PaymentMeansCode>[\s\S]*<cbc:ID>DE02120300000000202051<\/cbc:ID>/,
+    );
+    expect([
+      ...(await xsdErrors(xml, 'ubl')),
+      ...(await en16931Fatal(xml, 'ubl')),
+      ...(await peppolFatal(xml)),
+    ]).toEqual([]);
+  }, 300_000);
+});

@@ -11,9 +11,9 @@ import {
   legalScheme,
   lineCategory,
   lineRate,
-  meansCode,
   paymentTermsText,
   unitCode,
+  writtenMeans,
 } from './cii.js';
 import { filledNote } from './company-profile.js';
 import type { ExportJob, Refusal } from './input.js';
@@ -95,19 +95,31 @@ function party(p: Party, creditorId?: string): Node {
   ]);
 }
 
-/** What UBL needs beyond EN 16931's core: a card's network beside its number (BT-87). */
+/**
+ * What UBL needs beyond EN 16931's core: a card's network beside its number (BT-87), and for a
+ * credit note's due date the payment means it is written in (a CreditNote has no DueDate of its
+ * own; BT-9 goes in PaymentMeans, whose code BT-81 it cannot go without).
+ */
 export function ublMissing(job: ExportJob): Refusal[] {
-  const c = job.document.payment.card;
-  return isCard(job.document) && c?.number && !c.network
-    ? [
-        {
-          job_id: job.jobId,
-          field: 'payment_means',
-          message: "the card network of a card payment (UBL's CardAccount/NetworkID): not on the invoice",
-          input: 'card_network',
-        },
-      ]
-    : [];
+  const d = job.document;
+  const c = d.payment.card;
+  const refusals: Refusal[] = [];
+  if (isCard(d) && c?.number && !c.network)
+    refusals.push({
+      job_id: job.jobId,
+      field: 'payment_means',
+      message: "the card network of a card payment (UBL's CardAccount/NetworkID): not on the invoice",
+      input: 'card_network',
+    });
+  if (CREDIT_CODES.has(ublTypeCode(d)) && (d.due_date ?? d.payment.due_date) && !writtenMeans(d))
+    refusals.push({
+      job_id: job.jobId,
+      field: 'payment_means',
+      message:
+        "BT-81 payment means, which a credit note's due date BT-9 is written with in UBL (PaymentMeans/PaymentDueDate): not on the invoice",
+      input: 'payment_means',
+    });
+  return refusals;
 }
 
 /** The document as UBL XML (an Invoice, or a CreditNote for a credit note's type code). */
@@ -122,7 +134,7 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
   const accounts = d.payment.accounts.filter((a) => a.iban || a.account);
   const means = (a: Document['payment']['accounts'][number] | undefined, first: boolean) =>
     el('cac:PaymentMeans', [
-      leaf('cbc:PaymentMeansCode', meansCode(d)),
+      leaf('cbc:PaymentMeansCode', writtenMeans(d)),
       // A credit note has no DueDate of its own: EN 16931 puts BT-9 here.
       credit && first ? leaf('cbc:PaymentDueDate', due) : undefined,
       leaf('cbc:PaymentID', d.payment.reference),
@@ -211,7 +223,8 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
               : undefined,
           ])
         : undefined,
-      ...(meansCode(d)
+      // As in CII: an account printed without saying how to pay keeps its group, as 1 (not defined).
+      ...(writtenMeans(d)
         ? accounts.length
           ? accounts.map((a, i) => means(a, i === 0))
           : [means(undefined, true)]
