@@ -263,6 +263,7 @@ export function en16931Missing(job: ExportJob): Refusal[] {
       [l.description, 'BT-153 item name'],
       [l.quantity, 'BT-129 quantity'],
       [l.net_amount, 'BT-131 line net amount'],
+      [l.net_amount ? linePrice(l) : 'x', 'BT-146 item net price'],
       [lineCategory(d, l), 'BT-151 VAT category'],
     ] as const)
       if (!v)
@@ -356,7 +357,7 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
             el('ram:SpecifiedTradeProduct', [leaf('ram:Name', l.description)]),
             el('ram:SpecifiedLineTradeAgreement', [
               el('ram:NetPriceProductTradePrice', [
-                leaf('ram:ChargeAmount', l.unit_price ?? l.net_amount),
+                leaf('ram:ChargeAmount', linePrice(l)),
                 l.unit_price
                   ? leaf('ram:BasisQuantity', l.price_base_quantity, { unitCode: unitCode(l.unit) ?? 'C62' })
                   : undefined,
@@ -540,6 +541,40 @@ export function legalScheme(p: Party): { schemeID: string } | undefined {
   return national && p.legal_id && national[0].test(p.legal_id.replace(/\s+/g, ''))
     ? { schemeID: national[1] }
     : undefined;
+}
+
+/**
+ * A line's net price (BT-146) as written: as read; or, for a line without allowances or charges of
+ * its own, what its net amount and quantity make it (net = quantity × price): the net amount of one
+ * unit (or of a line without quantity, as FatturaPA's are), else their quotient where it is exact to
+ * four decimals (198.00 for 20 units is 9.90). Any other line has none: a price rounded to fit
+ * would state one the invoice does not.
+ */
+export function linePrice(l: Document['lines'][number]): string | undefined {
+  if (l.unit_price) return l.unit_price;
+  if (!l.net_amount || l.allowances_charges?.length) return undefined;
+  if (!l.quantity || Number(l.quantity) === 1) return l.net_amount;
+  return exactQuotient(l.net_amount, l.quantity, 4);
+}
+
+/** `a / b` as a decimal of at most `digits` decimals (at least two), or undefined where it is not exact. */
+function exactQuotient(a: string, b: string, digits: number): string | undefined {
+  const parse = (s: string): [bigint, number] | undefined => {
+    const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(s.trim());
+    return m ? [BigInt(`${m[1]}${m[2]}${m[3] ?? ''}`), (m[3] ?? '').length] : undefined;
+  };
+  const x = parse(a);
+  const y = parse(b);
+  if (!x || !y || y[0] === 0n) return undefined;
+  // a / b × 10^digits = x × 10^(y's scale + digits) / (y × 10^(x's scale))
+  const num = x[0] * 10n ** BigInt(y[1] + digits);
+  const den = y[0] * 10n ** BigInt(x[1]);
+  if (num % den !== 0n) return undefined;
+  const q = num / den;
+  const abs = q < 0n ? -q : q;
+  const one = 10n ** BigInt(digits);
+  const frac = (abs % one).toString().padStart(digits, '0').replace(/0+$/, '').padEnd(2, '0');
+  return `${q < 0n ? '-' : ''}${abs / one}.${frac}`;
 }
 
 /** Units some invoices give as words (FatturaPA's UnitaMisura is free text), as UN/ECE Rec 20 codes. */

@@ -1,8 +1,8 @@
 // The values the EN 16931 writers derive from what an invoice states, never more: the standard-rate
 // category of a positive rate given without one, Rec 20 codes of units given as words, UNTDID 4461
-// codes of FatturaPA's payment means; and an intra-community supply written with its deliver-to
-// country and invoicing period, valid against EN 16931's rules; nested lines at the level that
-// adds up.
+// codes of FatturaPA's payment means, a line's price from its net amount and quantity where exact; and an
+// intra-community supply written with its deliver-to country and invoicing period, valid against
+// EN 16931's rules; nested lines at the level that adds up.
 import path from 'node:path';
 import { type Document, shutdownWorkers } from '@invoice-reader/engine';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,9 @@ import {
   breakdownRate,
   categoryOf,
   ciiXml,
+  en16931Missing,
   lineCategory,
+  linePrice,
   meansCode,
   unitCode,
   withCoreLines,
@@ -79,6 +81,34 @@ describe('values derived from what the invoice states', () => {
       'C62',
       'Kiste',
     ]);
+  });
+
+  it("a line's price is as read, or its net amount over its quantity where exact and it has no allowances of its own; else refused", () => {
+    expect(linePrice({ quantity: '20', unit_price: '9.90', net_amount: '198.00' })).toBe('9.90');
+    expect(linePrice({ quantity: '1.0000', net_amount: '75.00' })).toBe('75.00');
+    expect(linePrice({ quantity: '20.0000', net_amount: '198.00' })).toBe('9.90');
+    expect(linePrice({ quantity: '-6', net_amount: '-109.98' })).toBe('18.33');
+    expect(linePrice({ quantity: '16000', net_amount: '140.80' })).toBe('0.0088');
+    expect(linePrice({ net_amount: '12.00' })).toBe('12.00');
+    // 100.00 for 3 units is no price of four decimals: none is made up.
+    expect(linePrice({ quantity: '3', net_amount: '100.00' })).toBeUndefined();
+    expect(
+      linePrice({
+        quantity: '1',
+        net_amount: '70.00',
+        allowances_charges: [{ charge: false, amount: '5.00' }],
+      }),
+    ).toBeUndefined();
+    const job: ExportJob = {
+      jobId: 3,
+      country: 'DE',
+      fields: {},
+      fields_detailed: [],
+      document: doc({ lines: [{ description: 'Trennblätter', quantity: '3', net_amount: '100.00' }] }),
+    };
+    expect(en16931Missing(job).map((r) => r.message)).toContain(
+      'BT-146 item net price of line 1: not on the invoice',
+    );
   });
 
   it("FatturaPA's payment means with an UNTDID 4461 twin take it; the others have none", () => {

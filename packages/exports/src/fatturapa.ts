@@ -3,6 +3,7 @@
 // recipient's code or PEC, the seller's Partita IVA and RegimeFiscale, complete addresses, a VAT
 // rate or Natura per line) make the export fail naming each; nothing is made up or cut short.
 import type { Document, Party } from '@invoice-reader/engine';
+import { linePrice } from './cii.js';
 import { filledNote } from './company-profile.js';
 import { safeFileName } from './file-names.js';
 import { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
@@ -267,12 +268,8 @@ function body(d: Document, need: Need): Node {
           if (!l) return undefined;
           const field = `lines.${i}`;
           const what = `line ${i + 1}`;
-          // Without a unit price, a line of one unit (or no quantity) costs its total; others are refused.
-          const price =
-            l.unit_price ??
-            (!l.quantity || Number(l.quantity) === 1
-              ? l.net_amount
-              : need.refuse(field, `PrezzoUnitario of ${what}: not on the invoice`));
+          // Without a unit price, what the line's total and quantity make it (linePrice); else refused.
+          const price = linePrice(l) ?? need.refuse(field, `PrezzoUnitario of ${what}: not on the invoice`);
           return el('DettaglioLinee', [
             leaf('NumeroLinea', String(i + 1)),
             leaf(

@@ -171,6 +171,9 @@ describe.skipIf(!haveSchemas)('Peppol BIS Billing 3.0 UBL', () => {
       buyer: { ...d.buyer, legal_id: '1234567890123', legal_id_scheme: '0088' },
     });
     expect(badLegal).toMatch(/BT-47 buyer legal registration id 0088:1234567890123 \(PEPPOL-COMMON-R040\)/);
+    // The Swedish scheme is checked whatever the party's country: a Dutch buyer's number under it fails.
+    const badSe = refused({ ...d, buyer: { ...d.buyer, legal_id: '11/222/33333', legal_id_scheme: '0007' } });
+    expect(badSe).toMatch(/BT-47 buyer legal registration id 0007:11\/222\/33333 \(PEPPOL-COMMON-R049\)/);
     expect(refused({ ...d, type_code: '389' })).toMatch(
       /BT-3 invoice type code 389 .*Peppol BIS Self-Billing/,
     );

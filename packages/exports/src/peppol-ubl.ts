@@ -56,6 +56,16 @@ export function isGln(s: string): boolean {
   return (10 - (sum % 10)) % 10 === Number(s.at(-1));
 }
 
+/** Identifier schemes whose ids Peppol checks, with the rule and what an id that fails is not. */
+const LEGAL_ID_CHECKS: Record<string, [(id: string) => boolean, string, string]> = {
+  '0088': [isGln, 'PEPPOL-COMMON-R040', 'not a GLN, its check digit is wrong'],
+  '0007': [
+    isSwedishOrgNo,
+    'PEPPOL-COMMON-R049',
+    'not a Swedish organisation number (ten digits with a check digit)',
+  ],
+};
+
 /**
  * Why Peppol BIS Billing has no place for a type code: a self-billed invoice (389) belongs to
  * Peppol's Self-Billing specification (another profile, not written here), and a code such as a hire
@@ -128,17 +138,26 @@ export function peppolMissing(job: ExportJob): Refusal[] {
       field: 'seller_legal_id',
       message: `BT-30 the scheme of the seller's legal registration id ${d.seller.legal_id} (${wanted[1]}): not on the invoice, and the id is not in the register's form`,
     });
-  // PEPPOL-COMMON-R040: a GLN (scheme 0088) has a valid GS1 check digit; a test number printed on
-  // an invoice often has not, and no one can correct it but its holder.
+  // PEPPOL-COMMON-R040, R049: a legal id written under the GLN scheme (0088) has a valid GS1
+  // check digit, one under the Swedish scheme (0007) is an organisation number, whatever the
+  // party's country; a test number printed on an invoice often is neither, and no one can correct
+  // it but its holder.
   for (const [p, who] of [
     [d.seller, 'seller'],
     [d.buyer, 'buyer'],
   ] as const) {
-    if (p.legal_id && legalScheme(p)?.schemeID === '0088' && !isGln(p.legal_id.trim()))
+    const scheme = p.legal_id ? legalScheme(p)?.schemeID : undefined;
+    const check = scheme ? LEGAL_ID_CHECKS[scheme] : undefined;
+    if (
+      p.legal_id &&
+      check &&
+      !check[0](p.legal_id.trim()) &&
+      !refusals.some((r) => r.field === `${who}_legal_id`)
+    )
       refusals.push({
         job_id: job.jobId,
         field: `${who}_legal_id`,
-        message: `${who === 'seller' ? 'BT-30' : 'BT-47'} ${who} legal registration id 0088:${p.legal_id} (PEPPOL-COMMON-R040): not a GLN, its check digit is wrong`,
+        message: `${who === 'seller' ? 'BT-30' : 'BT-47'} ${who} legal registration id ${scheme}:${p.legal_id} (${check[1]}): ${check[2]}`,
       });
   }
   for (const [p, field, term] of [

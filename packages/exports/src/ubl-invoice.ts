@@ -10,6 +10,7 @@ import {
   isDirectDebit,
   legalScheme,
   lineCategory,
+  linePrice,
   lineRate,
   paymentTermsText,
   unitCode,
@@ -299,7 +300,7 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
             ]),
           ]),
           el('cac:Price', [
-            amount('cbc:PriceAmount', l.unit_price ?? l.net_amount),
+            amount('cbc:PriceAmount', linePrice(l)),
             l.unit_price
               ? leaf('cbc:BaseQuantity', l.price_base_quantity, { unitCode: unitCode(l.unit) ?? 'C62' })
               : undefined,
