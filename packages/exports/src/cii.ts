@@ -24,6 +24,45 @@ export interface CiiProfile {
 /** UNCL 5305 as EN 16931 restricts it (BR-CL-18). */
 const VAT_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M'];
 
+/** UNCL 5189 as EN 16931 restricts allowance reason codes (BR-CL-19). */
+const ALLOWANCE_REASONS = new Set('41 42 60 62 63 64 65 66 67 68 70 71 88 95 100 102 103 104 105'.split(' '));
+/** UNCL 7161, the charge reason codes EN 16931 takes (BR-CL-20). */
+const CHARGE_REASONS = new Set(
+  (
+    'AA AAA AAC AAD AAE AAF AAH AAI AAS AAT AAV AAY AAZ ABA ABB ABC ABD ABF ABK ABL ABN ABR ABS ABT ABU ACF ' +
+    'ACG ACH ACI ACJ ACK ACL ACM ACS ADC ADE ADJ ADK ADL ADM ADN ADO ADP ADQ ADR ADT ADW ADY ADZ AEA AEB AEC ' +
+    'AED AEF AEH AEI AEJ AEK AEL AEM AEN AEO AEP AES AET AEU AEV AEW AEX AEY AEZ AJ AU CA CAB CAD CAE CAF CAI ' +
+    'CAJ CAK CAL CAM CAN CAO CAP CAQ CAR CAS CAT CAU CAV CAW CAX CAY CAZ CD CG CS CT DAB DAD DAC DAF DAG DAH ' +
+    'DAI DAJ DAK DAL DAM DAN DAO DAP DAQ DL EG EP ER FAA FAB FAC FC FH FI GAA HAA HD HH IAA IAB ID IF IR IS ' +
+    'KO L1 LA LAA LAB LF MAE MI ML NAA OA PA PAA PC PL PRV RAB RAC RAD RAF RE RF RH RV SA SAA SAD SAE SAI SG ' +
+    'SH SM SU TAB TAC TT TV V1 V2 WH XAA YY ZZZ'
+  ).split(' '),
+);
+
+/**
+ * A refusal for an allowance's or charge's reason code outside its code list (BR-CL-19/20): a
+ * charge's code given to an allowance, say; the invoice's own value, which no one here can correct.
+ */
+function reasonCodeRefusal(
+  job: ExportJob,
+  field: string,
+  a: { charge: boolean; reason_code?: string },
+  what: string,
+): Refusal[] {
+  const code = a.reason_code?.trim();
+  if (!code || (a.charge ? CHARGE_REASONS : ALLOWANCE_REASONS).has(code)) return [];
+  const [term, rule, list] = a.charge
+    ? ['BT-105', 'BR-CL-20', 'UNCL 7161 charge']
+    : ['BT-98', 'BR-CL-19', 'UNCL 5189 allowance'];
+  return [
+    {
+      job_id: job.jobId,
+      field,
+      message: `${term} reason code ${code} of ${what} (${rule}): not a ${list} code`,
+    },
+  ];
+}
+
 /** The CEF EAS code list (electronic address schemes, BR-CL-25), as CEN's rules list it. */
 const EAS = new Set(
   (
@@ -183,6 +222,7 @@ export function en16931Missing(job: ExportJob): Refusal[] {
   }
   acs.forEach((a, i) => {
     const what = `${a.charge ? 'charge' : 'allowance'} ${i + 1}`;
+    refusals.push(...reasonCodeRefusal(job, `allowances_charges.${i}`, a, `document-level ${what}`));
     for (const [v, term] of [
       [a.amount, a.charge ? 'BT-99 amount' : 'BT-92 amount'],
       [a.vat_category, a.charge ? 'BT-102 VAT category' : 'BT-95 VAT category'],
@@ -248,6 +288,7 @@ export function en16931Missing(job: ExportJob): Refusal[] {
       });
     (l.allowances_charges ?? []).forEach((a, j) => {
       const what = `${a.charge ? 'charge' : 'allowance'} ${j + 1} of line ${i + 1}`;
+      refusals.push(...reasonCodeRefusal(job, `lines.${i}`, a, what));
       for (const [v, term] of [
         [a.amount, a.charge ? 'BT-141 amount' : 'BT-136 amount'],
         [a.reason || a.reason_code, a.charge ? 'BT-144/BT-145 reason' : 'BT-139/BT-140 reason'],

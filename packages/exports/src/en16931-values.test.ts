@@ -111,6 +111,39 @@ describe('values derived from what the invoice states', () => {
     );
   });
 
+  it("refuses an allowance's or charge's reason code outside its list (BR-CL-19/20), naming it", () => {
+    const job = (d: Partial<Document>): ExportJob => ({
+      jobId: 4,
+      country: 'DE',
+      fields: {},
+      fields_detailed: [],
+      document: doc(d),
+    });
+    const messages = en16931Missing(
+      job({
+        allowances_charges: [
+          { charge: true, amount: '30', reason_code: 'ABK', reason: 'Verpackung', vat_category: 'S' },
+          { charge: false, amount: '21.25', reason_code: 'ABK', reason: 'Rabatt', vat_category: 'S' },
+          { charge: false, amount: '5', reason_code: '95', reason: 'Rabatt', vat_category: 'S' },
+        ],
+        lines: [
+          {
+            quantity: '1',
+            net_amount: '10',
+            allowances_charges: [{ charge: false, amount: '1', reason_code: 'CAO', reason: 'Lager' }],
+          },
+        ],
+      }),
+    ).map((r) => r.message);
+    expect(messages).toContain(
+      'BT-98 reason code ABK of document-level allowance 2 (BR-CL-19): not a UNCL 5189 allowance code',
+    );
+    expect(messages).toContain(
+      'BT-98 reason code CAO of allowance 1 of line 1 (BR-CL-19): not a UNCL 5189 allowance code',
+    );
+    expect(messages.filter((m) => /reason code/.test(m))).toHaveLength(2);
+  });
+
   it("FatturaPA's payment means with an UNTDID 4461 twin take it; the others have none", () => {
     const means = (code: string) => meansCode(doc({ payment: { accounts: [], means_code: code } }));
     expect([means('MP05'), means('MP08'), means('MP19'), means('MP12'), means('58')]).toEqual([
