@@ -371,7 +371,33 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
   const cur = d.currency!;
   const amount = (name: string, v: string | undefined, withCurrency = false) =>
     leaf(name, v, withCurrency ? { currencyID: cur } : undefined);
-  const account = d.payment.accounts[0];
+  // The accounts to pay to (BT-84); one without a number may still give the bank (BT-86).
+  const numbered = d.payment.accounts.filter((a) => a.iban || a.account);
+  const payeeAccounts = numbered.length ? numbered : [d.payment.accounts[0]];
+  const meansGroup = (account: Document['payment']['accounts'][number] | undefined, first: boolean) =>
+    el('ram:SpecifiedTradeSettlementPaymentMeans', [
+      leaf('ram:TypeCode', writtenMeans(d)),
+      first && isCard(d) && d.payment.card?.number
+        ? el('ram:ApplicableTradeSettlementFinancialCard', [
+            leaf('ram:ID', d.payment.card.number),
+            leaf('ram:CardholderName', d.payment.card.holder),
+          ])
+        : undefined,
+      first && debit && d.payment.debtor_iban
+        ? el('ram:PayerPartyDebtorFinancialAccount', [leaf('ram:IBANID', d.payment.debtor_iban)])
+        : undefined,
+      // An account that is not an IBAN (a Swedish Bankgiro, say) is the proprietary id (BT-84).
+      account?.iban || account?.account
+        ? el('ram:PayeePartyCreditorFinancialAccount', [
+            leaf('ram:IBANID', account.iban),
+            leaf('ram:AccountName', account.name),
+            account.iban ? undefined : leaf('ram:ProprietaryID', account.account),
+          ])
+        : undefined,
+      account?.bic
+        ? el('ram:PayeeSpecifiedCreditorFinancialInstitution', [leaf('ram:BICID', account.bic)])
+        : undefined,
+    ]);
   // The direct debit group (BG-19) only with a direct debit: a transfer or card payment carrying it
   // breaks BR-DE-23-b/24-b, whatever else the invoice printed.
   const debit = isDirectDebit(d);
@@ -454,32 +480,10 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
           leaf('ram:InvoiceCurrencyCode', cur),
           // The type code is required inside the group: no code, no group; but an account to pay
           // to that the invoice prints without saying how to pay keeps its group, as 1 (UNTDID
-          // 4461 "instrument not defined"). XRechnung still asks for the means (BR-DE-1).
-          writtenMeans(d)
-            ? el('ram:SpecifiedTradeSettlementPaymentMeans', [
-                leaf('ram:TypeCode', writtenMeans(d)),
-                isCard(d) && d.payment.card?.number
-                  ? el('ram:ApplicableTradeSettlementFinancialCard', [
-                      leaf('ram:ID', d.payment.card.number),
-                      leaf('ram:CardholderName', d.payment.card.holder),
-                    ])
-                  : undefined,
-                debit && d.payment.debtor_iban
-                  ? el('ram:PayerPartyDebtorFinancialAccount', [leaf('ram:IBANID', d.payment.debtor_iban)])
-                  : undefined,
-                // An account that is not an IBAN (a Swedish Bankgiro, say) is the proprietary id (BT-84).
-                account?.iban || account?.account
-                  ? el('ram:PayeePartyCreditorFinancialAccount', [
-                      leaf('ram:IBANID', account.iban),
-                      leaf('ram:AccountName', account.name),
-                      account.iban ? undefined : leaf('ram:ProprietaryID', account.account),
-                    ])
-                  : undefined,
-                account?.bic
-                  ? el('ram:PayeeSpecifiedCreditorFinancialInstitution', [leaf('ram:BICID', account.bic)])
-                  : undefined,
-              ])
-            : undefined,
+          // 4461 "instrument not defined"). XRechnung still asks for the means (BR-DE-1). Each
+          // account to pay to is a group of its own (BG-17 repeats), the card and the debited
+          // account go with the first.
+          ...(writtenMeans(d) ? payeeAccounts.map((account, i) => meansGroup(account, i === 0)) : []),
           ...d.vat_breakdown.map((v) =>
             el('ram:ApplicableTradeTax', [
               amount('ram:CalculatedAmount', v.tax),
