@@ -271,6 +271,14 @@ export function en16931Missing(job: ExportJob): Refusal[] {
         message:
           'BT-72 delivery date or BG-14 invoicing period of an intra-community supply (BR-IC-11): not on the invoice',
       });
+    // BR-S-10, BR-Z-10, BR-L-10, BR-M-10: a taxed category gives no exemption reason; one the invoice
+    // gives all the same contradicts its category and cannot be written.
+    if (['S', 'Z', 'L', 'M'].includes(v.category ?? '') && (v.exemption_reason || v.exemption_code))
+      refusals.push({
+        job_id: job.jobId,
+        field: `vat_breakdown.${i}`,
+        message: `BT-120/BT-121 exemption reason "${v.exemption_reason ?? v.exemption_code}" of VAT category ${v.category} (BR-${v.category}-10): a taxed category has none`,
+      });
     if (['E', 'AE', 'K', 'G', 'O'].includes(v.category ?? '') && !v.exemption_reason && !v.exemption_code)
       refusals.push({
         job_id: job.jobId,
@@ -544,7 +552,7 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
  * The job with the invoice lines of EN 16931's core: where the invoice nests lines (Factur-X
  * EXTENDED sub-lines, each naming its parent), the level that adds up to the line total (BT-106),
  * the top-level lines first, else the innermost (and of two, the one whose lines have their
- * quantities); otherwise every line as read.
+ * quantities and add up to the VAT breakdown rate by rate); otherwise every line as read.
  */
 export function withCoreLines(job: ExportJob): ExportJob {
   const d = job.document;
@@ -557,9 +565,24 @@ export function withCoreLines(job: ExportJob): ExportJob {
     d.lines.filter((l) => !l.parent_id),
     d.lines.filter((l) => !l.id || !parents.has(l.id)),
   ].filter((ls) => ls.length && cents(ls) === total);
-  // A group line may carry only its sum: the level whose lines have their quantities, if one does.
-  const lines = levels.find((ls) => ls.every((l) => l.quantity)) ?? levels[0];
+  // A group line may carry only its sum, or a rate of its own that is none of the breakdown's (a
+  // bundle of items at 7 % and 19 %): the level whose lines have their quantities and add up to the
+  // VAT breakdown rate by rate (BR-S-08 and its siblings), else the one with quantities.
+  const withQuantities = levels.filter((ls) => ls.every((l) => l.quantity));
+  const lines = withQuantities.find((ls) => addsUpByRate(d, ls)) ?? withQuantities[0] ?? levels[0];
   return lines ? { ...job, document: { ...d, lines } } : job;
+}
+
+/** Whether `lines` and the document-level allowances and charges add up to each VAT breakdown entry's taxable amount. */
+function addsUpByRate(d: Document, lines: Document['lines']): boolean {
+  const cents = (v: string | undefined) => Math.round(Number(v ?? 0) * 100);
+  const key = (category: string | undefined, rate: string | undefined) => `${category}:${Number(rate ?? 0)}`;
+  const sums = new Map<string, number>();
+  const add = (k: string, c: number) => sums.set(k, (sums.get(k) ?? 0) + c);
+  for (const l of lines) add(key(lineCategory(d, l), lineRate(d, l)), cents(l.net_amount));
+  for (const a of d.allowances_charges ?? [])
+    add(key(a.vat_category, a.vat_rate), (a.charge ? 1 : -1) * cents(a.amount));
+  return d.vat_breakdown.every((v) => sums.get(key(categoryOf(d, v), v.rate)) === cents(v.taxable));
 }
 
 /**

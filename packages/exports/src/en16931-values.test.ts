@@ -144,6 +144,23 @@ describe('values derived from what the invoice states', () => {
     expect(messages.filter((m) => /reason code/.test(m))).toHaveLength(2);
   });
 
+  it('refuses an exemption reason given to a taxed VAT category (BR-S-10), naming it', () => {
+    const job: ExportJob = {
+      jobId: 5,
+      country: 'FR',
+      fields: {},
+      fields_detailed: [],
+      document: doc({
+        vat_breakdown: [
+          { category: 'S', rate: '5.50', taxable: '90.95', tax: '5.00', exemption_reason: '#F1#' },
+        ],
+      }),
+    };
+    expect(en16931Missing(job).map((r) => r.message)).toContain(
+      'BT-120/BT-121 exemption reason "#F1#" of VAT category S (BR-S-10): a taxed category has none',
+    );
+  });
+
   it("FatturaPA's payment means with an UNTDID 4461 twin take it; the others have none", () => {
     const means = (code: string) => meansCode(doc({ payment: { accounts: [], means_code: code } }));
     expect([means('MP05'), means('MP08'), means('MP19'), means('MP12'), means('58')]).toEqual([
@@ -199,6 +216,21 @@ describe('nested lines (Factur-X EXTENDED sub-lines)', () => {
     expect(withCoreLines(job([group, ...details], '30.00')).document.lines).toEqual(details);
     const whole = { ...group, quantity: '1' };
     expect(withCoreLines(job([whole, ...details], '30.00')).document.lines).toEqual([whole]);
+  });
+
+  it('of two levels with quantities, are written at the one that adds up to the VAT breakdown rate by rate', () => {
+    // A bundle sold at 0 % as a whole whose items are taxed at 7 % and 19 % (ZUGFeRD's coffee set).
+    const bundle = { id: '1', quantity: '1', net_amount: '30.00', vat_category: 'S', vat_rate: '0.00' };
+    const items = [
+      { id: '2', parent_id: '1', quantity: '1', net_amount: '10.00', vat_category: 'S', vat_rate: '7' },
+      { id: '3', parent_id: '1', quantity: '2', net_amount: '20.00', vat_category: 'S', vat_rate: '19' },
+    ];
+    const j = job([bundle, ...items], '30.00');
+    j.document.vat_breakdown = [
+      { category: 'S', rate: '7', taxable: '10.00', tax: '0.70' },
+      { category: 'S', rate: '19', taxable: '20.00', tax: '3.80' },
+    ];
+    expect(withCoreLines(j).document.lines).toEqual(items);
   });
 
   it('are written as read where no level adds up, and a flat invoice is left alone', () => {
