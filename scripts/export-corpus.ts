@@ -60,6 +60,7 @@ const typed = (key: string, job: ExportJob): string | undefined =>
   ({
     buyer_reference: PROFILE.buyer_reference,
     order_reference: 'PO-1',
+    preceding_invoice: 'RE-1',
     seller_contact_name: 'Buchhaltung',
     seller_contact_phone: '+49 30 1234567',
     seller_contact_email: 'rechnung@verkauf.example',

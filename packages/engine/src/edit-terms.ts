@@ -23,6 +23,7 @@ export interface DocumentTerm {
 export const DOCUMENT_TERMS: Readonly<Record<string, DocumentTerm>> = {
   buyer_reference: { term: 'BT-10', path: 'references.buyer_reference', kind: 'text' },
   order_reference: { term: 'BT-13', path: 'references.order', kind: 'text' },
+  preceding_invoice: { term: 'BT-25', path: 'references.preceding_invoice', kind: 'text' },
   seller_contact_name: { term: 'BT-41', path: 'seller.contact.name', kind: 'text' },
   seller_contact_phone: { term: 'BT-42', path: 'seller.contact.phone', kind: 'phone' },
   seller_contact_email: { term: 'BT-43', path: 'seller.contact.email', kind: 'email' },

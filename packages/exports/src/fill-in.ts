@@ -195,6 +195,24 @@ const TEXTS: Record<string, Texts> = {
     ru: ['Страна покупателя (например, DE)', 'Страна вашей организации'],
     it: ["Paese dell'acquirente (es. IT)", 'Il paese della vostra impresa'],
   },
+  preceding_invoice: {
+    en: [
+      'Invoice corrected',
+      'The number of the invoice this credit note corrects: your records, or the seller',
+    ],
+    de: [
+      'Korrigierte Rechnung',
+      'Nummer der Rechnung, die diese Gutschrift korrigiert: Ihre Unterlagen oder der Verkäufer',
+    ],
+    ru: [
+      'Исправляемый счёт',
+      'Номер счёта, к которому относится этот корректировочный документ: ваши записи или продавец',
+    ],
+    it: [
+      'Fattura rettificata',
+      'Il numero della fattura che questa nota di credito rettifica: i vostri archivi o il venditore',
+    ],
+  },
   delivery_city: {
     en: ['Deliver-to city', 'Where the goods were delivered or the service done: the delivery address'],
     de: ['Ort der Lieferanschrift', 'Wohin geliefert oder wo geleistet wurde: die Lieferanschrift'],

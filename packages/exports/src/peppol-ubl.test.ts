@@ -174,6 +174,18 @@ describe.skipIf(!haveSchemas)('Peppol BIS Billing 3.0 UBL', () => {
     // The Swedish scheme is checked whatever the party's country: a Dutch buyer's number under it fails.
     const badSe = refused({ ...d, buyer: { ...d.buyer, legal_id: '11/222/33333', legal_id_scheme: '0007' } });
     expect(badSe).toMatch(/BT-47 buyer legal registration id 0007:11\/222\/33333 \(PEPPOL-COMMON-R049\)/);
+    // A Dutch seller's credit note names the invoice it corrects: a person can give it.
+    const credit = { ...d, type: 'credit_note' as const, type_code: '381', references: { ...d.references } };
+    delete credit.references.preceding_invoice;
+    expect(refused(credit)).toMatch(/BT-25 the invoice a Dutch seller's credit note corrects \(NL-R-001\)/);
+    expect(
+      refused({ ...credit, references: { ...credit.references, preceding_invoice: 'RE-1' } }),
+    ).not.toMatch(/NL-R-001/);
+    // Denmark's rules take a closed list of payment means: a Danish seller's 30 is refused by name.
+    const danish = { ...d, seller: { ...d.seller, address: { ...d.seller.address!, country: 'DK' } } };
+    expect(refused({ ...danish, payment: { ...d.payment, means_code: '30' } })).toMatch(
+      /BT-81 payment means 30 of a Danish seller \(DK-R-005\)/,
+    );
     expect(refused({ ...d, type_code: '389' })).toMatch(
       /BT-3 invoice type code 389 .*Peppol BIS Self-Billing/,
     );

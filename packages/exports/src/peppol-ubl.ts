@@ -3,7 +3,7 @@
 // except between two German parties, where its DE rules are XRechnung's) but for a buyer reference
 // or an order reference, electronic addresses for both parties of its own schemes, and lines whose
 // net amount is quantity times price.
-import { isDirectDebit, legalScheme, withCoreLines } from './cii.js';
+import { isDirectDebit, legalScheme, meansCode, withCoreLines } from './cii.js';
 import { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
 import { exportFilename, ublInvoiceXml, ublMissing, ublTypeCode } from './ubl-invoice.js';
 import { xrechnungMissing } from './xrechnung-cii.js';
@@ -34,6 +34,8 @@ const PEPPOL_INVOICE_TYPES = new Set(
   ),
 );
 const PEPPOL_CREDIT_TYPES = new Set(['381', '396', '81', '83', '532']);
+/** UNTDID 4461 codes Peppol's Danish rules take from a Danish seller (DK-R-005). */
+const DANISH_MEANS = new Set(['1', '10', '31', '42', '48', '49', '50', '58', '59', '93', '97']);
 
 /** Ten digits whose last is the Luhn check digit of the nine before it. */
 function isSwedishOrgNo(s: string): boolean {
@@ -108,6 +110,22 @@ export function peppolMissing(job: ExportJob): Refusal[] {
       job_id: job.jobId,
       field: 'invoice_type',
       message: `BT-3 invoice type code ${type} (PEPPOL-EN16931-P0100): ${typeCodeReason(type)}`,
+    });
+  // DK-R-005: a Danish seller's payment means is one of the codes Denmark's rules take.
+  const means = meansCode(d);
+  if (d.seller.address?.country === 'DK' && means && !DANISH_MEANS.has(means))
+    refusals.push({
+      job_id: job.jobId,
+      field: 'payment_means',
+      message: `BT-81 payment means ${means} of a Danish seller (DK-R-005): not one of ${[...DANISH_MEANS].join(', ')}, which Peppol's Danish rules take`,
+    });
+  // NL-R-001: a Dutch seller's credit note names the invoice it corrects (BT-25).
+  if (d.seller.address?.country === 'NL' && PEPPOL_CREDIT_TYPES.has(type) && !d.references.preceding_invoice)
+    refusals.push({
+      job_id: job.jobId,
+      field: 'preceding_invoice',
+      message: "BT-25 the invoice a Dutch seller's credit note corrects (NL-R-001): not on the invoice",
+      input: 'preceding_invoice',
     });
   // PEPPOL-EN16931-R061: a direct debit names its mandate reference (BT-89).
   if (isDirectDebit(d) && !d.payment.mandate_reference)
