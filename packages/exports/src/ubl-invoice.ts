@@ -123,6 +123,12 @@ export function ublMissing(job: ExportJob): Refusal[] {
   return refusals;
 }
 
+/** The sum of the VAT breakdown's tax amounts, two decimals. */
+function breakdownTax(d: Document): string {
+  const cents = d.vat_breakdown.reduce((a, v) => a + Math.round(Number(v.tax ?? 0) * 100), 0);
+  return `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+}
+
 /** The document as UBL XML (an Invoice, or a CreditNote for a credit note's type code). */
 export function ublInvoiceXml(d: Document, ids: UblIds): string {
   const typeCode = ublTypeCode(d);
@@ -132,7 +138,10 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
   const amount = (name: string, v: string | undefined) => leaf(name, v, { currencyID: cur });
   const due = d.due_date ?? d.payment.due_date;
   const paired = (a: { percent?: string; base?: string }) => !ids.percentWithBase || !!(a.percent && a.base);
-  const accounts = d.payment.accounts.filter((a) => a.iban || a.account);
+  // IBANs first: UBL's account id does not say which is one, and the first reads back as the IBAN.
+  const accounts = d.payment.accounts
+    .filter((a) => a.iban || a.account)
+    .sort((a, b) => Number(!a.iban) - Number(!b.iban));
   const means = (a: Document['payment']['accounts'][number] | undefined, first: boolean) =>
     el('cac:PaymentMeans', [
       leaf('cbc:PaymentMeansCode', writtenMeans(d)),
@@ -191,7 +200,9 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
         party(d.seller, isDirectDebit(d) ? d.payment.creditor_id : undefined),
       ]),
       el('cac:AccountingCustomerParty', [party(d.buyer)]),
-      d.payee?.name
+      // A payee that is the seller itself (its name, no id of its own) says no more than the seller:
+      // UBL's rules take a payee only where it differs (UBL-SR-19..21, BR-17).
+      d.payee?.name && (d.payee.name.trim() !== d.seller.name?.trim() || d.payee.legal_id)
         ? el('cac:PayeeParty', [
             el('cac:PartyName', [leaf('cbc:Name', d.payee.name)]),
             d.payee.legal_id
@@ -249,7 +260,9 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
         ]),
       ),
       el('cac:TaxTotal', [
-        amount('cbc:TaxAmount', d.totals.vat ?? '0.00'),
+        // UBL's TaxTotal needs its amount (BT-110); an invoice that gives none has the sum of its
+        // breakdown's (BR-CO-14), which reads back as a VAT total the source did not print.
+        amount('cbc:TaxAmount', d.totals.vat ?? breakdownTax(d)),
         ...d.vat_breakdown.map((v) =>
           el('cac:TaxSubtotal', [
             amount('cbc:TaxableAmount', v.taxable),

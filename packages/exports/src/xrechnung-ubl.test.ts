@@ -58,4 +58,26 @@ describe.skipIf(!haveSchemas)('XRechnung UBL', () => {
       expect((err as ExportRefused).message).toContain('BT-10');
     }
   });
+
+  it('leaves out a payee that is the seller, writes IBANs first and a missing VAT total as the breakdown sum', async () => {
+    const job = (await jobOf(corpusFiles(kositSuite, 1, 1)[0]!))!;
+    const d = job.document;
+    const xmlOf = (over: Partial<ExportJob['document']>) =>
+      writeXrechnungUbl({ ...job, document: { ...d, ...over } }).bytes.toString('utf8');
+    expect(xmlOf({ payee: { name: d.seller.name } })).not.toContain('<cac:PayeeParty>');
+    expect(xmlOf({ payee: { name: 'Factoring AG' } })).toContain('<cbc:Name>Factoring AG</cbc:Name>');
+    const accounts = [{ account: '5560001234' }, { iban: 'DE02120300000000202051' }];
+    const ids = [
+      ...xmlOf({ payment: { ...d.payment, accounts } }).matchAll(
+        /<cac:PayeeFinancialAccount>\s*<cbc:ID>([^<]+)/g,
+      ),
+    ];
+    expect(ids.map((m) => m[1])).toEqual(['DE02120300000000202051', '5560001234']);
+    const noTotal = xmlOf({ totals: { ...d.totals, vat: undefined } });
+    const sum = d.vat_breakdown.reduce((a, v) => a + Math.round(Number(v.tax) * 100), 0) / 100;
+    expect(noTotal).toMatch(
+      new RegExp(`<cac:TaxTotal>\\s*<cbc:TaxAmount currencyID="${d.currency}">${sum.toFixed(2)}<`),
+    );
+    expect([...(await xsdErrors(noTotal, 'ubl')), ...(await en16931Fatal(noTotal, 'ubl'))]).toEqual([]);
+  }, 120_000);
 });
