@@ -5,7 +5,7 @@
 
 import { parseAmount } from '../amounts/amounts.js';
 import { VAT_RATES } from '../amounts/totals.js';
-import { UNIT_SOURCES } from '../lexicon/lexicon.js';
+import { unitSources } from '../lexicon/lexicon.js';
 import type { LayoutWord } from '../page/layout.js';
 import { type Column, type ColumnKind, NUMERIC_WORD } from './header.js';
 
@@ -106,17 +106,31 @@ export function rateIn(words: LayoutWord[] | undefined): string | undefined {
   return undefined;
 }
 
-const UNIT_PATTERNS = Object.entries(UNIT_SOURCES).map(
+const UNIT_PATTERNS = Object.entries(unitSources()).map(
   ([code, sources]) => [code, new RegExp(`^(?:${sources.join('|')})$`, 'iu')] as const,
 );
 /** A code of UN/ECE Recommendation 20 as printed by e-invoice viewers ("H87", "C62", "HUR"). */
 const REC20_CODE = /^(?:[A-Z][A-Z0-9]{2}|[A-Z0-9]{2})$/;
+/** Text short enough to be a unit as printed ("Pal.", "Rolle", "VE"): a word or two, a letter in it. */
+const UNIT_TEXT = /^(?=.*\p{L})[\p{L}\p{N}.²³/()'-]+(?: [\p{L}\p{N}.²³/()'-]+)?$/u;
 
-/** A unit as its UN/ECE Recommendation 20 code, from the words printed for it. */
+/**
+ * A line's unit from the words printed for it: its UN/ECE Recommendation 20 code where the text is
+ * a unit of units.json (of one code only) or a code itself ("H87", "XBC - unbekannte" as viewers
+ * print them), else the text as printed when it is short enough to be a unit. Nothing is guessed.
+ */
 export function unitOf(words: string[]): string | undefined {
-  const text = words.join(' ').trim();
+  // A quantity printed in the unit's own column ("3 PCE") is no part of the unit.
+  const text = words
+    .join(' ')
+    .trim()
+    .replace(/^\d+(?:[.,]\d+)?\s+(?=\p{L})/u, '');
   if (!text) return undefined;
-  for (const [code, re] of UNIT_PATTERNS) if (re.test(text)) return code;
-  if (REC20_CODE.test(text) && /[A-Z]/.test(text)) return text;
-  return undefined;
+  // A plural mark in brackets ("Tag(e)", "Unit(s)") is no part of the unit.
+  const bare = text.replace(/\((?:e|s|n|en|es)\)$/iu, '');
+  const codes = UNIT_PATTERNS.filter(([, re]) => re.test(bare)).map(([code]) => code);
+  if (codes.length === 1) return codes[0];
+  const code = /^(\S+)(?:\s*-\s.*)?$/u.exec(text)?.[1] ?? '';
+  if (!codes.length && REC20_CODE.test(code) && /[A-Z]/.test(code)) return code;
+  return text.length <= 12 && UNIT_TEXT.test(text) ? text : undefined;
 }
