@@ -1,11 +1,10 @@
 // The cells of one table row: a row's words given to the header's columns by position, and the
-// numbers, VAT rates and units read out of them. Numbers are right-aligned or centred under their
-// heading, text is left-aligned: a word over a heading's span is that column's; a number beside
-// no heading is the nearest heading's, a word of text the heading's left of it.
+// numbers and VAT rates read out of them (units: units.ts). Numbers are right-aligned or centred
+// under their heading, text is left-aligned: a word over a heading's span is that column's; a
+// number beside no heading is the nearest heading's, a word of text the heading's left of it.
 
 import { parseAmount } from '../amounts/amounts.js';
 import { VAT_RATES } from '../amounts/totals.js';
-import { unitSources } from '../lexicon/lexicon.js';
 import type { LayoutWord } from '../page/layout.js';
 import { type Column, type ColumnKind, NUMERIC_WORD } from './header.js';
 
@@ -104,33 +103,4 @@ export function rateIn(words: LayoutWord[] | undefined): string | undefined {
     if (rate === 0 || VAT_RATES.includes(rate)) return String(rate);
   }
   return undefined;
-}
-
-const UNIT_PATTERNS = Object.entries(unitSources()).map(
-  ([code, sources]) => [code, new RegExp(`^(?:${sources.join('|')})$`, 'iu')] as const,
-);
-/** A code of UN/ECE Recommendation 20 as printed by e-invoice viewers ("H87", "C62", "HUR"). */
-const REC20_CODE = /^(?:[A-Z][A-Z0-9]{2}|[A-Z0-9]{2})$/;
-/** Text short enough to be a unit as printed ("Pal.", "Rolle", "VE"): a word or two, a letter in it. */
-const UNIT_TEXT = /^(?=.*\p{L})[\p{L}\p{N}.²³/()'-]+(?: [\p{L}\p{N}.²³/()'-]+)?$/u;
-
-/**
- * A line's unit from the words printed for it: its UN/ECE Recommendation 20 code where the text is
- * a unit of units.json (of one code only) or a code itself ("H87", "XBC - unbekannte" as viewers
- * print them), else the text as printed when it is short enough to be a unit. Nothing is guessed.
- */
-export function unitOf(words: string[]): string | undefined {
-  // A quantity printed in the unit's own column ("3 PCE") is no part of the unit.
-  const text = words
-    .join(' ')
-    .trim()
-    .replace(/^\d+(?:[.,]\d+)?\s+(?=\p{L})/u, '');
-  if (!text) return undefined;
-  // A plural mark in brackets ("Tag(e)", "Unit(s)") is no part of the unit.
-  const bare = text.replace(/\((?:e|s|n|en|es)\)$/iu, '');
-  const codes = UNIT_PATTERNS.filter(([, re]) => re.test(bare)).map(([code]) => code);
-  if (codes.length === 1) return codes[0];
-  const code = /^(\S+)(?:\s*-\s.*)?$/u.exec(text)?.[1] ?? '';
-  if (!codes.length && REC20_CODE.test(code) && /[A-Z]/.test(code)) return code;
-  return text.length <= 12 && UNIT_TEXT.test(text) ? text : undefined;
 }

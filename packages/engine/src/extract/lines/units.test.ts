@@ -2,7 +2,7 @@
 // and the printed text kept as it is where it is no code.
 import { describe, expect, it } from 'vitest';
 import { unitSources } from '../lexicon/lexicon.js';
-import { unitOf } from './cells.js';
+import { unitCodeOf, unitOf } from './units.js';
 
 describe('unitOf', () => {
   it.each([
@@ -34,6 +34,20 @@ describe('unitOf', () => {
     // "kpl" is a set in Polish and Czech, a piece in Finnish: no code for it.
     expect(unitOf(['kpl'])).toBe('kpl');
     expect(unitOf(['KPL'])).toBe('KPL');
+  });
+
+  it('gives the code of a unit written as a word or a code, and none for other text', () => {
+    expect(['kg', 'Month', 'pz', "unita'", 'lt', 'C62', 'H87', 'Kiste', 'kpl'].map(unitCodeOf)).toEqual([
+      'KGM',
+      'MON',
+      'H87',
+      'C62',
+      'LTR',
+      'C62',
+      'H87',
+      undefined,
+      undefined,
+    ]);
   });
 
   it('takes no words that cannot be a unit', () => {
