@@ -8,6 +8,9 @@ describe('unitOf', () => {
   it.each([
     ['Stk', 'H87'],
     ['Stück', 'H87'],
+    ['Stck', 'H87'],
+    ['lot', 'LO'],
+    ['conf.', 'XPK'],
     ['pcs', 'H87'],
     ['PCE', 'H87'],
     ['szt.', 'H87'],
