@@ -25,6 +25,8 @@ describe('unitOf', () => {
     ['Tag(e)', 'DAY'],
     ['Unit(s)', 'C62'],
     ['3 PCE', 'H87'],
+    ['Stk f', 'H87'],
+    ['kg VAT', 'KGM'],
     ['KWH', 'KWH'],
     ['XBC - unbekannte', 'XBC'],
   ])('reads "%s" as %s', (printed, code) => {

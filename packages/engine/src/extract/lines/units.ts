@@ -27,8 +27,8 @@ export function unitCodeOf(unit: string): string | undefined {
 }
 
 /**
- * A line's unit from the words printed for it in a table: its Rec 20 code (unitCodeOf), else the
- * text as printed when it is short enough to be a unit, else nothing.
+ * A line's unit from the words printed for it in a table: its Rec 20 code (unitCodeOf) of the text
+ * or of its first word, else the text as printed; nothing where the text is too long to be a unit.
  */
 export function unitOf(words: string[]): string | undefined {
   // A quantity printed in the unit's own column ("3 PCE") is no part of the unit.
@@ -37,5 +37,10 @@ export function unitOf(words: string[]): string | undefined {
     .trim()
     .replace(/^\d+(?:[.,]\d+)?\s+(?=\p{L})/u, '');
   if (!text) return undefined;
-  return unitCodeOf(text) ?? (text.length <= 12 && UNIT_TEXT.test(text) ? text : undefined);
+  const code = unitCodeOf(text);
+  if (code || text.length > 12 || !UNIT_TEXT.test(text)) return code;
+  // Of two words, the first may be the unit and the second a speck or a word beside it ("Stk f",
+  // "kg VAT" as OCR reads them).
+  const first = text.split(' ')[0]!;
+  return (first !== text ? unitCodeOf(first) : undefined) ?? text;
 }
