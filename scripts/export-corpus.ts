@@ -141,6 +141,13 @@ interface Tally {
   notIdentical: string[];
   /** Written files by the profile written, where a format has several (Factur-X). */
   profiles: Record<string, number>;
+  /** Of the files whose lines add up: how many were written (by profile) and what the others were
+   * refused for (each refusal with its file, so that one file's refusals read together). */
+  addingUp: {
+    files: number;
+    written: Record<string, number>;
+    refused: Array<{ path: string; refused: string[] }>;
+  };
   /** Per file not counted as good: what was refused, or which checks failed (the JSON report). */
   misses: Array<{ path: string; refused?: string[]; failed?: string[]; identical?: boolean }>;
 }
@@ -158,6 +165,7 @@ const tally = (): Tally => ({
   rules: {},
   notIdentical: [],
   profiles: {},
+  addingUp: { files: 0, written: {}, refused: [] },
   misses: [],
 });
 const results: Record<string, Record<Group, Tally>> = Object.fromEntries(
@@ -239,12 +247,14 @@ for (const row of rows) {
     continue;
   }
   const d = r.document;
+  let addsUp = false;
   if (d.lines.length) {
     lines[row.category].withLines++;
     // Against the line total where the invoice gives one (allowances and charges stand between it
     // and the net), else the total without VAT.
     const sum = d.lines.reduce((a, l) => a + cents(l.net_amount), 0);
-    if (sum === cents(d.totals.line_total ?? d.totals.net)) lines[row.category].addUp++;
+    addsUp = sum === cents(d.totals.line_total ?? d.totals.net);
+    if (addsUp) lines[row.category].addUp++;
   }
   const job: ExportJob = {
     jobId: picked[row.category],
@@ -260,6 +270,7 @@ for (const row of rows) {
     t.files++;
     if (!format.applies(job)) continue;
     t.applies++;
+    if (addsUp) t.addingUp.files++;
     let a = await attempt(format, job, original);
     // The fill-in step: what the form asks for, answered and kept as the job's edits; twice at
     // most, since a value given (a transfer as payment means) may ask for another.
@@ -289,9 +300,14 @@ for (const row of rows) {
       );
       for (const key of new Set(keys)) t.refusals[key] = (t.refusals[key] ?? 0) + 1;
       t.misses.push({ path: row.path, refused: a.refusals.map((x) => `${x.field}: ${x.message}`) });
+      if (addsUp) t.addingUp.refused.push({ path: row.path, refused: [...new Set(keys)] });
       continue;
     }
     t.written++;
+    if (addsUp) {
+      const profile = a.file.profile ?? name;
+      t.addingUp.written[profile] = (t.addingUp.written[profile] ?? 0) + 1;
+    }
     if (a.file.profile) t.profiles[a.file.profile] = (t.profiles[a.file.profile] ?? 0) + 1;
     if (filled) t.afterFillIn++;
     else if (filledTerms(a.job.document).some((f) => f.source === 'profile')) t.withProfile++;
@@ -396,6 +412,17 @@ else {
           `${name} ${g}: written as ${top(t.profiles)
             .map(([k, v]) => `${k} ${v}`)
             .join(', ')}`,
+        );
+      const u = t.addingUp;
+      if (u.files && g === 'textpdf')
+        console.log(
+          `${name} ${g}: of the ${u.files} whose lines add up, written ${Object.values(u.written).reduce((a, b) => a + b, 0)} (${top(
+            u.written,
+          )
+            .map(([k, v]) => `${k} ${v}`)
+            .join(
+              ', ',
+            )}); refused:\n${u.refused.map((x) => `  ${x.path}: ${x.refused.join('; ')}`).join('\n')}`,
         );
     }
   console.log(`\nwrote ${path.relative(repoRoot, out)}`);

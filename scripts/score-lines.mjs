@@ -62,6 +62,7 @@ function matchLines(xml, page) {
   const used = new Set();
   let matched = 0;
   const missed = [];
+  const pairs = [];
   for (const x of xml) {
     const i = page.findIndex(
       (p, j) =>
@@ -73,10 +74,11 @@ function matchLines(xml, page) {
     if (i >= 0) {
       used.add(i);
       matched++;
+      pairs.push([x, page[i]]);
     } else missed.push(x);
   }
   const extra = page.filter((_, j) => !used.has(j));
-  return { matched, missed, extra };
+  return { matched, missed, extra, pairs };
 }
 
 /** Breakdown rows matched by rate, base and tax. */
@@ -131,6 +133,8 @@ async function ocrDoc(row, file) {
 }
 
 const totals = { files: 0, xmlLines: 0, pageLines: 0, matched: 0, xmlRates: 0, pageRates: 0, rates: 0 };
+/** Of the matched lines whose XML gives a unit: how many units were read, and how many are its code. */
+const units = { xml: 0, read: 0, same: 0, differ: new Map() };
 const perFile = [];
 
 if (set === 'einvoice' || set === 'scan') {
@@ -157,6 +161,17 @@ if (set === 'einvoice' || set === 'scan') {
     totals.xmlRates += xml.vat_breakdown?.length ?? 0;
     totals.pageRates += page?.vat_breakdown?.length ?? 0;
     totals.rates += rates;
+    for (const [x, p] of m.pairs) {
+      if (!x.unit) continue;
+      units.xml++;
+      if (!p.unit) continue;
+      units.read++;
+      if (p.unit === x.unit) units.same++;
+      else {
+        const key = `${p.unit} read, ${x.unit} in XML`;
+        units.differ.set(key, (units.differ.get(key) ?? 0) + 1);
+      }
+    }
     perFile.push({ row, m, xml, page, rates });
     if (verbose && (m.missed.length || m.extra.length || rates < (xml.vat_breakdown?.length ?? 0))) {
       console.log(
@@ -176,6 +191,9 @@ if (set === 'einvoice' || set === 'scan') {
   );
   console.log(
     `line recall ${recall.toFixed(3)}  line precision ${precision.toFixed(3)}  breakdown ${breakdown.toFixed(3)} (${totals.rates}/${totals.xmlRates} rates; precision ${breakdownPrecision.toFixed(3)})`,
+  );
+  console.log(
+    `units of matched lines: ${units.xml} in XML, ${units.read} read, ${units.same} the XML's code${units.differ.size ? ` (others: ${[...units.differ].map(([k, n]) => `${k} ×${n}`).join('; ')})` : ''}`,
   );
   const fails = [];
   if (recall < Number(opt('--min-recall', 0))) fails.push('recall');

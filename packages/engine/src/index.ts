@@ -34,6 +34,7 @@ export {
 } from './edit-terms.js';
 export { type ErrorCode, ReadError } from './errors.js';
 export { estimateRead } from './estimate.js';
+export { unitCodeOf } from './extract/lines/units.js';
 export {
   DEFAULT_PAGE_WIDTH,
   MAX_PAGE_WIDTH,

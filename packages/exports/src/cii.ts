@@ -1,7 +1,7 @@
 // The UN/CEFACT CII (D16B) invoice that XRechnung CII and Factur-X share, written from the
 // canonical document of a read invoice: the EN 16931 core, with the guideline (and business
 // process) of the profile at hand. Each profile adds its own required values on top of `en16931Missing`.
-import type { Address, Document, Party } from '@invoice-reader/engine';
+import { type Address, type Document, type Party, unitCodeOf } from '@invoice-reader/engine';
 import { filledNote } from './company-profile.js';
 import type { ExportJob, Refusal } from './input.js';
 import { el, leaf, type Node, required, toXml, withoutElements } from './xml-writer.js';
@@ -645,41 +645,10 @@ function exactQuotient(a: string, b: string, digits: number): string | undefined
   return `${q < 0n ? '-' : ''}${abs / one}.${frac}`;
 }
 
-/** Units some invoices give as words (FatturaPA's UnitaMisura is free text), as UN/ECE Rec 20 codes. */
-const UNIT_WORDS: Record<string, string> = {
-  kg: 'KGM',
-  g: 'GRM',
-  t: 'TNE',
-  l: 'LTR',
-  lt: 'LTR',
-  m: 'MTR',
-  km: 'KMT',
-  h: 'HUR',
-  ora: 'HUR',
-  ore: 'HUR',
-  hour: 'HUR',
-  hours: 'HUR',
-  day: 'DAY',
-  days: 'DAY',
-  giorno: 'DAY',
-  giorni: 'DAY',
-  month: 'MON',
-  months: 'MON',
-  mese: 'MON',
-  mesi: 'MON',
-  each: 'EA',
-  pz: 'H87',
-  pezzo: 'H87',
-  pezzi: 'H87',
-  stk: 'H87',
-  stück: 'H87',
-  unità: 'C62',
-  "unita'": 'C62',
-};
-
-/** A line's unit as written: a Rec 20 code as read, or the code of a unit given as a word. */
+/** A line's unit as written: a Rec 20 code as read, or the code of a unit given as a word (the
+ * engine's units lexicon; FatturaPA's UnitaMisura is free text); other text stays as read. */
 export const unitCode = (unit: string | undefined): string | undefined =>
-  unit === undefined ? undefined : (UNIT_WORDS[unit.trim().toLowerCase()] ?? unit);
+  unit === undefined ? undefined : (unitCodeOf(unit) ?? unit);
 
 /**
  * FatturaPA's payment means (ModalitaPagamento) that have an UNTDID 4461 twin: cash, cheque, credit

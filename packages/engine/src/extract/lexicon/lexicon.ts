@@ -1,11 +1,12 @@
 // The multilingual lexicon of invoices, kept as data (labels.json, headings.json, words.json,
-// columns.json, places.json): field labels, item-table column headings and party headings per language, month names, legal forms, generic labels and
-// credit-note titles. This module only reads the files and flattens the languages; what the
+// columns.json, units.json, places.json): field labels, item-table column headings, units of quantity
+// and party headings per language, month names, legal forms, generic labels and credit-note titles. This module only reads the files and flattens the languages; what the
 // patterns mean is decided where they are compiled (labels.ts, party-headings.ts, dates.ts).
 import columns from './columns.json' with { type: 'json' };
 import headings from './headings.json' with { type: 'json' };
 import labels from './labels.json' with { type: 'json' };
 import places from './places.json' with { type: 'json' };
+import units from './units.json' with { type: 'json' };
 import words from './words.json' with { type: 'json' };
 
 /** Patterns of one entry over every language, in the file's order, without repeats. */
@@ -83,18 +84,27 @@ export const PAY_BY_AFTER_SOURCES: readonly string[] = words.pay_by_after;
 export const DECIMAL_COMMA_LANGUAGES: ReadonlySet<string> = new Set(words.decimal_comma_languages);
 
 /** Regular-expression sources of the item table's column headings by column, all languages
- * together (columns.json; `units` and `$comment` left out). */
+ * together (columns.json; `$comment` left out). */
 export function columnSources(): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [column, byLanguage] of Object.entries(columns)) {
-    if (column.startsWith('$') || column === 'units') continue;
+    if (column.startsWith('$')) continue;
     out[column] = allLanguages(byLanguage as Record<string, string[]>);
   }
   return out;
 }
 
-/** Unit words as printed (regular-expression sources) by their UN/ECE Recommendation 20 code. */
-export const UNIT_SOURCES: Readonly<Record<string, string[]>> = columns.units;
+/** Units of quantity as printed (regular-expression sources, units.json) by their UN/ECE
+ * Recommendation 20 code, all languages together. */
+export function unitSources(): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [lang, byCode] of Object.entries(units)) {
+    if (lang.startsWith('$')) continue;
+    for (const [code, sources] of Object.entries(byCode as Record<string, string[]>))
+      out[code] = [...new Set([...(out[code] ?? []), ...sources])];
+  }
+  return out;
+}
 
 /** A one-line postcode-and-town form (places.json): the pattern's source and, where the form is
  * one country's, that country. */

@@ -1,11 +1,10 @@
 // The cells of one table row: a row's words given to the header's columns by position, and the
-// numbers, VAT rates and units read out of them. Numbers are right-aligned or centred under their
-// heading, text is left-aligned: a word over a heading's span is that column's; a number beside
-// no heading is the nearest heading's, a word of text the heading's left of it.
+// numbers and VAT rates read out of them (units: units.ts). Numbers are right-aligned or centred
+// under their heading, text is left-aligned: a word over a heading's span is that column's; a
+// number beside no heading is the nearest heading's, a word of text the heading's left of it.
 
 import { parseAmount } from '../amounts/amounts.js';
 import { VAT_RATES } from '../amounts/totals.js';
-import { UNIT_SOURCES } from '../lexicon/lexicon.js';
 import type { LayoutWord } from '../page/layout.js';
 import { type Column, type ColumnKind, NUMERIC_WORD } from './header.js';
 
@@ -103,20 +102,5 @@ export function rateIn(words: LayoutWord[] | undefined): string | undefined {
     const rate = Number(m[1]!.replace(',', '.'));
     if (rate === 0 || VAT_RATES.includes(rate)) return String(rate);
   }
-  return undefined;
-}
-
-const UNIT_PATTERNS = Object.entries(UNIT_SOURCES).map(
-  ([code, sources]) => [code, new RegExp(`^(?:${sources.join('|')})$`, 'iu')] as const,
-);
-/** A code of UN/ECE Recommendation 20 as printed by e-invoice viewers ("H87", "C62", "HUR"). */
-const REC20_CODE = /^(?:[A-Z][A-Z0-9]{2}|[A-Z0-9]{2})$/;
-
-/** A unit as its UN/ECE Recommendation 20 code, from the words printed for it. */
-export function unitOf(words: string[]): string | undefined {
-  const text = words.join(' ').trim();
-  if (!text) return undefined;
-  for (const [code, re] of UNIT_PATTERNS) if (re.test(text)) return code;
-  if (REC20_CODE.test(text) && /[A-Z]/.test(text)) return text;
   return undefined;
 }

@@ -123,7 +123,7 @@ describe('item table rows', () => {
       {
         description: 'Trennblätter A4 GTIN 4012345001235',
         quantity: '20',
-        unit: 'C62',
+        unit: 'H87',
         unit_price: '9.90',
         vat_rate: '19',
         net_amount: '198.00',
@@ -131,7 +131,7 @@ describe('item table rows', () => {
       {
         description: 'Joghurt Banane',
         quantity: '50',
-        unit: 'C62',
+        unit: 'H87',
         unit_price: '5.50',
         vat_rate: '7',
         net_amount: '275.00',

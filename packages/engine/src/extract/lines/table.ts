@@ -6,8 +6,9 @@
 import { formatAmount, fromUnits, toUnits } from '../../decimal.js';
 import { startsWithLabel } from '../page/labels.js';
 import type { Box, LayoutPage, LayoutWord } from '../page/layout.js';
-import { amountIn, type Cells, cellsOf, quantityIn, rateIn, unitOf } from './cells.js';
+import { amountIn, type Cells, cellsOf, quantityIn, rateIn } from './cells.js';
 import { findHeaders, isAllowanceRow, isCarriedOver, type TableHeader } from './header.js';
+import { unitOf } from './units.js';
 
 export interface TableRow {
   page: number;
