@@ -3,7 +3,8 @@
 // [--min-precision P] [--min-breakdown B]` scores the line items and the VAT breakdown read from
 // pages against the same file's XML: the corpus's e-invoice PDFs read from their text layer
 // (einvoice), the scans made from them (scan, replayed from scripts/ocr-cache.mjs's words when
-// they are kept, else read with OCR), and for textpdf/wild, which has no XML, the share of
+// they are kept in `--ocr-cache DIR`, default .cache/ocr, else or with `--ocr-cache none` read
+// with OCR), and for textpdf/wild, which has no XML, the share of
 // invoices whose lines sum to their net total (wild). Exits 1 when a --min figure is not met.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -106,10 +107,12 @@ const show = (l) =>
 
 async function ocrDoc(row, file) {
   // Kept OCR words (scripts/ocr-cache.mjs --dump) replayed through the extraction, as
-  // ocr-cache.mjs --replay does; else the full reader.
-  const cache = path.resolve(opt('--ocr-cache', path.join(repoRoot, '.cache', 'ocr')));
-  const saved = path.join(cache, `${path.relative(corpus, file).replace(/[\\/]/g, '__')}.json`);
-  if (existsSync(saved)) {
+  // ocr-cache.mjs --replay does; else (or with `--ocr-cache none`) the full reader.
+  const cacheOpt = opt('--ocr-cache', path.join(repoRoot, '.cache', 'ocr'));
+  const saved =
+    cacheOpt !== 'none' &&
+    path.join(path.resolve(cacheOpt), `${path.relative(corpus, file).replace(/[\\/]/g, '__')}.json`);
+  if (saved && existsSync(saved)) {
     const { readOcrPages } = await load('read-ocr.js');
     const { combineReads, needsSecondRead, secondReadPages } = await load('ocr/second-read.js');
     const { country, reads } = JSON.parse(readFileSync(saved, 'utf8'));
