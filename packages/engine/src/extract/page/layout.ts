@@ -216,18 +216,11 @@ export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {})
       }
     }
     for (const h of headings) {
-      if (h.name) {
-        blocks.push({
-          role: h.role,
-          heading: h.seg,
-          segments: [h.name, ...blockBelow(layout, { seg: h.name }, headings)],
-        });
-        continue;
-      }
-      // A heading set as a row's label with the party right of it ("Pirkėjas   UAB Kardanas"):
-      // the block is the column of that name, from the heading's line down.
+      // A heading set as a row's label with the party right of it ("Pirkėjas   UAB Kardanas"),
+      // or run together with it: the block is the column of that name, from the heading's line down.
       const beside = layout.lines[h.seg.line]![h.seg.index + 1];
       const asRow =
+        !h.name &&
         beside &&
         beside.bbox[0] - h.seg.bbox[2] < ROW_GAP &&
         !startsWithLabel(beside.text) &&
@@ -235,8 +228,9 @@ export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {})
         /^\p{L}/u.test(beside.text.trim()) &&
         /\p{L}{2}/u.test(beside.text) &&
         !/[:\d]/.test(beside.text);
-      const segments = asRow
-        ? [beside, ...blockBelow(layout, { seg: beside }, headings)]
+      const name = h.name ?? (asRow ? beside : undefined);
+      const segments = name
+        ? [name, ...blockBelow(layout, { seg: name }, headings)]
         : blockBelow(layout, h, headings);
       blocks.push({ role: h.role, heading: h.seg, segments });
     }

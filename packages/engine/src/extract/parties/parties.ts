@@ -36,12 +36,12 @@ import { readRecipient, recipientBlock, senderOver } from './recipient-window.js
 const ADDRESS_LABEL = /^(?:anschrift|adresse|address|indirizzo|адрес)\s*:?\s*/i;
 
 export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlock[], put: Put): void {
-  for (const role of ['seller', 'buyer'] as const) {
-    const block = blocks.find((b) => b.role === role && partyBlock(b));
-    if (block) readBlock(role, block, layouts, put);
-  }
+  const [sellerBlock, buyerBlock] = (['seller', 'buyer'] as const).map((role) =>
+    blocks.find((b) => b.role === role && partyBlock(b)),
+  );
+  if (sellerBlock) readBlock('seller', sellerBlock, layouts, put);
+  if (buyerBlock) readBlock('buyer', buyerBlock, layouts, put);
   // Without a buyer heading, the recipient's address in the window of the letter.
-  const buyerBlock = blocks.some((b) => b.role === 'buyer' && partyBlock(b));
   const headed = new Set(blocks.flatMap((b) => [b.heading, ...b.segments]));
   const recipient = buyerBlock ? undefined : recipientBlock(layouts[0], headed);
   if (recipient) readRecipient(recipient, put);
@@ -76,7 +76,7 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     } else if (footer) put('seller.name', footer.text, footer.bbox, footer.page, 0.82);
     // Or the sender line over the buyer's block or the address window, which names the sender first.
     else {
-      const top = recipient?.segments[0] ?? blocks.find((b) => b.role === 'buyer' && partyBlock(b))?.heading;
+      const top = recipient?.segments[0] ?? buyerBlock?.heading;
       const sender = top && senderOver(layouts[0], top);
       if (sender) put('seller.name', cleanName(sender.text), sender.bbox, sender.page, 0.84);
     }
