@@ -16,7 +16,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { applyFieldEdits, countryOf, readInvoice, shutdownWorkers } from '@invoice-reader/engine';
 import {
-  type CompanyProfile,
   EXPORT_FORMATS,
   type ExportFile,
   type ExportJob,
@@ -25,6 +24,7 @@ import {
   type Refusal,
   withCompanyProfile,
 } from '@invoice-reader/exports';
+import { GERMAN_BUYER } from '../packages/exports/src/test-support/buyer-profile.js';
 import { facturxStructure } from '../packages/exports/src/test-support/facturx-structure.js';
 import { fatturaPaXsdErrors } from '../packages/exports/src/test-support/fatturapa-xsd.js';
 import {
@@ -38,18 +38,8 @@ import {
 import { printTable, readManifest } from './bench-lib.mjs';
 import { corpusDir, repoRoot } from './corpus.mjs';
 
-/** The receiving business of the run: what a German user keeps in the account's profile. */
-const PROFILE: CompanyProfile = {
-  name: 'Beispiel Einkauf GmbH',
-  street: 'Musterstraße 1',
-  postcode: '10115',
-  city: 'Berlin',
-  country: 'DE',
-  vat_id: 'DE136695976',
-  // Its Peppol participant id (the German VAT id scheme): XRechnung and Peppol both take it.
-  electronic_address: '9930:DE136695976',
-  buyer_reference: '04011000-1234512345-06',
-};
+/** The receiving business of the run. */
+const PROFILE = GERMAN_BUYER;
 
 /**
  * What a person types into the fill-in form, per field: placeholders standing for the value read

@@ -7,22 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompanyProfile, filledTerms, withCompanyProfile } from './company-profile.js';
 import { fillInForm } from './fill-in.js';
 import type { ExportJob, ExportRefused } from './input.js';
+import { GERMAN_BUYER } from './test-support/buyer-profile.js';
 import { jobOf, kositSuite } from './test-support/corpus-export.js';
 import { haveSchemas } from './test-support/validate.js';
 import { writeXrechnungCii } from './xrechnung-cii.js';
 
 afterAll(() => shutdownWorkers());
 
-const PROFILE: CompanyProfile = {
-  name: 'Beispiel Einkauf GmbH',
-  street: 'Musterstraße 1',
-  postcode: '10115',
-  city: 'Berlin',
-  country: 'DE',
-  vat_id: 'DE136695976',
-  electronic_address: 'rechnungen@einkauf.example',
-  buyer_reference: '04011000-1234512345-06',
-};
+const PROFILE: CompanyProfile = { ...GERMAN_BUYER, electronic_address: 'rechnungen@einkauf.example' };
 
 describe.skipIf(!haveSchemas)('the company profile in an e-invoice export', () => {
   let job: ExportJob;

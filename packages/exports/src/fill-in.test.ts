@@ -4,9 +4,10 @@
 import path from 'node:path';
 import { applyFieldEdits, countryOf, shutdownWorkers } from '@invoice-reader/engine';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type CompanyProfile, withCompanyProfile } from './company-profile.js';
+import { withCompanyProfile } from './company-profile.js';
 import { fillInForm } from './fill-in.js';
 import { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
+import { GERMAN_BUYER } from './test-support/buyer-profile.js';
 import { einvoiceDir, jobOf, kositSuite } from './test-support/corpus-export.js';
 import { en16931Fatal, haveSchemas, xrechnungFatal, xsdErrors } from './test-support/validate.js';
 import { writeXrechnungCii } from './xrechnung-cii.js';
@@ -14,16 +15,7 @@ import { writeXrechnungUbl } from './xrechnung-ubl.js';
 
 afterAll(() => shutdownWorkers());
 
-const PROFILE: CompanyProfile = {
-  name: 'Beispiel Einkauf GmbH',
-  street: 'Musterstraße 1',
-  postcode: '10115',
-  city: 'Berlin',
-  country: 'DE',
-  vat_id: 'DE136695976',
-  electronic_address: '9930:DE136695976',
-  buyer_reference: '04011000-1234512345-06',
-};
+const PROFILE = GERMAN_BUYER;
 
 /** What a person types for each key the form asks (placeholders for the real values). */
 const ANSWERS: Record<string, string> = {
