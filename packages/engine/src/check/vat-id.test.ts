@@ -171,6 +171,13 @@ describe('checkVatId', () => {
     expect(checkVatId('EL094068633', 'GR').ok).toBe(true);
   });
 
+  it("takes the EU non-Union one-stop shop's ids (EU and nine digits) by their shape alone", () => {
+    expect(checkVatId('EU442008675')).toEqual({ ok: true, vatId: 'EU442008675', country: 'EU' });
+    expect(checkVatId('EU 372 000 041').ok).toBe(true);
+    expect(checkVatId('EU44200867').reason).toBe('format');
+    expect(checkVatId('EU4420086751').reason).toBe('format');
+  });
+
   it('uses the country hint when the prefix is missing', () => {
     expect(checkVatId('136 695 976', 'de')).toEqual({ ok: true, vatId: 'DE136695976', country: 'DE' });
     expect(checkVatId('U13585627', 'AT')).toEqual({ ok: true, vatId: 'ATU13585627', country: 'AT' });

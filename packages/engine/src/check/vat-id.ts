@@ -149,6 +149,10 @@ const RULES: Readonly<Record<string, Rule>> = {
   NO: { format: /^\d{9}(MVA)?$/, checksum: (b) => mod11Check(b, [3, 2, 7, 6, 5, 4, 3, 2]) },
   GB: GB_RULE,
   XI: GB_RULE,
+  // The EU's one-stop shop for sellers established outside the Union (non-Union scheme,
+  // Directive 2006/112/EC art. 362): "EU" and nine digits, the first three naming the member
+  // state that issued it; no published check digit. SaaS invoices from outside the EU print it.
+  EU: { format: /^\d{9}$/ },
 };
 
 /** Upper case, without spaces, dots and dashes. */

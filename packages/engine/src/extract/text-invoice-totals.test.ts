@@ -364,6 +364,73 @@ describe('readTextInvoice: OCR slips in totals rows', () => {
     expect(oneC.issue_date).toBe('2024-04-05');
   });
 
+  it('takes a total without VAT that the item columns of two tables above it add up to', () => {
+    const items = [
+      line(row(6), ['Invoice To:', 0.08, 0.2], ['INV#', 0.7, 0.75], ['INV0001', 0.79, 0.9]),
+      line(row(10), ['ITEM', 0.08, 0.13], ['DESCRIPTION', 0.2, 0.35], ['SUB TOTAL(£)', 0.74, 0.86]),
+      line(row(11), ['1', 0.08, 0.09], ['Random Project', 0.2, 0.35], ['300.00', 0.78, 0.84]),
+      line(row(13), ['EXPENSE', 0.08, 0.16], ['DESCRIPTION', 0.2, 0.35], ['SUB TOTAL(£)', 0.74, 0.86]),
+      line(row(14), ['1', 0.08, 0.09], ['Travel cost', 0.2, 0.32], ['20.00', 0.79, 0.84]),
+    ];
+    const footer = line(row(24), ['Account Name: Foo Bar Account', 0.08, 0.4]);
+    const total = line(row(16), ['Total', 0.57, 0.62], ['£320.00', 0.77, 0.84]);
+    expect(read([page([...items, total, footer])]).totals).toEqual({ gross: '320.00' });
+    // Items that do not add up to it leave the total unconfirmed.
+    const off = read([
+      page([...items.slice(0, 4), line(row(14), ['Travel cost', 0.2, 0.32], ['25.00', 0.79, 0.84]), total]),
+    ]);
+    expect(off.provenance['totals.gross']?.confidence ?? 0).toBeLessThan(CONFIDENCE_BAR);
+  });
+
+  it('reads a summary grid of whole amounts under its headings, not the first row of an item table', () => {
+    const heads = line(row(8), ['Exkl moms', 0.08, 0.18], ['Moms kr', 0.4, 0.48], ['ATT BETALA', 0.75, 0.86]);
+    const sums = line(row(9), ['38290', 0.08, 0.13], ['0', 0.4, 0.41], ['38290', 0.75, 0.8]);
+    const start = [line(row(0), ['Faktura', 0.45, 0.55]), line(row(1), ['Fakturanr 463', 0.45, 0.6])];
+    const grid = read([
+      page([...start, heads, sums, line(row(11), ['Artikel', 0.08, 0.15], ['Antal', 0.5, 0.56])]),
+    ]);
+    expect(grid.totals).toMatchObject({ net: '38290', vat: '0', gross: '38290' });
+    // The same headings over item rows priced in whole amounts: the first row is one of many.
+    const items = read([
+      page([
+        ...start,
+        heads,
+        sums,
+        line(row(10), ['12000', 0.08, 0.13], ['0', 0.4, 0.41], ['12000', 0.75, 0.8]),
+      ]),
+    ]);
+    expect(items.totals.net).toBeUndefined();
+  });
+
+  it('takes a total over one item row when the amount due on another row names it too', () => {
+    const doc = (due: string) =>
+      read([
+        page([
+          line(row(0), ['Amazing Company', 0.08, 0.3], ['INVOICE', 0.45, 0.55]),
+          line(row(3), ['Bill To:', 0.08, 0.18], ['Balance Due:', 0.55, 0.68], [due, 0.8, 0.9]),
+          line(
+            row(8),
+            ['Item', 0.08, 0.13],
+            ['Quantity', 0.4, 0.5],
+            ['Rate', 0.6, 0.65],
+            ['Amount', 0.82, 0.9],
+          ),
+          line(
+            row(9),
+            ['Amazing service', 0.08, 0.25],
+            ['1', 0.4, 0.41],
+            ['259,00 $', 0.6, 0.68],
+            ['259,00 $', 0.8, 0.9],
+          ),
+          line(row(12), ['Total:', 0.55, 0.6], ['259,00 $', 0.8, 0.9]),
+        ]),
+      ]);
+    expect(doc('259,00 $').totals).toMatchObject({ gross: '259.00' });
+    expect(doc('259,00 $').provenance['totals.gross']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    // One item row alone does not confirm a total the amount due contradicts.
+    expect(doc('300,00 $').provenance['totals.gross']?.confidence ?? 0).toBeLessThan(CONFIDENCE_BAR);
+  });
+
   it('reads Dutch totals whichever amount "Subtotaal" names: arithmetic decides', () => {
     const doc = (first: [string, string]) =>
       read([

@@ -348,6 +348,9 @@ describe('readTextInvoice: numbers and dates', () => {
       'Kérjük, az összeget 2019.07.01. napjáig utalja át.',
       'Gelieve te betalen vóór 1 juli 2019.',
       'Pagamento até 1 de julho de 2019.',
+      // "by" before the date and the word for paying after it.
+      'Der Rechnungsbetrag ist bis zum 01.07.2019 fällig.',
+      'Der Betrag ist bis 01.07.2019 zu bezahlen.',
     ]) {
       const d = read([
         page([
@@ -358,6 +361,44 @@ describe('readTextInvoice: numbers and dates', () => {
       expect(d.due_date, sentence).toBe('2019-07-01');
       expect(d.provenance.due_date!.confidence, sentence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
     }
+  });
+
+  it('takes no due date from a "by" date that a word for paying does not follow in the same clause', () => {
+    for (const sentence of [
+      'Lieferung bis 01.07.2019, zahlbar sofort.',
+      'Leistungszeitraum bis 01.07.2019; Zahlung per Lastschrift.',
+    ]) {
+      const d = read([
+        page([
+          line(row(0), ['Rechnung Nr. 4711 vom 10.06.2019', 0.08, 0.45]),
+          line(row(2), [sentence, 0.08, 0.5]),
+        ]),
+      ]);
+      expect(d.due_date, sentence).toBeUndefined();
+    }
+  });
+
+  it('reads the date of a title that names no number, and only a title standing alone', () => {
+    const dated = (text: string, y = row(6)) =>
+      read([
+        page([
+          line(row(0), ['FICTIOCORP', 0.08, 0.3]),
+          line(y, [text, 0.37, 0.6]),
+          line(y + 0.012, ['n° 1234567890', 0.37, 0.5]),
+        ]),
+      ]);
+    for (const [text, want] of [
+      ['Facture du 29/01/2021', '2021-01-29'],
+      ['Rechnung vom 29.01.2021', '2021-01-29'],
+      ['Invoice dated 29 January 2021', '2021-01-29'],
+    ] as const) {
+      const d = dated(text);
+      expect(d.issue_date, text).toBe(want);
+      expect(d.provenance.issue_date!.confidence, text).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    }
+    // Another invoice named in a sentence, or a title low on the page (a detail page's heading).
+    expect(dated('Korrektur zur Rechnung vom 29.01.2021').issue_date).toBeUndefined();
+    expect(dated('Facture du 29/01/2021', row(40)).issue_date).not.toBe('2021-01-29');
   });
 
   it("takes the title's date but not a number whose first letter OCR read as a symbol", () => {

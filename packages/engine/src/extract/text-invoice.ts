@@ -19,6 +19,7 @@ import {
   letterDate,
   numberMayGoOn,
   onlyDate,
+  titleDate,
   titleLine,
 } from './dates/number-and-dates.js';
 import { bicOfIbanBank } from './identifiers/bank-bic.js';
@@ -95,8 +96,11 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   const bare = d.number ? undefined : (bareNumberLabel(layouts) ?? dateShapedNumber(hits, layouts));
   if (bare) put('number', bare.value, bare.box, bare.page, 0.82);
   const date = firstValue(hits, layouts, 'invoice_date', (s) => dateOf(s, order));
+  // A title with a date and no number ("Facture du 29/01/2021"), before the letter's date.
+  const dated = titleDate(layouts, order);
   if (date && date.strength > 1) put('issue_date', date.value, date.box, date.page, 0.9);
   else if (title?.date) put('issue_date', title.date, title.box, title.page, 0.88);
+  else if (dated) put('issue_date', dated.value, dated.box, dated.page, 0.86);
   else {
     // The date of the letter ("München, den 01.11.2024", or set right of the title line) before
     // a generic "Datum" (which may be a print stamp in the footer: "Datum: 30.10.2024 Zeit: ...").

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openPdf } from './open.js';
-import { extractText, type PageText, pageLinesText, textQuality } from './text.js';
+import { extractText, type PageText, pageLinesText, textQuality, verticalMetrics } from './text.js';
 
 interface TestPage {
   /** Content stream; fonts /F1 (Helvetica) and /F2 (Helvetica-Bold) are available. */
@@ -250,5 +250,18 @@ describe.skipIf(!existsSync(corpus))('extractText on the corpus', () => {
     expect(lineTexts(rotated!)).toContain('CH33 8914 4927 9774 7318 2');
     expect(lineTexts(rotated!)).toEqual(lineTexts(upright!));
     expectSaneBoxes(rotated!);
+  });
+});
+
+describe('verticalMetrics', () => {
+  it("keeps a font's ascent and descent to a band around the baseline, whatever the font reports", () => {
+    expect(verticalMetrics({ ascent: 0.9, descent: -0.25 })).toEqual({ ascent: 0.9, descent: -0.25 });
+    expect(verticalMetrics({ ascent: 7, descent: -3 })).toEqual({ ascent: 1.1, descent: -0.4 });
+    // A Type 3 font may report no number at all: the word keeps its place on the page.
+    expect(verticalMetrics({ ascent: Number.NaN, descent: Number.NaN })).toEqual({
+      ascent: 0.8,
+      descent: -0.2,
+    });
+    expect(verticalMetrics(undefined)).toEqual({ ascent: 0.8, descent: -0.2 });
   });
 });

@@ -175,6 +175,22 @@ async function readPage(doc: PdfDocument, n: number): Promise<PageText> {
   };
 }
 
+/**
+ * A font's ascent and descent in ems, kept to a plausible band around the baseline: metrics from
+ * broken fonts can be absurd, or no number at all (a LaTeX Type 3 font's "£" answered NaN, which
+ * left its word, and the sort of the page's lines, without a place on the page).
+ */
+export function verticalMetrics(style: Pick<TextStyle, 'ascent' | 'descent'> | undefined): {
+  ascent: number;
+  descent: number;
+} {
+  const metric = (v: number | undefined, usual: number) => (Number.isFinite(v) ? (v as number) : usual);
+  return {
+    ascent: Math.min(1.1, Math.max(0.5, metric(style?.ascent, 0.8))),
+    descent: Math.max(-0.4, Math.min(0, metric(style?.descent, -0.2))),
+  };
+}
+
 /** Splits an item on spaces; x positions inside it are estimated in proportion to characters. */
 function splitItem(
   item: TextItem,
@@ -187,9 +203,7 @@ function splitItem(
 ): void {
   const str = item.str;
   const perChar = width / str.length;
-  // Font metrics from broken fonts can be absurd; keep boxes to a plausible band around the baseline.
-  const ascent = Math.min(1.1, Math.max(0.5, style?.ascent ?? 0.8));
-  const descent = Math.max(-0.4, Math.min(0, style?.descent ?? -0.2));
+  const { ascent, descent } = verticalMetrics(style);
   for (const m of str.matchAll(/\S+/g)) {
     const text = cleanWord(m[0]);
     if (!text) continue;

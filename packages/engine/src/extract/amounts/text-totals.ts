@@ -99,10 +99,21 @@ export function readTotals(
     // row per rate and then the sum row; arithmetic and position pick among them), down to a
     // row labelled as another amount ("Acompte : 0,00" under "TOTAL TTC" is not the total).
     const column: Array<{ value: string; seg: Segment }> = [];
-    for (const below of columnBelow(layout, hit.seg)) {
+    const belowHit = columnBelow(layout, hit.seg);
+    for (const below of belowHit) {
       if (otherRows.has(`${below.page}:${below.line}`)) break;
       const v = lastAmount(below.text);
       if (v) column.push({ value: v, seg: below });
+    }
+    // A summary grid of whole amounts ("Exkl moms | Moms kr | ATT BETALA" over "38290 | 0 |
+    // 38290"): the number alone under the heading, counted only in a triple that adds up. Not the
+    // first row of a table of such numbers (items priced in whole amounts), where it is one of many.
+    const [first, second] = belowHit;
+    const wholeRow = !!first && WHOLE_ONLY.test(first.text) && !(second && WHOLE_ONLY.test(second.text));
+    if (!column.length && wholeRow && hit.field !== 'vat_included') {
+      const whole = wholeAmount(first!.text, hint);
+      if (whole)
+        wholes.push({ kind: hit.field as TotalKind, value: whole, seg: first!, strength: hit.strength });
     }
     for (const { value: v, seg: below } of column)
       cands.push({ kind: hit.field as TotalKind, value: v, seg: below, strength: hit.strength });
@@ -122,7 +133,12 @@ export function readTotals(
   const conf = t.balanced ? 0.93 : 0.7;
   // No sums that add up, but the item lines above the total add up to it: an invoice without VAT
   // ("Totaal € 1499.99" under its items) or whose VAT rows were not read.
-  const itemsSum = !t.balanced && !t.corroborated && t.gross && columnSumsTo(layouts, t.gross);
+  const payableToo =
+    !!t.gross &&
+    !!t.payable &&
+    toUnits(t.payable.value) === toUnits(t.gross.value) &&
+    t.payable.seg.line !== t.gross.seg.line;
+  const itemsSum = !t.balanced && !t.corroborated && t.gross && columnSumsTo(layouts, t.gross, payableToo);
   // A zero-rated invoice printing the rate alone ("BTW  0%", no amount): a net and a gross on rows
   // of their own that are one amount add up with no VAT.
   if (!t.balanced && t.net && t.gross && zeroRated(hits, layouts, t.net, t.gross)) {
@@ -300,6 +316,9 @@ function rateOf(label: string): number | undefined {
 /** A segment that opens with the name of a credit note or of an invoice correction. */
 const CREDIT_TITLE = new RegExp(`^\\s*(?:${CREDIT_TITLE_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 
+/** A segment that is a whole number and nothing else ("38290", "131 000"). */
+const WHOLE_ONLY = /^\s*-?\d[\d .\u00a0\u202f']*$/u;
+
 /** A number with a currency written beside it ("€6", "550000 USD"): an amount though whole. */
 const WITH_CURRENCY = new RegExp(`^-?${CURRENCY_TOKEN}\\s?-?\\d|\\d\\s?${CURRENCY_TOKEN}$`, 'u');
 
@@ -336,29 +355,37 @@ const MAX_ITEM_LINES = 60;
 /**
  * Whether the amounts in the total's column above it, up to the column's heading (the first
  * segment there without an amount), add up to the total to the cent: the item lines of a table
- * whose last row is its total. At least two lines, so a total is not confirmed by itself.
+ * whose last row is its total. At least two lines, so a total is not confirmed by itself; one
+ * line when `corroborated` (a payable amount on another row names the same sum: "Total: 259,00 $"
+ * under one item of 259,00 $ and "Balance Due: 259,00 $").
  */
-function columnSumsTo(layouts: PageLayout[], total: AmountCandidate): boolean {
+function columnSumsTo(layouts: PageLayout[], total: AmountCandidate, corroborated = false): boolean {
   const layout = layouts.find((l) => l.page === total.seg.page);
   if (!layout) return false;
   const [x0, , x1] = total.seg.bbox;
+  const adds = () => items >= (corroborated ? 1 : 2) && sum === toUnits(total.value);
   let sum = 0n;
   let items = 0;
   let headingPassed = false;
   for (let li = total.seg.line - 1; li >= 0 && li >= total.seg.line - MAX_ITEM_LINES; li--) {
-    const inColumn = layout.lines[li]!.filter((s) => s.bbox[0] < x1 && x0 < s.bbox[2]);
+    const line = layout.lines[li]!;
+    const inColumn = line.filter((s) => s.bbox[0] < x1 && x0 < s.bbox[2]);
     if (!inColumn.length) continue;
     const value = inColumn.length === 1 ? lastAmount(inColumn[0]!.text) : undefined;
-    // One heading of a second table in the column (items, then expenses) is passed.
-    if (value === undefined && !headingPassed && items && !/\d/.test(inColumn[0]!.text)) {
-      headingPassed = true;
-      continue;
+    if (value === undefined) {
+      // The column's heading: the items under it are all there are. One heading of a second
+      // table in the column (items, then expenses) is passed.
+      if (adds()) return true;
+      if (!headingPassed && items && !/\d/.test(inColumn[0]!.text)) {
+        headingPassed = true;
+        continue;
+      }
+      return false;
     }
-    if (value === undefined) break;
     sum += toUnits(value);
     items++;
   }
-  return items >= 2 && sum === toUnits(total.value);
+  return adds();
 }
 
 /** The last amount in a totals row's text. `wholeVat`: a whole number is taken as the amount of

@@ -9,6 +9,7 @@ import {
   PAY_BY_AFTER_SOURCES,
   PAY_BY_SOURCES,
   PAY_WORD_SOURCES,
+  TITLE_DATE_WORD_SOURCES,
 } from '../lexicon/lexicon.js';
 import { type Found, firstValue, type LabelHit, longestLabel } from '../page/label-hits.js';
 import { normalizeLabelText } from '../page/labels.js';
@@ -62,6 +63,11 @@ const TERMS_DUE = new RegExp(
 /** The word for "by" after the date ("Kérjük, az összeget 2025.01.31. napjáig utalja át."). */
 const BY_AFTER = new RegExp(`^\\.?\\s*(?:${PAY_BY_AFTER_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 const PAY_WORD = new RegExp(`(?<![\\p{L}])(?:${PAY_WORD_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
+/** "by" right before a date, and the word for paying after it, at most two words on with no
+ * punctuation between ("Der Rechnungsbetrag ist bis zum 26.03.2026 fällig", "bis 01.04.2026 zu
+ * bezahlen"): the verb ends the sentence in German word order. */
+const BY_BEFORE = new RegExp(`(?<![\\p{L}])(?:${PAY_BY_SOURCES.join('|')})\\s+$`, 'iu');
+const PAY_AFTER = new RegExp(`^\\s+(?:\\p{L}+\\s+){0,2}(?:${PAY_WORD_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 
 export function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | undefined {
   for (const layout of layouts) {
@@ -71,8 +77,12 @@ export function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | und
       // The first date after the keyword: a discount date (Skonto) comes later in the sentence.
       let value = m && dateOf(text.slice(m.index + m[0].length, m.index + m[0].length + 30), order);
       if (!value && PAY_WORD.test(text)) {
-        const before = findDates(text, order ? { order } : {}).find((d) => BY_AFTER.test(text.slice(d.end)));
-        value = before?.value;
+        const dates = findDates(text, order ? { order } : {});
+        const before = dates.find((d) => BY_AFTER.test(text.slice(d.end)));
+        const framed = dates.find(
+          (d) => BY_BEFORE.test(text.slice(0, d.start)) && PAY_AFTER.test(text.slice(d.end)),
+        );
+        value = (before ?? framed)?.value;
       }
       if (!value) continue;
       // A sentence that says nothing but the date ("Please remit until 2019-07-01.") names the due
@@ -136,7 +146,13 @@ const MISREAD_FIRST = '£€§';
  * dated 1 March 2024"; the number may start with a symbol OCR put for its first letter.
  */
 const TITLE_NUMBER = new RegExp(
-  `(?:(?<![\\p{L}\\p{N}])(?:${NUMBER_WORD_SOURCES.join('|')})\\.?|#|№)\\s*:?\\s*(?:[${MISREAD_FIRST}](?=[A-Za-z0-9]))?${NUMBER}(?:\\s+(?:vom|von|du|del|dated|of|от|van|de|issued(?:\\s+(?:at|on))?|ausgestellt\\s+am|[ée]mise?\\s+le)\\s+(.{6,24}))?`,
+  `(?:(?<![\\p{L}\\p{N}])(?:${NUMBER_WORD_SOURCES.join('|')})\\.?|#|№)\\s*:?\\s*(?:[${MISREAD_FIRST}](?=[A-Za-z0-9]))?${NUMBER}(?:\\s+(?:${TITLE_DATE_WORD_SOURCES.join('|')})\\s+(.{6,24}))?`,
+  'iu',
+);
+/** A heading that is the document word and its date alone: "Facture du 29/01/2021", "Rechnung
+ * vom 14.03.2024", "Invoice dated 1 March 2024". */
+const TITLE_DATED = new RegExp(
+  `^(?:${DOCUMENT_TITLE_SOURCES.join('|')})\\s+(?:${TITLE_DATE_WORD_SOURCES.join('|')})\\s+(.{6,24})$`,
   'iu',
 );
 /** A heading that is the document word and its number alone: "Rechnung RE1001", "Facture FA-2017-0010". */
@@ -257,6 +273,23 @@ export function titleLine(layouts: PageLayout[], order: DateOrder) {
       page: first.page,
       text,
     };
+  }
+  return undefined;
+}
+
+/**
+ * The date of a title that names no number ("Facture du 29/01/2021", the number set on a line of
+ * its own): a segment in the upper half of the first page that is the document word, the word
+ * before a date, and one date, nothing else.
+ */
+export function titleDate(layouts: PageLayout[], order: DateOrder): Found | undefined {
+  const first = layouts[0];
+  for (const seg of first?.lines.flat() ?? []) {
+    if (seg.bbox[1] > 0.5) continue;
+    const m = TITLE_DATED.exec(seg.text.trim());
+    const dates = m ? findDates(m[1]!, order ? { order } : {}) : [];
+    if (dates.length === 1 && dates[0]!.raw.trim() === m![1]!.trim().replace(/[.,;:]+$/, ''))
+      return { value: dates[0]!.value, box: seg.bbox, page: first!.page, strength: 2, text: seg.text };
   }
   return undefined;
 }

@@ -163,6 +163,7 @@ describe('findVatIds', () => {
       ['NO923609016MVA', 'NO 923 609 016 MVA', true, 'NO'],
     ]);
     expect(found('VAT GB980780684')).toEqual([['GB980780684', 'GB980780684', true, 'GB']]);
+    expect(found('Mehrwertsteuernummer: EU442008675')).toEqual([['EU442008675', 'EU442008675', true, 'EU']]);
   });
 
   it('marks a well-formed id with a wrong check digit invalid', () => {

@@ -278,9 +278,10 @@ export function findBics(text: string): BicMatch[] {
   return out;
 }
 
-// VAT prefixes: EU (EL for Greece, GR tolerated), XI for Northern Ireland, GB, CH (CHE-...) and NO.
+// VAT prefixes: EU (EL for Greece, GR tolerated), XI for Northern Ireland, GB, CH (CHE-...), NO,
+// and EU itself (the non-Union one-stop shop's ids).
 const VAT_START =
-  /(?<![A-Za-z0-9])(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|GR|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI|GB|CH|NO)(?=[\s.-]?[0-9A-Z])/g;
+  /(?<![A-Za-z0-9])(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|GR|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI|GB|CH|NO|EU)(?=[\s.-]?[0-9A-Z])/g;
 
 /**
  * VAT ids with their country prefix, also printed in groups ("DE 123 456 789", "CHE-123.456.789

@@ -110,6 +110,32 @@ describe('readParties: the recipient in the address window', () => {
     });
   });
 
+  it('reads a window whose postcode stands alone over its town', () => {
+    const d = read([
+      line(row(0), ['Rainer GmbH | Schwerwa 22 | 51235 Mittelbembra', 0.08, 0.45]),
+      line(row(3), ['Reute GmbH', 0.08, 0.2]),
+      line(row(4), ['Ali Baba', 0.08, 0.18]),
+      line(row(5), ['Feldweg 22', 0.08, 0.2]),
+      line(row(6), ['88441', 0.08, 0.13]),
+      line(row(7), ['Mittelbiberach', 0.08, 0.22]),
+      line(row(10), ['Rechnung Nr. 1001', 0.08, 0.3]),
+    ]);
+    expect(d.buyer.name).toBe('Reute GmbH');
+    expect(d.buyer.address).toMatchObject({ postcode: '88441', city: 'Mittelbiberach' });
+    // A number over a field's label, or a line apart from the word under it, makes no place.
+    const apart = (gap: number, word: string) =>
+      read([
+        line(row(0), ['Rainer GmbH | Schwerwa 22 | 51235 Mittelbembra', 0.08, 0.45]),
+        line(row(3), ['Reute GmbH', 0.08, 0.2]),
+        line(row(5), ['Feldweg 22', 0.08, 0.2]),
+        line(row(6), ['4711', 0.08, 0.13]),
+        line(row(6 + gap), [word, 0.08, 0.22]),
+      ]).buyer.name;
+    expect(apart(1, 'Mittelbiberach')).toBe('Reute GmbH');
+    expect(apart(1, 'Rechnungsdatum')).toBeUndefined();
+    expect(apart(3, 'Mittelbiberach')).toBeUndefined();
+  });
+
   it('reads the block under a one-line sender address as the buyer, not as the seller', () => {
     const d = read([
       line(row(0), ['weclapp.com | Somestreet 42 | 08155 Some city', 0.08, 0.45], ['weclapp.com', 0.7, 0.85]),

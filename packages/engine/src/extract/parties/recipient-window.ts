@@ -3,7 +3,7 @@
 // recipient by the one-line sender address above it, by a salutation, by the letterhead standing
 // in another column, or by the sender's own address printed above it (recipientBlock).
 import { SALUTATION_SOURCES } from '../lexicon/lexicon.js';
-import { normalizeLabelText } from '../page/labels.js';
+import { normalizeLabelText, startsWithLabel } from '../page/labels.js';
 import { type Box, type PageLayout, type Put, type Segment, union } from '../page/layout.js';
 import {
   cleanName,
@@ -68,17 +68,44 @@ function townOverPostcode(
   seg: Segment,
 ): { street?: Segment; place: Segment; town?: Segment[] } | undefined {
   if (!postcodeAlone(seg.text)) return undefined;
+  const town = closeAbove(all, seg);
+  if (!town || !TOWN.test(town.text.trim())) return undefined;
+  return twoLinePlace(seg, town, `${town.text.trim()} ${seg.text.trim()}`);
+}
+
+/**
+ * A place set over two lines the other way, the postcode alone and its town under it ("88441" /
+ * "Mittelbiberach", a window too narrow for the line): the town's segment with a number right
+ * above it that makes one place line with it.
+ */
+function postcodeOverTown(
+  all: Segment[],
+  seg: Segment,
+): { street?: Segment; place: Segment; town?: Segment[] } | undefined {
+  // (never a field's label under a number: "4711" / "Rechnungsdatum")
+  if (!TOWN.test(seg.text.trim()) || startsWithLabel(seg.text.trim())) return undefined;
+  const postcode = closeAbove(all, seg);
+  if (!postcode || !/^\d[\d -]{2,8}$/.test(postcode.text.trim())) return undefined;
+  return twoLinePlace(seg, postcode, `${postcode.text.trim()} ${seg.text.trim()}`);
+}
+
+/** The segment right above one in its column, no more than half a line apart. */
+function closeAbove(all: Segment[], seg: Segment): Segment | undefined {
   const height = seg.bbox[3] - seg.bbox[1];
-  const town = all
+  const above = all
     .filter((s) => s.line < seg.line && s.page === seg.page && Math.abs(s.bbox[0] - seg.bbox[0]) < 0.05)
     .sort((a, b) => b.bbox[1] - a.bbox[1])[0];
-  if (!town || seg.bbox[1] - town.bbox[3] > height * 1.5 || !TOWN.test(town.text.trim())) return undefined;
-  const place = {
-    ...seg,
-    text: `${town.text.trim()} ${seg.text.trim()}`,
-    bbox: union([town.bbox, seg.bbox]),
-  };
-  return placeOf(place.text) ? { place, town: [town] } : undefined;
+  return above && seg.bbox[1] - above.bbox[3] <= height * 1.5 ? above : undefined;
+}
+
+/** The place line two segments make, when they make one: `other` is kept with the block. */
+function twoLinePlace(
+  seg: Segment,
+  other: Segment,
+  text: string,
+): { place: Segment; town: Segment[] } | undefined {
+  const place = { ...seg, text, bbox: union([other.bbox, seg.bbox]) };
+  return placeOf(place.text) ? { place, town: [other] } : undefined;
 }
 
 /** The space between a segment and the nearest line above it in its column (the page's height
@@ -212,7 +239,9 @@ export function recipientBlock(
   const blocks: Recipient[] = [];
   for (const seg of all) {
     const split: { street?: Segment; place: Segment; town?: Segment[] } | undefined =
-      seg.bbox[1] > 0.5 || headed.has(seg) ? undefined : (placeLine(seg) ?? townOverPostcode(all, seg));
+      seg.bbox[1] > 0.5 || headed.has(seg)
+        ? undefined
+        : (placeLine(seg) ?? townOverPostcode(all, seg) ?? postcodeOverTown(all, seg));
     if (!split) continue;
     const place = split.place;
     // The lines above it in its column, while they follow one another closely.
