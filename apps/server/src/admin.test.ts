@@ -1,16 +1,21 @@
-// The operators' command line, run as a real process on a temporary data folder.
+// The operators' command line, run as a real process on a temporary data folder and the test
+// run's database (TEST_ENGINE); its backup is SQLite's and is tried on a SQLite file of its own.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChild } from '../../../scripts/run-child.mjs';
-import { type Json, repoRoot } from './test-support/server.js';
+import { freshDatabaseEnv, type Json, repoRoot } from './test-support/server.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ir-admin-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+let databaseEnv: Record<string, string> = {};
+beforeAll(async () => {
+  databaseEnv = await freshDatabaseEnv();
+});
 
 async function admin(...args: string[]): Promise<{ code: number | null; out: Json }> {
-  return adminWith({}, ...args);
+  return adminWith(databaseEnv, ...args);
 }
 
 async function adminWith(
@@ -74,15 +79,30 @@ describe('admin command line', () => {
   });
 
   it('says where the files are when they are kept in a bucket (BLOB_URL), and copies the database', async () => {
+    const sqliteDir = path.join(dataDir, 'sqlite');
+    const onSqlite = { DATA_DIR: sqliteDir };
+    expect((await adminWith(onSqlite, 'create-account', '--email', 'kept@example.com')).code).toBe(0);
     const to = path.join(dataDir, 'backup-s3');
     // The bucket is not asked for: a backup copies the database only.
     const r = await adminWith(
-      { BLOB_URL: 's3://invoices/tenant?endpoint=http://127.0.0.1:9' },
+      { ...onSqlite, BLOB_URL: 's3://invoices/tenant?endpoint=http://127.0.0.1:9' },
       'backup',
       '--to',
       to,
     );
     expect(r).toMatchObject({ code: 0, out: { blobs: 0, blobs_in: 's3://invoices/tenant/' } });
     expect(existsSync(path.join(to, 'invoice-reader.sqlite'))).toBe(true);
+  });
+
+  it('refuses backup and restore on PostgreSQL, pointing at pg_dump and pg_restore', async () => {
+    // Refused before any connection: the URL need not reach a server.
+    const onPostgres = { DATABASE_URL: 'postgres://ir@127.0.0.1:9/ir' };
+    const backup = await adminWith(onPostgres, 'backup', '--to', path.join(dataDir, 'never'));
+    expect(backup).toMatchObject({ code: 1, out: { error: 'backup_refused' } });
+    expect(backup.out.message).toMatch(/pg_dump/);
+    expect(existsSync(path.join(dataDir, 'never'))).toBe(false);
+    const restore = await adminWith(onPostgres, 'restore', '--from', path.join(dataDir, 'never'));
+    expect(restore).toMatchObject({ code: 1, out: { error: 'backup_refused' } });
+    expect(restore.out.message).toMatch(/pg_restore/);
   });
 });

@@ -1,5 +1,5 @@
 // The operators' command line (until the account interface exists), on the same database as the
-// service (DATA_DIR):
+// service (DATABASE_URL's PostgreSQL, else the SQLite file in DATA_DIR):
 //   npm run -s admin -- create-account --email E [--json]
 //   npm run -s admin -- create-key --email E [--label L] [--json]      prints the key once
 //   npm run -s admin -- top-up --email E --amount-eur N [--json]
@@ -7,12 +7,12 @@
 //   npm run -s admin -- rotate-key --email E --key-id N [--json]       the old key stops at once
 //   npm run -s admin -- revoke-key --email E --key-id N [--json]
 //   npm run -s admin -- usage --email E [--json]
-//   npm run -s admin -- backup --to DIR [--json]                     while the service runs
-//   npm run -s admin -- restore --from DIR [--force] [--json]        into DATA_DIR (service stopped)
+//   npm run -s admin -- backup --to DIR [--json]                     while the service runs (SQLite)
+//   npm run -s admin -- restore --from DIR [--force] [--json]        into DATA_DIR (service stopped; SQLite)
 // Exit codes: 0 done, 1 refused (the message says why), 2 wrong usage.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { closeDatabase, type Db, openDatabase } from '@invoice-reader/db';
+import { closeHandle, type Db, openHandle } from '@invoice-reader/db';
 import { AccountExists, AccountNotFound, createAccount, requireAccount } from './accounts/accounts.js';
 import { BackupRefused, backupTo, restoreFrom } from './backup/backup.js';
 import { topUp, usageSummary } from './billing/billing.js';
@@ -28,8 +28,8 @@ const USAGE = `usage: admin <command> [options]
   rotate-key     --email E --key-id N
   revoke-key     --email E --key-id N
   usage          --email E
-  backup         --to DIR                      (the service may run)
-  restore        --from DIR [--force]          (stop the service first)
+  backup         --to DIR                      (the service may run; SQLite only)
+  restore        --from DIR [--force]          (stop the service first; SQLite only)
 options: --json prints the answer as JSON`;
 
 class UsageError extends Error {}
@@ -63,6 +63,12 @@ export async function runAdmin(argv: string[], config: Readonly<Config>): Promis
     },
   });
   const [command] = positionals;
+  // Backup and restore copy SQLite's file; PostgreSQL has its own tools (docs/operations.md).
+  if ((command === 'backup' || command === 'restore') && config.databaseUrl)
+    throw new BackupRefused(
+      `${command} copies the SQLite file in DATA_DIR; with DATABASE_URL the database is PostgreSQL: ` +
+        `use ${command === 'backup' ? 'pg_dump' : 'pg_restore'} for it and copy the uploaded files (DATA_DIR/blobs or the bucket) beside it (docs/operations.md)`,
+    );
   // Backups work on files, not through one connection: the service may be writing meanwhile.
   if (command === 'backup') {
     if (!values.to) throw new UsageError('--to with a folder for the backup is required');
@@ -82,11 +88,11 @@ export async function runAdmin(argv: string[], config: Readonly<Config>): Promis
     const r = restoreFrom(path.resolve(values.from), config.dataDir, { force: values.force ?? false });
     return { json: { ...r }, text: `restored ${r.jobs} jobs and ${r.blobs} files into ${r.dir}` };
   }
-  const db = openDatabase(config.databaseFile);
+  const db = await openHandle({ url: config.databaseUrl, file: config.databaseFile });
   try {
     return await dispatch(db, config, command, values);
   } finally {
-    closeDatabase(db);
+    await closeHandle(db);
   }
 }
 

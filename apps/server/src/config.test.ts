@@ -1,21 +1,31 @@
-// The service's choice of database: the SQLite file in DATA_DIR; DATABASE_URL (PostgreSQL) is
-// refused with a clear reason until the service runs on it, never ignored.
+// The service's choice of database: the SQLite file in DATA_DIR by default; DATABASE_URL selects
+// PostgreSQL, and anything but a postgres:// URL is refused with a reason that does not repeat it.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, describeConfig, loadConfig } from './config.js';
 
 const base = { DATA_DIR: '/tmp/ir-none', SECRET: 'x'.repeat(32) };
 
 describe('the database setting', () => {
   it('is the SQLite file in DATA_DIR when DATABASE_URL is unset or empty', () => {
     expect(loadConfig(base).databaseFile).toBe('/tmp/ir-none/invoice-reader.sqlite');
-    expect(loadConfig({ ...base, DATABASE_URL: '' }).databaseFile).toBe('/tmp/ir-none/invoice-reader.sqlite');
+    expect(loadConfig(base).databaseUrl).toBeUndefined();
+    expect(loadConfig({ ...base, DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
-  it('refuses DATABASE_URL without repeating it', () => {
+  it('is PostgreSQL for a postgres:// or postgresql:// URL, masked in the logged configuration', () => {
     const url = 'postgres://ir:s3cret@db.example/ir';
+    expect(loadConfig({ ...base, DATABASE_URL: url }).databaseUrl).toBe(url);
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgresql://db.example/ir' }).databaseUrl).toBe(
+      'postgresql://db.example/ir',
+    );
+    expect(JSON.stringify(describeConfig(loadConfig({ ...base, DATABASE_URL: url })))).not.toMatch(/s3cret/);
+  });
+
+  it('refuses any other DATABASE_URL without repeating it', () => {
+    const url = 'mysql://ir:s3cret@db.example/ir';
     expect(() => loadConfig({ ...base, DATABASE_URL: url })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, DATABASE_URL: url })).toThrow(
-      /DATABASE_URL: the service does not run on PostgreSQL yet/,
+      /DATABASE_URL: a postgres:\/\/ or postgresql:\/\/ URL/,
     );
     expect(() => loadConfig({ ...base, DATABASE_URL: url })).not.toThrow(/s3cret/);
   });

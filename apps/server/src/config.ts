@@ -18,7 +18,8 @@ const Env = z.object({
   /** Loopback by default: exposing the service is a deliberate choice (HOST=0.0.0.0). */
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  /** PostgreSQL instead of DATA_DIR's SQLite file: not yet for the service (docs/operations.md). */
+  /** PostgreSQL (`postgres://USER:PASSWORD@HOST:PORT/DB`) instead of DATA_DIR's SQLite file.
+   * Unset or empty: the SQLite file (docs/operations.md). */
   DATABASE_URL: z.string().optional(),
   /** Uploaded files in an S3-compatible bucket: `s3://BUCKET[/PREFIX]?endpoint=URL&region=R`.
    * Unset: files under DATA_DIR/blobs. Credentials: the two AWS_ variables below, else the AWS
@@ -99,7 +100,10 @@ export interface Config {
   dataDir: string;
   /** Undefined: the listening address, known once the service listens (see server.ts). */
   publicUrl: string | undefined;
+  /** The SQLite file in DATA_DIR, used when `databaseUrl` is unset. */
   databaseFile: string;
+  /** PostgreSQL's URL (DATABASE_URL), or undefined for the SQLite file. */
+  databaseUrl: string | undefined;
   /** Where uploaded files are kept: DATA_DIR/blobs, or the bucket of BLOB_URL. */
   blobs: Readonly<BlobConfig>;
   secret: string;
@@ -155,11 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
   // Node refuses a headers timeout longer than the whole request's.
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS)
     throw new ConfigError('invalid configuration: HEADERS_TIMEOUT_MS: at most REQUEST_TIMEOUT_MS');
-  // packages/db opens PostgreSQL, but the service's suites run on SQLite only (adr/0013, step 4):
-  // a service told to use PostgreSQL says so instead of quietly writing to a file.
-  if (e.DATABASE_URL)
+  // Checked here, not at the first connection, so a mistyped URL stops the start with a reason; the
+  // URL itself is never repeated (it may hold a password).
+  if (e.DATABASE_URL && !/^postgres(ql)?:\/\/./i.test(e.DATABASE_URL))
     throw new ConfigError(
-      'invalid configuration: DATABASE_URL: the service does not run on PostgreSQL yet; unset it to use the SQLite file in DATA_DIR',
+      'invalid configuration: DATABASE_URL: a postgres:// or postgresql:// URL, or unset for the SQLite file in DATA_DIR',
     );
   const dataDir = path.resolve(e.DATA_DIR);
   let blobs: BlobConfig = { kind: 'files', dir: path.join(dataDir, 'blobs') };
@@ -177,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     dataDir,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     databaseFile: path.join(dataDir, 'invoice-reader.sqlite'),
+    databaseUrl: e.DATABASE_URL || undefined,
     blobs: Object.freeze(blobs),
     secret: e.SECRET ?? localSecret(dataDir),
     jobConcurrency: e.JOB_CONCURRENCY,
@@ -241,6 +246,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
         ? { ...config.blobs, credentials: { ...config.blobs.credentials, secretAccessKey: '***' } }
         : config.blobs,
     smtpUrl: config.smtpUrl?.replace(/\/\/[^@/]*@/, '//***@'),
+    databaseUrl: config.databaseUrl?.replace(/\/\/[^@/]*@/, '//***@'),
   };
 }
 

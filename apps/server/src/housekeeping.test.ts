@@ -1,10 +1,11 @@
-// Housekeeping against a running service and its SQLite file: sign-in links, sessions and mailbox
+// Housekeeping against a running service and its database: sign-in links, sessions and mailbox
 // consent states are deleted a day after they ended, at start and on the hourly pass, and nothing
 // live is touched (a live session still signs in, an ended one is refused as before).
 import { type Db, insertConnectState, insertSession, insertSignInLink } from '@invoice-reader/db';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ENDED_KEPT_MS } from './housekeeping.js';
 import { call, startTestServer, type TestServer } from './test-support/server.js';
+import { sqlRow } from './test-support/sql.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -15,12 +16,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-const rows = (db: Db, table: string) =>
-  (db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-const counts = (db: Db) => ({
-  signInLinks: rows(db, 'sign_in_links'),
-  sessions: rows(db, 'sessions'),
-  connectStates: rows(db, 'mail_connect_states'),
+const rows = async (db: Db, table: string) => (await sqlRow(db, `SELECT count(*) AS n FROM ${table}`))?.n;
+const counts = async (db: Db) => ({
+  signInLinks: await rows(db, 'sign_in_links'),
+  sessions: await rows(db, 'sessions'),
+  connectStates: await rows(db, 'mail_connect_states'),
 });
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -56,7 +56,7 @@ describe('housekeeping', () => {
     const ended = await server.session('ended@example.com');
     expect((await call(url, '/api/v1/auth/logout', { method: 'POST', session: ended })).status).toBe(200);
     await endingRows(db, live.accountId, 'soon', clock.now().getTime(), 15 * MINUTE);
-    expect(counts(db)).toEqual({ signInLinks: 1, sessions: 2, connectStates: 1 });
+    expect(await counts(db)).toEqual({ signInLinks: 1, sessions: 2, connectStates: 1 });
 
     // Ended (the logout) or ending within minutes, but not a day ago: all kept.
     expect(await server.housekeeping.prune()).toEqual({
@@ -81,7 +81,7 @@ describe('housekeeping', () => {
       connectStates: 1,
       deviceCodes: 0,
     });
-    expect(counts(db)).toEqual({ signInLinks: 0, sessions: 1, connectStates: 0 });
+    expect(await counts(db)).toEqual({ signInLinks: 0, sessions: 1, connectStates: 0 });
     expect((await call(url, '/api/v1/me', { session: live })).status).toBe(200);
     expect((await call(url, '/api/v1/me', { session: ended })).status).toBe(401);
 
@@ -107,10 +107,10 @@ describe('housekeeping', () => {
       createdAt: iso(now - 40 * DAY),
       expiresAt: iso(now - 2 * DAY),
     });
-    expect(counts(first.db)).toEqual({ signInLinks: 2, sessions: 2, connectStates: 2 });
+    expect(await counts(first.db)).toEqual({ signInLinks: 2, sessions: 2, connectStates: 2 });
     await first.close();
 
-    server = await startTestServer({ DATA_DIR: first.dataDir, SECRET: first.secret });
-    expect(counts(server.db)).toEqual({ signInLinks: 1, sessions: 1, connectStates: 1 });
+    server = await startTestServer({ DATA_DIR: first.dataDir, SECRET: first.secret, ...first.databaseEnv });
+    expect(await counts(server.db)).toEqual({ signInLinks: 1, sessions: 1, connectStates: 1 });
   });
 });

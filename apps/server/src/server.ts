@@ -1,11 +1,11 @@
-// Starts the whole service from a configuration: database (migrated), blob store, job runner,
-// callback dispatcher, HTTP server; and stops it gracefully (no new requests, running jobs
-// finished or requeued, workers shut down, database closed).
+// Starts the whole service from a configuration: database (SQLite or PostgreSQL, migrated), blob
+// store, job runner, callback dispatcher, HTTP server; and stops it gracefully (no new requests,
+// running jobs finished or requeued, workers shut down, database closed).
 
 import { createHmac } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeDatabase, type Db, openDatabase, SERVICE_BUSY_TIMEOUT_MS } from '@invoice-reader/db';
+import { closeHandle, type Db, openHandle, SERVICE_BUSY_TIMEOUT_MS } from '@invoice-reader/db';
 import { shutdownWorkers } from '@invoice-reader/engine';
 import { createApp } from './app.js';
 import { openBlobStore } from './blobs/open.js';
@@ -51,7 +51,13 @@ export async function startServer(
   config: Readonly<Config>,
   log: Logger = createLogger(config.logLevel),
 ): Promise<RunningServer> {
-  const db = openDatabase(config.databaseFile, { busyTimeoutMs: SERVICE_BUSY_TIMEOUT_MS });
+  // PostgreSQL when DATABASE_URL names it, else the SQLite file in DATA_DIR; migrated either way.
+  const db = await openHandle({
+    url: config.databaseUrl,
+    file: config.databaseFile,
+    busyTimeoutMs: SERVICE_BUSY_TIMEOUT_MS,
+    onIdleError: (err) => log.warn('database connection lost while idle', { error: err.message }),
+  });
   const blobs = await openBlobStore(config.blobs);
   const dispatcher = new CallbackDispatcher(db, log, {
     serverSecret: config.secret,
@@ -167,7 +173,7 @@ export async function startServer(
       await pay.sandbox?.close();
       await google.emulator?.close();
       blobs.close();
-      closeDatabase(db);
+      await closeHandle(db);
       log.info('stopped');
     })());
   return {

@@ -11,8 +11,8 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { type DbHandle, type SqliteHandle, sqliteHandle } from './handle.js';
 import { openPostgres, type PgHandle } from './handle-pg.js';
 
-/** An open SQLite database: the handle repositories take, with its raw connection. */
-export type Db = SqliteHandle;
+/** An open database of either engine: what the service holds and repositories take. */
+export type Db = DbHandle;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -20,7 +20,10 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta
  * `busyTimeoutMs`: how long a write waits for another process's write lock before SQLITE_BUSY.
  * SQLite waits synchronously, on the caller's thread: the service passes SERVICE_BUSY_TIMEOUT_MS.
  */
-export function openDatabase(file: string, { busyTimeoutMs = 5000 }: { busyTimeoutMs?: number } = {}): Db {
+export function openDatabase(
+  file: string,
+  { busyTimeoutMs = 5000 }: { busyTimeoutMs?: number } = {},
+): SqliteHandle {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
@@ -37,7 +40,7 @@ export function openDatabase(file: string, { busyTimeoutMs = 5000 }: { busyTimeo
  * longer answers 503 `busy` after a second instead of holding up every request for five. */
 export const SERVICE_BUSY_TIMEOUT_MS = 1000;
 
-export function closeDatabase(db: Db): void {
+export function closeDatabase(db: SqliteHandle): void {
   if (db.$client.open) db.$client.close();
 }
 
@@ -68,5 +71,5 @@ export async function openHandle({
 /** Closes either engine's handle (PostgreSQL's pool waits for its connections to be returned). */
 export async function closeHandle(db: DbHandle): Promise<void> {
   if (db.engine === 'postgres') await (db as PgHandle).$client.end();
-  else closeDatabase(db as Db);
+  else closeDatabase(db as SqliteHandle);
 }

@@ -19,8 +19,8 @@ export interface PgHandle extends DbHandle {
   readonly $client: pg.Pool;
 }
 
-// Any fixed number: the key of the session lock under which one process at a time migrates.
-const MIGRATION_LOCK = 130_013;
+/** Any fixed number: the key of the session lock under which one process at a time migrates. */
+export const MIGRATION_LOCK = 130_013;
 
 /** The open transaction of the current async context. The outer handle used inside it would run
  * on another connection, outside the transaction (or wait for the transaction's own row lock for
@@ -122,14 +122,20 @@ async function migrateOnce(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
+    // Wait for another process's migration however long it takes: a `lock_timeout` the operator
+    // set for the role or database bounds the service's lock waits, not this one.
+    await client.query('set lock_timeout = 0');
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       await migrate(drizzle({ client }), { migrationsFolder: PG_MIGRATIONS_DIR });
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch((e: Error) => {
-        // The lock ends with the connection: drop it.
-        broken = e;
-      });
+      await client
+        .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
+        .then(() => client.query('reset lock_timeout'))
+        .catch((e: Error) => {
+          // The lock ends with the connection: drop it.
+          broken = e;
+        });
     }
   } finally {
     client.release(broken);

@@ -259,6 +259,7 @@ export async function countWaitingInboxItems(db: DbHandle, accountId: number): P
   return row?.n ?? 0;
 }
 
+/** In the order they were recorded (PostgreSQL promises no order without one). */
 export async function inboxItemsOfMessage(
   db: DbHandle,
   accountId: number,
@@ -268,7 +269,8 @@ export async function inboxItemsOfMessage(
   return orm
     .select()
     .from(t.inboxItems)
-    .where(and(eq(t.inboxItems.accountId, accountId), eq(t.inboxItems.messageId, messageId)));
+    .where(and(eq(t.inboxItems.accountId, accountId), eq(t.inboxItems.messageId, messageId)))
+    .orderBy(asc(t.inboxItems.id));
 }
 
 export async function updateInboxItem(db: DbHandle, id: number, set: Partial<InboxItem>): Promise<InboxItem> {

@@ -1,12 +1,9 @@
-// The payment repositories against a real SQLite file: the checkout a person comes back to, the
+// The payment repositories on both engines: the checkout a person comes back to, the
 // open links a new checkout or a paid plan closes, whether a checkout's price still holds, the
 // replaced plans whose cancel is still owed, whether a newer checkout replaced one, the plan
 // links a refresh asks the provider about, and the links the scheduled sweep asks about in turn
-// (through an index: the scheduled pass reads every account's payments).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+// (through an index: the scheduled pass reads every account's payments; SQLite's plan checked).
+import { describe, expect, it } from 'vitest';
 import {
   closeDatabase,
   type Db,
@@ -28,9 +25,7 @@ import {
   updatePayment,
   updateSubscription,
 } from './index.js';
-
-const dir = mkdtempSync(path.join(tmpdir(), 'ir-db-payments-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+import { databases, ENGINES } from './test-support/engines.js';
 
 const at = '2026-01-10T10:00:00.000Z';
 let n = 0;
@@ -59,9 +54,11 @@ const payment = (db: Db, accountId: number, subscriptionId: number | null, kind 
     createdAt: at,
   });
 
-describe('payments repository', () => {
+describe.each(ENGINES)('payments repository on %s', (engine) => {
+  const dbs = databases(engine);
+
   it('answers the newest checkout while it awaits payment, beside the plan in force', async () => {
-    const db = openDatabase(path.join(dir, 'pending.sqlite'));
+    const db = await dbs.open();
     const a = await account(db, 'pending@example.com');
     expect(await pendingCheckout(db, a)).toBeUndefined();
     const active = await sub(db, a, 'active');
@@ -70,11 +67,10 @@ describe('payments repository', () => {
     expect((await latestSubscription(db, a))?.id).toBe(active.id);
     await updateSubscription(db, open.id, { state: 'active', paidAt: at });
     expect(await pendingCheckout(db, a)).toBeUndefined();
-    closeDatabase(db);
   });
 
   it('does not answer a checkout whose link a paid plan closed, nor count a refunded checkout as in force', async () => {
-    const db = openDatabase(path.join(dir, 'closed.sqlite'));
+    const db = await dbs.open();
     const a = await account(db, 'closed@example.com');
     const older = await sub(db, a, 'pending_payment');
     const newer = await sub(db, a, 'pending_payment');
@@ -93,11 +89,10 @@ describe('payments repository', () => {
     // A checkout after it is awaited as usual.
     const next = await sub(db, a, 'pending_payment');
     expect((await pendingCheckout(db, a))?.id).toBe(next.id);
-    closeDatabase(db);
   });
 
   it("closes the account's open plan links only", async () => {
-    const db = openDatabase(path.join(dir, 'replace.sqlite'));
+    const db = await dbs.open();
     const a = await account(db, 'replace@example.com');
     const other = await account(db, 'other@example.com');
     const first = await sub(db, a, 'pending_payment');
@@ -113,11 +108,10 @@ describe('payments repository', () => {
     ]);
     expect((await paymentById(db, topUp.id))?.status).toBe('pending');
     expect((await paymentById(db, foreign.id))?.status).toBe('pending');
-    closeDatabase(db);
   });
 
   it("tells whether a checkout's price still holds", async () => {
-    const db = openDatabase(path.join(dir, 'since.sqlite'));
+    const db = await dbs.open();
     const a = await account(db, 'since@example.com');
     const other = await account(db, 'since-other@example.com');
     const inForce = await sub(db, a, 'active');
@@ -135,11 +129,10 @@ describe('payments repository', () => {
     expect(await planPaidSince(db, a, checkout.id, later)).toBe(false);
     await updateSubscription(db, newer.id, { state: 'active', paidAt: at });
     expect(await planPaidSince(db, a, checkout.id, later)).toBe(true);
-    closeDatabase(db);
   });
 
   it('lists replaced plans whose renewal the provider has not cancelled yet', async () => {
-    const db = openDatabase(path.join(dir, 'owed.sqlite'));
+    const db = await dbs.open();
     const a = await account(db, 'owed@example.com');
     const replaced = await sub(db, a, 'active');
     await updateSubscription(db, replaced.id, { state: 'cancelled', providerSubscriptionId: 'sc_1' });
@@ -153,11 +146,10 @@ describe('payments repository', () => {
     expect((await replacedAwaitingCancel(db, a)).map((s) => s.id)).toEqual([replaced.id]);
     await updateSubscription(db, replaced.id, { autorenew: false });
     expect(await replacedAwaitingCancel(db, a)).toEqual([]);
-    closeDatabase(db);
   });
 
   it('tells whether a plan link of a newer checkout of the account exists, paid or not', async () => {
-    const db = openDatabase(path.join(dir, 'newer.sqlite'));
+    const db = await dbs.open();
     const a = await account(db, 'newer@example.com');
     const other = await account(db, 'newer-other@example.com');
     const older = await sub(db, a, 'pending_payment');
@@ -180,11 +172,10 @@ describe('payments repository', () => {
     expect(await hasNewerCheckoutLink(db, a, checkout.id)).toBe(true);
     expect(await hasNewerCheckoutLink(db, a, older.id)).toBe(true);
     expect(await hasNewerCheckoutLink(db, a, newer.id)).toBe(false);
-    closeDatabase(db);
   });
 
   it("lists the account's open plan links only, newest first", async () => {
-    const db = openDatabase(path.join(dir, 'open.sqlite'));
+    const db = await dbs.open();
     const a = await account(db, 'open@example.com');
     const other = await account(db, 'open-other@example.com');
     expect(await openPlanLinks(db, a)).toEqual([]);
@@ -195,11 +186,10 @@ describe('payments repository', () => {
     await payment(db, other, (await sub(db, other, 'pending_payment')).id);
     const second = await payment(db, a, (await sub(db, a, 'pending_payment')).id);
     expect((await openPlanLinks(db, a)).map((p) => p.id)).toEqual([second.id, first.id]);
-    closeDatabase(db);
   });
 
   it('lists the plan links in the statuses asked made since a time, but one, newest first and at most the limit', async () => {
-    const db = openDatabase(path.join(dir, 'recent.sqlite'));
+    const db = await dbs.open();
     const a = await account(db, 'recent@example.com');
     const other = await account(db, 'recent-other@example.com');
     const since = '2026-01-03T10:00:00.000Z';
@@ -243,11 +233,10 @@ describe('payments repository', () => {
     ]);
     expect(await recentPlanLinks(db, a, unsettled, since, 0, own)).toEqual([]);
     expect((await recentPlanLinks(db, a, ['pending'], since, 10, own)).map((p) => p.id)).toEqual([atSince]);
-    closeDatabase(db);
   });
 
   it("takes every account's recent links with an order in turn: after the last one asked, then from the first again", async () => {
-    const db = openDatabase(path.join(dir, 'sweep.sqlite'));
+    const db = await dbs.open();
     const a = await account(db, 'sweep@example.com');
     const other = await account(db, 'sweep-other@example.com');
     const since = '2026-01-03T10:00:00.000Z';
@@ -283,11 +272,12 @@ describe('payments repository', () => {
     expect((await linksToSweep(db, statuses, since, p4, 10)).map((p) => p.id)).toEqual([p1, p2, p3, p4]);
     expect((await linksToSweep(db, statuses, since, p3, 10)).map((p) => p.id)).toEqual([p4, p1, p2, p3]);
     expect(await linksToSweep(db, statuses, '2026-02-01T00:00:00.000Z', 0, 10)).toEqual([]);
-    closeDatabase(db);
   });
+});
 
+describe('payments reads on SQLite', () => {
   it("reads the scheduled pass's links and owed refunds through an index, not the whole table", async () => {
-    const db = openDatabase(path.join(dir, 'plan.sqlite'));
+    const db = openDatabase(':memory:');
     // The statements the two reads prepare, then what SQLite plans for each (any values bound).
     const client = db.$client;
     const prepare = client.prepare.bind(client);

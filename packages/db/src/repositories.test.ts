@@ -57,7 +57,7 @@ const T0 = '2026-03-01T10:00:00.000Z';
 const T1 = '2026-03-01T11:00:00.000Z';
 const T2 = '2026-03-01T12:00:00.000Z';
 
-/** A job row for the tables that name one (the jobs module is SQLite's alone for now). */
+/** A job row for the tables that name one. */
 async function addJob(db: DbHandle, accountId: number, sha256 = 'a'.repeat(64)): Promise<number> {
   const { orm, t } = db;
   const [job] = await orm

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../test-support/server.js';
+import { sqlRows } from '../test-support/sql.js';
 import { newUserCode, normaliseUserCode } from './device.js';
 
 let s: TestServer;
@@ -30,7 +31,9 @@ describe('device sign-in', () => {
     expect(verification_uri_complete).toBe(`${verification_uri}?code=${user_code}`);
     expect([expires_in, interval]).toEqual([600, 5]);
     // Only the hash of the device code is stored.
-    const stored = s.db.$client.prepare('select device_hash from device_codes').pluck().all();
+    const stored = (await sqlRows(s.db, 'select device_hash from device_codes')).map(
+      (r) => Object.values(r)[0],
+    );
     expect(stored).toEqual([createHash('sha256').update(device_code).digest('hex')]);
 
     expect((await poll(device_code)).body).toMatchObject({ ok: true, status: 'pending' });
@@ -65,9 +68,11 @@ describe('device sign-in', () => {
     expect(await poll('not-a-code')).toMatchObject({ status: 400, body: { detail: 'invalid_token' } });
     const { device_code, user_code } = (await start()).body;
     expect((await call(s.url, '/api/v1/auth/device/confirm', { json: { user_code } })).status).toBe(401);
-    s.db.$client
-      .prepare("update device_codes set expires_at = '2000-01-01T00:00:00.000Z' where user_code = ?")
-      .run(user_code);
+    await sqlRows(
+      s.db,
+      "update device_codes set expires_at = '2000-01-01T00:00:00.000Z' where user_code = ?",
+      user_code,
+    );
     expect(await poll(device_code)).toMatchObject({ status: 400, body: { detail: 'expired_token' } });
     const person = await s.session('late@device.example');
     const late = await call(s.url, '/api/v1/auth/device/confirm', { session: person, json: { user_code } });

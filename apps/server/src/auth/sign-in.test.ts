@@ -4,6 +4,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer, waitFor } from '../test-support/server.js';
 import { linkIn, startTestSmtp, type TestSmtp } from '../test-support/smtp.js';
+import { sqlRows } from '../test-support/sql.js';
 
 let smtp: TestSmtp;
 let s: TestServer;
@@ -114,9 +115,11 @@ describe('sign-in by e-mailed link', () => {
 
   it('refuses an expired link', async () => {
     const link = await signInLink('late@example.com');
-    s.db.$client
-      .prepare("update sign_in_links set expires_at = '2000-01-01T00:00:00.000Z' where email = ?")
-      .run('late@example.com');
+    await sqlRows(
+      s.db,
+      "update sign_in_links set expires_at = '2000-01-01T00:00:00.000Z' where email = ?",
+      'late@example.com',
+    );
     expect((await verify(link.searchParams.get('token')!)).body).toEqual({ detail: 'invalid_token' });
     expect(await (await fetch(link)).text()).toContain('no longer valid');
   });
@@ -258,9 +261,11 @@ describe('sign-in by e-mailed link', () => {
   it('ends a session 30 days after its last use', async () => {
     const p = await s.session('old@example.com');
     expect((await call(s.url, '/api/v1/me', { bearer: p.token })).status).toBe(200);
-    s.db.$client
-      .prepare("update sessions set expires_at = '2000-01-01T00:00:00.000Z' where account_id = ?")
-      .run(p.accountId);
+    await sqlRows(
+      s.db,
+      "update sessions set expires_at = '2000-01-01T00:00:00.000Z' where account_id = ?",
+      p.accountId,
+    );
     expect((await call(s.url, '/api/v1/me', { bearer: p.token })).status).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
-// A backup taken while jobs are being written restores into a data folder that opens, passes
-// SQLite's integrity check, holds the file of every job it knows, and whose books balance.
+// SQLite only (a copy of its file; excluded from the PostgreSQL run, vitest.config.ts): a backup
+// taken while jobs are being written restores into a data folder that opens, passes SQLite's
+// integrity check, holds the file of every job it knows, and whose books balance.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

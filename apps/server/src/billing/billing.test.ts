@@ -13,6 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../accounts/accounts.js';
 import { call, form, junkPng, startTestServer, type TestServer } from '../test-support/server.js';
+import { sqlRow } from '../test-support/sql.js';
 import { InsufficientBalance, reservePages, settleJob, topUp } from './billing.js';
 
 let s: TestServer;
@@ -33,11 +34,11 @@ async function expectBooksBalance(db: Db, accountId: number): Promise<void> {
   }).toEqual(t);
   for (const v of Object.values(t)) expect(v).toBeGreaterThanOrEqual(0);
   // What is held is exactly what the unfinished jobs reserved.
-  const held = db.$client
-    .prepare(
-      "select coalesce(sum(reserved_minor), 0) as minor from jobs where account_id = ? and status in ('queued', 'processing')",
-    )
-    .get(accountId) as { minor: number };
+  const held = (await sqlRow(
+    db,
+    "select coalesce(sum(reserved_minor), 0) as minor from jobs where account_id = ? and status in ('queued', 'processing')",
+    accountId,
+  )) as { minor: number };
   expect(a?.heldMinor).toBe(held.minor);
 }
 

@@ -18,6 +18,7 @@ import {
   waitFor,
   waitForJob,
 } from '../test-support/server.js';
+import { sqlRows } from '../test-support/sql.js';
 import { parseBlobUrl } from './blob-url.js';
 import { FileBlobStore } from './files.js';
 import { openBlobStore } from './open.js';
@@ -197,18 +198,19 @@ describe.skipIf(!haveCorpus)('the service with BLOB_URL', () => {
         { detail: 'busy' },
         '2',
       ]);
-      const jobs = () =>
-        server.db.$client.prepare('select id, status from jobs where account_id = ?').all(accountId) as {
-          id: number;
-          status: string;
-        }[];
-      expect(jobs()).toHaveLength(1);
+      const jobs = () => sqlRows(server.db, 'select id, status from jobs where account_id = ?', accountId);
+      expect(await jobs()).toHaveLength(1);
       // A read asked again (the web application's reparse) finds the store down: it stays queued.
-      server.db.$client
-        .prepare("update jobs set status = 'queued', attempts = 0 where id = ?")
-        .run(first.body.job_id);
+      await sqlRows(
+        server.db,
+        "update jobs set status = 'queued', attempts = 0 where id = ?",
+        first.body.job_id,
+      );
       server.runner.kick();
-      await waitFor(() => server.runner.idle && jobs()[0]?.status === 'queued', 'the job left queued');
+      await waitFor(
+        async () => server.runner.idle && (await jobs())[0]?.status === 'queued',
+        'the job left queued',
+      );
       // The store is back (same address, empty): the file is put back, and the job is read.
       again = await startTestS3(port);
       const store = new S3BlobStore(

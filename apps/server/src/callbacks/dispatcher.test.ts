@@ -15,6 +15,7 @@ import {
   type TestServer,
   waitFor,
 } from '../test-support/server.js';
+import { sqlRows } from '../test-support/sql.js';
 import { isPrivateAddress, signBody } from './dispatcher.js';
 
 interface Received {
@@ -109,10 +110,11 @@ describe('callbacks', () => {
         expect(sub.status).toBe(200);
       }
       // The dispatcher records why it did not deliver: wait for all three, then nothing was sent.
-      const rows = await waitFor(() => {
-        const found = strict.db.$client
-          .prepare('select url, last_error from callbacks where last_error is not null')
-          .all() as Array<{ url: string; last_error: string }>;
+      const rows = await waitFor(async () => {
+        const found = await sqlRows<{ url: string; last_error: string }>(
+          strict.db,
+          'select url, last_error from callbacks where last_error is not null',
+        );
         return found.length === urls.length ? found : undefined;
       }, 'the refused callbacks to be recorded');
       for (const row of rows) expect(row.last_error, row.url).toMatch(/private address/);

@@ -16,6 +16,7 @@ import {
   type TestSession,
   waitFor,
 } from '../test-support/server.js';
+import { sqlRows } from '../test-support/sql.js';
 
 let s: TestServer;
 let cara: TestSession;
@@ -122,7 +123,7 @@ describe.skipIf(!haveCorpus)('exports with the company profile', () => {
     const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()));
     expect(Buffer.from(entries['from-profile.txt']!).toString('utf8')).toBe(`job ${id}: BT-10, BT-49\n`);
     // Without a profile the same export asks for them, in the account's language.
-    s.db.$client.prepare("update accounts set lang = 'de' where email = ?").run('dora@example.com');
+    await sqlRows(s.db, "update accounts set lang = 'de' where email = ?", 'dora@example.com');
     const other = await upload(dora, Buffer.from(xml));
     const asked = await call(s.url, `/api/v1/parse/${other}/export/xrechnung-cii`, { session: dora });
     expect(asked.status).toBe(422);

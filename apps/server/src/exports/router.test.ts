@@ -17,6 +17,7 @@ import {
   type TestSession,
   waitFor,
 } from '../test-support/server.js';
+import { sqlRow, sqlRows } from '../test-support/sql.js';
 
 let s: TestServer;
 let anna: TestSession;
@@ -173,7 +174,7 @@ describe.skipIf(!haveCorpus)('exports', () => {
 
   it('refuses what DATEV cannot take, naming the job and the field', async () => {
     // A person cleared nothing, but the job's gross is made unsure here, as an OCR read would leave it.
-    const row = s.db.$client.prepare('select result from jobs where id = ?').get(jobId) as { result: string };
+    const row = (await sqlRow(s.db, 'select result from jobs where id = ?', jobId)) as { result: string };
     const result = JSON.parse(row.result);
     const up = await call(s.url, '/api/v1/parse/upload', {
       session: anna,
@@ -184,9 +185,12 @@ describe.skipIf(!haveCorpus)('exports', () => {
         (await call(s.url, `/api/v1/parse/${up.body.job_id}`, { session: anna })).body.status === 'done',
       'the second job',
     );
-    s.db.$client
-      .prepare('update jobs set result = ? where id = ?')
-      .run(JSON.stringify({ ...result, fields: { ...result.fields, gross_amount: '' } }), up.body.job_id);
+    await sqlRows(
+      s.db,
+      'update jobs set result = ? where id = ?',
+      JSON.stringify({ ...result, fields: { ...result.fields, gross_amount: '' } }),
+      up.body.job_id,
+    );
     const r = await call(s.url, '/api/v1/exports/ledger-de', {
       session: anna,
       json: { job_ids: [jobId, up.body.job_id] },

@@ -22,6 +22,11 @@ export class ValidationFailed extends Error {
   }
 }
 
+/** The database's answers that mean "not now": SQLite's lock held past its busy timeout;
+ * PostgreSQL's lock waited for past `lock_timeout`, a deadlock or serialization failure (the
+ * transaction was rolled back whole), a server starting up or out of connections. */
+const BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', '55P03', '40P01', '40001', '57P03', '53300']);
+
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
@@ -46,10 +51,10 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       res.set('Retry-After', '2').status(503).json({ detail: 'busy' });
       return;
     }
-    // The database stayed locked past its busy timeout (another writer, a backup): try again soon.
-    // (drizzle wraps the driver's error: its code is on the cause.)
+    // The database stayed locked past its busy timeout (another writer, a backup), or PostgreSQL
+    // asks to try again: try again soon. (drizzle wraps the driver's error: its code is on the cause.)
     const code = (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
-    if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
+    if (code && BUSY_CODES.has(code)) {
       log.warn('database busy', { method: req.method, path: req.path });
       res.set('Retry-After', '2').status(503).json({ detail: 'busy' });
       return;

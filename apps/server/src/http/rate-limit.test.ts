@@ -2,6 +2,7 @@
 // every answer, 429 rate_limited with Retry-After past the limit, and /health unaffected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../test-support/server.js';
+import { sqlRow } from '../test-support/sql.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -45,9 +46,10 @@ describe('rate limit', () => {
     for (let i = 0; i < 7; i++)
       codes.push((await call(s.url, '/v1/usage', { key: `ir_made_up_${i}` })).status);
     expect(codes).toContain(429);
-    const rows = s.db.$client
-      .prepare("select count(distinct bucket) as n from rate_limits where bucket like 'key:%'")
-      .get() as { n: number };
+    const rows = (await sqlRow(
+      s.db,
+      "select count(distinct bucket) as n from rate_limits where bucket like 'key:%'",
+    )) as { n: number };
     // Only the two real keys of the first test have buckets of their own.
     expect(rows.n).toBeLessThanOrEqual(2);
   });

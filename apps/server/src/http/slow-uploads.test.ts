@@ -17,6 +17,7 @@ import {
   waitFor,
   waitForJob,
 } from '../test-support/server.js';
+import { sqlRow } from '../test-support/sql.js';
 
 const LIMIT = 64 * 1024;
 const GIB = 1024 * 1024 * 1024;
@@ -101,12 +102,8 @@ function blobFiles(s: TestServer): string[] {
     .filter((e) => e.isFile())
     .map((e) => e.name);
 }
-const jobsOf = (s: TestServer, accountId: number): number =>
-  (
-    s.db.$client.prepare('select count(*) as n from jobs where account_id = ?').get(accountId) as {
-      n: number;
-    }
-  ).n;
+const jobsOf = async (s: TestServer, accountId: number) =>
+  (await sqlRow(s.db, 'select count(*) as n from jobs where account_id = ?', accountId))?.n;
 
 describe('slow clients against the request and headers timeouts', () => {
   let s: TestServer;
@@ -152,7 +149,7 @@ describe('slow clients against the request and headers timeouts', () => {
           expect(c.sent).toBeLessThan(body.length + 400);
         }
         // Nothing of the slow uploads is kept: no job, and the only file is the other account's.
-        expect(jobsOf(s, slow.accountId)).toBe(0);
+        expect(await jobsOf(s, slow.accountId)).toBe(0);
         expect(blobFiles(s)).toHaveLength(1);
         expect((await call(s.url, '/health')).status).toBe(200);
       } finally {
@@ -189,7 +186,7 @@ describe('slow clients against the request and headers timeouts', () => {
     expect(c.received).toContain('{"detail":"file_too_large"}');
     // The server read at most about a megabyte past the refusal (plus what socket buffers hold).
     expect(c.sent).toBeLessThan(64 * 1024 * 1024);
-    expect(jobsOf(s, accountId)).toBe(0);
+    expect(await jobsOf(s, accountId)).toBe(0);
   }, 60_000);
 
   it('refuses a chunked body once it passes the limit, without reading the rest', async () => {
@@ -204,7 +201,7 @@ describe('slow clients against the request and headers timeouts', () => {
     await c.flood(() => chunk);
     expect(c.status()).toBe(413);
     expect(c.sent).toBeLessThan(64 * 1024 * 1024);
-    expect(jobsOf(s, accountId)).toBe(0);
+    expect(await jobsOf(s, accountId)).toBe(0);
   }, 60_000);
 
   it('answers Expect: 100-continue with 413 for an oversize body, and 100 for one that fits', async () => {
@@ -230,7 +227,7 @@ describe('slow clients against the request and headers timeouts', () => {
     expect(fits.received).not.toContain('file_too_large');
     expect(fits.received).toMatch(/HTTP\/1\.1 (200|400)/);
     fits.close();
-    expect(jobsOf(s, accountId)).toBeLessThanOrEqual(1);
+    expect(await jobsOf(s, accountId)).toBeLessThanOrEqual(1);
   }, 60_000);
 });
 
@@ -248,7 +245,7 @@ describe('a stalled upload against the idle timeout', () => {
     c.write(`${multipartHead()}half of a file`);
     await waitFor(() => c.closed, 'the stalled upload to be closed');
     expect(c.received).toBe('');
-    expect(jobsOf(s, accountId)).toBe(0);
+    expect(await jobsOf(s, accountId)).toBe(0);
     expect(blobFiles(s)).toHaveLength(0);
     expect((await call(s.url, '/health')).status).toBe(200);
   }, 60_000);

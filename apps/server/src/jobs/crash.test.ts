@@ -4,8 +4,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { closeDatabase, openDatabase } from '@invoice-reader/db';
-import { afterAll, describe, expect, it } from 'vitest';
+import { closeHandle, jobById, openHandle } from '@invoice-reader/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../accounts/accounts.js';
 import { loadConfig } from '../config.js';
 import { issueKey } from '../keys/keys.js';
@@ -13,6 +13,7 @@ import {
   call,
   corpusFile,
   form,
+  freshDatabaseEnv,
   haveCorpus,
   repoRoot,
   SAMPLE_SCAN,
@@ -22,6 +23,11 @@ import {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ir-crash-'));
 const children: ChildProcess[] = [];
+// The test run's engine: DATABASE_URL of a fresh PostgreSQL database, or the SQLite file in dataDir.
+let databaseEnv: Record<string, string> = {};
+beforeAll(async () => {
+  databaseEnv = await freshDatabaseEnv();
+});
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
@@ -30,7 +36,15 @@ afterAll(() => {
 /** Starts `node apps/server/dist/main.js` and resolves with its URL once it listens. */
 function startChild(env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', JOB_CONCURRENCY: '1', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      JOB_CONCURRENCY: '1',
+      ...databaseEnv,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -45,13 +59,19 @@ function startChild(env: Record<string, string> = {}): Promise<{ child: ChildPro
   });
 }
 
-/** An account with its free pages and a key, made in the data folder before the server starts. */
+/** The service's database, opened as the service opens it. */
+function openServiceDatabase() {
+  const config = loadConfig({ DATA_DIR: dataDir, ...databaseEnv });
+  return { config, db: openHandle({ url: config.databaseUrl, file: config.databaseFile }) };
+}
+
+/** An account with its free pages and a key, made in the database before the server starts. */
 async function keyFor(email: string): Promise<string> {
-  const config = loadConfig({ DATA_DIR: dataDir });
-  const db = openDatabase(config.databaseFile);
+  const { config, db: opening } = openServiceDatabase();
+  const db = await opening;
   const account = await createAccount(db, email, 5);
   const { key } = await issueKey(db, config.secret, account.id, 'test');
-  closeDatabase(db);
+  await closeHandle(db);
   return key;
 }
 
@@ -93,11 +113,9 @@ describe.skipIf(!haveCorpus)('kill -9 during processing', () => {
     const exited = new Promise((r) => first.child.once('exit', r));
     first.child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    const check = openDatabase(loadConfig({ DATA_DIR: dataDir }).databaseFile);
-    expect(check.$client.prepare('select status from jobs where id = ?').get(sub.body.job_id)).toEqual({
-      status: 'queued',
-    });
-    closeDatabase(check);
+    const check = await openServiceDatabase().db;
+    expect((await jobById(check, sub.body.job_id))?.status).toBe('queued');
+    await closeHandle(check);
 
     const second = await startChild();
     expect(await waitForJob(second.url, key, sub.body.job_id)).toMatchObject({

@@ -17,6 +17,7 @@ import {
   waitFor,
   waitForJob,
 } from '../test-support/server.js';
+import { sqlRow, sqlRows } from '../test-support/sql.js';
 
 const SWISS = 'qr/swiss/smartive-swiss-qr-bill-decoder/images';
 const QR_BILLS = [
@@ -45,12 +46,9 @@ const ended = (who: TestSession, id: number) =>
     const r = await call(s.url, `/api/v1/parse/${id}`, { session: who });
     return r.body.status === 'done' || r.body.status === 'failed' ? r.body : undefined;
   }, `job ${id} to end`);
-const debits = (accountId: number) =>
-  (
-    s.db.$client
-      .prepare("select count(*) as n from ledger where account_id = ? and kind = 'debit'")
-      .get(accountId) as { n: number }
-  ).n;
+const debits = async (accountId: number) =>
+  (await sqlRow(s.db, "select count(*) as n from ledger where account_id = ? and kind = 'debit'", accountId))
+    ?.n;
 const parsesLeft = async (who: TestSession) =>
   (await call(s.url, '/api/v1/me', { session: who })).body.free_parses_left;
 
@@ -82,7 +80,7 @@ describe.skipIf(!haveCorpus)('a file charged once (decisions §8)', () => {
     // The journal a person sees: the one charge, of the deleted job.
     const journal = await call(s.url, '/api/v1/api/usage', { session: web });
     expect(journal.body.items.map((i: { job_id: number }) => i.job_id)).toEqual([first.body.job_id]);
-    expect(debits(accountId)).toBe(1);
+    expect(await debits(accountId)).toBe(1);
   });
 
   it('is charged again when its earlier read failed: that reservation was given back', async () => {
@@ -97,7 +95,7 @@ describe.skipIf(!haveCorpus)('a file charged once (decisions §8)', () => {
     const again = await submit(key, junk);
     expect(again.body).toMatchObject({ charged: true, duplicate: false, pages_reserved: 1 });
     expect((await waitForJob(s.url, key, again.body.job_id)).status).toBe('failed');
-    expect(debits(accountId)).toBe(0);
+    expect(await debits(accountId)).toBe(0);
   });
 
   it('counts once against the web allowance, and is not charged to the API after', async () => {
@@ -116,7 +114,7 @@ describe.skipIf(!haveCorpus)('a file charged once (decisions §8)', () => {
     expect(await ended(web, again.body.job_id)).toMatchObject({ status: 'done', mode: 'ocr' });
     expect(await parsesLeft(web)).toBe(0);
     // Had that read failed, reading it again would not count it either.
-    s.db.$client.prepare("update jobs set status = 'failed' where id = ?").run(again.body.job_id);
+    await sqlRows(s.db, "update jobs set status = 'failed' where id = ?", again.body.job_id);
     const reparse = await call(s.url, `/api/v1/parse/${again.body.job_id}/reparse`, {
       session: web,
       method: 'POST',
@@ -165,9 +163,11 @@ describe.skipIf(!haveCorpus)('a payment QR code (decisions §7)', () => {
 
   it('needs no web parse: uploaded with the allowance used up', async () => {
     const web = await s.session('web-qr@example.com');
-    s.db.$client
-      .prepare('update accounts set web_free_parses_used = web_free_parses_total where id = ?')
-      .run(web.accountId);
+    await sqlRows(
+      s.db,
+      'update accounts set web_free_parses_used = web_free_parses_total where id = ?',
+      web.accountId,
+    );
     expect([(await upload(web, junkPng(2))).status]).toEqual([402]);
     for (const rel of QR_BILLS) {
       const up = await upload(web, qrBill(rel));

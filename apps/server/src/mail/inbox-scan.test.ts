@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
 import { mailSteps } from '../test-support/mail-steps.js';
 import { call, type Json, junkPng, startTestServer, type TestServer } from '../test-support/server.js';
+import { sqlRows } from '../test-support/sql.js';
 import { SAMPLES_DIR } from './gmail-emulator/mailbox.js';
 import type { GmailEmulatorFault } from './gmail-emulator/server.js';
 
@@ -44,27 +45,28 @@ async function mailbox(name: string) {
   expect((await scan(who)).status).toBe(200);
   const add = (m: Json) => emulator(`/emulator/mailboxes/${address}/messages`, m);
   const allowance = (used: number) =>
-    s.db.$client
-      .prepare('update accounts set web_free_parses_used = ? where id = ?')
-      .run(used, who.accountId);
+    sqlRows(s.db, 'update accounts set web_free_parses_used = ? where id = ?', used, who.accountId);
   /** Many messages at once (`date`: ISO); answers their ids. */
   const addMany = async (messages: Json[]): Promise<string[]> =>
     (await emulator(`/emulator/mailboxes/${address}/messages`, { messages })).messages.map((m: Json) => m.id);
   /** As if earlier scans had read these messages. */
-  const markSeen = (ids: string[]) => {
-    const insert = s.db.$client.prepare(
-      'insert into inbox_messages (account_id, message_id, scanned_at) values (?, ?, ?)',
+  const markSeen = async (ids: string[]) => {
+    const at = new Date().toISOString();
+    await sqlRows(
+      s.db,
+      `insert into inbox_messages (account_id, message_id, scanned_at) values ${ids.map(() => '(?, ?, ?)').join(', ')}`,
+      ...ids.flatMap((id) => [who.accountId, id, at]),
     );
-    s.db.$client.transaction(() => {
-      for (const id of ids) insert.run(who.accountId, id, new Date().toISOString());
-    })();
   };
-  const seenIds = (ids: string[]) =>
-    s.db.$client
-      .prepare(
+  const seenIds = async (ids: string[]) =>
+    (
+      await sqlRows(
+        s.db,
         `select message_id from inbox_messages where account_id = ? and message_id in (${ids.map(() => '?').join(',')})`,
+        who.accountId,
+        ...ids,
       )
-      .all(who.accountId, ...ids)
+    )
       .map((r) => (r as { message_id: string }).message_id)
       .sort();
   return { who, add, allowance, addMany, markSeen, seenIds };
@@ -116,7 +118,7 @@ describe('the inbox scan when Gmail fails', () => {
 describe('what the scan reads', () => {
   it('attachments waiting for a scanned parse do not use up the limit, nor are fetched again while none is left', async () => {
     const { who, add, allowance } = await mailbox('waiting');
-    allowance(1);
+    await allowance(1);
     await add({
       subject: 'free one',
       days_ago: 1,
@@ -144,7 +146,7 @@ describe('what the scan reads', () => {
 
     // A parse again: the oldest waiting attachment is read first (more as parses come back).
     await faults([]);
-    allowance(0);
+    await allowance(0);
     const read = await scan(who, '?limit=10');
     expect(read.body.messages).toBe(0);
     expect(read.body.read).toBeGreaterThanOrEqual(1);
@@ -187,7 +189,7 @@ describe('what the scan reads', () => {
 
   it("the inbox list shows a failed job's error", async () => {
     const { who, add, allowance } = await mailbox('failing');
-    allowance(0);
+    await allowance(0);
     await add({
       subject: 'bad photo',
       attachments: [{ filename: 'bad.png', base64: junkPng(99).toString('base64') }],
@@ -216,7 +218,7 @@ describe('a mailbox with more messages read before than a scan lists', () => {
         date: iso(now - HOUR - i * MINUTE),
       })),
     );
-    markSeen(seen);
+    await markSeen(seen);
     const old = await addMany(
       Array.from({ length: 30 }, (_, i) => ({
         from,
@@ -236,7 +238,7 @@ describe('a mailbox with more messages read before than a scan lists', () => {
     expect(scans.at(-1).more).toBe(false);
     // Every old message read, none twice (a message read is seen: the sum counts each once).
     expect(scans.reduce((n, b) => n + b.messages, 0)).toBe(30);
-    expect(seenIds(old)).toEqual([...old].sort());
+    expect(await seenIds(old)).toEqual([...old].sort());
     const files = scans.flatMap((b) => b.items.map((i: Json) => i.attachment)).sort();
     expect(files).toEqual(Array.from({ length: 10 }, (_, i) => `old${i * 3}.xml`).sort());
     // Nothing left, and it says so.
@@ -249,7 +251,7 @@ describe('a mailbox with more messages read before than a scan lists', () => {
     await emulator('/emulator/controls', { maxPageSize: 2 });
     const now = Date.now();
     const from = 'Shop <orders@layers.example>';
-    markSeen(
+    await markSeen(
       await addMany(
         Array.from({ length: 50 }, (_, i) => ({
           from,
@@ -293,7 +295,7 @@ describe('a mailbox with more messages read before than a scan lists', () => {
       'layer4.xml',
       'layer5.xml',
     ]);
-    expect(seenIds([...old, fresh.id])).toEqual([...old, fresh.id].sort());
+    expect(await seenIds([...old, fresh.id])).toEqual([...old, fresh.id].sort());
     expect((await scan(who, query)).body).toMatchObject({ messages: 0, more: false });
   });
   it('gets past more messages received within one second than a scan lists', async () => {
@@ -302,7 +304,7 @@ describe('a mailbox with more messages read before than a scan lists', () => {
     const now = Date.now();
     const from = 'Shop <orders@burst.example>';
     const second = iso(Math.floor((now - HOUR) / 1000) * 1000 + 250);
-    markSeen(
+    await markSeen(
       await addMany(Array.from({ length: 45 }, (_, i) => ({ from, subject: `burst ${i}`, date: second }))),
     );
     const old = await addMany(
@@ -321,7 +323,7 @@ describe('a mailbox with more messages read before than a scan lists', () => {
     }
     expect(scans.at(-1).more).toBe(false);
     expect(scans.reduce((n, b) => n + b.messages, 0)).toBe(3);
-    expect(seenIds(old)).toEqual([...old].sort());
+    expect(await seenIds(old)).toEqual([...old].sort());
   });
 });
 

@@ -5,6 +5,7 @@ import { mailAccountOf } from '@invoice-reader/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailSteps } from '../test-support/mail-steps.js';
 import { call, startTestServer, type TestServer } from '../test-support/server.js';
+import { sqlRows } from '../test-support/sql.js';
 import { sealToken } from './token-box.js';
 
 let s: TestServer;
@@ -95,9 +96,12 @@ describe('refusals change nothing', () => {
     const who = await s.session('rekeyed@mail.example');
     await connect(who, 'rekeyed@gmail.example');
     const foreign = sealToken('another-secret-of-at-least-thirty-two-chars', who.accountId, '1//x');
-    s.db.$client
-      .prepare('update mail_accounts set token_cipher = ? where account_id = ?')
-      .run(foreign, who.accountId);
+    await sqlRows(
+      s.db,
+      'update mail_accounts set token_cipher = ? where account_id = ?',
+      foreign,
+      who.accountId,
+    );
     const refused = await scan(who);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ detail: 'mail_token_revoked' });

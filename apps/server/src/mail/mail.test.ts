@@ -15,6 +15,7 @@ import {
   type TestServer,
   waitFor,
 } from '../test-support/server.js';
+import { sqlRows } from '../test-support/sql.js';
 import { SAMPLES_DIR } from './gmail-emulator/mailbox.js';
 import { openToken } from './token-box.js';
 
@@ -55,8 +56,7 @@ describe('the connected mailbox', () => {
     const token = openToken(s.secret, who.accountId, row.tokenCipher);
     expect(token).toMatch(/^1\/\/[\w-]{20,}$/);
     expect(row.tokenCipher).not.toContain(token);
-    s.db.$client.pragma('wal_checkpoint(TRUNCATE)');
-    expect(databaseBytes().includes(Buffer.from(token))).toBe(false);
+    expect((await databaseBytes()).includes(Buffer.from(token))).toBe(false);
     // Sealed for this account only: another account's id does not open it.
     expect(() => openToken(s.secret, who.accountId + 1, row.tokenCipher)).toThrow();
 
@@ -227,8 +227,8 @@ describe('the connected mailbox', () => {
     const mailbox = 'allowance@gmail.example';
     await connect(who, mailbox);
     const used = (n: number) =>
-      s.db.$client.prepare('update accounts set web_free_parses_used = ? where id = ?').run(n, who.accountId);
-    used(1);
+      sqlRows(s.db, 'update accounts set web_free_parses_used = ? where id = ?', n, who.accountId);
+    await used(1);
     await emulator(`/emulator/mailboxes/${mailbox}/messages`, {
       from: 'Scanner <scan@example.com>',
       subject: 'Photo of a receipt',
@@ -245,7 +245,7 @@ describe('the connected mailbox', () => {
     // Still none left: not looked at again (not a new message), still waiting, recorded once.
     expect((await scan(who, q)).body).toMatchObject({ messages: 0, read: 0, waiting: 1, items: [] });
     expect((await call(s.url, '/api/v1/inbox', { session: who })).body.total).toBe(1);
-    used(0);
+    await used(0);
     const read = await scan(who, q);
     expect(read.body).toMatchObject({ messages: 0, read: 1, waiting: 0 });
     expect(read.body.items[0]).toMatchObject({
@@ -345,9 +345,12 @@ describe('letters that do not arrive', () => {
     });
     await emulator('/emulator/mailboxes/bounce@gmail.example/revoke', {});
     // Its time comes (moved forward in the database rather than waited for).
-    s.db.$client
-      .prepare('update letters set send_at = ? where id = ?')
-      .run(new Date().toISOString(), later.body.id);
+    await sqlRows(
+      s.db,
+      'update letters set send_at = ? where id = ?',
+      new Date().toISOString(),
+      later.body.id,
+    );
     s.letters.kick();
     const failed = await waitFor(async () => {
       const l = (await letters(who)).body.items.find((x: { id: number }) => x.id === later.body.id);

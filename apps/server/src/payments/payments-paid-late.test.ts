@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsKit } from '../test-support/payments-kit.js';
 import { call, startTestServer, type TestServer, type TestSession } from '../test-support/server.js';
+import { sqlRow } from '../test-support/sql.js';
 import { signNotification } from './provider.js';
 
 let s: TestServer;
@@ -172,9 +173,11 @@ describe('a link paid after it was no longer awaited', () => {
       const tx = refunds.at(-1)!.transactionId;
       expect(refundsOf(tx)).toHaveLength(1);
       const providerSub = (
-        s.db.$client
-          .prepare('select provider_subscription_id as id from subscriptions where id = ?')
-          .get(older.subscription_id) as { id: string }
+        (await sqlRow(
+          s.db,
+          'select provider_subscription_id as id from subscriptions where id = ?',
+          older.subscription_id,
+        )) as { id: string }
       ).id;
       expect((await renewAtProvider(providerSub)).status).toBe(404);
       expect(await statuses(who)).toEqual([

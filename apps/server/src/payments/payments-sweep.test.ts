@@ -9,6 +9,7 @@ import { type Payment, paymentsOf } from '@invoice-reader/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsKit } from '../test-support/payments-kit.js';
 import { call, startTestServer, type TestServer, type TestSession } from '../test-support/server.js';
+import { sqlRows } from '../test-support/sql.js';
 import { DAY } from './plan-state.js';
 import { CHECKOUT_DAYS } from './provider-checks.js';
 
@@ -91,9 +92,12 @@ describe('the scheduled sweep of the last week payments', () => {
     const tx = await secondChargeTx(who);
     expect(refundsOf(tx)).toEqual([{ transactionId: tx, ok: true }]);
     // The provider's subscription the second charge started is cancelled: it charges nothing more.
-    const started = s.db.$client
-      .prepare('select provider_subscription_id as id from subscriptions where account_id = ? and id > ?')
-      .all(who.accountId, paid.subscription_id) as Array<{ id: string | null }>;
+    const started = (await sqlRows(
+      s.db,
+      'select provider_subscription_id as id from subscriptions where account_id = ? and id > ?',
+      who.accountId,
+      paid.subscription_id,
+    )) as Array<{ id: string | null }>;
     const startedId = started.map((r) => r.id).find((id) => id?.startsWith('sc_'));
     expect(startedId).toBeDefined();
     expect((await renewAtProvider(startedId!)).status).toBe(404);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../test-support/server.js';
 import { startTestSmtp, type TestSmtp } from '../test-support/smtp.js';
+import { sqlRow } from '../test-support/sql.js';
 
 let smtp: TestSmtp;
 let s: TestServer;
@@ -36,9 +37,7 @@ describe('leads', () => {
     expect(again).toEqual(first);
     expect(other).toEqual(first);
     expect((await call(s.url, '/api/v1/leads/count')).body).toEqual({ ok: true, count: 2 });
-    const row = s.db.$client
-      .prepare("select company, comment from leads where email = 'lead@example.com'")
-      .get();
+    const row = await sqlRow(s.db, "select company, comment from leads where email = 'lead@example.com'");
     expect(row).toEqual({ company: 'ACME', comment: 'still interested' });
   });
 
@@ -88,7 +87,7 @@ describe('reviews', () => {
     expect(photo.headers.get('content-type')).toMatch(/image\/svg\+xml/);
     expect(await photo.text()).toContain('>AB</text>');
     const hiddenId = (
-      s.db.$client.prepare('select id from reviews where published = 0').get() as { id: number }
+      (await sqlRow(s.db, 'select id from reviews where published = false')) as { id: number }
     ).id;
     expect((await call(s.url, `/review-photo/${hiddenId}`)).body).toEqual({ detail: 'review_not_found' });
     expect((await call(s.url, '/review-photo/abc')).status).toBe(422);

@@ -17,6 +17,7 @@ import {
   type TestSession,
   waitFor,
 } from '../test-support/server.js';
+import { sqlRows } from '../test-support/sql.js';
 
 type Kind = 'public' | 'key' | 'session';
 interface Row {
@@ -224,9 +225,11 @@ describe('authorization matrix', () => {
 
   it('turns away every caller that does not belong, on every route', async () => {
     const expired = await s.session('expired@matrix.example');
-    s.db.$client
-      .prepare("update sessions set expires_at = '2000-01-01T00:00:00.000Z' where account_id = ?")
-      .run(expired.accountId);
+    await sqlRows(
+      s.db,
+      "update sessions set expires_at = '2000-01-01T00:00:00.000Z' where account_id = ?",
+      expired.accountId,
+    );
     const loggedOut = await s.session('gone@matrix.example');
     await call(s.url, '/api/v1/auth/logout', { bearer: loggedOut.token, method: 'POST' });
     let checked = 0;

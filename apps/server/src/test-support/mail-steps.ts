@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { call, type Json, type TestServer, type TestSession, waitFor } from './server.js';
+import { sqlRows } from './sql.js';
 
 export function mailSteps(server: () => TestServer) {
   const emu = () => server().gmailEmulator!;
@@ -59,9 +60,24 @@ export function mailSteps(server: () => TestServer) {
       return j.body.status === 'done' || j.body.status === 'failed' ? j.body : undefined;
     }, `job ${id}`);
 
-  /** The database file and its write-ahead log, as bytes. */
-  const databaseBytes = () =>
-    Buffer.concat(
+  /** What the database holds, as bytes: on SQLite its file and write-ahead log (checkpointed
+   * first), on PostgreSQL every row of every table as text. */
+  const databaseBytes = async (): Promise<Buffer> => {
+    const db = server().db;
+    if (db.engine === 'postgres') {
+      const tables = await sqlRows(
+        db,
+        "select table_name as t from information_schema.tables where table_schema = 'public'",
+      );
+      const texts = await Promise.all(
+        tables.map(async ({ t }) =>
+          (await sqlRows(db, `select r::text as row from "${t}" r`)).map((r) => r.row).join('\n'),
+        ),
+      );
+      return Buffer.from(texts.join('\n'));
+    }
+    await sqlRows(db, 'pragma wal_checkpoint(TRUNCATE)');
+    return Buffer.concat(
       ['invoice-reader.sqlite', 'invoice-reader.sqlite-wal'].map((f) => {
         try {
           return readFileSync(path.join(server().dataDir, f));
@@ -70,6 +86,7 @@ export function mailSteps(server: () => TestServer) {
         }
       }),
     );
+  };
 
   return { emu, emulator, consent, connect, account, scan, letters, job, untilDone, databaseBytes };
 }

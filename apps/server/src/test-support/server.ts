@@ -1,10 +1,13 @@
 // Test helpers: a real service on a random loopback port with a temporary data folder, accounts
 // and keys made through the same functions the admin command line uses, and small HTTP helpers.
+// The database is TEST_ENGINE's: the SQLite file in the data folder (the default), or a fresh
+// migrated database on the test file's throw-away PostgreSQL (scripts/test-databases.ts).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accountByEmail } from '@invoice-reader/db';
+import { chosenEngine, migratedPostgresDatabase } from '../../../../scripts/test-databases.js';
 import { createAccount, normaliseEmail } from '../accounts/accounts.js';
 import { createSession, SESSION_COOKIE } from '../auth/sessions.js';
 import { topUp } from '../billing/billing.js';
@@ -26,6 +29,9 @@ export type Json = any;
 
 export interface TestServer extends RunningServer {
   dataDir: string;
+  /** The env that reaches this server's database: DATABASE_URL on PostgreSQL, nothing on SQLite
+   * (its file is in DATA_DIR). A second server or a child process on the same data passes it. */
+  databaseEnv: Record<string, string>;
   secret: string;
   account(
     email: string,
@@ -43,23 +49,41 @@ export interface TestSession {
   cookie: string;
 }
 
+/**
+ * The env of a fresh database of the test run's engine (TEST_ENGINE): none for SQLite (the file
+ * in DATA_DIR), DATABASE_URL of a new migrated database for PostgreSQL.
+ */
+export async function freshDatabaseEnv(): Promise<Record<string, string>> {
+  return chosenEngine() === 'postgres' ? { DATABASE_URL: await migratedPostgresDatabase() } : {};
+}
+
+/** `env` may name the database (another server's `databaseEnv`); else the server gets a fresh one. */
 export async function startTestServer(
   env: Record<string, string> = {},
   /** Receives every log line (at LOG_LEVEL, default silent) instead of stdout. */
   logTo?: (line: string) => void,
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ir-server-'));
+  const databaseEnv = 'DATABASE_URL' in env ? {} : await freshDatabaseEnv();
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
     LOG_LEVEL: 'silent',
     JOB_CONCURRENCY: '2',
+    ...databaseEnv,
     ...env,
   });
   const server = await startServer(config, createLogger(logTo ? config.logLevel : 'silent', logTo));
+  // The run's engine, or the test passes on the other one without saying so.
+  const engine = chosenEngine() ?? 'sqlite';
+  if (!('DATABASE_URL' in env) && server.db.engine !== engine) {
+    await server.close();
+    throw new Error(`the test server runs on ${server.db.engine}, not on TEST_ENGINE's ${engine}`);
+  }
   return {
     ...server,
     dataDir,
+    databaseEnv: config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {},
     secret: config.secret,
     async account(email, opts = {}) {
       const a = await createAccount(server.db, email, config.freeApiPages);

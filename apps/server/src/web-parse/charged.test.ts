@@ -19,6 +19,7 @@ import {
   waitFor,
   waitForJob,
 } from '../test-support/server.js';
+import { sqlRows } from '../test-support/sql.js';
 
 const TEXT_PDF = path.join(corpusDir, 'textpdf/invoice2data/AmazonWebServices.pdf');
 const QR_BILL = path.join(corpusDir, 'qr/swiss/smartive-swiss-qr-bill-decoder/images/six_examples/02.png');
@@ -38,9 +39,7 @@ const ended = (who: TestSession, id: number) =>
   }, `job ${id} to end`);
 const me = async (who: TestSession) => (await call(s.url, '/api/v1/me', { session: who })).body;
 const withParses = (who: TestSession, total: number) =>
-  s.db.$client
-    .prepare('update accounts set web_free_parses_total = ? where id = ?')
-    .run(total, who.accountId);
+  sqlRows(s.db, 'update accounts set web_free_parses_total = ? where id = ?', total, who.accountId);
 
 describe.skipIf(!haveCorpus)('charged, for a web upload', () => {
   it('is true for a scan counted against the allowance, on submission and on the ended job', async () => {
@@ -96,7 +95,7 @@ describe.skipIf(!haveCorpus)('charged, for a web upload', () => {
 
   it('is false once a parse held at submission goes back: a QR bill found, a read that failed', async () => {
     const web = await s.session('given-back@example.com');
-    withParses(web, 2);
+    await withParses(web, 2);
     // The account can pay: a parse is held at once (no search delays the upload), and given back.
     const qr = await upload(web, corpusFile(QR_BILL), { country: 'ch' });
     expect(qr.body).toMatchObject({ charged: true });
@@ -109,7 +108,7 @@ describe.skipIf(!haveCorpus)('charged, for a web upload', () => {
 
   it('is false for a QR bill uploaded with the allowance used up', async () => {
     const web = await s.session('used-up@example.com');
-    withParses(web, 0);
+    await withParses(web, 0);
     const qr = await upload(web, corpusFile(QR_BILL), { country: 'ch' });
     expect(qr.status).toBe(200);
     expect(qr.body).toMatchObject({ charged: false });

@@ -2,6 +2,7 @@
 // width (decoded with sharp), an image made upright, the cache, and every refusal.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { jobById } from '@invoice-reader/db';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -113,8 +114,7 @@ describe.skipIf(!haveCorpus)('page pictures', () => {
       const j = await call(s.url, `/api/v1/parse/${id}`, { session: finn });
       return j.body.status === 'done' || j.body.status === 'failed';
     }, 'the image job to end');
-    const sha = (s.db.$client.prepare('select sha256 from jobs where id = ?').get(id) as { sha256: string })
-      .sha256;
+    const sha = (await jobById(s.db, id))!.sha256;
     expect(existsSync(path.join(s.dataDir, 'page-cache', sha))).toBe(true);
     expect((await call(s.url, `/api/v1/parse/${id}`, { session: finn, method: 'DELETE' })).status).toBe(200);
     expect(existsSync(path.join(s.dataDir, 'page-cache', sha))).toBe(false);

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { jobById } from '@invoice-reader/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -16,6 +17,7 @@ import {
   waitFor,
   waitForJob,
 } from '../test-support/server.js';
+import { sqlRow, sqlRows } from '../test-support/sql.js';
 import { webAllowance } from './allowance.js';
 
 const ONE_PAGE_SCAN_PDF = 'scans/ferd-zugferd-2.1.1/zugferd_2p1_MINIMUM_Buchungshilfe.scan.pdf';
@@ -246,19 +248,17 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
     // A file only this account had is gone from disk.
     const own = await upload(dana, junkPng(99), {}, 'mine.png');
     await ended(dana, own.body.job_id);
-    const sha = s.db.$client.prepare('select sha256 from jobs where id = ?').get(own.body.job_id) as {
-      sha256: string;
-    };
+    const sha = (await jobById(s.db, own.body.job_id))!;
     const file = path.join(s.dataDir, 'blobs', sha.sha256.slice(0, 2), sha.sha256.slice(2, 4), sha.sha256);
     expect(existsSync(file)).toBe(true);
     await call(s.url, `/api/v1/parse/${own.body.job_id}`, { session: dana, method: 'DELETE' });
     expect(existsSync(file)).toBe(false);
-    const ledger = s.db.$client
-      .prepare('select count(*) as n from ledger where account_id = ?')
-      .get(dana.accountId) as {
-      n: number;
-    };
-    expect(ledger.n).toBeGreaterThan(0);
+    const ledger = await sqlRow(
+      s.db,
+      'select count(*) as n from ledger where account_id = ?',
+      dana.accountId,
+    );
+    expect(ledger?.n).toBeGreaterThan(0);
   });
 
   it('reads an API job again without charging it twice or forgetting it was charged', async () => {
@@ -275,23 +275,25 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
     expect(await waitForJob(s.url, key, sub.body.job_id)).toMatchObject({ status: 'done', charged: true });
     const usage = await call(s.url, '/v1/usage', { key });
     expect(usage.body).toMatchObject({ sheets_used: 1, free_pages_left: 4, pages_reserved: 0 });
-    const debits = s.db.$client
-      .prepare("select count(*) as n from ledger where account_id = ? and kind = 'debit'")
-      .get(web.accountId) as { n: number };
-    expect(debits.n).toBe(1);
+    const debits = await sqlRow(
+      s.db,
+      "select count(*) as n from ledger where account_id = ? and kind = 'debit'",
+      web.accountId,
+    );
+    expect(debits?.n).toBe(1);
   });
 
   it('reads a failed scan again once when asked several times at once', async () => {
     const ida = await s.session('ida@example.com');
-    s.db.$client.prepare('update accounts set web_free_parses_total = 5 where id = ?').run(ida.accountId);
+    await sqlRows(s.db, 'update accounts set web_free_parses_total = 5 where id = ?', ida.accountId);
     // A scanned PDF: its estimate is parsed in a read worker, which all four requests wait for.
     const up = await upload(ida, corpusFile(path.join(corpusDir, ONE_PAGE_SCAN_PDF)));
     await ended(ida, up.body.job_id);
     // A failed read holds a parse when read again; its file is estimated first. (A read that failed
     // counted nothing: the usage row this one wrote goes with its status, or the file would be
     // known as counted and read again for free.)
-    s.db.$client.prepare("update jobs set status = 'failed' where id = ?").run(up.body.job_id);
-    s.db.$client.prepare('delete from usage where job_id = ?').run(up.body.job_id);
+    await sqlRows(s.db, "update jobs set status = 'failed' where id = ?", up.body.job_id);
+    await sqlRows(s.db, 'delete from usage where job_id = ?', up.body.job_id);
     const left = (await call(s.url, '/api/v1/me', { session: ida })).body.free_parses_left;
     const asks = await Promise.all(
       [1, 2, 3, 4].map(() =>
@@ -310,8 +312,8 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
     await ended(gus, up.body.job_id);
     // The runner only touches jobs it claimed: a row marked processing stays so for this test.
     const mark = (status: string) =>
-      s.db.$client.prepare('update jobs set status = ? where id = ?').run(status, up.body.job_id);
-    mark('processing');
+      sqlRows(s.db, 'update jobs set status = ? where id = ?', status, up.body.job_id);
+    await mark('processing');
     const del = await call(s.url, `/api/v1/parse/${up.body.job_id}`, { session: gus, method: 'DELETE' });
     expect([del.status, del.body]).toEqual([409, { detail: 'job_running' }]);
     const again = await call(s.url, `/api/v1/parse/${up.body.job_id}/reparse`, {
@@ -319,7 +321,7 @@ describe.skipIf(!haveCorpus)('web parsing', () => {
       method: 'POST',
     });
     expect([again.status, again.body]).toEqual([409, { detail: 'job_running' }]);
-    mark('done');
+    await mark('done');
     expect((await job(gus, up.body.job_id)).body.status).toBe('done');
   });
 

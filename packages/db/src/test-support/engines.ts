@@ -1,17 +1,22 @@
 // The db suite on both engines: `describe.each(ENGINES)` and, inside, `databases(engine)`, which
-// opens a fresh database per test (SQLite in memory; PostgreSQL as a new database on a throw-away
-// server started once for the test file, stopped after it). Without PostgreSQL's binaries each
-// PostgreSQL test fails with startPostgres's message: none is skipped.
-import pg from 'pg';
+// opens a fresh database per test (SQLite in memory; PostgreSQL as a new database on the test
+// file's throw-away server, scripts/test-databases.ts). TEST_ENGINE narrows the run to one engine.
 import { afterAll } from 'vitest';
-import { type RunningPostgres, startPostgres } from '../../../../scripts/postgres.mjs';
+import {
+  chosenEngine,
+  ENGINE_NAMES,
+  type Engine,
+  emptyPostgresDatabase,
+  migratedPostgresDatabase,
+} from '../../../../scripts/test-databases.js';
 import { closeHandle, openDatabase } from '../database.js';
 import type { DbHandle } from '../handle.js';
 import { openPostgres } from '../handle-pg.js';
 import type { accounts } from '../schema.js';
 
-export const ENGINES = ['sqlite', 'postgres'] as const;
-export type Engine = (typeof ENGINES)[number];
+export type { Engine };
+/** The engines of this run: TEST_ENGINE's, or both when it is unset. */
+export const ENGINES: readonly Engine[] = [chosenEngine() ?? ENGINE_NAMES].flat();
 
 export interface TestDatabases {
   /** A fresh, migrated database of the engine. */
@@ -20,64 +25,27 @@ export interface TestDatabases {
   create(): Promise<string>;
 }
 
-// One server for the test file (each file runs in a process of its own), started by the first
-// test that asks for a PostgreSQL database and stopped when the file is done (a hook of the file,
-// registered here).
-let started: Promise<RunningPostgres> | undefined;
-afterAll(async () => {
-  await (await started?.catch(() => undefined))?.stop();
-});
-// Database names made on that server, and the one migrated once and copied for each test.
-let made = 0;
-let template: Promise<string> | undefined;
-
 /** The engine's databases for a `describe`, closed after it. */
 export function databases(engine: Engine): TestDatabases {
   const opened: DbHandle[] = [];
   afterAll(async () => {
     for (const db of opened) await closeHandle(db);
   });
-  const urlOf = async (database: string) => {
-    if (engine !== 'postgres') throw new Error('no PostgreSQL server for this engine');
-    started ??= startPostgres();
-    return (await started).url.replace(/\/postgres$/, `/${database}`);
-  };
-  /** One statement on the server's `postgres` database (a database is made outside one). */
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: await urlOf('postgres') });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  const create = async () => {
-    const name = `test_${++made}`;
-    await admin(`create database ${name}`);
-    return await urlOf(name);
-  };
-  const migrated = async () => {
-    template ??= (async () => {
-      const url = await create();
-      await closeHandle(await openPostgres(url));
-      return url.slice(url.lastIndexOf('/') + 1);
-    })();
-    const name = `test_${++made}`;
-    await admin(`create database ${name} template ${await template}`);
-    return await urlOf(name);
-  };
   return {
-    create,
+    async create() {
+      if (engine !== 'postgres') throw new Error('no PostgreSQL server for this engine');
+      return await emptyPostgresDatabase();
+    },
     async open() {
-      const db = engine === 'sqlite' ? openDatabase(':memory:') : await openPostgres(await migrated());
+      const db =
+        engine === 'sqlite' ? openDatabase(':memory:') : await openPostgres(await migratedPostgresDatabase());
       opened.push(db);
       return db;
     },
   };
 }
 
-/** An account made through the builder (accounts.ts is still SQLite's alone). */
+/** An account made through the builder, with a balance set at once (no ledger row). */
 export async function addAccount(
   db: DbHandle,
   email: string,
