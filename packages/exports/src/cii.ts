@@ -186,10 +186,9 @@ export function en16931Missing(job: ExportJob): Refusal[] {
       field: 'lines',
       message: `BT-106 sum of line net amounts ${d.totals.line_total} (BR-CO-10): the lines read add up to ${(lineSum / 100).toFixed(2)}`,
     });
-  // The same where the invoice gives no line total (FatturaPA): it is written as the total
-  // without VAT, which the lines must then add up to.
-  // With document-level allowances and charges between them (FatturaPA's discounts and fund
-  // contributions), the lines, less the allowances, plus the charges (BR-CO-13).
+  // Where the invoice gives no line total (FatturaPA), the lines must add up to the total without
+  // VAT, or, with document-level allowances and charges between them (FatturaPA's discounts and
+  // fund contributions), the lines less the allowances plus the charges must (BR-CO-13).
   const acSum = (d.allowances_charges ?? []).reduce((a, x) => a + (x.charge ? 1 : -1) * cents(x.amount), 0);
   if (d.lines.length && !d.totals.line_total && d.totals.net && lineSum + acSum !== cents(d.totals.net))
     refusals.push({
