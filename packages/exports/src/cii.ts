@@ -1,7 +1,13 @@
 // The UN/CEFACT CII (D16B) invoice that XRechnung CII and Factur-X share, written from the
 // canonical document of a read invoice: the EN 16931 core, with the guideline (and business
 // process) of the profile at hand. Each profile adds its own required values on top of `en16931Missing`.
-import { type Address, type Document, type Party, unitCodeOf } from '@invoice-reader/engine';
+import {
+  type Address,
+  type AllowanceCharge,
+  type Document,
+  type Party,
+  unitCodeOf,
+} from '@invoice-reader/engine';
 import { filledNote } from './company-profile.js';
 import type { ExportJob, Refusal } from './input.js';
 import { el, leaf, type Node, required, toXml, withoutElements } from './xml-writer.js';
@@ -61,6 +67,18 @@ function reasonCodeRefusal(
       message: `${term} reason code ${code} of ${what} (${rule}): not a ${list} code`,
     },
   ];
+}
+
+/**
+ * An electronic address's EAS scheme (BT-34-1, BT-49-1): as read, but for FatturaPA's own, which
+ * the EAS list has codes for: the SdI recipient code (`IT:SDI`, 7 characters) is CODDEST (0205),
+ * a public office's 6-character iPA code 0201, the certified e-mail address (`IT:PEC`) 0202; none
+ * given is an e-mail address (EM).
+ */
+export function easScheme(a: { scheme?: string; value: string }): string {
+  if (a.scheme === 'IT:PEC') return '0202';
+  if (a.scheme === 'IT:SDI') return a.value.trim().length === 6 ? '0201' : '0205';
+  return a.scheme ?? 'EM';
 }
 
 /** The CEF EAS code list (electronic address schemes, BR-CL-25), as CEN's rules list it. */
@@ -141,7 +159,7 @@ export function en16931Missing(job: ExportJob): Refusal[] {
     [d.seller, 'seller_electronic_address', 'BT-34'],
     [d.buyer, 'buyer_electronic_address', 'BT-49'],
   ] as const) {
-    const scheme = p.electronic_address?.scheme;
+    const scheme = p.electronic_address && easScheme(p.electronic_address);
     if (p.electronic_address && scheme && !EAS.has(scheme))
       refusals.push({
         job_id: job.jobId,
@@ -168,19 +186,17 @@ export function en16931Missing(job: ExportJob): Refusal[] {
       field: 'lines',
       message: `BT-106 sum of line net amounts ${d.totals.line_total} (BR-CO-10): the lines read add up to ${(lineSum / 100).toFixed(2)}`,
     });
-  // The same where the invoice gives no line total (FatturaPA): it is written as the total
-  // without VAT, which the lines must then add up to.
-  if (
-    d.lines.length &&
-    !d.totals.line_total &&
-    !d.allowances_charges?.length &&
-    d.totals.net &&
-    lineSum !== cents(d.totals.net)
-  )
+  // Where the invoice gives no line total (FatturaPA), the lines must add up to the total without
+  // VAT, or, with document-level allowances and charges between them (FatturaPA's discounts and
+  // fund contributions), the lines less the allowances plus the charges must (BR-CO-13).
+  const acSum = (d.allowances_charges ?? []).reduce((a, x) => a + (x.charge ? 1 : -1) * cents(x.amount), 0);
+  if (d.lines.length && !d.totals.line_total && d.totals.net && lineSum + acSum !== cents(d.totals.net))
     refusals.push({
       job_id: job.jobId,
       field: 'lines',
-      message: `BT-106 sum of line net amounts (BR-CO-10): the lines read add up to ${(lineSum / 100).toFixed(2)}, the total without VAT is ${d.totals.net}`,
+      message: acSum
+        ? `BT-109 total without VAT ${d.totals.net} (BR-CO-13): the lines read add up to ${(lineSum / 100).toFixed(2)}, with the document-level allowances and charges to ${((lineSum + acSum) / 100).toFixed(2)}`
+        : `BT-106 sum of line net amounts (BR-CO-10): the lines read add up to ${(lineSum / 100).toFixed(2)}, the total without VAT is ${d.totals.net}`,
     });
   // BR-CO-16: amount due = total with VAT - paid + rounding.
   if (
@@ -203,7 +219,8 @@ export function en16931Missing(job: ExportJob): Refusal[] {
     });
   // BR-CO-11/12: the document-level allowances and charges kept (BG-20/BG-21) add up to their
   // totals (BT-107/BT-108); each has its amount, VAT category (BR-32, BR-37) and a reason or reason
-  // code (BR-33, BR-38). A result read before they were kept has the totals alone: refused.
+  // code (BR-33, BR-38). A result read before they were kept has the totals alone: refused. An
+  // invoice that gives no such total (FatturaPA has none) has the sum of those kept written.
   const acs = d.allowances_charges ?? [];
   for (const [charge, total, field, term, rule] of [
     [false, d.totals.allowances, 'allowances', 'BT-107 sum of allowances', 'BR-CO-11'],
@@ -211,7 +228,7 @@ export function en16931Missing(job: ExportJob): Refusal[] {
   ] as const) {
     const kept = acs.filter((a) => a.charge === charge);
     const sum = kept.reduce((a, x) => a + cents(x.amount), 0);
-    if (cents(total) !== sum)
+    if (total !== undefined && cents(total) !== sum)
       refusals.push({
         job_id: job.jobId,
         field,
@@ -225,7 +242,7 @@ export function en16931Missing(job: ExportJob): Refusal[] {
     refusals.push(...reasonCodeRefusal(job, `allowances_charges.${i}`, a, `document-level ${what}`));
     for (const [v, term] of [
       [a.amount, a.charge ? 'BT-99 amount' : 'BT-92 amount'],
-      [a.vat_category, a.charge ? 'BT-102 VAT category' : 'BT-95 VAT category'],
+      [chargeCategory(d, a), a.charge ? 'BT-102 VAT category' : 'BT-95 VAT category'],
       [a.reason || a.reason_code, a.charge ? 'BT-104/BT-105 reason' : 'BT-97/BT-98 reason'],
     ] as const)
       if (!v)
@@ -235,7 +252,10 @@ export function en16931Missing(job: ExportJob): Refusal[] {
           message: `${term} of document-level ${what}: not on the invoice`,
         });
   });
-  const carried = new Set([...d.lines.map((l) => lineCategory(d, l)), ...acs.map((a) => a.vat_category)]);
+  const carried = new Set([
+    ...d.lines.map((l) => lineCategory(d, l)),
+    ...acs.map((a) => chargeCategory(d, a)),
+  ]);
   d.vat_breakdown.forEach((entry, i) => {
     const v = { ...entry, category: categoryOf(d, entry) };
     if (!v.category)
@@ -361,7 +381,7 @@ function party(role: 'Seller' | 'Buyer', p: Document['seller']): Node {
     a ? postalAddress(a) : undefined,
     p.electronic_address
       ? el('ram:URIUniversalCommunication', [
-          leaf('ram:URIID', p.electronic_address.value, { schemeID: p.electronic_address.scheme ?? 'EM' }),
+          leaf('ram:URIID', p.electronic_address.value, { schemeID: easScheme(p.electronic_address) }),
         ])
       : undefined,
     p.vat_id ? el('ram:SpecifiedTaxRegistration', [leaf('ram:ID', p.vat_id, { schemeID: 'VA' })]) : undefined,
@@ -377,6 +397,7 @@ const TYPE_CODES: Record<string, string> = { invoice: '380', credit_note: '381' 
 export function ciiXml(job: ExportJob, profile: CiiProfile): string {
   const d = job.document;
   const cur = d.currency!;
+  const sums = writtenSums(d);
   const amount = (name: string, v: string | undefined, withCurrency = false) =>
     leaf(name, v, withCurrency ? { currencyID: cur } : undefined);
   // The accounts to pay to (BT-84); one without a number may still give the bank (BT-86).
@@ -519,7 +540,7 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
               leaf('ram:Reason', a.reason),
               el('ram:CategoryTradeTax', [
                 leaf('ram:TypeCode', 'VAT'),
-                leaf('ram:CategoryCode', a.vat_category),
+                leaf('ram:CategoryCode', chargeCategory(d, a)),
                 leaf('ram:RateApplicablePercent', a.vat_rate),
               ]),
             ]),
@@ -530,9 +551,9 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
             leaf('ram:DirectDebitMandateID', debit ? d.payment.mandate_reference : undefined),
           ]),
           el('ram:SpecifiedTradeSettlementHeaderMonetarySummation', [
-            amount('ram:LineTotalAmount', d.totals.line_total ?? d.totals.net),
-            amount('ram:ChargeTotalAmount', d.totals.charges),
-            amount('ram:AllowanceTotalAmount', d.totals.allowances),
+            amount('ram:LineTotalAmount', sums.line_total),
+            amount('ram:ChargeTotalAmount', sums.charges),
+            amount('ram:AllowanceTotalAmount', sums.allowances),
             amount('ram:TaxBasisTotalAmount', d.totals.net),
             amount('ram:TaxTotalAmount', d.totals.vat, true),
             amount('ram:RoundingAmount', d.totals.rounding),
@@ -581,7 +602,7 @@ function addsUpByRate(d: Document, lines: Document['lines']): boolean {
   const add = (k: string, c: number) => sums.set(k, (sums.get(k) ?? 0) + c);
   for (const l of lines) add(key(lineCategory(d, l), lineRate(d, l)), cents(l.net_amount));
   for (const a of d.allowances_charges ?? [])
-    add(key(a.vat_category, a.vat_rate), (a.charge ? 1 : -1) * cents(a.amount));
+    add(key(chargeCategory(d, a), a.vat_rate), (a.charge ? 1 : -1) * cents(a.amount));
   return d.vat_breakdown.every((v) => sums.get(key(categoryOf(d, v), v.rate)) === cents(v.taxable));
 }
 
@@ -726,6 +747,33 @@ export function lineCategory(d: Document, l: Document['lines'][number]): string 
       .map((v) => categoryOf(d, v)),
   );
   return at.size === 1 ? [...at][0] : undefined;
+}
+
+/** A document-level allowance's or charge's VAT category: as read, or S for its positive rate (`categoryOf`). */
+export const chargeCategory = (d: Document, a: AllowanceCharge): string | undefined =>
+  categoryOf(d, { category: a.vat_category, rate: a.vat_rate });
+
+/**
+ * BT-106..BT-108 as written: the invoice's own; where it gives none (FatturaPA has no such totals),
+ * the sum of its lines (where allowances or charges stand between them and the total without VAT,
+ * BR-CO-13) and of the allowances and of the charges kept (BR-CO-11/12), each checked against the
+ * total without VAT before writing (`en16931Missing`); else the total without VAT as the line total.
+ */
+export function writtenSums(d: Document): { line_total?: string; allowances?: string; charges?: string } {
+  const acs = d.allowances_charges ?? [];
+  const sum = (amounts: Array<string | undefined>) =>
+    (amounts.reduce((a, v) => a + Math.round(Number(v ?? 0) * 100), 0) / 100).toFixed(2);
+  const of = (charge: boolean) => {
+    const kept = acs.filter((a) => a.charge === charge);
+    return kept.length ? sum(kept.map((a) => a.amount)) : undefined;
+  };
+  return {
+    line_total:
+      d.totals.line_total ??
+      (acs.length && d.lines.length ? sum(d.lines.map((l) => l.net_amount)) : d.totals.net),
+    allowances: d.totals.allowances ?? of(false),
+    charges: d.totals.charges ?? of(true),
+  };
 }
 
 /** A line's VAT rate: as read, or the single breakdown entry's when its category came from there. */

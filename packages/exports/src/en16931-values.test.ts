@@ -2,14 +2,16 @@
 // category of a positive rate given without one, Rec 20 codes of units given as words, UNTDID 4461
 // codes of FatturaPA's payment means, a line's price from its net amount and quantity where exact; and an
 // intra-community supply written with its deliver-to country and invoicing period, valid against
-// EN 16931's rules; nested lines at the level that adds up.
+// EN 16931's rules; nested lines at the level that adds up; a FatturaPA fund contribution as a
+// document-level charge, with the line and charge totals FatturaPA does not state.
 import path from 'node:path';
-import { type Document, shutdownWorkers } from '@invoice-reader/engine';
+import { type Document, readInvoice, shutdownWorkers } from '@invoice-reader/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   breakdownRate,
   categoryOf,
   ciiXml,
+  easScheme,
   en16931Missing,
   lineCategory,
   linePrice,
@@ -21,6 +23,7 @@ import { withCompanyProfile } from './company-profile.js';
 import { type ExportJob, ExportRefused } from './input.js';
 import { einvoiceDir, jobOf } from './test-support/corpus-export.js';
 import { en16931Fatal, haveSchemas, xsdErrors } from './test-support/validate.js';
+import { ublInvoiceXml } from './ubl-invoice.js';
 import { writeXrechnungCii } from './xrechnung-cii.js';
 
 afterAll(() => shutdownWorkers());
@@ -161,6 +164,14 @@ describe('values derived from what the invoice states', () => {
     );
   });
 
+  it("FatturaPA's recipient code and PEC address are written under their EAS schemes", () => {
+    expect(easScheme({ scheme: 'IT:SDI', value: 'ABC1234' })).toBe('0205');
+    expect(easScheme({ scheme: 'IT:SDI', value: 'UFY9MH' })).toBe('0201');
+    expect(easScheme({ scheme: 'IT:PEC', value: 'fatture@pec.example.it' })).toBe('0202');
+    expect(easScheme({ scheme: '0088', value: '4000001000005' })).toBe('0088');
+    expect(easScheme({ value: 'buyer@example.com' })).toBe('EM');
+  });
+
   it("FatturaPA's payment means with an UNTDID 4461 twin take it; the others have none", () => {
     const means = (code: string) => meansCode(doc({ payment: { accounts: [], means_code: code } }));
     expect([means('MP05'), means('MP08'), means('MP19'), means('MP12'), means('58')]).toEqual([
@@ -237,5 +248,124 @@ describe('nested lines (Factur-X EXTENDED sub-lines)', () => {
     expect(withCoreLines(job([group, ...details], '99.00')).document.lines).toHaveLength(3);
     const flat = job([{ id: '1', net_amount: '5.00' }], '5.00');
     expect(withCoreLines(flat)).toBe(flat);
+  });
+});
+
+/** A FatturaPA invoice of 1000.00 in fees and a 4 % contribution to the engineers' fund, both at 22 %. */
+const fundInvoice = (
+  summaryTaxable = '1040.00',
+  tax = '228.80',
+  total = '1268.80',
+) => `<?xml version="1.0" encoding="UTF-8"?>
+<p:FatturaElettronica versione="FPR12" xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2">
+  <FatturaElettronicaHeader>
+    <DatiTrasmissione>
+      <IdTrasmittente><IdPaese>IT</IdPaese><IdCodice>01234567890</IdCodice></IdTrasmittente>
+      <ProgressivoInvio>00001</ProgressivoInvio><FormatoTrasmissione>FPR12</FormatoTrasmissione>
+      <CodiceDestinatario>0000000</CodiceDestinatario><PECDestinatario>fatture@beta.example</PECDestinatario>
+    </DatiTrasmissione>
+    <CedentePrestatore>
+      <DatiAnagrafici>
+        <IdFiscaleIVA><IdPaese>IT</IdPaese><IdCodice>01234567890</IdCodice></IdFiscaleIVA>
+        <Anagrafica><Denominazione>STUDIO TECNICO ALFA</Denominazione></Anagrafica>
+        <RegimeFiscale>RF01</RegimeFiscale>
+      </DatiAnagrafici>
+      <Sede><Indirizzo>VIA ROMA 1</Indirizzo><CAP>20100</CAP><Comune>MILANO</Comune><Nazione>IT</Nazione></Sede>
+    </CedentePrestatore>
+    <CessionarioCommittente>
+      <DatiAnagrafici>
+        <IdFiscaleIVA><IdPaese>IT</IdPaese><IdCodice>09876543210</IdCodice></IdFiscaleIVA>
+        <Anagrafica><Denominazione>BETA SPA</Denominazione></Anagrafica>
+      </DatiAnagrafici>
+      <Sede><Indirizzo>VIA TORINO 2</Indirizzo><CAP>00145</CAP><Comune>ROMA</Comune><Nazione>IT</Nazione></Sede>
+    </CessionarioCommittente>
+  </FatturaElettronicaHeader>
+  <FatturaElettronicaBody>
+    <DatiGenerali>
+      <DatiGeneraliDocumento>
+        <TipoDocumento>TD06</TipoDocumento><Divisa>EUR</Divisa><Data>2024-05-02</Data><Numero>P-12</Numero>
+        <DatiCassaPrevidenziale>
+          <TipoCassa>TC04</TipoCassa><AlCassa>4.00</AlCassa><ImportoContributoCassa>40.00</ImportoContributoCassa>
+          <ImponibileCassa>1000.00</ImponibileCassa><AliquotaIVA>22.00</AliquotaIVA>
+        </DatiCassaPrevidenziale>
+        <ImportoTotaleDocumento>${total}</ImportoTotaleDocumento>
+      </DatiGeneraliDocumento>
+    </DatiGenerali>
+    <DatiBeniServizi>
+      <DettaglioLinee>
+        <NumeroLinea>1</NumeroLinea><Descrizione>Progettazione impianto</Descrizione>
+        <Quantita>1.00</Quantita><PrezzoUnitario>1000.00</PrezzoUnitario><PrezzoTotale>1000.00</PrezzoTotale>
+        <AliquotaIVA>22.00</AliquotaIVA>
+      </DettaglioLinee>
+      <DatiRiepilogo>
+        <AliquotaIVA>22.00</AliquotaIVA><ImponibileImporto>${summaryTaxable}</ImponibileImporto><Imposta>${tax}</Imposta>
+      </DatiRiepilogo>
+    </DatiBeniServizi>
+    <DatiPagamento>
+      <CondizioniPagamento>TP02</CondizioniPagamento>
+      <DettaglioPagamento>
+        <ModalitaPagamento>MP05</ModalitaPagamento><DataScadenzaPagamento>2024-06-01</DataScadenzaPagamento>
+        <ImportoPagamento>${total}</ImportoPagamento><IBAN>IT60X0542811101000000123456</IBAN>
+      </DettaglioPagamento>
+    </DatiPagamento>
+  </FatturaElettronicaBody>
+</p:FatturaElettronica>`;
+
+const fundJob = async (xml: string): Promise<ExportJob> => {
+  const r = await readInvoice(Buffer.from(xml), { country: 'it' });
+  expect(r.status).toBe('done');
+  return {
+    jobId: 1,
+    country: 'IT',
+    fields: r.fields,
+    fields_detailed: r.fields_detailed,
+    document: r.document!,
+  };
+};
+
+describe.skipIf(!haveSchemas)('a FatturaPA fund contribution (DatiCassaPrevidenziale)', () => {
+  it('is written as a document-level charge with the line and charge totals, valid and read back the same', async () => {
+    const job = await fundJob(fundInvoice());
+    expect(en16931Missing(job)).toEqual([]);
+    const cii = ciiXml(job, { guideline: 'urn:cen.eu:en16931:2017' });
+    for (const part of [
+      '<ram:CalculationPercent>4.00</ram:CalculationPercent>',
+      '<ram:BasisAmount>1000.00</ram:BasisAmount>',
+      '<ram:ActualAmount>40.00</ram:ActualAmount>',
+      '<ram:Reason>Contributo cassa previdenziale TC04: Cassa nazionale previdenza e assistenza ingegneri e architetti liberi professionisti</ram:Reason>',
+      '<ram:LineTotalAmount>1000.00</ram:LineTotalAmount>',
+      '<ram:ChargeTotalAmount>40.00</ram:ChargeTotalAmount>',
+      '<ram:TaxBasisTotalAmount>1040.00</ram:TaxBasisTotalAmount>',
+    ])
+      expect(cii).toContain(part);
+    // Its VAT category is the standard rate's, from its 22 % (no Natura).
+    expect(cii).toMatch(
+      /<ram:ActualAmount>40.00<\/ram:ActualAmount>[\s\S]*?<ram:CategoryCode>S<\/ram:CategoryCode>/,
+    );
+    expect(await xsdErrors(cii, 'cii')).toEqual([]);
+    expect(await en16931Fatal(cii)).toEqual([]);
+    const ubl = ublInvoiceXml(job.document, { customizationId: 'urn:cen.eu:en16931:2017', profileId: 'x' });
+    expect(ubl).toContain('<cbc:ChargeTotalAmount currencyID="EUR">40.00</cbc:ChargeTotalAmount>');
+    expect(ubl).toContain('<cbc:LineExtensionAmount currencyID="EUR">1000.00</cbc:LineExtensionAmount>');
+    expect(await xsdErrors(ubl, 'ubl')).toEqual([]);
+    expect(await en16931Fatal(ubl, 'ubl')).toEqual([]);
+    const back = await readInvoice(Buffer.from(cii), { country: 'it' });
+    expect(back.fields).toEqual(job.fields);
+    expect(back.document?.allowances_charges).toEqual([
+      expect.objectContaining({
+        charge: true,
+        amount: '40.00',
+        base: '1000.00',
+        percent: '4.00',
+        vat_category: 'S',
+      }),
+    ]);
+  }, 600_000);
+
+  it('is refused, naming the sums, where the VAT summary leaves it out', async () => {
+    const job = await fundJob(fundInvoice('1000.00', '220.00', '1220.00'));
+    expect(en16931Missing(job).map((r) => r.message)).toEqual([
+      'BT-109 total without VAT 1000.00 (BR-CO-13): the lines read add up to 1000.00, with the document-level allowances and charges to 1040.00',
+    ]);
   });
 });

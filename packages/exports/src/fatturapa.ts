@@ -3,7 +3,7 @@
 // recipient's code or PEC, the seller's Partita IVA and RegimeFiscale, complete addresses, a VAT
 // rate or Natura per line) make the export fail naming each; nothing is made up or cut short.
 import type { Document, Party } from '@invoice-reader/engine';
-import { linePrice } from './cii.js';
+import { easScheme, linePrice } from './cii.js';
 import { filledNote } from './company-profile.js';
 import { safeFileName } from './file-names.js';
 import { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
@@ -117,13 +117,18 @@ function header(d: Document, job: ExportJob, need: Need): Node {
   need.vatId(b.vat_id, 'buyer_vat_id', "IdFiscaleIVA (the buyer's VAT id)");
   if (!b.vat_id && !b.tax_number)
     need.refuse('buyer_vat_id', 'IdFiscaleIVA or CodiceFiscale of the buyer: neither is on the invoice');
-  const address = b.electronic_address;
-  const sdi = address?.scheme === 'IT:SDI' && /^[A-Z0-9]{7}$/.test(address.value) ? address.value : undefined;
-  const pec = address?.scheme === 'IT:PEC' ? address.value : undefined;
+  // The SdI code and PEC address as a FatturaPA source gives them, or under their EAS schemes
+  // (CODDEST 0205, iPA 0201, PEC 0202) as an EN 16931 invoice does.
+  const address = b.electronic_address && {
+    ...b.electronic_address,
+    scheme: easScheme(b.electronic_address),
+  };
+  const sdi = address?.scheme === '0205' && /^[A-Z0-9]{7}$/.test(address.value) ? address.value : undefined;
+  const pec = address?.scheme === '0202' ? address.value : undefined;
   // A recipient outside Italy has the code the SdI prescribes for it; an Italian one needs its own.
   const foreign = b.address?.country && b.address.country !== 'IT';
   const code = sdi ?? (pec ? '0000000' : foreign ? 'XXXXXXX' : undefined);
-  if (!code && address?.scheme === 'IT:SDI')
+  if (!code && (address?.scheme === '0205' || address?.scheme === '0201'))
     need.refuse(
       'buyer_electronic_address',
       `CodiceDestinatario "${address.value}" is not a private recipient's 7-character code (a public administration's office code needs FPA12, which this export does not write)`,
@@ -220,15 +225,23 @@ function body(d: Document, need: Need): Node {
     if (Number(rate) > 0) return undefined;
     return need.refuse(field, `Natura of ${what} (the reason for no VAT): not on the invoice`);
   };
-  // FatturaPA's withholding (DatiRitenuta), fund contributions (DatiCassaPrevidenziale) and
-  // instalments are not kept by the reader: an amount due they would explain is refused.
+  // FatturaPA's withholding (DatiRitenuta) and instalments are not kept by the reader: an amount
+  // due they would explain is refused.
   const cents = (v: string | undefined) => Math.round(Number(v ?? 0) * 100);
   const { payable, gross, prepaid } = d.totals;
   if (payable && gross && cents(payable) !== cents(gross) - cents(prepaid))
     need.refuse(
       'totals',
-      `ImportoPagamento ${payable} differs from the total ${gross}: the withholding, fund contribution or instalments behind it are not kept`,
+      `ImportoPagamento ${payable} differs from the total ${gross}: the withholding or instalments behind it are not kept`,
     );
+  // Document-level allowances and charges (a discount, a fund contribution) are not written by this
+  // export: refused rather than left out of the file.
+  (d.allowances_charges ?? []).forEach((a, i) => {
+    need.refuse(
+      'allowances_charges',
+      `document-level ${a.charge ? 'charge' : 'allowance'} ${i + 1}${a.reason ? ` (${a.reason})` : ''}: this export does not write document-level allowances or charges (ScontoMaggiorazione, DatiCassaPrevidenziale)`,
+    );
+  });
   return el('FatturaElettronicaBody', [
     el('DatiGenerali', [
       el('DatiGeneraliDocumento', [

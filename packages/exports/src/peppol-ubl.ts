@@ -3,7 +3,7 @@
 // except between two German parties, where its DE rules are XRechnung's) but for a buyer reference
 // or an order reference, electronic addresses for both parties of its own schemes, and lines whose
 // net amount is quantity times price.
-import { isDirectDebit, legalScheme, meansCode, withCoreLines } from './cii.js';
+import { easScheme, isDirectDebit, legalScheme, meansCode, withCoreLines } from './cii.js';
 import { type ExportFile, type ExportJob, ExportRefused, type Refusal } from './input.js';
 import { exportFilename, ublInvoiceXml, ublMissing, ublTypeCode } from './ubl-invoice.js';
 import { xrechnungMissing } from './xrechnung-cii.js';
@@ -184,7 +184,7 @@ export function peppolMissing(job: ExportJob): Refusal[] {
   ] as const) {
     const a = p.electronic_address;
     if (!a?.value) continue;
-    const scheme = a.scheme ?? 'EM';
+    const scheme = easScheme(a);
     if (scheme === '0088' && !isGln(a.value.trim()))
       refusals.push({
         job_id: job.jobId,

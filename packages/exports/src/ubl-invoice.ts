@@ -6,6 +6,8 @@ import type { Document, Party } from '@invoice-reader/engine';
 import {
   breakdownRate,
   categoryOf,
+  chargeCategory,
+  easScheme,
   isCard,
   isDirectDebit,
   legalScheme,
@@ -15,6 +17,7 @@ import {
   paymentTermsText,
   unitCode,
   writtenMeans,
+  writtenSums,
 } from './cii.js';
 import { filledNote } from './company-profile.js';
 import type { ExportJob, Refusal } from './input.js';
@@ -52,7 +55,7 @@ function party(p: Party, creditorId?: string): Node {
   const a = p.address;
   return el('cac:Party', [
     p.electronic_address
-      ? leaf('cbc:EndpointID', p.electronic_address.value, { schemeID: p.electronic_address.scheme ?? 'EM' })
+      ? leaf('cbc:EndpointID', p.electronic_address.value, { schemeID: easScheme(p.electronic_address) })
       : undefined,
     // BT-90, a direct debit's creditor identifier, is the seller's SEPA identification in UBL.
     creditorId
@@ -136,6 +139,7 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
   const credit = kind === 'CreditNote';
   const cur = d.currency!;
   const amount = (name: string, v: string | undefined) => leaf(name, v, { currencyID: cur });
+  const sums = writtenSums(d);
   const due = d.due_date ?? d.payment.due_date;
   const paired = (a: { percent?: string; base?: string }) => !ids.percentWithBase || !!(a.percent && a.base);
   // IBANs first: UBL's account id does not say which is one, and the first reads back as the IBAN.
@@ -253,7 +257,7 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
           amount('cbc:Amount', a.amount),
           amount('cbc:BaseAmount', paired(a) ? a.base : undefined),
           el('cac:TaxCategory', [
-            leaf('cbc:ID', a.vat_category),
+            leaf('cbc:ID', chargeCategory(d, a)),
             leaf('cbc:Percent', a.vat_rate),
             el('cac:TaxScheme', [leaf('cbc:ID', 'VAT')]),
           ]),
@@ -278,11 +282,11 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
         ),
       ]),
       el('cac:LegalMonetaryTotal', [
-        amount('cbc:LineExtensionAmount', d.totals.line_total ?? d.totals.net),
+        amount('cbc:LineExtensionAmount', sums.line_total),
         amount('cbc:TaxExclusiveAmount', d.totals.net),
         amount('cbc:TaxInclusiveAmount', d.totals.gross),
-        amount('cbc:AllowanceTotalAmount', d.totals.allowances),
-        amount('cbc:ChargeTotalAmount', d.totals.charges),
+        amount('cbc:AllowanceTotalAmount', sums.allowances),
+        amount('cbc:ChargeTotalAmount', sums.charges),
         amount('cbc:PrepaidAmount', d.totals.prepaid),
         amount('cbc:PayableRoundingAmount', d.totals.rounding),
         amount('cbc:PayableAmount', d.totals.payable ?? d.totals.gross),

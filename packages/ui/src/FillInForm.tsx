@@ -3,7 +3,7 @@
 // values are saved with the invoice as corrections and the export is tried again, so the next
 // export of the invoice asks for nothing.
 import { NativeSelect, TextInput } from '@mantine/core';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from './BusyButton.js';
 import type { FillInField } from './data.js';
@@ -71,12 +71,25 @@ export function FillInForm({
   const { t } = useTranslation(UI_NAMESPACE);
   const [values, setValues] = useState<Record<string, string>>({});
   const headingId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // A value the service refused takes the focus (the first, in the form's order): a person at the
+  // keyboard, who sent the form with Enter, is where the correction goes and hears what was wrong.
+  useEffect(() => {
+    if (Object.keys(errors).some((key) => key))
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit(editsOf(values));
   };
   return (
-    <form className="ir-card ir-fill-in" aria-labelledby={headingId} onSubmit={submit} data-testid="fill-in">
+    <form
+      ref={formRef}
+      className="ir-card ir-fill-in"
+      aria-labelledby={headingId}
+      onSubmit={submit}
+      data-testid="fill-in"
+    >
       <h3 id={headingId}>{t('exports.fill_in_title', { name: pending.name })}</h3>
       <p>{t('exports.fill_in_intro')}</p>
       {pending.fields.map((f) => (

@@ -243,6 +243,48 @@ describe('fatturaPaReader', () => {
     expect(doc.provenance['seller.vat_id']?.path).toMatch(/CedentePrestatore\/DatiAnagrafici\/IdFiscaleIVA$/);
   });
 
+  it('keeps a fund contribution (DatiCassaPrevidenziale) as a document-level charge', () => {
+    const funds = `
+        <DatiCassaPrevidenziale>
+          <TipoCassa>TC04</TipoCassa><AlCassa>4.00</AlCassa><ImportoContributoCassa>8.00</ImportoContributoCassa>
+          <ImponibileCassa>200.00</ImponibileCassa><AliquotaIVA>22.00</AliquotaIVA><Ritenuta>SI</Ritenuta>
+        </DatiCassaPrevidenziale>
+        <DatiCassaPrevidenziale>
+          <TipoCassa>tc99</TipoCassa><AlCassa>1.00</AlCassa><ImportoContributoCassa>2.00</ImportoContributoCassa>
+          <AliquotaIVA>0.00</AliquotaIVA><Natura>N4</Natura>
+        </DatiCassaPrevidenziale>
+        <ImportoTotaleDocumento>`;
+    const doc = read(invoice(header() + body().replace('<ImportoTotaleDocumento>', funds)));
+    expect(doc.allowances_charges).toEqual([
+      {
+        charge: true,
+        amount: '8.00',
+        percent: '4.00',
+        base: '200.00',
+        vat_rate: '22.00',
+        reason:
+          'Contributo cassa previdenziale TC04: Cassa nazionale previdenza e assistenza ingegneri e architetti liberi professionisti',
+      },
+      // A code outside the list keeps its code alone; the nature code is the charge's category.
+      {
+        charge: true,
+        amount: '2.00',
+        percent: '1.00',
+        vat_rate: '0.00',
+        vat_category: 'N4',
+        reason: 'Contributo cassa previdenziale TC99',
+      },
+    ]);
+    expect(doc.provenance['allowances_charges.0.amount']?.path).toMatch(
+      /DatiGeneraliDocumento\/DatiCassaPrevidenziale\[1\]\/ImportoContributoCassa$/,
+    );
+    expect(doc.provenance['allowances_charges.1.reason']?.path).toMatch(
+      /DatiCassaPrevidenziale\[2\]\/TipoCassa$/,
+    );
+    // The totals stay the document's own: FatturaPA gives no charge total.
+    expect(doc.totals.charges).toBeUndefined();
+  });
+
   it('names a person seller from Nome and Cognome', () => {
     const doc = read(invoice(header(SELLER_PERSON) + body()));
     expect(doc.seller.name).toBe('GIANCARLO ROSSI');

@@ -78,6 +78,7 @@ function readBody(b: XmlDocumentBuilder, body: XmlElement, index: number, count:
     b.amount(`${p}.amount`, child(sm, 'Importo'));
     b.amount(`${p}.percent`, child(sm, 'Percentuale'));
   });
+  for (const fund of childrenOf(dgd, 'DatiCassaPrevidenziale')) readFundContribution(b, fund);
   b.date('delivery_date', find(body, 'DatiGenerali/DatiTrasporto/DataOraConsegna'));
 
   const goods = child(body, 'DatiBeniServizi');
@@ -120,6 +121,55 @@ function readBody(b: XmlDocumentBuilder, body: XmlElement, index: number, count:
   b.amount('totals.rounding', child(dgd, 'Arrotondamento'));
 
   readPayment(b, body);
+}
+
+/**
+ * The pension funds of FatturaPA's TipoCassa code list, as the Agenzia delle Entrate's schema names
+ * them: a contribution's reason says which fund it is for.
+ */
+const PENSION_FUNDS: Record<string, string> = {
+  TC01: 'Cassa nazionale previdenza e assistenza avvocati e procuratori legali',
+  TC02: 'Cassa previdenza dottori commercialisti',
+  TC03: 'Cassa previdenza e assistenza geometri',
+  TC04: 'Cassa nazionale previdenza e assistenza ingegneri e architetti liberi professionisti',
+  TC05: 'Cassa nazionale del notariato',
+  TC06: 'Cassa nazionale previdenza e assistenza ragionieri e periti commerciali',
+  TC07: 'Ente nazionale assistenza agenti e rappresentanti di commercio (ENASARCO)',
+  TC08: 'Ente nazionale previdenza e assistenza consulenti del lavoro (ENPACL)',
+  TC09: 'Ente nazionale previdenza e assistenza medici (ENPAM)',
+  TC10: 'Ente nazionale previdenza e assistenza farmacisti (ENPAF)',
+  TC11: 'Ente nazionale previdenza e assistenza veterinari (ENPAV)',
+  TC12: "Ente nazionale previdenza e assistenza impiegati dell'agricoltura (ENPAIA)",
+  TC13: 'Fondo previdenza impiegati imprese di spedizione e agenzie marittime',
+  TC14: 'Istituto nazionale previdenza giornalisti italiani (INPGI)',
+  TC15: 'Opera nazionale assistenza orfani sanitari italiani (ONAOSI)',
+  TC16: 'Cassa autonoma assistenza integrativa giornalisti italiani (CASAGIT)',
+  TC17: 'Ente previdenza periti industriali e periti industriali laureati (EPPI)',
+  TC18: 'Ente previdenza e assistenza pluricategoriale (EPAP)',
+  TC19: 'Ente nazionale previdenza e assistenza biologi (ENPAB)',
+  TC20: 'Ente nazionale previdenza e assistenza professione infermieristica (ENPAPI)',
+  TC21: 'Ente nazionale previdenza e assistenza psicologi (ENPAP)',
+  TC22: 'INPS',
+};
+
+/**
+ * DatiCassaPrevidenziale: the contribution to a professional's pension fund, charged on the invoice
+ * and taxed with it, so a document-level charge (BG-21): its amount (ImportoContributoCassa), rate
+ * (AlCassa) and base (ImponibileCassa), VAT rate and nature, and the fund as its reason.
+ */
+function readFundContribution(b: XmlDocumentBuilder, fund: XmlElement): void {
+  const p = b.allowanceCharge(true);
+  b.amount(`${p}.amount`, child(fund, 'ImportoContributoCassa'));
+  b.amount(`${p}.percent`, child(fund, 'AlCassa'));
+  b.amount(`${p}.base`, child(fund, 'ImponibileCassa'));
+  b.amount(`${p}.vat_rate`, child(fund, 'AliquotaIVA'));
+  b.text(`${p}.vat_category`, child(fund, 'Natura'));
+  b.text(`${p}.reason`, child(fund, 'TipoCassa'), (code) => {
+    const c = code.toUpperCase();
+    return PENSION_FUNDS[c]
+      ? `Contributo cassa previdenziale ${c}: ${PENSION_FUNDS[c]}`
+      : `Contributo cassa previdenziale ${c}`;
+  });
 }
 
 /** DatiPagamento: terms, means, due date, accounts and the amount of the first instalment. */
