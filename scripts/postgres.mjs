@@ -45,6 +45,11 @@ export async function startPostgres({ durable = false } = {}) {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       port,
       dir,
+      /** Stops the server as a crash would (no checkpoint) and starts it again on the same port
+       * and folder (recovery replays its log): clients see their connections broken. */
+      async restart() {
+        await as('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', '-t', '120', 'restart']);
+      },
       /** Stops the server at once (no checkpoint: the folder is removed) and removes the folder. */
       async stop() {
         await as('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop']).catch(() => {});

@@ -45,7 +45,7 @@ export interface MailRouterDeps {
   blobs: BlobStore;
   config: Readonly<Config>;
   publicUrl: string;
-  kick: () => void;
+  kick: (jobId?: number) => void;
   mail: { connections: MailConnections; letters: LetterQueue };
 }
 
