@@ -25,7 +25,8 @@ export async function startCluster({ apis = 2, workers = 2, env = {}, onLine } =
   const made = [];
   const cleanups = [];
   try {
-    const pg = await startPostgres();
+    // Durable, as in production: a commit acknowledged before a crash of PostgreSQL survives it.
+    const pg = await startPostgres({ durable: true });
     cleanups.push(() => pg.stop());
     const s3dir = mkdtempSync(path.join(tmpdir(), 'ir-cluster-s3-'));
     cleanups.push(() => rmSync(s3dir, { recursive: true, force: true }));

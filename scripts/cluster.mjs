@@ -16,7 +16,7 @@ const cluster = await startCluster({
   env: { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY ?? '1' },
   onLine: (proc, line) => {
     // Warnings and errors only (not Node's own notices on stderr).
-    if (/"level":(40|50|60)/.test(line)) console.log(`[${proc.name}] ${line}`);
+    if (/"level":"(warn|error|fatal)"/.test(line)) console.log(`[${proc.name}] ${line}`);
   },
 });
 let stopping = false;
