@@ -67,6 +67,7 @@ export async function startCluster({ apis = 2, workers = 2, env = {}, onLine } =
       /** SIGKILL: no shutdown of any kind, as a crash. */
       async kill(proc) {
         if (proc.exited) return;
+        proc.stopping = true;
         const gone = new Promise((r) => proc.child.once('exit', r));
         proc.child.kill('SIGKILL');
         await gone;
@@ -101,10 +102,11 @@ export async function startCluster({ apis = 2, workers = 2, env = {}, onLine } =
 
 function startProcess(role, name, env, onLine, made) {
   const child = spawn(process.execPath, [MAIN, '--role', role], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const proc = { role, name, child, url: undefined, exited: false, lines: [] };
+  const proc = { role, name, child, url: undefined, exited: false, stopping: false, lines: [] };
   made.push(proc);
-  child.once('exit', () => {
+  child.once('exit', (code, signal) => {
     proc.exited = true;
+    if (!proc.stopping) onLine?.(proc, `exited on its own: ${code ?? signal} (Error)`);
   });
   return new Promise((resolve, reject) => {
     let rest = '';
@@ -137,6 +139,7 @@ function startProcess(role, name, env, onLine, made) {
 /** SIGTERM (a graceful stop), then SIGKILL if it has not ended within 20 s. */
 async function stopProcess(proc) {
   if (proc.exited) return;
+  proc.stopping = true;
   const gone = new Promise((r) => proc.child.once('exit', r));
   proc.child.kill('SIGTERM');
   const timer = setTimeout(() => proc.child.kill('SIGKILL'), 20_000);

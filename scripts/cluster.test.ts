@@ -60,8 +60,9 @@ describe('the cluster (two API processes, two workers, PostgreSQL, a bucket)', (
       settled.set(Number(m[1]), (settled.get(Number(m[1])) ?? 0) + 1);
       onSettled();
     }
-    // What went wrong in a process, for the test's output.
-    if (/"level":"(error|fatal)"/.test(line)) console.log(`[${p.name}] ${line.slice(0, 400)}`);
+    // What went wrong in a process, for the test's output (Node's notice about the AWS SDK aside).
+    if (/"level":"(error|fatal)"/.test(line) || (!line.startsWith('{') && /Error|error/.test(line)))
+      console.log(`[${p.name}] ${line.slice(0, 1000)}`);
   };
 
   beforeAll(async () => {

@@ -1,6 +1,7 @@
-// Parse jobs: inserted `queued`, claimed one at a time by the runner (`processing`), ended `done`
-// or `failed`. A job still `processing` when the service starts was cut off by a crash and is
-// queued again.
+// Parse jobs: inserted `queued`, claimed one at a time (`processing`) by the runner (SQLite:
+// the oldest queued) or by a queue worker (PostgreSQL: by its id), ended `done` or `failed`. On
+// SQLite a job still `processing` when the service starts was cut off by a crash and is queued
+// again; on PostgreSQL the queue's lease does that.
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { type DbHandle, inTransaction } from './handle.js';
 import type { JobStatus, jobs } from './schema.js';

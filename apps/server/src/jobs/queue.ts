@@ -1,11 +1,12 @@
 // The job queue on PostgreSQL (adr/0013, decision 5): pg-boss carries "read job N" between the
 // processes; the job's row stays the truth. Submission sends the message after its transaction
-// commits; a worker's handler claims the row (`claimJob`), reads it (read.ts) and settles it only
-// while it still holds it. A message is a lease: a worker killed mid-read stops renewing nothing,
-// its message expires after JOB_TIMEOUT_MS plus a margin and is retried by another worker, which
-// takes the row over (new attempt; the dead read's result, if any, would be dropped). A sweep run
-// by the leader sends again for rows whose message was lost (a send refused while PostgreSQL was
-// restarting, a process killed between commit and send, retries used up).
+// commits, with a NOTIFY that wakes idle workers before their next poll. A worker's handler claims
+// the row (`claimJob`), reads it (read.ts) and settles it only while it still holds it. A message
+// is a lease: the message of a worker killed mid-read expires after JOB_TIMEOUT_MS plus a margin
+// and is retried by another worker, which takes the row over (a new attempt; the dead read's
+// result, if any, would be dropped). A sweep run by the leader sends again for rows whose message
+// was lost (a send refused while PostgreSQL was restarting, a process killed between commit and
+// send, retries used up).
 import {
   claimJob,
   type Db,
@@ -14,12 +15,19 @@ import {
   requeueProcessing,
   unfinishedJobIds,
 } from '@invoice-reader/db';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { BlobStore } from '../blobs/store.js';
 import type { Logger } from '../log.js';
 import { JobReader } from './read.js';
 
 export const READ_QUEUE = 'read-job';
+
+/** The PostgreSQL channel a send notifies: idle workers wake at once instead of at their next
+ * poll (pg-boss polls every 0.5 s at the most; the poll stays as the fallback). */
+const WAKE_CHANNEL = 'invoice_reader_read_job';
+/** How long a worker waits before it listens again after its listening connection broke. */
+const RELISTEN_MS = 1_000;
 
 /** How much longer than JOB_TIMEOUT_MS a worker's lease on a job lasts (settling, a slow database). */
 export const LEASE_MARGIN_S = 30;
@@ -52,6 +60,9 @@ export class JobQueue {
   private sweepTimer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
   private stopping = false;
+  /** This process's pg-boss workers, and the connection that wakes them. */
+  private readonly workerIds: string[] = [];
+  private listener: pg.Client | undefined;
   /** A job `processing` for longer than this has no live reader: its lease (expiry) is longer. */
   private readonly staleMs: number;
   private readonly expireInSeconds: number;
@@ -94,9 +105,37 @@ export class JobQueue {
       retentionDays: 1,
     });
     for (let i = 0; i < this.opts.concurrency; i++)
-      await this.boss.work<ReadMessage>(READ_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, ([m]) =>
-        m ? this.handle(m.data.jobId) : Promise.resolve(),
+      this.workerIds.push(
+        await this.boss.work<ReadMessage>(READ_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, ([m]) =>
+          m ? this.handle(m.data.jobId) : Promise.resolve(),
+        ),
       );
+    if (this.opts.concurrency > 0) this.listen();
+  }
+
+  /** LISTENs on the wake channel on a connection of its own, again after it breaks. */
+  private listen(): void {
+    if (this.stopping) return;
+    const client = new pg.Client({
+      connectionString: this.opts.url,
+      application_name: 'invoice-reader-wake',
+    });
+    const again = () => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      client.end().catch(() => {});
+      if (!this.stopping) setTimeout(() => this.listen(), RELISTEN_MS).unref();
+    };
+    client.on('error', again);
+    client.on('end', again);
+    client.on('notification', () => {
+      for (const id of this.workerIds) this.boss.notifyWorker(id);
+    });
+    this.listener = client;
+    client
+      .connect()
+      .then(() => client.query(`listen ${WAKE_CHANNEL}`))
+      .catch(again);
   }
 
   /**
@@ -105,7 +144,7 @@ export class JobQueue {
    * is left to the leader's sweep; the job waits queued meanwhile.
    */
   kick(jobId?: number): void {
-    const ids = jobId === undefined ? this.unsent(0) : Promise.resolve([jobId]);
+    const ids = jobId === undefined ? this.unsent(new Date(Date.now() + 1)) : Promise.resolve([jobId]);
     ids
       .then((list) => this.send(list))
       .catch((err) => this.log.warn('could not queue a job; the sweep will', { error: String(err.message) }));
@@ -119,7 +158,7 @@ export class JobQueue {
   /** The leader's part: sends again for unfinished jobs whose message may be lost, on a timer. */
   startSweep(): void {
     this.sweepTimer ??= setInterval(() => {
-      this.sweeping ??= this.unsent(SWEEP_QUEUED_AFTER_MS)
+      this.sweeping ??= this.unsent(new Date(Date.now() - SWEEP_QUEUED_AFTER_MS))
         .then((ids) => this.send(ids))
         .catch((err) => this.log.warn('queue sweep skipped', { error: String(err.message) }))
         .finally(() => {
@@ -139,6 +178,9 @@ export class JobQueue {
     this.stopping = true;
     this.stopSweep();
     await this.sweeping;
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => {});
     await this.boss.stop({ graceful: true, timeout: graceMs, close: true }).catch((err) => {
       this.log.warn('queue stop failed', { error: String(err.message) });
     });
@@ -150,18 +192,20 @@ export class JobQueue {
     }
   }
 
-  private async unsent(queuedForMs: number): Promise<number[]> {
-    const now = Date.now();
+  /** Jobs queued since before `queuedBefore`, and those `processing` with no live reader. */
+  private async unsent(queuedBefore: Date): Promise<number[]> {
     return unfinishedJobIds(this.db, {
-      queuedBefore: new Date(now - queuedForMs + (queuedForMs === 0 ? 1 : 0)).toISOString(),
-      startedBefore: new Date(now - this.staleMs).toISOString(),
+      queuedBefore: queuedBefore.toISOString(),
+      startedBefore: new Date(Date.now() - this.staleMs).toISOString(),
       limit: SWEEP_BATCH,
     });
   }
 
   private async send(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
     for (const id of ids)
       await this.boss.send(READ_QUEUE, { jobId: id } satisfies ReadMessage, { singletonKey: String(id) });
+    await this.boss.getDb().executeSql('select pg_notify($1, $2)', [WAKE_CHANNEL, '']);
   }
 
   /** One message: claims the job unless it ended or a live reader holds it, then reads it. */

@@ -1,9 +1,9 @@
 // Runs parse jobs in the process (SQLite; PostgreSQL uses the queue of queue.ts): claims queued
 // jobs oldest first, at most `concurrency` at a time (the engine parses PDFs and does its page work
 // in its own worker threads, so this thread stays free for HTTP and the database), and reads each
-// (read.ts: the result, the billing and the callback settled in one transaction). On start it requeues jobs a crash left
-// `processing`; on stop it lets running jobs finish for a grace period and requeues the rest, so
-// no job is ever lost.
+// (read.ts: the result, the billing and the callback settled in one transaction). On start it
+// requeues jobs a crash left `processing` (right for one process only); on stop it lets running
+// jobs finish for a grace period and requeues the rest, so no job is ever lost.
 import { claimNextJob, type Db, type Job, requeueProcessing } from '@invoice-reader/db';
 import type { BlobStore } from '../blobs/store.js';
 import type { Logger } from '../log.js';
