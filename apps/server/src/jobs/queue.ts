@@ -93,6 +93,7 @@ export class JobQueue {
 
   /** Sets pg-boss up (its schema migrated once across processes) and starts this process's readers. */
   async start(): Promise<void> {
+    if (this.opts.concurrency > 0) survivePgBossSettleFailures(this.log);
     await this.boss.start();
     await this.boss.createQueue(READ_QUEUE, {
       name: READ_QUEUE,
@@ -228,4 +229,29 @@ export class JobQueue {
       this.running.delete(jobId);
     }
   }
+}
+
+/**
+ * pg-boss 10 does not await its own `complete` and `fail` after a handler returns: while
+ * PostgreSQL is unreachable (a restart) their rejection is unhandled, and Node ends the process.
+ * Nothing is lost by going on (the message stays active until its lease expires, and is then
+ * retried), so that one rejection is logged; any other still ends the process, as by default.
+ */
+let surviving = false;
+function survivePgBossSettleFailures(log: Logger): void {
+  if (surviving) return;
+  surviving = true;
+  process.on('unhandledRejection', (err) => {
+    const stack = String((err as Error)?.stack ?? '');
+    if (
+      /pg-boss[\\/]src[\\/]manager\.js/.test(stack) &&
+      /at (async )?Manager\.(complete|fail)\b/.test(stack)
+    ) {
+      log.warn("queue: a job's end was not recorded by pg-boss; its lease runs out and it is retried", {
+        error: String((err as Error).message),
+      });
+      return;
+    }
+    throw err;
+  });
 }
