@@ -3,6 +3,7 @@ export interface RunningPostgres {
   url: string;
   port: number;
   dir: string;
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 export function startPostgres(options?: { durable?: boolean }): Promise<RunningPostgres>;

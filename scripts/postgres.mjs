@@ -29,22 +29,32 @@ export async function startPostgres({ durable = false } = {}) {
     const port = await freePort();
     const options = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1'];
     if (!durable) options.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
-    await as('pg_ctl', [
-      '-D',
-      dir,
-      '-o',
-      options.join(' '),
-      '-l',
-      path.join(dir, 'server.log'),
-      '-w',
-      '-t',
-      '120',
-      'start',
-    ]);
+    // Started the same way again by restart(): pg_ctl's own restart does not keep the log file, and
+    // a server writing to the caller's pipe would hold it open.
+    const start = () =>
+      as('pg_ctl', [
+        '-D',
+        dir,
+        '-o',
+        options.join(' '),
+        '-l',
+        path.join(dir, 'server.log'),
+        '-w',
+        '-t',
+        '120',
+        'start',
+      ]);
+    await start();
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       port,
       dir,
+      /** Stops the server as a crash would (no checkpoint) and starts it again on the same port
+       * and folder (recovery replays its log): clients see their connections broken. */
+      async restart() {
+        await as('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop']);
+        await start();
+      },
       /** Stops the server at once (no checkpoint: the folder is removed) and removes the folder. */
       async stop() {
         await as('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop']).catch(() => {});

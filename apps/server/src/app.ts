@@ -36,7 +36,8 @@ export interface AppDeps {
   publicUrl: string;
   /** The service's own outgoing mail (sign-in links, notices). */
   mailer: Mailer;
-  kick: () => void;
+  /** Wakes the reading of jobs: the one accepted (its id), or every queued one (no id). */
+  kick: (jobId?: number) => void;
   clock: Clock;
   payments: Payments;
   /** The secret the payment provider signs its notifications with. */

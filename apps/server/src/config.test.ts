@@ -1,9 +1,11 @@
-// The service's choice of database: the SQLite file in DATA_DIR by default; DATABASE_URL selects
-// PostgreSQL, and anything but a postgres:// URL is refused with a reason that does not repeat it.
+// The service's choice of database and role: the SQLite file in DATA_DIR by default; DATABASE_URL
+// selects PostgreSQL (anything but a postgres:// URL is refused with a reason that does not repeat
+// it); the scaled-out roles (api, worker) refuse to start without one.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, describeConfig, loadConfig } from './config.js';
 
 const base = { DATA_DIR: '/tmp/ir-none', SECRET: 'x'.repeat(32) };
+const url = 'postgres://ir:s3cret@db.example/ir';
 
 describe('the database setting', () => {
   it('is the SQLite file in DATA_DIR when DATABASE_URL is unset or empty', () => {
@@ -28,5 +30,23 @@ describe('the database setting', () => {
       /DATABASE_URL: a postgres:\/\/ or postgresql:\/\/ URL/,
     );
     expect(() => loadConfig({ ...base, DATABASE_URL: url })).not.toThrow(/s3cret/);
+  });
+});
+
+describe('the role', () => {
+  it('is everything in one process by default', () => {
+    expect(loadConfig(base).role).toBe('all');
+  });
+
+  it('refuses the api and worker roles without a shared PostgreSQL', () => {
+    for (const ROLE of ['api', 'worker']) {
+      expect(() => loadConfig({ ...base, ROLE })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, ROLE })).toThrow(/needs DATABASE_URL/);
+      expect(loadConfig({ ...base, ROLE, DATABASE_URL: url }).role).toBe(ROLE);
+    }
+  });
+
+  it('refuses an unknown role', () => {
+    expect(() => loadConfig({ ...base, ROLE: 'both' })).toThrow(/ROLE/);
   });
 });

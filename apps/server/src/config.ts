@@ -18,9 +18,13 @@ const Env = z.object({
   /** Loopback by default: exposing the service is a deliberate choice (HOST=0.0.0.0). */
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  /** PostgreSQL (`postgres://USER:PASSWORD@HOST:PORT/DB`) instead of DATA_DIR's SQLite file.
-   * Unset or empty: the SQLite file (docs/operations.md). */
+  /** PostgreSQL (`postgres://USER:PASSWORD@HOST:PORT/DB`) instead of DATA_DIR's SQLite file;
+   * needed by the scaled-out roles, whose processes share it. Unset or empty: the SQLite file
+   * (docs/operations.md). */
   DATABASE_URL: z.string().optional(),
+  /** What this process does: `all` (HTTP and reading, the default), `api` (HTTP only) or
+   * `worker` (reading only). `npm run start:api` and `start:worker` set it. */
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   /** Uploaded files in an S3-compatible bucket: `s3://BUCKET[/PREFIX]?endpoint=URL&region=R`.
    * Unset: files under DATA_DIR/blobs. Credentials: the two AWS_ variables below, else the AWS
    * SDK's own chain (its files, an IAM role). */
@@ -104,6 +108,8 @@ export interface Config {
   databaseFile: string;
   /** PostgreSQL's URL (DATABASE_URL), or undefined for the SQLite file. */
   databaseUrl: string | undefined;
+  /** What this process does: everything (`all`), or one part of the scaled-out form. */
+  role: 'all' | 'api' | 'worker';
   /** Where uploaded files are kept: DATA_DIR/blobs, or the bucket of BLOB_URL. */
   blobs: Readonly<BlobConfig>;
   secret: string;
@@ -165,6 +171,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     throw new ConfigError(
       'invalid configuration: DATABASE_URL: a postgres:// or postgresql:// URL, or unset for the SQLite file in DATA_DIR',
     );
+  // Processes apart share the database: SQLite's file is one process's.
+  if (e.ROLE !== 'all' && !e.DATABASE_URL)
+    throw new ConfigError(
+      `invalid configuration: ROLE ${e.ROLE} (start:${e.ROLE}) needs DATABASE_URL, a PostgreSQL all the processes share, and BLOB_URL or a DATA_DIR they share for the uploaded files`,
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   let blobs: BlobConfig = { kind: 'files', dir: path.join(dataDir, 'blobs') };
   if (e.BLOB_URL) {
@@ -182,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     databaseFile: path.join(dataDir, 'invoice-reader.sqlite'),
     databaseUrl: e.DATABASE_URL || undefined,
+    role: e.ROLE,
     blobs: Object.freeze(blobs),
     secret: e.SECRET ?? localSecret(dataDir),
     jobConcurrency: e.JOB_CONCURRENCY,

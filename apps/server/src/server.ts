@@ -1,6 +1,9 @@
-// Starts the whole service from a configuration: database (SQLite or PostgreSQL, migrated), blob
-// store, job runner, callback dispatcher, HTTP server; and stops it gracefully (no new requests,
-// running jobs finished or requeued, workers shut down, database closed).
+// Starts the service's HTTP process from a configuration: database (SQLite or PostgreSQL,
+// migrated), blob store, the reading of jobs (the `all` role: the in-process runner; the `api`
+// role: sent to the workers' pg-boss queue), the singletons (callback dispatcher, letters, payment
+// sweeps, housekeeping: in the `api` role only in the process that leads), HTTP server; and stops
+// it gracefully (no new requests, running jobs finished or requeued, workers shut down, database
+// closed). The `worker` role is worker.ts.
 
 import { createHmac } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
@@ -11,10 +14,12 @@ import { createApp } from './app.js';
 import { openBlobStore } from './blobs/open.js';
 import { CallbackDispatcher } from './callbacks/dispatcher.js';
 import { Clock } from './clock.js';
+import { Leader } from './cluster/leader.js';
 import type { Config } from './config.js';
 import { Housekeeping } from './housekeeping.js';
 import { healthFirst } from './http/health.js';
 import { declaredTooLarge } from './http/multipart.js';
+import { JobQueue } from './jobs/queue.js';
 import { JobRunner } from './jobs/runner.js';
 import { createLogger, type Logger } from './log.js';
 import { MailConnections } from './mail/connection.js';
@@ -32,7 +37,11 @@ export interface RunningServer {
   publicUrl: string;
   port: number;
   db: Db;
-  runner: JobRunner;
+  /** The in-process runner (the `all` role); undefined in an API process, where `queue` sends the jobs. */
+  runner: JobRunner | undefined;
+  queue: JobQueue | undefined;
+  /** On PostgreSQL: whether this process runs the singletons now. */
+  leader: Leader | undefined;
   dispatcher: CallbackDispatcher;
   clock: Clock;
   /** The local payment provider, when no real one is configured. */
@@ -51,25 +60,28 @@ export async function startServer(
   config: Readonly<Config>,
   log: Logger = createLogger(config.logLevel),
 ): Promise<RunningServer> {
-  // PostgreSQL when DATABASE_URL names it, else the SQLite file in DATA_DIR; migrated either way.
-  const db = await openHandle({
-    url: config.databaseUrl,
-    file: config.databaseFile,
-    busyTimeoutMs: SERVICE_BUSY_TIMEOUT_MS,
-    onIdleError: (err) => log.warn('database connection lost while idle', { error: err.message }),
-  });
+  const db = await openServiceDatabase(config, log);
   const blobs = await openBlobStore(config.blobs);
   const dispatcher = new CallbackDispatcher(db, log, {
     serverSecret: config.secret,
     allowPrivate: config.callbackAllowPrivate,
   });
-  const runner = new JobRunner(db, blobs, log, {
+  let leader: Leader | undefined;
+  const reading = {
     concurrency: config.jobConcurrency,
     timeoutMs: config.jobTimeoutMs,
-    onEnded: (job) => {
-      if (job.callbackUrl) dispatcher.tick();
+    onEnded: (job: { callbackUrl: string | null }) => {
+      // Across processes only the leader delivers (its own timer finds the callback otherwise).
+      if (job.callbackUrl && (leader?.leading ?? true)) dispatcher.tick();
     },
-  });
+  };
+  // One process (`all`, either engine) reads its own jobs: the runner. An API process of the
+  // scaled-out form reads none: it sends them to the workers' queue.
+  const scaledOut = config.role === 'api' && config.databaseUrl ? config.databaseUrl : undefined;
+  const runner = scaledOut ? undefined : new JobRunner(db, blobs, log, reading);
+  const queue = scaledOut
+    ? new JobQueue(db, blobs, log, { ...reading, url: scaledOut, concurrency: 0 })
+    : undefined;
   // Listen first: the public address defaults to the listening one, which the app needs.
   // Headers beyond 16 KiB answer 431 before any route runs (Node's own limit, set explicitly).
   // Slow clients are bounded: headers and the whole request must arrive in time (else 408 and the
@@ -121,7 +133,7 @@ export async function startServer(
     log,
     publicUrl,
     mailer,
-    kick: () => runner.kick(),
+    kick: (jobId) => (queue ? queue.kick(jobId) : runner?.kick()),
     clock,
     payments,
     notificationSecret: pay.secret,
@@ -141,15 +153,34 @@ export async function startServer(
       .writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close' })
       .end(JSON.stringify({ detail: 'file_too_large' }));
   });
-  await runner.start();
-  dispatcher.start();
-  letters.start();
-  payments.start();
-  const housekeeping = new Housekeeping({ db, clock, log, kickRunner: () => runner.kick() });
-  await housekeeping.start();
+  await runner?.start();
+  await queue?.start();
+  const housekeeping = new Housekeeping({ db, clock, log, kickRunner: () => runner?.kick() });
+  const singletons = {
+    lead: async () => {
+      dispatcher.start();
+      letters.start();
+      payments.start();
+      queue?.startSweep();
+      await housekeeping.start();
+    },
+    follow: async () => {
+      housekeeping.stop();
+      queue?.stopSweep();
+      await dispatcher.stop();
+      await letters.stop();
+      await payments.stop();
+    },
+  };
+  // One process: it runs them. API processes on one PostgreSQL: the one holding the leader's lock.
+  if (scaledOut) {
+    leader = new Leader(scaledOut, log, singletons);
+    await leader.start();
+  } else await singletons.lead();
 
   log.info('listening', {
     url,
+    role: config.role,
     public_url: publicUrl,
     data_dir: config.dataDir,
     blobs: blobs.where,
@@ -159,13 +190,12 @@ export async function startServer(
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      housekeeping.stop();
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeIdleConnections();
-      await runner.stop(config.shutdownGraceMs);
-      await dispatcher.stop();
-      await letters.stop();
-      await payments.stop();
+      await runner?.stop(config.shutdownGraceMs);
+      await queue?.stop(config.shutdownGraceMs);
+      if (leader) await leader.stop();
+      else await singletons.follow();
       http.closeAllConnections();
       await stopped;
       await shutdownWorkers();
@@ -182,6 +212,8 @@ export async function startServer(
     port,
     db,
     runner,
+    queue,
+    leader,
     dispatcher,
     clock,
     sandbox: pay.sandbox,
@@ -191,6 +223,21 @@ export async function startServer(
     housekeeping,
     close,
   };
+}
+
+/**
+ * The database of DATABASE_URL (PostgreSQL), else DATA_DIR's SQLite file. Repositories are typed
+ * against SQLite's handle and written for both (adr/0013): the PostgreSQL one passes for it here.
+ */
+export async function openServiceDatabase(config: Readonly<Config>, log: Logger): Promise<Db> {
+  const db = await openHandle({
+    url: config.databaseUrl,
+    file: config.databaseFile,
+    busyTimeoutMs: SERVICE_BUSY_TIMEOUT_MS,
+    // A pooled connection broken while idle (PostgreSQL restarted): the pool drops it.
+    onIdleError: (err) => log.warn('database connection lost', { error: err.message }),
+  });
+  return db as Db;
 }
 
 /**

@@ -1,7 +1,8 @@
-// Parse jobs: inserted `queued`, claimed one at a time by the runner (`processing`), ended `done`
-// or `failed`. A job still `processing` when the service starts was cut off by a crash and is
-// queued again.
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+// Parse jobs: inserted `queued`, claimed one at a time (`processing`) by the runner (SQLite:
+// the oldest queued) or by a queue worker (PostgreSQL: by its id), ended `done` or `failed`. On
+// SQLite a job still `processing` when the service starts was cut off by a crash and is queued
+// again; on PostgreSQL the queue's lease does that.
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { type DbHandle, inTransaction } from './handle.js';
 import type { JobStatus, jobs } from './schema.js';
 
@@ -54,6 +55,52 @@ export async function claimNextJob(db: DbHandle, at: string): Promise<Job | unde
     )
     .returning();
   return job;
+}
+
+/**
+ * Claims one job by its id for a queue worker (adr/0013): `processing` with a new attempt, only
+ * while it is still as the caller saw it (`seen`: its status and attempt), so of two workers that
+ * saw the same row one claims it. A job `processing` is taken over only by a worker that judged
+ * its reader gone (its lease ended); the old reader's late result is then dropped at settling.
+ */
+export async function claimJob(
+  db: DbHandle,
+  id: number,
+  at: string,
+  seen: Pick<Job, 'status' | 'attempts'>,
+): Promise<Job | undefined> {
+  const { orm, t } = db;
+  const j = t.jobs;
+  const [job] = await orm
+    .update(j)
+    .set({ status: 'processing', startedAt: at, attempts: sql`${j.attempts} + 1` })
+    .where(and(eq(j.id, id), eq(j.status, seen.status), eq(j.attempts, seen.attempts)))
+    .returning();
+  return job;
+}
+
+/**
+ * Jobs that may have lost their queue message: `queued` since before `queuedBefore`, or
+ * `processing` since before `startedBefore` (a reader that long is gone). Oldest first.
+ */
+export async function unfinishedJobIds(
+  db: DbHandle,
+  { queuedBefore, startedBefore, limit }: { queuedBefore: string; startedBefore: string; limit: number },
+): Promise<number[]> {
+  const { orm, t } = db;
+  const j = t.jobs;
+  const rows = await orm
+    .select({ id: j.id })
+    .from(j)
+    .where(
+      or(
+        and(eq(j.status, 'queued'), lt(j.createdAt, queuedBefore)),
+        and(eq(j.status, 'processing'), lt(j.startedAt, startedBefore)),
+      ),
+    )
+    .orderBy(asc(j.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }
 
 /** Puts jobs left `processing` (by a crash or a shutdown) back in the queue; returns how many. */

@@ -49,7 +49,7 @@ describe('billing over HTTP', () => {
     // Jobs stay queued (the runner is stopped): the first job's page is still held when the second
     // file is refused, however long its search for a payment code takes (a failed read of the
     // first would give its page back).
-    await s.runner.stop(0);
+    await s.runner?.stop(0);
     const ok = await call(s.url, '/v1/parse', { key, body: form(junkPng(1)) });
     expect(ok.status).toBe(200);
     expect((await accountById(s.db, accountId))?.balanceMinor).toBe(2);
@@ -62,7 +62,7 @@ describe('billing over HTTP', () => {
     const { key, accountId } = await s.account('race@example.com', { balanceMinor: 72 });
     expect((await accountById(s.db, accountId))?.balanceMinor).toBe(72); // ten pages and 2 cents
     // Jobs stay queued (the runner is stopped), so no page comes back while the race is on.
-    await s.runner.stop(0);
+    await s.runner?.stop(0);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => call(s.url, '/v1/parse', { key, body: form(junkPng(100 + i)) })),
     );
@@ -75,7 +75,7 @@ describe('billing over HTTP', () => {
 
   it('makes one job, charged once, of the same file sent ten times at once', async () => {
     const { key, accountId } = await s.account('same-file@example.com', { balanceMinor: 72 });
-    await s.runner.stop(0);
+    await s.runner?.stop(0);
     const bytes = junkPng(500);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => call(s.url, '/v1/parse', { key, body: form(bytes) })),

@@ -206,9 +206,9 @@ describe.skipIf(!haveCorpus)('the service with BLOB_URL', () => {
         "update jobs set status = 'queued', attempts = 0 where id = ?",
         first.body.job_id,
       );
-      server.runner.kick();
+      server.runner?.kick();
       await waitFor(
-        async () => server.runner.idle && (await jobs())[0]?.status === 'queued',
+        async () => server.runner?.idle && (await jobs())[0]?.status === 'queued',
         'the job left queued',
       );
       // The store is back (same address, empty): the file is put back, and the job is read.

@@ -177,10 +177,13 @@ export class LetterQueue {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    this.timer = undefined;
     await this.running;
   }
 
+  /** Sends what is due now; only while started (across processes, only the leader sends). */
   kick(): void {
+    if (!this.timer) return;
     this.running ??= this.tick()
       .catch((err) => this.deps.log.warn('letter queue tick failed', { error: String(err) }))
       .finally(() => {

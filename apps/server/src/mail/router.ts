@@ -32,6 +32,7 @@ import { Router } from 'express';
 import { lookupSession, requireSession, sessionOf } from '../auth/sessions.js';
 import { escapeHtml } from '../auth/texts.js';
 import type { BlobStore } from '../blobs/store.js';
+import { AccountLocks } from '../cluster/account-lock.js';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
@@ -45,7 +46,7 @@ export interface MailRouterDeps {
   blobs: BlobStore;
   config: Readonly<Config>;
   publicUrl: string;
-  kick: () => void;
+  kick: (jobId?: number) => void;
   mail: { connections: MailConnections; letters: LetterQueue };
 }
 
@@ -71,12 +72,16 @@ const errorPage = (code: string) => `<!doctype html>
 <body><main><h1>Mailbox not connected</h1><p role="alert" data-error="${escapeHtml(code)}">${escapeHtml(TEXTS[code] ?? code)}</p>
 <p><a href="/app/">Back to the application</a></p></main></body></html>`;
 
+/** The advisory lock's first key for inbox scans (any fixed number; the leader's and the
+ * migrations' are others). */
+const INBOX_SCAN_LOCK = 130_015;
+
 export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRouterDeps): Router {
   const router = Router();
   const session = requireSession(db, publicUrl);
   const { connections } = mail;
-  /** One scan per account at a time: two would read the same new messages. */
-  const scanning = new Set<number>();
+  /** One scan per account at a time, across processes: two would read the same new messages. */
+  const scanning = new AccountLocks(db, INBOX_SCAN_LOCK);
 
   router.get('/api/v1/mail/account', session, async (_req, res) => {
     const row = await mailAccountOf(db, sessionOf(res).accountId);
@@ -126,9 +131,7 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
     const { accountId } = sessionOf(res);
     const account = await accountById(db, accountId);
     if (!account) throw new HttpError(401, 'not_authenticated');
-    if (scanning.has(accountId)) throw new HttpError(409, 'scan_running');
-    scanning.add(accountId);
-    try {
+    const scanned = await scanning.tryWith(accountId, async () => {
       const { gmail, address } = await connections.session(accountId);
       const out = await scanInbox(db, blobs, gmail, {
         account,
@@ -151,9 +154,8 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
           items: await presentInboxItems(db, out.items),
         }),
       );
-    } finally {
-      scanning.delete(accountId);
-    }
+    });
+    if (!scanned) throw new HttpError(409, 'scan_running');
   });
 
   router.get('/api/v1/inbox', session, async (req, res) => {

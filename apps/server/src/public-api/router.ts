@@ -27,7 +27,7 @@ export interface PublicApiDeps {
   blobs: BlobStore;
   config: Readonly<Config>;
   /** Wakes the job runner after a submission. */
-  kick: () => void;
+  kick: (jobId?: number) => void;
 }
 
 export function publicApiRouter({ db, blobs, config, kick }: PublicApiDeps): Router {
@@ -49,7 +49,7 @@ export function publicApiRouter({ db, blobs, config, kick }: PublicApiDeps): Rou
       country: form.country,
       callbackUrl: form.callback_url,
     });
-    if (!duplicate) kick();
+    if (!duplicate) kick(job.id);
     const fresh = (await jobById(db, job.id)) ?? job;
     const out: SubmitOut = {
       ok: true,

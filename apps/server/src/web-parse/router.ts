@@ -59,7 +59,7 @@ export interface WebParseDeps {
   blobs: BlobStore;
   config: Readonly<Config>;
   publicUrl: string;
-  kick: () => void;
+  kick: (jobId?: number) => void;
   log: Logger;
 }
 
@@ -86,7 +86,7 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
       filename: file.filename,
       country: form.country,
     });
-    if (!duplicate) kick();
+    if (!duplicate) kick(job.id);
     // As `/v1` answers a submission: `charged` says whether this upload holds a scanned parse
     // (false for a duplicate, even of a job that was counted), not what the job was charged so far.
     res.json(presentWebJob((await jobById(db, job.id)) ?? job, { duplicate, charged }));
@@ -254,7 +254,7 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
         attempts: 0,
       });
     });
-    kick();
+    kick(job.id);
     res.json(presentWebJob((await jobById(db, job.id))!));
   });
 
