@@ -26,14 +26,13 @@
 // and the temporary folder removed. Client and server share the machine: other work skews it.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { percentile, printTable, round } from './bench-lib.mjs';
+import { pacedHealth, percentile, printTable, round } from './bench-lib.mjs';
 import { corpusDir, repoRoot } from './corpus.mjs';
 
 const TARGETS = { pollsPerSecond: 1000, pollP99Ms: 50, healthP99Ms: 10, xmlDoneP50Ms: 100 };
@@ -265,48 +264,6 @@ async function api(base, key, pathname, init = {}) {
 const submit = (base, key, { body, type }) =>
   api(base, key, '/v1/parse', { method: 'POST', body, headers: { 'content-type': type } });
 
-/**
- * GET /health every `everyMs` for `seconds`, each request sent at its own time (as a monitor or a
- * load balancer asks), on a keep-alive socket (a second one while an answer is late): ms from each
- * request's sending to its answer's end. autocannon's `overallRate` instead sends each second's
- * requests back to back, so its tail is the time the server takes for a burst of 50 on each
- * connection.
- */
-async function pacedHealth(base, { everyMs, seconds }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
-  const one = () =>
-    new Promise((resolve, reject) => {
-      const t0 = performance.now();
-      request(`${base}/health`, { agent }, (res) => {
-        res.resume();
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(performance.now() - t0)
-            : reject(new Error(`/health answered ${res.statusCode}`)),
-        );
-      })
-        .on('error', reject)
-        .end();
-    });
-  const start = performance.now();
-  const ms = [];
-  const pending = [];
-  for (let i = 0; i < (seconds * 1000) / everyMs; i++) {
-    const wait = start + i * everyMs - performance.now();
-    if (wait > 0) await sleep(wait);
-    pending.push(one().then((t) => ms.push(t)));
-  }
-  await Promise.all(pending);
-  agent.destroy();
-  return {
-    requests: ms.length,
-    per_second: round(ms.length / ((performance.now() - start) / 1000), 1),
-    p50_ms: round(percentile(ms, 50), 1),
-    p99_ms: round(percentile(ms, 99), 1),
-    max_ms: round(Math.max(...ms), 1),
-  };
-}
-
 async function health(base) {
   return JSON.parse(await (await fetch(`${base}/health`)).text());
 }
@@ -486,7 +443,8 @@ async function main() {
   const schedAfter = { server: threadSched(), bench: threadSched(process.pid) };
   mustBeClean('(c) /health', healthRun);
   // The same rate paced, one request each 10 ms, while the workers still read.
-  const paced = await pacedHealth(base, { everyMs: 10, seconds: opts.healthSeconds });
+  const healthEnd = performance.now() + opts.healthSeconds * 1000;
+  const paced = await pacedHealth(base, 10, () => performance.now() >= healthEnd);
   const after = await health(base);
   await waitForIdle(base);
 

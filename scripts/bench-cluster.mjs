@@ -13,12 +13,11 @@
 // `--no-ocr`: parts (b) and (c) only. Prints a table, or JSON with --json. Exits 1 on any failed job or non-2xx answer.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { percentile, printTable, round } from './bench-lib.mjs';
+import { pacedHealth, percentile, printTable, round } from './bench-lib.mjs';
 import { startCluster } from './cluster-lib.mjs';
 import { corpusDir, haveCorpus, repoRoot } from './corpus.mjs';
 
@@ -77,36 +76,6 @@ async function waitEnded(base, key, id, mayFail = false) {
     if (job.status === 'done' || job.status === 'failed') return job;
     await sleep(5);
   }
-}
-
-/** GET /health every `everyMs` until `until()` is true: ms per answer (as bench-api's part c). */
-async function pacedHealth(base, everyMs, until) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
-  const one = () =>
-    new Promise((resolve, reject) => {
-      const t0 = performance.now();
-      request(`${base}/health`, { agent }, (res) => {
-        res.resume();
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(performance.now() - t0)
-            : reject(new Error(`/health ${res.statusCode}`)),
-        );
-      })
-        .on('error', reject)
-        .end();
-    });
-  const ms = [];
-  const pending = [];
-  const start = performance.now();
-  for (let i = 0; !until(); i++) {
-    const wait = start + i * everyMs - performance.now();
-    if (wait > 0) await sleep(wait);
-    pending.push(one().then((t) => ms.push(t)));
-  }
-  await Promise.all(pending);
-  agent.destroy();
-  return { requests: ms.length, p50_ms: round(percentile(ms, 50), 1), p99_ms: round(percentile(ms, 99), 1) };
 }
 
 async function account(cluster) {

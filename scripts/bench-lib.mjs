@@ -1,9 +1,11 @@
 // Helpers for `npm run bench` (scripts/bench.mjs): argument parsing, the corpus manifest, order
 // statistics (median, percentile), the per-group summary, table printing, and the libxml2
-// reference timing (`xmllint`), kept here so that bench.mjs reads as the measuring procedure.
+// reference timing (`xmllint`), the paced /health probe of the API benches, kept here so that bench.mjs reads as the measuring procedure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { repoRoot } from './corpus.mjs';
 
 /** `--limit N` (files per group), `--json` (print only JSON), `--group xml|pdf`. */
@@ -139,4 +141,45 @@ export async function scanRasters(engine, file, bytes) {
   }
   await doc.destroy();
   return rasters;
+}
+
+/**
+ * GET /health every `everyMs` (as a load balancer asks) until `until()` is true, on a keep-alive
+ * socket (a second one while an answer is late): ms from each request's sending to its answer's
+ * end. autocannon's `overallRate` instead sends each second's requests back to back, so its tail
+ * is the time the server takes for a burst on each connection.
+ */
+export async function pacedHealth(base, everyMs, until) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+  const one = () =>
+    new Promise((resolve, reject) => {
+      const t0 = performance.now();
+      request(`${base}/health`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(performance.now() - t0)
+            : reject(new Error(`/health answered ${res.statusCode}`)),
+        );
+      })
+        .on('error', reject)
+        .end();
+    });
+  const start = performance.now();
+  const ms = [];
+  const pending = [];
+  for (let i = 0; !until(); i++) {
+    const wait = start + i * everyMs - performance.now();
+    if (wait > 0) await sleep(wait);
+    pending.push(one().then((t) => ms.push(t)));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  return {
+    requests: ms.length,
+    per_second: round(ms.length / ((performance.now() - start) / 1000), 1),
+    p50_ms: round(percentile(ms, 50), 1),
+    p99_ms: round(percentile(ms, 99), 1),
+    max_ms: round(Math.max(...ms), 1),
+  };
 }

@@ -13,22 +13,11 @@ import { parseBlobUrl } from '../apps/server/src/blobs/blob-url.js';
 import { openBlobStore } from '../apps/server/src/blobs/open.js';
 import { type Cluster, type ClusterProcess, startCluster } from './cluster-lib.mjs';
 import { corpusDir } from './corpus.mjs';
+import { rng } from './seeded-random.mjs';
 
 // Counts and money are bigints far below 2^53: read as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
-
-/** A seeded random (mulberry32): the same kill points each run. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const JOBS = 300;
 const KILLS = 20;
@@ -82,7 +71,7 @@ describe('the cluster (two API processes, two workers, PostgreSQL, a bucket)', (
   }, 120_000);
 
   it('reads every accepted job once, charges once, balances the books and keeps every file through 20 kills and a PostgreSQL restart', async () => {
-    const random = seededRandom(13);
+    const random = rng(13);
     await cluster.admin('create-account', '--email', 'cluster@example.com');
     await cluster.admin('top-up', '--email', 'cluster@example.com', '--amount-eur', '50');
     const { key } = (await cluster.admin('create-key', '--email', 'cluster@example.com')) as { key: string };
