@@ -7,7 +7,6 @@
 
 import { createHmac } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { closeHandle, type Db, openHandle, SERVICE_BUSY_TIMEOUT_MS } from '@invoice-reader/db';
 import { shutdownWorkers } from '@invoice-reader/engine';
 import { createApp } from './app.js';
@@ -18,6 +17,7 @@ import { Leader } from './cluster/leader.js';
 import type { Config } from './config.js';
 import { Housekeeping } from './housekeeping.js';
 import { healthFirst } from './http/health.js';
+import { listen } from './http/listen.js';
 import { declaredTooLarge } from './http/multipart.js';
 import { JobQueue } from './jobs/queue.js';
 import { JobRunner } from './jobs/runner.js';
@@ -96,13 +96,7 @@ export async function startServer(
     connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(t.headersMs / 4))),
   });
   http.timeout = t.idleMs;
-  http.listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    http.once('listening', resolve);
-    http.once('error', reject);
-  });
-  const port = (http.address() as AddressInfo).port;
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const { port, url } = await listen(http, config.host, config.port);
   const publicUrl = config.publicUrl ?? url;
   const clock = new Clock();
   const pay = await paymentProvider(config, url, log);

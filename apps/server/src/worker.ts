@@ -2,11 +2,11 @@
 // PostgreSQL and nothing else: no API, no singletons. A small HTTP port answers `GET /health`
 // with what it reads now, for a process supervisor or a load balancer's check.
 import { createServer as createHttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { closeHandle, type Db } from '@invoice-reader/db';
 import { shutdownWorkers } from '@invoice-reader/engine';
 import { openBlobStore } from './blobs/open.js';
 import type { Config } from './config.js';
+import { listen } from './http/listen.js';
 import { JobQueue } from './jobs/queue.js';
 import type { Logger } from './log.js';
 import { openServiceDatabase } from './server.js';
@@ -44,13 +44,7 @@ export async function startWorker(config: Readonly<Config>, log: Logger): Promis
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : body);
   });
-  http.listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    http.once('listening', resolve);
-    http.once('error', reject);
-  });
-  const port = (http.address() as AddressInfo).port;
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const { port, url } = await listen(http, config.host, config.port);
   log.info('listening', { url, role: 'worker', blobs: blobs.where, concurrency: config.jobConcurrency });
   let closing: Promise<void> | undefined;
   const close = () =>
