@@ -407,6 +407,21 @@ describe('readParties: the seller above its registration number', () => {
   });
 });
 
+describe("readParties: the seller's legal footer", () => {
+  it("takes no statement of share capital for the seller's name", () => {
+    const d = read([
+      line(row(0), ['ALEXINUX', 0.65, 0.75]),
+      line(row(1), ['27 rue Henri Rolland', 0.65, 0.85]),
+      line(row(2), ['69100 Villeurbanne', 0.65, 0.82]),
+      line(row(4), ['Facture n° 2022089083', 0.41, 0.6]),
+      line(0.944, ['NETPRESSE', 0.47, 0.56]),
+      line(0.954, ['Siège social : 16 rue Mollien - 92100 BOULOGNE', 0.23, 0.7]),
+      line(0.963, ['Sarl au capital de 10 000€ - RSC Paris B 530 848 134 – Siret 53084813400017', 0.26, 0.8]),
+    ]);
+    expect(d.seller.name ?? '').not.toMatch(/capital/);
+  });
+});
+
 describe("readParties: the sender's block named by its footer's domain", () => {
   // A Business Central invoice: the customer in the window at the left, the company's own address
   // set flush right at the top, neither headed and no legal form; the footer's contact names it.

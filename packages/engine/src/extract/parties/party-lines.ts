@@ -57,10 +57,11 @@ export const NOT_ADDRESS =
  * références", "Références sur la facture"), nor a street line (STREET_LINE) that stands first in
  * a block whose name line OCR lost, nor a page number ("Page 1 / 1", "Seite 2 von 3"), nor a
  * sentence about who issued the invoice ("Issued by Platform Inc. on behalf of ABC Inc."), nor an
- * e-mail address alone (a shop's domain may be its name: "weclapp.com").
+ * e-mail address alone (a shop's domain may be its name: "weclapp.com"), nor a statement of the
+ * company's share capital ("Sarl au capital de 10 000€", "Stammkapital 25.000 EUR").
  */
 const NOT_A_NAME_FORMS =
-  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount|name|nom|nome|nombre)\s*[.:]?\s*$|^\s*#|\b(?:cont[aeo]ct|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of)\s*$|^\s*(?:page|seite|pagina|p[áa]gina|blatt)\s+\d+(?:\s*(?:\/|of|von|de|di|sur)\s*\d+)?\s*$|\b(?:on\s+behalf\s+of|issued\s+by|powered\s+by|generated\s+(?:by|with)|created\s+(?:by|with)|im\s+auftrag\s+(?:von|der|des))\b|^\s*\S+@\S+\s*$/i;
+  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount|name|nom|nome|nombre)\s*[.:]?\s*$|^\s*#|\b(?:cont[aeo]ct|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of)\s*$|^\s*(?:page|seite|pagina|p[áa]gina|blatt)\s+\d+(?:\s*(?:\/|of|von|de|di|sur)\s*\d+)?\s*$|\b(?:on\s+behalf\s+of|issued\s+by|powered\s+by|generated\s+(?:by|with)|created\s+(?:by|with)|im\s+auftrag\s+(?:von|der|des))\b|^\s*\S+@\S+\s*$|\b(?:au\s+capital|capital\s+social|capitale\s+sociale|share\s+capital|stammkapital|grundkapital)\b/i;
 
 /** A contact or attention line of a party's block, in every language (lexicon/words.json). */
 const CONTACT_LINE = new RegExp(`^\\s*(?:${CONTACT_WORD_SOURCES.join('|')})(?=$|[\\s.:,])`, 'iu');
