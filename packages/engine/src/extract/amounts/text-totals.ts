@@ -368,8 +368,7 @@ function columnSumsTo(layouts: PageLayout[], total: AmountCandidate, corroborate
   let items = 0;
   let headingPassed = false;
   for (let li = total.seg.line - 1; li >= 0 && li >= total.seg.line - MAX_ITEM_LINES; li--) {
-    const line = layout.lines[li]!;
-    const inColumn = line.filter((s) => s.bbox[0] < x1 && x0 < s.bbox[2]);
+    const inColumn = layout.lines[li]!.filter((s) => s.bbox[0] < x1 && x0 < s.bbox[2]);
     if (!inColumn.length) continue;
     const value = inColumn.length === 1 ? lastAmount(inColumn[0]!.text) : undefined;
     if (value === undefined) {
