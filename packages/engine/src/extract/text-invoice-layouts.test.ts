@@ -36,7 +36,7 @@ describe('labels of the supported languages', () => {
     expect(d.totals).toMatchObject({ net: '519.99', vat: '119.60', gross: '639.59' });
   });
 
-  it('reads Swedish and Czech labels and a Czech number glued to its word ("č.FV504")', () => {
+  it('reads Swedish, Estonian and Czech labels and a Czech number glued to its word ("č.FV504")', () => {
     const sv = read([
       page([
         line(row(0), ['Fakturanummer', 0.05, 0.2], ['116', 0.3, 0.35]),
@@ -49,8 +49,39 @@ describe('labels of the supported languages', () => {
     ]);
     expect([sv.number, sv.issue_date, sv.due_date]).toEqual(['116', '2020-12-01', '2020-12-16']);
     expect(sv.totals).toMatchObject({ net: '50588.00', vat: '12647.00', gross: '63235.00' });
+    // Estonian "KM" (käibemaks) before its rate; a distance in km is no label.
+    const et = read([
+      page([
+        line(row(10), ['Summa käibemaksuta', 0.5, 0.65], ['EUR 51830.19', 0.82, 0.9]),
+        line(row(11), ['KM 0 % (51830.19)', 0.5, 0.65], ['EUR 0.00', 0.85, 0.9]),
+        line(row(12), ['Kokku', 0.5, 0.55], ['EUR 51830.19', 0.8, 0.9]),
+      ]),
+    ]);
+    expect(et.totals).toMatchObject({ net: '51830.19', vat: '0.00', gross: '51830.19' });
     const cs = read([page([line(row(0), ['Faktura - daňový doklad č.FV5040011231', 0.4, 0.9])])]);
     expect(cs.number).toBe('FV5040011231');
+    // Column titles run together in one segment: "Datum vystavení dokladu" is one title.
+    const grid = read([
+      page([
+        line(row(0), ['Číslo dokladu', 0.08, 0.2], ['Datum vystavení dokladu Datum splatnosti', 0.25, 0.55]),
+        line(row(1), ['FV20261741', 0.08, 0.18], ['9. 11. 2026', 0.25, 0.32], ['9. 12. 2026', 0.41, 0.48]),
+      ]),
+    ]);
+    expect([grid.number, grid.issue_date, grid.due_date]).toEqual(['FV20261741', '2026-11-09', '2026-12-09']);
+  });
+
+  it('reads French totals "hors TVA" and Belgian "HTVA"/"TVAC" as net and gross', () => {
+    const totals = (net: string, vat: string, gross: string) =>
+      read([
+        page([
+          line(row(10), [net, 0.5, 0.65], ['1 241,03 €', 0.82, 0.9]),
+          line(row(11), [vat, 0.5, 0.65], ['238,82 €', 0.82, 0.9]),
+          line(row(12), [gross, 0.5, 0.65], ['1 479,85 €', 0.82, 0.9]),
+        ]),
+      ]).totals;
+    const want = { net: '1241.03', vat: '238.82', gross: '1479.85' };
+    expect(totals('Total hors TVA', 'TVA 20 %', 'Total TTC')).toMatchObject(want);
+    expect(totals('Total HTVA', 'TVA 21 %', 'Total TVAC')).toMatchObject(want);
   });
 
   it('reads numbers with any dash or in another script, and more labels of the languages', () => {
@@ -228,6 +259,38 @@ describe('parties', () => {
       ]),
     ]);
     expect(d.buyer.name).toBe('JOHN DOE');
+  });
+
+  it('reads labels down the left margin with their values flush right, an address window between', () => {
+    const list = (rows: Array<[string, string, string?]>) =>
+      page(
+        rows.map(([label, value, middle], i) =>
+          middle
+            ? line(row(2 + i), [label, 0.09, 0.2], [middle, 0.55, 0.7], [value, 0.83, 0.91])
+            : line(row(2 + i), [label, 0.09, 0.2], [value, 0.83, 0.91]),
+        ),
+      );
+    const d = read([
+      list([
+        ['Kunden-Nr.', '219635'],
+        ['Rechnungsdatum', '12.07.2025'],
+        ['Zahlbar bis', '11.08.2025', 'Hoffmann & Vogel e.K.'],
+        ['Lieferdatum', '08.07.2025', 'Hauptstraße 39'],
+      ]),
+    ]);
+    expect([d.issue_date, d.due_date]).toEqual(['2025-07-12', '2025-08-11']);
+    // One such line alone is no list: the value far right may be another column's.
+    const alone = read([
+      page([
+        line(
+          row(2),
+          ['Rechnungsdatum', 0.09, 0.2],
+          ['Hauptstraße 39', 0.55, 0.7],
+          ['12.07.2025', 0.83, 0.91],
+        ),
+      ]),
+    ]);
+    expect(alone.issue_date).toBeUndefined();
   });
 });
 

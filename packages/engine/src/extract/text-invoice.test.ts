@@ -348,6 +348,7 @@ describe('readTextInvoice: numbers and dates', () => {
       'Kérjük, az összeget 2019.07.01. napjáig utalja át.',
       'Gelieve te betalen vóór 1 juli 2019.',
       'Pagamento até 1 de julho de 2019.',
+      'Vă rugăm să achitați până la 01.07.2019.',
       // "by" before the date and the word for paying after it.
       'Der Rechnungsbetrag ist bis zum 01.07.2019 fällig.',
       'Der Betrag ist bis 01.07.2019 zu bezahlen.',
@@ -361,6 +362,39 @@ describe('readTextInvoice: numbers and dates', () => {
       expect(d.due_date, sentence).toBe('2019-07-01');
       expect(d.provenance.due_date!.confidence, sentence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
     }
+  });
+
+  it('passes over a due label whose value is the invoice date amid other text, to the next due label', () => {
+    // A grid's values run together under its headings; the same fields follow as a list.
+    const d = read([
+      page([
+        line(
+          row(0),
+          ['Numer faktury', 0.11, 0.2],
+          ['Data wystawienia', 0.27, 0.4],
+          ['Termin płatności', 0.43, 0.56],
+        ),
+        line(
+          row(1),
+          ['FV 1584/2026', 0.11, 0.2],
+          ['17 października 2026 16 r. listopada 2026 r.', 0.27, 0.7],
+        ),
+        line(row(3), ['Data wystawienia: 17 października 2026 r.', 0.11, 0.4]),
+        line(row(4), ['Termin płatności: 16 listopada 2026 r.', 0.11, 0.4]),
+      ]),
+    ]);
+    expect([d.issue_date, d.due_date]).toEqual(['2026-10-17', '2026-11-16']);
+  });
+
+  it("confirms a due date from a sentence whose date reads either way, in the page's date order", () => {
+    const d = read([
+      page([
+        line(row(0), ['Factura F25-27307 de 23-08-2025', 0.08, 0.5]),
+        line(row(2), ['Forma de pago: transferencia bancaria antes del 07-10-2025.', 0.08, 0.6]),
+      ]),
+    ]);
+    expect(d.due_date).toBe('2025-10-07');
+    expect(d.provenance.due_date!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
   });
 
   it('takes no due date from a "by" date that a word for paying does not follow in the same clause', () => {

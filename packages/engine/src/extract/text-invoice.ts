@@ -10,6 +10,7 @@ import { countryOf } from '../project/countries.js';
 import { readTotals } from './amounts/text-totals.js';
 import {
   bareNumberLabel,
+  dateAlone,
   dateOf,
   dateOrder,
   dateShapedNumber,
@@ -108,7 +109,13 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
     if (letter) put('issue_date', letter.value, letter.box, letter.page, 0.85);
     else if (date) put('issue_date', date.value, date.box, date.page, 0.82);
   }
-  const labelledDue = firstValue(hits, layouts, 'due_date', (s) => dateOf(s, order));
+  // A due label's date equal to the invoice date inside longer text is another column's (a
+  // grid's values run together: "17 października 2026 16 r. listopada 2026 r."): the next due
+  // label is tried.
+  const labelledDue = firstValue(hits, layouts, 'due_date', (s) => {
+    const value = dateOf(s, order);
+    return value && (value !== d.issue_date || dateAlone(s, order)) ? value : undefined;
+  });
   // A date read out of a sentence of payment terms stays a candidate below the confidence bar:
   // a person confirms it (the sentence may name a discount date or a delivery date), unless the
   // sentence holds no other number ("Please remit until 2019-07-01.").
@@ -116,7 +123,7 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   const dueConfidence = labelledDue ? 0.88 : due?.strength === 2 ? 0.85 : 0.75;
   // A due date equal to the invoice date is kept only as the value of its own label
   // ("Date d'échéance  16/11/2017", payment at once), never out of a sentence.
-  if (due && (due.value !== d.issue_date || (labelledDue && onlyDate(labelledDue)))) {
+  if (due && (due.value !== d.issue_date || (labelledDue && onlyDate(labelledDue, order)))) {
     put('due_date', due.value, due.box, due.page, dueConfidence);
     put('payment.due_date', due.value, due.box, due.page, dueConfidence);
   }

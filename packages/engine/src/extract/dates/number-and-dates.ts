@@ -87,7 +87,8 @@ export function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | und
       if (!value) continue;
       // A sentence that says nothing but the date ("Please remit until 2019-07-01.") names the due
       // date as surely as a label; one with days, rates or a second date (Skonto) does not.
-      const dates = findDates(text);
+      // (in the page's date order: "07-10-2025" reads either way, and unread would count as none)
+      const dates = findDates(text, order ? { order } : {});
       const alone = dates.length === 1 && !/\d/.test(text.replace(dates[0]!.raw, ''));
       return { value, box: union(line.map((s) => s.bbox)), page: layout.page, strength: alone ? 2 : 1 };
     }
@@ -95,10 +96,15 @@ export function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | und
   return undefined;
 }
 
+/** Text that is one date and no words after it (read in the page's date order). */
+export function dateAlone(text: string, order: DateOrder): boolean {
+  const dates = findDates(text, order ? { order } : {});
+  return dates.length === 1 && !/\p{L}{2}/u.test(text.slice(dates[0]!.end));
+}
+
 /** A value that is a date alone under a strong label, not a date inside running text. */
-export function onlyDate(f: Found): boolean {
-  const dates = f.text ? findDates(f.text) : [];
-  return f.strength > 1 && dates.length === 1 && !/\p{L}{2}/u.test(f.text!.slice(dates[0]!.end));
+export function onlyDate(f: Found, order: DateOrder): boolean {
+  return f.strength > 1 && !!f.text && dateAlone(f.text, order);
 }
 
 export function dateOf(s: string, order: DateOrder): string | undefined {

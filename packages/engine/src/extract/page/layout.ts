@@ -115,6 +115,18 @@ export function valuesNear(
     !!right && /:\s*$/.test(label.text) && line.at(-1) === right && right.bbox[0] - label.bbox[2] < 0.8;
   if (right && (right.bbox[0] - label.bbox[2] < 0.6 || flushRight) && !far)
     out.push({ seg: right, where: 'right' });
+  // Labels down the left margin with their values flush right across the page and an address
+  // window between them ("Rechnungsdatum   Hoffmann & Vogel e.K.   12.7.2025"): the line's last
+  // segment is the label's when the lines around it are set in the same two columns.
+  const last = line.at(-1);
+  if (
+    !opts.column &&
+    last &&
+    last !== label &&
+    !out.some((o) => o.seg === last) &&
+    inLabelValueList(layout, label, last)
+  )
+    out.push({ seg: last, where: 'right' });
   // Below: the first segment under the label's column within a few line heights (text of other
   // columns may sit between a table header and its row).
   const height = label.bbox[3] - label.bbox[1];
@@ -142,6 +154,31 @@ export function valuesNear(
   }
   return out;
 }
+
+/**
+ * Whether `label` (first on its line, at the left) and `value` (last on it, in the right half)
+ * stand in a list of labels and flush-right values: at least two lines near it start with a
+ * label (no digit) at the label's margin and end with a segment on the value's right edge.
+ */
+function inLabelValueList(layout: PageLayout, label: Segment, value: Segment): boolean {
+  if (label.index !== 0 || label.bbox[0] > 0.3 || value.bbox[0] < 0.5) return false;
+  let rows = 0;
+  for (let li = label.line - LIST_REACH; li <= label.line + LIST_REACH; li++) {
+    const line = layout.lines[li];
+    if (li === label.line || !line || line.length < 2) continue;
+    const [first, end] = [line[0]!, line.at(-1)!];
+    if (
+      Math.abs(first.bbox[0] - label.bbox[0]) < 0.01 &&
+      !/\d/.test(first.text) &&
+      Math.abs(end.bbox[2] - value.bbox[2]) < 0.01
+    )
+      rows++;
+  }
+  return rows >= 2;
+}
+
+/** Lines above and below a label looked at for the rest of its label-and-value list. */
+const LIST_REACH = 4;
 
 /** A value further right of its label than this (page widths) may be another column's. */
 const FAR_RIGHT = 0.12;

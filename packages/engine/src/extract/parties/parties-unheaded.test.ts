@@ -234,6 +234,16 @@ describe('readParties: the recipient in the address window', () => {
     ]);
     expect(d.seller.name).toBe('Brown & Walker Limited');
     expect(d.buyer.name).toBe('Smith Design LLP');
+    // A legal form set after a comma is the name's ("Dvořák & Novotný, s.r.o."), not a part of its own.
+    const comma = read([
+      line(row(0), ['Na Příkopě 36', 0.8, 0.95]),
+      line(row(1), ['301 00 Plzeň', 0.82, 0.95]),
+      line(row(5), ['Dvořák & Novotný, s.r.o. · Na Příkopě 36 · 301 00 Plzeň', 0.08, 0.5]),
+      line(row(6), ['Kučera Úklidové služby v.o.s.', 0.08, 0.3]),
+      line(row(7), ['Na Příkopě 1', 0.08, 0.2]),
+      line(row(8), ['779 00 Olomouc', 0.08, 0.2]),
+    ]);
+    expect(comma.seller.name).toBe('Dvořák & Novotný, s.r.o.');
     // Over a headed buyer's block alike; never from a sender line far above the block.
     const headed = (at: number) =>
       read([

@@ -437,10 +437,24 @@ function sameCompany(a: string, b: string): boolean {
   return [...x].some((w) => y.has(w));
 }
 
-/** The parts of a sender line, set apart by dashes, dots, bars or commas. */
+/**
+ * The parts of a sender line, set apart by dashes, dots, bars or commas; a legal form after a
+ * comma stays with the name before it ("Dvořák & Novotný, s.r.o. · Na Příkopě 36 · …").
+ */
 function senderParts(text: string): string[] {
-  return text.split(/\s[·•|–-]\s|\s*,\s+/).map((p) => p.trim());
+  const pieces = text.split(/(\s[·•|–-]\s|\s*,\s+)/);
+  const parts = [pieces[0]!.trim()];
+  for (let i = 1; i < pieces.length; i += 2) {
+    const [sep, part] = [pieces[i]!, pieces[i + 1]!.trim()];
+    if (sep.includes(',') && onlyLegalForm(part)) parts[parts.length - 1] += sep + part;
+    else parts.push(part);
+  }
+  return parts;
 }
+
+/** A legal form and nothing else ("s.r.o.", "GmbH"). */
+const onlyLegalForm = (text: string): boolean =>
+  LEGAL_FORM.test(text) && !/\p{L}{2}/u.test(text.replace(LEGAL_FORM, ' '));
 
 /** A line of parts set apart by dashes, dots or bars whose last part is a postcode and city. */
 function endsWithPlace(text: string): boolean {
