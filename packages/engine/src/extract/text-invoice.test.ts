@@ -203,6 +203,15 @@ describe('readTextInvoice: numbers and dates', () => {
     expect(
       read([page([line(row(0), ['Rēķins', 0.07, 0.2]), line(row(2), ['Nr.: 2025/4519', 0.58, 0.7])])]).number,
     ).toBe('2025/4519');
+    // The Greek word for "number" spelled out, over a number in Greek letters.
+    expect(
+      read([
+        page([
+          line(row(0), ['Τιμολόγιο Πώλησης', 0.07, 0.3]),
+          line(row(2), ['Αριθμός:', 0.58, 0.66], ['ΤΠΥ 54848', 0.83, 0.92]),
+        ]),
+      ]).number,
+    ).toBe('ΤΠΥ 54848');
     // After other text on its line, a number word numbers that ("Dépannage : n° 1234567890").
     expect(
       read([
@@ -384,6 +393,18 @@ describe('readTextInvoice: numbers and dates', () => {
       ]),
     ]);
     expect([d.issue_date, d.due_date]).toEqual(['2026-10-17', '2026-11-16']);
+  });
+
+  it('reads a date that reads either way day first on a page whose labels are of a language other than English', () => {
+    const d = read([
+      page([
+        line(row(0), ['Fatura Nº FT A2025/4352', 0.09, 0.4]),
+        line(row(2), ['Data da fatura', 0.09, 0.2], ['NIPC', 0.51, 0.56]),
+        line(row(3), ['12-01-2025', 0.09, 0.17], ['PT 520640101', 0.51, 0.62]),
+        line(row(10), ['Total', 0.5, 0.56], ['1.234,56 €', 0.8, 0.9]),
+      ]),
+    ]);
+    expect(d.issue_date).toBe('2025-01-12');
   });
 
   it("confirms a due date from a sentence whose date reads either way, in the page's date order", () => {

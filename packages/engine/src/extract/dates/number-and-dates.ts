@@ -12,6 +12,7 @@ import {
   TITLE_DATE_WORD_SOURCES,
 } from '../lexicon/lexicon.js';
 import { type Found, firstValue, type LabelHit, longestLabel } from '../page/label-hits.js';
+import { labelLanguage } from '../page/label-language.js';
 import { normalizeLabelText } from '../page/labels.js';
 import { type PageLayout, union, valuesNear } from '../page/layout.js';
 import { findDates, parseDate, slashedOrderShown } from './dates.js';
@@ -121,6 +122,10 @@ export function dateOrder(layouts: PageLayout[], opts: { country?: string; lang?
   const country = opts.country?.toUpperCase();
   if (opts.lang === 'en-US' || country === 'US') return 'mdy';
   if (country === 'GB' || country === 'IE') return 'dmy';
+  // Labels clearly of another language than English: every such language writes the day first
+  // (a Portuguese "Data da fatura  12-01-2025" beside an English-looking "Total").
+  const lang = labelLanguage(layouts);
+  if (lang && lang !== 'en') return 'dmy';
   const text = layouts
     .slice(0, 1)
     .flatMap((l) => l.lines.flat().map((s) => s.text))
