@@ -4,6 +4,9 @@ export interface RunningPostgres {
   port: number;
   dir: string;
   restart(): Promise<void>;
+  /** Stops the server, keeping its folder (start() starts it again). */
+  halt(): Promise<void>;
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 export function startPostgres(options?: { durable?: boolean }): Promise<RunningPostgres>;

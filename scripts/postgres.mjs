@@ -29,7 +29,7 @@ export async function startPostgres({ durable = false } = {}) {
     const port = await freePort();
     const options = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1'];
     if (!durable) options.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
-    // Started the same way again by restart(): pg_ctl's own restart does not keep the log file, and
+    // Started the same way again by restart() and start(): pg_ctl's own restart does not keep the log file, and
     // a server writing to the caller's pipe would hold it open.
     const start = () =>
       as('pg_ctl', [
@@ -53,6 +53,14 @@ export async function startPostgres({ durable = false } = {}) {
        * and folder (recovery replays its log): clients see their connections broken. */
       async restart() {
         await as('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop']);
+        await start();
+      },
+      /** Stops the server as an operator would (`-m fast`: clients' sessions are ended with
+       * 57P01) and keeps its folder: start() starts it again, on the same port. */
+      async halt() {
+        await as('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']);
+      },
+      async start() {
         await start();
       },
       /** Stops the server at once (no checkpoint: the folder is removed) and removes the folder. */
