@@ -1,10 +1,13 @@
 // A throw-away PostgreSQL 15 (Debian's `postgresql` package) in a temporary folder, on a free
 // loopback port: for the tests that need a real server and for trying the scaled-out form. As root
 // the server runs as the `postgres` user (initdb refuses root); stop() ends it and removes the folder.
+// A watcher (postgres-watchdog.mjs) does the same if the starting process dies without stop().
+import { spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runChildOk } from './run-child.mjs';
 
 export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -23,6 +26,7 @@ export async function startPostgres({ durable = false } = {}) {
     asRoot
       ? runChildOk('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, bin), ...args])
       : runChildOk(path.join(PG_BIN, bin), args);
+  const watcher = watch(dir, asRoot);
   try {
     if (asRoot) chownSync(dir, ...(await postgresIds()));
     await as('initdb', ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
@@ -49,6 +53,8 @@ export async function startPostgres({ durable = false } = {}) {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       port,
       dir,
+      /** The watcher's process id (it exits after stop()). */
+      watcherPid: watcher.pid,
       /** Stops the server as a crash would (no checkpoint) and starts it again on the same port
        * and folder (recovery replays its log): clients see their connections broken. */
       async restart() {
@@ -67,12 +73,46 @@ export async function startPostgres({ durable = false } = {}) {
       async stop() {
         await as('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop']).catch(() => {});
         rmSync(dir, { recursive: true, force: true });
+        await watcher.release();
       },
     };
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
+    await watcher.release();
     throw err;
   }
+}
+
+const WATCHDOG = fileURLToPath(new URL('./postgres-watchdog.mjs', import.meta.url));
+
+/**
+ * Starts the watcher of the server in `dir`: a detached process (its own process group, so a
+ * signal to this one's group spares it) holding the read end of a pipe from this process. The
+ * pipe closes when this process dies, however (SIGKILL included): the watcher then stops the
+ * server and removes the folder. release() tells it all is done and waits for it to exit.
+ * Neither the watcher nor its pipe keeps this process alive.
+ */
+function watch(dir, asRoot) {
+  const child = spawn(process.execPath, [WATCHDOG, dir, PG_BIN, asRoot ? 'root' : ''], {
+    detached: true,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+  const exited = new Promise((resolve) => {
+    child.once('exit', resolve);
+    // Not started (no node?): nothing watches, stop() still cleans up.
+    child.once('error', resolve);
+  });
+  child.stdin.on('error', () => {});
+  child.unref();
+  child.stdin.unref?.();
+  return {
+    pid: child.pid,
+    async release() {
+      child.ref();
+      child.stdin.end('done\n');
+      await exited;
+    },
+  };
 }
 
 async function postgresIds() {
