@@ -68,3 +68,9 @@ export async function migratedPostgresDatabase(): Promise<string> {
   await admin(`create database ${name} template ${await template}`);
   return await urlOf(name);
 }
+
+/** The test file's PostgreSQL (started on first use), for a test that stops and starts it. */
+export async function filePostgres(): Promise<RunningPostgres> {
+  started ??= startPostgres();
+  return await started;
+}

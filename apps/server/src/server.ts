@@ -1,13 +1,20 @@
 // Starts the service's HTTP process from a configuration: database (SQLite or PostgreSQL,
 // migrated), blob store, the reading of jobs (the `all` role: the in-process runner; the `api`
 // role: sent to the workers' pg-boss queue), the singletons (callback dispatcher, letters, payment
-// sweeps, housekeeping: in the `api` role only in the process that leads), HTTP server; and stops
+// sweeps, housekeeping: on PostgreSQL only in the process that leads), HTTP server; and stops
 // it gracefully (no new requests, running jobs finished or requeued, workers shut down, database
 // closed). The `worker` role is worker.ts.
 
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
-import { closeHandle, type Db, openHandle, SERVICE_BUSY_TIMEOUT_MS } from '@invoice-reader/db';
+import { hostname } from 'node:os';
+import {
+  closeHandle,
+  type Db,
+  openHandle,
+  SERVICE_BUSY_TIMEOUT_MS,
+  SERVICE_CONNECTIONS,
+} from '@invoice-reader/db';
 import { shutdownWorkers } from '@invoice-reader/engine';
 import { createApp } from './app.js';
 import { openBlobStore } from './blobs/open.js';
@@ -19,7 +26,7 @@ import { Housekeeping } from './housekeeping.js';
 import { healthFirst } from './http/health.js';
 import { listen } from './http/listen.js';
 import { declaredTooLarge } from './http/multipart.js';
-import { JobQueue } from './jobs/queue.js';
+import { JobQueue, staleAfterMs } from './jobs/queue.js';
 import { JobRunner } from './jobs/runner.js';
 import { createLogger, type Logger } from './log.js';
 import { MailConnections } from './mail/connection.js';
@@ -40,7 +47,7 @@ export interface RunningServer {
   /** The in-process runner (the `all` role); undefined in an API process, where `queue` sends the jobs. */
   runner: JobRunner | undefined;
   queue: JobQueue | undefined;
-  /** On PostgreSQL: whether this process runs the singletons now. */
+  /** On PostgreSQL (either role): whether this process runs the singletons now. */
   leader: Leader | undefined;
   dispatcher: CallbackDispatcher;
   clock: Clock;
@@ -70,6 +77,7 @@ export async function startServer(
   const reading = {
     concurrency: config.jobConcurrency,
     timeoutMs: config.jobTimeoutMs,
+    staleMs: staleAfterMs(config.jobTimeoutMs),
     onEnded: (job: { callbackUrl: string | null }) => {
       // Across processes only the leader delivers (its own timer finds the callback otherwise).
       if (job.callbackUrl && (leader?.leading ?? true)) dispatcher.tick();
@@ -166,9 +174,11 @@ export async function startServer(
       await payments.stop();
     },
   };
-  // One process: it runs them. API processes on one PostgreSQL: the one holding the leader's lock.
-  if (scaledOut) {
-    leader = new Leader(scaledOut, log, singletons);
+  // One process on SQLite: it runs them. On PostgreSQL the process holding the leader's lock, among
+  // API processes and `npm start` ones alike (a lone process leads from its start). After the
+  // runner's start: its look for other processes must not count this one's leader connection.
+  if (config.databaseUrl) {
+    leader = new Leader(config.databaseUrl, log, singletons);
     await leader.start();
   } else await singletons.lead();
 
@@ -230,6 +240,13 @@ export async function openServiceDatabase(config: Readonly<Config>, log: Logger)
     busyTimeoutMs: SERVICE_BUSY_TIMEOUT_MS,
     // A pooled connection broken while idle (PostgreSQL restarted): the pool drops it.
     onIdleError: (err) => log.warn('database connection lost', { error: err.message }),
+    // A name of this process's own (role, pid, a random tag: two in one process differ), under
+    // which the runner tells its connections from other processes' (otherServiceConnections).
+    applicationName:
+      `${SERVICE_CONNECTIONS}-${config.role} ${process.pid}.${randomBytes(3).toString('hex')} ${hostname()}`.slice(
+        0,
+        63,
+      ),
   });
   return db as Db;
 }

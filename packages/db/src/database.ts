@@ -54,18 +54,21 @@ export async function openHandle({
   file,
   busyTimeoutMs,
   onIdleError,
+  applicationName,
 }: {
   url?: string;
   file: string;
   busyTimeoutMs?: number;
   onIdleError?: (err: Error) => void;
+  /** PostgreSQL's `application_name` for the pool's connections. */
+  applicationName?: string;
 }): Promise<DbHandle> {
   if (!url) return openDatabase(file, { busyTimeoutMs });
   if (!/^postgres(ql)?:\/\//i.test(url))
     throw new Error(
       `DATABASE_URL must be a postgres:// or postgresql:// URL (unset for SQLite), not one starting "${url.split(':')[0]}:"`,
     );
-  return openPostgres(url, { onIdleError });
+  return openPostgres(url, { onIdleError, applicationName });
 }
 
 /** Closes either engine's handle (PostgreSQL's pool waits for its connections to be returned). */

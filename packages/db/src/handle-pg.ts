@@ -19,6 +19,25 @@ export interface PgHandle extends DbHandle {
   readonly $client: pg.Pool;
 }
 
+/** How the service's connections name themselves (`application_name` starts with it): its pool,
+ * its queue's, the wake and the leader connections. `admin` leaves its own unnamed. */
+export const SERVICE_CONNECTIONS = 'invoice-reader';
+
+/**
+ * How many connections of other service processes reach this database now: those named
+ * SERVICE_CONNECTIONS… other than this pool's own (whose name is its own, unique to the process).
+ * Run before this process opens its queue or leader connections, which would count.
+ */
+export async function otherServiceConnections(db: PgHandle): Promise<number> {
+  const { rows } = await db.$client.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and application_name like $1
+        and application_name <> current_setting('application_name')`,
+    [`${SERVICE_CONNECTIONS}%`],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** Any fixed number: the key of the session lock under which one process at a time migrates. */
 export const MIGRATION_LOCK = 130_013;
 
@@ -36,10 +55,19 @@ type Query = pg.Pool['query'];
  */
 export async function openPostgres(
   url: string,
-  { poolSize = 10, onIdleError }: { poolSize?: number; onIdleError?: (err: Error) => void } = {},
+  {
+    poolSize = 10,
+    onIdleError,
+    applicationName,
+  }: {
+    poolSize?: number;
+    onIdleError?: (err: Error) => void;
+    /** The connections' `application_name`: the service's are SERVICE_CONNECTIONS-named. */
+    applicationName?: string;
+  } = {},
 ): Promise<PgHandle> {
   readIntegersAsNumbers();
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: applicationName });
   // Without a listener an idle connection's error would end the process.
   pool.on('error', (err) => onIdleError?.(err));
   try {

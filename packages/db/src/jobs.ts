@@ -1,8 +1,9 @@
 // Parse jobs: inserted `queued`, claimed one at a time (`processing`) by the runner (SQLite:
 // the oldest queued) or by a queue worker (PostgreSQL: by its id), ended `done` or `failed`. On
 // SQLite a job still `processing` when the service starts was cut off by a crash and is queued
-// again; on PostgreSQL the queue's lease does that.
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+// again; on PostgreSQL the queue's lease does that, and the runner requeues only the rows no
+// live process can hold (requeueStale, or all of them when it is the only process).
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { type DbHandle, inTransaction } from './handle.js';
 import type { JobStatus, jobs } from './schema.js';
 
@@ -101,6 +102,32 @@ export async function unfinishedJobIds(
     .orderBy(asc(j.id))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/**
+ * Puts back in the queue the jobs `processing` since before `startedBefore` (a reader that long
+ * has timed out: it is gone), except `keep` (the caller's own reads); answers their ids. The next
+ * claim is a new attempt, so a late result of the old reader is dropped at settling.
+ */
+export async function requeueStale(
+  db: DbHandle,
+  startedBefore: string,
+  keep: number[] = [],
+): Promise<number[]> {
+  const { orm, t } = db;
+  const j = t.jobs;
+  const requeued = await orm
+    .update(j)
+    .set({ status: 'queued', startedAt: null })
+    .where(
+      and(
+        eq(j.status, 'processing'),
+        lt(j.startedAt, startedBefore),
+        keep.length ? notInArray(j.id, keep) : undefined,
+      ),
+    )
+    .returning({ id: j.id });
+  return requeued.map((r) => r.id);
 }
 
 /** Puts jobs left `processing` (by a crash or a shutdown) back in the queue; returns how many. */

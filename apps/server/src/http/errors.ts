@@ -27,6 +27,33 @@ export class ValidationFailed extends Error {
  * transaction was rolled back whole), a server starting up or out of connections. */
 const BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', '55P03', '40P01', '40001', '57P03', '53300']);
 
+/** PostgreSQL out of reach: the connection refused or cut (node-postgres's socket errors), the
+ * server shutting down (57P01 admin, 57P02 crash), class 08 (connection exceptions). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTCONN', '57P01', '57P02']);
+/** node-postgres's errors without a code: the server closed the connection under a query, or a
+ * pooled client broken by that was asked again. */
+const UNREACHABLE_MESSAGES = /^(Connection terminated|Client has encountered a connection error)/;
+
+/**
+ * Why the database cannot answer now, or undefined for any other error: `busy` (locked, retry)
+ * or `unreachable` (PostgreSQL down or restarting), with the driver's own message. drizzle wraps
+ * the driver's error (its message is the query): the chain of causes is followed.
+ */
+export function databaseNotNow(err: unknown): { why: 'busy' | 'unreachable'; message: string } | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    const text = String(message);
+    if (typeof code === 'string') {
+      if (BUSY_CODES.has(code)) return { why: 'busy', message: text };
+      if (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+        return { why: 'unreachable', message: text };
+    }
+    if (UNREACHABLE_MESSAGES.test(text)) return { why: 'unreachable', message: text };
+    e = cause;
+  }
+  return undefined;
+}
+
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
@@ -51,11 +78,12 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       res.set('Retry-After', '2').status(503).json({ detail: 'busy' });
       return;
     }
-    // The database stayed locked past its busy timeout (another writer, a backup), or PostgreSQL
-    // asks to try again: try again soon. (drizzle wraps the driver's error: its code is on the cause.)
-    const code = (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
-    if (code && BUSY_CODES.has(code)) {
-      log.warn('database busy', { method: req.method, path: req.path });
+    // The database stayed locked past its busy timeout (another writer, a backup), PostgreSQL
+    // asks to try again, or it is out of reach (stopped, restarting): try again soon. One line,
+    // no stack: an outage fails every request the same way.
+    const notNow = databaseNotNow(err);
+    if (notNow) {
+      log.warn(`database ${notNow.why}`, { method: req.method, path: req.path, error: notNow.message });
       res.set('Retry-After', '2').status(503).json({ detail: 'busy' });
       return;
     }

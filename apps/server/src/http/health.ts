@@ -11,6 +11,7 @@ import type { HealthOut } from '@invoice-reader/contract';
 import { API_VERSION } from '@invoice-reader/contract';
 import { countJobs, type Db } from '@invoice-reader/db';
 import type { Logger } from '../log.js';
+import { databaseNotNow } from './errors.js';
 import { logWhenAnswered } from './request-log.js';
 import { securityHeaders, setRequestId } from './security-headers.js';
 
@@ -30,8 +31,11 @@ export function healthFirst(app: RequestListener, deps: HealthDeps): RequestList
     }
     headers(req, res, () => {
       answerHealth(req, res, deps).catch((err: unknown) => {
-        // The database stayed locked past its busy timeout: the check says so, as any route would.
-        deps.log.warn('health check failed', { error: String((err as Error)?.message ?? err) });
+        // The database stayed locked past its busy timeout or is out of reach: the check says so, as
+        // any route would (logged with the driver's message, not drizzle's, which is the query).
+        deps.log.warn('health check failed', {
+          error: databaseNotNow(err)?.message ?? String((err as Error)?.message ?? err),
+        });
         if (res.headersSent) return;
         res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '2' });
         res.end(JSON.stringify({ detail: 'busy' }));

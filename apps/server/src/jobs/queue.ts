@@ -32,6 +32,12 @@ const RELISTEN_MS = 1_000;
 /** How much longer than JOB_TIMEOUT_MS a worker's lease on a job lasts (settling, a slow database). */
 export const LEASE_MARGIN_S = 30;
 
+/** A job `processing` for longer than this (JOB_TIMEOUT_MS and half the lease's margin) has no
+ * live reader: its read timed out. Shorter than the lease, so a takeover comes before a retry. */
+export function staleAfterMs(timeoutMs: number): number {
+  return timeoutMs + (LEASE_MARGIN_S * 1000) / 2;
+}
+
 /** How often the leader looks for unfinished jobs without a message, and how old a queued one
  * must be (a younger one's send may be under way). */
 const SWEEP_EVERY_MS = 10_000;
@@ -75,7 +81,7 @@ export class JobQueue {
   ) {
     this.reader = new JobReader(db, blobs, log, opts);
     this.expireInSeconds = Math.ceil(opts.timeoutMs / 1000) + LEASE_MARGIN_S;
-    this.staleMs = opts.timeoutMs + (LEASE_MARGIN_S * 1000) / 2;
+    this.staleMs = staleAfterMs(opts.timeoutMs);
     this.boss = new PgBoss({
       connectionString: opts.url,
       max: Math.max(2, Math.min(10, opts.concurrency + 2)),

@@ -1,20 +1,33 @@
-// Runs parse jobs in the process (SQLite; PostgreSQL uses the queue of queue.ts): claims queued
-// jobs oldest first, at most `concurrency` at a time (the engine parses PDFs and does its page work
-// in its own worker threads, so this thread stays free for HTTP and the database), and reads each
-// (read.ts: the result, the billing and the callback settled in one transaction). On start it
-// requeues jobs a crash left `processing` (right for one process only); on stop it lets running
-// jobs finish for a grace period and requeues the rest, so no job is ever lost.
-import { claimNextJob, type Db, type Job, requeueProcessing } from '@invoice-reader/db';
+// Runs parse jobs in the `npm start` process (either engine; the scaled-out roles use the queue of
+// queue.ts): claims queued jobs oldest first, at most `concurrency` at a time (the engine parses
+// PDFs and does its page work in its own worker threads, so this thread stays free for HTTP and
+// the database), and reads each (read.ts: the result, the billing and the callback settled in one
+// transaction). On start it requeues jobs a crash left `processing`: on SQLite all of them (one
+// process); on PostgreSQL, where workers may read beside it, only rows no live process can hold.
+// On stop it lets running jobs finish for a grace period and requeues the rest: no job is lost.
+import {
+  claimNextJob,
+  type Db,
+  type Job,
+  otherServiceConnections,
+  type PgHandle,
+  requeueProcessing,
+  requeueStale,
+} from '@invoice-reader/db';
 import type { BlobStore } from '../blobs/store.js';
 import type { Logger } from '../log.js';
 import { JobReader } from './read.js';
 
 /** How long the runner claims nothing after the blob store did not answer (BLOB_URL). */
 export const STORE_DOWN_PAUSE_MS = 2_000;
+/** How often the runner on PostgreSQL looks for rows whose reader is gone, and for queued ones. */
+export const STALE_CHECK_MS = 5_000;
 
 export interface RunnerOptions {
   concurrency: number;
   timeoutMs: number;
+  /** On PostgreSQL: a job `processing` for longer has no live reader (queue.ts staleAfterMs). */
+  staleMs: number;
   /** Called after a job ended (e.g. to wake the callback dispatcher). */
   onEnded?: (job: Job) => void;
 }
@@ -29,6 +42,9 @@ export class JobRunner {
   private readonly abandoned = new Set<number>();
   /** Claims nothing before this time: the blob store did not answer (its jobs wait queued). */
   private pausedUntil = 0;
+  /** Rows of readers gone (PostgreSQL), looked for on a timer; and the look under way. */
+  private staleTimer: NodeJS.Timeout | undefined;
+  private staleCheck: Promise<void> | undefined;
 
   private readonly reader: JobReader;
 
@@ -43,9 +59,46 @@ export class JobRunner {
 
   /** Requeues what a crash left running, then starts on the queue. */
   async start(): Promise<void> {
-    const requeued = await requeueProcessing(this.db);
+    const requeued = await this.requeueLeftOver();
     if (requeued) this.log.warn('requeued jobs left processing', { jobs: requeued });
+    if (this.db.engine === 'postgres') {
+      this.staleTimer = setInterval(() => {
+        this.staleCheck ??= this.requeueGone().finally(() => {
+          this.staleCheck = undefined;
+        });
+        // Also a safety net for a lost kick where housekeeping's tick is another process's.
+        this.kick();
+      }, STALE_CHECK_MS);
+      this.staleTimer.unref();
+    }
     this.kick();
+  }
+
+  /**
+   * SQLite: one process, so every row left `processing` was cut off by its crash. PostgreSQL:
+   * workers (`start:worker`) may be reading beside this process; their rows are theirs until their
+   * read has timed out (stale). Alone on the database (no other service connection), the rows
+   * are this process's own from before its restart, and are all requeued at once.
+   */
+  private async requeueLeftOver(): Promise<number> {
+    if (this.db.engine !== 'postgres' || (await otherServiceConnections(this.db as PgHandle)) === 0)
+      return requeueProcessing(this.db);
+    return (await requeueStale(this.db, new Date(Date.now() - this.opts.staleMs).toISOString())).length;
+  }
+
+  /** Requeues rows whose reader is gone (a worker or an earlier run killed mid-read), not ours. */
+  private async requeueGone(): Promise<void> {
+    try {
+      const before = new Date(Date.now() - this.opts.staleMs).toISOString();
+      const ids = await requeueStale(this.db, before, [...this.running.keys()]);
+      if (ids.length === 0) return;
+      this.log.warn('requeued jobs whose reader is gone', { jobs: ids });
+      this.kick();
+    } catch (err) {
+      this.log.warn('could not look for jobs whose reader is gone', {
+        error: String((err as Error).message),
+      });
+    }
   }
 
   /** No job being read and no claim under way (a kick's claim is awaited: the job it claims is
@@ -96,6 +149,8 @@ export class JobRunner {
   /** Stops claiming; waits up to `graceMs` for running jobs, then requeues those still running. */
   async stop(graceMs: number): Promise<void> {
     this.stopping = true;
+    clearInterval(this.staleTimer);
+    await this.staleCheck;
     // A claim under way lands in `running` first, so it is waited for (or requeued) as well.
     await this.filling;
     const all = Promise.allSettled([...this.running.values()]);
