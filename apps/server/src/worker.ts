@@ -44,7 +44,7 @@ export async function startWorker(config: Readonly<Config>, log: Logger): Promis
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : body);
   });
-  const { port, url } = await listen(http, config.host, config.port);
+  const { url } = await listen(http, config.host, config.port);
   log.info('listening', { url, role: 'worker', blobs: blobs.where, concurrency: config.jobConcurrency });
   let closing: Promise<void> | undefined;
   const close = () =>
