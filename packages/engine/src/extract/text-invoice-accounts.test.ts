@@ -54,7 +54,12 @@ describe('readTextInvoice: accounts', () => {
   });
 
   it('knows the buyer’s VAT id by its label when no block says whose it is', () => {
-    for (const label of ['N° TVA client', 'Customer VAT Number', 'Ihre USt-IdNr.:']) {
+    for (const label of [
+      'N° TVA client',
+      'Customer VAT Number',
+      'Ihre USt-IdNr.:',
+      'USt-IdNr. des Kunden:',
+    ]) {
       const d = read([
         page([
           line(row(0), ['Facture N° 4711', 0.08, 0.3]),

@@ -97,6 +97,21 @@ describe('labels of the supported languages', () => {
   it('reads a date written with a month name of another language ("2. března 2024")', () => {
     const d = read([page([line(row(0), ['Datum vystavení:', 0.05, 0.2], ['2. března 2024', 0.3, 0.45])])]);
     expect(d.issue_date).toBe('2024-03-02');
+    // "listopad" is October in Croatian, November in Czech and Polish: the labels' language decides.
+    const month = (rows: Array<[string, string]>) =>
+      read([page(rows.map(([label, value], i) => line(row(i), [label, 0.05, 0.25], [value, 0.3, 0.5])))]);
+    const hr = month([
+      ['Broj računa:', 'R-2026-7901'],
+      ['Datum računa:', '24. listopada 2026.'],
+      ['Rok plaćanja:', '3. studenoga 2026.'],
+    ]);
+    expect([hr.issue_date, hr.due_date]).toEqual(['2026-10-24', '2026-11-03']);
+    const pl = month([
+      ['Numer faktury:', 'FV 1584/2026'],
+      ['Data wystawienia:', '24 listopada 2026'],
+      ['Termin płatności:', '8 grudnia 2026'],
+    ]);
+    expect([pl.issue_date, pl.due_date]).toEqual(['2026-11-24', '2026-12-08']);
   });
 });
 
@@ -249,6 +264,16 @@ describe('parties', () => {
       ]),
     ]);
     expect(d.buyer.name).toBeUndefined();
+    // Nor the street over the place, named in a language whose street words are not known.
+    const sk = read([
+      page([
+        line(row(8), ['Príjemca:', 0.55, 0.62]),
+        line(row(9), ['Kontaktná osoba Zuzana Tóthová', 0.55, 0.75]),
+        line(row(10), ['Štúrova 9', 0.55, 0.62]),
+        line(row(11), ['080 01 Prešov', 0.55, 0.64]),
+      ]),
+    ]);
+    expect(sk.buyer.name).toBeUndefined();
   });
 
   it('reads a buyer under its own label, the value under a label without a colon', () => {

@@ -609,6 +609,8 @@ describe('readTextInvoice: currency, letter date, policy numbers and the payer a
     expect(reference('Leistungsdatum', '18. April 2014')).toBeUndefined();
     expect(reference('Versicherungszeitraum ab', '18. April 2014')).toBeUndefined();
     expect(reference('Sachversicherungsvertrag Nr: 00.123.456.7', '18.04.2014')).toBeUndefined();
+    // Nor is a date after a field's label of any language (Bulgarian "Падеж", due).
+    expect(reference('Падеж', '10 декември 2026 г.')).toBeUndefined();
   });
 
   it("does not take the account a direct debit is drawn from ('von Ihrem Konto mit IBAN')", () => {

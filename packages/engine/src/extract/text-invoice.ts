@@ -218,14 +218,14 @@ const DEBTOR_ACCOUNT =
   /(?<!ver)k[äa]ufer|buyer|debtor|payer|zahlungspflichtig|lastschrift|direct\s+debit|pr[ée]l[èe]vement|addebito|mandat|abbuchung|eingezogen|eingezug|ihrem\s+konto|your\s+account|votre\s+compte|vostro\s+conto/i;
 
 /** The label of the buyer's VAT id, right before it: a buyer's word next to a VAT id's word ("N°
- * TVA client", "Customer VAT Number", "Ihre USt-IdNr."). Next to it, not anywhere on the line:
+ * TVA client", "Customer VAT Number", "Ihre USt-IdNr.", "USt-IdNr. des Kunden"). Next to it, not anywhere on the line:
  * "Kunden-Nr. 4711  USt-IdNr.: DE…" is the seller's id beside the customer number. */
 const BUYER_WORD = `(?:${BUYER_WORD_SOURCES.join('|')})`;
 const VAT_WORD = `(?:${VAT_ID_WORD_SOURCES.join('|')})`;
 const W = '[^\\p{L}\\p{N}]';
 const WORD = '[\\p{L}\\p{N}_]+';
 const BUYERS_VAT_LABEL = new RegExp(
-  `(?:(?<![\\p{L}\\p{N}])${BUYER_WORD}${W}{0,3}(?:${WORD}${W}{1,3})?${VAT_WORD}[\\p{L}\\p{N}_.\\s:-]{0,20}|(?<![\\p{L}\\p{N}])${VAT_WORD}${W}{0,3}(?:${WORD}${W}{1,3})?${BUYER_WORD}[\\s:.]{0,5})$`,
+  `(?:(?<![\\p{L}\\p{N}])${BUYER_WORD}${W}{0,3}(?:${WORD}${W}{1,3})?${VAT_WORD}[\\p{L}\\p{N}_.\\s:-]{0,20}|(?<![\\p{L}\\p{N}])${VAT_WORD}${W}{0,3}(?:${WORD}${W}{1,3}){0,2}${BUYER_WORD}[\\s:.]{0,5})$`,
   'iu',
 );
 

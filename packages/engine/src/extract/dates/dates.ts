@@ -2,7 +2,7 @@
 // 2024", "14 марта 2024 г.") to ISO YYYY-MM-DD. A numeric date that reads validly both as day-month
 // and month-day needs an order (or a language that implies one): it is never guessed.
 import { isIsoDate } from '../../check/dates.js';
-import { monthNames } from '../lexicon/lexicon.js';
+import { MONTHS_OF_LANGUAGE, monthNames } from '../lexicon/lexicon.js';
 
 export type DateOrder = 'dmy' | 'mdy' | 'ymd';
 
@@ -21,7 +21,8 @@ export interface DateMatch {
 }
 
 // Month names and abbreviations of every language of the lexicon (lexicon/words.json), nominative
-// and genitive. No spelling maps to two different months, so one table serves all languages.
+// and genitive, in one table; a spelling another language reads as another month (Croatian
+// "listopad", October, November elsewhere) is read that way when the options name the language.
 const MONTHS = monthNames();
 // Longest first, so "marzo" is not cut to "mar".
 const NAME = `(${[...MONTHS.keys()].sort((a, b) => b.length - a.length).join('|')})\\.?`;
@@ -72,10 +73,12 @@ export function findDates(text: string, opts: DateOptions = {}): DateMatch[] {
     if (value) hits.push({ value, raw: m[0], start: m.index!, end: m.index! + m[0].length });
   };
   for (const m of text.matchAll(NUMERIC)) push(m, numericDate(m[1]!, m[2]!, m[3]!, m[4]!, opts));
-  for (const m of text.matchAll(DAY_NAME)) push(m, iso(year(m[3]!), monthOf(m[2]!), Number(m[1])));
-  for (const m of text.matchAll(NAME_DAY)) push(m, iso(year(m[3]!), monthOf(m[1]!), Number(m[2])));
-  for (const m of text.matchAll(YEAR_NAME_DAY)) push(m, iso(Number(m[1]), monthOf(m[2]!), Number(m[3])));
-  for (const m of text.matchAll(YEAR_DAY_NAME)) push(m, iso(Number(m[1]), monthOf(m[3]!), Number(m[2])));
+  for (const m of text.matchAll(DAY_NAME)) push(m, iso(year(m[3]!), monthOf(m[2]!, opts.lang), Number(m[1])));
+  for (const m of text.matchAll(NAME_DAY)) push(m, iso(year(m[3]!), monthOf(m[1]!, opts.lang), Number(m[2])));
+  for (const m of text.matchAll(YEAR_NAME_DAY))
+    push(m, iso(Number(m[1]), monthOf(m[2]!, opts.lang), Number(m[3])));
+  for (const m of text.matchAll(YEAR_DAY_NAME))
+    push(m, iso(Number(m[1]), monthOf(m[3]!, opts.lang), Number(m[2])));
   // The Danish and Norwegian short form, day/month and the year after a space: "8/4 2026".
   for (const m of text.matchAll(DAY_SLASH_MONTH_YEAR)) push(m, iso(Number(m[3]), Number(m[2]), Number(m[1])));
   // The patterns cannot overlap on sane text; on odd text keep the earliest, longest match.
@@ -101,8 +104,10 @@ export function slashedOrderShown(text: string): 'dmy' | 'mdy' | undefined {
   return dayFirst === monthFirst ? undefined : dayFirst ? 'dmy' : 'mdy';
 }
 
-function monthOf(name: string): number {
-  return MONTHS.get(name.toLowerCase().replace(/\.$/, '')) ?? 0;
+function monthOf(name: string, lang: string | undefined): number {
+  const n = name.toLowerCase().replace(/\.$/, '');
+  const own = lang ? MONTHS_OF_LANGUAGE.get(lang.toLowerCase().split(/[-_]/)[0]!) : undefined;
+  return own?.get(n) ?? MONTHS.get(n) ?? 0;
 }
 
 /** Two-digit years are this century: invoices are recent documents. */

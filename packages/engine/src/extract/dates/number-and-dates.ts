@@ -53,7 +53,13 @@ export function firstLetterMisread(text: string, value: string): boolean {
   return /(?:n[°º]|nr|no)\.?\s*:?\s*#$/i.test(text.slice(Math.max(0, at - 12), at));
 }
 
-export type DateOrder = 'dmy' | 'mdy' | undefined;
+/** How a page writes its dates: day or month first where a date reads either way (undefined:
+ * such a date is left unread), and the language of its labels, whose month names win where two
+ * languages spell a month alike. */
+export interface DateReading {
+  order?: 'dmy' | 'mdy';
+  lang?: string;
+}
 
 /** Payment terms in a sentence: "Zahlbar innerhalb 30 Tagen netto bis 04.04.2013, 3% Skonto ...",
  * "Моля, платете до 06.12.2026 г.", "Betales senest 19/3 2026" (lexicon/words.json). */
@@ -70,7 +76,7 @@ const PAY_WORD = new RegExp(`(?<![\\p{L}])(?:${PAY_WORD_SOURCES.join('|')})(?![\
 const BY_BEFORE = new RegExp(`(?<![\\p{L}])(?:${PAY_BY_SOURCES.join('|')})\\s+$`, 'iu');
 const PAY_AFTER = new RegExp(`^\\s+(?:\\p{L}+\\s+){0,2}(?:${PAY_WORD_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 
-export function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | undefined {
+export function dueInTerms(layouts: PageLayout[], order: DateReading): Found | undefined {
   for (const layout of layouts) {
     for (const line of layout.lines) {
       const text = line.map((s) => s.text).join(' ');
@@ -78,7 +84,7 @@ export function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | und
       // The first date after the keyword: a discount date (Skonto) comes later in the sentence.
       let value = m && dateOf(text.slice(m.index + m[0].length, m.index + m[0].length + 30), order);
       if (!value && PAY_WORD.test(text)) {
-        const dates = findDates(text, order ? { order } : {});
+        const dates = findDates(text, order);
         const before = dates.find((d) => BY_AFTER.test(text.slice(d.end)));
         const framed = dates.find(
           (d) => BY_BEFORE.test(text.slice(0, d.start)) && PAY_AFTER.test(text.slice(d.end)),
@@ -89,7 +95,7 @@ export function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | und
       // A sentence that says nothing but the date ("Please remit until 2019-07-01.") names the due
       // date as surely as a label; one with days, rates or a second date (Skonto) does not.
       // (in the page's date order: "07-10-2025" reads either way, and unread would count as none)
-      const dates = findDates(text, order ? { order } : {});
+      const dates = findDates(text, order);
       const alone = dates.length === 1 && !/\d/.test(text.replace(dates[0]!.raw, ''));
       return { value, box: union(line.map((s) => s.bbox)), page: layout.page, strength: alone ? 2 : 1 };
     }
@@ -98,18 +104,18 @@ export function dueInTerms(layouts: PageLayout[], order: DateOrder): Found | und
 }
 
 /** Text that is one date and no words after it (read in the page's date order). */
-export function dateAlone(text: string, order: DateOrder): boolean {
-  const dates = findDates(text, order ? { order } : {});
+export function dateAlone(text: string, order: DateReading): boolean {
+  const dates = findDates(text, order);
   return dates.length === 1 && !/\p{L}{2}/u.test(text.slice(dates[0]!.end));
 }
 
 /** A value that is a date alone under a strong label, not a date inside running text. */
-export function onlyDate(f: Found, order: DateOrder): boolean {
+export function onlyDate(f: Found, order: DateReading): boolean {
   return f.strength > 1 && !!f.text && dateAlone(f.text, order);
 }
 
-export function dateOf(s: string, order: DateOrder): string | undefined {
-  return findDates(s, order ? { order } : {})[0]?.value;
+export function dateOf(s: string, order: DateReading): string | undefined {
+  return findDates(s, order)[0]?.value;
 }
 
 /**
@@ -118,14 +124,14 @@ export function dateOf(s: string, order: DateOrder): string | undefined {
  * either: its own unambiguous dates decide (11/17/2017 on the page makes 11/03/2017 the 3rd of
  * November), and without them an ambiguous date (03/04/2024) is left unread rather than guessed.
  */
-export function dateOrder(layouts: PageLayout[], opts: { country?: string; lang?: string }): DateOrder {
+export function dateOrder(layouts: PageLayout[], opts: { country?: string; lang?: string }): DateReading {
+  const lang = labelLanguage(layouts);
   const country = opts.country?.toUpperCase();
-  if (opts.lang === 'en-US' || country === 'US') return 'mdy';
-  if (country === 'GB' || country === 'IE') return 'dmy';
+  if (opts.lang === 'en-US' || country === 'US') return { order: 'mdy', lang };
+  if (country === 'GB' || country === 'IE') return { order: 'dmy', lang };
   // Labels clearly of another language than English: every such language writes the day first
   // (a Portuguese "Data da fatura  12-01-2025" beside an English-looking "Total").
-  const lang = labelLanguage(layouts);
-  if (lang && lang !== 'en') return 'dmy';
+  if (lang && lang !== 'en') return { order: 'dmy', lang };
   const text = layouts
     .slice(0, 1)
     .flatMap((l) => l.lines.flat().map((s) => s.text))
@@ -134,10 +140,11 @@ export function dateOrder(layouts: PageLayout[], opts: { country?: string; lang?
   const continental = /rechnung|betrag|facture|montant|fattura|importo|factuur|factura|сч[её]т|сумма/i.test(
     text,
   );
-  if (!english || continental) return 'dmy';
-  return slashedOrderShown(
+  if (!english || continental) return { order: 'dmy', lang };
+  const order = slashedOrderShown(
     layouts.flatMap((l) => l.lines.map((segs) => segs.map((s) => s.text).join(' '))).join('\n'),
   );
+  return { order, lang };
 }
 
 // The last form: a document type code (UNTDID 1001) printed after the title, as e-invoice
@@ -185,7 +192,7 @@ const PLACE_COMMA = /\p{Lu}[\p{L}.\- ]*,\s*(?:den|le|il|am)\s*$/u;
  * The date of the letter in the top part of the first page: after "<place>, den", or a date
  * standing alone at the right end of the title line ("Beitragsrechnung ... Nr. X      11. März 2014").
  */
-export function letterDate(layouts: PageLayout[], order: DateOrder): Found | undefined {
+export function letterDate(layouts: PageLayout[], order: DateReading): Found | undefined {
   const first = layouts[0];
   if (!first) return undefined;
   for (const [li, line] of first.lines.entries()) {
@@ -201,7 +208,7 @@ export function letterDate(layouts: PageLayout[], order: DateOrder): Found | und
       }
       if (i === 0) continue;
       const prev = line[i - 1]!;
-      const [found] = findDates(seg.text, order ? { order } : {});
+      const [found] = findDates(seg.text, order);
       if (!found || found.raw.length < seg.text.trim().length - 1) continue;
       const alone = found.value;
       const titled =
@@ -244,11 +251,13 @@ function spelledAtRight(
     seg.bbox[0] > 0.5 &&
     /\p{L}{3}/u.test(raw) &&
     !OTHER_DATE_WORD.test(line[i - 1]!.text) &&
+    // (after a field's label, "Падеж  10 декември 2026 г.", the date is that label's)
+    !longestLabel(line[i - 1]!.text) &&
     !labelled
   );
 }
 
-export function titleLine(layouts: PageLayout[], order: DateOrder) {
+export function titleLine(layouts: PageLayout[], order: DateReading) {
   const first = layouts[0];
   if (!first) return undefined;
   for (const [li, line] of first.lines.entries()) {
@@ -263,7 +272,7 @@ export function titleLine(layouts: PageLayout[], order: DateOrder) {
     const m = TITLE_NUMBER.exec(text);
     if (!m) continue;
     // A short number ("Счёт на оплату № 17 от 5 апреля 2024 г.") only with its date after it.
-    const dated = m[2] ? findDates(m[2], { order })[0]?.value : undefined;
+    const dated = m[2] ? findDates(m[2], order)[0]?.value : undefined;
     if (!plausibleNumber(m[1]!) && !(dated && /^\d{1,2}$/.test(m[1]!))) continue;
     // "Rechnung gemäß Bestellung Nr. 2013-471331": the number of the order, not of the invoice.
     // "... aus der Lieferung Nr. 2013-51112 in Rechnung zu stellen": the title word comes first.
@@ -279,7 +288,7 @@ export function titleLine(layouts: PageLayout[], order: DateOrder) {
     const misread = MISREAD_FIRST.includes(m[0][m[0].indexOf(m[1]!) - 1] ?? '');
     return {
       number: misread ? undefined : m[1]!,
-      date: m[2] ? dated : wordBefore ? findDates(next.slice(0, 28), { order })[0]?.value : undefined,
+      date: m[2] ? dated : wordBefore ? findDates(next.slice(0, 28), order)[0]?.value : undefined,
       box,
       page: first.page,
       text,
@@ -293,12 +302,12 @@ export function titleLine(layouts: PageLayout[], order: DateOrder) {
  * its own): a segment in the upper half of the first page that is the document word, the word
  * before a date, and one date, nothing else.
  */
-export function titleDate(layouts: PageLayout[], order: DateOrder): Found | undefined {
+export function titleDate(layouts: PageLayout[], order: DateReading): Found | undefined {
   const first = layouts[0];
   for (const seg of first?.lines.flat() ?? []) {
     if (seg.bbox[1] > 0.5) continue;
     const m = TITLE_DATED.exec(seg.text.trim());
-    const dates = m ? findDates(m[1]!, order ? { order } : {}) : [];
+    const dates = m ? findDates(m[1]!, order) : [];
     if (dates.length === 1 && dates[0]!.raw.trim() === m![1]!.trim().replace(/[.,;:]+$/, ''))
       return { value: dates[0]!.value, box: seg.bbox, page: first!.page, strength: 2, text: seg.text };
   }

@@ -58,6 +58,14 @@ export function monthNames(): Map<string, number> {
   );
 }
 
+/** Month names a language reads otherwise than the general table (Croatian "listopad": October). */
+export const MONTHS_OF_LANGUAGE: ReadonlyMap<string, ReadonlyMap<string, number>> = new Map(
+  Object.entries(words.months_of_language as Record<string, Record<string, number>>).map(([lang, names]) => [
+    lang,
+    new Map(Object.entries(names)),
+  ]),
+);
+
 /** Legal forms of companies as regular-expression sources (GmbH, sp. z o.o., s.r.o., ...). */
 export const LEGAL_FORM_SOURCES: readonly string[] = words.legal_forms;
 /** One-word labels too generic to name a field surely ("Datum", "Total", "Summa"). */

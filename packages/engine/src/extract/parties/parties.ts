@@ -281,7 +281,14 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
     // Nor under the street: a block opening with its street has lost or never had its name
     // ("Invoice To: / 1 Makebelieve Avenue, / Sim City").
     const street = segs.findIndex((s) => streetLine(s.text));
-    const end = Math.min(place < 0 ? segs.length : place, street < 0 ? segs.length : street);
+    // Nor the line over the place that ends with a house number: a street named in a language
+    // whose street words streetLine does not know ("Štúrova 9" over "080 01 Prešov").
+    const numbered = place > 0 && HOUSE_NUMBER_LAST.test(segs[place - 1]!.text.trim()) ? place - 1 : -1;
+    const end = Math.min(
+      place < 0 ? segs.length : place,
+      street < 0 ? segs.length : street,
+      numbered < 0 ? segs.length : numbered,
+    );
     const above = segs.slice(0, end);
     nameSeg = above.find(
       (s) => looksLikeName(s.text) && !labelled(layout, s, block.heading) && !labelsNext(layout, s),
@@ -424,6 +431,9 @@ function footerLegalName(layouts: PageLayout[]): Segment | undefined {
   }
   return undefined;
 }
+
+/** A line of words ending with a house number ("Štúrova 9", "Hlavná 171", "Fő utca 157."). */
+const HOUSE_NUMBER_LAST = /^\p{L}[\p{L}\s.'-]*\s\d{1,4}\s*[a-z]?\.?$/iu;
 
 /** Two spellings of one company: the same words once legal forms and case are set aside. */
 function sameCompany(a: string, b: string): boolean {
