@@ -394,6 +394,16 @@ describe('totals', () => {
     });
     // On an English page the point may be a decimal point: no amount is read.
     expect(rows(['Net amount:', 'VAT (27%):', 'Amount due:']).totals).toEqual({});
+    // A page of a decimal-comma language whose every comma has three digits after it groups with
+    // it (English style): its amounts are left unread, never read as 48.80.
+    const lv = read([
+      page([
+        line(row(20), ['Summa bez PVN:', 0.5, 0.62], ['48,800 €', 0.8, 0.9]),
+        line(row(21), ['PVN kopā:', 0.5, 0.6], ['7,962 €', 0.8, 0.9]),
+        line(row(22), ['Summa apmaksai:', 0.5, 0.62], ['56,762 €', 0.8, 0.9]),
+      ]),
+    ]);
+    expect(lv.totals).toEqual({});
   });
 
   it("reads a VAT table's sum row: whole amounts, and a credit note's negative ones", () => {

@@ -180,11 +180,26 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   // A whole amount grouped with a point ("440.000 Ft") reads by the page's language; Switzerland
   // and Liechtenstein write decimals with a point in every language.
   const pointCountry = ['CH', 'LI'].includes(opts.country?.toUpperCase() ?? '');
-  const decimal = !pointCountry && labelsOfCommaLanguages(layouts, DECIMAL_COMMA_LANGUAGES) ? ',' : undefined;
+  const decimal =
+    !pointCountry && labelsOfCommaLanguages(layouts, DECIMAL_COMMA_LANGUAGES) && !commaGroupsOnly(layouts)
+      ? ','
+      : undefined;
   readTotals(hits, layouts, put, opts.source === 'ocr', decimal ? { decimal } : {});
   // The item table and the VAT breakdown, checked against the totals just read.
   readLineItems(pages, d, put);
   return d;
+}
+
+/**
+ * Whether every number on the page with a comma has three digits after it and none has two
+ * ("48,800 €" over "7,962 €" on a Latvian page set in English style): there the comma groups
+ * thousands, and the page's language says nothing of it (such an amount is left ambiguous, never
+ * read as 48.80).
+ */
+function commaGroupsOnly(layouts: PageLayout[]): boolean {
+  const text = layouts.flatMap((l) => l.lines.flat().map((s) => s.text)).join('\n');
+  const groups = text.match(/\d,\d{3}(?![\d,.])/g)?.length ?? 0;
+  return groups >= 2 && !/\d,\d{2}(?!\d)/.test(text);
 }
 
 /** Languages of the countries that write their own currency with "$" (pesos, the Canadian and

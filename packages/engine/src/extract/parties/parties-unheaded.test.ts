@@ -26,6 +26,17 @@ describe('readParties: the address under a letterhead name', () => {
     expect(oneLine.provenance['seller.address.city']).toMatchObject({ page: 1, confidence: 0.85 });
   });
 
+  it('knows a Croatian craft business ("obrt") as a letterhead name, not the window\'s company', () => {
+    const d = read([
+      line(row(0), ['Savska cesta 138', 0.77, 0.95]),
+      line(row(1), ['Knežević Logistika obrt', 0.07, 0.3], ['23000 Zadar', 0.81, 0.95]),
+      line(row(5), ['Jurić Savjetovanje d.d.', 0.55, 0.75]),
+      line(row(6), ['Vukovarska ulica 44', 0.55, 0.72]),
+      line(row(7), ['10000 Zagreb', 0.55, 0.68]),
+    ]);
+    expect([d.seller.name, d.buyer.name]).toEqual(['Knežević Logistika obrt', 'Jurić Savjetovanje d.d.']);
+  });
+
   it('reads no address from lines that are none, or far below the name', () => {
     const slogan = read([
       line(row(0), ['ACME Software GmbH', 0.08, 0.35]),
