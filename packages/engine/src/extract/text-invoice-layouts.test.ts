@@ -404,6 +404,15 @@ describe('totals', () => {
       ]),
     ]);
     expect(lv.totals).toEqual({});
+    // On an English page the same commas group thousands: decimals there take a point.
+    const gb = read([
+      page([
+        line(row(20), ['Net amount', 0.5, 0.62], ['£ 19,800', 0.8, 0.9]),
+        line(row(21), ['VAT 20%', 0.5, 0.6], ['£ 3,960', 0.8, 0.9]),
+        line(row(22), ['Grand total', 0.5, 0.62], ['£ 23,760', 0.8, 0.9]),
+      ]),
+    ]);
+    expect(gb.totals).toMatchObject({ net: '19800', vat: '3960', gross: '23760' });
   });
 
   it("reads a VAT table's sum row: whole amounts, and a credit note's negative ones", () => {

@@ -179,11 +179,16 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   if (buyerName) put('buyer.name', buyerName.value, buyerName.box, buyerName.page, 0.88);
   // A whole amount grouped with a point ("440.000 Ft") reads by the page's language; Switzerland
   // and Liechtenstein write decimals with a point in every language.
+  // A page of English labels whose every comma has three digits after it ("£ 23,760") groups
+  // with its comma and writes decimals with a point.
   const pointCountry = ['CH', 'LI'].includes(opts.country?.toUpperCase() ?? '');
+  const groups = commaGroupsOnly(layouts);
   const decimal =
-    !pointCountry && labelsOfCommaLanguages(layouts, DECIMAL_COMMA_LANGUAGES) && !commaGroupsOnly(layouts)
+    !pointCountry && labelsOfCommaLanguages(layouts, DECIMAL_COMMA_LANGUAGES) && !groups
       ? ','
-      : undefined;
+      : groups && labelLanguage(layouts) === 'en'
+        ? '.'
+        : undefined;
   readTotals(hits, layouts, put, opts.source === 'ocr', decimal ? { decimal } : {});
   // The item table and the VAT breakdown, checked against the totals just read.
   readLineItems(pages, d, put);
