@@ -30,7 +30,7 @@ import { BUYER_WORD_SOURCES, DECIMAL_COMMA_LANGUAGES, VAT_ID_WORD_SOURCES } from
 import { readLineItems } from './lines/read-lines.js';
 import { editDistance } from './page/edit-distance.js';
 import { firstValue, type LabelHit, labelHits } from './page/label-hits.js';
-import { labelLanguage, labelsOfCommaLanguages } from './page/label-language.js';
+import { labelsOfCommaLanguages } from './page/label-language.js';
 import {
   type Box,
   type LayoutPage,
@@ -157,7 +157,7 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
         !!usual &&
         detected !== usual &&
         !new RegExp(`\\b${detected}\\b`).test(allText)) ||
-      bareDollar(detected, allText, layouts);
+      bareDollar(detected, allText, order.lang);
     if (misread && (!detected || detected === usual))
       put('currency', misread.value, misread.box, misread.page, 0.85);
     else if (detected) put('currency', detected, undefined, 1, doubtful ? 0.65 : 0.85);
@@ -177,18 +177,7 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
     belowFirst: true,
   });
   if (buyerName) put('buyer.name', buyerName.value, buyerName.box, buyerName.page, 0.88);
-  // A whole amount grouped with a point ("440.000 Ft") reads by the page's language; Switzerland
-  // and Liechtenstein write decimals with a point in every language.
-  // A page of English labels whose every comma has three digits after it ("£ 23,760") groups
-  // with its comma and writes decimals with a point.
-  const pointCountry = ['CH', 'LI'].includes(opts.country?.toUpperCase() ?? '');
-  const groups = commaGroupsOnly(layouts);
-  const decimal =
-    !pointCountry && labelsOfCommaLanguages(layouts, DECIMAL_COMMA_LANGUAGES) && !groups
-      ? ','
-      : groups && labelLanguage(layouts) === 'en'
-        ? '.'
-        : undefined;
+  const decimal = pageDecimal(layouts, opts.country, order.lang);
   readTotals(hits, layouts, put, opts.source === 'ocr', decimal ? { decimal } : {});
   // The item table and the VAT breakdown, checked against the totals just read.
   readLineItems(pages, d, put);
@@ -196,15 +185,20 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
 }
 
 /**
- * Whether every number on the page with a comma has three digits after it and none has two
- * ("48,800 €" over "7,962 €" on a Latvian page set in English style): there the comma groups
- * thousands, and the page's language says nothing of it (such an amount is left ambiguous, never
- * read as 48.80).
+ * The page's decimal separator where it decides how a whole amount reads, else undefined (such an
+ * amount is left ambiguous). A whole amount grouped with a point ("440.000 Ft") reads by the
+ * page's language; Switzerland and Liechtenstein write decimals with a point in every language.
+ * Where every number with a comma has three digits after it and none two, the comma groups
+ * thousands: on a page of English labels ("£ 23,760") decimals take a point; on one of a
+ * decimal-comma language set in English style ("48,800 €" on a Latvian page) the language says
+ * nothing, and such an amount is never read as 48.80.
  */
-function commaGroupsOnly(layouts: PageLayout[]): boolean {
+function pageDecimal(layouts: PageLayout[], country: string | undefined, lang: string | undefined) {
   const text = layouts.flatMap((l) => l.lines.flat().map((s) => s.text)).join('\n');
-  const groups = text.match(/\d,\d{3}(?![\d,.])/g)?.length ?? 0;
-  return groups >= 2 && !/\d,\d{2}(?!\d)/.test(text);
+  const groups = (text.match(/\d,\d{3}(?![\d,.])/g)?.length ?? 0) >= 2 && !/\d,\d{2}(?!\d)/.test(text);
+  if (groups) return lang === 'en' ? '.' : undefined;
+  const pointCountry = ['CH', 'LI'].includes(country?.toUpperCase() ?? '');
+  return !pointCountry && labelsOfCommaLanguages(layouts, DECIMAL_COMMA_LANGUAGES) ? ',' : undefined;
 }
 
 /** Languages of the countries that write their own currency with "$" (pesos, the Canadian and
@@ -215,9 +209,8 @@ const ACCENTED_WORDS = 5;
 
 /** A "$" with no code that names the US dollar on a page in French, Spanish or Portuguese: the
  * peso, the Canadian dollar and the real write "$" too. */
-function bareDollar(detected: string | undefined, text: string, layouts: PageLayout[]): boolean {
+function bareDollar(detected: string | undefined, text: string, lang: string | undefined): boolean {
   if (detected !== 'USD' || /\bUSD\b|US\$/.test(text)) return false;
-  const lang = labelLanguage(layouts);
   // Words with the accents of French, Spanish or Portuguese say as much when labels do not.
   const accented = text.match(/\p{L}*[éèêàçñáíóúãõ]\p{L}*/giu)?.length ?? 0;
   return (!!lang && DOLLAR_LANGUAGES.has(lang)) || accented >= ACCENTED_WORDS;
@@ -238,8 +231,9 @@ const DEBTOR_ACCOUNT =
   /(?<!ver)k[äa]ufer|buyer|debtor|payer|zahlungspflichtig|lastschrift|direct\s+debit|pr[ée]l[èe]vement|addebito|mandat|abbuchung|eingezogen|eingezug|ihrem\s+konto|your\s+account|votre\s+compte|vostro\s+conto/i;
 
 /** The label of the buyer's VAT id, right before it: a buyer's word next to a VAT id's word ("N°
- * TVA client", "Customer VAT Number", "Ihre USt-IdNr.", "USt-IdNr. des Kunden"). Next to it, not anywhere on the line:
- * "Kunden-Nr. 4711  USt-IdNr.: DE…" is the seller's id beside the customer number. */
+ * TVA client", "Customer VAT Number", "Ihre USt-IdNr.", "USt-IdNr. des Kunden"). Next to it, not
+ * anywhere on the line: "Kunden-Nr. 4711  USt-IdNr.: DE…" is the seller's id beside the customer
+ * number. */
 const BUYER_WORD = `(?:${BUYER_WORD_SOURCES.join('|')})`;
 const VAT_WORD = `(?:${VAT_ID_WORD_SOURCES.join('|')})`;
 const W = '[^\\p{L}\\p{N}]';
