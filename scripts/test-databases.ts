@@ -34,8 +34,7 @@ let template: Promise<string> | undefined;
 
 /** The URL of `database` on the test file's server (started on first use). */
 async function urlOf(database: string): Promise<string> {
-  started ??= startPostgres();
-  return (await started).url.replace(/\/postgres$/, `/${database}`);
+  return (await filePostgres()).url.replace(/\/postgres$/, `/${database}`);
 }
 
 /** One statement on the server's `postgres` database (a database is made outside one). */

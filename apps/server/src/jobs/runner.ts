@@ -83,14 +83,18 @@ export class JobRunner {
   private async requeueLeftOver(): Promise<number> {
     if (this.db.engine !== 'postgres' || (await otherServiceConnections(this.db as PgHandle)) === 0)
       return requeueProcessing(this.db);
-    return (await requeueStale(this.db, new Date(Date.now() - this.opts.staleMs).toISOString())).length;
+    return (await requeueStale(this.db, this.staleBefore())).length;
+  }
+
+  /** Rows `processing` since before this have no live reader (their read timed out). */
+  private staleBefore(): string {
+    return new Date(Date.now() - this.opts.staleMs).toISOString();
   }
 
   /** Requeues rows whose reader is gone (a worker or an earlier run killed mid-read), not ours. */
   private async requeueGone(): Promise<void> {
     try {
-      const before = new Date(Date.now() - this.opts.staleMs).toISOString();
-      const ids = await requeueStale(this.db, before, [...this.running.keys()]);
+      const ids = await requeueStale(this.db, this.staleBefore(), [...this.running.keys()]);
       if (ids.length === 0) return;
       this.log.warn('requeued jobs whose reader is gone', { jobs: ids });
       this.kick();
