@@ -106,6 +106,29 @@ describe('readTextInvoice: plain English total rows', () => {
     expect(d.provenance['totals.gross']?.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
   });
 
+  it('reads "Total without VAT" and its spoken-out kin as the net, not as the gross', () => {
+    for (const label of [
+      'Total without VAT',
+      'Total (excl. tax)',
+      'Total before VAT',
+      'Amount before tax',
+      'Pre-tax total',
+    ]) {
+      const d = read(
+        [
+          page([
+            line(row(1), ['Invoice No. INV-2024-9', 0.1, 0.4]),
+            line(row(20), [label, 0.55, 0.7], ['43.00 EUR', 0.82, 0.92]),
+            line(row(21), ['VAT Paid', 0.55, 0.7], ['8.60 EUR', 0.83, 0.92]),
+            line(row(22), ['Total paid with VAT', 0.55, 0.72], ['51.60 EUR', 0.82, 0.92]),
+          ]),
+        ],
+        { country: 'gb' },
+      );
+      expect(d.totals, label).toMatchObject({ net: '43.00', vat: '8.60', gross: '51.60' });
+    }
+  });
+
   it('does not take an IBAN-shaped number without an IBAN label when it fails its checksum', () => {
     const d = read([
       page([

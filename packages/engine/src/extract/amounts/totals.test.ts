@@ -28,6 +28,23 @@ describe('chooseTotals', () => {
     expect(values(t)).toEqual({ net: '100.00', vat: '19.00', gross: '119.00' });
   });
 
+  it('takes a "total" that the VAT adds up to another printed total for the net, deriving none', () => {
+    // "Total (some unknown note) 43.00 / VAT 8.60 / Total 51.60": 43.00 less 8.60 would make a
+    // net of 34.40 at a plausible 25 %, but 43.00 + 8.60 is the other total printed.
+    for (const [first, second] of [
+      [2, 1],
+      [2, 2],
+      [1, 2],
+    ]) {
+      const t = chooseTotals([
+        cand('gross', '43.00', 10, first),
+        cand('vat', '8.60', 11),
+        cand('gross', '51.60', 12, second),
+      ]);
+      expect(values(t)).toEqual({ net: '43.00', vat: '8.60', gross: '51.60' });
+    }
+  });
+
   it('takes a net that adds up to the cent over one a cent off, whichever comes first', () => {
     const column = cand('net', '8.40', 5, 2, 1); // a line's net under its column's "Nettobetrag"
     const summary = cand('net', '8.41', 10, 2, 2); // "Rechnungssumme ohne USt. 8,41"

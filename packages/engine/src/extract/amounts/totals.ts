@@ -137,6 +137,20 @@ function derivedTriple(
       if (part.seg.page !== gross.seg.page || skip(part)) continue;
       const rest = toUnits(gross.value) - toUnits(part.value);
       if (rest <= 0n) continue;
+      // A "total" that the VAT adds up to another total printed on its page is the net under a
+      // label not known as one ("Total (without VAT) 43.00 / VAT 8.60 / Total 51.60"): no net
+      // is derived from it.
+      const sum = toUnits(gross.value) + toUnits(part.value);
+      const over =
+        given === 'vat' && grosses.find((g) => g.seg.page === gross.seg.page && toUnits(g.value) === sum);
+      if (over)
+        return {
+          net: { ...gross, kind: 'net' },
+          vat: part,
+          gross: over,
+          payable: pickStrongest(cands.filter((c) => c.kind === 'payable')),
+          balanced: true,
+        };
       const [nu, vu] = given === 'net' ? [toUnits(part.value), rest] : [rest, toUnits(part.value)];
       if (!VAT_RATES.some((r) => Math.abs((Number(nu) * r) / 100 - Number(vu)) <= Number(CENT))) continue;
       const derived: AmountCandidate = {

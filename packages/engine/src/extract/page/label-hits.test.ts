@@ -2,9 +2,18 @@
 // field and the label spans the whole word; long label words with two or three letters wrong
 // (garbledLabel): taken only when no word of another field, or of no field, is about as near.
 import { describe, expect, it } from 'vitest';
-import { labelHits, misreadLabel } from './label-hits.js';
+import { labelHits, longestLabel, misreadLabel } from './label-hits.js';
 import { garbledLabel } from './labels.js';
 import type { PageLayout } from './layout.js';
+
+describe('longestLabel', () => {
+  it("weighs a label by its own words, not by a note in brackets after a shorter one's", () => {
+    // "Total" with the note "(excl. tax)" spans as much as the net's label read in full.
+    const text = 'Total (excl. tax): 43.00 EUR';
+    expect(longestLabel(text)).toEqual({ field: 'net', end: 'Total (excl. tax): '.length });
+    expect(longestLabel('Total (EUR): 51.60')).toEqual({ field: 'gross', end: 'Total (EUR): '.length });
+  });
+});
 
 describe('misreadLabel', () => {
   it('reads a total label with one letter misread, dropped or one too many', () => {

@@ -2,7 +2,7 @@
 // with the field it names and how surely, and the first value next to a label that parses.
 
 import { WEAK_LABEL_SOURCES } from '../lexicon/lexicon.js';
-import { type FieldLabel, garbledLabel, matchLabel, startsWithLabel } from './labels.js';
+import { type FieldLabel, garbledLabel, labelSpan, startsWithLabel } from './labels.js';
 import { type Box, type PageLayout, type Segment, union, valuesNear } from './layout.js';
 
 /** Labels in the order they are tried on a segment; the longest match wins (most specific). */
@@ -161,12 +161,13 @@ function segmentHits(seg: Segment): LabelHit[] {
 }
 
 export function longestLabel(text: string): { field: FieldLabel; end: number } | undefined {
-  let best: { field: FieldLabel; end: number } | undefined;
+  let best: { field: FieldLabel; end: number; own: number } | undefined;
   for (const field of SEGMENT_LABELS) {
-    const end = matchLabel(text, field);
-    if (end !== undefined && (!best || end > best.end)) best = { field, end };
+    const span = labelSpan(text, field);
+    if (span && (!best || span.own > best.own || (span.own === best.own && span.end > best.end)))
+      best = { field, ...span };
   }
-  return best;
+  return best && { field: best.field, end: best.end };
 }
 
 /** Characters [from, to) of a segment, its box cut in proportion (the words' own boxes are gone). */

@@ -57,6 +57,11 @@ describe('matchLabel', () => {
     ['Due date: 2024-04-14', 'due_date', '2024-04-14'],
     ['Amount due 120.00', 'gross', '120.00'],
     ['Balance due: 120.00', 'payable', '120.00'],
+    ['Total without VAT 43 EUR', 'net', '43 EUR'],
+    ['Total before tax: 43.00', 'net', '43.00'],
+    ['Total (excl. GST) 43.00', 'net', '43.00'],
+    ['Amount before tax 43.00', 'net', '43.00'],
+    ['Pre-tax total 43.00', 'net', '43.00'],
     // fr
     ['N° de facture : F-1', 'invoice_no', 'F-1'],
     ['Facture n° 2024-015', 'invoice_no', '2024-015'],

@@ -64,17 +64,26 @@ export function normalizeLabelText(s: string): string {
  * spans (including a following colon), so the caller can take what follows as the value.
  */
 export function matchLabel(whole: string, field: FieldLabel): number | undefined {
+  return labelSpan(whole, field)?.end;
+}
+
+/**
+ * matchLabel's label at the start of `text`: `own`, the characters of the label's words alone,
+ * and `end`, with a note in brackets and a colon after it ("Total (EUR):"). Fields compete by
+ * `own`: "Total (excl. tax)" is the net's label in full, not the gross's "Total" with a note.
+ */
+export function labelSpan(whole: string, field: FieldLabel): { own: number; end: number } | undefined {
   const lead = LEADING_MARKS.exec(whole)?.[0].length ?? 0;
   const text = whole.slice(lead);
   const norm = normalizeLabelText(text);
   if (!FIELD_RE[field].test(norm)) return undefined;
   // Alternation takes the first label that matches, not the longest ("Total" before "Total TTC"):
   // when the field matches at all, its labels are tried one by one and the longest wins.
-  let end = 0;
-  for (const re of FIELD_PATTERNS[field]) end = Math.max(end, re.exec(norm)?.[0].length ?? 0);
-  const after = /^\s*(?:\([^)]{0,24}\))?\s*[:#]?\s*/.exec(norm.slice(end));
-  if (after) end += after[0].length;
-  return lead + mapOffset(text, norm, end);
+  let own = 0;
+  for (const re of FIELD_PATTERNS[field]) own = Math.max(own, re.exec(norm)?.[0].length ?? 0);
+  const after = /^\s*(?:\([^)]{0,24}\))?\s*[:#]?\s*/.exec(norm.slice(own));
+  const end = own + (after?.[0].length ?? 0);
+  return { own: lead + mapOffset(text, norm, own), end: lead + mapOffset(text, norm, end) };
 }
 
 /** Label words this long or longer may be read with two or three letters wrong (garbledLabel). */

@@ -26,6 +26,24 @@ describe('readParties: the address under a letterhead name', () => {
     expect(oneLine.provenance['seller.address.city']).toMatchObject({ page: 1, confidence: 0.85 });
   });
 
+  it("reads the address under a letterhead set flush right, between another column's lines", () => {
+    // The left column's title and slogan stand on baselines of their own, between the
+    // letterhead's lines, so each is a line of the page to itself.
+    const d = read([
+      line(0.051, ['FACTUUR.', 0.08, 0.2]),
+      line(0.054, ['Coolblue B.V.', 0.75, 0.84]),
+      line(0.071, ['Weena 664', 0.75, 0.82]),
+      line(0.073, ['Dat betaal ik zelf wel.', 0.08, 0.34]),
+      line(0.088, ['3012 CN Rotterdam', 0.75, 0.87]),
+    ]);
+    expect(d.seller.address).toEqual({
+      lines: ['Weena 664'],
+      postcode: '3012 CN',
+      city: 'Rotterdam',
+      country: 'NL',
+    });
+  });
+
   it('knows a Croatian craft business ("obrt") as a letterhead name, not the window\'s company', () => {
     const d = read([
       line(row(0), ['Savska cesta 138', 0.77, 0.95]),
@@ -440,6 +458,35 @@ describe("readParties: the seller's legal footer", () => {
       line(0.963, ['Sarl au capital de 10 000€ - RSC Paris B 530 848 134 – Siret 53084813400017', 0.26, 0.8]),
     ]);
     expect(d.seller.name ?? '').not.toMatch(/capital/);
+  });
+
+  it('takes the legal line set upright along the page edge, its legal form spelled out', () => {
+    // The sender is a logo; the recipient's block (its name with a legal form) stands top right
+    // without a sender line; the legal mentions run up the right edge, the VAT id among them.
+    const legal =
+      'BOUYGUES TELECOM - Société Anonyme au capital de 712 588 399,56 € - Siège social : 37-39, rue Boissière - 75116 PARIS - FR 74 397 480 930';
+    const upright: LayoutLine = {
+      text: legal,
+      bbox: [0.981, 0.44, 0.989, 0.8],
+      words: [{ text: legal, bbox: [0.981, 0.44, 0.989, 0.8], fontSize: 6 }],
+    };
+    const lines = [
+      line(row(2), ['Date de facture : 02/11/2019', 0.05, 0.3]),
+      line(row(3), ['N° de facture : 11608848301659', 0.05, 0.32]),
+      line(row(6), ['N° de ligne : 06 99 XX YY ZZ', 0.05, 0.3], ['M DE LATTRE ALEXIS', 0.53, 0.7]),
+      line(row(7), ['ALEXINUX SARL', 0.53, 0.66]),
+      line(row(8), ['35 B RUE MONTGOLFIER', 0.53, 0.74]),
+      line(row(9), ['69100 VILLEURBANNE', 0.53, 0.72]),
+    ];
+    const d = read([...lines, upright]);
+    expect(d.seller.name).toBe('BOUYGUES TELECOM');
+    // Across the page, the same line is no legal footer: the recipient's company is not the seller.
+    const across: LayoutLine = {
+      ...upright,
+      bbox: [0.5, 0.44, 0.508, 0.8],
+      words: [{ ...upright.words[0]!, bbox: [0.5, 0.44, 0.508, 0.8] }],
+    };
+    expect(read([...lines, across]).seller.name).not.toBe('BOUYGUES TELECOM');
   });
 });
 

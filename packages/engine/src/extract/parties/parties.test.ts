@@ -120,6 +120,10 @@ describe('readParties', () => {
       'Pos Artikel Qté P.U. HT',
       'Name.',
       'Nom :',
+      // The document's title alone, and a slogan: printed over the address window.
+      'FACTUUR.',
+      'Invoice:',
+      'Dat betaal ik zelf wel.',
     ];
     for (const notAName of [
       '333741000005 (GTIN)',
@@ -360,6 +364,17 @@ describe('readParties', () => {
       line(row(3), ['29000 Quimper, FR', 0.08, 0.3]),
     ]);
     expect(named.seller.name).toBe('LE FOURNISSEUR');
+  });
+
+  it('takes the company under a contact person, unless the name was wrapped onto the next line', () => {
+    const d = read([
+      line(row(0), ['Bill To:', 0.05, 0.12]),
+      line(row(1), ['John Doe', 0.05, 0.13]),
+      line(row(2), ['Acme Corp', 0.05, 0.14]),
+      line(row(3), ['john.doe@example.com', 0.05, 0.25]),
+      line(row(4), ['522 Main Street, New York', 0.05, 0.3]),
+    ]);
+    expect(d.buyer.name).toBe('Acme Corp');
   });
 
   it('joins a company name broken over two lines when the second carries the legal form', () => {

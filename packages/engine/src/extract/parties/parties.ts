@@ -6,6 +6,7 @@
 // heading, the recipient's block in the address window (under a one-line sender address, or
 // under a salutation) gives the buyer.
 import type { Document } from '../../document.js';
+import { LEGAL_FORM_SOURCES } from '../lexicon/lexicon.js';
 import { matchLabel, normalizeLabelText, startsWithLabel } from '../page/labels.js';
 import {
   type Box,
@@ -147,9 +148,14 @@ function addressBelow(
   const street: Segment[] = [];
   let bottom = name.bbox[3];
   const height = name.bbox[3] - name.bbox[1];
-  for (const line of layout.lines.slice(name.line + 1, name.line + 4)) {
-    const seg = line.find((s) => Math.abs(s.bbox[0] - name.bbox[0]) < 0.02);
-    if (!seg || elsewhere.has(seg) || seg.bbox[1] - bottom > height * 2) return undefined;
+  // (lines of another column, set on baselines of their own, stand between the column's lines)
+  const column = layout.lines
+    .slice(name.line + 1, name.line + 8)
+    .map((line) => line.find((s) => Math.abs(s.bbox[0] - name.bbox[0]) < 0.02))
+    .filter((s): s is Segment => !!s)
+    .slice(0, 3);
+  for (const seg of column) {
+    if (elsewhere.has(seg) || seg.bbox[1] - bottom > height * 2) return undefined;
     const split = placeLine(seg);
     if (split) return { street: split.street ? [...street, split.street] : street, place: split.place };
     const text = seg.text.trim();
@@ -296,7 +302,10 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
     name = nameSeg?.text;
     confidence = 0.85;
     // A company name broken over two lines: "MVM Musterhafter" / "Versicherungsverein
-    // Musterstadt a.G.": the second line carries the legal form, and no address.
+    // Musterstadt a.G.": the second line carries the legal form, and no address. Only a line
+    // that was wrapped: with the next line's first word it would not have fitted the block's
+    // width. Otherwise the first line is a contact over the company, and the company is the
+    // party ("John Doe" over "Acme Corp").
     const next = nameSeg && segs.find((s) => s.line === nameSeg!.line + 1);
     if (
       name &&
@@ -306,8 +315,10 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
       !/\d/.test(next.text) &&
       !NOT_ADDRESS.test(next.text.trim())
     ) {
-      name = `${name} ${next.text}`;
-      nameEnd = next;
+      if (wrapped(nameSeg!, next, segs)) {
+        name = `${name} ${next.text}`;
+        nameEnd = next;
+      } else if (looksLikeName(next.text)) [name, nameSeg] = [next.text, next];
     }
     // A long name in capitals set over several lines ("FUNDACJA MUZEUM MOTORYZACJI" /
     // "AUTOMOBILKLUBU WIELKOPOLSKI - KUŹNIA" / "DZIEDZICTWA"): lines in capitals without a digit
@@ -355,6 +366,15 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
 }
 
 const width = (s: Segment) => s.bbox[2] - s.bbox[0];
+
+/** Whether `line` was wrapped before `next`: it and the next line's first word (its width
+ * estimated by its share of the letters) come near the block's widest line. */
+function wrapped(line: Segment, next: Segment, segs: Segment[]): boolean {
+  const text = next.text.trim();
+  const firstWord = text.split(/\s+/)[0]!;
+  const wordWidth = (width(next) * (firstWord.length + 1)) / Math.max(1, text.length);
+  return width(line) + wordWidth >= 0.85 * Math.max(...segs.map(width));
+}
 
 /** Text in capitals: letters, and no lower-case letter among them. */
 function inCapitals(text: string): boolean {
@@ -413,23 +433,36 @@ function openingName(layout: PageLayout, elsewhere: Set<Segment>): Segment | und
 const BANK_WORDS = /\b(?:iban|bic|swift|bank|konto|account|compte|conto|rekening)\b/i;
 
 /**
- * The company named by a legal line at the foot of a page (its lowest fifth): a name with its
- * legal form opening the line, then its address or registration in parts set apart by commas,
- * dots or bars ("MixCont AB, 23145, Sankta gertrudsvag 10."). Not a bank's line.
+ * The company named by a legal line at the foot of a page (its lowest fifth) or set upright along
+ * its edge (French legal mentions often are): a name with its legal form opening the line, or a
+ * name whose legal form opens the next part ("BOUYGUES TELECOM - Société Anonyme au capital de
+ * …"), then its address or registration in parts set apart by commas, dots or bars ("MixCont AB,
+ * 23145, Sankta gertrudsvag 10."). Not a bank's line.
  */
 function footerLegalName(layouts: PageLayout[]): Segment | undefined {
   for (const layout of layouts) {
     for (const line of layout.lines) {
       const seg = line[0];
-      if (!seg || seg.bbox[1] < 0.8 || BANK_WORDS.test(seg.text)) continue;
+      if (!seg || !(seg.bbox[1] >= 0.8 || alongEdge(seg)) || BANK_WORDS.test(seg.text)) continue;
       const parts = seg.text.split(/\s[·•|–-]\s|,\s*/).map((p) => p.trim());
-      const name = nameUpToLegalForm(parts[0] ?? '');
-      if (parts.length < 2 || !LEGAL_FORM.test(name) || name.split(/\s+/).length > 6) continue;
+      let name = nameUpToLegalForm(parts[0] ?? '');
+      if (!LEGAL_FORM.test(name) && LEGAL_FORM_FIRST.test(parts[1] ?? '')) name = parts[0]!;
+      else if (!LEGAL_FORM.test(name)) continue;
+      if (parts.length < 2 || name.split(/\s+/).length > 6) continue;
       if (!looksLikeName(name) || !parts.slice(1).some((p) => /\d/.test(p))) continue;
       return { ...seg, text: name };
     }
   }
   return undefined;
+}
+
+/** A part of a legal line that opens with a legal form ("Société Anonyme au capital de …"). */
+const LEGAL_FORM_FIRST = new RegExp(`^(?:${LEGAL_FORM_SOURCES.join('|')})(?=$|[\\s,.])`, 'iu');
+
+/** A line set upright along the page's left or right edge: many times taller than wide. */
+function alongEdge(seg: Segment): boolean {
+  const [x0, y0, x1, y1] = seg.bbox;
+  return y1 - y0 > 0.2 && y1 - y0 > 8 * (x1 - x0) && (x0 > 0.9 || x1 < 0.1);
 }
 
 /** A line of words ending with a house number ("Štúrova 9", "Hlavná 171", "Fő utca 157."). */

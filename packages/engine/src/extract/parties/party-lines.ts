@@ -66,9 +66,24 @@ const NOT_A_NAME_FORMS =
 /** A contact or attention line of a party's block, in every language (lexicon/words.json). */
 const CONTACT_LINE = new RegExp(`^\\s*(?:${CONTACT_WORD_SOURCES.join('|')})(?=$|[\\s.:,])`, 'iu');
 
-/** Whether a line is never a party's name (NOT_A_NAME_FORMS, or a contact line). */
+/** The document's title alone on its line ("FACTUUR.", "Invoice:"), printed in or over the
+ * address window: a heading, never a party's name. */
+const TITLE_ALONE = new RegExp(`^\\s*(?:${DOCUMENT_TITLE_SOURCES.join('|')})\\s*[.:]?\\s*$`, 'iu');
+
+/** A sentence: four words or more ending in a lower-case word and a full stop ("Dat betaal ik
+ * zelf wel.", a slogan over the address window). A name's last word before a full stop is an
+ * abbreviation or a legal form ("Coolblue B.V.", "Smith & Co."). */
+const SENTENCE = /^\s*\S+(?:\s+\S+){3,}\s+\p{Ll}{3,}[.!]\s*$/u;
+
+/** Whether a line is never a party's name (NOT_A_NAME_FORMS, a contact line, the title alone, a
+ * sentence). */
 export function notAName(text: string): boolean {
-  return NOT_A_NAME_FORMS.test(text) || CONTACT_LINE.test(text);
+  return (
+    NOT_A_NAME_FORMS.test(text) ||
+    CONTACT_LINE.test(text) ||
+    TITLE_ALONE.test(text) ||
+    (SENTENCE.test(text) && !LEGAL_FORM.test(text.trim().split(/\s+/).pop()!))
+  );
 }
 
 /**
