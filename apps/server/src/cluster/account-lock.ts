@@ -13,7 +13,11 @@ export class AccountLocks {
     private readonly scope: number,
   ) {}
 
-  /** Runs `fn` holding the account's lock; `undefined` without running it when another holds it. */
+  /**
+   * Runs `fn` holding the account's lock; `undefined` without running it when another holds it.
+   * Resolves once the lock is free again (on PostgreSQL after a query of its own): what tells the
+   * caller's client the work is done (an HTTP answer) goes after it, not inside `fn`.
+   */
   async tryWith<T>(accountId: number, fn: () => Promise<T>): Promise<{ value: T } | undefined> {
     if (this.held.has(accountId)) return undefined;
     this.held.add(accountId);

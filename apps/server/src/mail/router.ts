@@ -133,7 +133,7 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
     if (!account) throw new HttpError(401, 'not_authenticated');
     const scanned = await scanning.tryWith(accountId, async () => {
       const { gmail, address } = await connections.session(accountId);
-      const out = await scanInbox(db, blobs, gmail, {
+      return await scanInbox(db, blobs, gmail, {
         account,
         address,
         limit: q.limit,
@@ -141,21 +141,24 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
         country: q.country,
         maxBytes: config.maxUploadBytes,
       });
-      if (out.read) kick();
-      res.json(
-        InboxScanOut.parse({
-          ok: true,
-          messages: out.messages,
-          read: out.read,
-          duplicates: out.duplicates,
-          skipped: out.skipped,
-          waiting: out.waiting,
-          more: out.more,
-          items: await presentInboxItems(db, out.items),
-        }),
-      );
     });
     if (!scanned) throw new HttpError(409, 'scan_running');
+    // Answered only now that the lock is free (on PostgreSQL its release is a query of its own):
+    // a scan asked for as soon as this answer arrives must run, not meet 409 `scan_running`.
+    const out = scanned.value;
+    if (out.read) kick();
+    res.json(
+      InboxScanOut.parse({
+        ok: true,
+        messages: out.messages,
+        read: out.read,
+        duplicates: out.duplicates,
+        skipped: out.skipped,
+        waiting: out.waiting,
+        more: out.more,
+        items: await presentInboxItems(db, out.items),
+      }),
+    );
   });
 
   router.get('/api/v1/inbox', session, async (req, res) => {
