@@ -1,6 +1,7 @@
 // The service's choice of database and role: the SQLite file in DATA_DIR by default; DATABASE_URL
 // selects PostgreSQL (anything but a postgres:// URL is refused with a reason that does not repeat
-// it); the scaled-out roles (api, worker) refuse to start without one.
+// it); the scaled-out roles (api, worker) refuse to start without one. The bound of a
+// submission's search for a payment QR code.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, describeConfig, loadConfig } from './config.js';
 
@@ -48,5 +49,20 @@ describe('the role', () => {
 
   it('refuses an unknown role', () => {
     expect(() => loadConfig({ ...base, ROLE: 'both' })).toThrow(/ROLE/);
+  });
+});
+
+describe('QR_SEARCH_MS', () => {
+  it("is the engine's 5 s by default, and any whole number of milliseconds from 1 s to 10 min", () => {
+    expect(loadConfig(base).qrSearchMs).toBe(5000);
+    expect(loadConfig({ ...base, QR_SEARCH_MS: '120000' }).qrSearchMs).toBe(120_000);
+    expect(loadConfig({ ...base, QR_SEARCH_MS: '1000' }).qrSearchMs).toBe(1000);
+    expect(loadConfig({ ...base, QR_SEARCH_MS: '600000' }).qrSearchMs).toBe(600_000);
+  });
+
+  it('refuses a bound under 1 s (most QR bills would be refused for balance), over 10 min, or no number', () => {
+    for (const QR_SEARCH_MS of ['999', '0', '-5000', '600001', '2.5', 'soon'])
+      expect(() => loadConfig({ ...base, QR_SEARCH_MS }), QR_SEARCH_MS).toThrow(/QR_SEARCH_MS/);
+    expect(() => loadConfig({ ...base, QR_SEARCH_MS: '999' })).toThrow(ConfigError);
   });
 });

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { QR_SEARCH_MS } from '@invoice-reader/engine';
 import { z } from 'zod';
 import { parseBlobUrl } from './blobs/blob-url.js';
 import type { BlobConfig } from './blobs/open.js';
@@ -38,6 +39,10 @@ const Env = z.object({
   SECRET: z.string().min(32).optional(),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
   JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** How long a submission the account cannot cover waits for the search for a payment QR code
+   * (a QR bill is never refused for balance): past it, the file is estimated as needing OCR. The
+   * search takes 0.1-1.3 s on an idle machine; under 1 s most QR bills would be refused. */
+  QR_SEARCH_MS: z.coerce.number().int().min(1000).max(600_000).default(QR_SEARCH_MS),
   MAX_UPLOAD_BYTES: z.coerce
     .number()
     .int()
@@ -115,6 +120,8 @@ export interface Config {
   secret: string;
   jobConcurrency: number;
   jobTimeoutMs: number;
+  /** The bound of a submission's search for a payment QR code (the engine's `qrTimeoutMs`). */
+  qrSearchMs: number;
   maxUploadBytes: number;
   /** Node's server.headersTimeout, requestTimeout, timeout (idle) and keepAliveTimeout. */
   timeouts: { headersMs: number; requestMs: number; idleMs: number; keepAliveMs: number };
@@ -198,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     secret: e.SECRET ?? localSecret(dataDir),
     jobConcurrency: e.JOB_CONCURRENCY,
     jobTimeoutMs: e.JOB_TIMEOUT_MS,
+    qrSearchMs: e.QR_SEARCH_MS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     timeouts: Object.freeze({
       headersMs: e.HEADERS_TIMEOUT_MS,

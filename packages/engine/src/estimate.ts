@@ -28,7 +28,8 @@ export interface EstimateOptions {
    * does not do them again. A PDF is searched for a payment code only when the country is given.
    */
   country?: string;
-  /** Upper bound for the payment code search, queue included (QR_SEARCH_MS when absent). */
+  /** Upper bound for the payment code search, queue included (QR_SEARCH_MS when absent); a
+   * `timeoutMs` given bounds it too. */
   qrTimeoutMs?: number;
   /**
    * Whether to search for a payment code (default true). A host that can cover the pages anyway
@@ -97,7 +98,8 @@ async function searchQr(
   pdf: { pages: number[]; scanned: number[] } | undefined,
   opts: EstimateOptions,
 ): Promise<QrScan | undefined> {
-  const bound = Math.max(1, Math.min(opts.qrTimeoutMs ?? QR_SEARCH_MS, opts.timeoutMs ?? QR_SEARCH_MS));
+  // Only a timeout given shortens the search: a host's longer qrTimeoutMs (a busy machine's) holds.
+  const bound = Math.max(1, Math.min(opts.qrTimeoutMs ?? QR_SEARCH_MS, opts.timeoutMs ?? Infinity));
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), bound);

@@ -33,7 +33,7 @@ export {
   type TermKind,
 } from './edit-terms.js';
 export { type ErrorCode, ReadError } from './errors.js';
-export { estimateRead } from './estimate.js';
+export { estimateRead, QR_SEARCH_MS } from './estimate.js';
 export { unitCodeOf } from './extract/lines/units.js';
 export {
   DEFAULT_PAGE_WIDTH,

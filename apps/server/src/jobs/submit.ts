@@ -31,6 +31,9 @@ export interface Submission {
   filename: string;
   country: string;
   callbackUrl?: string | undefined;
+  /** How long pages the account cannot cover wait for the search for a payment QR code (the
+   * service's QR_SEARCH_MS): past it, the file is refused as if it had no code. */
+  qrSearchMs: number;
 }
 
 export interface Submitted {
@@ -116,7 +119,7 @@ export async function submitFile(db: Db, blobs: BlobStore, s: Submission): Promi
   // file is searched for a payment code as its read will search it (kept for the read). Without
   // one, the refusal stands as decided now (not again after the search, when another job may have
   // ended meanwhile: the answer must not depend on how long the search took).
-  const searched = await estimateRead(s.bytes, { country: country.code });
+  const searched = await estimateRead(s.bytes, { country: country.code, qrTimeoutMs: s.qrSearchMs });
   if (searched.pagesToScan > 0) throw asRefusal(refusal);
   return accept(searched);
 }

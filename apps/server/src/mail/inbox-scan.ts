@@ -48,6 +48,8 @@ export interface ScanOptions {
   query: string;
   country: string;
   maxBytes: number;
+  /** The bound of a file's search for a payment QR code (QR_SEARCH_MS; see submitFile). */
+  qrSearchMs: number;
 }
 
 export interface ScanResult {
@@ -339,6 +341,7 @@ async function submit(
       bytes,
       filename,
       country: opts.country,
+      qrSearchMs: opts.qrSearchMs,
     });
     const own =
       !duplicate ||

@@ -140,6 +140,7 @@ export function mailRouter({ db, blobs, config, publicUrl, kick, mail }: MailRou
         query: q.query,
         country: q.country,
         maxBytes: config.maxUploadBytes,
+        qrSearchMs: config.qrSearchMs,
       });
     });
     if (!scanned) throw new HttpError(409, 'scan_running');

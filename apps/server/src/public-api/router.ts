@@ -48,6 +48,7 @@ export function publicApiRouter({ db, blobs, config, kick }: PublicApiDeps): Rou
       filename: file.filename,
       country: form.country,
       callbackUrl: form.callback_url,
+      qrSearchMs: config.qrSearchMs,
     });
     if (!duplicate) kick(job.id);
     const fresh = (await jobById(db, job.id)) ?? job;

@@ -70,6 +70,9 @@ export async function startTestServer(
     PORT: '0',
     LOG_LEVEL: 'silent',
     JOB_CONCURRENCY: '2',
+    // Tests wait for the search for a payment QR code to end rather than race the service's 5 s:
+    // on a loaded machine a QR bill would be refused for balance. A test of the bound sets its own.
+    QR_SEARCH_MS: '120000',
     ...databaseEnv,
     ...env,
   });

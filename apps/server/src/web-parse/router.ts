@@ -85,6 +85,7 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
       bytes: file.bytes,
       filename: file.filename,
       country: form.country,
+      qrSearchMs: config.qrSearchMs,
     });
     if (!duplicate) kick(job.id);
     // As `/v1` answers a submission: `charged` says whether this upload holds a scanned parse
@@ -226,10 +227,10 @@ export function webParseRouter({ db, blobs, config, publicUrl, kick, log }: WebP
     if (!country) throw new HttpError(400, 'unsupported_country');
     // A file whose scan was already counted is read again for free; a failed one holds a parse
     // (unless the same file was counted before, by a job since deleted).
-    const estimated =
-      job.status === 'failed'
-        ? (await estimateRead(await blobs.get(job.sha256), { country: country.code })).pagesToScan
-        : 0;
+    // Its search for a payment code is bounded as a submission's (QR_SEARCH_MS).
+    const estimate = (bytes: Buffer) =>
+      estimateRead(bytes, { country: country.code, qrTimeoutMs: config.qrSearchMs });
+    const estimated = job.status === 'failed' ? (await estimate(await blobs.get(job.sha256))).pagesToScan : 0;
     await inAccountTransaction(db, job.accountId, async (tx) => {
       // Asked twice at once, both requests passed the check above while the file was estimated:
       // only the first to get here queues the read (and holds a parse), the other is refused.

@@ -6429,7 +6429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description `mail_not_connected`, or `mail_token_revoked`: the access was withdrawn at the provider; connect again. */
+            /** @description `scan_running`: this account's other scan has not ended (one at a time; the next may be asked for once it has answered); `mail_not_connected`, or `mail_token_revoked`: the access was withdrawn at the provider; connect again. */
             409: {
                 headers: {
                     [name: string]: unknown;

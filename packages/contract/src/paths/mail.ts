@@ -105,6 +105,11 @@ export function registerMailPaths(registry: OpenAPIRegistry, security: Security)
       200: json(InboxScanOut, 'What this scan read.'),
       400: refusal('`unsupported_country`.'),
       ...provider,
+      409: refusal(
+        "`scan_running`: this account's other scan has not ended (one at a time; the next may be " +
+          'asked for once it has answered); `mail_not_connected`, or `mail_token_revoked`: the ' +
+          'access was withdrawn at the provider; connect again.',
+      ),
       ...sessionRefusals(true),
     },
   });
