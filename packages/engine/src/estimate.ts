@@ -128,7 +128,7 @@ function estimateOfLayers(layers: PdfLayers): { estimate: Estimate; scanned: num
     return { estimate: refuse('too_many_pages', message, 'pdf', pages), scanned: [] };
   }
   // An embedded invoice (read, or an attachment named as one that fails to read) is never scanned.
-  if (layers.xml || (layers.xmlError && layers.xmlError.code !== 'malformed_pdf'))
+  if (layers.xml || (layers.xmlError && layers.xmlError.code !== 'malformed_pdf' && !layers.xmlError.foreign))
     return { estimate: { fileType: 'pdf', pages, pagesToScan: 0 }, scanned: [] };
   const scanned = pagesToOcr(layers, 'auto');
   return { estimate: { fileType: 'pdf', pages, pagesToScan: scanned.length }, scanned };

@@ -56,7 +56,7 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
         };
       const xmlError = layers.xmlError && new ReadError(layers.xmlError.code, layers.xmlError.message);
       if (xmlError) tried.push('xml');
-      if (mode === 'xml' || (xmlError && xmlError.code !== 'malformed_pdf')) {
+      if (mode === 'xml' || (xmlError && xmlError.code !== 'malformed_pdf' && !layers.xmlError?.foreign)) {
         // An embedded invoice that cannot be read is the answer: its text layer only shows it.
         const e = xmlError ?? new ReadError('no_embedded_invoice', 'the PDF has no embedded invoice XML');
         fail(e.code, e.message, 'xml');

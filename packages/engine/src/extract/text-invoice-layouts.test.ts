@@ -115,6 +115,89 @@ describe('labels of the supported languages', () => {
   });
 });
 
+describe('the Polish KSeF printout', () => {
+  it('reads "Nazwa:" rows under "Adres", the rates summary under wide headings and the NRB', () => {
+    // The national e-invoice system's visualisation: parties as labelled rows, a rates summary
+    // whose headings stand flush left over amounts flush right, the account without "PL".
+    const d = read([
+      page([
+        line(row(0), ['Krajowy System e-Faktur', 0.05, 0.25], ['Numer faktury', 0.85, 0.95]),
+        line(row(1), ['2/11/2023', 0.82, 0.9]),
+        line(row(4), ['Sprzedawca', 0.05, 0.14], ['Nabywca', 0.5, 0.58]),
+        line(row(5), ['NIP: 526-587-76-35', 0.05, 0.18], ['NIP: 6808208874', 0.5, 0.63]),
+        line(row(6), ['Nazwa: ABC Developex S.A.', 0.05, 0.27], ['Nazwa: F.H.U. Jan Kowalski', 0.5, 0.72]),
+        line(row(7), ['Adres', 0.05, 0.09], ['Adres', 0.5, 0.54]),
+        line(
+          row(8),
+          ['ul. Sadowa 1 m. 3, 00-002 Kraków', 0.05, 0.3],
+          ['ul. Polna 1, 00-001 Warszawa', 0.5, 0.72],
+        ),
+        line(row(9), ['Dane kontaktowe', 0.05, 0.17], ['Dane kontaktowe', 0.5, 0.62]),
+        line(row(12), ['Data wystawienia: 2023-11-30', 0.05, 0.3]),
+        line(row(20), ['Kwota należności ogółem: 17 115,45PLN', 0.62, 0.95]),
+        line(
+          row(23),
+          ['Stawka podatku', 0.06, 0.16],
+          ['Kwota netto', 0.28, 0.36],
+          ['Kwota podatku', 0.51, 0.61],
+          ['Kwota brutto', 0.73, 0.82],
+        ),
+        line(
+          row(24),
+          ['22% lub 23%', 0.06, 0.14],
+          ['13 915,00', 0.44, 0.5],
+          ['3 200,45', 0.67, 0.72],
+          ['17 115,45', 0.89, 0.95],
+        ),
+        line(row(27), ['Termin płatności: 2023-12-14', 0.05, 0.3]),
+        line(row(29), ['Numer rachunku bankowego', 0.06, 0.25], ['73111111111111111111111111', 0.41, 0.7]),
+      ]),
+    ]);
+    expect([d.seller.name, d.buyer.name]).toEqual(['ABC Developex S.A.', 'F.H.U. Jan Kowalski']);
+    expect(d.seller.address).toMatchObject({
+      lines: ['ul. Sadowa 1 m. 3'],
+      postcode: '00-002',
+      city: 'Kraków',
+    });
+    expect(d.totals).toMatchObject({ net: '13915.00', vat: '3200.45', gross: '17115.45' });
+    expect(d.provenance['totals.gross']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    expect(d.payment?.accounts?.[0]?.iban).toBe('PL73111111111111111111111111');
+    // A NIP without its "PL" is the tax number, not the VAT id as the EU writes it.
+    expect(d.seller.vat_id).toBeUndefined();
+  });
+
+  it("takes no form's placeholder of one digit repeated for a VAT id printed without its prefix", () => {
+    // "Partita IVA 00000000000": its check digit holds, but no company has it.
+    const d = read([
+      page([
+        line(row(0), ['Fattura n. 118', 0.6, 0.9]),
+        line(row(1), ['Partita IVA 00000000000', 0.05, 0.3]),
+      ]),
+    ]);
+    expect(d.seller.vat_id).toBeUndefined();
+    const real = read([
+      page([
+        line(row(0), ['Fattura n. 118', 0.6, 0.9]),
+        line(row(1), ['Partita IVA 13255720966', 0.05, 0.3]),
+      ]),
+    ]);
+    expect(real.seller.vat_id).toBe('IT13255720966');
+  });
+
+  it('takes no 26 digits for an account without its label, nor with a checksum that fails', () => {
+    const lines = (label: string, digits: string) =>
+      read([
+        page([
+          line(row(0), ['Faktura VAT nr FV 1/2024', 0.6, 0.9]),
+          line(row(3), [label, 0.06, 0.25], [digits, 0.41, 0.7]),
+        ]),
+      ]).payment?.accounts?.[0]?.iban;
+    expect(lines('Numer zamówienia', '73111111111111111111111111')).toBeUndefined();
+    expect(lines('Numer rachunku bankowego', '74111111111111111111111111')).toBeUndefined();
+    expect(lines('Nr rachunku:', '73 1111 1111 1111 1111 1111 1111')).toBe('PL73111111111111111111111111');
+  });
+});
+
 describe('the title over the number', () => {
   it('takes the number under or after the title word, alone', () => {
     const under = read([page([line(row(3), ['RECHNUNG', 0.1, 0.2]), line(row(4), ['2503001', 0.1, 0.17])])]);

@@ -324,6 +324,14 @@ describe('readTextInvoice: numbers and dates', () => {
     expect(read([page([line(row(0), ['Счёт на оплату № 17', 0.08, 0.3])])]).number).toBeUndefined();
   });
 
+  it('takes no first group of a number that goes on after a comma ("00,00,0001")', () => {
+    const d = read([page([line(row(0), ['Rechnungsnummer: 00,00,0001', 0.58, 0.85])])]);
+    expect(d.number).toBeUndefined();
+    expect(read([page([line(row(0), ['Rechnungsnummer: 2023-17, vom 14.03.2024', 0.58, 0.9])])]).number).toBe(
+      '2023-17',
+    );
+  });
+
   it('does not take a date or a version number for the invoice number', () => {
     const d = read([
       page([

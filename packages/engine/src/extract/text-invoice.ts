@@ -25,8 +25,13 @@ import {
 } from './dates/number-and-dates.js';
 import { bicOfIbanBank } from './identifiers/bank-bic.js';
 import { detectCurrency, isCurrencyCode } from './identifiers/currency.js';
-import { findBics, findIbans, findVatIds } from './identifiers/identifiers.js';
-import { BUYER_WORD_SOURCES, DECIMAL_COMMA_LANGUAGES, VAT_ID_WORD_SOURCES } from './lexicon/lexicon.js';
+import { findBics, findIbans, findVatIds, nationalIban } from './identifiers/identifiers.js';
+import {
+  BUYER_WORD_SOURCES,
+  DECIMAL_COMMA_LANGUAGES,
+  VAT_ID_WORD_SOURCES,
+  VAT_IDS_WITHOUT_PREFIX,
+} from './lexicon/lexicon.js';
 import { readLineItems } from './lines/read-lines.js';
 import { editDistance } from './page/edit-distance.js';
 import { firstValue, type LabelHit, labelHits } from './page/label-hits.js';
@@ -297,14 +302,19 @@ function readIdentifiers(
     if (d.seller.vat_id) break;
     put('seller.vat_id', vat.value, seg.bbox, seg.page, inRole(seg, 'seller') ? 0.92 : 0.86);
   }
-  // An Italian "Partita IVA 12345670017" goes without its country prefix: under an Italian label,
-  // eleven digits whose check digit holds are an IT VAT id.
+  // An Italian "Partita IVA 12345670017" goes without its country prefix: under the country's
+  // own label, the country's number of digits whose check digits hold are its VAT id
+  // (lexicon/words.json vat_ids_without_prefix).
   for (const hit of hits) {
-    if (d.seller.vat_id || hit.field !== 'vat_id' || !/iva/i.test(hit.seg.text) || inRole(hit.seg, 'buyer'))
-      continue;
-    const digits = /^\s*(\d{11})(?!\d)/.exec(hit.rest)?.[1];
-    const check = digits ? checkVatId(digits, 'IT') : undefined;
-    if (check?.ok) put('seller.vat_id', check.vatId, hit.seg.bbox, hit.seg.page, 0.86);
+    if (d.seller.vat_id || hit.field !== 'vat_id' || inRole(hit.seg, 'buyer')) continue;
+    for (const form of VAT_IDS_WITHOUT_PREFIX) {
+      if (!new RegExp(`(?:^|[^\\p{L}])${form.label}(?![\\p{L}])`, 'iu').test(hit.seg.text)) continue;
+      const m = new RegExp(`^\\s*((?:\\d[ -]?){${form.digits - 1}}\\d)(?![\\d])`).exec(hit.rest);
+      const digits = m?.[1]?.replace(/[ -]/g, '');
+      // (one digit repeated, "0000000000", is a form's placeholder, though its check digit holds)
+      const check = digits && !/^(\d)\1+$/.test(digits) ? checkVatId(digits, form.country) : undefined;
+      if (check?.ok) put('seller.vat_id', check.vatId, hit.seg.bbox, hit.seg.page, 0.86);
+    }
   }
   for (const seg of segments) {
     if (d.buyer.vat_id) break;
@@ -357,6 +367,15 @@ function readIdentifiers(
       );
     }
     return;
+  }
+  // No IBAN printed as one: an account in its national form under its label (a Polish NRB).
+  for (const seg of segments) {
+    if (inRole(seg, 'buyer') || !/\d{4}/.test(seg.text)) continue;
+    const national = nationalIban(lineOf(seg));
+    if (national && seg.text.replace(/\s/g, '').includes(national.raw.replace(/\s/g, '').slice(0, 8))) {
+      put('payment.accounts.0.iban', national.value, seg.bbox, seg.page, 0.88);
+      return;
+    }
   }
   if (misreadOne)
     put('payment.accounts.0.iban', misreadOne.value, misreadOne.seg.bbox, misreadOne.seg.page, 0.9);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { estimateRead } from '../estimate.js';
 import { readInvoice } from '../read-invoice.js';
 import { buildPdf, type PdfAttachment } from '../test-support/pdf-builder.js';
 import { type Attachment, invoiceCandidates, listAttachments } from './attachments.js';
@@ -212,6 +213,46 @@ describe('hybrid PDFs through readInvoice', () => {
       expect(r.error).not.toBe('no_embedded_invoice');
       expect(r.error).not.toBe('internal_error');
     }
+  });
+
+  it('reads the pages in auto mode when only XML files of another kind are attached', async () => {
+    // A Polish KSeF "Faktura" beside its printout, notes, one that does not parse: none is a
+    // hybrid invoice's XML, so the text layer is read as it would be without them.
+    const text = 'Rechnung Nr. RE-77\nRechnungsdatum: 14.03.2024\nGesamtbetrag 119,00 EUR';
+    const ksef = '<?xml version="1.0"?>\n<Faktura xmlns="http://crd.gov.pl/wzor/2025/06/25/13775/"/>\n';
+    for (const foreign of [
+      { name: 'notes.xml', content: NOTES_XML },
+      { name: 'FA_3.xml', content: ksef },
+      { name: 'faktura.xml', content: '<?xml version="1.0"?>\n<Faktura><Nazwa>Dr\u00f3</Faktura>' },
+    ]) {
+      const r = await read(buildPdf({ text, attachments: [foreign] }), 'auto');
+      expect(r, foreign.name).toMatchObject({ status: 'done', mode: 'text' });
+      expect(r.fields.invoice_no, foreign.name).toBe('RE-77');
+    }
+    // Under the name the standards give the invoice file, a broken XML is still the answer.
+    const broken = await read(
+      buildPdf({ text, attachments: [{ name: 'factur-x.xml', content: cii('RE-8').slice(0, 400) }] }),
+      'auto',
+    );
+    expect(broken).toMatchObject({ status: 'failed', error: 'malformed_xml', mode: 'xml' });
+  });
+
+  it('counts the pages of a PDF with only a foreign XML attached as pages to scan', async () => {
+    // The pages without text will be read by OCR, so the estimate reserves them; under a
+    // standard's name the attachment is the answer and nothing is scanned.
+    const foreign = await estimateRead(
+      buildPdf({ pages: 2, text: '', attachments: [{ name: 'notes.xml', content: NOTES_XML }] }),
+      {
+        country: 'de',
+        qrSearch: false,
+      },
+    );
+    expect(foreign.pagesToScan).toBe(2);
+    const named = await estimateRead(
+      buildPdf({ pages: 2, text: '', attachments: [{ name: 'factur-x.xml', content: NOTES_XML }] }),
+      { country: 'de', qrSearch: false },
+    );
+    expect(named.pagesToScan).toBe(0);
   });
 
   it('fails encrypted_pdf for a password-protected PDF', async () => {

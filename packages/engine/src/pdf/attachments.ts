@@ -12,6 +12,11 @@ export interface Attachment {
 /** Names the standards give the invoice file, lower-cased, most specific first. */
 const KNOWN_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml', 'zugferd_invoice.xml'];
 
+/** Whether an attachment bears a name the e-invoice standards give their invoice file. */
+export function knownInvoiceName(name: string): boolean {
+  return KNOWN_NAMES.includes(name.toLowerCase().split(/[\\/]/).pop() ?? '');
+}
+
 export async function listAttachments(doc: PdfDocument): Promise<Attachment[]> {
   let found: Record<string, { filename: string; content: Uint8Array }> | null;
   try {

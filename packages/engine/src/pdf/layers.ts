@@ -8,7 +8,7 @@ import { ReadError } from '../errors.js';
 import { readTextInvoice } from '../extract/text-invoice.js';
 import type { RequestedMode } from '../result.js';
 import { readXmlInvoice } from '../xml/read-xml.js';
-import { type Attachment, invoiceCandidates, listAttachments } from './attachments.js';
+import { type Attachment, invoiceCandidates, knownInvoiceName, listAttachments } from './attachments.js';
 import { openPdf } from './open.js';
 import { extractText, type PageText } from './text.js';
 
@@ -19,8 +19,9 @@ export interface PdfLayers {
   pages: number;
   /** The embedded invoice, read: the answer of the read. */
   xml?: { document: Document; embeddedFile: string };
-  /** Why the embedded XML could not be read (no attachment list, or no attachment an invoice). */
-  xmlError?: { code: ErrorCode; message: string };
+  /** Why the embedded XML could not be read (no attachment list, or no attachment an invoice);
+   * `foreign`: only XML files of another kind were attached, and the pages are read instead. */
+  xmlError?: { code: ErrorCode; message: string; foreign?: boolean };
   /** The text layer of every page (empty unless the mode reads text, or when the XML answered). */
   text: PageText[];
   /** The usable text pages read as an invoice (not in `ocr` mode). */
@@ -46,9 +47,14 @@ export async function readPdfLayers(
     if (mode === 'auto' || mode === 'xml') {
       const xml = await readEmbeddedXml(doc);
       if (xml.found) return { ...out, xml: xml.found };
-      if (xml.error) out.xmlError = { code: xml.error.code, message: xml.error.message };
+      if (xml.error)
+        out.xmlError = {
+          code: xml.error.code,
+          message: xml.error.message,
+          ...(xml.foreign ? { foreign: true } : {}),
+        };
       // An embedded invoice that cannot be read is the answer (readPdf fails with it).
-      if (mode === 'xml' || (xml.error && xml.error.code !== 'malformed_pdf')) return out;
+      if (mode === 'xml' || (xml.error && xml.error.code !== 'malformed_pdf' && !xml.foreign)) return out;
     }
     if (mode === 'auto' || mode === 'text') out.text = await extractText(doc, { maxPages: MAX_PAGES });
     const usable = out.text.filter((p) => p.usable);
@@ -62,9 +68,10 @@ export async function readPdfLayers(
 
 async function readEmbeddedXml(
   doc: Awaited<ReturnType<typeof openPdf>>,
-): Promise<{ found?: { document: Document; embeddedFile: string }; error?: ReadError }> {
+): Promise<{ found?: { document: Document; embeddedFile: string }; error?: ReadError; foreign?: boolean }> {
   let attachments: Attachment[] = [];
   let error: ReadError | undefined;
+  let foreignError: ReadError | undefined;
   try {
     attachments = await listAttachments(doc);
   } catch (err) {
@@ -76,9 +83,17 @@ async function readEmbeddedXml(
       return { found: { document: readXmlInvoice(att.content), embeddedFile: att.name } };
     } catch (err) {
       if (!(err instanceof ReadError)) throw err;
+      // An XML file of another kind, or one that does not parse, under a name of its own (a
+      // Polish KSeF "Faktura" beside its printout, an order, metadata): not the hybrid
+      // invoice's, so the pages are read as they would be without it. Under a name the
+      // standards give the invoice file it is the invoice, and its reason is the answer.
+      const foreign =
+        !knownInvoiceName(att.name) && (err.code === 'not_an_invoice' || err.code === 'malformed_xml');
       // Another attachment may still be the invoice; remember the first reason this one was not.
-      error ??= new ReadError(err.code, `embedded ${att.name}: ${err.message}`);
+      if (!foreign) error ??= new ReadError(err.code, `embedded ${att.name}: ${err.message}`);
+      else foreignError ??= new ReadError(err.code, `embedded ${att.name}: ${err.message}`);
     }
   }
-  return error ? { error } : {};
+  if (error) return { error };
+  return foreignError ? { error: foreignError, foreign: true } : {};
 }

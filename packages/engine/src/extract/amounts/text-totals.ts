@@ -7,7 +7,7 @@ import { CURRENCY_TOKEN } from '../identifiers/currency.js';
 import { findVatIds } from '../identifiers/identifiers.js';
 import { CREDIT_TITLE_SOURCES } from '../lexicon/lexicon.js';
 import type { LabelHit } from '../page/label-hits.js';
-import { columnBelow, type PageLayout, type Put, type Segment, union } from '../page/layout.js';
+import { columnBelow, type PageLayout, type Put, type Segment, spanBelow, union } from '../page/layout.js';
 import { type AmountHint, parseAmount } from './amounts.js';
 import { type AmountCandidate, chooseTotals, MAX_VAT_SHARE, type TotalKind } from './totals.js';
 import { breakdownCandidates } from './vat-rows.js';
@@ -99,12 +99,17 @@ export function readTotals(
     // row per rate and then the sum row; arithmetic and position pick among them), down to a
     // row labelled as another amount ("Acompte : 0,00" under "TOTAL TTC" is not the total).
     const column: Array<{ value: string; seg: Segment }> = [];
+    const amountsIn = (segs: Segment[]) => {
+      for (const below of segs) {
+        if (otherRows.has(`${below.page}:${below.line}`)) break;
+        const v = lastAmount(below.text);
+        if (v) column.push({ value: v, seg: below });
+      }
+    };
     const belowHit = columnBelow(layout, hit.seg);
-    for (const below of belowHit) {
-      if (otherRows.has(`${below.page}:${below.line}`)) break;
-      const v = lastAmount(below.text);
-      if (v) column.push({ value: v, seg: below });
-    }
+    amountsIn(belowHit);
+    // (headings flush left over amounts flush right in wide columns: the heading's span)
+    if (!column.length && !belowHit.some((s) => /\d/.test(s.text))) amountsIn(spanBelow(layout, hit.seg));
     // A summary grid of whole amounts ("Exkl moms | Moms kr | ATT BETALA" over "38290 | 0 |
     // 38290"): the number alone under the heading, counted only in a triple that adds up. Not the
     // first row of a table of such numbers (items priced in whole amounts), where it is one of many.
@@ -129,6 +134,15 @@ export function readTotals(
   if (!t.balanced && wholes.length) {
     const withWholes = chooseTotals([...cands, ...wholes], { credit });
     if (withWholes.balanced) t = withWholes;
+  }
+  // A text layer whose VAT total is printed only as the rows of its VAT table (rate, base, tax
+  // per row; "Umsatzsteuer %  19,00  33.61  6.39"): the rows count when their sum is the gross
+  // its label names. (Rows a cent off a printed total, or a gross after a discount the rows do
+  // not know, change nothing.)
+  if (!t.balanced && !ocr && t.gross) {
+    const labelled = toUnits(t.gross.value);
+    const withRows = chooseTotals([...cands, ...breakdownCandidates(layouts)], { credit });
+    if (withRows.balanced && withRows.gross && toUnits(withRows.gross.value) === labelled) t = withRows;
   }
   const conf = t.balanced ? 0.93 : 0.7;
   // No sums that add up, but the item lines above the total add up to it: an invoice without VAT

@@ -134,7 +134,48 @@ describe('totals from a VAT breakdown whose rows check themselves', () => {
     ).toEqual([]);
   });
 
-  it('is not used on a text layer, whose labels are read as printed', () => {
-    expect(read([photo(twoRates)]).totals.net).toBeUndefined();
+  it('is used on a text layer only where the labelled totals do not add up', () => {
+    // A text layer printing its VAT only as the rows of its table ("19,00  33.61  6.39"), the
+    // gross elsewhere; its 7 % row taxes nothing ("7,00  0.00  0.00": no base of 7.00 at 0 %).
+    const table = read([
+      page([
+        line(row(0), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.6]),
+        line(row(10), ['Summe', 0.16, 0.22], ['33.61', 0.9, 0.95]),
+        line(
+          row(11),
+          ['Umsatzsteuer %', 0.16, 0.3],
+          ['0,00', 0.43, 0.47],
+          ['0.00', 0.71, 0.74],
+          ['0.00', 0.92, 0.95],
+        ),
+        line(row(12), ['7,00', 0.43, 0.47], ['0.00', 0.71, 0.74], ['0.00', 0.92, 0.95]),
+        line(row(13), ['19,00', 0.42, 0.47], ['33.61', 0.7, 0.74], ['6.39', 0.92, 0.95]),
+        line(row(15), ['Endbetrag', 0.16, 0.25], ['EUR', 0.72, 0.75], ['40.00', 0.91, 0.95]),
+      ]),
+    ]);
+    expect(totals(table)).toEqual({ net: '33.61', vat: '6.39', gross: '40.00', confirmed: true });
+    // Labelled totals that add up are read as printed, whatever the rows say.
+    const labelled = read([
+      page([
+        line(row(0), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.6]),
+        line(row(3), ['Umsatzsteuer 19 % auf 100,00', 0.1, 0.5], ['19,00', 0.8, 0.9]),
+        line(row(5), ['Nettobetrag', 0.1, 0.3], ['100,00', 0.8, 0.9]),
+        line(row(6), ['Umsatzsteuer', 0.1, 0.3], ['19,00', 0.8, 0.9]),
+        line(row(7), ['Gesamtbetrag', 0.1, 0.3], ['119,00', 0.8, 0.9]),
+      ]),
+    ]);
+    expect(totals(labelled)).toEqual({ net: '100.00', vat: '19.00', gross: '119.00', confirmed: true });
+    // Rows whose sum is not the labelled gross (a discount after them, a cent of rounding) give
+    // nothing, though that sum is printed somewhere.
+    const discounted = read([
+      page([
+        line(row(0), ['Factura N° 0001-00000012', 0.1, 0.6]),
+        line(row(8), ['IVA 21%', 0.1, 0.2], ['100,00', 0.5, 0.6], ['21,00', 0.8, 0.9]),
+        line(row(9), ['Importe 121,00', 0.1, 0.4]),
+        line(row(11), ['Total', 0.1, 0.2], ['122,00', 0.8, 0.9]),
+      ]),
+    ]);
+    expect(discounted.totals.net).toBeUndefined();
+    expect(discounted.provenance['totals.gross']?.confidence ?? 0).toBeLessThan(CONFIDENCE_BAR);
   });
 });

@@ -1,5 +1,6 @@
 // Totals from a VAT breakdown whose rows check themselves, for OCR'd pages whose total labels
-// came out unreadable ("Rechnunguuusmma ohne US. 471,00" on a phone photo): a row that prints a
+// came out unreadable ("Rechnunguuusmma ohne US. 471,00" on a phone photo), and for text layers
+// whose labelled totals do not add up (the VAT printed only in the table's rows): a row that prints a
 // base, a rate and a tax where the tax is the base at that rate to the cent ("Umsatzsteuer (S)
 // 198,00 19 37,62") was read right, whatever became of its label. The rows of a page add up to
 // the net and the VAT; they count only when the document prints, on another line, an amount that
@@ -90,7 +91,10 @@ function rowOfWords(words: string[]): Omit<VatRow, 'seg'> | undefined {
     }
   }
   // Only a row that checks at no other rate is zero-rated (a "0,00" discount column is no tax).
+  // A word that reads as a usual rate is that row's rate, not its base ("7,00  0.00  0.00": 7 %
+  // on nothing, where no base of 7.00 was taxed at 0 %).
   for (const { base, tax } of pairs) {
+    if (rates.some((r) => r.at === base.at)) continue;
     if (tax.units === 0n && zeroRates.some((at) => at !== base.at && at !== tax.at))
       return { base: base.units, tax: 0n, zero: true };
   }

@@ -25,6 +25,8 @@ export function invoiceNumberOf(s: string): string | undefined {
   const m = NUMBER_TOKEN.exec(s.trim());
   const v = m?.[1]?.replace(/[.,;:]+$/, '');
   if (!v || !/\d/.test(v) || v.length > 30) return undefined;
+  // A number that goes on after a comma ("00,00,0001"): its first group alone is none.
+  if (/^,\d/.test(s.trim().slice(m![0].length))) return undefined;
   if (parseDate(v)) return undefined;
   return v;
 }

@@ -4,6 +4,7 @@
 import { checkBic } from '../../check/bic.js';
 import { checkIban, ibanLength } from '../../check/iban.js';
 import { checkVatId } from '../../check/vat-id.js';
+import { NATIONAL_ACCOUNTS } from '../lexicon/lexicon.js';
 import { knownGermanBank } from './bank-bic.js';
 
 export interface IdMatch {
@@ -139,6 +140,28 @@ function ibanAfter(text: string, country: string, start: number): IbanMatch | un
   if (digits.length !== length - 2 || /[0-9A-Za-z]/.test(text[end] ?? '')) return undefined;
   const check = checkIban(country + digits);
   return check.ok ? { value: check.iban, raw: text.slice(start, end), start, end, valid: true } : undefined;
+}
+
+const NATIONAL = NATIONAL_ACCOUNTS.map(({ country, digits, labels }) => ({
+  country,
+  re: new RegExp(`(?:^|\\s)(?:${labels.join('|')})\\s*:?\\s*((?:\\d[ \\u00a0]?){${digits}})(?![\\d])`, 'iu'),
+}));
+
+/**
+ * An account printed in its country's national form under an account label, the IBAN without
+ * its country code ("Numer rachunku bankowego 73 1111 1111 …", a Polish NRB): the IBAN, taken
+ * only when its checksum holds with the country's code put in front.
+ */
+export function nationalIban(text: string): IbanMatch | undefined {
+  for (const { country, re } of NATIONAL) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const raw = m[1]!.trim();
+    const check = checkIban(country + raw.replace(/\s/g, ''));
+    const start = m.index + m[0].length - m[1]!.length;
+    if (check.ok) return { value: check.iban, raw, start, end: start + raw.length, valid: true };
+  }
+  return undefined;
 }
 
 /**

@@ -84,6 +84,17 @@ export const BUYER_WORD_SOURCES: readonly string[] = words.buyer_words;
 export const VAT_ID_WORD_SOURCES: readonly string[] = words.vat_id_words;
 /** Salutations standing alone above a recipient's name ("Herrn", "Spett.le", "Exmo.(s) Sr.(s)"). */
 export const SALUTATION_SOURCES: readonly string[] = words.salutations;
+/** VAT ids a country prints without their country prefix under its own label ("Partita IVA
+ * 12345670017"): the label's word and the number of digits. (A Polish "NIP" without "PL" is the
+ * tax number, left as such.) */
+export const VAT_IDS_WITHOUT_PREFIX: ReadonlyArray<{ country: string; label: string; digits: number }> =
+  words.vat_ids_without_prefix;
+/** Account numbers a country prints without its IBAN's country code (a Polish NRB: 26 digits),
+ * by the labels they stand under. */
+export const NATIONAL_ACCOUNTS: ReadonlyArray<{ country: string; digits: number; labels: string[] }> =
+  words.national_accounts;
+/** The word "address" as a party block's label ("Anschrift", "Adres", "Dirección"). */
+export const ADDRESS_WORD_SOURCES: readonly string[] = words.address_words;
 /** Words that open a contact or attention line in a party's block ("z. Hd.", "Kontaktisik"). */
 export const CONTACT_WORD_SOURCES: readonly string[] = words.contact_words;
 /** A sentence of payment terms: words of paying, and the words for "by" before (or after) its date. */

@@ -62,6 +62,11 @@ describe('matchLabel', () => {
     ['Total (excl. GST) 43.00', 'net', '43.00'],
     ['Amount before tax 43.00', 'net', '43.00'],
     ['Pre-tax total 43.00', 'net', '43.00'],
+    ['C.F./P.Iva 13255720966', 'vat_id', '13255720966'],
+    // pl
+    ['Kwota należności ogółem: 17 115,45PLN', 'gross', '17 115,45PLN'],
+    ['Kwota podatku 3 200,45', 'vat', '3 200,45'],
+    ['Nazwa: ABC Developex S.A.', 'name', 'ABC Developex S.A.'],
     // fr
     ['N° de facture : F-1', 'invoice_no', 'F-1'],
     ['Facture n° 2024-015', 'invoice_no', '2024-015'],

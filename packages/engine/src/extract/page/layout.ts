@@ -200,6 +200,32 @@ export function columnBelow(layout: PageLayout, header: Segment, maxRows = 8): S
   return out;
 }
 
+/**
+ * The segments under a column heading of a table whose headings are set flush left and whose
+ * amounts flush right in wide columns ("Kwota netto" over "13 915,00" far to its right): the
+ * segments that lie within the heading's span, from its left edge to the next heading's on its
+ * line, in the rows below it while they follow closely. For a heading whose column
+ * (columnBelow) holds nothing under it.
+ */
+export function spanBelow(layout: PageLayout, header: Segment, maxRows = 8): Segment[] {
+  const headings = layout.lines[header.line]!;
+  const next = headings.find((s) => s.bbox[0] > header.bbox[2]);
+  const [left, right] = [header.bbox[0] - 0.005, next ? next.bbox[0] : 1];
+  const out: Segment[] = [];
+  const height = header.bbox[3] - header.bbox[1];
+  let bottom = header.bbox[3];
+  for (let li = header.line + 1; li < layout.lines.length && out.length < maxRows; li++) {
+    const line = layout.lines[li]!;
+    const top = Math.min(...line.map((s) => s.bbox[1]));
+    if (top - bottom > height * 4) break;
+    const seg = line.find((s) => s.bbox[0] >= left && s.bbox[2] <= right);
+    if (!seg) break;
+    out.push(seg);
+    bottom = seg.bbox[3];
+  }
+  return out;
+}
+
 /** The segments over a value in its column, nearest first, within a few line heights: the labels
  * of a grid that sets its labels in one row and the values in the row under it. */
 export function segmentsAbove(layout: PageLayout, seg: Segment, maxLines = 3): Segment[] {

@@ -124,6 +124,10 @@ describe('readParties', () => {
       'FACTUUR.',
       'Invoice:',
       'Dat betaal ik zelf wel.',
+      // The word "address" alone, a block's label: Polish, Czech, Spanish.
+      'Adres',
+      'Adresa:',
+      'Dirección',
     ];
     for (const notAName of [
       '333741000005 (GTIN)',
@@ -364,6 +368,21 @@ describe('readParties', () => {
       line(row(3), ['29000 Quimper, FR', 0.08, 0.3]),
     ]);
     expect(named.seller.name).toBe('LE FOURNISSEUR');
+  });
+
+  it('reads a party set on one line, its name, street and place apart by commas', () => {
+    const d = read([
+      line(row(0), ['Cliente:', 0.1, 0.16]),
+      line(row(1), ['Lucus Informatica srl, via Puglia 12, 75020 Marconia (MT)', 0.1, 0.55]),
+      line(row(2), ['c.f./p.iva 01268100771', 0.1, 0.3]),
+    ]);
+    expect(d.buyer.name).toBe('Lucus Informatica srl');
+    expect(d.buyer.address).toMatchObject({ lines: ['via Puglia 12'], postcode: '75020', city: 'Marconia' });
+    const commaInName = read([
+      line(row(0), ['Kunde:', 0.1, 0.16]),
+      line(row(1), ['Müller, Schmidt & Partner, Hauptstr. 1, 10115 Berlin', 0.1, 0.55]),
+    ]);
+    expect(commaInName.buyer.name).toBe('Müller, Schmidt & Partner');
   });
 
   it('takes the company under a contact person, unless the name was wrapped onto the next line', () => {

@@ -6,7 +6,7 @@
 // heading, the recipient's block in the address window (under a one-line sender address, or
 // under a salutation) gives the buyer.
 import type { Document } from '../../document.js';
-import { LEGAL_FORM_SOURCES } from '../lexicon/lexicon.js';
+import { ADDRESS_WORD_SOURCES, LEGAL_FORM_SOURCES } from '../lexicon/lexicon.js';
 import { matchLabel, normalizeLabelText, startsWithLabel } from '../page/labels.js';
 import {
   type Box,
@@ -34,7 +34,7 @@ import {
 } from './party-lines.js';
 import { readRecipient, recipientBlock, senderOver } from './recipient-window.js';
 
-const ADDRESS_LABEL = /^(?:anschrift|adresse|address|indirizzo|адрес)\s*:?\s*/i;
+const ADDRESS_LABEL = new RegExp(`^(?:${ADDRESS_WORD_SOURCES.join('|')})(?![\\p{L}])\\s*:?\\s*`, 'iu');
 
 export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlock[], put: Put): void {
   const [sellerBlock, buyerBlock] = (['seller', 'buyer'] as const).map((role) =>
@@ -339,6 +339,14 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
     }
   }
   if (!name || !nameSeg) return;
+  // The party on one line, its name, street and place set apart by commas ("Lucus Informatica
+  // srl, via Puglia 12, 75020 Marconia (MT)"): the name up to the first comma, the address after.
+  const oneLine = nameEnd ? undefined : partyOnOneLine(nameSeg, name);
+  if (oneLine) {
+    put(`${role}.name`, cleanName(oneLine.name), nameSeg.bbox, nameSeg.page, confidence);
+    putAddress(role, [oneLine.street], oneLine.place, put);
+    return;
+  }
   put(`${role}.name`, cleanName(name), nameSeg.bbox, nameSeg.page, confidence);
 
   // Address: the lines after the name in the block's value column, until a non-address line.
@@ -357,15 +365,34 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
       continue;
     }
     lines.push(seg);
-    if (lines.length >= 4 || placeOf(text)) break;
+    if (lines.length >= 4 || placeLine(seg)) break;
   }
-  // The walk above ends at the place line, so only the last line can be the place.
+  // The walk above ends at the place line, so only the last line can be the place; it may hold
+  // the street too ("ul. Sadowa 1 m. 3, 00-002 Kraków").
   const end = lines[lines.length - 1];
-  const place = end && placeOf(end.text) ? end : undefined;
-  putAddress(role, place ? lines.slice(0, -1) : lines, place, put);
+  const split = end && placeLine(end);
+  const street = split ? [...lines.slice(0, -1), ...(split.street ? [split.street] : [])] : lines;
+  putAddress(role, street, split?.place, put);
 }
 
 const width = (s: Segment) => s.bbox[2] - s.bbox[0];
+
+/** A party's name, street and place on one line, apart by commas: the place and the one part
+ * with a number before it are the address, the parts before them the name (which may hold a
+ * comma itself: "Müller, Schmidt & Partner, Hauptstr. 1, 10115 Berlin"). */
+function partyOnOneLine(
+  seg: Segment,
+  text: string,
+): { name: string; street: Segment; place: Segment } | undefined {
+  const parts = text.split(', ');
+  for (let k = 1; k < parts.length - 1; k++) {
+    const split = placeLine({ ...seg, text: parts.slice(k).join(', ') });
+    const name = parts.slice(0, k).join(', ');
+    if (split?.street && !split.street.text.includes(',') && looksLikeName(name))
+      return { name, street: split.street, place: split.place };
+  }
+  return undefined;
+}
 
 /** Whether `line` was wrapped before `next`: it and the next line's first word (its width
  * estimated by its share of the letters) come near the block's widest line. */

@@ -4,6 +4,7 @@
 // (parties.ts) and the recipient's block in a letter's address window (recipient-window.ts).
 
 import {
+  ADDRESS_WORD_SOURCES,
   CONTACT_WORD_SOURCES,
   COUNTRY_PREFIXES,
   DOCUMENT_TITLE_SOURCES,
@@ -61,7 +62,7 @@ export const NOT_ADDRESS =
  * company's share capital ("Sarl au capital de 10 000€", "Stammkapital 25.000 EUR").
  */
 const NOT_A_NAME_FORMS =
-  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|anschrift|adresse|address|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount|name|nom|nome|nombre)\s*[.:]?\s*$|^\s*#|\b(?:cont[aeo]ct|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of)\s*$|^\s*(?:page|seite|pagina|p[áa]gina|blatt)\s+\d+(?:\s*(?:\/|of|von|de|di|sur)\s*\d+)?\s*$|\b(?:on\s+behalf\s+of|issued\s+by|powered\s+by|generated\s+(?:by|with)|created\s+(?:by|with)|im\s+auftrag\s+(?:von|der|des))\b|^\s*\S+@\S+\s*$|\b(?:au\s+capital|capital\s+social|capitale\s+sociale|share\s+capital|stammkapital|grundkapital)\b/i;
+  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount|name|nom|nome|nombre)\s*[.:]?\s*$|^\s*#|\b(?:cont[aeo]ct|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of)\s*$|^\s*(?:page|seite|pagina|p[áa]gina|blatt)\s+\d+(?:\s*(?:\/|of|von|de|di|sur)\s*\d+)?\s*$|\b(?:on\s+behalf\s+of|issued\s+by|powered\s+by|generated\s+(?:by|with)|created\s+(?:by|with)|im\s+auftrag\s+(?:von|der|des))\b|^\s*\S+@\S+\s*$|\b(?:au\s+capital|capital\s+social|capitale\s+sociale|share\s+capital|stammkapital|grundkapital)\b/i;
 
 /** A contact or attention line of a party's block, in every language (lexicon/words.json). */
 const CONTACT_LINE = new RegExp(`^\\s*(?:${CONTACT_WORD_SOURCES.join('|')})(?=$|[\\s.:,])`, 'iu');
@@ -75,11 +76,15 @@ const TITLE_ALONE = new RegExp(`^\\s*(?:${DOCUMENT_TITLE_SOURCES.join('|')})\\s*
  * abbreviation or a legal form ("Coolblue B.V.", "Smith & Co."). */
 const SENTENCE = /^\s*\S+(?:\s+\S+){3,}\s+\p{Ll}{3,}[.!]\s*$/u;
 
+/** The word "address" alone, a block's label ("Adres", "Anschrift:"). */
+const ADDRESS_ALONE = new RegExp(`^\\s*(?:${ADDRESS_WORD_SOURCES.join('|')})\\s*[.:]?\\s*$`, 'iu');
+
 /** Whether a line is never a party's name (NOT_A_NAME_FORMS, a contact line, the title alone, a
- * sentence). */
+ * sentence, the word "address" alone). */
 export function notAName(text: string): boolean {
   return (
     NOT_A_NAME_FORMS.test(text) ||
+    ADDRESS_ALONE.test(text) ||
     CONTACT_LINE.test(text) ||
     TITLE_ALONE.test(text) ||
     (SENTENCE.test(text) && !LEGAL_FORM.test(text.trim().split(/\s+/).pop()!))
