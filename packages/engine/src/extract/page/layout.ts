@@ -185,19 +185,7 @@ const FAR_RIGHT = 0.12;
 
 /** The segments under a column header, row by row, until the column ends (a wide gap). */
 export function columnBelow(layout: PageLayout, header: Segment, maxRows = 8): Segment[] {
-  const out: Segment[] = [];
-  const height = header.bbox[3] - header.bbox[1];
-  let bottom = header.bbox[3];
-  for (let li = header.line + 1; li < layout.lines.length && out.length < maxRows; li++) {
-    const line = layout.lines[li]!;
-    const top = Math.min(...line.map((s) => s.bbox[1]));
-    if (top - bottom > height * 4) break;
-    const seg = line.find((s) => overlapsX(s.bbox, header.bbox));
-    if (!seg) continue;
-    out.push(seg);
-    bottom = seg.bbox[3];
-  }
-  return out;
+  return rowsBelow(layout, header, maxRows, (s) => overlapsX(s.bbox, header.bbox), 'skip');
 }
 
 /**
@@ -208,9 +196,20 @@ export function columnBelow(layout: PageLayout, header: Segment, maxRows = 8): S
  * (columnBelow) holds nothing under it.
  */
 export function spanBelow(layout: PageLayout, header: Segment, maxRows = 8): Segment[] {
-  const headings = layout.lines[header.line]!;
-  const next = headings.find((s) => s.bbox[0] > header.bbox[2]);
+  const next = layout.lines[header.line]!.find((s) => s.bbox[0] > header.bbox[2]);
   const [left, right] = [header.bbox[0] - 0.005, next ? next.bbox[0] : 1];
+  return rowsBelow(layout, header, maxRows, (s) => s.bbox[0] >= left && s.bbox[2] <= right, 'stop');
+}
+
+/** The segment of each row under `header` that `inColumn` picks, down to a wide gap; a row
+ * without one is passed over (`skip`) or ends the walk (`stop`). */
+function rowsBelow(
+  layout: PageLayout,
+  header: Segment,
+  maxRows: number,
+  inColumn: (s: Segment) => boolean,
+  onGap: 'skip' | 'stop',
+): Segment[] {
   const out: Segment[] = [];
   const height = header.bbox[3] - header.bbox[1];
   let bottom = header.bbox[3];
@@ -218,8 +217,11 @@ export function spanBelow(layout: PageLayout, header: Segment, maxRows = 8): Seg
     const line = layout.lines[li]!;
     const top = Math.min(...line.map((s) => s.bbox[1]));
     if (top - bottom > height * 4) break;
-    const seg = line.find((s) => s.bbox[0] >= left && s.bbox[2] <= right);
-    if (!seg) break;
+    const seg = line.find(inColumn);
+    if (!seg) {
+      if (onGap === 'stop') break;
+      continue;
+    }
     out.push(seg);
     bottom = seg.bbox[3];
   }
