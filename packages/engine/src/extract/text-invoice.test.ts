@@ -324,6 +324,11 @@ describe('readTextInvoice: numbers and dates', () => {
     expect(read([page([line(row(0), ['Счёт на оплату № 17', 0.08, 0.3])])]).number).toBeUndefined();
   });
 
+  it('reads a number printed in groups of digits whole ("726 752 5181")', () => {
+    const d = read([page([line(row(0), ['Rechnungsnummer', 0.6, 0.75], ['726 752 5181', 0.85, 0.95])])]);
+    expect(d.number).toBe('726 752 5181');
+  });
+
   it('takes no first group of a number that goes on after a comma ("00,00,0001")', () => {
     const d = read([page([line(row(0), ['Rechnungsnummer: 00,00,0001', 0.58, 0.85])])]);
     expect(d.number).toBeUndefined();

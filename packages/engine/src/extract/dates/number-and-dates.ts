@@ -21,7 +21,12 @@ import { findDates, parseDate, slashedOrderShown } from './dates.js';
 // Letters of any script ("ΤΔΑ-9812") and any dash ("A–7146") may be part of it.
 const NUMBER_TOKEN = /^[#:№]?\s*((?:\p{Lu}{1,4} (?=\p{Lu}?\d))?[\p{L}\d][\p{L}\d\-\u2010-\u2015/._]{0,30})/u;
 
+/** Groups of digits set apart by single spaces, the later ones of three digits or more. */
+const DIGIT_GROUPS = /^\d{2,6}(?: \d{3,6}){1,4}$/;
+
 export function invoiceNumberOf(s: string): string | undefined {
+  // A number printed in groups of digits, and nothing else ("726 752 5181"): all of it.
+  if (DIGIT_GROUPS.test(s.trim()) && !parseDate(s.trim())) return s.trim().replace(/\s+/g, ' ');
   const m = NUMBER_TOKEN.exec(s.trim());
   const v = m?.[1]?.replace(/[.,;:]+$/, '');
   if (!v || !/\d/.test(v) || v.length > 30) return undefined;
