@@ -7,7 +7,7 @@
 // it actually scanned, which is never more than this upper bound.
 import { extractSignedContent } from './cms/p7m.js';
 import { type ErrorCode, ReadError } from './errors.js';
-import { MAX_PAGES, type PdfLayers } from './pdf/layers.js';
+import { embeddedFailureAnswers, MAX_PAGES, type PdfLayers } from './pdf/layers.js';
 import { estimateLayers } from './pdf/layers-cache.js';
 import { countryOf } from './project/countries.js';
 import { keepQrScan } from './qr/kept-scans.js';
@@ -128,7 +128,7 @@ function estimateOfLayers(layers: PdfLayers): { estimate: Estimate; scanned: num
     return { estimate: refuse('too_many_pages', message, 'pdf', pages), scanned: [] };
   }
   // An embedded invoice (read, or an attachment named as one that fails to read) is never scanned.
-  if (layers.xml || (layers.xmlError && layers.xmlError.code !== 'malformed_pdf' && !layers.xmlError.foreign))
+  if (layers.xml || embeddedFailureAnswers(layers.xmlError))
     return { estimate: { fileType: 'pdf', pages, pagesToScan: 0 }, scanned: [] };
   const scanned = pagesToOcr(layers, 'auto');
   return { estimate: { fileType: 'pdf', pages, pagesToScan: scanned.length }, scanned };

@@ -6,7 +6,7 @@ import { combineQrAndText } from './combine.js';
 import type { Document } from './document.js';
 import { type ErrorCode, ReadError } from './errors.js';
 import type { OcrPage } from './ocr/ocr-page.js';
-import { MAX_PAGES, type PdfLayers } from './pdf/layers.js';
+import { embeddedFailureAnswers, MAX_PAGES, type PdfLayers } from './pdf/layers.js';
 import { readLayers } from './pdf/layers-cache.js';
 import { takeQrScan } from './qr/kept-scans.js';
 import { paymentQrOf, type QrScan } from './qr/read-qr.js';
@@ -56,7 +56,7 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
         };
       const xmlError = layers.xmlError && new ReadError(layers.xmlError.code, layers.xmlError.message);
       if (xmlError) tried.push('xml');
-      if (mode === 'xml' || (xmlError && xmlError.code !== 'malformed_pdf' && !layers.xmlError?.foreign)) {
+      if (mode === 'xml' || embeddedFailureAnswers(layers.xmlError)) {
         // An embedded invoice that cannot be read is the answer: its text layer only shows it.
         const e = xmlError ?? new ReadError('no_embedded_invoice', 'the PDF has no embedded invoice XML');
         fail(e.code, e.message, 'xml');

@@ -307,10 +307,9 @@ function readIdentifiers(
   // (lexicon/words.json vat_ids_without_prefix).
   for (const hit of hits) {
     if (d.seller.vat_id || hit.field !== 'vat_id' || inRole(hit.seg, 'buyer')) continue;
-    for (const form of VAT_IDS_WITHOUT_PREFIX) {
-      if (!new RegExp(`(?:^|[^\\p{L}])${form.label}(?![\\p{L}])`, 'iu').test(hit.seg.text)) continue;
-      const m = new RegExp(`^\\s*((?:\\d[ -]?){${form.digits - 1}}\\d)(?![\\d])`).exec(hit.rest);
-      const digits = m?.[1]?.replace(/[ -]/g, '');
+    for (const form of PREFIXLESS_VAT_IDS) {
+      if (!form.label.test(hit.seg.text)) continue;
+      const digits = form.value.exec(hit.rest)?.[1]?.replace(/[ -]/g, '');
       // (one digit repeated, "0000000000", is a form's placeholder, though its check digit holds)
       const check = digits && !/^(\d)\1+$/.test(digits) ? checkVatId(digits, form.country) : undefined;
       if (check?.ok) put('seller.vat_id', check.vatId, hit.seg.bbox, hit.seg.page, 0.86);
@@ -380,6 +379,14 @@ function readIdentifiers(
   if (misreadOne)
     put('payment.accounts.0.iban', misreadOne.value, misreadOne.seg.bbox, misreadOne.seg.page, 0.9);
 }
+
+/** VAT ids printed without their country prefix (lexicon/words.json vat_ids_without_prefix): the
+ * label's word in the label, and the country's number of digits right after it. */
+const PREFIXLESS_VAT_IDS = VAT_IDS_WITHOUT_PREFIX.map(({ country, label, digits }) => ({
+  country,
+  label: new RegExp(`(?:^|[^\\p{L}])${label}(?![\\p{L}])`, 'iu'),
+  value: new RegExp(`^\\s*((?:\\d[ -]?){${digits - 1}}\\d)(?![\\d])`),
+}));
 
 /** A line whose last word is the IBAN label: the account follows on the next line. */
 const LABEL_ENDS_LINE = /\bIBAN\s*:?\s*$/;

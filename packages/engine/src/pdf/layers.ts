@@ -54,7 +54,7 @@ export async function readPdfLayers(
           ...(xml.foreign ? { foreign: true } : {}),
         };
       // An embedded invoice that cannot be read is the answer (readPdf fails with it).
-      if (mode === 'xml' || (xml.error && xml.error.code !== 'malformed_pdf' && !xml.foreign)) return out;
+      if (mode === 'xml' || embeddedFailureAnswers(out.xmlError)) return out;
     }
     if (mode === 'auto' || mode === 'text') out.text = await extractText(doc, { maxPages: MAX_PAGES });
     const usable = out.text.filter((p) => p.usable);
@@ -64,6 +64,13 @@ export async function readPdfLayers(
   } finally {
     await doc.destroy().catch(() => {});
   }
+}
+
+/** Whether the embedded XML's failure is the read's answer: an attachment that is the invoice
+ * could not be read. Not when the attachment list itself is damaged (the pages may still be
+ * read), nor when only XML files of another kind were attached. */
+export function embeddedFailureAnswers(xmlError: PdfLayers['xmlError']): boolean {
+  return !!xmlError && xmlError.code !== 'malformed_pdf' && !xmlError.foreign;
 }
 
 async function readEmbeddedXml(

@@ -25,13 +25,14 @@ const NUMBER_TOKEN = /^[#:№]?\s*((?:\p{Lu}{1,4} (?=\p{Lu}?\d))?[\p{L}\d][\p{L}
 const DIGIT_GROUPS = /^\d{2,6}(?: \d{3,6}){1,4}$/;
 
 export function invoiceNumberOf(s: string): string | undefined {
+  const text = s.trim();
   // A number printed in groups of digits, and nothing else ("726 752 5181"): all of it.
-  if (DIGIT_GROUPS.test(s.trim()) && !parseDate(s.trim())) return s.trim().replace(/\s+/g, ' ');
-  const m = NUMBER_TOKEN.exec(s.trim());
+  if (DIGIT_GROUPS.test(text) && !parseDate(text)) return text;
+  const m = NUMBER_TOKEN.exec(text);
   const v = m?.[1]?.replace(/[.,;:]+$/, '');
-  if (!v || !/\d/.test(v) || v.length > 30) return undefined;
+  if (!m || !v || !/\d/.test(v) || v.length > 30) return undefined;
   // A number that goes on after a comma ("00,00,0001"): its first group alone is none.
-  if (/^,\d/.test(s.trim().slice(m![0].length))) return undefined;
+  if (/^,\d/.test(text.slice(m[0].length))) return undefined;
   if (parseDate(v)) return undefined;
   return v;
 }

@@ -6,7 +6,7 @@
 // heading, the recipient's block in the address window (under a one-line sender address, or
 // under a salutation) gives the buyer.
 import type { Document } from '../../document.js';
-import { ADDRESS_WORD_SOURCES, LEGAL_FORM_SOURCES } from '../lexicon/lexicon.js';
+import { LEGAL_FORM_SOURCES } from '../lexicon/lexicon.js';
 import { matchLabel, normalizeLabelText, startsWithLabel } from '../page/labels.js';
 import {
   type Box,
@@ -19,6 +19,7 @@ import {
 import { footerDomains, spellsDomain } from './company-domain.js';
 import { matchInlineHeading, matchNumberedHeading } from './party-headings.js';
 import {
+  ADDRESS_LABEL,
   cleanName,
   isName,
   LEGAL_FORM,
@@ -33,8 +34,6 @@ import {
   streetLine,
 } from './party-lines.js';
 import { readRecipient, recipientBlock, senderOver } from './recipient-window.js';
-
-const ADDRESS_LABEL = new RegExp(`^(?:${ADDRESS_WORD_SOURCES.join('|')})(?![\\p{L}])\\s*:?\\s*`, 'iu');
 
 export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlock[], put: Put): void {
   const [sellerBlock, buyerBlock] = (['seller', 'buyer'] as const).map((role) =>
@@ -472,10 +471,8 @@ function footerLegalName(layouts: PageLayout[]): Segment | undefined {
       const seg = line[0];
       if (!seg || !(seg.bbox[1] >= 0.8 || alongEdge(seg)) || BANK_WORDS.test(seg.text)) continue;
       const parts = seg.text.split(/\s[·•|–-]\s|,\s*/).map((p) => p.trim());
-      let name = nameUpToLegalForm(parts[0] ?? '');
-      if (!LEGAL_FORM.test(name) && LEGAL_FORM_FIRST.test(parts[1] ?? '')) name = parts[0]!;
-      else if (!LEGAL_FORM.test(name)) continue;
-      if (parts.length < 2 || name.split(/\s+/).length > 6) continue;
+      const name = legalLineName(parts);
+      if (!name || parts.length < 2 || name.split(/\s+/).length > 6) continue;
       if (!looksLikeName(name) || !parts.slice(1).some((p) => /\d/.test(p))) continue;
       return { ...seg, text: name };
     }
@@ -485,6 +482,14 @@ function footerLegalName(layouts: PageLayout[]): Segment | undefined {
 
 /** A part of a legal line that opens with a legal form ("Société Anonyme au capital de …"). */
 const LEGAL_FORM_FIRST = new RegExp(`^(?:${LEGAL_FORM_SOURCES.join('|')})(?=$|[\\s,.])`, 'iu');
+
+/** The name a legal line's parts open with: up to its legal form, or the whole first part when
+ * the legal form opens the next ("BOUYGUES TELECOM" - "Société Anonyme au capital …"). */
+function legalLineName(parts: string[]): string | undefined {
+  const name = nameUpToLegalForm(parts[0] ?? '');
+  if (LEGAL_FORM.test(name)) return name;
+  return LEGAL_FORM_FIRST.test(parts[1] ?? '') ? parts[0] : undefined;
+}
 
 /** A line set upright along the page's left or right edge: many times taller than wide. */
 function alongEdge(seg: Segment): boolean {

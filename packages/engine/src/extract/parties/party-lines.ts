@@ -76,15 +76,22 @@ const TITLE_ALONE = new RegExp(`^\\s*(?:${DOCUMENT_TITLE_SOURCES.join('|')})\\s*
  * abbreviation or a legal form ("Coolblue B.V.", "Smith & Co."). */
 const SENTENCE = /^\s*\S+(?:\s+\S+){3,}\s+\p{Ll}{3,}[.!]\s*$/u;
 
+/** The word "address" as the label opening a block's line ("Anschrift: Hauptstraße 1", "Adres"). */
+export const ADDRESS_LABEL = new RegExp(`^(?:${ADDRESS_WORD_SOURCES.join('|')})(?![\\p{L}])\\s*:?\\s*`, 'iu');
+
 /** The word "address" alone, a block's label ("Adres", "Anschrift:"). */
-const ADDRESS_ALONE = new RegExp(`^\\s*(?:${ADDRESS_WORD_SOURCES.join('|')})\\s*[.:]?\\s*$`, 'iu');
+function addressAlone(text: string): boolean {
+  const t = text.trim();
+  const label = ADDRESS_LABEL.exec(t);
+  return !!label && /^\.?$/.test(t.slice(label[0].length));
+}
 
 /** Whether a line is never a party's name (NOT_A_NAME_FORMS, a contact line, the title alone, a
  * sentence, the word "address" alone). */
 export function notAName(text: string): boolean {
   return (
     NOT_A_NAME_FORMS.test(text) ||
-    ADDRESS_ALONE.test(text) ||
+    addressAlone(text) ||
     CONTACT_LINE.test(text) ||
     TITLE_ALONE.test(text) ||
     (SENTENCE.test(text) && !LEGAL_FORM.test(text.trim().split(/\s+/).pop()!))
