@@ -6,6 +6,7 @@ import { countryOf } from '../project/countries.js';
 import { CONFIDENCE_BAR, project } from '../project/field-sets.js';
 import { line, page, row } from '../test-support/layout-pages.js';
 import { germanInvoice, readText as read, UNBALANCED_TOTALS } from '../test-support/text-invoices.js';
+import type { LayoutLine } from './page/layout.js';
 
 const de = countryOf('de')!;
 
@@ -51,6 +52,51 @@ describe('readTextInvoice: totals', () => {
       ]),
     ]);
     expect(d.totals).toEqual({ net: '100.00', vat: '19.00', gross: '119.00' });
+  });
+
+  it('reads the total printed without a label under the net and the VAT, when it is their sum', () => {
+    const under = (total: string, x0 = 0.78, x1 = 0.9) =>
+      read([
+        germanInvoice([
+          line(row(14), ['Nettobetrag', 0.5, 0.64], ['100,00 €', 0.8, 0.9]),
+          line(row(15), ['USt 19 %', 0.5, 0.6], ['19,00 €', 0.81, 0.9]),
+          line(row(16), [total, x0, x1]),
+        ]),
+      ]);
+    const d = under('119,00 €');
+    expect(d.totals).toEqual({ net: '100.00', vat: '19.00', gross: '119.00' });
+    expect(d.provenance['totals.gross']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    // Not another sum, nor an amount with words (a label of its own), nor one set apart.
+    expect(under('120,00 €').totals.gross).toBeUndefined();
+    expect(under('Summe 119,00 €', 0.5).totals.gross).toBeUndefined();
+    expect(under('119,00 €', 0.3, 0.42).totals.gross).toBeUndefined();
+  });
+
+  it('reads the one total of an invoice that states it carries no VAT as its net and its gross', () => {
+    const stated = (mention: string, totals: LayoutLine[]) =>
+      read([germanInvoice([...totals, line(row(17), [mention, 0.08, 0.6])])]).totals;
+    const net = [line(row(14), ['Nettobetrag', 0.5, 0.64], ['100,00 €', 0.8, 0.9])];
+    const gross = [line(row(14), ['Gesamtbetrag', 0.5, 0.66], ['100,00 €', 0.8, 0.9])];
+    expect(stated('Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.', net)).toEqual({
+      net: '100.00',
+      gross: '100.00',
+    });
+    expect(stated('TVA non applicable, art. 293 B du CGI', gross)).toEqual({
+      net: '100.00',
+      gross: '100.00',
+    });
+    expect(stated('Steuerschuldnerschaft des Leistungsempfängers', gross)).toEqual({
+      net: '100.00',
+      gross: '100.00',
+    });
+    // Without the statement one amount is no triple; with a VAT amount printed, the statement
+    // speaks of something else.
+    expect(stated('Vielen Dank für Ihren Auftrag.', net).gross).toBeUndefined();
+    const taxed = stated('Reverse charge for EU customers only.', [
+      ...net,
+      line(row(15), ['USt 19 %', 0.5, 0.6], ['19,00 €', 0.81, 0.9]),
+    ]);
+    expect(taxed.gross).toBeUndefined();
   });
 
   it('does not take "Gesamtbetrag der Zuschläge" for the gross', () => {

@@ -3,7 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openPdf } from './open.js';
-import { extractText, type PageText, pageLinesText, textQuality, verticalMetrics } from './text.js';
+import {
+  cleanWord,
+  extractText,
+  type PageText,
+  pageLinesText,
+  textQuality,
+  verticalMetrics,
+} from './text.js';
 
 interface TestPage {
   /** Content stream; fonts /F1 (Helvetica) and /F2 (Helvetica-Bold) are available. */
@@ -167,6 +174,15 @@ describe('textQuality', () => {
     expect(textQuality('Rechnung Nr. 4711 vom 14.03.2024 Gesamtbetrag 1.234,56 €')).toEqual({ usable: true });
     expect(textQuality('Счёт № 15 от 14 марта 2024 г. Итого: 1 234,56 ₽')).toEqual({ usable: true });
     expect(textQuality('1')).toEqual({ usable: true });
+  });
+
+  it('drops invisible characters, spells out ligatures and writes typographic hyphens as hyphen-minus', () => {
+    expect(cleanWord('Rech\u00adnung\u200b')).toBe('Rechnung');
+    expect(cleanWord('\ufb01nal')).toBe('final');
+    expect(cleanWord('18\u201008\u20102026')).toBe('18-08-2026');
+    expect(cleanWord('IOPOLE\u2011jdz7')).toBe('IOPOLE-jdz7');
+    // (a dash stays a dash: "10–12" is a range)
+    expect(cleanWord('10\u201312')).toBe('10\u201312');
   });
 
   it('calls absent text no_text', () => {

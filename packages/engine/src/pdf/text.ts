@@ -223,10 +223,12 @@ function splitItem(
   }
 }
 
-/** Drops invisible format characters and spells out typographic ligatures (ﬁ -> fi). */
-function cleanWord(s: string): string {
+/** Drops invisible format characters, spells out typographic ligatures (ﬁ -> fi) and writes the
+ * typographic hyphens as the hyphen-minus ("18‐08‐2026", "IOPOLE‐jdz7": a date, a number). */
+export function cleanWord(s: string): string {
   return s
     .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '')
+    .replace(/[\u2010\u2011]/g, '-')
     .replace(/[\ufb00-\ufb06]/g, (ch) => ch.normalize('NFKC'));
 }
 

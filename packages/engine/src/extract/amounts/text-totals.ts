@@ -5,11 +5,17 @@
 import { toUnits } from '../../decimal.js';
 import { CURRENCY_TOKEN } from '../identifiers/currency.js';
 import { findVatIds } from '../identifiers/identifiers.js';
-import { CREDIT_TITLE_SOURCES } from '../lexicon/lexicon.js';
+import { CREDIT_TITLE_SOURCES, NO_VAT_MENTION_SOURCES } from '../lexicon/lexicon.js';
 import type { LabelHit } from '../page/label-hits.js';
 import { columnBelow, type PageLayout, type Put, type Segment, spanBelow, union } from '../page/layout.js';
 import { type AmountHint, parseAmount } from './amounts.js';
-import { type AmountCandidate, chooseTotals, MAX_VAT_SHARE, type TotalKind } from './totals.js';
+import {
+  type AmountCandidate,
+  type ChosenTotals,
+  chooseTotals,
+  MAX_VAT_SHARE,
+  type TotalKind,
+} from './totals.js';
 import { breakdownCandidates } from './vat-rows.js';
 
 /**
@@ -35,6 +41,8 @@ export function readTotals(
     // "TVA : FR11999999998 - SIRET : … - SARL au capital de 120 000,00 €": the label of a VAT id,
     // whose line's amount is the company's share capital, not a tax.
     if (hit.field === 'vat' && vatIdFirst(hit.rest)) continue;
+    // "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet": a statement that no VAT is charged.
+    if (hit.field === 'vat' && NO_VAT_MENTION.test(hit.seg.text)) continue;
     const layout = layouts.find((l) => l.page === hit.seg.page)!;
     const line = layout.lines[hit.seg.line]!;
     // The amount of a totals row is the last amount on it (a rate or a base may come first),
@@ -135,6 +143,13 @@ export function readTotals(
     const withWholes = chooseTotals([...cands, ...wholes], { credit });
     if (withWholes.balanced) t = withWholes;
   }
+  // The total printed without a label, alone on its line under the net's and the VAT's rows and
+  // flush with their amounts, in a larger type ("Celkem bez DPH 1 000,00 / DPH 21 % 210,00 /
+  // 1 210,00 Kč"): the gross when it is their sum.
+  if (!t.balanced && t.net && t.vat && !t.gross) {
+    const total = unlabelledTotal(layouts, t.net, t.vat, hits);
+    if (total) t = chooseTotals([...cands, total], { credit });
+  }
   // A text layer whose VAT total is printed only as the rows of its VAT table (rate, base, tax
   // per row; "Umsatzsteuer %  19,00  33.61  6.39"): the rows count when their sum is the gross
   // its label names. (Rows a cent off a printed total, or a gross after a discount the rows do
@@ -160,6 +175,14 @@ export function readTotals(
     put('totals.gross', t.gross.value, t.gross.seg.bbox, t.gross.seg.page, 0.86);
     return;
   }
+  // An invoice that carries no VAT by law and says so ("TVA non applicable, art. 293 B du CGI",
+  // "Gemäß § 19 UStG", a reverse charge): its one total, under a net's or a gross's label, is both.
+  const one = !t.balanced && noVatTotal(cands, t, layouts);
+  if (one) {
+    put('totals.net', one.value, one.seg.bbox, one.seg.page, 0.86);
+    put('totals.gross', one.value, one.seg.bbox, one.seg.page, 0.86);
+    return;
+  }
   if (!t.balanced && (t.corroborated || itemsSum) && t.gross) {
     put('totals.gross', t.gross.value, t.gross.seg.bbox, t.gross.seg.page, 0.86);
     return;
@@ -172,6 +195,36 @@ export function readTotals(
     if (c) put(`totals.${k}`, c.value, union([c.seg.bbox]), c.seg.page, c.strength > 1 ? conf : conf - 0.05);
   }
   if (t.payable) put('totals.payable', t.payable.value, t.payable.seg.bbox, t.payable.seg.page, 0.8);
+}
+
+/**
+ * The amount alone on one of the two lines under a labelled net and VAT printed one over the other,
+ * its right edge flush with theirs, on a line with no label: a gross candidate where it is their
+ * sum (the labels' own lines hold the net and VAT; arithmetic alone names this one).
+ */
+function unlabelledTotal(
+  layouts: PageLayout[],
+  net: AmountCandidate,
+  vat: AmountCandidate,
+  hits: LabelHit[],
+): AmountCandidate | undefined {
+  if (net.seg.page !== vat.seg.page || net.seg.line === vat.seg.line) return undefined;
+  const flush = (a: Segment, b: Segment) => Math.abs(a.bbox[2] - b.bbox[2]) < 0.03;
+  if (!flush(net.seg, vat.seg)) return undefined;
+  const layout = layouts.find((l) => l.page === net.seg.page)!;
+  const lower = net.seg.line > vat.seg.line ? net.seg : vat.seg;
+  const sum = toUnits(net.value) + toUnits(vat.value);
+  for (const line of layout.lines.slice(lower.line + 1, lower.line + 3)) {
+    if (!line.length) continue;
+    const seg = line[0]!;
+    if (line.length > 1 || hits.some((h) => h.seg.page === seg.page && h.seg.line === seg.line))
+      return undefined;
+    const value = lastAmount(seg.text);
+    // (the amount and a currency alone on the line: no words, which would be a label)
+    if (!value || /\p{L}{4,}/u.test(seg.text) || !flush(seg, lower)) return undefined;
+    return toUnits(value) === sum ? { kind: 'gross', value, seg, strength: 1 } : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -362,6 +415,31 @@ function zeroRated(
     return /(?:^|\s)0(?:[.,]0{1,2})?\s*%/.test(text) && !/\d[.,]\d{2}(?!\s*%)|€\s?\d|\d\s?€/.test(text);
   });
 }
+
+/** A statement that the invoice carries no VAT by law (lexicon `no_vat_mentions`). */
+const NO_VAT_MENTION = new RegExp(NO_VAT_MENTION_SOURCES.join('|'), 'iu');
+
+/**
+ * The one total of an invoice that states it carries no VAT: the net's and the gross's labels
+ * (those read) name one amount, and no VAT amount other than zero is printed.
+ */
+function noVatTotal(
+  cands: AmountCandidate[],
+  t: ChosenTotals,
+  layouts: PageLayout[],
+): AmountCandidate | undefined {
+  const total = t.gross ?? t.net;
+  if (!total || (t.net && t.gross && toUnits(t.net.value) !== toUnits(t.gross.value))) return undefined;
+  if (cands.some((c) => c.kind === 'vat' && toUnits(c.value) !== 0n)) return undefined;
+  const stated = layouts.some((l) => l.lines.some((line) => line.some((s) => NO_VAT_MENTION.test(s.text))));
+  // (nor a rate other than zero printed among the totals: "19% Mehrwertsteuer: 66,54€" over the total)
+  const layout = layouts.find((l) => l.page === total.seg.page)!;
+  const near = layout.lines.slice(Math.max(0, total.seg.line - 4), total.seg.line + 2).flat();
+  return stated && !near.some((s) => RATE.test(s.text)) ? total : undefined;
+}
+
+/** A VAT rate other than zero ("19%", "7,7 %"). */
+const RATE = /(?:^|[\s(])[1-9]\d?(?:[.,]\d{1,2})?\s*%/;
 
 /** Items above a total at most this many lines up are added (a long table is read page by page). */
 const MAX_ITEM_LINES = 60;

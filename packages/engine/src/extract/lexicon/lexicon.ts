@@ -99,6 +99,8 @@ export const ADDRESS_WORD_SOURCES: readonly string[] = words.address_words;
 export const CONTACT_WORD_SOURCES: readonly string[] = words.contact_words;
 /** A sentence of payment terms: words of paying, and the words for "by" before (or after) its date. */
 export const PAY_WORD_SOURCES: readonly string[] = words.pay_words;
+/** Statements that an invoice carries no VAT by law (an exemption, a reverse charge). */
+export const NO_VAT_MENTION_SOURCES: readonly string[] = words.no_vat_mentions;
 export const PAY_BY_SOURCES: readonly string[] = words.pay_by_words;
 export const PAY_BY_AFTER_SOURCES: readonly string[] = words.pay_by_after;
 /** Languages whose invoices write decimals with a comma (a point only groups thousands). */
@@ -137,5 +139,7 @@ export interface PlaceForm {
 export const PLACE_FORMS: readonly PlaceForm[] = places.forms;
 /** Postcodes printed alone under their town (the British and Irish way). */
 export const POSTCODE_ALONE_FORMS: readonly PlaceForm[] = places.alone;
+/** Postcodes printed alone over their town (a window too narrow for the line). */
+export const POSTCODE_OVER_TOWN_FORMS: readonly PlaceForm[] = places.over_town;
 /** One-letter country signs before a postcode ("L-1118") and the country code each stands for. */
 export const COUNTRY_PREFIXES: Readonly<Record<string, string>> = places.prefixes;

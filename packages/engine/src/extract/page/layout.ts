@@ -287,16 +287,28 @@ export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {})
       const asRow =
         !h.name &&
         beside &&
-        beside.bbox[0] - h.seg.bbox[2] < ROW_GAP &&
+        beside.bbox[0] - h.seg.bbox[2] < (/:\s*$/.test(h.seg.text) ? LABEL_ROW_GAP : ROW_GAP) &&
         !startsWithLabel(beside.text) &&
         !headings.some((o) => o.seg === beside) &&
         /^\p{L}/u.test(beside.text.trim()) &&
         /\p{L}{2}/u.test(beside.text) &&
         !/[:\d]/.test(beside.text);
       const name = h.name ?? (asRow ? beside : undefined);
+      // Another value of words on the heading's row ("Leistungserbringer   CuraSoft GmbH,
+      // Weinbergstrasse 10, 8001 Zürich"; "Klient   452, Herr Hans Weber, …"): the party is that
+      // row, and the lines under the heading are the form's next rows ("Versicherte Person").
+      const rowValue =
+        !name &&
+        beside &&
+        beside.bbox[0] - h.seg.bbox[2] < ROW_GAP &&
+        !startsWithLabel(beside.text) &&
+        !headings.some((o) => o.seg === beside) &&
+        /\p{L}{2}/u.test(beside.text);
       const segments = name
         ? [name, ...blockBelow(layout, { seg: name }, headings)]
-        : blockBelow(layout, h, headings);
+        : rowValue
+          ? [beside]
+          : blockBelow(layout, h, headings);
       blocks.push({ role: h.role, heading: h.seg, segments });
     }
   }
@@ -346,6 +358,9 @@ function runTogetherHeading(
 /** A party right of its heading at most this far (page widths) is the heading's row's value;
  * further right it is another column ("Käufer          RECHNUNGS-KORREKTUR"). */
 const ROW_GAP = 0.12;
+/** A heading ending with a colon announces its value on its row: a form's wider label column
+ * ("Szállító:          Nett Front Kft"). */
+const LABEL_ROW_GAP = 0.2;
 
 /** A block's lines start at most this far left of its heading and less than BLOCK_WIDTH right
  * of it (page widths). */

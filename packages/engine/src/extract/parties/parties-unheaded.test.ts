@@ -139,6 +139,40 @@ describe('readParties: the recipient in the address window', () => {
     });
   });
 
+  it("reads the window when a box of the customer's details repeats its address", () => {
+    const lines = (street: string) => [
+      line(row(0), ['Fibre Telecom', 0.07, 0.25]),
+      line(row(1), ['75371 Paris Cedex 08', 0.07, 0.25]),
+      line(row(5), ['Alexis Martin', 0.5, 0.62]),
+      line(row(6), ['35 rue du Lac', 0.5, 0.64]),
+      line(row(7), ['69100 Villeurbanne', 0.5, 0.64]),
+      line(row(15), ["Nom de l'abonné", 0.43, 0.55]),
+      line(row(16), ['Alexis Martin', 0.43, 0.55]),
+      line(row(17), ["Adresse de l'installation", 0.43, 0.6]),
+      line(row(18), [street, 0.43, 0.57]),
+      line(row(19), ['69100 Villeurbanne', 0.43, 0.57]),
+      line(row(22), ['Facture n°562044387 du 02 Juillet 2015', 0.07, 0.4]),
+    ];
+    const d = read(lines('35 rue du Lac'));
+    expect(d.buyer.name).toBe('Alexis Martin');
+    expect(d.buyer.address).toMatchObject({ lines: ['35 rue du Lac'], postcode: '69100' });
+    // Another address in the box: two recipients, neither taken.
+    expect(read(lines('2 place Bellecour')).buyer.name).toBeUndefined();
+  });
+
+  it("reads the window when a buyer's heading named no one (a label: the customer's number)", () => {
+    const d = read([
+      line(row(0), ['Yritys Oy', 0.1, 0.18], ['LASKU', 0.48, 0.55]),
+      line(row(1), ['Yritystie 11', 0.1, 0.2]),
+      line(row(2), ['40000 Jyväskylä', 0.1, 0.22]),
+      line(row(7), ['Matti Meikäläinen', 0.1, 0.25], ['Laskun nro:', 0.48, 0.56], ['4321', 0.58, 0.62]),
+      line(row(8), ['Meikäläisenkatu 5', 0.1, 0.25], ['Asiakas:', 0.48, 0.55], ['1234567-8', 0.58, 0.66]),
+      line(row(9), ['00790 Helsinki', 0.1, 0.22], ['Päivämäärä:', 0.48, 0.56], ['18.01.2014', 0.58, 0.66]),
+    ]);
+    expect(d.buyer.name).toBe('Matti Meikäläinen');
+    expect(d.buyer.address).toMatchObject({ postcode: '00790', city: 'Helsinki' });
+  });
+
   it('reads a window whose postcode stands alone over its town', () => {
     const d = read([
       line(row(0), ['Rainer GmbH | Schwerwa 22 | 51235 Mittelbembra', 0.08, 0.45]),
@@ -163,6 +197,19 @@ describe('readParties: the recipient in the address window', () => {
     expect(apart(1, 'Mittelbiberach')).toBe('Reute GmbH');
     expect(apart(1, 'Rechnungsdatum')).toBeUndefined();
     expect(apart(3, 'Mittelbiberach')).toBeUndefined();
+    // A Dutch postcode printed without its space, alone over its town, beside the letterhead.
+    const dutch = read([
+      line(row(0), ['Vereniging Delft', 0.63, 0.8]),
+      line(row(1), ['Kanaalweg 4', 0.63, 0.75]),
+      line(row(2), ['2628 EB Delft', 0.63, 0.76]),
+      line(row(4), ['Vereniging Utrecht', 0.1, 0.25]),
+      line(row(5), ['Princetonplein 9', 0.1, 0.22]),
+      line(row(6), ['3584CC', 0.1, 0.15]),
+      line(row(7), ['Utrecht', 0.1, 0.16]),
+      line(row(10), ['Factuur 2023-001', 0.1, 0.3]),
+    ]);
+    expect(dutch.buyer.name).toBe('Vereniging Utrecht');
+    expect(dutch.buyer.address).toMatchObject({ postcode: '3584CC', city: 'Utrecht' });
   });
 
   it('reads the block under a one-line sender address as the buyer, not as the seller', () => {

@@ -36,6 +36,76 @@ describe('readParties', () => {
     expect(d.provenance['seller.address.city']).toMatchObject({ page: 1, confidence: 0.85 });
   });
 
+  it("reads the parties of an e-invoice's visualisation, whose rows name no address", () => {
+    const d = read([
+      line(row(0), ['Facture n° F-2026-17', 0.1, 0.4]),
+      line(row(2), ['Acheteur', 0.1, 0.2]),
+      line(
+        row(3),
+        ["Nom de l'acheteur:", 0.1, 0.22],
+        ['LES COACHS SOLIDAIRES', 0.24, 0.45],
+        ['Code Pays:', 0.55, 0.63],
+        ['FR', 0.69, 0.71],
+      ),
+      line(row(5), ['Vendeur', 0.1, 0.2]),
+      line(
+        row(6),
+        ['Nom du vendeur:', 0.1, 0.22],
+        ['COMPAGNIE DES NAPPES', 0.24, 0.45],
+        ['Code Pays:', 0.55, 0.63],
+        ['FR', 0.69, 0.71],
+      ),
+      line(row(8), ['Données de facturation', 0.1, 0.3]),
+      line(row(9), ['Date de la facture:', 0.1, 0.22], ['18-08-2026', 0.24, 0.32]),
+    ]);
+    expect(d.seller.name).toBe('COMPAGNIE DES NAPPES');
+    expect(d.buyer.name).toBe('LES COACHS SOLIDAIRES');
+    // The next section's heading is no street.
+    expect(d.seller.address).toBeUndefined();
+  });
+
+  it("reads the name beside a form's heading ending with a colon, across a wide label column", () => {
+    const d = read([
+      line(row(0), ['Számla', 0.84, 0.95]),
+      line(
+        row(2),
+        ['Szállító:', 0.053, 0.105],
+        ['Nett Front Kft', 0.255, 0.384],
+        ['Vevő:', 0.543, 0.586],
+        ['DIVIAN - MEGA KFT', 0.692, 0.856],
+      ),
+      line(row(3), ['Hungary 5650, Mezőberény Gyomai út 26.', 0.053, 0.335], ['6724 Szeged', 0.692, 0.777]),
+      line(row(5), ['Teljesítés kelte:', 0.053, 0.15], ['2026. 01. 21.', 0.26, 0.33]),
+      line(row(6), ['Számla kelte:', 0.053, 0.13], ['2026. 01. 20.', 0.26, 0.33]),
+    ]);
+    expect(d.seller.name).toBe('Nett Front Kft');
+    expect(d.buyer.name).toBe('DIVIAN - MEGA KFT');
+    // The form's dates under the name are no street.
+    expect(d.seller.address).toBeUndefined();
+  });
+
+  it("takes the party from its heading's row, not from the form's next rows under the heading", () => {
+    const d = read([
+      line(row(0), ['Rechnung Nr. 77', 0.1, 0.3]),
+      line(
+        row(2),
+        ['Leistungserbringer', 0.03, 0.15],
+        ['CuraSoft Spitex GmbH, Weinbergstrasse 10, 8001 Zürich', 0.19, 0.55],
+      ),
+      line(row(3), ['Versicherte Person', 0.03, 0.15], ['Hans Weber', 0.19, 0.28]),
+      line(row(5), ['Klient', 0.03, 0.08], ['452, Herr Hans Weber, Rämistrasse 28, 8001 Zürich', 0.19, 0.55]),
+      line(row(6), ['Geburtsdatum', 0.03, 0.12], ['22.07.1947', 0.19, 0.26]),
+    ]);
+    expect(d.seller.name).toBe('CuraSoft Spitex GmbH');
+    expect(d.seller.address).toMatchObject({
+      lines: ['Weinbergstrasse 10'],
+      postcode: '8001',
+      city: 'Zürich',
+    });
+    // A row opening with the customer's number names no one; its address is no name either.
+    expect(d.buyer.name).toBeUndefined();
+  });
+
   it('gives an address of a place line alone its empty street lines (the fields read it whole)', () => {
     const d = read([
       line(row(0), ['Lieferant', 0.08, 0.2]),

@@ -41,9 +41,12 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
   );
   if (sellerBlock) readBlock('seller', sellerBlock, layouts, put);
   if (buyerBlock) readBlock('buyer', buyerBlock, layouts, put);
+  // A buyer's heading that named no one: a field's label ("Asiakas: 1234567-8", the customer's
+  // number) over other fields, as good as no heading.
+  const buyerNamed = buyerBlock && d.buyer.name ? buyerBlock : undefined;
   // Without a buyer heading, the recipient's address in the window of the letter.
   const headed = new Set(blocks.flatMap((b) => [b.heading, ...b.segments]));
-  const recipient = buyerBlock ? undefined : recipientBlock(layouts[0], headed);
+  const recipient = buyerNamed ? undefined : recipientBlock(layouts[0], headed);
   if (recipient) readRecipient(recipient, put);
   const elsewhere = new Set([
     ...blocks.filter((b) => b.role !== 'seller').flatMap((b) => b.segments),
@@ -124,7 +127,7 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
   if (address) putAddress('seller', address.street, address.place, put);
   // No sender line over the address window (on a photo OCR loses that tiny print): the
   // letterhead found shows which address block is the sender's, and the other is the buyer's.
-  if (!recipient && !buyerBlock && !d.buyer.name && named) {
+  if (!recipient && !buyerNamed && !d.buyer.name && named) {
     const window = recipientBlock(layouts[0], headed, named);
     if (window) readRecipient(window, put);
   }
@@ -346,6 +349,9 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
     putAddress(role, [oneLine.street], oneLine.place, put);
     return;
   }
+  // A line ending with its street and place that gave no name ("452, Herr Hans Weber,
+  // Rämistrasse 28, 8001 Zürich") is an address, no name.
+  if (!nameEnd && placeLine({ ...nameSeg, text: name })) return;
   put(`${role}.name`, cleanName(name), nameSeg.bbox, nameSeg.page, confidence);
 
   // Address: the lines after the name in the block's value column, until a non-address line.
@@ -359,7 +365,8 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
       if (rest) lines.push({ ...seg, text: rest });
       continue;
     }
-    if (/:\s*$/.test(text) || NOT_ADDRESS.test(text) || /^\S+\s*:/.test(text)) {
+    // (nor a line without a word: a form's date or number, "2026. 01. 21.", is no street)
+    if (/:\s*$/.test(text) || NOT_ADDRESS.test(text) || /^\S+\s*:/.test(text) || !/\p{L}{2}/u.test(text)) {
       if (lines.length) break;
       continue;
     }
@@ -371,6 +378,10 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
   const end = lines[lines.length - 1];
   const split = end && placeLine(end);
   const street = split ? [...lines.slice(0, -1), ...(split.street ? [split.street] : [])] : lines;
+  // Without a place line, one line without a number is no address: the next section's heading
+  // ran into the block ("Données de facturation" under "Nom du vendeur: …"). A town over its
+  // country is one ("Linkenheim-Hochstetten" / "Deutschland").
+  if (!split && street.length < 2 && !street.some((s) => /\d/.test(s.text))) return;
   putAddress(role, street, split?.place, put);
 }
 
@@ -387,7 +398,9 @@ function partyOnOneLine(
   for (let k = 1; k < parts.length - 1; k++) {
     const split = placeLine({ ...seg, text: parts.slice(k).join(', ') });
     const name = parts.slice(0, k).join(', ');
-    if (split?.street && !split.street.text.includes(',') && looksLikeName(name))
+    // (each part of the name a word: "452, Herr Hans Weber" opens with the customer's number)
+    const words = parts.slice(0, k).every((p) => /\p{L}/u.test(p));
+    if (split?.street && !split.street.text.includes(',') && words && looksLikeName(name))
       return { name, street: split.street, place: split.place };
   }
   return undefined;

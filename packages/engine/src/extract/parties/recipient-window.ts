@@ -2,7 +2,7 @@
 // heading: NAME / STREET 1 / POSTCODE CITY in the upper half of the first page, shown to be the
 // recipient by the one-line sender address above it, by a salutation, by the letterhead standing
 // in another column, or by the sender's own address printed above it (recipientBlock).
-import { SALUTATION_SOURCES } from '../lexicon/lexicon.js';
+import { POSTCODE_OVER_TOWN_FORMS, SALUTATION_SOURCES } from '../lexicon/lexicon.js';
 import { normalizeLabelText, startsWithLabel } from '../page/labels.js';
 import { type Box, type PageLayout, type Put, type Segment, union } from '../page/layout.js';
 import {
@@ -73,10 +73,13 @@ function townOverPostcode(
   return twoLinePlace(seg, town, `${town.text.trim()} ${seg.text.trim()}`);
 }
 
+/** Postcodes printed alone over their town (places.json `over_town`), compiled once. */
+const POSTCODES_OVER_TOWN = POSTCODE_OVER_TOWN_FORMS.map((f) => new RegExp(f.pattern, 'u'));
+
 /**
  * A place set over two lines the other way, the postcode alone and its town under it ("88441" /
- * "Mittelbiberach", a window too narrow for the line): the town's segment with a number right
- * above it that makes one place line with it.
+ * "Mittelbiberach", "3584CC" / "Utrecht", a window too narrow for the line): the town's segment
+ * with a postcode right above it that makes one place line with it.
  */
 function postcodeOverTown(
   all: Segment[],
@@ -85,7 +88,7 @@ function postcodeOverTown(
   // (never a field's label under a number: "4711" / "Rechnungsdatum")
   if (!TOWN.test(seg.text.trim()) || startsWithLabel(seg.text.trim())) return undefined;
   const postcode = closeAbove(all, seg);
-  if (!postcode || !/^\d[\d -]{2,8}$/.test(postcode.text.trim())) return undefined;
+  if (!postcode || !POSTCODES_OVER_TOWN.some((re) => re.test(postcode.text.trim()))) return undefined;
   return twoLinePlace(seg, postcode, `${postcode.text.trim()} ${seg.text.trim()}`);
 }
 
@@ -296,7 +299,18 @@ export function recipientBlock(
     blocks.push(block);
     if (salutation || sender || besideLetterhead) found.push(block);
   }
-  if (found.length) return found.length === 1 ? found[0] : undefined;
+  // Blocks of one street and place are one recipient: the window and a box of the customer's
+  // details repeating its address ("Nom de l'abonné" / "Adresse de l'installation"); the window is
+  // the upper.
+  const addresses = new Set(
+    found.map((b) =>
+      b.segments
+        .slice(-2)
+        .map((s) => normalizeLabelText(s.text))
+        .join('\n'),
+    ),
+  );
+  if (found.length) return addresses.size === 1 ? found[0] : undefined;
   // Under the sender's address printed in its column, only as the one named address block there
   // is: a third party's block (a tax representative's, "SELLER TAX REP") stands there too, the
   // buyer's in another column.
