@@ -126,6 +126,70 @@ describe('ZUGFeRD 1.0 reader', () => {
     expect(read(xml).provenance['lines.0.description']).toMatchObject({ source: 'xml' });
   });
 
+  /** CII_ZF1 with the given allowances/charges ([charge, ActualAmount]) and totals of them. */
+  const zf1With = (acs: Array<[boolean, string]>, allowanceTotal?: string, chargeTotal?: string) =>
+    CII_ZF1.replace(
+      '<ram:SpecifiedTradeSettlementMonetarySummation>',
+      `${acs
+        .map(
+          ([charge, amount]) =>
+            `<ram:SpecifiedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>${charge}</udt:Indicator></ram:ChargeIndicator><ram:ActualAmount currencyID="EUR">${amount}</ram:ActualAmount><ram:Reason>R</ram:Reason></ram:SpecifiedTradeAllowanceCharge>`,
+        )
+        .join('')}<ram:SpecifiedTradeSettlementMonetarySummation>${
+        chargeTotal ? `<ram:ChargeTotalAmount>${chargeTotal}</ram:ChargeTotalAmount>` : ''
+      }${allowanceTotal ? `<ram:AllowanceTotalAmount>${allowanceTotal}</ram:AllowanceTotalAmount>` : ''}`,
+    );
+  const amounts = (xml: string) => read(xml).allowances_charges?.map((a) => [a.charge, a.amount]);
+
+  it("gives a correction's allowances, written as sizes, the sign of their negative total", () => {
+    // The Forum's Rechnungskorrektur: 0.10 and 0.13 off lines of -7.90, allowance total -0.23.
+    const xml = zf1With(
+      [
+        [false, '0.10'],
+        [false, '0.13'],
+      ],
+      '-0.23',
+    );
+    expect(amounts(xml)).toEqual([
+      [false, '-0.10'],
+      [false, '-0.13'],
+    ]);
+    expect(read(xml).provenance['allowances_charges.0.amount']?.path).toMatch(/ActualAmount$/);
+  });
+
+  it('reads an allowance written negative under a positive total as the allowance the total is', () => {
+    // The Forum's EXTENDED Kostenrechnung: an allowance of -21.55, allowance total 21.55.
+    expect(amounts(zf1With([[false, '-21.55']], '21.55'))).toEqual([[false, '21.55']]);
+    expect(amounts(zf1With([[true, '-4.00']], undefined, '4.00'))).toEqual([[true, '4.00']]);
+  });
+
+  it('leaves the amounts as read where they add up, or where their sizes do not either', () => {
+    expect(amounts(zf1With([[false, '5.00']], '5.00'))).toEqual([[false, '5.00']]);
+    expect(
+      amounts(
+        zf1With(
+          [
+            [false, '-1.00'],
+            [false, '2.00'],
+          ],
+          '-3.50',
+        ),
+      ),
+    ).toEqual([
+      [false, '-1.00'],
+      [false, '2.00'],
+    ]);
+    expect(amounts(zf1With([[false, '0.10']]))).toEqual([[false, '0.10']]);
+  });
+
+  it('leaves a CII D16B allowance as read (the sizes rule is ZUGFeRD 1.0 only)', () => {
+    const xml = CII_D16B.replace(
+      '<ram:SpecifiedTradeSettlementHeaderMonetarySummation>',
+      '<ram:SpecifiedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>false</udt:Indicator></ram:ChargeIndicator><ram:ActualAmount>-5.00</ram:ActualAmount></ram:SpecifiedTradeAllowanceCharge><ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:AllowanceTotalAmount>5.00</ram:AllowanceTotalAmount>',
+    );
+    expect(amounts(xml)).toEqual([[false, '-5.00']]);
+  });
+
   it('answers a pre-release draft with its own code', () => {
     const draft = '<rsm:Invoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CBFBUY:5"><x/></rsm:Invoice>';
     expect(() => read(draft)).toThrow(/pre-release ZUGFeRD draft/);

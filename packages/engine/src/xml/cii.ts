@@ -1,6 +1,8 @@
 // UN/CEFACT Cross Industry Invoice: D16B (ZUGFeRD 2.x, Factur-X every profile, XRechnung CII)
 // and the older ZUGFeRD 1.0 CrossIndustryDocument, whose containers carry other names but the
 // same content. One reader for both: each step names the D16B element and its 1.0 twin.
+
+import { addDecimals, toUnits } from '../decimal.js';
 import type { Address, Document, DocumentType, Party } from '../document.js';
 import { ReadError } from '../errors.js';
 import { XmlDocumentBuilder } from './builder.js';
@@ -136,6 +138,7 @@ function readCii(root: XmlElement): Document {
   b.amount('totals.gross', child(sums, 'GrandTotalAmount'));
   b.amount('totals.prepaid', child(sums, 'TotalPrepaidAmount'));
   b.amount('totals.payable', child(sums, 'DuePayableAmount'));
+  if (zf1) signAsTotals(d);
 
   // A line that gives nothing (ZUGFeRD 1.0's note-only lines) leaves no slot: the next line read
   // takes its index, so the document's lines have no holes.
@@ -169,6 +172,32 @@ function readAllowancesCharges(b: XmlDocumentBuilder, settlement: XmlElement | u
     const tax = child(lc, 'AppliedTradeTax');
     b.text(`${p}.vat_category`, child(tax, 'CategoryCode'));
     b.amount(`${p}.vat_rate`, pick(tax, 'RateApplicablePercent', 'ApplicablePercent'));
+  }
+}
+
+/**
+ * ZUGFeRD 1.0 writes an allowance's or charge's ActualAmount as a size, its direction given by
+ * ChargeIndicator and its sign by the document: the Forum's own corrections state allowances of
+ * 0.10 on a base of -5.00 under an allowance total of -0.23, and one of its cost invoices an
+ * allowance of -21.55 under a total of 21.55. Where the amounts read do not add up to their
+ * total (AllowanceTotalAmount, ChargeTotalAmount) but their sizes do, each takes the total's sign;
+ * any other disagreement is left as read, for the checks to name.
+ */
+function signAsTotals(d: Document): void {
+  for (const charge of [false, true]) {
+    const total = charge ? d.totals.charges : d.totals.allowances;
+    const kept = (d.allowances_charges ?? []).filter((ac) => ac.charge === charge);
+    const amounts = kept.map((ac) => ac.amount);
+    if (total === undefined || !kept.length || amounts.some((a) => a === undefined)) continue;
+    const units = toUnits(total);
+    const read = toUnits(addDecimals(amounts as string[]));
+    const size = (a: string) => (a.startsWith('-') ? a.slice(1) : a);
+    const sizes = toUnits(addDecimals((amounts as string[]).map(size)));
+    if (units === 0n || read === units || sizes !== (units < 0n ? -units : units)) continue;
+    for (const ac of kept) {
+      const a = size(ac.amount!);
+      ac.amount = units < 0n && toUnits(a) !== 0n ? `-${a}` : a;
+    }
   }
 }
 

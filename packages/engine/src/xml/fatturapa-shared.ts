@@ -153,7 +153,8 @@ export function subtractDecimals(a: string, b: string): string {
   return withDecimals(fromUnits(toUnits(a) - toUnits(b)), [a, b]);
 }
 
-function withDecimals(result: string, terms: string[]): string {
+/** `result` padded to as many decimals as the most precise of `terms` (at most six). */
+export function withDecimals(result: string, terms: string[]): string {
   const places = Math.min(6, Math.max(...terms.map((t) => t.split('.')[1]?.length ?? 0)));
   const [int, frac = ''] = result.split('.');
   return places > frac.length ? `${int}.${frac.padEnd(places, '0')}` : result;

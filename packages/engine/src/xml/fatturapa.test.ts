@@ -304,6 +304,18 @@ describe('fatturaPaReader', () => {
     expect(doc.provenance['totals.gross']?.path).toMatch(/FatturaElettronicaBody\/DatiBeniServizi$/);
   });
 
+  it("keeps a line's net price: PrezzoUnitario less its own ScontoMaggiorazione", () => {
+    const discounted = body().replace(
+      '<PrezzoUnitario>100.00</PrezzoUnitario><PrezzoTotale>200.00</PrezzoTotale>',
+      '<PrezzoUnitario>125.00</PrezzoUnitario><ScontoMaggiorazione><Tipo>SC</Tipo><Percentuale>20.00</Percentuale><Importo>25.00</Importo></ScontoMaggiorazione><PrezzoTotale>200.00</PrezzoTotale>',
+    );
+    const doc = read(invoice(header() + discounted));
+    expect(doc.lines[0]).toMatchObject({ quantity: '2.00', unit_price: '100.00', net_amount: '200.00' });
+    expect(doc.provenance['lines.0.unit_price']?.path).toMatch(/DettaglioLinee\[1\]\/PrezzoUnitario$/);
+    // The line's adjustment is in its price, not a document-level allowance.
+    expect(doc.allowances_charges).toBeUndefined();
+  });
+
   it('leaves payment data out when the body has none', () => {
     const doc = read(invoice(header() + body({ payment: '' })));
     expect(doc.due_date).toBeUndefined();

@@ -6,8 +6,11 @@
 // of ImponibileImporto and VAT the sum of Imposta. Gross is ImportoTotaleDocumento when given and
 // otherwise net + VAT (the document's own summary, nothing estimated). Payable is the
 // ImportoPagamento of the first DettaglioPagamento, the instalment the due date also refers to.
+// A line's price is its net price: PrezzoUnitario with the line's ScontoMaggiorazione applied,
+// where its PrezzoTotale confirms it (fatturapa-line-price.ts).
 import type { Document } from '../document.js';
 import type { XmlDocumentBuilder } from './builder.js';
+import { netPriceOf } from './fatturapa-line-price.js';
 import {
   readAddress,
   readContact,
@@ -88,7 +91,8 @@ function readBody(b: XmlDocumentBuilder, body: XmlElement, index: number, count:
     b.text(`lines.${i}.description`, child(line, 'Descrizione'));
     b.amount(`lines.${i}.quantity`, child(line, 'Quantita'));
     b.text(`lines.${i}.unit`, child(line, 'UnitaMisura'));
-    b.amount(`lines.${i}.unit_price`, child(line, 'PrezzoUnitario'));
+    const price = netPriceOf(line);
+    if (price !== undefined) b.value(`lines.${i}.unit_price`, price, child(line, 'PrezzoUnitario'));
     b.amount(`lines.${i}.net_amount`, child(line, 'PrezzoTotale'));
     b.amount(`lines.${i}.vat_rate`, child(line, 'AliquotaIVA'));
     b.text(`lines.${i}.vat_category`, child(line, 'Natura'));
