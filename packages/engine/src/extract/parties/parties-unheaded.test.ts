@@ -226,6 +226,19 @@ describe('readParties: the recipient in the address window', () => {
     expect(d.seller.name).toBe('weclapp.com');
   });
 
+  it('reads a sender line set apart by small squares ("TPT Schaude ▪ Ennostr. 10 ▪ 89604 Ennahofen")', () => {
+    const d = read([
+      line(row(0), ['TPT Schaude ▪ Ennostr. 10 ▪ 89604 Ennahofen', 0.09, 0.4]),
+      line(row(1), ['Schalltec GmbH', 0.09, 0.2], ['TPT Schaude', 0.67, 0.76]),
+      line(row(2), ['Hans Schaude', 0.09, 0.19], ['Annina Geprägs', 0.67, 0.78]),
+      line(row(3), ['Steißlinger Str. 4', 0.09, 0.22], ['Ennostr. 10', 0.67, 0.75]),
+      line(row(4), ['89604 Weilersteußlingen', 0.09, 0.28], ['89604 Ennahofen', 0.67, 0.79]),
+      line(row(8), ['Rechnung', 0.09, 0.18]),
+    ]);
+    expect(d.buyer.name).toBe('Schalltec GmbH');
+    expect(d.seller.name).toBe('TPT Schaude');
+  });
+
   it('reads a sender line whose middle dots OCR read as colons, and "Firma" over the name', () => {
     const d = read([
       line(row(0), ['Müller Bürotechnik GmbH : Industriestraße 5 : 70565 Stuttgart', 0.08, 0.5]),

@@ -106,6 +106,37 @@ describe('readParties', () => {
     expect(d.buyer.name).toBeUndefined();
   });
 
+  it("takes no item table's name column far under a block without a place line for its name", () => {
+    const d = read([
+      line(row(0), ['FACTURĂ', 0.08, 0.2]),
+      line(row(2), ['FURNIZOR:', 0.08, 0.18], ['CLIENT:', 0.51, 0.58]),
+      line(row(3), ['Finance Technologies S.R.L.', 0.08, 0.3], ['Jane Street', 0.51, 0.6]),
+      line(row(4), ['CIF: 23453212', 0.08, 0.2]),
+      line(row(5), ['Reg. com.: Z022018', 0.08, 0.22]),
+      line(row(6), ['Adresă: Strada George Barițiu', 0.08, 0.3]),
+      line(row(7), ['Județ: Brașov', 0.08, 0.2]),
+      line(row(8), ['Bancă: IMAGINARY BANK', 0.08, 0.25]),
+      line(row(10), ['SERVICII:', 0.08, 0.16]),
+      line(
+        row(12),
+        ['#', 0.09, 0.1],
+        ['Denumire', 0.12, 0.2],
+        ['Cant.', 0.6, 0.64],
+        ['Valoare (USD)', 0.81, 0.92],
+      ),
+      line(
+        row(13),
+        ['1', 0.09, 0.1],
+        ['Software development', 0.12, 0.28],
+        ['40', 0.61, 0.63],
+        ['$ 7800.00', 0.84, 0.92],
+      ),
+    ]);
+    expect(d.seller.name).toBe('Finance Technologies S.R.L.');
+    // Nor a labelled row ("Reg. com.: Z022018") for its street.
+    expect(d.seller.address).toBeUndefined();
+  });
+
   it('gives an address of a place line alone its empty street lines (the fields read it whole)', () => {
     const d = read([
       line(row(0), ['Lieferant', 0.08, 0.2]),

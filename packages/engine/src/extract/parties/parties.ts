@@ -27,6 +27,7 @@ import {
   NOT_ADDRESS,
   nameUpToLegalForm,
   notAName,
+  PART_MARKS,
   placeLine,
   placeOf,
   putAddress,
@@ -254,6 +255,12 @@ function placeBelow(layout: PageLayout, name: Segment): boolean {
     .some((line) => line.some((s) => inColumn(s) && !!placeLine(s)));
 }
 
+/** A row opening with a label and its colon ("CIF:23453212", "Reg. com.: Z022018"). */
+const LABELLED_ROW = /^\S+\s*:|^[^\d:]{1,20}:\s/u;
+
+/** A block's "Name:" row stands within this many lines under its heading. */
+const NAME_ROW_LINES = 5;
+
 function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLayout[], put: Put): void {
   const layout = layouts.find((l) => l.page === block.heading.page)!;
   const segs = block.segments;
@@ -265,6 +272,8 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
   // (above the block's place line: below it, a table's "Наименование" column ran into the block)
   const placeAt = segs.findIndex((s) => placeOf(s.text.trim()));
   for (const seg of placeAt < 0 ? segs : segs.slice(0, placeAt)) {
+    // (nor far under the heading: an item table's "Denumire" column under a block with no place)
+    if (seg.page === block.heading.page && seg.line - block.heading.line > NAME_ROW_LINES) break;
     const end = matchLabel(seg.text, 'name');
     if (end === undefined) continue;
     const rest = seg.text.slice(end).trim();
@@ -366,7 +375,8 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
       continue;
     }
     // (nor a line without a word: a form's date or number, "2026. 01. 21.", is no street)
-    if (/:\s*$/.test(text) || NOT_ADDRESS.test(text) || /^\S+\s*:/.test(text) || !/\p{L}{2}/u.test(text)) {
+    // (a labelled row, "CIF: 23453212", "Reg. com.: Z022018", is no street)
+    if (/:\s*$/.test(text) || NOT_ADDRESS.test(text) || LABELLED_ROW.test(text) || !/\p{L}{2}/u.test(text)) {
       if (lines.length) break;
       continue;
     }
@@ -478,12 +488,15 @@ const BANK_WORDS = /\b(?:iban|bic|swift|bank|konto|account|compte|conto|rekening
  * …"), then its address or registration in parts set apart by commas, dots or bars ("MixCont AB,
  * 23145, Sankta gertrudsvag 10."). Not a bank's line.
  */
+/** The parts of a footer's legal line: apart by a mark, a dash or a comma. */
+const FOOTER_SEP = new RegExp(`\\s[${PART_MARKS}–-]\\s|,\\s*`, 'u');
+
 function footerLegalName(layouts: PageLayout[]): Segment | undefined {
   for (const layout of layouts) {
     for (const line of layout.lines) {
       const seg = line[0];
       if (!seg || !(seg.bbox[1] >= 0.8 || alongEdge(seg)) || BANK_WORDS.test(seg.text)) continue;
-      const parts = seg.text.split(/\s[·•|–-]\s|,\s*/).map((p) => p.trim());
+      const parts = seg.text.split(FOOTER_SEP).map((p) => p.trim());
       const name = legalLineName(parts);
       if (!name || parts.length < 2 || name.split(/\s+/).length > 6) continue;
       if (!looksLikeName(name) || !parts.slice(1).some((p) => /\d/.test(p))) continue;

@@ -174,6 +174,10 @@ export function placeLine(seg: Segment): { street?: Segment; place: Segment } | 
   return undefined;
 }
 
+/** The marks that set a one-line address's parts apart ("ACME GmbH · Str. 1 ▪ 12345 Ort"), as a
+ * character class's members. */
+export const PART_MARKS = '·•●▪■∙⋅|';
+
 /** The one-line place forms of places.json, compiled once. */
 const PLACES = PLACE_FORMS.map((f) => ({ re: new RegExp(f.pattern, 'u'), country: f.country }));
 /** A line opening with the document's title ("Invoice 12345", "Arve 50090"): no town. */

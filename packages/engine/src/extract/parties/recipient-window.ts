@@ -11,6 +11,7 @@ import {
   isName,
   LEGAL_FORM,
   nameUpToLegalForm,
+  PART_MARKS,
   placeLine,
   placeOf,
   postcodeAlone,
@@ -19,7 +20,7 @@ import {
 
 /** Separators of a one-line sender address: "ACME GmbH · Str. 1 · 12345 Ort", "A, Str. 1, 12345 Ort"
  * (OCR reads a middle dot as a colon, " : ", now and then). */
-const SENDER_SEP = /\s*[·•●|]\s*|\s+[-–:]\s+|,\s+/;
+const SENDER_SEP = new RegExp(`\\s*[${PART_MARKS}]\\s*|\\s+[-–:]\\s+|,\\s+`, 'u');
 
 /** A salutation standing alone above a person's or a company's name. */
 const SALUTATION = new RegExp(`^\\s*(?:${SALUTATION_SOURCES.join('|')})\\s*$`, 'iu');
