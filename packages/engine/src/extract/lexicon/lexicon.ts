@@ -99,6 +99,8 @@ export const ADDRESS_WORD_SOURCES: readonly string[] = words.address_words;
 export const CONTACT_WORD_SOURCES: readonly string[] = words.contact_words;
 /** A sentence of payment terms: words of paying, and the words for "by" before (or after) its date. */
 export const PAY_WORD_SOURCES: readonly string[] = words.pay_words;
+/** The words opening a letter's greeting ("Sehr geehrte", "Dear"). */
+export const GREETING_SOURCES: readonly string[] = words.greetings;
 /** Statements that an invoice carries no VAT by law (an exemption, a reverse charge). */
 export const NO_VAT_MENTION_SOURCES: readonly string[] = words.no_vat_mentions;
 export const PAY_BY_SOURCES: readonly string[] = words.pay_by_words;

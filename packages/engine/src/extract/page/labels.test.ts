@@ -184,6 +184,7 @@ describe('matchHeading', () => {
     ['Käufer/Leistungsempfänger', 'buyer'],
     ['Käufer / Leistungsempfänger', 'buyer'],
     ['Rechnungsempfänger', 'buyer'],
+    ['BAUHERR', 'buyer'],
     ['Kunde', 'buyer'],
     ['Client.', 'buyer'],
     ['Cessionario / Committente', 'buyer'],

@@ -137,6 +137,25 @@ describe('readParties', () => {
     expect(d.seller.address).toBeUndefined();
   });
 
+  it("takes no letter's greeting for a name, and a builder-owner's block for the buyer's", () => {
+    const greeted = read([
+      line(row(0), ['Elektrotechnik Huber GmbH', 0.07, 0.35]),
+      line(row(4), ['Rechnung an:', 0.07, 0.16]),
+      line(row(5), ['Sehr geehrte Familie Maria & Stefan Berger', 0.07, 0.4]),
+      line(row(6), ['Olympiastraße 45', 0.07, 0.2]),
+      line(row(7), ['6020 Innsbruck', 0.07, 0.18]),
+    ]);
+    expect(greeted.buyer.name).toBeUndefined();
+    const built = read([
+      line(row(0), ['Bau-Meister Tirol GmbH', 0.05, 0.3]),
+      line(row(4), ['BAUHERR', 0.06, 0.14], ['ARCHITEKT', 0.37, 0.46]),
+      line(row(5), ['Wohnbau Tirol GmbH', 0.06, 0.2], ['Architektur Alpen ZT GmbH', 0.37, 0.55]),
+      line(row(6), ['Südtiroler Platz 8', 0.06, 0.18]),
+      line(row(7), ['6020 Innsbruck', 0.06, 0.16]),
+    ]);
+    expect(built.buyer.name).toBe('Wohnbau Tirol GmbH');
+  });
+
   it('gives an address of a place line alone its empty street lines (the fields read it whole)', () => {
     const d = read([
       line(row(0), ['Lieferant', 0.08, 0.2]),

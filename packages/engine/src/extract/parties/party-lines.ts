@@ -8,6 +8,7 @@ import {
   CONTACT_WORD_SOURCES,
   COUNTRY_PREFIXES,
   DOCUMENT_TITLE_SOURCES,
+  GREETING_SOURCES,
   LEGAL_FORM_SOURCES,
   PLACE_FORMS,
   POSTCODE_ALONE_FORMS,
@@ -86,11 +87,15 @@ function addressAlone(text: string): boolean {
   return !!label && /^\.?$/.test(t.slice(label[0].length));
 }
 
+/** A letter's greeting ("Sehr geehrte Familie Berger", "Dear customer,"). */
+const GREETING = new RegExp(`^\\s*(?:${GREETING_SOURCES.join('|')})\\s`, 'iu');
+
 /** Whether a line is never a party's name (NOT_A_NAME_FORMS, a contact line, the title alone, a
- * sentence, the word "address" alone). */
+ * sentence, the word "address" alone, a greeting). */
 export function notAName(text: string): boolean {
   return (
     NOT_A_NAME_FORMS.test(text) ||
+    GREETING.test(text) ||
     addressAlone(text) ||
     CONTACT_LINE.test(text) ||
     TITLE_ALONE.test(text) ||
