@@ -1,11 +1,13 @@
-// Reads a PDF in the order of `auto`: the embedded invoice XML (hybrid PDFs), then a payment QR
-// code on its pages, then the text layer; a QR code and the text layer combine. Pages without a
+// Reads a PDF in the order of `auto`: the embedded invoice XML (hybrid PDFs; the page may add the
+// lines and VAT breakdown it lacks), then a payment QR code on its pages, then the text layer; a
+// QR code and the text layer combine. Pages without a
 // usable text layer go to OCR, each rendered once for the code search and the OCR. The pdf.js
 // parsing happens in a read worker and the rendering in the page workers: this thread only decides.
 import { combineQrAndText } from './combine.js';
 import type { Document } from './document.js';
 import { type ErrorCode, ReadError } from './errors.js';
 import type { OcrPage } from './ocr/ocr-page.js';
+import { addPageTables } from './page-tables.js';
 import { embeddedFailureAnswers, MAX_PAGES, type PdfLayers } from './pdf/layers.js';
 import { readLayers } from './pdf/layers-cache.js';
 import { takeQrScan } from './qr/kept-scans.js';
@@ -46,14 +48,20 @@ export async function readPdf(bytes: Uint8Array, mode: RequestedMode, ctx: ReadC
   };
   try {
     if (mode === 'auto' || mode === 'xml') {
-      if (layers.xml)
+      if (layers.xml) {
+        // The lines and VAT breakdown an XML without them leaves to the page, where its figures
+        // confirm what the page prints (page-tables.ts).
+        const { document, checks } = addPageTables(layers.xml.document, textDoc);
         return {
           mode: 'xml',
-          document: layers.xml.document,
+          document,
           pages,
           pagesScanned: 0,
           embeddedFile: layers.xml.embeddedFile,
+          ...(checks.length ? { checks } : {}),
+          ...(textDoc ? { tried: ['xml', 'text'] as Mode[] } : {}),
         };
+      }
       const xmlError = layers.xmlError && new ReadError(layers.xmlError.code, layers.xmlError.message);
       if (xmlError) tried.push('xml');
       if (mode === 'xml' || embeddedFailureAnswers(layers.xmlError)) {

@@ -332,7 +332,7 @@ export function en16931Missing(job: ExportJob): Refusal[] {
       [l.description, 'BT-153 item name'],
       [l.quantity, 'BT-129 quantity'],
       [l.net_amount, 'BT-131 line net amount'],
-      [l.net_amount ? linePrice(l) : 'x', 'BT-146 item net price'],
+      [l.net_amount ? netPrice(l) : 'x', 'BT-146 item net price'],
       [lineCategory(d, l), 'BT-151 VAT category'],
     ] as const)
       if (!v)
@@ -453,7 +453,7 @@ export function ciiXml(job: ExportJob, profile: CiiProfile): string {
             el('ram:SpecifiedTradeProduct', [leaf('ram:Name', l.description)]),
             el('ram:SpecifiedLineTradeAgreement', [
               el('ram:NetPriceProductTradePrice', [
-                leaf('ram:ChargeAmount', linePrice(l)),
+                leaf('ram:ChargeAmount', netPrice(l)),
                 l.unit_price
                   ? leaf('ram:BasisQuantity', l.price_base_quantity, { unitCode: unitCode(l.unit) ?? 'C62' })
                   : undefined,
@@ -644,6 +644,18 @@ export function linePrice(l: Document['lines'][number]): string | undefined {
   if (!l.net_amount || l.allowances_charges?.length) return undefined;
   if (!l.quantity || Number(l.quantity) === 1) return l.net_amount;
   return exactQuotient(l.net_amount, l.quantity, 4);
+}
+
+/**
+ * A line's net price (BT-146) as EN 16931 writes it: `linePrice`, but none where that is made of
+ * a negative amount over a positive quantity (a credit's line printed with its sign on the
+ * amount): a net price is never negative (BR-27), and the line is refused rather than written so.
+ */
+export function netPrice(l: Document['lines'][number]): string | undefined {
+  const price = linePrice(l);
+  return !l.unit_price && price?.startsWith('-') && l.quantity && Number(l.quantity) !== 1
+    ? undefined
+    : price;
 }
 
 /** `a / b` as a decimal of at most `digits` decimals (at least two), or undefined where it is not exact. */

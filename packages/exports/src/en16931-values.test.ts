@@ -16,6 +16,7 @@ import {
   lineCategory,
   linePrice,
   meansCode,
+  netPrice,
   unitCode,
   withCoreLines,
 } from './cii.js';
@@ -91,6 +92,11 @@ describe('values derived from what the invoice states', () => {
     expect(linePrice({ quantity: '1.0000', net_amount: '75.00' })).toBe('75.00');
     expect(linePrice({ quantity: '20.0000', net_amount: '198.00' })).toBe('9.90');
     expect(linePrice({ quantity: '-6', net_amount: '-109.98' })).toBe('18.33');
+    // EN 16931 has no negative net price (BR-27): a credit's amount over a quantity without its
+    // sign makes none.
+    expect(netPrice({ quantity: '5', net_amount: '-20.48' })).toBeUndefined();
+    expect(netPrice({ quantity: '-5', net_amount: '-20.48' })).toBe('4.096');
+    expect(netPrice({ quantity: '1', net_amount: '-20.48' })).toBe('-20.48');
     expect(linePrice({ quantity: '16000', net_amount: '140.80' })).toBe('0.0088');
     expect(linePrice({ net_amount: '12.00' })).toBe('12.00');
     // 100.00 for 3 units is no price of four decimals: none is made up.

@@ -67,6 +67,31 @@ describe.skipIf(!haveSchemas)('Factur-X profiles without lines', () => {
     }
   }, 600_000);
 
+  it('keeps a hybrid whose page added lines it cannot be written with in the profile of its XML alone', async () => {
+    const { job } = await jobOf('ferd-zugferd-2.3.3/MINIMUM_Buchungshilfe.pdf');
+    const d = job.document;
+    // Lines read off the page that EN 16931 refuses (no quantity): the XML's MINIMUM is written.
+    const paged = (syntax: string): ExportJob => ({
+      ...job,
+      document: {
+        ...d,
+        syntax,
+        lines: [{ description: 'Item', net_amount: d.totals.net! }],
+        provenance: {
+          ...d.provenance,
+          'lines.0.net_amount': { source: 'text', reader: 'pdf-text', page: 1 },
+        },
+      },
+    });
+    const file = await writeFacturx(paged(`${d.syntax}+text`));
+    expect(file.profile).toBe('Factur-X MINIMUM');
+    expect((await facturxStructure(file.bytes)).xml).not.toContain('IncludedSupplyChainTradeLineItem');
+    // Lines of the document's own are never dropped to fit a profile.
+    const err = await writeFacturx(paged(d.syntax)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ExportRefused);
+    expect((err as ExportRefused).refusals.map((r) => r.message).join()).toMatch(/BT-129/);
+  }, 600_000);
+
   it("checks with BASIC WL's rules for real: a breakdown without its tax amount fails BR-46", async () => {
     const { job } = await jobOf('ferd-zugferd-2.3.3/BASIC-WL_Einfach.pdf');
     const file = await writeFacturx(job);

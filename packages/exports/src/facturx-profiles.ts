@@ -72,6 +72,55 @@ export function facturxProfileOf(job: ExportJob): FacturxProfile {
   return FACTURX_PROFILES[d.vat_breakdown.length ? 'BASIC WL' : 'MINIMUM'];
 }
 
+/**
+ * The job and profile Factur-X writes, with what that profile lacks: the richest profile the
+ * document supports (`facturxProfileOf`). A hybrid whose lines or VAT breakdown were read off its
+ * page beside its XML (syntax `…+text`) keeps the profile its XML alone supports where the richer
+ * one is refused (a MINIMUM invoice whose amount due is net of a payment its XML does not name):
+ * the page's tables add to what the XML has, and never cost it the file it could be written as.
+ */
+export function facturxTarget(job: ExportJob): {
+  job: ExportJob;
+  profile: FacturxProfile;
+  missing: Refusal[];
+} {
+  const profile = facturxProfileOf(job);
+  const missing = facturxProfileMissing(job, profile);
+  const xmlAlone = missing.length ? withoutPageTables(job) : undefined;
+  if (xmlAlone) {
+    const own = facturxProfileOf(xmlAlone);
+    const lacking = facturxProfileMissing(xmlAlone, own);
+    if (!lacking.length) return { job: xmlAlone, profile: own, missing: lacking };
+  }
+  return { job, profile, missing };
+}
+
+/** The hybrid's document without the lines and breakdown its page added; undefined when it has none. */
+function withoutPageTables(job: ExportJob): ExportJob | undefined {
+  const d = job.document;
+  if (!d.syntax.endsWith('+text')) return undefined;
+  const fromPage = (key: 'lines' | 'vat_breakdown') =>
+    Object.entries(d.provenance).some(([p, v]) => p.startsWith(`${key}.`) && v.source === 'text');
+  const lines = fromPage('lines');
+  const breakdown = fromPage('vat_breakdown');
+  if (!lines && !breakdown) return undefined;
+  const provenance = Object.fromEntries(
+    Object.entries(d.provenance).filter(
+      ([p]) => !(lines && p.startsWith('lines.')) && !(breakdown && p.startsWith('vat_breakdown.')),
+    ),
+  );
+  return {
+    ...job,
+    document: {
+      ...d,
+      syntax: d.syntax.slice(0, -'+text'.length),
+      ...(lines ? { lines: [] } : {}),
+      ...(breakdown ? { vat_breakdown: [] } : {}),
+      provenance,
+    },
+  };
+}
+
 const refusal = (job: ExportJob, field: string, message: string, input?: string): Refusal => ({
   job_id: job.jobId,
   field,

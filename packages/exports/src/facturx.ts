@@ -15,12 +15,7 @@ import {
 } from 'pdf-lib';
 import sharp from 'sharp';
 import { ciiXml, withCoreLines } from './cii.js';
-import {
-  FACTURX_PROFILES,
-  type FacturxLevel,
-  facturxProfileMissing,
-  facturxProfileOf,
-} from './facturx-profiles.js';
+import { FACTURX_PROFILES, type FacturxLevel, facturxTarget } from './facturx-profiles.js';
 import { type ExportFile, type ExportJob, ExportRefused, fileStem, type Refusal } from './input.js';
 import { drawInvoice } from './invoice-page.js';
 
@@ -33,8 +28,7 @@ const PRODUCER = 'Invoice Reader (pdf-lib)';
  * What Factur-X asks of the job in the profile its data supports: EN 16931's core (no CIUS values
  * on top) with lines, BASIC WL's or MINIMUM's without.
  */
-export const facturxMissing = (job: ExportJob): Refusal[] =>
-  facturxProfileMissing(job, facturxProfileOf(job));
+export const facturxMissing = (job: ExportJob): Refusal[] => facturxTarget(job).missing;
 
 let srgb: Promise<Uint8Array> | undefined;
 /**
@@ -149,9 +143,7 @@ export interface FacturxOptions {
 }
 
 export async function writeFacturx(read: ExportJob, options: FacturxOptions = {}): Promise<ExportFile> {
-  const job = withCoreLines(read);
-  const profile = facturxProfileOf(job);
-  const missing = facturxProfileMissing(job, profile);
+  const { job, profile, missing } = facturxTarget(withCoreLines(read));
   if (missing.length) throw new ExportRefused(missing);
   const xml = Buffer.from(ciiXml(job, { guideline: profile.guideline, leftOut: profile.leftOut }), 'utf8');
   const d = job.document;

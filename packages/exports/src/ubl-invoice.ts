@@ -12,8 +12,8 @@ import {
   isDirectDebit,
   legalScheme,
   lineCategory,
-  linePrice,
   lineRate,
+  netPrice,
   paymentTermsText,
   unitCode,
   writtenMeans,
@@ -317,7 +317,7 @@ export function ublInvoiceXml(d: Document, ids: UblIds): string {
             ]),
           ]),
           el('cac:Price', [
-            amount('cbc:PriceAmount', linePrice(l)),
+            amount('cbc:PriceAmount', netPrice(l)),
             l.unit_price
               ? leaf('cbc:BaseQuantity', l.price_base_quantity, { unitCode: unitCode(l.unit) ?? 'C62' })
               : undefined,

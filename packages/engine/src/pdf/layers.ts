@@ -6,6 +6,7 @@ import type { Document } from '../document.js';
 import type { ErrorCode } from '../errors.js';
 import { ReadError } from '../errors.js';
 import { readTextInvoice } from '../extract/text-invoice.js';
+import { lacksPageTables } from '../page-tables.js';
 import type { RequestedMode } from '../result.js';
 import { readXmlInvoice } from '../xml/read-xml.js';
 import { type Attachment, invoiceCandidates, knownInvoiceName, listAttachments } from './attachments.js';
@@ -24,7 +25,8 @@ export interface PdfLayers {
   xmlError?: { code: ErrorCode; message: string; foreign?: boolean };
   /** The text layer of every page (empty unless the mode reads text, or when the XML answered). */
   text: PageText[];
-  /** The usable text pages read as an invoice (not in `ocr` mode). */
+  /** The usable text pages read as an invoice (not in `ocr` mode); beside the XML, only when it
+   * lacks lines or a VAT breakdown the page may print (page-tables.ts), in `auto` mode. */
   textDoc?: Document;
 }
 
@@ -46,7 +48,17 @@ export async function readPdfLayers(
     const out: PdfLayers = { pages, text: [] };
     if (mode === 'auto' || mode === 'xml') {
       const xml = await readEmbeddedXml(doc);
-      if (xml.found) return { ...out, xml: xml.found };
+      if (xml.found) {
+        const found: PdfLayers = { ...out, xml: xml.found };
+        // Factur-X MINIMUM and BASIC WL carry no lines (MINIMUM no VAT breakdown either), which
+        // their page often prints: its text is read for them (page-tables.ts takes what the XML's
+        // figures confirm). Only then, and on a short document: the common hybrid costs nothing more.
+        if (mode === 'auto' && pages <= PAGE_TABLE_PAGES && lacksPageTables(xml.found.document)) {
+          const textDoc = await pageText(doc, country);
+          if (textDoc) found.textDoc = textDoc;
+        }
+        return found;
+      }
       if (xml.error)
         out.xmlError = {
           code: xml.error.code,
@@ -63,6 +75,25 @@ export async function readPdfLayers(
     return out;
   } finally {
     await doc.destroy().catch(() => {});
+  }
+}
+
+/** The longest hybrid whose page is read for the lines its XML lacks. */
+const PAGE_TABLE_PAGES = 10;
+
+/** A hybrid's usable text pages read as an invoice; none when its text layer cannot be read (the
+ * XML is the answer all the same). */
+async function pageText(
+  doc: Awaited<ReturnType<typeof openPdf>>,
+  country: string,
+): Promise<Document | undefined> {
+  try {
+    const usable = (await extractText(doc, { maxPages: PAGE_TABLE_PAGES })).filter((p) => p.usable);
+    return usable.length
+      ? readTextInvoice(usable, { source: 'text', reader: 'pdf-text', country })
+      : undefined;
+  } catch {
+    return undefined;
   }
 }
 

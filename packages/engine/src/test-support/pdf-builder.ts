@@ -31,6 +31,15 @@ export interface BuildPdfOptions {
   encrypt?: boolean;
   /** FlateDecode-compresses the page content and the embedded files. */
   compress?: boolean;
+  /** Phrases set at their place on the first page instead of `text` there (10 pt type; left
+   * edge and top in page fractions, from the top left): a laid-out page such as an item table. */
+  placed?: PlacedText[];
+}
+
+export interface PlacedText {
+  text: string;
+  x: number;
+  y: number;
 }
 
 type Chunk = string | Uint8Array;
@@ -160,8 +169,20 @@ export function buildPdf(options: BuildPdfOptions = {}): Uint8Array {
   w.object(fontId, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   for (const [i, ids] of pageIds.entries()) {
     const lines = (options.text ?? `Page ${i + 1}`).split('\n');
-    const shown = lines.map((l) => `${pdfString(l.replace(/[^\x20-\x7e]/g, '?'))} Tj`).join(' T* ');
-    const content = Buffer.from(`BT /F1 12 Tf 14 TL 72 770 Td ${shown} ET\n`, 'latin1');
+    const ascii = (t: string) => pdfString(t.replace(/[^\x20-\x7e]/g, '?'));
+    const shown = lines.map((l) => `${ascii(l)} Tj`).join(' T* ');
+    const placed = i === 0 ? options.placed : undefined;
+    const content = Buffer.from(
+      placed
+        ? placed
+            .map(
+              (p) =>
+                `BT /F1 10 Tf 1 0 0 1 ${(p.x * 595).toFixed(2)} ${((1 - p.y) * 842 - 10).toFixed(2)} Tm ${ascii(p.text)} Tj ET`,
+            )
+            .join('\n')
+        : `BT /F1 12 Tf 14 TL 72 770 Td ${shown} ET\n`,
+      'latin1',
+    );
     w.stream(
       ids.content,
       compress ? '/Filter /FlateDecode' : '',

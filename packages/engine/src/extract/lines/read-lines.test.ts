@@ -157,6 +157,21 @@ describe('item table rows', () => {
     expect(t!.rows[0]!.description).toBe('Beamer-Deckenhalterung');
   });
 
+  it("gives the last row no words set on the totals line's baseline (a breakdown's headings beside it)", () => {
+    const [t] = readTables([
+      page([
+        ...germanTable,
+        line(row(14), ['Taxe', 0.15, 0.2], ['Base', 0.32, 0.37], ['Montant', 0.43, 0.5]),
+        line(row(14) + 0.001, ['Nettobetrag', 0.6, 0.7], ['473,00', 0.84, 0.9]),
+      ]),
+    ]);
+    expect(t!.rows.map((r) => r.description)).toEqual([
+      'Trennblätter A4 GTIN 4012345001235',
+      'Joghurt Banane',
+    ]);
+    expect(t!.closed).toBe(true);
+  });
+
   it('goes on at the top of the next page, skipping a carried-over sum', () => {
     const first = page([...head, ...germanTable.slice(0, 3)], 1);
     const second = page(

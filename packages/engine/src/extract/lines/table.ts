@@ -64,7 +64,8 @@ function rowsUnder(
   decimal: ',' | '.' | undefined,
 ): { rows: TableRow[]; closed: boolean } {
   const rows: TableRow[] = [];
-  let current: { row: TableRow; text: string[] } | undefined;
+  // `tops`: the top of each wrapped line in `text` (undefined for the row's own and title lines).
+  let current: { row: TableRow; text: string[]; tops: Array<number | undefined> } | undefined;
   // Description lines since the last row's line, top to bottom: a row printing no description
   // on its own line has its title on the line just above, taken back from the row before.
   let loose: Array<{ text: string; top: number; bottom: number }> = [];
@@ -107,6 +108,15 @@ function rowsUnder(
       !hasNumber(cells.get('quantity')) &&
       !hasNumber(cells.get('unit_price'))
     ) {
+      // Words set on the totals line's own baseline, left of it (the headings of a VAT breakdown
+      // beside "Total HT"), are the footer's, not the last row's wrapped description.
+      while (
+        current?.tops.length &&
+        Math.abs((current.tops.at(-1) ?? -1) - l.bbox[1]) < header.lineHeight / 2
+      ) {
+        current.tops.pop();
+        current.text.pop();
+      }
       finish();
       return { rows, closed: true };
     }
@@ -144,8 +154,10 @@ function rowsUnder(
       const above = numbers ? [numbers.title] : titled ? [] : aboveOf(loose, l.bbox[1], header);
       // Lines taken for this row's title are no more the row before's.
       for (const a of [...above].reverse())
-        if (current && current.text.length > 1 && current.text[current.text.length - 1] === a.text)
+        if (current && current.text.length > 1 && current.text[current.text.length - 1] === a.text) {
           current.text.pop();
+          current.tops.pop();
+        }
       finish();
       loose = [];
       const from = numbers?.cells ?? cells;
@@ -166,6 +178,7 @@ function rowsUnder(
           ...(isAllowanceRow(text) ? { allowance: true } : {}),
         },
         text: [...above.map((a) => a.text), own],
+        tops: [...above.map(() => undefined), undefined],
       };
       bottom = l.bbox[3];
       continue;
@@ -181,8 +194,10 @@ function rowsUnder(
     if (desc?.length) {
       const text = desc.map((w) => w.text).join(' ');
       // Far below the row, it is no more the row's: the next row's title, perhaps.
-      if (l.bbox[1] - bottom <= header.lineHeight * 3) current?.text.push(text);
-      else loose = [];
+      if (l.bbox[1] - bottom <= header.lineHeight * 3) {
+        current?.text.push(text);
+        current?.tops.push(l.bbox[1]);
+      } else loose = [];
       loose.push({ text, top: l.bbox[1], bottom: l.bbox[3] });
     } else if (!l.words.every((w) => NOTE.test(w.text))) loose = [];
     // Any line inside the table (article numbers in a column of their own) keeps it going.
