@@ -173,6 +173,29 @@ describe('readParties: the recipient in the address window', () => {
     expect(d.buyer.address).toMatchObject({ postcode: '00790', city: 'Helsinki' });
   });
 
+  it("takes the page's one address over the letter's greeting for the recipient, not the sender", () => {
+    const letter = (sender: LayoutLine[]) =>
+      read([
+        ...sender,
+        line(row(1), ['Kunden AG Mitte', 0.12, 0.26]),
+        line(row(2), ['Kundenstraße 15', 0.12, 0.25]),
+        line(row(3), ['69876 Frankfurt', 0.12, 0.25]),
+        line(row(6), ['Invoice R-2024/00001', 0.12, 0.35]),
+        line(row(9), ['Dear customer,', 0.12, 0.25]),
+        line(row(10), ['We take the liberty of invoicing you for the following items', 0.12, 0.6]),
+      ]);
+    const alone = letter([]);
+    expect(alone.seller.name).toBeUndefined();
+    expect(alone.buyer.name).toBe('Kunden AG Mitte');
+    // Beside the sender's own letterhead, the greeting changes nothing.
+    const sent = letter([
+      line(row(0), ['Lieferant GmbH', 0.65, 0.8]),
+      line(row(1), ['Lieferantenstraße 20', 0.65, 0.82]),
+      line(row(2), ['80333 München', 0.65, 0.8]),
+    ]);
+    expect(sent.seller.name).toBe('Lieferant GmbH');
+  });
+
   it('reads a window whose postcode stands alone over its town', () => {
     const d = read([
       line(row(0), ['Rainer GmbH | Schwerwa 22 | 51235 Mittelbembra', 0.08, 0.45]),

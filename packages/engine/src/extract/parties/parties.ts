@@ -21,6 +21,7 @@ import { matchInlineHeading, matchNumberedHeading } from './party-headings.js';
 import {
   ADDRESS_LABEL,
   cleanName,
+  GREETING,
   isName,
   LEGAL_FORM,
   looksLikeName,
@@ -62,6 +63,8 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
   }
   /** The seller's name found outside any block, so its address can be looked for under it. */
   let named: Segment | undefined;
+  /** The page's one address is the recipient's (greeted): no other line names the seller. */
+  let greeted = false;
   if (!d.seller.name) {
     // The letterhead, never a line of the buyer's or another party's block (an invoice whose
     // sender is only a logo shows no company name above the buyer's address).
@@ -74,6 +77,11 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
       put('seller.name', footer.text, footer.bbox, footer.page, 0.84);
       if (!d.buyer.name && !buyerBlock && !recipient && head.bbox[0] < 0.5)
         put('buyer.name', head.text, head.bbox, head.page, 0.82);
+    } else if (head && greetedAlone(layouts[0]!, head) && !d.buyer.name && !buyerBlock && !recipient) {
+      // The page's one address, over the letter's greeting ("Dear customer,"): the recipient's
+      // window, the sender being only a logo.
+      put('buyer.name', head.text, head.bbox, head.page, 0.82);
+      greeted = true;
     } else if (head) {
       put('seller.name', head.text, head.bbox, head.page, 0.84);
       named = head;
@@ -85,14 +93,14 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
       if (sender) put('seller.name', cleanName(sender.text), sender.bbox, sender.page, 0.84);
     }
   }
-  if (!d.seller.name) {
+  if (!d.seller.name && !greeted) {
     // Or the address block whose name spells the company's domain of the footer's contact.
     const spelled = domainName(layouts[0], footerDomains(layouts), elsewhere);
     if (spelled) put('seller.name', spelled.text.trim(), spelled.bbox, spelled.page, 0.82);
     named = spelled;
   }
   const vat = d.provenance['seller.vat_id'];
-  if (!d.seller.name && vat?.bbox && vat.page) {
+  if (!d.seller.name && !greeted && vat?.bbox && vat.page) {
     const layout = layouts.find((l) => l.page === vat.page);
     const name = layout && nameAboveAddress(layout, vat.bbox);
     if (name && !elsewhere.has(name)) {
@@ -100,7 +108,7 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
       named = name;
     }
   }
-  if (!d.seller.name && layouts[0]) {
+  if (!d.seller.name && !greeted && layouts[0]) {
     // Or above the company's registration number (SIREN, HRB, ...) printed under its address
     // in the upper half of the first page, outside the buyer's and other parties' blocks.
     const layout = layouts[0];
@@ -114,7 +122,7 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
       }
     }
   }
-  if (!d.seller.name && layouts[0]) {
+  if (!d.seller.name && !greeted && layouts[0]) {
     // Or the page's opening line when an address follows it in its column: the letterhead of a
     // company whose name carries no legal form ("Amazing Company" / "Amazing Street 12").
     const head = openingName(layouts[0], elsewhere);
@@ -253,6 +261,21 @@ function placeBelow(layout: PageLayout, name: Segment): boolean {
   return layout.lines
     .slice(name.line + 1, name.line + 5)
     .some((line) => line.some((s) => inColumn(s) && !!placeLine(s)));
+}
+
+/**
+ * Whether the block under `head` is the only address above the letter's greeting on its page
+ * ("Kunden AG / Kundenstraße 15 / 69876 Frankfurt" … "Dear customer,"): every place line above
+ * the greeting is the block's own, a few lines under the name in its column.
+ */
+function greetedAlone(layout: PageLayout, head: Segment): boolean {
+  const all = layout.lines.flat();
+  const greeting = all.find((s) => s.line > head.line && GREETING.test(s.text) && s.bbox[1] < 0.6);
+  if (!greeting) return false;
+  const places = all.filter((s) => s.line < greeting.line && !!placeLine(s));
+  const own = (s: Segment) =>
+    s.line > head.line && s.line <= head.line + 4 && Math.abs(s.bbox[0] - head.bbox[0]) < 0.02;
+  return places.length > 0 && places.every(own);
 }
 
 /** A row opening with a label and its colon ("CIF:23453212", "Reg. com.: Z022018"). */

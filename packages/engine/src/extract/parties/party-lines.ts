@@ -88,7 +88,7 @@ function addressAlone(text: string): boolean {
 }
 
 /** A letter's greeting ("Sehr geehrte Familie Berger", "Dear customer,"). */
-const GREETING = new RegExp(`^\\s*(?:${GREETING_SOURCES.join('|')})\\s`, 'iu');
+export const GREETING = new RegExp(`^\\s*(?:${GREETING_SOURCES.join('|')})\\s`, 'iu');
 
 /** Whether a line is never a party's name (NOT_A_NAME_FORMS, a contact line, the title alone, a
  * sentence, the word "address" alone, a greeting). */
