@@ -99,6 +99,25 @@ describe('readTextInvoice: totals', () => {
     expect(taxed.gross).toBeUndefined();
   });
 
+  it('reads Czech "Cena bez daně" and its totals grouped in thousands by points, beside English labels', () => {
+    const bilingual = (gross: string) =>
+      read([
+        page([
+          line(row(0), ['Faktura 198900000001', 0.5, 0.8]),
+          line(row(1), ['Invoice 198900000001', 0.5, 0.8]),
+          line(row(14), ['Cena bez daně:', 0.56, 0.68], ['Kč 10.000', 0.84, 0.93]),
+          line(row(15), ['Subtotal:', 0.56, 0.63]),
+          line(row(16), ['DPH 21 %:', 0.56, 0.64], ['Kč 2.100', 0.85, 0.93]),
+          line(row(17), ['Tax:', 0.56, 0.6]),
+          line(row(18), ['Celkem:', 0.56, 0.62], [gross, 0.8, 0.93]),
+          line(row(19), ['Total:', 0.56, 0.6]),
+        ]),
+      ]).totals;
+    expect(bilingual('Kč 12.100,-')).toEqual({ net: '10000', vat: '2100', gross: '12100' });
+    // Points that add up to nothing are read neither way.
+    expect(bilingual('Kč 12.200,-').net).toBeUndefined();
+  });
+
   it('does not take "Gesamtbetrag der Zuschläge" for the gross', () => {
     const d = read([
       germanInvoice([

@@ -365,8 +365,16 @@ function rowParts(segs: Segment[], total: string): Array<Omit<AmountCandidate, '
  * writing decimal commas, "166370"), as an amount. */
 function wholeAmount(text: string, hint: AmountHint): string | undefined {
   const m = /(?:^|\s)(-?\d{1,3}(?:[ .\u00a0\u202f']\d{3})+|-?\d{1,9})\s*$/u.exec(text.trim());
-  return m ? parseAmount(m[1]!, hint) : undefined;
+  if (!m) return undefined;
+  const read = parseAmount(m[1]!, hint);
+  // "Kč 10.000" on a page of two languages: a point before three digits groups thousands or marks
+  // three decimals; read as grouping, the whole number counts only in a triple that adds up.
+  if (read !== undefined || !DOT_GROUPED.test(m[1]!)) return read;
+  return parseAmount(m[1]!, { decimal: ',' });
 }
+
+/** A number grouped in thousands by points only ("10.000", "1.250.000"). */
+const DOT_GROUPED = /^-?\d{1,3}(?:\.\d{3})+$/;
 
 /** Whether a label's text goes on with a VAT id ("TVA : FR11999999998", "USt-IdNr. DE123456789"). */
 function vatIdFirst(rest: string): boolean {
