@@ -52,6 +52,11 @@ export function formatAmount(s: string): string {
   return `${neg ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
 
+/** The size of an amount in units, its sign dropped. */
+export function absUnits(u: bigint): bigint {
+  return u < 0n ? -u : u;
+}
+
 export function addDecimals(values: string[]): string {
   return fromUnits(values.reduce((a, v) => a + toUnits(v), 0n));
 }

@@ -3,13 +3,12 @@
 // own figures confirm them. Everything else stays the XML's; what the figures do not confirm is
 // left out, since a wrong line is worse than none.
 import type { Check } from './check/check.js';
-import { fromUnits, toUnits } from './decimal.js';
+import { absUnits, fromUnits, toUnits } from './decimal.js';
 import type { Document, LineItem, VatBreakdownEntry } from './document.js';
 import { taxAt } from './extract/lines/breakdown.js';
 import { lineChecks } from './extract/lines/read-lines.js';
 
 const CENT = 10_000n;
-const abs = (x: bigint) => (x < 0n ? -x : x);
 const sum = (values: Array<string | undefined>) => values.reduce((a, v) => a + toUnits(v ?? '0'), 0n);
 const sameRate = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && Number(a) === Number(b);
@@ -72,7 +71,7 @@ export function confirmedBreakdown(rows: VatBreakdownEntry[], xml: Document): Ch
   const tol = CENT * BigInt(rows.length);
   const bases = sum(rows.map((r) => r.taxable));
   const taxes = sum(rows.map((r) => r.tax));
-  if (abs(bases - toUnits(net)) > tol || abs(taxes - toUnits(total)) > tol) return undefined;
+  if (absUnits(bases - toUnits(net)) > tol || absUnits(taxes - toUnits(total)) > tol) return undefined;
   return {
     id: 'page.vat_breakdown',
     outcome: 'pass',
@@ -105,7 +104,7 @@ export function confirmedLines(
   if (target === undefined) return undefined;
   const tol = CENT * BigInt(lines.length);
   const made = sum(lines.map((l) => l.net_amount));
-  if (abs(made - target) > tol) return undefined;
+  if (absUnits(made - target) > tol) return undefined;
   const breakdown = d.vat_breakdown;
   if (breakdown.length) {
     if (lines.some((l) => l.vat_rate !== undefined && !breakdown.some((b) => sameRate(b.rate, l.vat_rate))))
@@ -115,7 +114,7 @@ export function confirmedLines(
     if (lines.every((l) => l.vat_rate !== undefined))
       for (const b of breakdown) {
         const at = lines.filter((l) => sameRate(l.vat_rate, b.rate));
-        if (abs(sum(at.map((l) => l.net_amount)) - toUnits(b.taxable ?? '0')) > tol + spread)
+        if (absUnits(sum(at.map((l) => l.net_amount)) - toUnits(b.taxable ?? '0')) > tol + spread)
           return undefined;
       }
   }

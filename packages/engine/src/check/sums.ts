@@ -1,7 +1,7 @@
 // Arithmetic of the totals (the EN 16931 business rules BR-CO-10..16 and the VAT breakdown):
 // each relation that the document gives every input for is checked, with one cent of
 // tolerance per rounding step, so a document that adds up is never flagged.
-import { toUnits } from '../decimal.js';
+import { absUnits, toUnits } from '../decimal.js';
 import type { Document, Totals } from '../document.js';
 import type { Check } from './check.js';
 
@@ -65,11 +65,10 @@ export function checkSums(doc: Document): Check[] {
   doc.lines.forEach((l, i) => {
     const source = doc.provenance[`lines.${i}.net_amount`]?.source;
     if ((source !== 'text' && source !== 'ocr') || !l.quantity || !l.unit_price || !l.net_amount) return;
-    const abs = (x: bigint) => (x < 0n ? -x : x);
-    const product = abs((toUnits(l.quantity) * toUnits(l.unit_price)) / 1_000_000n);
+    const product = absUnits((toUnits(l.quantity) * toUnits(l.unit_price)) / 1_000_000n);
     const negative = l.net_amount.startsWith('-');
     // A price printed rounded to the cent is off by up to half a cent per unit.
-    const tol = 1n + abs(toUnits(l.quantity)) / 2_000_000n;
+    const tol = 1n + absUnits(toUnits(l.quantity)) / 2_000_000n;
     out.push(
       relation(
         'sum.line_amount',

@@ -69,9 +69,8 @@ export async function readPdfLayers(
       if (mode === 'xml' || embeddedFailureAnswers(out.xmlError)) return out;
     }
     if (mode === 'auto' || mode === 'text') out.text = await extractText(doc, { maxPages: MAX_PAGES });
-    const usable = out.text.filter((p) => p.usable);
-    if (usable.length && mode !== 'ocr')
-      out.textDoc = readTextInvoice(usable, { source: 'text', reader: 'pdf-text', country });
+    const textDoc = mode === 'ocr' ? undefined : textInvoiceOf(out.text, country);
+    if (textDoc) out.textDoc = textDoc;
     return out;
   } finally {
     await doc.destroy().catch(() => {});
@@ -88,13 +87,16 @@ async function pageText(
   country: string,
 ): Promise<Document | undefined> {
   try {
-    const usable = (await extractText(doc, { maxPages: PAGE_TABLE_PAGES })).filter((p) => p.usable);
-    return usable.length
-      ? readTextInvoice(usable, { source: 'text', reader: 'pdf-text', country })
-      : undefined;
+    return textInvoiceOf(await extractText(doc, { maxPages: PAGE_TABLE_PAGES }), country);
   } catch {
     return undefined;
   }
+}
+
+/** The usable pages of a text layer read as an invoice; none without a usable page. */
+function textInvoiceOf(text: PageText[], country: string): Document | undefined {
+  const usable = text.filter((p) => p.usable);
+  return usable.length ? readTextInvoice(usable, { source: 'text', reader: 'pdf-text', country }) : undefined;
 }
 
 /** Whether the embedded XML's failure is the read's answer: an attachment that is the invoice

@@ -2,7 +2,7 @@
 // line's ScontoMaggiorazione (SC discount, MG surcharge) adjusts it per unit, one after the other,
 // and PrezzoTotale is the quantity times the price so adjusted. The net price is kept only where
 // the line's own PrezzoTotale confirms it.
-import { fromUnits, parseDecimal, toUnits } from '../decimal.js';
+import { absUnits, fromUnits, parseDecimal, toUnits } from '../decimal.js';
 import { withDecimals } from './fatturapa-shared.js';
 import type { XmlElement } from './parse.js';
 import { child, childrenOf, textOf } from './query.js';
@@ -41,7 +41,7 @@ export function netPriceOf(line: XmlElement): string | undefined {
     const net = applied(toUnits(gross), adjustments, byAmount);
     if (net === undefined) continue;
     const product = roundUnits(quantity * net, ONE);
-    if (abs(product - toUnits(total)) <= CENT) return withDecimals(fromUnits(net), [gross]);
+    if (absUnits(product - toUnits(total)) <= CENT) return withDecimals(fromUnits(net), [gross]);
   }
   return gross;
 }
@@ -80,14 +80,10 @@ function applied(price: bigint, adjustments: Adjustment[], byAmount: boolean): b
 
 /** n / d rounded half away from zero. */
 function roundUnits(n: bigint, d: bigint): bigint {
-  const q = abs(n) / d;
-  const r = abs(n) % d;
+  const q = absUnits(n) / d;
+  const r = absUnits(n) % d;
   const rounded = 2n * r >= d ? q + 1n : q;
   return n < 0n ? -rounded : rounded;
-}
-
-function abs(n: bigint): bigint {
-  return n < 0n ? -n : n;
 }
 
 function decimal(el: XmlElement | undefined): string | undefined {

@@ -5,18 +5,13 @@
 import { toUnits } from '../../decimal.js';
 import { CURRENCY_TOKEN } from '../identifiers/currency.js';
 import { findVatIds } from '../identifiers/identifiers.js';
-import { CREDIT_TITLE_SOURCES, NO_VAT_MENTION_SOURCES } from '../lexicon/lexicon.js';
+import { CREDIT_TITLE_SOURCES } from '../lexicon/lexicon.js';
 import type { LabelHit } from '../page/label-hits.js';
 import { columnBelow, type PageLayout, type Put, type Segment, spanBelow, union } from '../page/layout.js';
 import { type AmountHint, parseAmount } from './amounts.js';
-import {
-  type AmountCandidate,
-  type ChosenTotals,
-  chooseTotals,
-  MAX_VAT_SHARE,
-  type TotalKind,
-} from './totals.js';
+import { type AmountCandidate, chooseTotals, MAX_VAT_SHARE, type TotalKind } from './totals.js';
 import { breakdownCandidates } from './vat-rows.js';
+import { statesNoVat, withoutVat } from './without-vat.js';
 
 /**
  * `hint.decimal`: the page's decimal separator when its language says it (a whole "440.000 HUF" is
@@ -42,7 +37,7 @@ export function readTotals(
     // whose line's amount is the company's share capital, not a tax.
     if (hit.field === 'vat' && vatIdFirst(hit.rest)) continue;
     // "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet": a statement that no VAT is charged.
-    if (hit.field === 'vat' && NO_VAT_MENTION.test(hit.seg.text)) continue;
+    if (hit.field === 'vat' && statesNoVat(hit.seg.text)) continue;
     const layout = layouts.find((l) => l.page === hit.seg.page)!;
     const line = layout.lines[hit.seg.line]!;
     // The amount of a totals row is the last amount on it (a rate or a base may come first),
@@ -168,19 +163,14 @@ export function readTotals(
     toUnits(t.payable.value) === toUnits(t.gross.value) &&
     t.payable.seg.line !== t.gross.seg.line;
   const itemsSum = !t.balanced && !t.corroborated && t.gross && columnSumsTo(layouts, t.gross, payableToo);
-  // A zero-rated invoice printing the rate alone ("BTW  0%", no amount): a net and a gross on rows
-  // of their own that are one amount add up with no VAT.
-  if (!t.balanced && t.net && t.gross && zeroRated(hits, layouts, t.net, t.gross)) {
-    put('totals.net', t.net.value, t.net.seg.bbox, t.net.seg.page, 0.86);
-    put('totals.gross', t.gross.value, t.gross.seg.bbox, t.gross.seg.page, 0.86);
-    return;
-  }
-  // An invoice that carries no VAT by law and says so ("TVA non applicable, art. 293 B du CGI",
-  // "Gemäß § 19 UStG", a reverse charge): its one total, under a net's or a gross's label, is both.
-  const one = !t.balanced && noVatTotal(cands, t, layouts);
-  if (one) {
-    put('totals.net', one.value, one.seg.bbox, one.seg.page, 0.86);
-    put('totals.gross', one.value, one.seg.bbox, one.seg.page, 0.86);
+  // An invoice without VAT (zero-rated, exempt, a reverse charge): its net is its gross.
+  const untaxed = t.balanced ? undefined : withoutVat(hits, layouts, cands, t);
+  if (untaxed) {
+    for (const [k, c] of [
+      ['net', untaxed.net],
+      ['gross', untaxed.gross],
+    ] as const)
+      put(`totals.${k}`, c.value, c.seg.bbox, c.seg.page, 0.86);
     return;
   }
   if (!t.balanced && (t.corroborated || itemsSum) && t.gross) {
@@ -396,58 +386,6 @@ const WHOLE_ONLY = /^\s*-?\d[\d .\u00a0\u202f']*$/u;
 
 /** A number with a currency written beside it ("€6", "550000 USD"): an amount though whole. */
 const WITH_CURRENCY = new RegExp(`^-?${CURRENCY_TOKEN}\\s?-?\\d|\\d\\s?${CURRENCY_TOKEN}$`, 'u');
-
-/**
- * Whether net and gross are one amount on two rows, and the page's only VAT rows state a rate of
- * zero with no amount beside it.
- */
-function zeroRated(
-  hits: LabelHit[],
-  layouts: PageLayout[],
-  net: AmountCandidate,
-  gross: AmountCandidate,
-): boolean {
-  if (toUnits(net.value) !== toUnits(gross.value) || net.seg.line === gross.seg.line) return false;
-  const rowText = (h: LabelHit) =>
-    layouts
-      .find((l) => l.page === h.seg.page)!
-      .lines[h.seg.line]!.map((s) => s.text)
-      .join('  ');
-  // (a column's heading, a row without a digit, says nothing)
-  const vatRows = hits.filter(
-    (h) => h.field === 'vat' && h.seg.page === gross.seg.page && /\d/.test(rowText(h)),
-  );
-  if (!vatRows.length) return false;
-  return vatRows.every((h) => {
-    const text = rowText(h);
-    return /(?:^|\s)0(?:[.,]0{1,2})?\s*%/.test(text) && !/\d[.,]\d{2}(?!\s*%)|€\s?\d|\d\s?€/.test(text);
-  });
-}
-
-/** A statement that the invoice carries no VAT by law (lexicon `no_vat_mentions`). */
-const NO_VAT_MENTION = new RegExp(NO_VAT_MENTION_SOURCES.join('|'), 'iu');
-
-/**
- * The one total of an invoice that states it carries no VAT: the net's and the gross's labels
- * (those read) name one amount, and no VAT amount other than zero is printed.
- */
-function noVatTotal(
-  cands: AmountCandidate[],
-  t: ChosenTotals,
-  layouts: PageLayout[],
-): AmountCandidate | undefined {
-  const total = t.gross ?? t.net;
-  if (!total || (t.net && t.gross && toUnits(t.net.value) !== toUnits(t.gross.value))) return undefined;
-  if (cands.some((c) => c.kind === 'vat' && toUnits(c.value) !== 0n)) return undefined;
-  const stated = layouts.some((l) => l.lines.some((line) => line.some((s) => NO_VAT_MENTION.test(s.text))));
-  // (nor a rate other than zero printed among the totals: "19% Mehrwertsteuer: 66,54€" over the total)
-  const layout = layouts.find((l) => l.page === total.seg.page)!;
-  const near = layout.lines.slice(Math.max(0, total.seg.line - 4), total.seg.line + 2).flat();
-  return stated && !near.some((s) => RATE.test(s.text)) ? total : undefined;
-}
-
-/** A VAT rate other than zero ("19%", "7,7 %"). */
-const RATE = /(?:^|[\s(])[1-9]\d?(?:[.,]\d{1,2})?\s*%/;
 
 /** Items above a total at most this many lines up are added (a long table is read page by page). */
 const MAX_ITEM_LINES = 60;

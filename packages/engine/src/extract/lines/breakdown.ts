@@ -5,7 +5,7 @@
 // total ("zuzüglich 19 % MwSt.  160,55") or on every line item, with the net at that rate
 // making the VAT to the cent, has a breakdown of one row; so has one whose VAT is nothing and
 // whose lines print a rate of zero.
-import { formatAmount, fromUnits, toUnits } from '../../decimal.js';
+import { absUnits, formatAmount, fromUnits, toUnits } from '../../decimal.js';
 import type { VatBreakdownEntry } from '../../document.js';
 import { parseAmount } from '../amounts/amounts.js';
 import { VAT_RATES } from '../amounts/totals.js';
@@ -22,11 +22,10 @@ const AMOUNT_WORD = /^[-\u2212]?[\d.,'’]*\d[.,]\d{2}$/;
 const RATE_WORD = /^\(?(\d{1,2}(?:[.,]\d{1,2})?)\s*%\)?:?$/;
 const BARE_RATE_WORD = /^(\d{1,2}(?:[.,]\d{1,2})?)$/;
 
-const abs = (x: bigint) => (x < 0n ? -x : x);
 /** Whether `tax` is `base` at `rate` % to the cent (one cent more per rounding step). */
 export function taxAt(base: string, rate: string, tax: string): boolean {
   const exact = (toUnits(base) * toUnits(rate)) / (100n * 1_000_000n);
-  return abs(exact - toUnits(tax)) <= CENT;
+  return absUnits(exact - toUnits(tax)) <= CENT;
 }
 
 /** Rows of a line: a rate (with its % sign, or a usual rate alone), then a base and its tax. */
@@ -126,7 +125,8 @@ function withTaxMisread(
   { net, vat, gross }: Totals,
   decimal?: ',' | '.',
 ): BreakdownRow[] | undefined {
-  if (!net || !vat || (gross && abs(toUnits(net) + toUnits(vat) - toUnits(gross)) > CENT)) return undefined;
+  if (!net || !vat || (gross && absUnits(toUnits(net) + toUnits(vat) - toUnits(gross)) > CENT))
+    return undefined;
   const found: BreakdownRow[][] = [];
   for (const page of pages)
     for (const line of page.lines) {
@@ -150,7 +150,7 @@ function withTaxMisread(
             for (const o of others.filter((x) => x.rate === r)) choices.push([...c, o]);
         for (const chosen of choices.slice(0, 64)) {
           const bases = chosen.reduce((a, c) => a + toUnits(c.taxable), toUnits(base));
-          if (abs(bases - toUnits(net)) > CENT) continue;
+          if (absUnits(bases - toUnits(net)) > CENT) continue;
           const tax = formatAmount(fromUnits(chosen.reduce((a, c) => a - toUnits(c.tax), toUnits(vat))));
           if (toUnits(tax) === 0n || !taxAt(base, rate, tax)) continue;
           if (found.some((f) => f[0]!.rate === rate && f[0]!.taxable === base)) continue;
@@ -190,9 +190,9 @@ function makesTotals(rows: BreakdownRow[], { net, vat, gross }: Totals): boolean
   const steps = CENT;
   const bases = rows.reduce((a, r) => a + toUnits(r.taxable), 0n);
   const taxes = rows.reduce((a, r) => a + toUnits(r.tax), 0n);
-  if (net && abs(bases - toUnits(net)) > steps) return false;
-  if (vat && abs(taxes - toUnits(vat)) > steps) return false;
-  if (!vat && gross && abs(bases + taxes - toUnits(gross)) > steps) return false;
+  if (net && absUnits(bases - toUnits(net)) > steps) return false;
+  if (vat && absUnits(taxes - toUnits(vat)) > steps) return false;
+  if (!vat && gross && absUnits(bases + taxes - toUnits(gross)) > steps) return false;
   if (!net && !vat) return false;
   return true;
 }
@@ -204,7 +204,7 @@ function oneRate(
   opts: { lineRates?: string[]; zeroPrinted?: boolean },
 ): BreakdownRow[] {
   if (!net || !vat) return [];
-  if (gross && abs(toUnits(net) + toUnits(vat) - toUnits(gross)) > CENT) return [];
+  if (gross && absUnits(toUnits(net) + toUnits(vat) - toUnits(gross)) > CENT) return [];
   // No VAT at all and a line printing a rate of zero: the net is at zero (exempt, reverse
   // charge). Without that 0 % the net may be outside the scope of VAT, which has no rate.
   if (toUnits(vat) === 0n && toUnits(net) !== 0n && opts.zeroPrinted)

@@ -5,7 +5,7 @@
 // table is never used for the totals. A breakdown is kept only when it makes the totals.
 
 import { totalsAddUp } from '../../check/sums.js';
-import { toUnits } from '../../decimal.js';
+import { absUnits, toUnits } from '../../decimal.js';
 import type { Document, LineItem } from '../../document.js';
 import { parseAmount } from '../amounts/amounts.js';
 import { startsWithLabel } from '../page/labels.js';
@@ -15,7 +15,6 @@ import { isAllowanceRow } from './header.js';
 import { type ItemTable, readTables, type TableRow } from './table.js';
 
 const CENT = 10_000n;
-const abs = (x: bigint) => (x < 0n ? -x : x);
 
 /** Confidence of a line: the table adds up to the net / its own arithmetic holds / neither. */
 const ADDS_UP = 0.9;
@@ -28,8 +27,8 @@ export function lineChecks(
 ): boolean | undefined {
   if (!row.quantity || !row.unit_price || !row.net_amount) return undefined;
   const product = (toUnits(row.quantity) * toUnits(row.unit_price)) / 1_000_000n;
-  const tol = CENT + (abs(toUnits(row.quantity)) * CENT) / 2_000_000n;
-  return abs(abs(product) - abs(toUnits(row.net_amount))) <= tol;
+  const tol = CENT + (absUnits(toUnits(row.quantity)) * CENT) / 2_000_000n;
+  return absUnits(absUnits(product) - absUnits(toUnits(row.net_amount))) <= tol;
 }
 
 /**
@@ -61,7 +60,7 @@ function printedSums(pages: LayoutPage[], tables: ItemTable[]): string[] {
 function addsUpTo(rows: TableRow[], total: string | undefined): boolean {
   if (!total || !rows.length) return false;
   const sum = rows.reduce((a, r) => a + toUnits(r.net_amount), 0n);
-  return abs(sum - toUnits(total)) <= CENT;
+  return absUnits(sum - toUnits(total)) <= CENT;
 }
 
 /**
@@ -82,7 +81,7 @@ function checkedRows(rows: TableRow[], net: string | undefined): TableRow[] {
         : toUnits(r.net_amount)),
     0n,
   );
-  return abs(made - toUnits(net)) <= CENT * BigInt(kept.length) ? kept : checked;
+  return absUnits(made - toUnits(net)) <= CENT * BigInt(kept.length) ? kept : checked;
 }
 
 /** Most rows whose rates are tried one by one against the breakdown (rates ^ rows tries). */
@@ -109,7 +108,7 @@ export function ratesByBreakdown(rows: TableRow[], breakdown: BreakdownRow[]): M
   const left = new Map(breakdown.map((b) => [b.rate, toUnits(b.taxable)]));
   // Document-level allowances and charges (not rows of the table) move the bases off the rows'
   // sums: a rate's rows may miss its base by as much as they make together, no more.
-  const spread = abs(
+  const spread = absUnits(
     breakdown.reduce((a, b) => a + toUnits(b.taxable), 0n) -
       rows.reduce((a, r) => a + toUnits(r.net_amount), 0n),
   );
@@ -123,7 +122,7 @@ export function ratesByBreakdown(rows: TableRow[], breakdown: BreakdownRow[]): M
     if (i === open.length) {
       const fits = rates.every((rate) => {
         const sum = open.reduce((a, r, j) => (pick[j] === rate ? a + toUnits(r.net_amount) : a), 0n);
-        return abs(sum - left.get(rate)!) <= CENT * BigInt(rows.length) + spread;
+        return absUnits(sum - left.get(rate)!) <= CENT * BigInt(rows.length) + spread;
       });
       if (fits) [found, ways] = [[...pick], ways + 1];
       return;
@@ -146,7 +145,7 @@ export function ratesByBreakdown(rows: TableRow[], breakdown: BreakdownRow[]): M
 export function rateOfRowsSum(rows: TableRow[], printed: BreakdownRow[]): BreakdownRow[] {
   if (!rows.length) return [];
   const sum = rows.reduce((a, r) => a + toUnits(r.net_amount), 0n);
-  const fits = printed.filter((b) => abs(toUnits(b.taxable) - sum) <= CENT * BigInt(rows.length));
+  const fits = printed.filter((b) => absUnits(toUnits(b.taxable) - sum) <= CENT * BigInt(rows.length));
   return new Set(fits.map((b) => b.rate)).size === 1 ? [fits[0]!] : [];
 }
 

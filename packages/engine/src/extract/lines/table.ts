@@ -3,7 +3,7 @@
 // ends at a totals line, a wide gap or the page's end; a table that ran to the end of its page
 // without totals goes on at the top of the next page (rows only: its letterhead is no row's).
 // Rows that carry a sum over ("Übertrag") are skipped.
-import { formatAmount, fromUnits, toUnits } from '../../decimal.js';
+import { absUnits, formatAmount, fromUnits, toUnits } from '../../decimal.js';
 import { startsWithLabel } from '../page/labels.js';
 import type { Box, LayoutPage, LayoutWord } from '../page/layout.js';
 import { amountIn, type Cells, cellsOf, quantityIn, rateIn } from './cells.js';
@@ -233,7 +233,7 @@ function lineAllowance(cells: Cells, row: TableRow, amount: string): string | un
     if (!m) continue;
     const share = (base * toUnits(m[1]!.replace(',', '.'))) / 100_000_000n;
     // To the cent, or to the percentage's rounding (16,7 % for a sixth).
-    if (abs(share + toUnits(amount)) <= CENT + base / 1000n)
+    if (absUnits(share + toUnits(amount)) <= CENT + base / 1000n)
       return formatAmount(fromUnits(base + toUnits(amount)));
   }
   return undefined;
@@ -244,7 +244,6 @@ function lineAllowance(cells: Cells, row: TableRow, amount: string): string | un
 const NOTE = /^\(\p{L}+\)?:?$|^\(?[-\d.,]+\)?$/u;
 
 const CENT = 10_000n;
-const abs = (x: bigint) => (x < 0n ? -x : x);
 
 /** A row names its item: some text in the description column, or a quantity and a price beside
  * its amount. A line of amounts alone under the table (a VAT row) is none. */

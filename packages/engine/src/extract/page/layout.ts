@@ -284,30 +284,28 @@ export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {})
       // A heading set as a row's label with the party right of it ("Pirkėjas   UAB Kardanas"),
       // or run together with it: the block is the column of that name, from the heading's line down.
       const beside = layout.lines[h.seg.line]![h.seg.index + 1];
-      const asRow =
-        !h.name &&
-        beside &&
-        beside.bbox[0] - h.seg.bbox[2] < (/:\s*$/.test(h.seg.text) ? LABEL_ROW_GAP : ROW_GAP) &&
+      const gap = beside ? beside.bbox[0] - h.seg.bbox[2] : Number.POSITIVE_INFINITY;
+      // Words right of the heading on its row, neither a label nor another heading.
+      const wordsBeside =
+        !!beside &&
         !startsWithLabel(beside.text) &&
         !headings.some((o) => o.seg === beside) &&
-        /^\p{L}/u.test(beside.text.trim()) &&
-        /\p{L}{2}/u.test(beside.text) &&
-        !/[:\d]/.test(beside.text);
+        /\p{L}{2}/u.test(beside.text);
+      const asRow =
+        !h.name &&
+        wordsBeside &&
+        gap < (/:\s*$/.test(h.seg.text) ? LABEL_ROW_GAP : ROW_GAP) &&
+        /^\p{L}/u.test(beside!.text.trim()) &&
+        !/[:\d]/.test(beside!.text);
       const name = h.name ?? (asRow ? beside : undefined);
       // Another value of words on the heading's row ("Leistungserbringer   CuraSoft GmbH,
       // Weinbergstrasse 10, 8001 Zürich"; "Klient   452, Herr Hans Weber, …"): the party is that
       // row, and the lines under the heading are the form's next rows ("Versicherte Person").
-      const rowValue =
-        !name &&
-        beside &&
-        beside.bbox[0] - h.seg.bbox[2] < ROW_GAP &&
-        !startsWithLabel(beside.text) &&
-        !headings.some((o) => o.seg === beside) &&
-        /\p{L}{2}/u.test(beside.text);
+      const rowValue = !name && wordsBeside && gap < ROW_GAP;
       const segments = name
         ? [name, ...blockBelow(layout, { seg: name }, headings)]
         : rowValue
-          ? [beside]
+          ? [beside!]
           : blockBelow(layout, h, headings);
       blocks.push({ role: h.role, heading: h.seg, segments });
     }
