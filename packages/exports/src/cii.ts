@@ -363,7 +363,7 @@ function party(role: 'Seller' | 'Buyer', p: Document['seller']): Node {
     leaf('ram:Name', p.name),
     p.legal_id || p.trading_name
       ? el('ram:SpecifiedLegalOrganization', [
-          leaf('ram:ID', p.legal_id, legalScheme(p)),
+          leaf('ram:ID', legalIdValue(p), legalScheme(p)),
           leaf('ram:TradingBusinessName', p.trading_name),
         ])
       : undefined,
@@ -630,6 +630,16 @@ export function legalScheme(p: Party): { schemeID: string } | undefined {
   return national && p.legal_id && national[0].test(p.legal_id.replace(/\s+/g, ''))
     ? { schemeID: national[1] }
     : undefined;
+}
+
+/**
+ * A legal id (BT-30, BT-47) as written: as read, except a CVR number (scheme 0184) of eight digits,
+ * which gets its country's letters in front, the one form Peppol's rules take (PEPPOL-COMMON-R042);
+ * the number is the same.
+ */
+export function legalIdValue(p: Party): string | undefined {
+  const id = p.legal_id?.replace(/\s+/g, '');
+  return legalScheme(p)?.schemeID === '0184' && id && /^\d{8}$/.test(id) ? `DK${id}` : p.legal_id;
 }
 
 /**

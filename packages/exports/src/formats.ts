@@ -44,7 +44,7 @@ export const EXPORT_FORMATS: Readonly<Record<string, ExportFormat>> = {
     write: (job) => writeXrechnungUbl(confirmedOnly(job)),
   },
   'peppol-ubl': {
-    title: 'Peppol BIS Billing 3.0 (UBL 2.1)',
+    title: 'Peppol BIS Billing 3.0 or Self-Billing 3.0 (UBL 2.1)',
     contentType: 'application/xml; charset=utf-8',
     extension: 'xml',
     applies: anyInvoice,

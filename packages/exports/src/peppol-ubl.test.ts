@@ -5,7 +5,14 @@ import path from 'node:path';
 import { shutdownWorkers } from '@invoice-reader/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ExportJob, ExportRefused } from './input.js';
-import { isGln, PEPPOL_BIS_ID, PEPPOL_BIS_PROFILE, writePeppolUbl } from './peppol-ubl.js';
+import {
+  isGln,
+  PEPPOL_BIS_ID,
+  PEPPOL_BIS_PROFILE,
+  PEPPOL_SELF_BILLING_ID,
+  PEPPOL_SELF_BILLING_PROFILE,
+  writePeppolUbl,
+} from './peppol-ubl.js';
 import {
   corpusFiles,
   einvoiceDir,
@@ -190,13 +197,56 @@ describe.skipIf(!haveSchemas)('Peppol BIS Billing 3.0 UBL', () => {
     expect(refused({ ...danish, payment: { ...d.payment, means_code: '30' } })).toMatch(
       /BT-81 payment means 30 of a Danish seller \(DK-R-005\)/,
     );
-    expect(refused({ ...d, type_code: '389' })).toMatch(
-      /BT-3 invoice type code 389 .*Peppol BIS Self-Billing/,
-    );
     expect(refused({ ...d, type_code: '387' })).toMatch(
       /BT-3 invoice type code 387 \(PEPPOL-EN16931-P0100\)/,
     );
   }, 120_000);
+
+  it('writes a self-billed invoice and credit note under Peppol BIS Self-Billing, valid against its own rules', async () => {
+    const read = (await jobOf(cen('ubl/ubl-tc434-example8.xml')))!;
+    const d = read.document;
+    // A Dutch seller's self-billed credit note without the invoice it corrects, paid by credit
+    // transfer 30 from a Danish seller: Billing's national rules (NL-R-001, DK-R-005), which
+    // Self-Billing does not have.
+    const cases = [
+      ['invoice', '389', 'Invoice', 'NL'],
+      ['credit_note', '261', 'CreditNote', 'NL'],
+      ['invoice', '389', 'Invoice', 'DK'],
+    ] as const;
+    for (const [type, type_code, root, country] of cases) {
+      const doc = {
+        ...d,
+        type,
+        type_code,
+        seller: {
+          ...d.seller,
+          address: { ...d.seller.address!, country },
+          // A CVR number printed without its scheme or country letters, written as 0184:DK…, the
+          // form Peppol's common rules take (PEPPOL-COMMON-R042).
+          ...(country === 'DK' ? { legal_id: '13585628', legal_id_scheme: undefined } : {}),
+          electronic_address: { scheme: '0088', value: '4000001000005' },
+        },
+        buyer: { ...d.buyer, electronic_address: { scheme: '9930', value: 'DE136695976' } },
+        payment: { ...d.payment, means_code: '30' },
+        references: { ...d.references, buyer_reference: 'R-1', preceding_invoice: undefined },
+      };
+      const xml = writePeppolUbl({ ...read, document: doc }).bytes.toString('utf8');
+      expect(xml).toContain(`<cbc:CustomizationID>${PEPPOL_SELF_BILLING_ID}</cbc:CustomizationID>`);
+      expect(xml).toContain(`<cbc:ProfileID>${PEPPOL_SELF_BILLING_PROFILE}</cbc:ProfileID>`);
+      expect(xml).toMatch(new RegExp(`^<\\?xml[^>]*>\\s*<${root}\\b`));
+      expect(await peppolErrors(xml), `${type_code} ${country}`).toEqual([]);
+      if (country === 'DK')
+        expect(xml).toContain('<cbc:CompanyID schemeID="0184">DK13585628</cbc:CompanyID>');
+      // Self-Billing's own rules are what checked it: under Billing's identifiers the same file
+      // fails both sets (Self-Billing's R004 and R007; Billing's type code lists).
+      const asBilling = xml
+        .replace(PEPPOL_SELF_BILLING_ID, PEPPOL_BIS_ID)
+        .replace(PEPPOL_SELF_BILLING_PROFILE, PEPPOL_BIS_PROFILE);
+      expect((await peppolFatal(asBilling)).map((f) => f.split(':')[0])).toContain(
+        type_code === '261' ? 'PEPPOL-EN16931-P0101' : 'PEPPOL-EN16931-P0100',
+      );
+    }
+  }, 300_000);
 });
 
 describe.skipIf(!haveSchemas)('payment means and due date in UBL', () => {

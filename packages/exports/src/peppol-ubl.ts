@@ -10,6 +10,14 @@ import { xrechnungMissing } from './xrechnung-cii.js';
 
 export const PEPPOL_BIS_ID = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 export const PEPPOL_BIS_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
+/**
+ * Peppol BIS Self-Billing 3.0 (March 2025): Billing 3.0.18 with the roles of the process reversed
+ * (the buyer issues, the seller receives), its own identifiers and type codes, and none of the
+ * national rules. A self-billed invoice is written under it, not refused or written as another type.
+ */
+export const PEPPOL_SELF_BILLING_ID =
+  'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:selfbilling:3.0';
+export const PEPPOL_SELF_BILLING_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:selfbilling:01:1.0';
 /** XRechnung's checks that are the German CIUS's own; the rest are EN 16931's and Peppol's too. */
 const XRECHNUNG_ONLY = /BR-DE-|required by XRechnung/;
 
@@ -34,6 +42,11 @@ const PEPPOL_INVOICE_TYPES = new Set(
   ),
 );
 const PEPPOL_CREDIT_TYPES = new Set(['381', '396', '81', '83', '532']);
+/** Self-Billing's type codes: a self-billed invoice or debit note (P0100), credit note (P0101). */
+const SELF_BILLED_TYPES = new Set(['389', '527', '261']);
+
+/** Whether the document is written under Peppol BIS Self-Billing rather than Billing. */
+export const selfBilled = (job: ExportJob): boolean => SELF_BILLED_TYPES.has(ublTypeCode(job.document));
 /** UNTDID 4461 codes Peppol's Danish rules take from a Danish seller (DK-R-005). */
 const DANISH_MEANS = new Set(['1', '10', '31', '42', '48', '49', '50', '58', '59', '93', '97']);
 
@@ -69,22 +82,17 @@ const LEGAL_ID_CHECKS: Record<string, [(id: string) => boolean, string, string]>
 };
 
 /**
- * Why Peppol BIS Billing has no place for a type code: a self-billed invoice (389) belongs to
- * Peppol's Self-Billing specification (another profile, not written here), and a code such as a hire
- * invoice (387) is not in the billing profile's list; writing it as a plain invoice (380) would
- * say something the invoice does not.
+ * What Peppol BIS Billing 3.0 requires and the document lacks, or, for a self-billed document,
+ * Peppol BIS Self-Billing 3.0, which has Billing's rules less the national ones.
  */
-const typeCodeReason = (code: string): string =>
-  code === '389'
-    ? 'a self-billed invoice goes through Peppol BIS Self-Billing, which this export does not write'
-    : 'not one Peppol BIS Billing takes, and writing it as another would change what the invoice says';
-
-/** What Peppol BIS Billing 3.0 requires and the document lacks. */
 export function peppolMissing(job: ExportJob): Refusal[] {
   const d = job.document;
+  const self = selfBilled(job);
   // Peppol's German rules (DE-R-*) are XRechnung's, for a seller and a buyer both in Germany.
   const domesticDe = d.seller.address?.country === 'DE' && d.buyer.address?.country === 'DE';
-  const refusals = xrechnungMissing(job).filter((r) => domesticDe || !XRECHNUNG_ONLY.test(r.message));
+  const refusals = xrechnungMissing(job).filter(
+    (r) => (domesticDe && !self) || !XRECHNUNG_ONLY.test(r.message),
+  );
   const cents = (v: string | undefined) => Math.round(Number(v ?? 0) * 100);
   // PEPPOL-EN16931-R120: a line's net amount is its quantity times its price (per its base
   // quantity), plus its charges, less its allowances.
@@ -103,30 +111,17 @@ export function peppolMissing(job: ExportJob): Refusal[] {
         message: `BT-131 net amount ${l.net_amount} of line ${i + 1} is not its quantity ${l.quantity} times its price ${l.unit_price}${base === 1 ? '' : ` per ${l.price_base_quantity}`}${adjust ? ', with its allowances and charges' : ''} (PEPPOL-EN16931-R120): the invoice's own figures disagree`,
       });
   });
-  // PEPPOL-EN16931-P0100/P0101: the type codes Peppol's billing profile takes.
+  // PEPPOL-EN16931-P0100/P0101: the type codes Peppol's profiles take. A code such as a hire
+  // invoice (387) is in neither; writing it as a plain invoice (380) would say something the
+  // invoice does not.
   const type = ublTypeCode(d);
-  if (!PEPPOL_INVOICE_TYPES.has(type) && !PEPPOL_CREDIT_TYPES.has(type))
+  if (!self && !PEPPOL_INVOICE_TYPES.has(type) && !PEPPOL_CREDIT_TYPES.has(type))
     refusals.push({
       job_id: job.jobId,
       field: 'invoice_type',
-      message: `BT-3 invoice type code ${type} (PEPPOL-EN16931-P0100): ${typeCodeReason(type)}`,
+      message: `BT-3 invoice type code ${type} (PEPPOL-EN16931-P0100): not one Peppol BIS Billing or Self-Billing takes, and writing it as another would change what the invoice says`,
     });
-  // DK-R-005: a Danish seller's payment means is one of the codes Denmark's rules take.
-  const means = meansCode(d);
-  if (d.seller.address?.country === 'DK' && means && !DANISH_MEANS.has(means))
-    refusals.push({
-      job_id: job.jobId,
-      field: 'payment_means',
-      message: `BT-81 payment means ${means} of a Danish seller (DK-R-005): not one of ${[...DANISH_MEANS].join(', ')}, which Peppol's Danish rules take`,
-    });
-  // NL-R-001: a Dutch seller's credit note names the invoice it corrects (BT-25).
-  if (d.seller.address?.country === 'NL' && PEPPOL_CREDIT_TYPES.has(type) && !d.references.preceding_invoice)
-    refusals.push({
-      job_id: job.jobId,
-      field: 'preceding_invoice',
-      message: "BT-25 the invoice a Dutch seller's credit note corrects (NL-R-001): not on the invoice",
-      input: 'preceding_invoice',
-    });
+  if (!self) refusals.push(...nationalMissing(job));
   // PEPPOL-EN16931-R061: a direct debit names its mandate reference (BT-89).
   if (isDirectDebit(d) && !d.payment.mandate_reference)
     refusals.push({
@@ -134,27 +129,6 @@ export function peppolMissing(job: ExportJob): Refusal[] {
       field: 'payment_means',
       message: 'BT-89 mandate reference of a direct debit (PEPPOL-EN16931-R061): not on the invoice',
       input: 'mandate_reference',
-    });
-  // PEPPOL-COMMON-R049, SE-R-003/004/013: a Swedish organisation number (an endpoint of scheme
-  // 0007, a Swedish seller's legal id) is ten digits with a Luhn check digit.
-  if (d.seller.address?.country === 'SE' && d.seller.legal_id && !isSwedishOrgNo(d.seller.legal_id))
-    refusals.push({
-      job_id: job.jobId,
-      field: 'seller_legal_id',
-      message: `BT-30 Swedish organisation number ${d.seller.legal_id} (SE-R-013): not ten digits with a valid check digit`,
-    });
-  // NL-R-003, DK-R-014: a Dutch or Danish seller's legal id names its scheme (KVK/OIN, CVR).
-  const nationalSchemes: Record<string, [string[], string]> = {
-    NL: [['0106', '0190'], 'KVK 0106 or OIN 0190, NL-R-003'],
-    DK: [['0184'], 'CVR 0184, DK-R-014'],
-  };
-  const wanted = nationalSchemes[d.seller.address?.country ?? ''];
-  // An id of the register's own form gets its scheme (legalScheme); another form is refused by name.
-  if (d.seller.legal_id && wanted && !wanted[0].includes(legalScheme(d.seller)?.schemeID ?? ''))
-    refusals.push({
-      job_id: job.jobId,
-      field: 'seller_legal_id',
-      message: `BT-30 the scheme of the seller's legal registration id ${d.seller.legal_id} (${wanted[1]}): not on the invoice, and the id is not in the register's form`,
     });
   // PEPPOL-COMMON-R040, R049: a legal id written under the GLN scheme (0088) has a valid GS1
   // check digit, one under the Swedish scheme (0007) is an organisation number, whatever the
@@ -222,13 +196,59 @@ export function peppolMissing(job: ExportJob): Refusal[] {
   return refusals;
 }
 
+/** The national rules of Peppol BIS Billing (Danish, Dutch, Swedish) that the document fails. */
+function nationalMissing(job: ExportJob): Refusal[] {
+  const d = job.document;
+  const type = ublTypeCode(d);
+  const refusals: Refusal[] = [];
+  // DK-R-005: a Danish seller's payment means is one of the codes Denmark's rules take.
+  const means = meansCode(d);
+  if (d.seller.address?.country === 'DK' && means && !DANISH_MEANS.has(means))
+    refusals.push({
+      job_id: job.jobId,
+      field: 'payment_means',
+      message: `BT-81 payment means ${means} of a Danish seller (DK-R-005): not one of ${[...DANISH_MEANS].join(', ')}, which Peppol's Danish rules take`,
+    });
+  // NL-R-001: a Dutch seller's credit note names the invoice it corrects (BT-25).
+  if (d.seller.address?.country === 'NL' && PEPPOL_CREDIT_TYPES.has(type) && !d.references.preceding_invoice)
+    refusals.push({
+      job_id: job.jobId,
+      field: 'preceding_invoice',
+      message: "BT-25 the invoice a Dutch seller's credit note corrects (NL-R-001): not on the invoice",
+      input: 'preceding_invoice',
+    });
+  // PEPPOL-COMMON-R049, SE-R-003/004/013: a Swedish organisation number (an endpoint of scheme
+  // 0007, a Swedish seller's legal id) is ten digits with a Luhn check digit.
+  if (d.seller.address?.country === 'SE' && d.seller.legal_id && !isSwedishOrgNo(d.seller.legal_id))
+    refusals.push({
+      job_id: job.jobId,
+      field: 'seller_legal_id',
+      message: `BT-30 Swedish organisation number ${d.seller.legal_id} (SE-R-013): not ten digits with a valid check digit`,
+    });
+  // NL-R-003, DK-R-014: a Dutch or Danish seller's legal id names its scheme (KVK/OIN, CVR).
+  const nationalSchemes: Record<string, [string[], string]> = {
+    NL: [['0106', '0190'], 'KVK 0106 or OIN 0190, NL-R-003'],
+    DK: [['0184'], 'CVR 0184, DK-R-014'],
+  };
+  const wanted = nationalSchemes[d.seller.address?.country ?? ''];
+  // An id of the register's own form gets its scheme (legalScheme); another form is refused by name.
+  if (d.seller.legal_id && wanted && !wanted[0].includes(legalScheme(d.seller)?.schemeID ?? ''))
+    refusals.push({
+      job_id: job.jobId,
+      field: 'seller_legal_id',
+      message: `BT-30 the scheme of the seller's legal registration id ${d.seller.legal_id} (${wanted[1]}): not on the invoice, and the id is not in the register's form`,
+    });
+  return refusals;
+}
+
 export function writePeppolUbl(read: ExportJob): ExportFile {
   const job = withCoreLines(read);
   const missing = [...peppolMissing(job), ...ublMissing(job)];
   if (missing.length) throw new ExportRefused(missing);
+  const self = selfBilled(job);
   const xml = ublInvoiceXml(job.document, {
-    customizationId: PEPPOL_BIS_ID,
-    profileId: PEPPOL_BIS_PROFILE,
+    customizationId: self ? PEPPOL_SELF_BILLING_ID : PEPPOL_BIS_ID,
+    profileId: self ? PEPPOL_SELF_BILLING_PROFILE : PEPPOL_BIS_PROFILE,
     percentWithBase: true,
     oneNote: true,
   });

@@ -10,6 +10,7 @@ import {
   easScheme,
   isCard,
   isDirectDebit,
+  legalIdValue,
   legalScheme,
   lineCategory,
   lineRate,
@@ -31,8 +32,11 @@ const DOC_NS = {
   Invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
   CreditNote: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
 };
-/** UNTDID 1001 codes EN 16931 allows in a UBL CreditNote; every other type is an Invoice. */
-const CREDIT_CODES = new Set(['381', '396', '81', '83', '532']);
+/**
+ * UNTDID 1001 codes EN 16931 allows in a UBL CreditNote (BR-CL-01's credit note list, which a
+ * self-billed credit note, 261, is on); every other type is an Invoice.
+ */
+const CREDIT_CODES = new Set('81 83 261 262 296 308 381 396 420 458 502 503 532'.split(' '));
 const TYPE_CODES: Record<string, string> = { invoice: '380', credit_note: '381' };
 
 export interface UblIds {
@@ -87,7 +91,7 @@ function party(p: Party, creditorId?: string): Node {
       : undefined,
     el('cac:PartyLegalEntity', [
       leaf('cbc:RegistrationName', p.name),
-      leaf('cbc:CompanyID', p.legal_id, legalScheme(p)),
+      leaf('cbc:CompanyID', legalIdValue(p), legalScheme(p)),
     ]),
     p.contact
       ? el('cac:Contact', [

@@ -93,13 +93,23 @@ export async function xrechnungFatal(xml: string, syntax: 'cii' | 'ubl'): Promis
 }
 
 /** The project's copy of OpenPeppol's rules (test-data/peppol, with their terms beside them). */
-const peppolSch = path.join(repoRoot, 'packages/exports/test-data/peppol/PEPPOL-EN16931-UBL.sch');
-let peppolSef: string | undefined;
+const peppolDir = path.join(repoRoot, 'packages/exports/test-data/peppol');
+const peppolSef = new Map<string, string>();
 
-/** OpenPeppol's Peppol BIS Billing 3.0 rules' fatal failed assertions for a UBL invoice. */
+/**
+ * OpenPeppol's rules' fatal failed assertions for a UBL invoice: Peppol BIS Self-Billing 3.0's for
+ * a file whose ProfileID is self-billing's, else Peppol BIS Billing 3.0's.
+ */
 export async function peppolFatal(xml: string): Promise<string[]> {
-  peppolSef ??= await compiledSchematron('PEPPOL-EN16931-UBL', peppolSch);
-  return fatalAsserts(peppolSef, xml);
+  const name = /<cbc:ProfileID>[^<]*:poacc:selfbilling:/.test(xml)
+    ? 'PEPPOL-EN16931-UBL-SB'
+    : 'PEPPOL-EN16931-UBL';
+  let stylesheet = peppolSef.get(name);
+  if (!stylesheet) {
+    stylesheet = await compiledSchematron(name, path.join(peppolDir, `${name}.sch`));
+    peppolSef.set(name, stylesheet);
+  }
+  return fatalAsserts(stylesheet, xml);
 }
 
 /** A Schematron source compiled to XSLT (schematron.ts) and on to a SEF, named by content. */
