@@ -6,6 +6,7 @@
 // `N passed, N failed` (gates). Skips cleanly when the corpus is absent. Two gates run at a time (--jobs): the scan gate's OCR takes most of the
 // time, and the other gates, mostly the start of a reader process per batch, fit beside it.
 import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { corpusDir, haveCorpus, repoRoot, scorer } from './corpus.mjs';
 
@@ -51,8 +52,10 @@ export const GATES = [
   // The OCR reader with its second read, with the system's Tesseract models that .ci/run
   // installs: 0.971 / 0.998 on a quiet machine; on a busy one a second read that runs out of time
   // reads fewer fields (0.951 at a load average of 12), hence the wider margin.
+  // Its reads are kept (scripts/tee-reader.mjs) for the scan line-item gate below.
   {
     name: 'scan',
+    keep: true,
     args: ['--category', 'scan', '--min-recall', '0.93', '--min-precision', '0.994', '--min-mode-ok', '0.98'],
   },
   // textpdf's truth is partial (invoice2data's fields only); the scorer counts only those fields.
@@ -94,12 +97,14 @@ export const GATES = [
       '0.98',
     ],
   },
-  // The same from the scans of them, read with OCR (about 3 minutes of 2 cores; no kept OCR words
-  // are looked for): 0.818 / 0.989, breakdown 0.845 on a quiet machine. The margin is the scan
-  // gate's: on a busy machine a second read that runs out of time reads fewer lines.
+  // The same from the scans of them, read with OCR: the scan gate's reads, which this gate waits
+  // for (when it runs alone, it reads the scans itself, about 3 minutes of 2 cores; no kept OCR
+  // words are looked for): 0.818 / 0.989, breakdown 0.845 on a quiet machine. The margin is the
+  // scan gate's: on a busy machine a second read that runs out of time reads fewer lines.
   {
     name: 'lines-scan',
     script: 'scripts/score-lines.mjs',
+    after: 'scan',
     args: [
       '--set',
       'scan',
@@ -124,6 +129,8 @@ const readerArgs = reader.some((p) => p.includes(' ')) ? [] : ['--cmd', reader.j
 
 /** Where a gate with `generate` finds its set. */
 const generatedDir = path.join(repoRoot, '.cache', 'eval-generated');
+/** Where a gate with `keep` leaves the reader's answers (JSON lines) for the gate that runs `after` it. */
+const keptReads = (name) => path.join(repoRoot, '.cache', `eval-${name}-reads.jsonl`);
 
 const argv = process.argv.slice(2);
 const only = argv.includes('--gate') ? argv[argv.indexOf('--gate') + 1] : undefined;
@@ -150,9 +157,27 @@ function runNode(args) {
   });
 }
 
-/** One gate: its set made first when it has `generate`, then the scorer. */
+/**
+ * One gate: its set made first when it has `generate`, then the scorer; a gate with `keep` reads
+ * through tee-reader.mjs, a gate with `after` waits for that gate and is given its reads.
+ */
 async function runGate(gate) {
   let corpus = corpusDir;
+  let cmd = readerArgs;
+  if (gate.keep) {
+    rmSync(keptReads(gate.name), { force: true });
+    mkdirSync(path.dirname(keptReads(gate.name)), { recursive: true });
+    cmd = [
+      '--cmd',
+      `${process.execPath} ${path.join(repoRoot, 'scripts', 'tee-reader.mjs')} ${keptReads(gate.name)}`,
+    ];
+    if (cmd[1].split(' ').length !== 3) cmd = readerArgs; // a path with a space: not kept
+  }
+  const extraArgs = [];
+  if (gate.after && running.has(gate.after)) {
+    await running.get(gate.after);
+    if (existsSync(keptReads(gate.after))) extraArgs.push('--results', keptReads(gate.after));
+  }
   if (gate.generate) {
     corpus = generatedDir;
     const made = await runNode([
@@ -166,21 +191,30 @@ async function runGate(gate) {
   // A gate with `script` runs the project's own scorer (the corpus found as the shared one is).
   const r = await runNode(
     gate.script
-      ? [path.join(repoRoot, gate.script), ...gate.args]
-      : [scorer, '--corpus', corpus, ...readerArgs, ...gate.args, ...extra],
+      ? [path.join(repoRoot, gate.script), ...gate.args, ...extraArgs]
+      : [scorer, '--corpus', corpus, ...cmd, ...gate.args, ...extra],
   );
   return r.status === 0 ? r : { ...r, failure: `exit ${r.status}` };
 }
 
 const gates = GATES.filter((g) => !only || g.name === only);
-// The longest gate first, so that the others run beside it rather than after it.
-const order = [...gates.filter((g) => g.name === 'scan'), ...gates.filter((g) => g.name !== 'scan')];
+// The longest gate first, so that the others run beside it rather than after it; a gate that waits
+// for another last, so that a worker waits only when nothing else is left.
+const order = [
+  ...gates.filter((g) => g.name === 'scan'),
+  ...gates.filter((g) => g.name !== 'scan' && !g.after),
+  ...gates.filter((g) => g.name !== 'scan' && g.after),
+];
 const results = new Map();
+/** Each started gate's run, for a gate that waits for it. */
+const running = new Map();
 let next = 0;
 async function worker() {
   while (next < order.length) {
     const gate = order[next++];
-    results.set(gate.name, await runGate(gate));
+    const run = runGate(gate);
+    running.set(gate.name, run);
+    results.set(gate.name, await run);
   }
 }
 await Promise.all(Array.from({ length: Math.min(jobs, order.length) }, worker));

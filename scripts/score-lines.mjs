@@ -4,7 +4,8 @@
 // pages against the same file's XML: the corpus's e-invoice PDFs read from their text layer
 // (einvoice), the scans made from them (scan, replayed from scripts/ocr-cache.mjs's words when
 // they are kept in `--ocr-cache DIR`, default .cache/ocr, else or with `--ocr-cache none` read
-// with OCR), and for textpdf/wild, which has no XML, the share of
+// with OCR, or taken from `--results FILE`, the reader's JSON lines of those scans as the eval's scan
+// gate wrote them, scripts/tee-reader.mjs), and for textpdf/wild, which has no XML, the share of
 // invoices whose lines sum to their net total (wild). Exits 1 when a --min figure is not met.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -105,7 +106,20 @@ function matchBreakdown(xml, page) {
 const show = (l) =>
   `${l.quantity ?? '?'} ${l.unit ?? ''} × ${l.unit_price ?? '?'} = ${l.net_amount} @${l.vat_rate ?? '?'}% "${(l.description ?? '').slice(0, 50)}"`;
 
+/** The reader's answers kept by an earlier run over the same files (--results), by file path. */
+const results = new Map();
+if (opt('--results', '') && existsSync(opt('--results', ''))) {
+  for (const line of readFileSync(opt('--results', ''), 'utf8').split('\n')) {
+    if (!line.trim().startsWith('{')) continue;
+    const o = JSON.parse(line);
+    results.set(path.resolve(o.file), o);
+  }
+}
+
 async function ocrDoc(row, file) {
+  // The same full read (auto mode, the file's country) done by the scan gate, where it kept it.
+  const kept = results.get(path.resolve(file));
+  if (kept) return kept.document;
   // Kept OCR words (scripts/ocr-cache.mjs --dump) replayed through the extraction, as
   // ocr-cache.mjs --replay does; else (or with `--ocr-cache none`) the full reader.
   const cacheOpt = opt('--ocr-cache', path.join(repoRoot, '.cache', 'ocr'));
