@@ -37,6 +37,29 @@ const opens = async (bytes: Uint8Array) => {
   return pages;
 };
 
+/** Bytes in ASCII85 (without its end mark), four bytes to five characters, "z" for four zeros. */
+function ascii85(b: Buffer): string {
+  let out = '';
+  for (let i = 0; i < b.length; i += 4) {
+    const chunk = Buffer.alloc(4);
+    b.copy(chunk, 0, i, Math.min(i + 4, b.length));
+    const n = chunk.readUInt32BE(0);
+    const size = Math.min(4, b.length - i);
+    if (n === 0 && size === 4) {
+      out += 'z';
+      continue;
+    }
+    let v = n;
+    const digits: string[] = [];
+    for (let k = 0; k < 5; k++) {
+      digits.unshift(String.fromCharCode(33 + (v % 85)));
+      v = Math.floor(v / 85);
+    }
+    out += digits.slice(0, size + 1).join('');
+  }
+  return out;
+}
+
 /** An LZW bomb: each code the one being defined (a run of zeros one longer each time), then the
  * longest entry again and again: about `size` zero bytes from size / 2500 bytes. */
 function lzwBomb(size: number): Uint8Array {
@@ -297,6 +320,26 @@ describe('openPdf: the stream budget', () => {
     expect(report.refused).toBeUndefined();
     expect(report.decodedBytes).toBe(rows.length);
     expect(await opens(bytes)).toBe(1);
+  });
+
+  it('opens an image behind ASCII85 that decodes to its declared size ([/A85 /Fl], as ReportLab writes)', async () => {
+    // 300 × 200 RGB: 180 KB decoded. The ASCII85 stage's output (the deflated data) is not the
+    // image's: only the last stage is held to the image's size.
+    const rows = randomBytes(200 * 300 * 3);
+    const deflated = deflateSync(rows);
+    expect(deflated.length).toBeGreaterThan(rows.length / 2);
+    const a85 = (b: Buffer) => new Uint8Array(Buffer.from(`${ascii85(b)}~>`, 'latin1'));
+    const dict = (filter: string) =>
+      `/Width 300 /Height 200 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter ${filter}`;
+    const bytes = pdfWith({ image: { dict: dict('[/ASCII85Decode /FlateDecode]'), data: a85(deflated) } });
+    expect((await measureStreams(bytes)).refused).toBeUndefined();
+    expect(await opens(bytes)).toBe(1);
+    // An image whose last stage makes more than its size is refused behind ASCII85 too.
+    const bomb = Buffer.from(await deflatedZeros(8 * MB));
+    await refusedAsBomb(
+      pdfWith({ image: { dict: dict('[/A85 /Fl]'), data: a85(bomb) } }),
+      /image of the PDF \(300 × 200 pixels\)/,
+    );
   });
 
   it('opens ordinary PDFs: compressed pages, a Factur-X attachment, a bit of everything', async () => {

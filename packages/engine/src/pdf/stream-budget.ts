@@ -170,11 +170,11 @@ export async function measureStreams(bytes: Uint8Array, limits = STREAM_LIMITS):
     if (typeof entry === 'string') return { refused: entry };
     if (!entry) return { ended: true };
     const room = Math.min(entry.cap, limits.total - all);
-    const { count, consumed } = await countDecoded(data, 0, data.length, entry.steps, room);
+    const { count, largest, consumed } = await countDecoded(data, 0, data.length, entry.steps, room);
     read += consumed;
     all += count;
     report.decodedBytes += count;
-    if (count > entry.cap)
+    if (largest > entry.cap)
       return {
         refused: `an inline image of the PDF (${entry.size}) expands to more than its size (a compression bomb?)`,
       };
@@ -190,7 +190,7 @@ export async function measureStreams(bytes: Uint8Array, limits = STREAM_LIMITS):
     // pdf.js decrypts every stream but the cross-reference streams (and the metadata when the
     // file says so): both readings are counted, the larger kept, and the decrypted one scanned.
     const scan = () => (e.content ? new InlineImageScanner(inline) : undefined);
-    let { count, consumed, refused } = await countDecoded(
+    let { count, largest, consumed, refused } = await countDecoded(
       bytes,
       e.start,
       e.end,
@@ -202,6 +202,7 @@ export async function measureStreams(bytes: Uint8Array, limits = STREAM_LIMITS):
     if (e.cipher) {
       const clear = await countDecoded(bytes, e.start, e.end, e.steps, room, e.cipher, scan());
       count = Math.max(count, clear.count);
+      largest = Math.max(largest, clear.largest);
       consumed = Math.max(consumed, clear.consumed);
       refused = clear.refused;
     }
@@ -216,7 +217,7 @@ export async function measureStreams(bytes: Uint8Array, limits = STREAM_LIMITS):
       nonImage += count;
       estNonImage += count - before;
     }
-    if (count > e.cap)
+    if (largest > e.cap)
       return e.image
         ? `an image of the PDF (${e.size}) expands to more than its size (a compression bomb?)`
         : `a stream of the PDF expands to more than ${MB(e.cap)} (a compression bomb?)`;

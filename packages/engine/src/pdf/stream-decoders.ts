@@ -74,8 +74,11 @@ const JS_INPUT = 1024;
 const SMALL = 1 << 20;
 
 export interface Counted {
-  /** Bytes the stages produced, every stage's counted; past the cap when counting stopped. */
+  /** Bytes the stages produced, every stage's counted. */
   count: number;
+  /** The most bytes one stage produced (an image's data is its last stage's output: an
+   * ASCII85 stage before it holds the compressed data); past the cap when counting stopped. */
+  largest: number;
   /** Bytes of the data the first stage read (it stops at its end-of-data mark). */
   consumed: number;
   /** Why the file is refused, from the inline images of the output (`scan`). */
@@ -84,7 +87,7 @@ export interface Counted {
 
 /**
  * How many bytes `steps` decode `bytes[start, end)` to, every stage's output counted; stops
- * once the count passes `cap` (the answer is then over `cap`). The last stage's output (the
+ * once one stage's output passes `cap` (`largest` is then over `cap`). The last stage's output (the
  * data itself when there are no steps) goes through `scan`, when given, for inline images.
  */
 export async function countDecoded(
@@ -96,25 +99,26 @@ export async function countDecoded(
   cipher?: StreamCipher,
   scan?: InlineImageScanner,
 ): Promise<Counted> {
-  if (end <= start) return { count: 0, consumed: 0 };
+  if (end <= start) return { count: 0, largest: 0, consumed: 0 };
   if (steps.length === 0) {
-    if (!scan) return { count: 0, consumed: 0 };
+    if (!scan) return { count: 0, largest: 0, consumed: 0 };
     const data = bytes.subarray(start, end);
     const refused =
       (await scan.feed(cipher ? new StreamDecrypter(cipher).update(data) : data)) ?? (await scan.end());
     // Read whole: it counts against the data the check may read (overlapping streams).
-    return { count: 0, consumed: data.length, ...(refused ? { refused } : {}) };
+    return { count: 0, largest: 0, consumed: data.length, ...(refused ? { refused } : {}) };
   }
   const quick = cipher
     ? countQuickDecrypted(bytes, start, end, steps, cipher)
     : countQuick(bytes.subarray(start, end), steps);
   // Damaged data's count is the most it can be; only where that passes the cap is the exact
   // count (what came out before the damage) worth streaming for, or its output to scan.
-  if (quick && (quick.exact || quick.count <= cap)) {
-    if (!scan || quick.count > cap) return quick;
+  if (quick && (quick.exact || quick.largest <= cap)) {
+    if (!scan || quick.largest > cap) return quick;
     if (quick.output) {
       const refused = (await scan.feed(quick.output)) ?? (await scan.end());
-      return { count: quick.count, consumed: quick.consumed, ...(refused ? { refused } : {}) };
+      const { count, largest, consumed } = quick;
+      return { count, largest, consumed, ...(refused ? { refused } : {}) };
     }
   }
   return countStreamed(bytes, start, end, steps, cap, cipher, scan);
@@ -157,6 +161,7 @@ function countQuick(
   steps: FilterStep[],
 ): (Counted & { exact: boolean; output?: Uint8Array }) | undefined {
   let count = 0;
+  let largest = 0;
   let consumed = 0;
   let input = data;
   for (const [i, step] of steps.entries()) {
@@ -164,7 +169,7 @@ function countQuick(
     let used: number;
     if (step.filter === 'Fl') {
       if (!zlibHeader(input))
-        return { count, consumed: i ? consumed : Math.min(2, input.length), exact: true };
+        return { count, largest, consumed: i ? consumed : Math.min(2, input.length), exact: true };
       try {
         // SYNC_FLUSH: a truncated stream gives what it decoded instead of an error.
         const r = inflateSync(input, {
@@ -176,8 +181,13 @@ function countQuick(
         used = r.engine.bytesWritten;
       } catch (err) {
         if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return undefined;
-        const most = count + SMALL + maxDecoded(SMALL, steps.slice(i + 1));
-        return { count: most, consumed: i ? consumed : input.length, exact: false };
+        const most = SMALL + maxDecoded(SMALL, steps.slice(i + 1));
+        return {
+          count: count + most,
+          largest: Math.max(largest, most),
+          consumed: i ? consumed : input.length,
+          exact: false,
+        };
       }
     } else {
       const decoder = decoderFor(step);
@@ -197,9 +207,10 @@ function countQuick(
     }
     if (i === 0) consumed = used;
     count += output.length;
+    largest = Math.max(largest, output.length);
     input = output;
   }
-  return { count, consumed, exact: true, output: input };
+  return { count, largest, consumed, exact: true, output: input };
 }
 
 /** The chain decoded as a stream, in chunks counted and dropped. */
@@ -213,6 +224,9 @@ async function countStreamed(
   scan?: InlineImageScanner,
 ): Promise<Counted> {
   let count = 0;
+  /** Each stage's output so far. */
+  const made = steps.map(() => 0);
+  const over = () => made.some((n) => n > cap);
   let refused: string | undefined;
   const meter = { consumed: 0 };
   let source: AsyncIterable<Uint8Array> | Iterable<Uint8Array> = cipher
@@ -224,20 +238,21 @@ async function countStreamed(
       step.filter === 'Fl' ? inflateStage(source, first) : jsStage(source, decoderFor(step), first);
     source = counted(stage, (n) => {
       count += n;
-      return count <= cap;
+      made[i]! += n;
+      return made[i]! <= cap;
     });
   }
   try {
     for await (const chunk of source) {
-      if (count > cap) break;
+      if (over()) break;
       refused = await scan?.feed(chunk);
       if (refused) break;
     }
   } catch {
     // Damaged data past what was counted: pdf.js stops there too.
   }
-  if (!refused && count <= cap) refused = await scan?.end();
-  return { count, consumed: meter.consumed, ...(refused ? { refused } : {}) };
+  if (!refused && !over()) refused = await scan?.end();
+  return { count, largest: Math.max(...made), consumed: meter.consumed, ...(refused ? { refused } : {}) };
 }
 
 /** The data of a stream, `bytes[start, end)`, in pieces. */
