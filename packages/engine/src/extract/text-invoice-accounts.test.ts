@@ -53,6 +53,38 @@ describe('readTextInvoice: accounts', () => {
     expect(d.buyer.vat_id).toBe('DE136695976');
   });
 
+  it('takes a VAT id among the customer’s details for the customer’s where the page prints another', () => {
+    // A grid of the customer's details (Suez): "N° Client | N° TVA Intracommunautaire" over the
+    // values; the seller's own id in its footer.
+    const grid = read([
+      page([
+        line(row(0), ['Facture N° 050196513', 0.08, 0.3]),
+        line(row(6), ['Date', 0.05, 0.1], ['N° Client', 0.2, 0.3], ['N° TVA Intracommunautaire', 0.4, 0.62]),
+        line(row(7), ['30/09/2024', 0.05, 0.14], ['7848-575758', 0.2, 0.3], ['FR87444567127', 0.43, 0.55]),
+        line(row(50), ['TVA CE : FR05701980203', 0.05, 0.3]),
+      ]),
+    ]);
+    expect([grid.seller.vat_id, grid.buyer.vat_id]).toEqual(['FR05701980203', 'FR87444567127']);
+    // Form rows flush left with the customer's number ("Debiteurnummer : 120855").
+    const rows = read([
+      page([
+        line(row(4), ['Debiteurnummer : 120855', 0.05, 0.3], ['Factuurdatum : 14-08-2024', 0.6, 0.9]),
+        line(row(5), ['Btw-nummer : NL004421957B08', 0.05, 0.35], ['Pagina : 1', 0.6, 0.75]),
+        line(row(6), ['Factuurnummer : 600627', 0.05, 0.3]),
+        line(row(50), ['KVK 08113875, BTW NL813941155B01', 0.2, 0.6]),
+      ]),
+    ]);
+    expect(rows.seller.vat_id).toBe('NL813941155B01');
+    // The page's one VAT id beside the customer's number stays the seller's.
+    const alone = read([
+      page([
+        line(row(4), ['Kundennummer: 4711', 0.05, 0.3]),
+        line(row(5), ['USt-IdNr.: DE136695976', 0.05, 0.35]),
+      ]),
+    ]);
+    expect(alone.seller.vat_id).toBe('DE136695976');
+  });
+
   it('knows the buyer’s VAT id by its label when no block says whose it is', () => {
     for (const label of [
       'N° TVA client',

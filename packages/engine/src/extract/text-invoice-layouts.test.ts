@@ -224,6 +224,19 @@ describe('parties', () => {
       ]),
     ]);
     expect(d.buyer.name).toBe('UAB Kardanas');
+    // Latvian service headings over "Nosaukums:" rows, the buyer's name set in quotes as a whole.
+    const lv = read([
+      page([
+        line(row(1), ['Pakalpojumu sniedzējs:', 0.05, 0.25]),
+        line(row(2), ['Nosaukums: SIA "Izdevniecība iŽurnāli"', 0.05, 0.4]),
+        line(row(3), ['PVN numurs: LV40103221835', 0.05, 0.3]),
+        line(row(5), ['Norēķinu rekvizīti:', 0.05, 0.2]),
+        line(row(6), ['Luminor Bank AS Latvijas filiāle, RIKOLV2X', 0.05, 0.45]),
+        line(row(8), ['Pakalpojuma saņēmējs:', 0.05, 0.25]),
+        line(row(9), ['Nosaukums: “SIA Piemērs”', 0.05, 0.3]),
+      ]),
+    ]);
+    expect([lv.seller.name, lv.buyer.name]).toEqual(['SIA "Izdevniecība iŽurnāli"', 'SIA Piemērs']);
   });
 
   it('reads headings in two languages, numbered headings, the heading as the row label of its name', () => {
@@ -235,6 +248,28 @@ describe('parties', () => {
       ]),
     ]);
     expect([d.seller.name, d.buyer.name]).toEqual(['Tech Components AB', 'Import & Handel GmbH']);
+    // The second language in brackets, the blocks' ids under the heading (CZ.NIC's tax documents).
+    const bracketed = read([
+      page([
+        line(row(0), ['CZ.NIC, z.s.p.o.', 0.1, 0.25]),
+        line(row(3), ['Odběratel (Client):', 0.1, 0.25]),
+        line(row(4), ['IČO:', 0.1, 0.14], ['45021295', 0.29, 0.36]),
+        line(row(5), ['DIČ (VAT number):', 0.1, 0.22], ['CZ45021295', 0.29, 0.38]),
+        line(row(7), ['IPEX a.s.', 0.55, 0.63]),
+        line(row(8), ['Široká 37', 0.55, 0.63]),
+        line(row(9), ['370 01 České Budějovice', 0.55, 0.75]),
+        line(
+          row(11),
+          ['Dodavatel (Supplier):', 0.1, 0.25],
+          ['CZ.NIC, zájmové sdružení, Americká 23, 120 00 Praha 2', 0.4, 0.85],
+        ),
+        line(row(12), ['IČO: 67985726', 0.1, 0.2]),
+        line(row(13), ['DIČ: CZ67985726', 0.1, 0.2]),
+      ]),
+    ]);
+    expect(bracketed.seller.vat_id).toBe('CZ67985726');
+    expect(bracketed.buyer.vat_id).toBe('CZ45021295');
+    expect(bracketed.seller.name).toMatch(/^CZ\.NIC(?!.*Americká)/);
     const numbered = read([
       page([
         line(row(4), ['Plačnik: 1001836', 0.05, 0.2]),
@@ -316,6 +351,15 @@ describe('parties', () => {
       page([line(row(0), ['Invoice', 0.08, 0.2]), line(row(1), ['Page 1 of 2', 0.08, 0.2])]),
     ]);
     expect(title.seller.name).toBeUndefined();
+    // A heading over the document's title line ("Summary" of a statement of invoices) is no name.
+    const heading = read([
+      page([
+        line(row(0), ['Summary', 0.04, 0.2]),
+        line(row(1), ['Invoice INV-5, Page 1 of 2', 0.04, 0.3]),
+        line(row(2), ['Date: 09/05/2016', 0.04, 0.18]),
+      ]),
+    ]);
+    expect(heading.seller.name).toBeUndefined();
   });
 
   it('reads the window under a sender line with the postcodes of pt, el, cs and pl', () => {

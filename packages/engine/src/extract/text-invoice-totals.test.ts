@@ -26,6 +26,40 @@ describe('readTextInvoice: totals', () => {
     expect(fields.seller_iban).toBe('DE89370400440532013000');
   });
 
+  it('reads a generic "Total" over the VAT row as the net where the total under it adds up', () => {
+    // A farm shop's FPDF invoice: the items priced with VAT, their VAT in a column, then "Total"
+    // (the sum without VAT), "TVA 5.5%" and "Montant total".
+    const item = (r: number, vat: string, total: string) =>
+      line(row(r), ['Miel de fleurs', 0.08, 0.2], ['3', 0.6, 0.61], [vat, 0.68, 0.72], [total, 0.86, 0.92]);
+    const totals = (first: string, vat: string, last: string) =>
+      read([
+        page([
+          line(row(1), ['Facture INV-398 du 12/03/2025', 0.1, 0.4]),
+          line(
+            row(10),
+            ['PRODUIT', 0.08, 0.16],
+            ['QUANTITÉ', 0.56, 0.64],
+            ['TVA', 0.68, 0.71],
+            ['TOTAL', 0.86, 0.91],
+          ),
+          item(11, '0,33 €', '36,00 €'),
+          item(12, '0,44 €', '24,00 €'),
+          item(13, '0,33 €', '6,00 €'),
+          item(14, '0,44 €', '8,00 €'),
+          line(row(20), ['Total', 0.75, 0.8], [first, 0.86, 0.92]),
+          line(row(21), ['TVA 5.5%', 0.75, 0.82], [vat, 0.87, 0.92]),
+          line(row(22), ['Montant total', 0.75, 0.84], [last, 0.86, 0.92]),
+        ]),
+      ]).totals;
+    expect(totals('69,93 €', '4,07 €', '74,00 €')).toMatchObject({
+      net: '69.93',
+      vat: '4.07',
+      gross: '74.00',
+    });
+    // Where it does not add up, the generic total is no net.
+    expect(totals('69,93 €', '4,07 €', '80,00 €').net).toBeUndefined();
+  });
+
   it('takes the amount at the end of a totals row, after a VAT rate and base', () => {
     const d = read([
       germanInvoice([
@@ -309,6 +343,46 @@ describe('readTextInvoice: totals under column headers and beside two-line label
       ]),
     ]);
     expect(d.totals).toMatchObject({ net: '100.00', vat: '4.90', gross: '104.90' });
+  });
+
+  it("takes no line amount under an item table's amount heading for a total (a small business's hours)", () => {
+    // "Bezeichnung | Stunden | €/h | Gesamt": the hours table of a service invoice, its "Gesamt"
+    // column the lines' amounts down to the foot of the first page; the total, stated without VAT
+    // (§ 19 UStG), on its own row on the next.
+    const item = (r: number, what: string) =>
+      line(row(r), [what, 0.13, 0.4], ['4,0', 0.6, 0.62], ['25', 0.74, 0.76], ['100,00 €', 0.83, 0.9]);
+    const d = read([
+      page([
+        line(row(0), ['Silas Muster', 0.19, 0.35]),
+        line(row(2), ['Rechnung', 0.12, 0.22], ['Rechnungsdatum', 0.55, 0.68], ['21.05.2025', 0.81, 0.9]),
+        line(
+          row(4),
+          ['Bezeichnung', 0.13, 0.23],
+          ['Stunden', 0.56, 0.62],
+          ['€/h', 0.74, 0.76],
+          ['Gesamt', 0.84, 0.89],
+        ),
+        ...Array.from({ length: 12 }, (_, i) => [
+          item(5 + 2 * i, `Wartung ${i + 1}`),
+          line(row(6 + 2 * i), [`${10 + i}.01.2025 09:00 - 13:00 Uhr`, 0.13, 0.35]),
+        ]).flat(),
+      ]),
+      page(
+        [
+          line(row(5), ['Gesamtbetrag:', 0.65, 0.74], ['1.200,00 €', 0.83, 0.9]),
+          line(row(7), [
+            'Als Kleinunternehmer im Sinne von § 19 UStG wird keine Umsatzsteuer berechnet.',
+            0.1,
+            0.8,
+          ]),
+        ],
+        2,
+      ),
+    ]);
+    expect(d.totals).toMatchObject({ net: '1200.00', gross: '1200.00' });
+    // The hours and the rate per hour are the table's quantity and price.
+    expect(d.lines).toHaveLength(12);
+    expect(d.lines[0]).toMatchObject({ quantity: '4.0', unit_price: '25', net_amount: '100.00' });
   });
 
   it('does not take the first row under a column header for an amount beside it', () => {

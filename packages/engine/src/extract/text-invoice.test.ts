@@ -600,6 +600,61 @@ describe('readTextInvoice: currency, letter date, policy numbers and the payer a
     expect(d.issue_date).toBe('2024-11-01');
   });
 
+  it('reads the letter\'s "place, date" line and a title spaced out letter by letter', () => {
+    // A fuel station's collective invoice: "69469 Weinheim, 01.10.2025" over "R E C H N U N G  Nr.
+    // 6866", then receipts each with its own date ("Bon 377457 vom 03.09.2025") and, on the
+    // signature sheet, a "Datum / Uhrzeit" column.
+    const d = read([
+      page([
+        line(row(8), ['Andreas Schenk', 0.09, 0.25]),
+        line(row(10), ['69469 Weinheim', 0.09, 0.25]),
+        line(row(11), ['69469 Weinheim, 01.10.2025', 0.63, 0.9]),
+        line(
+          row(14),
+          ['R E C H N U N G', 0.08, 0.22],
+          ['Nr. 6866', 0.29, 0.36],
+          ['Kundennr.: 61', 0.62, 0.75],
+        ),
+        line(row(17), ['Bon 377457 vom 03.09.2025 / 09:17', 0.08, 0.45]),
+      ]),
+      page(
+        [
+          line(row(4), ['Bonnummer', 0.09, 0.18], ['Datum / Uhrzeit', 0.2, 0.33], ['Betrag', 0.51, 0.57]),
+          line(row(5), ['377457', 0.09, 0.15], ['03.09.2025 / 09:17', 0.2, 0.33], ['65.91 EUR', 0.56, 0.64]),
+        ],
+        2,
+      ),
+    ]);
+    expect(d.issue_date).toBe('2025-10-01');
+    expect(d.number).toBe('6866');
+    // Letters of a word are joined only in a run of four or more of one case.
+    const codes = read([page([line(row(2), ['Rechnung Nr. A B C', 0.1, 0.4])])]);
+    expect(codes.number).not.toBe('ABC');
+  });
+
+  it('reads a short number with its date on the next line ("Fattura n° 15" / "del 09/06/2023")', () => {
+    const d = read([
+      page([
+        line(row(5), ['Fattura n°', 0.68, 0.75], ['15', 0.88, 0.9]),
+        line(row(6), ['del', 0.73, 0.76], ['09/06/2023', 0.81, 0.9]),
+      ]),
+    ]);
+    expect([d.number, d.issue_date]).toEqual(['15', '2023-06-09']);
+    // Without its date, a number of two digits is none.
+    expect(
+      read([page([line(row(5), ['Fattura n°', 0.68, 0.75], ['15', 0.88, 0.9])])]).number,
+    ).toBeUndefined();
+  });
+
+  it('reads the number set apart from its title on the title line ("Faktura - daňový doklad    20250001")', () => {
+    const number = (title: string, value: string) =>
+      read([page([line(row(0), ['Dodavatel', 0.08, 0.2], [title, 0.57, 0.75], [value, 0.83, 0.92])])]).number;
+    expect(number('Faktura - daňový doklad', '20250001')).toBe('20250001');
+    expect(number('Rechnung', 'RE-2024-17')).toBe('RE-2024-17');
+    // Not a date beside the title.
+    expect(number('Invoice', '12.03.2024')).toBeUndefined();
+  });
+
   it('reads a date set right of the title line, and not a policy number as the invoice number', () => {
     const d = read([
       page([

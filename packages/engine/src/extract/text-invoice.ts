@@ -28,11 +28,13 @@ import { detectCurrency, isCurrencyCode } from './identifiers/currency.js';
 import { findBics, findIbans, findVatIds, nationalIban } from './identifiers/identifiers.js';
 import {
   BUYER_WORD_SOURCES,
+  CUSTOMER_NUMBER_SOURCES,
   DECIMAL_COMMA_LANGUAGES,
   VAT_ID_WORD_SOURCES,
   VAT_IDS_WITHOUT_PREFIX,
 } from './lexicon/lexicon.js';
 import { readLineItems } from './lines/read-lines.js';
+import { readTables } from './lines/table.js';
 import { editDistance } from './page/edit-distance.js';
 import { firstValue, type LabelHit, labelHits } from './page/label-hits.js';
 import { labelsOfCommaLanguages } from './page/label-language.js';
@@ -183,7 +185,7 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   });
   if (buyerName) put('buyer.name', buyerName.value, buyerName.box, buyerName.page, 0.88);
   const decimal = pageDecimal(layouts, opts.country, order.lang);
-  readTotals(hits, layouts, put, opts.source === 'ocr', decimal ? { decimal } : {});
+  readTotals(hits, layouts, put, opts.source === 'ocr', decimal ? { decimal } : {}, readTables(pages));
   // The item table and the VAT breakdown, checked against the totals just read.
   readLineItems(pages, d, put);
   return d;
@@ -276,6 +278,32 @@ function buyersVatId(layouts: PageLayout[], seg: Segment, raw: string): boolean 
   return !!above && BUYERS_VAT_LABEL.test(above.text.trim());
 }
 
+/** A label of the customer's number at the seller (lexicon `customer_number_words`). */
+const CUSTOMER_NUMBER = new RegExp(`^(?:${CUSTOMER_NUMBER_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
+
+/**
+ * Whether a VAT id stands among the customer's details: its row one of a column of form rows that
+ * holds the customer's number (within three lines, the labels flush left with each other), or a
+ * grid's value under a row of headings that names the customer's number.
+ */
+function besideCustomerNumber(layouts: PageLayout[], seg: Segment): boolean {
+  const layout = layouts.find((l) => l.page === seg.page);
+  if (!layout) return false;
+  const first = layout.lines[seg.line]?.[0] ?? seg;
+  for (let li = Math.max(0, seg.line - 3); li <= seg.line + 3; li++) {
+    const head = layout.lines[li]?.[0];
+    if (
+      li !== seg.line &&
+      head &&
+      Math.abs(head.bbox[0] - first.bbox[0]) < 0.03 &&
+      CUSTOMER_NUMBER.test(head.text.trim())
+    )
+      return true;
+  }
+  const above = segmentsAbove(layout, seg)[0];
+  return !!above && (layout.lines[above.line] ?? []).some((s) => CUSTOMER_NUMBER.test(s.text.trim()));
+}
+
 function readIdentifiers(
   d: Document,
   layouts: PageLayout[],
@@ -295,13 +323,24 @@ function readIdentifiers(
   const lineOf = (seg: Segment) => lineText(seg.page, seg.line);
   // VAT ids: the seller's is the first outside the buyer's and other parties' blocks, and not
   // labelled as the buyer's (a photo whose block headings OCR lost: "N° TVA client FR19...").
-  for (const seg of segments) {
-    if (inRole(seg, 'buyer') || inRole(seg, 'other')) continue;
+  const vats = segments.flatMap((seg) => {
+    if (inRole(seg, 'buyer') || inRole(seg, 'other')) return [];
     const [vat] = findVatIds(seg.text);
-    if (!vat || buyersVatId(layouts, seg, vat.raw)) continue;
-    if (d.seller.vat_id) break;
-    put('seller.vat_id', vat.value, seg.bbox, seg.page, inRole(seg, 'seller') ? 0.92 : 0.86);
-  }
+    return vat && !buyersVatId(layouts, seg, vat.raw) ? [{ seg, vat }] : [];
+  });
+  // Nor one among the customer's details, beside its customer number ("Debiteurnummer : 120855"
+  // over "Btw-nummer : NL004…", a grid's "N° Client | N° TVA Intracommunautaire"), where the page
+  // prints another VAT id: that one is the seller's.
+  const several = new Set(vats.map((v) => v.vat.value)).size > 1;
+  const seller = vats.find((v) => !several || !besideCustomerNumber(layouts, v.seg));
+  if (seller && !d.seller.vat_id)
+    put(
+      'seller.vat_id',
+      seller.vat.value,
+      seller.seg.bbox,
+      seller.seg.page,
+      inRole(seller.seg, 'seller') ? 0.92 : 0.86,
+    );
   // An Italian "Partita IVA 12345670017" goes without its country prefix: under the country's
   // own label, the country's number of digits whose check digits hold are its VAT id
   // (lexicon/words.json vat_ids_without_prefix).
@@ -318,7 +357,8 @@ function readIdentifiers(
   for (const seg of segments) {
     if (d.buyer.vat_id) break;
     const [vat] = findVatIds(seg.text);
-    if (vat && (inRole(seg, 'buyer') || buyersVatId(layouts, seg, vat.raw)))
+    const customers = several && vats.some((v) => v.seg === seg) && besideCustomerNumber(layouts, seg);
+    if (vat && (inRole(seg, 'buyer') || buyersVatId(layouts, seg, vat.raw) || customers))
       put('buyer.vat_id', vat.value, seg.bbox, seg.page, 0.88);
   }
   // IBAN: the first outside the buyer's block and not a direct-debit mandate.

@@ -176,10 +176,13 @@ describe('textQuality', () => {
     expect(textQuality('1')).toEqual({ usable: true });
   });
 
-  it('drops invisible characters, spells out ligatures and writes typographic hyphens as hyphen-minus', () => {
+  it('drops invisible characters and icon glyphs, spells out ligatures and writes typographic hyphens as hyphen-minus', () => {
     expect(cleanWord('Rech\u00adnung\u200b')).toBe('Rechnung');
     expect(cleanWord('\ufb01nal')).toBe('final');
     expect(cleanWord('18\u201008\u20102026')).toBe('18-08-2026');
+    // An icon font's glyph (a calendar before "DATUM SPLATNOSTI:") is no text.
+    expect(cleanWord('\ue660')).toBe('');
+    expect(cleanWord('\uf073Datum')).toBe('Datum');
     expect(cleanWord('IOPOLE\u2011jdz7')).toBe('IOPOLE-jdz7');
     // (a dash stays a dash: "10–12" is a range)
     expect(cleanWord('10\u201312')).toBe('10\u201312');

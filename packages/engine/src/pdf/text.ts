@@ -223,11 +223,12 @@ function splitItem(
   }
 }
 
-/** Drops invisible format characters, spells out typographic ligatures (ﬁ -> fi) and writes the
+/** Drops invisible format characters and the private-use characters of icon fonts (a calendar
+ * glyph before " DATUM SPLATNOSTI:"), spells out typographic ligatures (ﬁ -> fi) and writes the
  * typographic hyphens as the hyphen-minus ("18‐08‐2026", "IOPOLE‐jdz7": a date, a number). */
 export function cleanWord(s: string): string {
   return s
-    .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '')
+    .replace(/[\u00ad\u200b-\u200d\u2060\ufeff\ue000-\uf8ff]/g, '')
     .replace(/[\u2010\u2011]/g, '-')
     .replace(/[\ufb00-\ufb06]/g, (ch) => ch.normalize('NFKC'));
 }

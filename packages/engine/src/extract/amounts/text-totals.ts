@@ -6,6 +6,7 @@ import { toUnits } from '../../decimal.js';
 import { CURRENCY_TOKEN } from '../identifiers/currency.js';
 import { findVatIds } from '../identifiers/identifiers.js';
 import { CREDIT_TITLE_SOURCES } from '../lexicon/lexicon.js';
+import type { ItemTable, TableRow } from '../lines/table.js';
 import type { LabelHit } from '../page/label-hits.js';
 import { columnBelow, type PageLayout, type Put, type Segment, spanBelow, union } from '../page/layout.js';
 import { type AmountHint, parseAmount } from './amounts.js';
@@ -15,7 +16,8 @@ import { statesNoVat, withoutVat } from './without-vat.js';
 
 /**
  * `hint.decimal`: the page's decimal separator when its language says it (a whole "440.000 HUF" is
- * then 440000, and without it no amount at all).
+ * then 440000, and without it no amount at all). `items`: the item tables (lines/table.ts), whose
+ * amount column lists the lines' amounts, not the invoice's totals.
  */
 export function readTotals(
   hits: LabelHit[],
@@ -23,6 +25,7 @@ export function readTotals(
   put: Put,
   ocr: boolean,
   hint: AmountHint = {},
+  items: ItemTable[] = [],
 ): void {
   const cands: AmountCandidate[] = [];
   // Whole numbers beside total labels ("Nettó érték:  131 000"): counted only in a triple that
@@ -101,10 +104,14 @@ export function readTotals(
     // A column header: every row of its column below is a candidate (a VAT breakdown lists one
     // row per rate and then the sum row; arithmetic and position pick among them), down to a
     // row labelled as another amount ("Acompte : 0,00" under "TOTAL TTC" is not the total).
+    // Under the amount heading of an item table ("Bezeichnung | Stunden | €/h | Gesamt"), the
+    // item rows are the lines' amounts; only the table's sum row below them counts.
+    const table = items.find((t) => amountHeading(hit.seg, t));
     const column: Array<{ value: string; seg: Segment }> = [];
     const amountsIn = (segs: Segment[]) => {
       for (const below of segs) {
         if (otherRows.has(`${below.page}:${below.line}`)) break;
+        if (table?.rows.some((r) => onRow(below, r))) continue;
         const v = lastAmount(below.text);
         if (v) column.push({ value: v, seg: below });
       }
@@ -134,6 +141,22 @@ export function readTotals(
   if (ocr) cands.push(...breakdownCandidates(layouts));
   const credit = layouts[0]?.lines.some((l) => l.some((seg) => CREDIT_TITLE.test(seg.text))) ?? false;
   let t = chooseTotals(cands, { credit });
+  // A generic "Total" over the VAT row ("Total 69,93 € / TVA 5.5% 4,07 € / Montant total 74,00 €"):
+  // the sum without VAT, where the total under the VAT then adds up. Only on a row of its own: a
+  // summary grid's rows hold the net, the VAT and the total side by side.
+  if (!t.balanced) {
+    const sameRow = (a: AmountCandidate, b: AmountCandidate) =>
+      a.seg.page === b.seg.page && a.seg.line === b.seg.line;
+    const nets = cands
+      .filter((c) => c.kind === 'gross' && c.strength === 1)
+      .filter((c) =>
+        cands.some((v) => v.kind === 'vat' && v.seg.page === c.seg.page && v.seg.line > c.seg.line),
+      )
+      .filter((c) => !cands.some((o) => o !== c && sameRow(o, c) && o.value !== c.value))
+      .map((c) => ({ ...c, kind: 'net' as const }));
+    const withNet = nets.length ? chooseTotals([...cands, ...nets], { credit }) : t;
+    if (withNet.balanced) t = withNet;
+  }
   if (!t.balanced && wholes.length) {
     const withWholes = chooseTotals([...cands, ...wholes], { credit });
     if (withWholes.balanced) t = withWholes;
@@ -361,6 +384,28 @@ function wholeAmount(text: string, hint: AmountHint): string | undefined {
   // three decimals; read as grouping, the whole number counts only in a triple that adds up.
   if (read !== undefined || !DOT_GROUPED.test(m[1]!)) return read;
   return parseAmount(m[1]!, { decimal: ',' });
+}
+
+/**
+ * Whether a heading is the amount column's of an item table's header: a header with a description
+ * column (a VAT breakdown's header has none), the heading on its lines and over its amount column.
+ * (A table that runs on to the next page carries that page as its header's.)
+ */
+function amountHeading(seg: Segment, t: ItemTable): boolean {
+  const h = t.header;
+  return (
+    (h.page === seg.page || t.rows[0]?.page === seg.page) &&
+    h.columns.some((c) => c.kind === 'description') &&
+    seg.bbox[3] <= h.bottom + h.lineHeight / 2 &&
+    seg.bbox[1] >= h.bottom - 4 * h.lineHeight &&
+    h.columns.some((c) => c.kind === 'amount' && seg.bbox[0] < c.x1 && c.x0 < seg.bbox[2])
+  );
+}
+
+/** Whether a segment stands on an item row: its page, within the row's height. */
+function onRow(seg: Segment, row: TableRow): boolean {
+  const mid = (seg.bbox[1] + seg.bbox[3]) / 2;
+  return seg.page === row.page && mid >= row.box[1] && mid <= row.box[3];
 }
 
 /** A number grouped in thousands by points only ("10.000", "1.250.000"). */

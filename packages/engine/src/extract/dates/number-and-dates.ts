@@ -181,6 +181,11 @@ const TITLE_DATED = new RegExp(
   `^(?:${DOCUMENT_TITLE_SOURCES.join('|')})\\s+(?:${TITLE_DATE_WORD_SOURCES.join('|')})\\s+(.{6,24})$`,
   'iu',
 );
+/** A segment that is the document's title and nothing else: its word, maybe a subtitle of words
+ * after a dash ("Faktura - daňový doklad"), no digit, no colon. */
+const TITLE_ONLY = new RegExp(`^(?:${DOC_WORD})(?:\\s+[-–]\\s+[\\p{L}\\s]+)?$`, 'iu');
+/** A segment that is a number and nothing else. */
+const NUMBER_ALONE = new RegExp(`^${NUMBER}$`, 'u');
 /** A heading that is the document word and its number alone: "Rechnung RE1001", "Facture FA-2017-0010". */
 const TITLE_ALONE = new RegExp(`^(?:\\p{L}*(?:${DOC_WORD}))\\s*[:#]?\\s+${NUMBER}$`, 'iu');
 
@@ -195,6 +200,8 @@ function plausibleNumber(s: string): boolean {
 
 /** "<Ort>, den" / "<ville>, le" right before the date of a letter. */
 const PLACE_COMMA = /\p{Lu}[\p{L}.\- ]*,\s*(?:den|le|il|am)\s*$/u;
+/** A place, its postcode before it or not, a comma and the rest (a date): "69469 Weinheim, 01.10.2025". */
+const PLACE_DATE = /^(?:\d{4,5}\s+)?\p{Lu}[\p{L}.\- ]*,\s*(\d.{5,19})$/u;
 
 /**
  * The date of the letter in the top part of the first page: after "<place>, den", or a date
@@ -214,6 +221,11 @@ export function letterDate(layouts: PageLayout[], order: DateReading): Found | u
         const value = dateOf(inline[1]!, order);
         if (value) return { value, box: seg.bbox, page: first.page, strength: 1 };
       }
+      // "69469 Weinheim, 01.10.2025": the whole segment a place (its postcode before it) and a date.
+      const placeDate = PLACE_DATE.exec(seg.text.trim());
+      const [dated] = placeDate ? findDates(placeDate[1]!, order) : [];
+      if (dated && dated.raw.length >= placeDate![1]!.trim().length - 1)
+        return { value: dated.value, box: seg.bbox, page: first.page, strength: 1 };
       if (i === 0) continue;
       const prev = line[i - 1]!;
       const [found] = findDates(seg.text, order);
@@ -272,31 +284,47 @@ export function titleLine(layouts: PageLayout[], order: DateReading) {
     const text = line.map((s) => s.text).join(' ');
     if (!DOC_WORD_RE.test(text)) continue;
     const box = union(line.map((s) => s.bbox));
-    for (const seg of line) {
+    for (const [i, seg] of line.entries()) {
       const alone = TITLE_ALONE.exec(seg.text.trim());
       if (alone && plausibleNumber(alone[1]!))
         return { number: alone[1]!, date: undefined, box: seg.bbox, page: first.page, text: seg.text };
+      // The title and its number set apart on the line ("Faktura - daňový doklad      20250001").
+      const next = line[i + 1]?.text.trim() ?? '';
+      const number = NUMBER_ALONE.exec(next)?.[1];
+      if (number && TITLE_ONLY.test(seg.text.trim()) && plausibleNumber(number) && /\d{3}/.test(number))
+        return {
+          number,
+          date: undefined,
+          box: union([seg.bbox, line[i + 1]!.bbox]),
+          page: first.page,
+          text: `${seg.text} ${next}`,
+        };
     }
     const m = TITLE_NUMBER.exec(text);
     if (!m) continue;
-    // A short number ("Счёт на оплату № 17 от 5 апреля 2024 г.") only with its date after it.
-    const dated = m[2] ? findDates(m[2], order)[0]?.value : undefined;
+    // The date may follow on the next line, the word before it ending the title line or starting
+    // the next ("... Nr. 9314110911/00/M/00/N vom" / "01.01.2018"; "... Nr. 47110818" / "vom …").
+    const next = (first.lines[li + 1]?.map((s) => s.text).join(' ') ?? '').trim();
+    const wordBefore = DATE_WORD_ENDS.test(text) || DATE_WORD_STARTS.test(next);
+    // A short number ("Счёт на оплату № 17 от 5 апреля 2024 г.", "Fattura n° 15" / "del
+    // 09/06/2023") only with its date after it.
+    const dated = m[2]
+      ? findDates(m[2], order)[0]?.value
+      : wordBefore
+        ? findDates(next.slice(0, 28), order)[0]?.value
+        : undefined;
     if (!plausibleNumber(m[1]!) && !(dated && /^\d{1,2}$/.test(m[1]!))) continue;
     // "Rechnung gemäß Bestellung Nr. 2013-471331": the number of the order, not of the invoice.
     // "... aus der Lieferung Nr. 2013-51112 in Rechnung zu stellen": the title word comes first.
     const doc = DOC_WORD_RE.exec(text)!;
     if (doc.index > m.index || OTHER_BEFORE_NUMBER.test(text.slice(doc.index + doc[0].length, m.index)))
       continue;
-    // The date may follow on the next line, the word before it ending the title line or starting
-    // the next ("... Nr. 9314110911/00/M/00/N vom" / "01.01.2018"; "... Nr. 47110818" / "vom …").
-    const next = (first.lines[li + 1]?.map((s) => s.text).join(' ') ?? '').trim();
-    const wordBefore = DATE_WORD_ENDS.test(text) || DATE_WORD_STARTS.test(next);
     // A number whose first letter OCR read as a symbol has no letter to put back with any
     // certainty: only its date is taken.
     const misread = MISREAD_FIRST.includes(m[0][m[0].indexOf(m[1]!) - 1] ?? '');
     return {
       number: misread ? undefined : m[1]!,
-      date: m[2] ? dated : wordBefore ? findDates(next.slice(0, 28), order)[0]?.value : undefined,
+      date: dated,
       box,
       page: first.page,
       text,

@@ -17,6 +17,8 @@ describe('detectCurrency', () => {
     ['Сумма 1234 р. 56 коп.', 'RUB'],
     ['Всего к оплате: двадцать тысяч рублей 00 копеек', 'RUB'],
     ['Razem 12,50 zł', 'PLN'],
+    ['Forma płatności: gotówka, waluta: polski złoty', 'PLN'],
+    ['BTW 21,00 % over 319,03    Eur 67,00', 'EUR'],
     ['Celkem 1 234,50 Kč', 'CZK'],
     ['Összesen 12 500 Ft', 'HUF'],
     ['Total 12,50 lei', 'RON'],

@@ -43,6 +43,10 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   'fr.': 'CHF',
   'sfr.': 'CHF',
   zł: 'PLN',
+  złoty: 'PLN',
+  złote: 'PLN',
+  złotych: 'PLN',
+  eur: 'EUR',
   kč: 'CZK',
   ft: 'HUF',
   lei: 'RON',
@@ -67,7 +71,7 @@ const KRONA: Readonly<Record<string, string>> = {
  * A currency token as a regex source (no groups): ISO codes, then symbols, longest alternatives
  * first so "руб." wins over "р.". Callers add their own boundaries.
  */
-export const CURRENCY_TOKEN = `(?:${[...CODES, 'Euros?', 'EUROS?', 'euros?', 'US\\$', 'C\\$', 'A\\$', 'NZ\\$', 'HK\\$', 'S\\$', 'R\\$', '[€$£₽₴₺₹]', '[Рр]убл(?:ей|я|ь)', '[Рр]уб\\.?', 'р\\.', 'S?Fr\\.', 'zł', 'Kč', 'Ft', 'lei', 'лв\\.?', '[Kk]r\\.?'].join('|')})`;
+export const CURRENCY_TOKEN = `(?:${[...CODES, 'Euros?', 'EUROS?', 'euros?', 'Eur', 'US\\$', 'C\\$', 'A\\$', 'NZ\\$', 'HK\\$', 'S\\$', 'R\\$', '[€$£₽₴₺₹]', '[Рр]убл(?:ей|я|ь)', '[Рр]уб\\.?', 'р\\.', 'S?Fr\\.', 'zł(?:ot(?:y|e|ych))?', 'Kč', 'Ft', 'lei', 'лв\\.?', '[Kk]r\\.?'].join('|')})`;
 
 /** ISO code for a token matched by CURRENCY_TOKEN; undefined for an unresolvable "kr". */
 export function currencyOfToken(token: string, country?: string): string | undefined {

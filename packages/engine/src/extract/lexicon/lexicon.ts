@@ -9,9 +9,44 @@ import places from './places.json' with { type: 'json' };
 import units from './units.json' with { type: 'json' };
 import words from './words.json' with { type: 'json' };
 
-/** Patterns of one entry over every language, in the file's order, without repeats. */
+/**
+ * German patterns that also take the umlauts written out, as a keyboard or a template without
+ * them writes them ("Rechnungsempfaenger", "Faelligkeitsdatum", "Strasse"): ä as ae, ö as oe, ü as
+ * ue, ß as ss.
+ */
+export function withUmlautsSpelled(source: string): string {
+  const spelled: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+  let out = '';
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '\\') {
+      out += source.slice(i, i + 2);
+      i++;
+    } else if (c === '[') {
+      // A class: "[äa]" takes the spelling too; any other class stays as it is.
+      const end = source.indexOf(']', i + 2);
+      const body = end < 0 ? '' : source.slice(i + 1, end);
+      const pair = /^([äöü])([aou])$/.exec(body);
+      out += pair
+        ? `(?:${pair[1]}|${spelled[pair[1]!]}|${pair[2]})`
+        : source.slice(i, end < 0 ? undefined : end + 1);
+      if (end < 0) break;
+      i = end;
+    } else out += spelled[c] ? `(?:${c}|${spelled[c]})` : c;
+  }
+  return out;
+}
+
+/** Patterns of one entry over every language, in the file's order, without repeats (German's
+ * also with its umlauts spelled out). */
 function allLanguages(byLanguage: Record<string, string[]>): string[] {
-  return [...new Set(Object.values(byLanguage).flat())];
+  return [
+    ...new Set(
+      Object.entries(byLanguage).flatMap(([lang, sources]) =>
+        lang === 'de' ? sources.map(withUmlautsSpelled) : sources,
+      ),
+    ),
+  ];
 }
 
 /** Regular-expression sources of each field's labels, all languages together. */
@@ -97,6 +132,8 @@ export const NATIONAL_ACCOUNTS: ReadonlyArray<{ country: string; digits: number;
 export const ADDRESS_WORD_SOURCES: readonly string[] = words.address_words;
 /** Words that open a contact or attention line in a party's block ("z. Hd.", "Kontaktisik"). */
 export const CONTACT_WORD_SOURCES: readonly string[] = words.contact_words;
+/** The labels of the customer's number ("Kundennummer", "Debiteurnummer", "N° Client"). */
+export const CUSTOMER_NUMBER_SOURCES: readonly string[] = words.customer_number_words;
 /** A sentence of payment terms: words of paying, and the words for "by" before (or after) its date. */
 export const PAY_WORD_SOURCES: readonly string[] = words.pay_words;
 /** The words opening a letter's greeting ("Sehr geehrte", "Dear"). */

@@ -39,6 +39,14 @@ describe('matchLabel', () => {
     ['Rechnung Nr. RE-5', 'invoice_no', 'RE-5'],
     ['Rechnungsdatum: 14.03.2024', 'invoice_date', '14.03.2024'],
     ['Liefer- und Rechnungsdatum: 11. Juli 2014', 'invoice_date', '11. Juli 2014'],
+    ['Ausstellungsdatum: 2019-08-23', 'invoice_date', '2019-08-23'],
+    // German with its umlauts spelled out, as a template without them writes it.
+    ['Faelligkeitsdatum: 15.02.2024', 'due_date', '15.02.2024'],
+    [
+      'Mjesto, datum i vrijeme izdavanja: Čepin, 01.01.2026. u 20:00',
+      'invoice_date',
+      'Čepin, 01.01.2026. u 20:00',
+    ],
     ['Fällig am 01.02.2024', 'due_date', '01.02.2024'],
     ['Fälligkeitstag: 01.04.2014', 'due_date', '01.04.2014'],
     ['zuzüglich 19% MwSt. 160,55', 'vat', '160,55'],

@@ -63,7 +63,7 @@ export function segmentPage(p: LayoutPage): PageLayout {
     const flush = () => {
       if (!cur.length) return;
       segs.push({
-        text: cur.map((w) => w.text).join(' '),
+        text: unspaced(cur),
         bbox: union(cur.map((w) => w.bbox)),
         page: p.page,
         line: li,
@@ -84,6 +84,46 @@ export function segmentPage(p: LayoutPage): PageLayout {
     return segs;
   });
   return { page: p.page, lines };
+}
+
+/**
+ * A segment's words as text, a word set letter by letter ("R E C H N U N G   Nr. 6866", a title
+ * spaced out for emphasis) joined into one: four or more letters in a row, all capitals or all
+ * small letters, each alone but for a pair the type kept together ("É M E T TE U R"). A gap a
+ * quarter wider than the run's usual one parts two words ("F A C T U R É   À").
+ */
+function unspaced(words: LayoutWord[]): string {
+  const out: string[] = [];
+  let run: LayoutWord[] = [];
+  const join = (part: LayoutWord[]) => {
+    const single = part.filter((w) => w.text.length === 1).length;
+    if (part.length >= 4 && single >= part.length - 1 && single >= 3)
+      out.push(part.map((w) => w.text).join(''));
+    else out.push(...part.map((w) => w.text));
+  };
+  const end = () => {
+    const gaps = run.slice(1).map((w, k) => w.bbox[0] - run[k]!.bbox[2]);
+    const usual = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 0;
+    let from = 0;
+    gaps.forEach((g, k) => {
+      if (usual > 0 && g > 1.25 * usual) {
+        join(run.slice(from, k + 1));
+        from = k + 1;
+      }
+    });
+    join(run.slice(from));
+    run = [];
+  };
+  for (const w of words) {
+    const letter =
+      /^\p{L}{1,2}$/u.test(w.text) && (w.text.length === 1 || /^\p{Lu}+$|^\p{Ll}+$/u.test(w.text));
+    const sameCase = !run.length || /\p{Lu}/u.test(w.text) === /\p{Lu}/u.test(run[0]!.text);
+    if (!letter || !sameCase) end();
+    if (letter) run.push(w);
+    else out.push(w.text);
+  }
+  end();
+  return out.join(' ');
 }
 
 export function union(boxes: Box[]): Box {
@@ -306,7 +346,7 @@ export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {})
         ? [name, ...blockBelow(layout, { seg: name }, headings)]
         : rowValue
           ? [beside!]
-          : blockBelow(layout, h, headings);
+          : underCentredHeading(layout, h, headings);
       blocks.push({ role: h.role, heading: h.seg, segments });
     }
   }
@@ -397,6 +437,31 @@ function blockBelow(
     if (segs.length > 24) break;
   }
   return segs;
+}
+
+/** How far (page widths) left of a heading centred over its block the block may start. */
+const CENTRED_SLACK = 0.25;
+
+/**
+ * The block under a heading (blockBelow); under a heading centred over its block ("SPRZEDAWCA"
+ * over "Rabaa Balkowski Arkadiusz / Sztuk Pięknych 1/28 / 01-255 Warszawa"), whose lines start
+ * left of it, the block whose first line starts nearest left of it on one of the next two lines.
+ */
+function underCentredHeading(
+  layout: PageLayout,
+  h: { seg: Segment },
+  headings: Array<{ seg: Segment; role: PartyRole }>,
+): Segment[] {
+  const segs = blockBelow(layout, h, headings);
+  if (segs.length) return segs;
+  const x0 = h.seg.bbox[0];
+  const first = layout.lines
+    .slice(h.seg.line + 1, h.seg.line + 3)
+    .map((line) => line.filter((s) => s.bbox[0] < x0 - BLOCK_SLACK && s.bbox[0] > x0 - CENTRED_SLACK).at(-1))
+    .find((s) => s !== undefined);
+  if (!first) return segs;
+  const anchor = { ...h.seg, bbox: [first.bbox[0], h.seg.bbox[1], first.bbox[2], h.seg.bbox[3]] as Box };
+  return blockBelow(layout, { seg: anchor }, headings);
 }
 
 /** Lines below the seller's block within which the buyer's "Name:" row is looked for. */

@@ -543,6 +543,37 @@ describe("readParties: the seller's legal footer", () => {
     expect(d.seller.name ?? '').not.toMatch(/capital/);
   });
 
+  it('takes the company under a salutation ("Spett.le:") for the recipient, not the letterhead', () => {
+    const d = read([
+      line(row(3), ['Regololab di Lo Tito Leonardo', 0.67, 0.95]),
+      line(row(4), ['Via dei Confinati Politici 75020', 0.67, 0.95]),
+      line(row(5), ['Marconia – Matera – IT', 0.73, 0.95]),
+      line(row(7), ['P.IVA: 01335720775', 0.75, 0.95]),
+      line(row(9), ['Fattura n°', 0.68, 0.75], ['15', 0.88, 0.9]),
+      line(row(10), ['Spett.le:', 0.1, 0.17]),
+      line(row(11), ['Lucus Informatica srl', 0.1, 0.26]),
+      line(row(12), ['Via Puglia 12', 0.1, 0.2]),
+      line(row(13), ['75015 Marconia (MT)', 0.1, 0.24]),
+    ]);
+    expect(d.seller.name).not.toBe('Lucus Informatica srl');
+    expect(d.buyer.name).toBe('Lucus Informatica srl');
+  });
+
+  it('takes no register court for a company: "AG Rom, HRB 123456" is the Amtsgericht', () => {
+    const lines = (court: string) => [
+      line(row(0), ['Obelix GmbH & Co. KG', 0.62, 0.85]),
+      line(row(2), ['Obelix GmbH & Co. KG · Am Steinbruch 1 · 12345 Dorf', 0.08, 0.5]),
+      line(row(3), ['Hinkelsteininvest SE', 0.08, 0.3]),
+      line(row(4), ['Lager 3', 0.08, 0.16]),
+      line(row(5), ['12345 Laudanum', 0.08, 0.25], ['Rechnungsnummer: 1978-001', 0.6, 0.85]),
+      line(0.9, ['Obelix GmbH & Co. KG', 0.08, 0.25], ['Bankverbindung', 0.66, 0.8]),
+      line(0.91, ['Geschäftsführer: Obelix', 0.08, 0.25]),
+      line(0.92, [court, 0.08, 0.25]),
+    ];
+    expect(read(lines('AG Rom, HRB 123456')).seller.name).toBe('Obelix GmbH & Co. KG');
+    expect(read(lines('Amtsgericht Köln, HRA 2041')).seller.name).toBe('Obelix GmbH & Co. KG');
+  });
+
   it('takes the legal line set upright along the page edge, its legal form spelled out', () => {
     // The sender is a logo; the recipient's block (its name with a legal form) stands top right
     // without a sender line; the legal mentions run up the right edge, the VAT id among them.

@@ -36,6 +36,129 @@ describe('readParties', () => {
     expect(d.provenance['seller.address.city']).toMatchObject({ page: 1, confidence: 0.85 });
   });
 
+  it('takes no heading of a table of the buyer\'s details for its name ("Šifra | Naziv kupca | Mjesto")', () => {
+    const d = readTextInvoice(
+      [
+        page([
+          line(row(0), ['Poduzetnički inkubator BIOS d.o.o.', 0.07, 0.35]),
+          line(row(10), ['(e) Račun 24/1/1', 0.06, 0.2]),
+          line(row(12), ['Kupac', 0.06, 0.1]),
+          line(
+            row(13),
+            ['Šifra', 0.06, 0.09],
+            ['Naziv kupca', 0.13, 0.19],
+            ['Mjesto', 0.4, 0.44],
+            ['Ulica i kbr.', 0.45, 0.52],
+          ),
+          line(row(14), ['1047 Kopčić obrt d.o.o. Čepin kardinala F.Šepera 29', 0.09, 0.6]),
+        ]),
+      ],
+      { source: 'text', reader: 'test', country: 'HR' },
+    );
+    expect(d.buyer.name ?? '').not.toMatch(/kupca|Šifra|1047/);
+  });
+
+  it('reads the blocks under headings centred over them ("SPRZEDAWCA", "NABYWCA")', () => {
+    const d = readTextInvoice(
+      [
+        page([
+          line(row(0), ['FAKTURA', 0.06, 0.16], ['Nr: 110/06/2025', 0.79, 0.95]),
+          line(row(3), ['SPRZEDAWCA', 0.23, 0.33], ['NABYWCA', 0.69, 0.76]),
+          line(row(4), ['Rabaa Balkowski Arkadiusz', 0.08, 0.3], ['Jan Madeyski', 0.52, 0.62]),
+          line(row(5), ['Sztuk Pięknych 1/28', 0.08, 0.24], ['Żeromskiego 4E / 3', 0.52, 0.66]),
+          line(row(6), ['01-255 Warszawa, Polska', 0.08, 0.28], ['01-861 Warszawa', 0.52, 0.65]),
+        ]),
+      ],
+      { source: 'text', reader: 'test', country: 'PL' },
+    );
+    expect([d.seller.name, d.buyer.name]).toEqual(['Rabaa Balkowski Arkadiusz', 'Jan Madeyski']);
+    // "Facturé par" heads the seller's block.
+    const fr = read([
+      line(row(3), ['FACTURÉ PAR', 0.08, 0.2], ['FACTURÉ À', 0.5, 0.6]),
+      line(row(4), ['Fouées du Terroir', 0.08, 0.25], ['Tiphonet Raphaël', 0.5, 0.65]),
+      line(row(5), ['361 Rue de la Croix Blanche', 0.08, 0.32], ['rtiphonet@gmail.com', 0.5, 0.68]),
+      line(row(6), ['16430 Champniers', 0.08, 0.24]),
+    ]);
+    expect([fr.seller.name, fr.buyer.name]).toEqual(['Fouées du Terroir', 'Tiphonet Raphaël']);
+  });
+
+  it('reads the parties named after headings side by side on one line ("From: … Bill To: …")', () => {
+    const d = read([
+      line(row(0), ['INVOICE', 0.08, 0.2]),
+      line(
+        row(3),
+        ['From: Alpine Plumbing AG', 0.08, 0.35],
+        ['Bill To: Swiss Property Management GmbH', 0.59, 0.92],
+      ),
+      line(
+        row(4),
+        ['Bahnhofstrasse 42, 8001 Zurich, Switzerland', 0.08, 0.45],
+        ['Seestrasse 15, 6300 Zug', 0.59, 0.8],
+      ),
+    ]);
+    expect([d.seller.name, d.buyer.name]).toEqual(['Alpine Plumbing AG', 'Swiss Property Management GmbH']);
+  });
+
+  it('reads a German heading with its umlaut spelled out ("Rechnungsempfaenger:")', () => {
+    const d = read([
+      line(row(0), ['Muster GmbH', 0.08, 0.25]),
+      line(row(1), ['Musterstrasse 1', 0.08, 0.25]),
+      line(row(2), ['10115 Berlin', 0.08, 0.22]),
+      line(row(6), ['Rechnungsempfaenger:', 0.08, 0.3]),
+      line(row(7), ['Bundesamt fuer Muster', 0.08, 0.32]),
+      line(row(8), ['Amtsstrasse 10', 0.08, 0.24]),
+      line(row(9), ['53113 Bonn', 0.08, 0.2]),
+    ]);
+    expect(d.buyer.name).toBe('Bundesamt fuer Muster');
+  });
+
+  it('parts the words of a heading spaced out letter by letter at the wider gap ("F A C T U R É   À")', () => {
+    // Letters 2.7 pt apart, the words 3.6 pt: as WeasyPrint sets CSS letter-spacing.
+    const spaced = (words: string[], x0: number, y: number): LayoutLine => {
+      const out: LayoutLine['words'] = [];
+      let x = x0 * 595;
+      for (const [wi, word] of words.entries()) {
+        if (wi) x += 3.6 - 2.7;
+        for (const ch of word) {
+          out.push({ text: ch, bbox: [x / 595, y, (x + 5) / 595, y + 10 / 842], fontSize: 10 });
+          x += 5 + 2.7;
+        }
+      }
+      return {
+        text: out.map((w) => w.text).join(' '),
+        bbox: [out[0]!.bbox[0], y, out.at(-1)!.bbox[2], y + 10 / 842],
+        words: out,
+      };
+    };
+    const d = read([
+      line(row(0), ["Trait d'Union Studio", 0.05, 0.3], ['FACTURE', 0.8, 0.9]),
+      spaced(['FACTURÉ', 'À'], 0.53, row(6)),
+      line(row(7), ["Trait d'Union Studio", 0.06, 0.25], ['Boutique Créole', 0.53, 0.68]),
+      line(row(8), ['123 Rue de la Création', 0.06, 0.25], ['15 Rue des Palmiers', 0.53, 0.7]),
+      line(row(9), ['75001 Paris, France', 0.06, 0.22], ['97300 Cayenne', 0.53, 0.66]),
+    ]);
+    expect(d.buyer.name).toBe('Boutique Créole');
+  });
+
+  it('reads party headings spaced out letter by letter ("É M E T TE U R", "C L I E N T")', () => {
+    const d = readTextInvoice(
+      [
+        page([
+          line(row(0), ['Jane Doe', 0.05, 0.15], ['FACTURE', 0.8, 0.9]),
+          line(row(1), ['12 rue de la Paix', 0.05, 0.2], ['2026F02-001', 0.8, 0.9]),
+          line(row(2), ['69001 Lyon', 0.05, 0.15]),
+          line(row(6), ['É M E T TE U R', 0.1, 0.2], ['C L I E N T', 0.55, 0.63]),
+          line(row(7), ['Jane Doe', 0.1, 0.2], ['Acme Corp', 0.55, 0.65]),
+          line(row(8), ['12 rue de la Paix', 0.1, 0.25], ['42 avenue des Champs-Élysées', 0.55, 0.8]),
+          line(row(9), ['69001 Lyon', 0.1, 0.2], ['75008 Paris', 0.55, 0.65]),
+        ]),
+      ],
+      { source: 'text', reader: 'test', country: 'FR' },
+    );
+    expect(d.seller.name).toBe('Jane Doe');
+    expect(d.buyer.name).toBe('Acme Corp');
+  });
+
   it("reads the parties of an e-invoice's visualisation, whose rows name no address", () => {
     const d = read([
       line(row(0), ['Facture n° F-2026-17', 0.1, 0.4]),

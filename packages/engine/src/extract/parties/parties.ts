@@ -6,7 +6,7 @@
 // heading, the recipient's block in the address window (under a one-line sender address, or
 // under a salutation) gives the buyer.
 import type { Document } from '../../document.js';
-import { LEGAL_FORM_SOURCES } from '../lexicon/lexicon.js';
+import { BUYER_WORD_SOURCES, LEGAL_FORM_SOURCES } from '../lexicon/lexicon.js';
 import { matchLabel, normalizeLabelText, startsWithLabel } from '../page/labels.js';
 import {
   type Box,
@@ -33,7 +33,9 @@ import {
   placeOf,
   putAddress,
   ruLegalForm,
+  SALUTATION,
   streetLine,
+  titleFirst,
 } from './party-lines.js';
 import { readRecipient, recipientBlock, senderOver } from './recipient-window.js';
 
@@ -187,17 +189,20 @@ function inlineParty(
   role: 'seller' | 'buyer',
 ): { name: string; seg: Segment } | undefined {
   for (const layout of layouts) {
+    // (the heading may open any column of its line: "From: Alpine Plumbing AG    Bill To: Swiss …")
     for (const line of layout.lines) {
-      const seg = line[0];
-      const heading = seg && matchInlineHeading(seg.text);
-      if (!seg || heading?.role !== role) continue;
-      // The party's text is on the heading's segment or, set apart by a gap, in the next one.
-      // (not another column's label: "Invoice To:        INV#   INV0001")
-      const beside = line[1] && !startsWithLabel(line[1].text) && line[1].bbox[0] - seg.bbox[2] < 0.3;
-      const text = seg.text.slice(heading.end).trim() || (beside ? line[1]!.text.trim() : '');
-      const raw = /^(?:[^,"«»“”]|"[^"]*"|«[^»]*»|“[^”]*”)+/.exec(text)?.[0];
-      const name = raw && cleanName(raw);
-      if (name && looksLikeName(name) && !/^\d/.test(name)) return { name, seg };
+      for (const [i, seg] of line.entries()) {
+        const heading = matchInlineHeading(seg.text);
+        if (heading?.role !== role) continue;
+        // The party's text is on the heading's segment or, set apart by a gap, in the next one.
+        // (not another column's label: "Invoice To:        INV#   INV0001")
+        const next = line[i + 1];
+        const beside = next && !startsWithLabel(next.text) && next.bbox[0] - seg.bbox[2] < 0.3;
+        const text = seg.text.slice(heading.end).trim() || (beside ? next.text.trim() : '');
+        const raw = /^(?:[^,"«»“”]|"[^"]*"|«[^»]*»|“[^”]*”)+/.exec(text)?.[0];
+        const name = raw && cleanName(raw);
+        if (name && looksLikeName(name) && !/^\d/.test(name)) return { name, seg };
+      }
     }
   }
   return undefined;
@@ -281,6 +286,12 @@ function greetedAlone(layout: PageLayout, head: Segment): boolean {
 /** A row opening with a label and its colon ("CIF:23453212", "Reg. com.: Z022018"). */
 const LABELLED_ROW = /^\S+\s*:|^[^\d:]{1,20}:\s/u;
 
+/** The word for the buyer alone, inflected, with the article it may take ("kupca", "des Kunden"). */
+const PARTY_WORD = new RegExp(
+  `^(?:(?:des|der|du|de\\s+la|of\\s+the|del)\\s+)?(?:${BUYER_WORD_SOURCES.join('|')})\\s*:?$`,
+  'iu',
+);
+
 /** A block's "Name:" row stands within this many lines under its heading. */
 const NAME_ROW_LINES = 5;
 
@@ -292,6 +303,9 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
   // A "Name:" form field, as the ZUGFeRD visualisations and many forms print it.
   let nameSeg: Segment | undefined;
   let name: string | undefined;
+  /** The line of a table's headings in the block ("Šifra | Naziv kupca | Mjesto"): it and the
+   * table's rows name no one. */
+  let columnHeads: number | undefined;
   // (above the block's place line: below it, a table's "Наименование" column ran into the block)
   const placeAt = segs.findIndex((s) => placeOf(s.text.trim()));
   for (const seg of placeAt < 0 ? segs : segs.slice(0, placeAt)) {
@@ -302,6 +316,12 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
     const rest = seg.text.slice(end).trim();
     // "Name: Lief-Nr: 549910": the row's value is another label's, and the name is elsewhere.
     if (rest && !looksLikeName(rest)) continue;
+    // "Naziv kupca", "Name des Kunden": the heading of a table's name column, no name; nor are
+    // the other headings of its row or the table's rows under it.
+    if (PARTY_WORD.test(rest)) {
+      columnHeads = seg.line;
+      continue;
+    }
     if (rest) [name, nameSeg] = [rest, seg];
     else {
       // The value of a form row, never the next row's label.
@@ -331,7 +351,11 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
     );
     const above = segs.slice(0, end);
     nameSeg = above.find(
-      (s) => looksLikeName(s.text) && !labelled(layout, s, block.heading) && !labelsNext(layout, s),
+      (s) =>
+        looksLikeName(s.text) &&
+        (columnHeads === undefined || s.line < columnHeads) &&
+        !labelled(layout, s, block.heading) &&
+        !labelsNext(layout, s),
     );
     name = nameSeg?.text;
     confidence = 0.85;
@@ -384,7 +408,7 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
   // A line ending with its street and place that gave no name ("452, Herr Hans Weber,
   // Rämistrasse 28, 8001 Zürich") is an address, no name.
   if (!nameEnd && placeLine({ ...nameSeg, text: name })) return;
-  put(`${role}.name`, cleanName(name), nameSeg.bbox, nameSeg.page, confidence);
+  put(`${role}.name`, cleanName(beforeIds(name)), nameSeg.bbox, nameSeg.page, confidence);
 
   // Address: the lines after the name in the block's value column, until a non-address line.
   const lines: Segment[] = [];
@@ -419,6 +443,18 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
 }
 
 const width = (s: Segment) => s.bbox[2] - s.bbox[0];
+
+/** A name up to the tax ids run on after it, apart by a comma ("ООО «Василёк, Лютик и К», ИНН
+ * 5003052454"): a comma inside the name stays. */
+function beforeIds(name: string): string {
+  const parts = name.split(/,\s+/);
+  for (let k = 1; k < parts.length; k++) {
+    const rest = parts.slice(k).join(', ');
+    if (matchLabel(rest, 'vat_id') !== undefined || matchLabel(rest, 'tax_number') !== undefined)
+      return parts.slice(0, k).join(', ');
+  }
+  return name;
+}
 
 /** A party's name, street and place on one line, apart by commas: the place and the one part
  * with a number before it are the address, the parts before them the name (which may hold a
@@ -497,7 +533,9 @@ function openingName(layout: PageLayout, elsewhere: Set<Segment>): Segment | und
   const next = layout.lines.slice(1, 3).flat().find(sameColumn);
   const street = next?.text.replace(ADDRESS_LABEL, '').trim();
   if (!next || !street || !/\p{L}{2}/u.test(street) || !/\d/.test(street)) return undefined;
-  if (NOT_ADDRESS.test(street) || notAName(street) || startsWithLabel(street)) return undefined;
+  // (nor the document's title under a heading: "Summary" / "Invoice INV-5, Page 1 of 2")
+  if (NOT_ADDRESS.test(street) || notAName(street) || startsWithLabel(street) || titleFirst(street))
+    return undefined;
   return next.bbox[1] - seg.bbox[3] < 3 * (seg.bbox[3] - seg.bbox[1]) ? seg : undefined;
 }
 
@@ -520,6 +558,7 @@ function footerLegalName(layouts: PageLayout[]): Segment | undefined {
       const seg = line[0];
       if (!seg || !(seg.bbox[1] >= 0.8 || alongEdge(seg)) || BANK_WORDS.test(seg.text)) continue;
       const parts = seg.text.split(FOOTER_SEP).map((p) => p.trim());
+      if (registerCourt(parts)) continue;
       const name = legalLineName(parts);
       if (!name || parts.length < 2 || name.split(/\s+/).length > 6) continue;
       if (!looksLikeName(name) || !parts.slice(1).some((p) => /\d/.test(p))) continue;
@@ -528,6 +567,16 @@ function footerLegalName(layouts: PageLayout[]): Segment | undefined {
   }
   return undefined;
 }
+
+/** A commercial register's entry: its department and number ("HRB 123456", "VR 2041", "GnR 12"). */
+const REGISTER_ENTRY = /^(?:HR\s?[AB]|VR|GnR|PR)\s*\d/;
+
+/**
+ * A register court before its entry ("AG Rom, HRB 123456"): "AG" there is the Amtsgericht, not a
+ * company's legal form, and the line names no company.
+ */
+const registerCourt = (parts: string[]): boolean =>
+  /^(?:AG|Amtsgericht|Registergericht)\s+\p{L}/u.test(parts[0] ?? '') && REGISTER_ENTRY.test(parts[1] ?? '');
 
 /** A part of a legal line that opens with a legal form ("Société Anonyme au capital de …"). */
 const LEGAL_FORM_FIRST = new RegExp(`^(?:${LEGAL_FORM_SOURCES.join('|')})(?=$|[\\s,.])`, 'iu');
@@ -606,6 +655,13 @@ function senderLineName(text: string): string | undefined {
  * recipient's under the sender's: a phone photo's OCR can lose both the letterhead and the
  * recipient's heading ("Lieferantenstraße 20 / 80333 München / … / Kunden AG Mitte").
  */
+/** Whether a salutation stands alone on the line above a segment, over it ("Spett.le:", "Herrn"). */
+function saluted(layout: PageLayout, seg: Segment): boolean {
+  return (layout.lines[seg.line - 1] ?? []).some(
+    (s) => s.bbox[0] < seg.bbox[2] && seg.bbox[0] < s.bbox[2] && SALUTATION.test(s.text),
+  );
+}
+
 function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>): Segment | undefined {
   if (!layout) return undefined;
   const places: Segment[] = [];
@@ -615,8 +671,9 @@ function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>)
       const belowPlace = places.some((p) => p.bbox[0] < seg.bbox[2] && seg.bbox[0] < p.bbox[2]);
       // (a sender line over the address window ends with a place too: the window is below it)
       if (placeLine(seg) || endsWithPlace(seg.text)) places.push(seg);
-      // (a place line is no name, though a postcode's letters may read as a legal form: "1012 AB")
-      if (elsewhere.has(seg) || belowPlace || placeOf(seg.text.trim())) continue;
+      // (a place line is no name, though a postcode's letters may read as a legal form: "1012 AB";
+      // nor is the name under a salutation, "Spett.le:" / "Lucus Informatica srl": the recipient's)
+      if (elsewhere.has(seg) || belowPlace || placeOf(seg.text.trim()) || saluted(layout, seg)) continue;
       const text = ruLegalForm(seg.text.trim());
       const sender = senderLineName(text);
       if (sender && !elsewhere.has(seg)) return { ...seg, text: sender };

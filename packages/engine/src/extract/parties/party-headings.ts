@@ -62,8 +62,10 @@ export function matchHeading(text: string): 'seller' | 'buyer' | 'other' | undef
   const norm = normalizeLabelText(text.replace(LEADING_MARKS, '')).replace(/[:.]+$/, '');
   const whole = headingRole(norm);
   if (whole) return whole;
-  // A heading in two languages ("Köpare / Buyer:"): each part names the same party.
-  const parts = norm.split(/\s+\/\s+/);
+  // A heading in two languages ("Köpare / Buyer:", "Odběratel (Client):"): each part names the
+  // same party.
+  const paren = /^(.+?)\s*\(([^()]+)\)$/.exec(norm);
+  const parts = paren ? [paren[1]!, paren[2]!.trim()] : norm.split(/\s+\/\s+/);
   if (parts.length < 2) return undefined;
   const roles = new Set(parts.map(headingRole));
   const [role] = roles;

@@ -12,6 +12,7 @@ import {
   LEGAL_FORM_SOURCES,
   PLACE_FORMS,
   POSTCODE_ALONE_FORMS,
+  SALUTATION_SOURCES,
 } from '../lexicon/lexicon.js';
 import { normalizeLabelText, startsWithLabel } from '../page/labels.js';
 import type { Put, Segment } from '../page/layout.js';
@@ -88,6 +89,9 @@ function addressAlone(text: string): boolean {
 }
 
 /** A letter's greeting ("Sehr geehrte Familie Berger", "Dear customer,"). */
+/** A salutation standing alone above a person's or a company's name ("Herrn", "Spett.le:"). */
+export const SALUTATION = new RegExp(`^\\s*(?:${SALUTATION_SOURCES.join('|')})\\s*[:,]?\\s*$`, 'iu');
+
 export const GREETING = new RegExp(`^\\s*(?:${GREETING_SOURCES.join('|')})\\s`, 'iu');
 
 /** Whether a line is never a party's name (NOT_A_NAME_FORMS, a contact line, the title alone, a
@@ -185,8 +189,9 @@ export const PART_MARKS = '·•●▪■∙⋅|';
 
 /** The one-line place forms of places.json, compiled once. */
 const PLACES = PLACE_FORMS.map((f) => ({ re: new RegExp(f.pattern, 'u'), country: f.country }));
-/** A line opening with the document's title ("Invoice 12345", "Arve 50090"): no town. */
+/** A line opening with the document's title ("Invoice 12345", "Arve 50090"): no town, no street. */
 const TITLE_FIRST = new RegExp(`^(?:${DOCUMENT_TITLE_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
+export const titleFirst = (text: string): boolean => TITLE_FIRST.test(text.trim());
 /** Postcodes standing alone under their town (places.json `alone`). */
 const POSTCODES_ALONE = POSTCODE_ALONE_FORMS.map((f) => ({
   re: new RegExp(f.pattern, 'u'),
@@ -221,8 +226,12 @@ export function postcodeAlone(text: string): string | undefined {
 
 /** A party's name as read: spaces folded, trailing punctuation off, an OCR'd legal form mended. */
 export function cleanName(s: string): string {
-  return ruLegalForm(s.trim())
+  const name = ruLegalForm(s.trim())
     .replace(/\s+/g, ' ')
     .replace(/[,;:]+$/, '')
     .trim();
+  // A name set in quotes as a whole ("“SIA Piemērs”"): the quotes are no part of it (quotes
+  // inside, SIA "Izdevniecība iŽurnāli", are).
+  const quoted = /^["“„«»”](?<inner>[^"“„«»”]+)["”“»«]$/u.exec(name);
+  return quoted?.groups?.inner?.trim() ?? name;
 }

@@ -2,7 +2,7 @@
 // heading: NAME / STREET 1 / POSTCODE CITY in the upper half of the first page, shown to be the
 // recipient by the one-line sender address above it, by a salutation, by the letterhead standing
 // in another column, or by the sender's own address printed above it (recipientBlock).
-import { POSTCODE_OVER_TOWN_FORMS, SALUTATION_SOURCES } from '../lexicon/lexicon.js';
+import { POSTCODE_OVER_TOWN_FORMS } from '../lexicon/lexicon.js';
 import { normalizeLabelText, startsWithLabel } from '../page/labels.js';
 import { type Box, type PageLayout, type Put, type Segment, union } from '../page/layout.js';
 import {
@@ -16,14 +16,12 @@ import {
   placeOf,
   postcodeAlone,
   putAddress,
+  SALUTATION,
 } from './party-lines.js';
 
 /** Separators of a one-line sender address: "ACME GmbH · Str. 1 · 12345 Ort", "A, Str. 1, 12345 Ort"
  * (OCR reads a middle dot as a colon, " : ", now and then). */
 const SENDER_SEP = new RegExp(`\\s*[${PART_MARKS}]\\s*|\\s+[-–:]\\s+|,\\s+`, 'u');
-
-/** A salutation standing alone above a person's or a company's name. */
-const SALUTATION = new RegExp(`^\\s*(?:${SALUTATION_SOURCES.join('|')})\\s*$`, 'iu');
 
 /** A line's segments in runs that stand close together: a sender line is one run, never the text
  * of two columns side by side ("SIRET : 123 - DUNS : 456" beside the window's "06000 Nice"). */
