@@ -248,6 +248,27 @@ describe('parties', () => {
       ]),
     ]);
     expect([d.seller.name, d.buyer.name]).toEqual(['Tech Components AB', 'Import & Handel GmbH']);
+    // The two languages apart by a bar, a recipient's word beside the buyer's.
+    const barred = read([
+      page([
+        line(
+          row(6),
+          ['Rechnungsempfänger | Recipient', 0.08, 0.35],
+          ['Leistungserbringer | Supplier', 0.53, 0.8],
+        ),
+        line(
+          row(8),
+          ['Digital Solutions GmbH', 0.08, 0.3],
+          ['Strategia Business Consulting GmbH', 0.53, 0.85],
+        ),
+        line(row(9), ['Friedrichstraße 123', 0.08, 0.28], ['Mariahilfer Straße 88-90', 0.53, 0.75]),
+        line(row(10), ['10117 Berlin', 0.08, 0.2], ['1070 Wien', 0.53, 0.62]),
+      ]),
+    ]);
+    expect([barred.seller.name, barred.buyer.name]).toEqual([
+      'Strategia Business Consulting GmbH',
+      'Digital Solutions GmbH',
+    ]);
     // The second language in brackets, the blocks' ids under the heading (CZ.NIC's tax documents).
     const bracketed = read([
       page([
@@ -360,6 +381,33 @@ describe('parties', () => {
       ]),
     ]);
     expect(heading.seller.name).toBeUndefined();
+  });
+
+  it('reads the window under a large sender\'s line of its name and place alone, and the party after "An:"', () => {
+    const telekom = read([
+      page([
+        line(
+          row(3),
+          ['Telekom Deutschland GmbH, 53171 Bonn', 0.1, 0.4],
+          ['Datum', 0.6, 0.66],
+          ['14.04.2026', 0.87, 0.95],
+        ),
+        line(row(7), ['Levent Cetin', 0.1, 0.22], ['Kundennummer', 0.6, 0.72], ['274 898 5616', 0.85, 0.95]),
+        line(row(8), ['Finkenstr. 8', 0.1, 0.2]),
+        line(row(9), ['47057 Duisburg', 0.1, 0.23]),
+        line(row(14), ['Guten Tag Levent Cetin,', 0.1, 0.3]),
+      ]),
+    ]);
+    expect([telekom.seller.name, telekom.buyer.name]).toEqual(['Telekom Deutschland GmbH', 'Levent Cetin']);
+    const to = read([
+      page([
+        line(row(0), ['Mustermann GmbH', 0.36, 0.55]),
+        line(row(2), ['Hauptstraße 42, 76131 Karlsruhe', 0.11, 0.4]),
+        line(row(4), ['An: Hochschule Karlsruhe – Technik und Wirtschaft', 0.11, 0.55]),
+        line(row(5), ['Moltkestraße 30, 76133 Karlsruhe', 0.11, 0.4]),
+      ]),
+    ]);
+    expect(to.buyer.name).toBe('Hochschule Karlsruhe – Technik und Wirtschaft');
   });
 
   it('reads the window under a sender line with the postcodes of pt, el, cs and pl', () => {

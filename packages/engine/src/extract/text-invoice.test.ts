@@ -650,6 +650,10 @@ describe('readTextInvoice: currency, letter date, policy numbers and the payer a
     const number = (title: string, value: string) =>
       read([page([line(row(0), ['Dodavatel', 0.08, 0.2], [title, 0.57, 0.75], [value, 0.83, 0.92])])]).number;
     expect(number('Faktura - daňový doklad', '20250001')).toBe('20250001');
+    // A page counter after the title's number ("Invoice INV-5, Page 1 of 2", "Rechnung 4711 Seite 1/2").
+    const counted = (text: string) => read([page([line(row(1), [text, 0.04, 0.4])])]).number;
+    expect(counted('Invoice INV-5, Page 1 of 2')).toBe('INV-5');
+    expect(counted('Rechnung 4711 Seite 1/2')).toBe('4711');
     expect(number('Rechnung', 'RE-2024-17')).toBe('RE-2024-17');
     // Not a date beside the title.
     expect(number('Invoice', '12.03.2024')).toBeUndefined();

@@ -6,6 +6,7 @@ import {
   columnSources,
   DOCUMENT_TITLE_SOURCES,
   NUMBER_WORD_SOURCES,
+  PAGE_WORD_SOURCES,
   PAY_BY_AFTER_SOURCES,
   PAY_BY_SOURCES,
   PAY_WORD_SOURCES,
@@ -186,8 +187,13 @@ const TITLE_DATED = new RegExp(
 const TITLE_ONLY = new RegExp(`^(?:${DOC_WORD})(?:\\s+[-–]\\s+[\\p{L}\\s]+)?$`, 'iu');
 /** A segment that is a number and nothing else. */
 const NUMBER_ALONE = new RegExp(`^${NUMBER}$`, 'u');
+/** A page counter after a title's number ("Invoice INV-5, Page 1 of 2"). */
+const PAGE_COUNTER = `(?:${PAGE_WORD_SOURCES.join('|')})\\s*\\d{1,3}\\s*(?:/|\\p{L}{1,3})\\s*\\d{1,3}`;
 /** A heading that is the document word and its number alone: "Rechnung RE1001", "Facture FA-2017-0010". */
-const TITLE_ALONE = new RegExp(`^(?:\\p{L}*(?:${DOC_WORD}))\\s*[:#]?\\s+${NUMBER}$`, 'iu');
+const TITLE_ALONE = new RegExp(
+  `^(?:\\p{L}*(?:${DOC_WORD}))\\s*[:#]?\\s+${NUMBER}(?:,?\\s+${PAGE_COUNTER})?$`,
+  'iu',
+);
 
 /** A document other than the invoice named between the title word and the number. */
 const OTHER_BEFORE_NUMBER =

@@ -111,6 +111,8 @@ export const CREDIT_TITLE_SOURCES: readonly string[] = words.credit_titles;
 export const DOCUMENT_TITLE_SOURCES: readonly string[] = words.document_titles;
 /** Words and signs for "number" before an invoice's number in its title ("Nr.", "No", "č."). */
 export const NUMBER_WORD_SOURCES: readonly string[] = words.number_words;
+/** The word for a page in a page counter ("Seite 1 von 2", "Page 1 of 2"). */
+export const PAGE_WORD_SOURCES: readonly string[] = words.page_words;
 /** The word between a title's number (or its title word) and its date ("vom", "du", "dated"). */
 export const TITLE_DATE_WORD_SOURCES: readonly string[] = words.title_date_words;
 /** Words for the buyer, inflected, as they stand beside a VAT id's label ("Kundens CVR-nr."). */

@@ -311,6 +311,7 @@ export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {})
       for (const seg of line) {
         const role =
           matchHeading(seg.text) ??
+          matchHeading(capitalsRunTogether(seg.text)) ??
           matchNumberedHeading(seg.text) ??
           (opts.ocr ? misreadHeading(seg.text) : undefined);
         if (role) headings.push({ seg, role });
@@ -437,6 +438,17 @@ function blockBelow(
     if (segs.length > 24) break;
   }
   return segs;
+}
+
+/**
+ * A heading in spaced capitals that the text layer broke into uneven pieces ("É MET TEUR",
+ * "C LIENT"), one of them a single letter: its letters run together ("ÉMETTEUR"); else ''.
+ */
+function capitalsRunTogether(text: string): string {
+  const t = text.trim();
+  return /^\p{Lu}+(?: \p{Lu}+)+:?$/u.test(t) && t.split(' ').some((w) => w.replace(':', '').length === 1)
+    ? t.replace(/ /g, '')
+    : '';
 }
 
 /** How far (page widths) left of a heading centred over its block the block may start. */

@@ -157,6 +157,20 @@ describe('readParties', () => {
     );
     expect(d.seller.name).toBe('Jane Doe');
     expect(d.buyer.name).toBe('Acme Corp');
+    // The text layer's pieces uneven ("É MET TEUR", "C LIENT"): the capitals run together.
+    const uneven = readTextInvoice(
+      [
+        page([
+          line(row(0), ['Jane Doe', 0.05, 0.15], ['FACTURE', 0.8, 0.9]),
+          line(row(6), ['É MET TEUR', 0.1, 0.2], ['C LIENT', 0.55, 0.63]),
+          line(row(7), ['Jane Doe', 0.1, 0.2], ['Acme Corp', 0.55, 0.65]),
+          line(row(8), ['12 rue de la Paix', 0.1, 0.25], ['42 avenue des Champs-Élysées', 0.55, 0.8]),
+          line(row(9), ['69001 Lyon', 0.1, 0.2], ['75008 Paris', 0.55, 0.65]),
+        ]),
+      ],
+      { source: 'text', reader: 'test', country: 'FR' },
+    );
+    expect([uneven.seller.name, uneven.buyer.name]).toEqual(['Jane Doe', 'Acme Corp']);
   });
 
   it("reads the parties of an e-invoice's visualisation, whose rows name no address", () => {

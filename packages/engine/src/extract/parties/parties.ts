@@ -649,12 +649,6 @@ function senderLineName(text: string): string | undefined {
   return looksLikeName(name) && name.split(/\s+/).length <= 6 ? name : undefined;
 }
 
-/**
- * The company name in the top part of the first page: the first line with a legal form, and not
- * one below a postcode line in its column. A name there opens the next address block, the
- * recipient's under the sender's: a phone photo's OCR can lose both the letterhead and the
- * recipient's heading ("Lieferantenstraße 20 / 80333 München / … / Kunden AG Mitte").
- */
 /** Whether a salutation stands alone on the line above a segment, over it ("Spett.le:", "Herrn"). */
 function saluted(layout: PageLayout, seg: Segment): boolean {
   return (layout.lines[seg.line - 1] ?? []).some(
@@ -662,6 +656,12 @@ function saluted(layout: PageLayout, seg: Segment): boolean {
   );
 }
 
+/**
+ * The company name in the top part of the first page: the first line with a legal form, and not
+ * one below a postcode line in its column. A name there opens the next address block, the
+ * recipient's under the sender's: a phone photo's OCR can lose both the letterhead and the
+ * recipient's heading ("Lieferantenstraße 20 / 80333 München / … / Kunden AG Mitte").
+ */
 function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>): Segment | undefined {
   if (!layout) return undefined;
   const places: Segment[] = [];

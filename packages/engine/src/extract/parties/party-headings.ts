@@ -62,12 +62,16 @@ export function matchHeading(text: string): 'seller' | 'buyer' | 'other' | undef
   const norm = normalizeLabelText(text.replace(LEADING_MARKS, '')).replace(/[:.]+$/, '');
   const whole = headingRole(norm);
   if (whole) return whole;
-  // A heading in two languages ("Köpare / Buyer:", "Odběratel (Client):"): each part names the
-  // same party.
+  // A heading in two languages ("Köpare / Buyer:", "Rechnungsempfänger | Recipient", "Odběratel
+  // (Client):"): each part names the same party.
   const paren = /^(.+?)\s*\(([^()]+)\)$/.exec(norm);
-  const parts = paren ? [paren[1]!, paren[2]!.trim()] : norm.split(/\s+\/\s+/);
+  const parts = paren ? [paren[1]!, paren[2]!.trim()] : norm.split(/\s+[/|]\s+/);
   if (parts.length < 2) return undefined;
-  const roles = new Set(parts.map(headingRole));
+  // (a recipient's word beside the buyer's names the buyer: "Rechnungsempfänger | Recipient")
+  const buyerToo = parts.some((p) => headingRole(p) === 'buyer');
+  const roles = new Set(
+    parts.map((p) => (buyerToo && HEADING_RE.recipient.test(p) ? 'buyer' : headingRole(p))),
+  );
   const [role] = roles;
   return roles.size === 1 ? role : undefined;
 }

@@ -161,11 +161,14 @@ export function senderLines(layout: PageLayout): SenderLine[] {
         );
         if (joined) parts.splice(i - 1, 2, joined);
       }
+      // Or a company's name and its place alone, a large sender's postcode of its own needing no
+      // street ("Telekom Deutschland GmbH, 53171 Bonn").
       const at = parts.findIndex(
         (p, i) =>
-          i > 1 &&
           placeOf(p) &&
-          (parts.slice(1, i).some((q) => /\d/.test(q) && /\p{L}{2}/u.test(q)) || i === parts.length - 1),
+          ((i > 1 &&
+            (parts.slice(1, i).some((q) => /\d/.test(q) && /\p{L}{2}/u.test(q)) || i === parts.length - 1)) ||
+            (i === 1 && parts.length === 2 && LEGAL_FORM.test(parts[0]!))),
       );
       if (at < 0) continue;
       const postcodes = new Set(parts.map((p) => placeOf(p)?.postcode).filter((p): p is string => !!p));
