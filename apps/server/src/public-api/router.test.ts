@@ -1,4 +1,5 @@
 // The /v1 contract over real HTTP against a real server with a temporary SQLite database.
+import { countJobsOf } from '@invoice-reader/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The engine's own test PDF writer (test support, not part of its public API).
 import { buildPdf } from '../../../../packages/engine/src/test-support/pdf-builder.js';
@@ -128,12 +129,16 @@ describe('submission refusals', () => {
   });
 
   it('answers 402 insufficient_balance for a scan the account cannot cover, and starts nothing', async () => {
-    const { key } = await s.account('poor@example.com');
-    // Five free pages: five distinct images are accepted, the sixth is refused.
+    // Five free pages: five distinct images are accepted.
+    const { key: five } = await s.account('five@example.com');
     for (let i = 0; i < 5; i++)
-      expect((await call(s.url, '/v1/parse', { key, body: form(junkPng(i)) })).status).toBe(200);
+      expect((await call(s.url, '/v1/parse', { key: five, body: form(junkPng(i)) })).status).toBe(200);
+    // No free page and no balance: a scan is refused. (A sixth image of the account above is no
+    // sure test: each of the five junk images fails within moments and gives its page back.)
+    const { key, accountId } = await s.account('poor@example.com', { freePages: 0 });
     const refused = await call(s.url, '/v1/parse', { key, body: form(junkPng(99)) });
     expect(refused).toMatchObject({ status: 402, body: { detail: 'insufficient_balance' } });
+    expect(await countJobsOf(s.db, accountId)).toBe(0);
     // An e-invoice is free and never refused for balance.
     expect((await call(s.url, '/v1/parse', { key, body: form(XML(5)) })).status).toBe(200);
   });

@@ -35,7 +35,8 @@ export interface TestServer extends RunningServer {
   secret: string;
   account(
     email: string,
-    opts?: { balanceMinor?: number },
+    /** `freePages`: the account's free scanned pages (else the service's FREE_API_PAGES). */
+    opts?: { balanceMinor?: number; freePages?: number },
   ): Promise<{ accountId: number; key: string; keyId: number }>;
   /** A signed-in person (account made when new): the session token, as cookie and as Bearer. */
   session(email: string): Promise<TestSession>;
@@ -89,7 +90,7 @@ export async function startTestServer(
     databaseEnv: config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {},
     secret: config.secret,
     async account(email, opts = {}) {
-      const a = await createAccount(server.db, email, config.freeApiPages);
+      const a = await createAccount(server.db, email, opts.freePages ?? config.freeApiPages);
       if (opts.balanceMinor) await topUp(server.db, a.id, opts.balanceMinor, new Date());
       const k = await issueKey(server.db, config.secret, a.id, 'test');
       return { accountId: a.id, key: k.key, keyId: k.id };
