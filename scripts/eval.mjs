@@ -165,13 +165,13 @@ async function runGate(gate) {
   let corpus = corpusDir;
   let cmd = readerArgs;
   if (gate.keep) {
+    // (no stale reads of an earlier run; a path with a space keeps the plain reader, as above)
     rmSync(keptReads(gate.name), { force: true });
-    mkdirSync(path.dirname(keptReads(gate.name)), { recursive: true });
-    cmd = [
-      '--cmd',
-      `${process.execPath} ${path.join(repoRoot, 'scripts', 'tee-reader.mjs')} ${keptReads(gate.name)}`,
-    ];
-    if (cmd[1].split(' ').length !== 3) cmd = readerArgs; // a path with a space: not kept
+    const tee = [process.execPath, path.join(repoRoot, 'scripts', 'tee-reader.mjs'), keptReads(gate.name)];
+    if (!tee.some((p) => p.includes(' '))) {
+      mkdirSync(path.dirname(keptReads(gate.name)), { recursive: true });
+      cmd = ['--cmd', tee.join(' ')];
+    }
   }
   const extraArgs = [];
   if (gate.after && running.has(gate.after)) {

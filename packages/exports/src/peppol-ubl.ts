@@ -46,7 +46,7 @@ const PEPPOL_CREDIT_TYPES = new Set(['381', '396', '81', '83', '532']);
 const SELF_BILLED_TYPES = new Set(['389', '527', '261']);
 
 /** Whether the document is written under Peppol BIS Self-Billing rather than Billing. */
-export const selfBilled = (job: ExportJob): boolean => SELF_BILLED_TYPES.has(ublTypeCode(job.document));
+const selfBilled = (job: ExportJob): boolean => SELF_BILLED_TYPES.has(ublTypeCode(job.document));
 /** UNTDID 4461 codes Peppol's Danish rules take from a Danish seller (DK-R-005). */
 const DANISH_MEANS = new Set(['1', '10', '31', '42', '48', '49', '50', '58', '59', '93', '97']);
 

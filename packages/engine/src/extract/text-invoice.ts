@@ -185,9 +185,11 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   });
   if (buyerName) put('buyer.name', buyerName.value, buyerName.box, buyerName.page, 0.88);
   const decimal = pageDecimal(layouts, opts.country, order.lang);
-  readTotals(hits, layouts, put, opts.source === 'ocr', decimal ? { decimal } : {}, readTables(pages));
+  // The item tables, read once: their amount columns are no totals, and their rows are the lines.
+  const tables = readTables(pages);
+  readTotals(hits, layouts, put, opts.source === 'ocr', decimal ? { decimal } : {}, tables);
   // The item table and the VAT breakdown, checked against the totals just read.
-  readLineItems(pages, d, put);
+  readLineItems(pages, tables, d, put);
   return d;
 }
 

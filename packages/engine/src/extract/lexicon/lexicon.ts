@@ -14,7 +14,7 @@ import words from './words.json' with { type: 'json' };
  * them writes them ("Rechnungsempfaenger", "Faelligkeitsdatum", "Strasse"): ä as ae, ö as oe, ü as
  * ue, ß as ss.
  */
-export function withUmlautsSpelled(source: string): string {
+function withUmlautsSpelled(source: string): string {
   const spelled: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
   let out = '';
   for (let i = 0; i < source.length; i++) {

@@ -12,7 +12,7 @@ import { startsWithLabel } from '../page/labels.js';
 import type { LayoutPage, Put } from '../page/layout.js';
 import { type BreakdownRow, breakdownRows, readBreakdown } from './breakdown.js';
 import { isAllowanceRow } from './header.js';
-import { type ItemTable, readTables, type TableRow } from './table.js';
+import type { ItemTable, TableRow } from './table.js';
 
 const CENT = 10_000n;
 
@@ -168,8 +168,7 @@ export function ratesByPrinted(rows: TableRow[], printed: BreakdownRow[]): Map<T
   return out;
 }
 
-export function readLineItems(pages: LayoutPage[], d: Document, put: Put): void {
-  const tables = readTables(pages);
+export function readLineItems(pages: LayoutPage[], tables: ItemTable[], d: Document, put: Put): void {
   const totals = d.totals;
   // Rows of document-level allowances and charges printed in the table ("Rabatt", "REMISE :
   // ...") are no line items, but count when the table's amounts are added up to the net.

@@ -88,10 +88,10 @@ function addressAlone(text: string): boolean {
   return !!label && /^\.?$/.test(t.slice(label[0].length));
 }
 
-/** A letter's greeting ("Sehr geehrte Familie Berger", "Dear customer,"). */
 /** A salutation standing alone above a person's or a company's name ("Herrn", "Spett.le:"). */
 export const SALUTATION = new RegExp(`^\\s*(?:${SALUTATION_SOURCES.join('|')})\\s*[:,]?\\s*$`, 'iu');
 
+/** A letter's greeting ("Sehr geehrte Familie Berger", "Dear customer,"). */
 export const GREETING = new RegExp(`^\\s*(?:${GREETING_SOURCES.join('|')})\\s`, 'iu');
 
 /** Whether a line is never a party's name (NOT_A_NAME_FORMS, a contact line, the title alone, a
