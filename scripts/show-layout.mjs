@@ -11,7 +11,8 @@ const dist = path.join(repoRoot, 'packages', 'engine', 'dist');
 const load = (m) => import(pathToFileURL(path.join(dist, m)).href);
 const { openPdf } = await load('pdf/open.js');
 const { extractText } = await load('pdf/text.js');
-const { segmentPage, partyBlocks } = await load('extract/page/layout.js');
+const { segmentPage } = await load('extract/page/layout.js');
+const { partyBlocks } = await load('extract/page/party-blocks.js');
 const { longestLabel } = await load('extract/page/label-hits.js');
 
 const argv = process.argv.slice(2);

@@ -42,13 +42,12 @@ import {
   type Box,
   type LayoutPage,
   type PageLayout,
-  type PartyBlock,
   type Put,
-  partyBlocks,
   type Segment,
   segmentPage,
   segmentsAbove,
 } from './page/layout.js';
+import { type PartyBlock, partyBlocks } from './page/party-blocks.js';
 import { readParties } from './parties/parties.js';
 import { cleanName, isName } from './parties/party-lines.js';
 import { readRuRequisites } from './parties/ru-requisites.js';

@@ -8,12 +8,12 @@ import {
   type LayoutLine,
   type LayoutWord,
   type PageLayout,
-  partyBlocks,
   type Segment,
   segmentPage,
   union,
   valuesNear,
 } from './layout.js';
+import { partyBlocks } from './party-blocks.js';
 
 const W = PAGE_W;
 const _H = PAGE_H;

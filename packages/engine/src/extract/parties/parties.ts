@@ -8,14 +8,8 @@
 import type { Document } from '../../document.js';
 import { BUYER_WORD_SOURCES, LEGAL_FORM_SOURCES } from '../lexicon/lexicon.js';
 import { matchLabel, normalizeLabelText, startsWithLabel } from '../page/labels.js';
-import {
-  type Box,
-  type PageLayout,
-  type PartyBlock,
-  type Put,
-  type Segment,
-  valuesNear,
-} from '../page/layout.js';
+import { type Box, type PageLayout, type Put, type Segment, valuesNear } from '../page/layout.js';
+import type { PartyBlock } from '../page/party-blocks.js';
 import { footerDomains, spellsDomain } from './company-domain.js';
 import { matchInlineHeading, matchNumberedHeading } from './party-headings.js';
 import {

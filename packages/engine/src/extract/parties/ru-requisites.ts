@@ -8,7 +8,8 @@
 import { checkRuAccount } from '../../check/ru-ids.js';
 import type { Document } from '../../document.js';
 import { findRuIds, type RuIdKind } from '../identifiers/identifiers.js';
-import type { PageLayout, PartyBlock, Put, Segment } from '../page/layout.js';
+import type { PageLayout, Put, Segment } from '../page/layout.js';
+import type { PartyBlock } from '../page/party-blocks.js';
 
 type Role = 'seller' | 'buyer' | 'other';
 
