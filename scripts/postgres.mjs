@@ -3,7 +3,7 @@
 // the server runs as the `postgres` user (initdb refuses root); stop() ends it and removes the folder.
 // A watcher (postgres-watchdog.mjs) does the same if the starting process dies without stop().
 import { spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,9 +30,8 @@ export async function startPostgres({ durable = false } = {}) {
   try {
     if (asRoot) chownSync(dir, ...(await postgresIds()));
     await as('initdb', ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
-    const port = await freePort();
-    const options = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1'];
-    if (!durable) options.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
+    let port;
+    let options;
     // Started the same way again by restart() and start(): pg_ctl's own restart does not keep the log file, and
     // a server writing to the caller's pipe would hold it open.
     const start = () =>
@@ -48,7 +47,23 @@ export async function startPostgres({ durable = false } = {}) {
         '120',
         'start',
       ]);
-    await start();
+    // A free port can be taken between freePort() and the server's bind by another process
+    // starting its own (the test lanes run side by side): the server then fails to bind, and
+    // starts again on another port.
+    for (let attempt = 1; ; attempt++) {
+      port = await freePort();
+      options = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1'];
+      if (!durable) options.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
+      try {
+        await start();
+        break;
+      } catch (err) {
+        const log = path.join(dir, 'server.log');
+        const taken =
+          existsSync(log) && /could not (?:bind|create)|already in use/i.test(readFileSync(log, 'utf8'));
+        if (!taken || attempt >= 5) throw err;
+      }
+    }
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       port,
