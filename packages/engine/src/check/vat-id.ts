@@ -117,7 +117,8 @@ const RULES: Readonly<Record<string, Rule>> = {
   },
   // Key: two digits, or letters/digits without I and O (newer alphanumeric keys).
   FR: { format: /^[0-9A-HJ-NP-Z]{2}\d{9}$/, checksum: frCheck },
-  HR: { format: /^\d{11}$/ },
+  // Croatia: the OIB, ISO 7064 MOD 11,10 like the German id.
+  HR: { format: /^\d{11}$/, checksum: iso7064Mod11_10 },
   HU: { format: /^\d{8}$/ },
   // Old form: 1 digit, letter/+/*, 5 digits, letter; current: 7 digits + 1-2 letters.
   IE: { format: /^(\d{7}[A-W][A-IW]?|\d[A-Z+*]\d{5}[A-W])$/ },

@@ -75,6 +75,24 @@ describe('readTextInvoice: accounts', () => {
       ]),
     ]);
     expect(rows.seller.vat_id).toBe('NL813941155B01');
+    // The seller's Dutch id printed without its "NL" in the footer: its form (nine digits, B, two
+    // digits) after "BTW" is the VAT id all the same, and the customer's stays the customer's.
+    const bare = read([
+      page([
+        line(row(4), ['Debiteurnummer : 120855', 0.05, 0.3], ['Factuurdatum : 14-08-2024', 0.6, 0.9]),
+        line(row(5), ['Btw-nummer : NL004421957B08', 0.05, 0.35], ['Pagina : 1', 0.6, 0.75]),
+        line(row(50), ['KVK 08113875, BTW 813941155B01, IBAN NL78 INGB 0680 0009 17', 0.2, 0.8]),
+      ]),
+    ]);
+    expect([bare.seller.vat_id, bare.buyer.vat_id]).toEqual(['NL813941155B01', 'NL004421957B08']);
+    // Nor one whose check digits fail (the last digit changed).
+    const wrong = read([
+      page([
+        line(row(5), ['Btw-nummer : NL004421957B08', 0.05, 0.35]),
+        line(row(50), ['BTW 813941156B01', 0.2, 0.8]),
+      ]),
+    ]);
+    expect(wrong.seller.vat_id).toBe('NL004421957B08');
     // The page's one VAT id beside the customer's number stays the seller's.
     const alone = read([
       page([

@@ -14,6 +14,7 @@ import {
   dateOf,
   dateOrder,
   dateShapedNumber,
+  dateUnderNumber,
   dueInTerms,
   firstLetterMisread,
   invoiceNumberOf,
@@ -25,13 +26,19 @@ import {
 } from './dates/number-and-dates.js';
 import { bicOfIbanBank } from './identifiers/bank-bic.js';
 import { detectCurrency, isCurrencyCode } from './identifiers/currency.js';
-import { findBics, findIbans, findVatIds, nationalIban } from './identifiers/identifiers.js';
+import {
+  findBics,
+  findIbans,
+  findVatIds,
+  findVatIdsWithoutPrefix,
+  nationalIban,
+  PREFIXLESS_VAT_IDS,
+} from './identifiers/identifiers.js';
 import {
   BUYER_WORD_SOURCES,
   CUSTOMER_NUMBER_SOURCES,
   DECIMAL_COMMA_LANGUAGES,
   VAT_ID_WORD_SOURCES,
-  VAT_IDS_WITHOUT_PREFIX,
 } from './lexicon/lexicon.js';
 import { readLineItems } from './lines/read-lines.js';
 import { readTables } from './lines/table.js';
@@ -114,6 +121,14 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
     const letter = letterDate(layouts, order);
     if (letter) put('issue_date', letter.value, letter.box, letter.page, 0.85);
     else if (date) put('issue_date', date.value, date.box, date.page, 0.82);
+    else {
+      const numbered = d.provenance.number;
+      const under =
+        numbered?.bbox && numbered.page
+          ? dateUnderNumber(layouts, { box: numbered.bbox, page: numbered.page }, order)
+          : undefined;
+      if (under) put('issue_date', under.value, under.box, under.page, 0.82);
+    }
   }
   // A due label's date equal to the invoice date inside longer text is another column's (a
   // grid's values run together: "17 października 2026 16 r. listopada 2026 r."): the next due
@@ -326,7 +341,7 @@ function readIdentifiers(
   // labelled as the buyer's (a photo whose block headings OCR lost: "N° TVA client FR19...").
   const vats = segments.flatMap((seg) => {
     if (inRole(seg, 'buyer') || inRole(seg, 'other')) return [];
-    const [vat] = findVatIds(seg.text);
+    const [vat] = findVatIds(seg.text).concat(findVatIdsWithoutPrefix(seg.text));
     return vat && !buyersVatId(layouts, seg, vat.raw) ? [{ seg, vat }] : [];
   });
   // Nor one among the customer's details, beside its customer number ("Debiteurnummer : 120855"
@@ -342,16 +357,16 @@ function readIdentifiers(
       seller.seg.page,
       inRole(seller.seg, 'seller') ? 0.92 : 0.86,
     );
-  // An Italian "Partita IVA 12345670017" goes without its country prefix: under the country's
-  // own label, the country's number of digits whose check digits hold are its VAT id
-  // (lexicon/words.json vat_ids_without_prefix).
+  // An Italian "Partita IVA" whose number stands apart from its label, in the next cell or
+  // under it: the country's form after the label, its check digits holding, is its VAT id
+  // (lexicon/words.json vat_ids_without_prefix; on the label's own segment it was found above).
   for (const hit of hits) {
     if (d.seller.vat_id || hit.field !== 'vat_id' || inRole(hit.seg, 'buyer')) continue;
     for (const form of PREFIXLESS_VAT_IDS) {
       if (!form.label.test(hit.seg.text)) continue;
-      const digits = form.value.exec(hit.rest)?.[1]?.replace(/[ -]/g, '');
+      const id = form.value.exec(hit.rest)?.[1]?.replace(/[ -]/g, '').toUpperCase();
       // (one digit repeated, "0000000000", is a form's placeholder, though its check digit holds)
-      const check = digits && !/^(\d)\1+$/.test(digits) ? checkVatId(digits, form.country) : undefined;
+      const check = id && !/^(\d)\1+$/.test(id) ? checkVatId(id, form.country) : undefined;
       if (check?.ok) put('seller.vat_id', check.vatId, hit.seg.bbox, hit.seg.page, 0.86);
     }
   }
@@ -388,8 +403,14 @@ function readIdentifiers(
       misreadOne ??= { value: found[0].value, seg };
     if (!iban) continue;
     put('payment.accounts.0.iban', iban.value, seg.bbox, seg.page, 0.9);
+    // (near the IBAN where it is first printed, or where the page prints it again: a sentence of
+    // payment terms names the account, the footer gives it with its BIC)
+    const again = segments.filter(
+      (s) =>
+        s !== seg && !inRole(s, 'buyer') && findIbans(s.text, { ocr }).some((i) => i.value === iban.value),
+    );
     const bic =
-      nearestBic(segments, seg, hits) ??
+      [seg, ...again].map((s) => nearestBic(segments, s, hits)).find(Boolean) ??
       (ocr && iban.valid ? bankBicNear(segments, seg, iban.value) : undefined);
     // A BIC has no check digit: read by OCR with a letter O or I beside a digit in its location
     // or branch code ("GENODEF1MO4" for M04), either glyph may be meant, so a person decides,
@@ -420,14 +441,6 @@ function readIdentifiers(
   if (misreadOne)
     put('payment.accounts.0.iban', misreadOne.value, misreadOne.seg.bbox, misreadOne.seg.page, 0.9);
 }
-
-/** VAT ids printed without their country prefix (lexicon/words.json vat_ids_without_prefix): the
- * label's word in the label, and the country's number of digits right after it. */
-const PREFIXLESS_VAT_IDS = VAT_IDS_WITHOUT_PREFIX.map(({ country, label, digits }) => ({
-  country,
-  label: new RegExp(`(?:^|[^\\p{L}])${label}(?![\\p{L}])`, 'iu'),
-  value: new RegExp(`^\\s*((?:\\d[ -]?){${digits - 1}}\\d)(?![\\d])`),
-}));
 
 /** A line whose last word is the IBAN label: the account follows on the next line. */
 const LABEL_ENDS_LINE = /\bIBAN\s*:?\s*$/;

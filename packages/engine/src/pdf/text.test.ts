@@ -284,3 +284,44 @@ describe('verticalMetrics', () => {
     expect(verticalMetrics(undefined)).toEqual({ ascent: 0.8, descent: -0.2 });
   });
 });
+
+describe('extractText: a filled-in form', () => {
+  it("reads its text fields' values where they stand, beside the page's own text; hidden ones not", async () => {
+    const { PDFDocument, StandardFonts } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([595, 842]);
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    page.drawText('TOTALE', { x: 293, y: 269.5, size: 16, font });
+    page.drawText('data:', { x: 60, y: 630, size: 11, font });
+    const form = pdf.getForm();
+    const total = form.createTextField('total');
+    total.setText('1424,96 Euro');
+    total.addToPage(page, { x: 380, y: 267.6, width: 80, height: 22.7, font });
+    const date = form.createTextField('date');
+    date.setText('29/03/2021');
+    date.addToPage(page, { x: 127, y: 619, width: 113, height: 25.5, font });
+    const address = form.createTextField('address');
+    address.enableMultiline();
+    address.setText('Mario Rossi\nVia Torino 40');
+    address.addToPage(page, { x: 133, y: 536, width: 150, height: 71, font });
+    const hidden = form.createTextField('hidden');
+    hidden.setText('SECRET 999');
+    hidden.addToPage(page, { x: 60, y: 100, width: 150, height: 20, font, hidden: true });
+    const [text] = await textOf(await pdf.save());
+    const lines = lineTexts(text!);
+    expect(lines).toContain('TOTALE 1424,96 Euro');
+    expect(lines.some((l) => l.includes('29/03/2021'))).toBe(true);
+    expect(lines).toEqual(expect.arrayContaining(['Mario Rossi', 'Via Torino 40']));
+    expect(lines.join(' ')).not.toContain('SECRET');
+    expect(lines.indexOf('Mario Rossi')).toBeLessThan(lines.indexOf('Via Torino 40'));
+  });
+});
+
+describe('cleanWord: icons', () => {
+  it('drops emoji and dingbats set as icons before a word', () => {
+    expect(cleanWord('👤')).toBe('');
+    expect(cleanWord('☎')).toBe('');
+    expect(cleanWord('Prejemnik')).toBe('Prejemnik');
+    expect(cleanWord('©')).toBe('©');
+  });
+});

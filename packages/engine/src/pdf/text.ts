@@ -87,6 +87,10 @@ async function readPage(doc: PdfDocument, n: number): Promise<PageText> {
   if (!page) return emptyPage(n, 0, 0);
   const vp = page.getViewport({ scale: 1 });
   const content = await page.getTextContent().catch(() => undefined);
+  // A filled-in form's values stand in its fields' appearance, not in the page's text.
+  const annotations: unknown[] = content
+    ? await page.getAnnotations({ intent: 'display' }).catch(() => [])
+    : [];
   page.cleanup();
   if (!content) return emptyPage(n, vp.width, vp.height);
 
@@ -97,7 +101,8 @@ async function readPage(doc: PdfDocument, n: number): Promise<PageText> {
   const groups = new Map<number, Piece[]>();
   const weight = new Map<number, number>();
   let all = '';
-  for (const raw of content.items) {
+  const printed = content.items.filter((i): i is TextItem => 'str' in i && !!i.str.trim());
+  for (const raw of [...content.items, ...formFieldItems(annotations, printed)]) {
     if (!('str' in raw)) continue;
     const item = raw as TextItem;
     all += `${item.str} `;
@@ -175,6 +180,72 @@ async function readPage(doc: PdfDocument, n: number): Promise<PageText> {
   };
 }
 
+/** A form field's annotation as pdf.js gives it: the parts read here. */
+interface FieldAnnotation {
+  subtype?: string;
+  fieldType?: string;
+  fieldValue?: unknown;
+  rect?: number[];
+  annotationFlags?: number;
+  textAlignment?: number;
+  defaultAppearanceData?: { fontSize?: number };
+}
+
+/** Annotation flags that keep a field off the displayed page: Hidden, NoView. */
+const HIDDEN_FIELD = 0x02 | 0x20;
+
+/**
+ * The values of a filled-in form's text fields as text items of the page (a LibreOffice or
+ * Acrobat invoice form: "data: 29/03/2021" is a label in the page's text and a date in a field),
+ * each line of a value on its own baseline from the field's top, in the field's font size (or one
+ * fitting its height), set left, centred or right as the field aligns it; the width is estimated
+ * at half an em per character. A one-line value reads on the baseline of the page's text beside
+ * it where that baseline runs through the field ("TOTALE" and its field "1424,96 Euro"), else
+ * centred in the field's height as viewers draw it. Hidden fields and empty ones give nothing.
+ */
+function formFieldItems(annotations: unknown[], printed: TextItem[]): TextItem[] {
+  const items: TextItem[] = [];
+  for (const a of annotations as FieldAnnotation[]) {
+    if (a?.subtype !== 'Widget' || (a.fieldType !== 'Tx' && a.fieldType !== 'Ch')) continue;
+    if (((a.annotationFlags ?? 0) & HIDDEN_FIELD) !== 0 || a.rect?.length !== 4) continue;
+    const value = Array.isArray(a.fieldValue) ? a.fieldValue[0] : a.fieldValue;
+    if (typeof value !== 'string' || !value.trim()) continue;
+    const [x1, y1, x2, y2] = a.rect as [number, number, number, number];
+    const [left, right, top, bottom] = [
+      Math.min(x1, x2),
+      Math.max(x1, x2),
+      Math.max(y1, y2),
+      Math.min(y1, y2),
+    ];
+    const lines = value.split(/\r\n|\r|\n/);
+    const given = a.defaultAppearanceData?.fontSize ?? 0;
+    const size = given > 0 ? given : Math.max(4, Math.min(12, ((top - bottom) / lines.length) * 0.7));
+    for (const [i, text] of lines.entries()) {
+      if (!text.trim()) continue;
+      const width = 0.5 * size * text.length;
+      const free = Math.max(0, right - left - 4 - width);
+      const x = left + 2 + (a.textAlignment === 1 ? free / 2 : a.textAlignment === 2 ? free : 0);
+      // one line: on the baseline of the text beside it, or centred; more: from the top down
+      const centred = bottom + (top - bottom - size) / 2 + 0.2 * size;
+      const beside = printed
+        .map((p) => p.transform[5] as number)
+        .filter((y) => y > bottom && y < top)
+        .sort((p, q) => Math.abs(p - centred) - Math.abs(q - centred))[0];
+      const base = lines.length === 1 ? (beside ?? centred) : top - (i + 1) * size * 1.15;
+      items.push({
+        str: text,
+        dir: 'ltr',
+        transform: [size, 0, 0, size, x, base],
+        width,
+        height: size,
+        fontName: '',
+        hasEOL: false,
+      });
+    }
+  }
+  return items;
+}
+
 /**
  * A font's ascent and descent in ems, kept to a plausible band around the baseline: metrics from
  * broken fonts can be absurd, or no number at all (a LaTeX Type 3 font's "£" answered NaN, which
@@ -223,12 +294,13 @@ function splitItem(
   }
 }
 
-/** Drops invisible format characters and the private-use characters of icon fonts (a calendar
- * glyph before " DATUM SPLATNOSTI:"), spells out typographic ligatures (ﬁ -> fi) and writes the
+/** Drops invisible format characters, the private-use characters of icon fonts (a calendar
+ * glyph before " DATUM SPLATNOSTI:") and emoji or dingbats set as icons ("👤 Prejemnik", "☎"), spells out typographic ligatures (ﬁ -> fi) and writes the
  * typographic hyphens as the hyphen-minus ("18‐08‐2026", "IOPOLE‐jdz7": a date, a number). */
 export function cleanWord(s: string): string {
   return s
     .replace(/[\u00ad\u200b-\u200d\u2060\ufeff\ue000-\uf8ff]/g, '')
+    .replace(/(?:[\u{1f300}-\u{1faff}\u{2600}-\u{27bf}])\ufe0f?/gu, '')
     .replace(/[\u2010\u2011]/g, '-')
     .replace(/[\ufb00-\ufb06]/g, (ch) => ch.normalize('NFKC'));
 }

@@ -5,7 +5,7 @@
 import { toUnits } from '../../decimal.js';
 import { CURRENCY_TOKEN } from '../identifiers/currency.js';
 import { findVatIds } from '../identifiers/identifiers.js';
-import { CREDIT_TITLE_SOURCES } from '../lexicon/lexicon.js';
+import { CREDIT_TITLE_SOURCES, VAT_ID_WORD_SOURCES } from '../lexicon/lexicon.js';
 import type { ItemTable, TableRow } from '../lines/table.js';
 import type { LabelHit } from '../page/label-hits.js';
 import { columnBelow, type PageLayout, type Put, type Segment, spanBelow, union } from '../page/layout.js';
@@ -197,7 +197,14 @@ export function readTotals(
     return;
   }
   if (!t.balanced && (t.corroborated || itemsSum) && t.gross) {
-    put('totals.gross', t.gross.value, t.gross.seg.bbox, t.gross.seg.page, 0.86);
+    // The sum of an amount column headed as the net's, without VAT by name ("totaal excl. btw",
+    // "Summe netto", "Total HT"), is the net. (A line's "Sub total" says nothing of VAT.)
+    const heading = itemsSum ? itemsSum.heading : undefined;
+    const net =
+      !!heading &&
+      hits.some((h) => h.seg === heading && h.field === 'net') &&
+      (WITHOUT_VAT_WORD.test(heading.text) || VAT_WORD.test(heading.text));
+    put(net ? 'totals.net' : 'totals.gross', t.gross.value, t.gross.seg.bbox, t.gross.seg.page, 0.86);
     return;
   }
   for (const [k, c] of [
@@ -432,6 +439,12 @@ const WHOLE_ONLY = /^\s*-?\d[\d .\u00a0\u202f']*$/u;
 /** A number with a currency written beside it ("€6", "550000 USD"): an amount though whole. */
 const WITH_CURRENCY = new RegExp(`^-?${CURRENCY_TOKEN}\\s?-?\\d|\\d\\s?${CURRENCY_TOKEN}$`, 'u');
 
+/** A word that says an amount is without VAT ("netto", "HT", "excl.", "zzgl."). */
+const WITHOUT_VAT_WORD =
+  /(?<![\p{L}])(?:netto|net|ht|excl|exkl|zzgl|hors|senza|sin|bez|ohne|without)(?![\p{L}])/iu;
+/** A VAT word of any language of the lexicon ("btw", "MwSt", "TVA"). */
+const VAT_WORD = new RegExp(`(?<![\\p{L}])(?:${VAT_ID_WORD_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
+
 /** Items above a total at most this many lines up are added (a long table is read page by page). */
 const MAX_ITEM_LINES = 60;
 
@@ -440,11 +453,16 @@ const MAX_ITEM_LINES = 60;
  * segment there without an amount), add up to the total to the cent: the item lines of a table
  * whose last row is its total. At least two lines, so a total is not confirmed by itself; one
  * line when `corroborated` (a payable amount on another row names the same sum: "Total: 259,00 $"
- * under one item of 259,00 $ and "Balance Due: 259,00 $").
+ * under one item of 259,00 $ and "Balance Due: 259,00 $"). Undefined when they do not; else the
+ * column's heading where the walk stopped at one.
  */
-function columnSumsTo(layouts: PageLayout[], total: AmountCandidate, corroborated = false): boolean {
+function columnSumsTo(
+  layouts: PageLayout[],
+  total: AmountCandidate,
+  corroborated = false,
+): { heading?: Segment } | undefined {
   const layout = layouts.find((l) => l.page === total.seg.page);
-  if (!layout) return false;
+  if (!layout) return undefined;
   const [x0, , x1] = total.seg.bbox;
   const adds = () => items >= (corroborated ? 1 : 2) && sum === toUnits(total.value);
   let sum = 0n;
@@ -457,17 +475,17 @@ function columnSumsTo(layouts: PageLayout[], total: AmountCandidate, corroborate
     if (value === undefined) {
       // The column's heading: the items under it are all there are. One heading of a second
       // table in the column (items, then expenses) is passed.
-      if (adds()) return true;
+      if (adds()) return { heading: inColumn[0] };
       if (!headingPassed && items && !/\d/.test(inColumn[0]!.text)) {
         headingPassed = true;
         continue;
       }
-      return false;
+      return undefined;
     }
     sum += toUnits(value);
     items++;
   }
-  return adds();
+  return adds() ? {} : undefined;
 }
 
 /** The last amount in a totals row's text. `wholeVat`: a whole number is taken as the amount of

@@ -71,10 +71,21 @@ function noVatTotal(
   if (!total || (t.net && t.gross && toUnits(t.net.value) !== toUnits(t.gross.value))) return undefined;
   if (cands.some((c) => c.kind === 'vat' && toUnits(c.value) !== 0n)) return undefined;
   const stated = layouts.some((l) => l.lines.some((line) => line.some((s) => statesNoVat(s.text))));
-  // (nor a rate other than zero printed among the totals: "19% Mehrwertsteuer: 66,54€" over the total)
+  // (nor a rate other than zero printed among the totals: "19% Mehrwertsteuer: 66,54€" over the
+  // total, unless its row puts a dash for the amount: "PDV (25%)  -  EUR", none charged)
   const layout = layouts.find((l) => l.page === total.seg.page)!;
-  const near = layout.lines.slice(Math.max(0, total.seg.line - 4), total.seg.line + 2).flat();
-  return stated && !near.some((s) => RATE.test(s.text)) ? total : undefined;
+  const near = layout.lines.slice(Math.max(0, total.seg.line - 4), total.seg.line + 2);
+  const rated = near.some((line) => line.some((s) => RATE.test(s.text)) && !dashForAmount(line));
+  return stated && !rated ? total : undefined;
+}
+
+/** A row whose amount is a dash: after its label, a dash and at most a currency, no digit. */
+function dashForAmount(line: PageLayout['lines'][number]): boolean {
+  const rest = line
+    .slice(1)
+    .map((s) => s.text.trim())
+    .join(' ');
+  return /^[-–]\s*(?:\p{L}{3}|[€$£])?$/u.test(rest);
 }
 
 /** A VAT rate other than zero ("19%", "7,7 %"). */

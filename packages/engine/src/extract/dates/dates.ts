@@ -86,6 +86,12 @@ export function findDates(text: string, opts: DateOptions = {}): DateMatch[] {
   return hits.filter((h, i) => i === 0 || h.start >= hits[i - 1]!.end);
 }
 
+/** A month's name and a year, a billing period ("Fevereiro/2026", "März 2024"), not a date. */
+export function monthAndYear(text: string): boolean {
+  const m = /^(\p{L}+)\.?[\s/.-]+((?:19|20)\d{2})$/u.exec(text.trim());
+  return !!m && MONTHS.has(m[1]!.toLowerCase());
+}
+
 /**
  * The order a text's unambiguous slashed dates show: month first when one reads only that way
  * (11/17/2017), day first when one reads only that way (17/11/2017); undefined when none does, or

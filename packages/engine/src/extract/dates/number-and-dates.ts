@@ -5,6 +5,7 @@
 import {
   columnSources,
   DOCUMENT_TITLE_SOURCES,
+  NET_TERMS_SOURCES,
   NUMBER_WORD_SOURCES,
   PAGE_WORD_SOURCES,
   PAY_BY_AFTER_SOURCES,
@@ -15,8 +16,8 @@ import {
 import { type Found, firstValue, type LabelHit, longestLabel } from '../page/label-hits.js';
 import { labelLanguage } from '../page/label-language.js';
 import { normalizeLabelText } from '../page/labels.js';
-import { type PageLayout, union, valuesNear } from '../page/layout.js';
-import { findDates, parseDate, slashedOrderShown } from './dates.js';
+import { type Box, type PageLayout, union, valuesNear } from '../page/layout.js';
+import { findDates, monthAndYear, parseDate, slashedOrderShown } from './dates.js';
 
 // A number may open with a short series in capitals set apart by a space ("FV 3/05/2021").
 // Letters of any script ("ΤΔΑ-9812") and any dash ("A–7146") may be part of it.
@@ -26,15 +27,21 @@ const NUMBER_TOKEN = /^[#:№]?\s*((?:\p{Lu}{1,4} (?=\p{Lu}?\d))?[\p{L}\d][\p{L}
 const DIGIT_GROUPS = /^\d{2,6}(?: \d{3,6}){1,4}$/;
 
 export function invoiceNumberOf(s: string): string | undefined {
-  const text = s.trim();
+  // (after a leader of dots from the label: "Nº FACTURA ................: 25/030840")
+  const text = s.trim().replace(/^[.…]{3,}\s*:?\s*/u, '');
   // A number printed in groups of digits, and nothing else ("726 752 5181"): all of it.
   if (DIGIT_GROUPS.test(text) && !parseDate(text)) return text;
   const m = NUMBER_TOKEN.exec(text);
-  const v = m?.[1]?.replace(/[.,;:]+$/, '');
+  // A number whose parts a slash sets apart with spaces ("2022 / 053") is one number (not one
+  // and its date: "5 / 12.03.2024").
+  const after = m && /^\s+\/\s+(\d[\p{L}\d\-/._]*)/u.exec(text.slice(m[0].length));
+  const spaced = after && !parseDate(after[1]!.replace(/[.,;:]+$/, '')) ? after : undefined;
+  const v = (spaced && m ? `${m[1]}/${spaced[1]}` : m?.[1])?.replace(/[.,;:]+$/, '');
   if (!m || !v || !/\d/.test(v) || v.length > 30) return undefined;
   // A number that goes on after a comma ("00,00,0001"): its first group alone is none.
   if (/^,\d/.test(text.slice(m[0].length))) return undefined;
-  if (parseDate(v)) return undefined;
+  // (nor a date, nor a month of a year: the billing period under the title, "Fevereiro/2026")
+  if (parseDate(v) || monthAndYear(v)) return undefined;
   return v;
 }
 
@@ -76,6 +83,11 @@ const TERMS_DUE = new RegExp(
   `(?<![\\p{L}])(?:${PAY_WORD_SOURCES.join('|')})(?![\\p{L}])[^.;]*?(?<![\\p{L}])(?:${PAY_BY_SOURCES.join('|')})\\s+`,
   'iu',
 );
+/** The net amount's date named by its word before "by" ("netto bis", "net by"). */
+const NET_BY = new RegExp(
+  `(?<![\\p{L}])(?:${NET_TERMS_SOURCES.join('|')})\\s+(?:${PAY_BY_SOURCES.join('|')})\\s+$`,
+  'iu',
+);
 /** The word for "by" after the date ("Kérjük, az összeget 2025.01.31. napjáig utalja át."). */
 const BY_AFTER = new RegExp(`^\\.?\\s*(?:${PAY_BY_AFTER_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 const PAY_WORD = new RegExp(`(?<![\\p{L}])(?:${PAY_WORD_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
@@ -101,12 +113,19 @@ export function dueInTerms(layouts: PageLayout[], order: DateReading): Found | u
         value = (before ?? framed)?.value;
       }
       if (!value) continue;
+      const dates = findDates(text, order);
+      const box = union(line.map((s) => s.bbox));
+      // Terms that name the net amount's date and a discount's ("… 30 Tagen netto bis 04.04.2013,
+      // 3% Skonto innerhalb 10 Tagen bis 15.03.2013"): the net one is the due date's candidate,
+      // wherever it stands in the sentence. Still a person's to confirm: an e-invoice whose terms
+      // say so may carry no due date of its own (BT-9), and the sentence is no field.
+      const net = dates.find((d) => NET_BY.test(text.slice(0, d.start)));
+      if (net) return { value: net.value, box, page: layout.page, strength: 1 };
       // A sentence that says nothing but the date ("Please remit until 2019-07-01.") names the due
       // date as surely as a label; one with days, rates or a second date (Skonto) does not.
       // (in the page's date order: "07-10-2025" reads either way, and unread would count as none)
-      const dates = findDates(text, order);
       const alone = dates.length === 1 && !/\d/.test(text.replace(dates[0]!.raw, ''));
-      return { value, box: union(line.map((s) => s.bbox)), page: layout.page, strength: alone ? 2 : 1 };
+      return { value, box, page: layout.page, strength: alone ? 2 : 1 };
     }
   }
   return undefined;
@@ -195,9 +214,10 @@ const TITLE_ALONE = new RegExp(
   'iu',
 );
 
-/** A document other than the invoice named between the title word and the number. */
+/** A document other than the invoice named between the title word and the number, or a
+ * company's register or tax number (another column's "KvK-nummer: 27124701" on the title's line). */
 const OTHER_BEFORE_NUMBER =
-  /bestell|auftrag|liefer|vertrag|angebot|kunden|order|delivery|contract|quot|customer|commande|livraison|contrat|client|devis|ordine|consegna|contratto|cliente|заказ|договор|накладн|bestelling|levering|pedido|albar|associ|li[ée]e|ursprung|origin|preceding|previous|versicherung|police|policy|polizza|mandat/iu;
+  /bestell|auftrag|liefer|vertrag|angebot|kunden|order|delivery|contract|quot|customer|commande|livraison|contrat|client|devis|ordine|consegna|contratto|cliente|заказ|договор|накладн|bestelling|levering|pedido|albar|associ|li[ée]e|ursprung|origin|preceding|previous|versicherung|police|policy|polizza|mandat|kvk|handelsregister|registr|hrb|steuer|siret|siren/iu;
 
 /** Not a date, and not a version number ("XRechnung 1.2"). */
 function plausibleNumber(s: string): boolean {
@@ -248,6 +268,27 @@ export function letterDate(layouts: PageLayout[], order: DateReading): Found | u
     }
   }
   return undefined;
+}
+
+/**
+ * A date standing alone right under the invoice number in the document's title block, no label
+ * to it ("FACTURE" / "2026F02-001" / "02/03/2026"): the number's box, the next line down, a
+ * segment under the number that is a date and nothing else.
+ */
+export function dateUnderNumber(
+  layouts: PageLayout[],
+  number: { box: Box; page: number } | undefined,
+  order: DateReading,
+): Found | undefined {
+  const layout = number && layouts.find((l) => l.page === number.page);
+  if (!number || !layout) return undefined;
+  const [x0, , x1, y1] = number.box;
+  const next = layout.lines.find((line) => line[0] && Math.min(...line.map((s) => s.bbox[1])) >= y1 - 0.002);
+  const seg = next?.find((s) => s.bbox[0] < x1 && s.bbox[2] > x0);
+  if (!seg || seg.bbox[1] - y1 > 2 * (seg.bbox[3] - seg.bbox[1])) return undefined;
+  const [found] = findDates(seg.text, order);
+  if (!found || found.raw.length < seg.text.trim().length - 1) return undefined;
+  return { value: found.value, box: seg.bbox, page: number.page, strength: 1 };
 }
 
 /** A word before a date that makes it some other date than the letter's ("Leistungsdatum", "Zeitraum"). */

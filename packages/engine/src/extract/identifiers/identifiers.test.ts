@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findBics, findEmails, findIbans, findRuIds, findVatIds } from './identifiers.js';
+import { findBics, findEmails, findIbans, findRuIds, findVatIds, nationalIban } from './identifiers.js';
 
 describe('findIbans', () => {
   it('finds spaced and unspaced IBANs with their position', () => {
@@ -249,5 +249,31 @@ describe('an IBAN in its national groups', () => {
     ]);
     // one digit off: no IBAN
     expect(findIbans('IBAN AT32 12000 52110 109902').filter((i) => i.valid)).toEqual([]);
+  });
+});
+
+describe('an IBAN after its label, its groups set apart in an unusual way', () => {
+  it('reads a space after the country code only, or dots between groups, when the checksum holds', () => {
+    expect(findIbans('IBAN: DE 02478601252009730500').map((i) => [i.value, i.valid])).toEqual([
+      ['DE02478601252009730500', true],
+    ]);
+    expect(findIbans('IBAN : NL67 RABO 0171.218.302').map((i) => [i.value, i.valid])).toEqual([
+      ['NL67RABO0171218302', true],
+    ]);
+    // one digit off, or no label: nothing valid
+    expect(findIbans('IBAN: DE 02478601252009730501').filter((i) => i.valid)).toEqual([]);
+    expect(findIbans('Konto: NL67 RABO 0171.218.302').filter((i) => i.valid)).toEqual([]);
+  });
+});
+
+describe('nationalIban', () => {
+  it('reads a Polish NRB under its label, or in its own grouping without one', () => {
+    expect(nationalIban('Nr rachunku: 42114020040000350274778440')?.value).toBe(
+      'PL42114020040000350274778440',
+    );
+    expect(nationalIban('91 2490 0005 0000 4530 8214 0275')?.value).toBe('PL91249000050000453082140275');
+    // the grouping with one digit off, or run together without a label: no account
+    expect(nationalIban('91 2490 0005 0000 4530 8214 0276')).toBeUndefined();
+    expect(nationalIban('91249000050000453082140275')).toBeUndefined();
   });
 });

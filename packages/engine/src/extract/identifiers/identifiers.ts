@@ -4,7 +4,7 @@
 import { checkBic } from '../../check/bic.js';
 import { checkIban, ibanLength } from '../../check/iban.js';
 import { checkVatId } from '../../check/vat-id.js';
-import { NATIONAL_ACCOUNTS } from '../lexicon/lexicon.js';
+import { NATIONAL_ACCOUNTS, VAT_IDS_WITHOUT_PREFIX } from '../lexicon/lexicon.js';
 import { knownGermanBank } from './bank-bic.js';
 
 export interface IdMatch {
@@ -142,15 +142,22 @@ function ibanAfter(text: string, country: string, start: number): IbanMatch | un
   return check.ok ? { value: check.iban, raw: text.slice(start, end), start, end, valid: true } : undefined;
 }
 
-const NATIONAL = NATIONAL_ACCOUNTS.map(({ country, digits, labels }) => ({
-  country,
-  re: new RegExp(`(?:^|\\s)(?:${labels.join('|')})\\s*:?\\s*((?:\\d[ \\u00a0]?){${digits}})(?![\\d])`, 'iu'),
-}));
+const NATIONAL = NATIONAL_ACCOUNTS.flatMap(({ country, digits, grouped, labels }) => [
+  {
+    country,
+    re: new RegExp(
+      `(?:^|\\s)(?:${labels.join('|')})\\s*:?\\s*((?:\\d[ \\u00a0]?){${digits}})(?![\\d])`,
+      'iu',
+    ),
+  },
+  ...(grouped ? [{ country, re: new RegExp(`(?<![\\d\\p{L}])(${grouped})(?![\\d\\p{L}])`, 'u') }] : []),
+]);
 
 /**
- * An account printed in its country's national form under an account label, the IBAN without
- * its country code ("Numer rachunku bankowego 73 1111 1111 …", a Polish NRB): the IBAN, taken
- * only when its checksum holds with the country's code put in front.
+ * An account printed in its country's national form, the IBAN without its country code, under
+ * an account label ("Numer rachunku bankowego 73 1111 1111 …", a Polish NRB) or in the form's
+ * own grouping under a bank's name ("Alior Bank S.A." / "91 2490 0005 0000 4530 8214 0275"): the
+ * IBAN, taken only when its checksum holds with the country's code put in front.
  */
 export function nationalIban(text: string): IbanMatch | undefined {
   for (const { country, re } of NATIONAL) {
@@ -165,12 +172,47 @@ export function nationalIban(text: string): IbanMatch | undefined {
 }
 
 /**
+ * An IBAN right after its label whose groups are set apart in an unusual way ("IBAN: DE
+ * 02478601252009730500", "IBAN : NL67 RABO 0171.218.302"): the country's length of letters and
+ * digits over single spaces or dots, nothing of the kind right after, taken only when the
+ * checksum holds.
+ */
+function labelledIbans(text: string): IbanMatch[] {
+  const out: IbanMatch[] = [];
+  for (const m of text.matchAll(/(?<![A-Za-z])IBAN[\s:.]*(?=[A-Z]{2}[ .\u00a0]?\d)/g)) {
+    const start = m.index + m[0].length;
+    const length = ibanLength(text.slice(start, start + 2));
+    if (!length) continue;
+    let chars = '';
+    let end = start;
+    while (chars.length < length && end < text.length) {
+      const c = text[end]!;
+      if (/[A-Z0-9]/.test(c)) chars += c;
+      else if (!/[ .\u00a0]/.test(c) || /[ .\u00a0]/.test(text[end - 1] ?? '')) break;
+      end++;
+    }
+    const check = checkIban(chars);
+    if (chars.length === length && !/[A-Za-z0-9]/.test(text[end] ?? '') && check.ok)
+      out.push({ value: check.iban, raw: text.slice(start, end), start, end, valid: true });
+  }
+  return out;
+}
+
+/**
  * IBANs printed unspaced or in groups of four (the last group shorter); `valid` per checkIban.
  * From OCR (`ocr`), an IBAN of a numeric country that does not read as one is put right when
  * its checksum then holds (misreadIbans).
  */
 export function findIbans(text: string, opts: { ocr?: boolean } = {}): IbanMatch[] {
-  const out = strictIbans(text);
+  const strict = strictIbans(text);
+  const spaced = labelledIbans(text).filter(
+    (l) => !strict.some((i) => i.valid && l.start < i.end && i.start < l.end),
+  );
+  const out = spaced.length
+    ? [...strict.filter((i) => !spaced.some((l) => l.start < i.end && i.start < l.end)), ...spaced].sort(
+        (a, b) => a.start - b.start,
+      )
+    : strict;
   if (!opts.ocr) return out;
   const repaired = misreadIbans(text).filter(
     (r) => !out.some((i) => i.valid && r.start < i.end && i.start < r.end),
@@ -336,6 +378,47 @@ export function findVatIds(text: string): VatIdMatch[] {
     }
   }
   return out;
+}
+
+/** VAT ids printed without their country prefix (lexicon `vat_ids_without_prefix`), compiled once:
+ * `label` finds the country's VAT word, `value` the id right after a label, `afterWord` the id
+ * after the word within a few characters ("BTW 813941155B01", "Partita IVA: 12345670017"). */
+export const PREFIXLESS_VAT_IDS = VAT_IDS_WITHOUT_PREFIX.map(({ country, label, form }) => ({
+  country,
+  label: new RegExp(`(?:^|[^\\p{L}])${label}(?![\\p{L}])`, 'iu'),
+  value: new RegExp(`^\\s*(${form})(?![\\p{L}\\p{N}])`, 'u'),
+  afterWord: new RegExp(
+    `(?<![\\p{L}])${label}(?![\\p{L}])[^\\p{N}\\n]{0,16}?(${form})(?![\\p{L}\\p{N}])`,
+    'giu',
+  ),
+}));
+
+/**
+ * VAT ids a country prints without its prefix, right after its own VAT word, whose check digits
+ * hold: the value with its prefix. One digit repeated ("00000000000") is a form's placeholder,
+ * though its check digit holds.
+ */
+export function findVatIdsWithoutPrefix(text: string): VatIdMatch[] {
+  const out: VatIdMatch[] = [];
+  for (const form of PREFIXLESS_VAT_IDS) {
+    for (const m of text.matchAll(form.afterWord)) {
+      const raw = m[1]!;
+      const compact = raw.replace(/[ -]/g, '').toUpperCase();
+      if (/^(\d)\1+$/.test(compact)) continue;
+      const check = checkVatId(compact, form.country);
+      if (!check.ok) continue;
+      const start = m.index + m[0].length - raw.length;
+      out.push({
+        value: check.vatId,
+        raw,
+        start,
+        end: start + raw.length,
+        valid: true,
+        country: check.country,
+      });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
 }
 
 const EMAIL =

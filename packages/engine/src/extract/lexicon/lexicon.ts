@@ -121,15 +121,21 @@ export const BUYER_WORD_SOURCES: readonly string[] = words.buyer_words;
 export const VAT_ID_WORD_SOURCES: readonly string[] = words.vat_id_words;
 /** Salutations standing alone above a recipient's name ("Herrn", "Spett.le", "Exmo.(s) Sr.(s)"). */
 export const SALUTATION_SOURCES: readonly string[] = words.salutations;
-/** VAT ids a country prints without their country prefix under its own label ("Partita IVA
- * 12345670017"): the label's word and the number of digits. (A Polish "NIP" without "PL" is the
- * tax number, left as such.) */
-export const VAT_IDS_WITHOUT_PREFIX: ReadonlyArray<{ country: string; label: string; digits: number }> =
+/** VAT ids a country prints without their country prefix after its own VAT word ("Partita IVA
+ * 12345670017", "BTW 813941155B01"): the word and the form of the id (a regular expression). Only
+ * where the national number is the VAT id itself: a Polish "NIP" or a Spanish "NIF" without its
+ * prefix is the tax number, left as such. */
+export const VAT_IDS_WITHOUT_PREFIX: ReadonlyArray<{ country: string; label: string; form: string }> =
   words.vat_ids_without_prefix;
 /** Account numbers a country prints without its IBAN's country code (a Polish NRB: 26 digits),
- * by the labels they stand under. */
-export const NATIONAL_ACCOUNTS: ReadonlyArray<{ country: string; digits: number; labels: string[] }> =
-  words.national_accounts;
+ * by the labels they stand under, or by their own grouping where no other number is set so
+ * (`grouped`, a regular expression: the NRB's "12 3456 7890 …", two digits and six fours). */
+export const NATIONAL_ACCOUNTS: ReadonlyArray<{
+  country: string;
+  digits: number;
+  grouped?: string;
+  labels: string[];
+}> = words.national_accounts;
 /** The word "address" as a party block's label ("Anschrift", "Adres", "Dirección"). */
 export const ADDRESS_WORD_SOURCES: readonly string[] = words.address_words;
 /** Words that open a contact or attention line in a party's block ("z. Hd.", "Kontaktisik"). */
@@ -144,6 +150,8 @@ export const GREETING_SOURCES: readonly string[] = words.greetings;
 export const NO_VAT_MENTION_SOURCES: readonly string[] = words.no_vat_mentions;
 export const PAY_BY_SOURCES: readonly string[] = words.pay_by_words;
 export const PAY_BY_AFTER_SOURCES: readonly string[] = words.pay_by_after;
+/** The words that mark the net amount's date in terms that name a discount's date too ("netto bis"). */
+export const NET_TERMS_SOURCES: readonly string[] = words.net_terms_words;
 /** Languages whose invoices write decimals with a comma (a point only groups thousands). */
 export const DECIMAL_COMMA_LANGUAGES: ReadonlySet<string> = new Set(words.decimal_comma_languages);
 

@@ -13,6 +13,13 @@ describe('longestLabel', () => {
     expect(longestLabel(text)).toEqual({ field: 'net', end: 'Total (excl. tax): '.length });
     expect(longestLabel('Total (EUR): 51.60')).toEqual({ field: 'gross', end: 'Total (EUR): '.length });
   });
+
+  it('takes an Italian stamp duty for another amount, not the VAT ("Imposta di bollo" / "Imposta")', () => {
+    expect(longestLabel('Imposta di bollo assolta sull’originale id: 01211590700507')?.field).toBe(
+      'other_amount',
+    );
+    expect(longestLabel('Imposta 22% 13.061,27')?.field).toBe('vat');
+  });
 });
 
 describe('misreadLabel', () => {

@@ -180,10 +180,33 @@ export function valuesNear(
       below = inColumn(twin) ?? below;
     if (below) {
       out.push({ seg: below, where: 'below' });
+      // A label set on two lines ("DATE" / "D'ÉMISSION" / "15/01/2026"): its second line is
+      // offered, and the value under it too.
+      if (!opts.column && secondLabelLine(label, below)) continue;
       break;
     }
   }
   return out;
+}
+
+/**
+ * Whether `below` reads as the second line of `label`: set right under it, a word or two, the
+ * label without a colon; in capitals under a label in capitals ("DATE" / "D'ÉMISSION"), or in
+ * small letters under a column heading ("Data documento" / "documento destinatario" in a
+ * grid's heading row). (A word in capitals under a label in mixed case is its value, "Kunde" /
+ * "Müller".)
+ */
+function secondLabelLine(label: Segment, below: Segment): boolean {
+  const [a, b] = [label.text.trim(), below.text.trim()];
+  const height = label.bbox[3] - label.bbox[1];
+  const capitals = a === a.toUpperCase() && /^[\p{Lu}'’.\s-]+$/u.test(b);
+  const small = /^\p{Ll}[\p{Ll}'’.-]*(?:\s\p{Ll}[\p{Ll}'’.-]*)?$/u.test(b);
+  return (
+    !/:$/.test(a) &&
+    (capitals || small) &&
+    b.split(/\s+/).length <= 2 &&
+    below.bbox[1] - label.bbox[3] < height
+  );
 }
 
 /**

@@ -6,6 +6,7 @@
 // heading, the recipient's block in the address window (under a one-line sender address, or
 // under a salutation) gives the buyer.
 import type { Document } from '../../document.js';
+import { findVatIds } from '../identifiers/identifiers.js';
 import { BUYER_WORD_SOURCES, LEGAL_FORM_SOURCES } from '../lexicon/lexicon.js';
 import { matchLabel, normalizeLabelText, startsWithLabel } from '../page/labels.js';
 import { type Box, type PageLayout, type Put, type Segment, valuesNear } from '../page/layout.js';
@@ -127,6 +128,11 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
       named = head;
     }
   }
+  if (!d.seller.name && !greeted) {
+    // Or the first column of the page's foot, beside the company's ids or over its address.
+    const foot = footColumnName(layouts, elsewhere);
+    if (foot) put('seller.name', foot.text.trim(), foot.bbox, foot.page, 0.82);
+  }
   const layout = named && layouts.find((l) => l.page === named!.page);
   const address = layout && !d.seller.address && addressBelow(layout, named!, elsewhere);
   if (address) putAddress('seller', address.street, address.place, put);
@@ -193,8 +199,11 @@ function inlineParty(
         const next = line[i + 1];
         const beside = next && !startsWithLabel(next.text) && next.bbox[0] - seg.bbox[2] < 0.3;
         const text = seg.text.slice(heading.end).trim() || (beside ? next.text.trim() : '');
-        const raw = /^(?:[^,"«»“”]|"[^"]*"|«[^»]*»|“[^”]*”)+/.exec(text)?.[0];
-        const name = raw && cleanName(raw);
+        const upToComma = /^(?:[^,"«»“”]|"[^"]*"|«[^»]*»|“[^”]*”)+/.exec(text)?.[0];
+        // (with its legal form after the comma: "IBERDROLA CLIENTES, S.A.U. Apartado de Correos …")
+        const form = upToComma && LEGAL_FORM_FIRST.exec(text.slice(upToComma.length + 1).trimStart());
+        const raw = form ? `${upToComma}, ${form[0]}` : upToComma;
+        const name = raw && cleanName(beforeIds(raw));
         if (name && looksLikeName(name) && !/^\d/.test(name)) return { name, seg };
       }
     }
@@ -438,14 +447,14 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
 
 const width = (s: Segment) => s.bbox[2] - s.bbox[0];
 
-/** A name up to the tax ids run on after it, apart by a comma ("ООО «Василёк, Лютик и К», ИНН
- * 5003052454"): a comma inside the name stays. */
+/** A name up to the tax ids run on after it, apart by a comma or a dash ("ООО «Василёк, Лютик и
+ * К», ИНН 5003052454", "ACME SAS - SIREN 123456789"): a comma inside the name stays. */
 function beforeIds(name: string): string {
-  const parts = name.split(/,\s+/);
-  for (let k = 1; k < parts.length; k++) {
-    const rest = parts.slice(k).join(', ');
+  const parts = name.split(/(,\s+|\s[-–]\s)/);
+  for (let k = 2; k < parts.length; k += 2) {
+    const rest = parts.slice(k).join('');
     if (matchLabel(rest, 'vat_id') !== undefined || matchLabel(rest, 'tax_number') !== undefined)
-      return parts.slice(0, k).join(', ');
+      return parts.slice(0, k - 1).join('');
   }
   return name;
 }
@@ -524,7 +533,12 @@ function openingName(layout: PageLayout, elsewhere: Set<Segment>): Segment | und
     Math.abs(s.bbox[0] - seg.bbox[0]) < 0.02 ||
     Math.abs(s.bbox[2] - seg.bbox[2]) < 0.02 ||
     Math.abs((s.bbox[0] + s.bbox[2]) / 2 - (seg.bbox[0] + seg.bbox[2]) / 2) < 0.02;
-  const next = layout.lines.slice(1, 3).flat().find(sameColumn);
+  // (past a line of the company's register or tax number under the name: "SIRET 123 456 789 00012")
+  const next = layout.lines
+    .slice(1, 5)
+    .flat()
+    .filter(sameColumn)
+    .find((s) => !idLine(s.text));
   const street = next?.text.replace(ADDRESS_LABEL, '').trim();
   if (!next || !street || !/\p{L}{2}/u.test(street) || !/\d/.test(street)) return undefined;
   // (nor the document's title under a heading: "Summary" / "Invoice INV-5, Page 1 of 2")
@@ -560,6 +574,50 @@ function footerLegalName(layouts: PageLayout[]): Segment | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * The seller named in the first column of a page's foot: a name alone in its cell at the bottom
+ * left, beside the company's VAT id, tax number or register entry in the line's further cells
+ * ("E&U TRANSPORT | T : 0636129223 | BTW : NL8513.49.985.B01"), or over its address in the same
+ * column ("Naprapatlandslaget | Org: 556999-3271" / "Surbrunnsgatan 34, 113 48 Stockholm"). A
+ * footer's columns are the sender's own details; the buyer is never set there.
+ */
+function footColumnName(layouts: PageLayout[], elsewhere: Set<Segment>): Segment | undefined {
+  for (const layout of layouts) {
+    for (const line of layout.lines) {
+      const seg = line[0];
+      if (!seg || line.length < 2 || seg.bbox[1] < FOOT_TOP || seg.bbox[0] > 0.25 || elsewhere.has(seg))
+        continue;
+      const text = seg.text.trim();
+      if (!isName(text) || /\d/.test(text) || text.split(/\s+/).length > 5) continue;
+      if (startsWithLabel(text) || BANK_WORDS.test(text) || GREETING.test(text)) continue;
+      const ids = line
+        .slice(1)
+        .some(
+          (s) =>
+            findVatIds(s.text).length > 0 ||
+            matchLabel(s.text, 'vat_id') !== undefined ||
+            matchLabel(s.text, 'tax_number') !== undefined ||
+            REGISTRATION.test(s.text.trim()),
+        );
+      const under = layout.lines[seg.line + 1]?.find((s) => Math.abs(s.bbox[0] - seg.bbox[0]) < 0.02);
+      const address = !!under && !!placeLine(under) && /\p{L}{3}.*\d/u.test(under.text);
+      if (ids || address) return seg;
+    }
+  }
+  return undefined;
+}
+
+/** The top of a page's foot, in page heights. */
+const FOOT_TOP = 0.8;
+
+/** A line of a company's register, tax or VAT number ("SIRET 123 456 789 00012", "USt-IdNr. DE…"). */
+function idLine(text: string): boolean {
+  const t = text.trim();
+  return (
+    REGISTRATION.test(t) || matchLabel(t, 'tax_number') !== undefined || matchLabel(t, 'vat_id') !== undefined
+  );
 }
 
 /** A commercial register's entry: its department and number ("HRB 123456", "VR 2041", "GnR 12"). */

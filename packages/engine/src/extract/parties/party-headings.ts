@@ -59,8 +59,10 @@ export function matchLeadingHeading(
 
 /** Whether the whole text is a party heading, and which party. */
 export function matchHeading(text: string): 'seller' | 'buyer' | 'other' | undefined {
-  const norm = normalizeLabelText(text.replace(LEADING_MARKS, '')).replace(/[:.]+$/, '');
-  const whole = headingRole(norm);
+  const colon = normalizeLabelText(text.replace(LEADING_MARKS, '')).trim();
+  const norm = colon.replace(/[:.]+$/, '');
+  // (a short word that heads a party only with its colon, "An:", "To:", "A:", is tried with it)
+  const whole = headingRole(norm) ?? (colon.endsWith(':') ? headingRole(colon) : undefined);
   if (whole) return whole;
   // A heading in two languages ("Köpare / Buyer:", "Rechnungsempfänger | Recipient", "Odběratel
   // (Client):"): each part names the same party.

@@ -91,6 +91,18 @@ function addressAlone(text: string): boolean {
 /** A salutation standing alone above a person's or a company's name ("Herrn", "Spett.le:"). */
 export const SALUTATION = new RegExp(`^\\s*(?:${SALUTATION_SOURCES.join('|')})\\s*[:,]?\\s*$`, 'iu');
 
+const SALUTATION_LEAD = new RegExp(`^\\s*(?:${SALUTATION_SOURCES.join('|')})[:,]?\\s+(?=\\p{Lu})`, 'iu');
+
+/**
+ * The name without a salutation opening its line ("Mevrouw M.S. Post", "Herrn Dr. Max Muster"):
+ * undefined when none does. A short word in capitals is a company's ("MS Solutions"), not "Ms".
+ */
+export function afterSalutation(text: string): string | undefined {
+  const lead = SALUTATION_LEAD.exec(text)?.[0];
+  if (!lead || /^\s*\p{Lu}{2,3}\b/u.test(lead)) return undefined;
+  return text.slice(lead.length).trim();
+}
+
 /** A letter's greeting ("Sehr geehrte Familie Berger", "Dear customer,"). */
 export const GREETING = new RegExp(`^\\s*(?:${GREETING_SOURCES.join('|')})\\s`, 'iu');
 

@@ -6,6 +6,7 @@ import { POSTCODE_OVER_TOWN_FORMS } from '../lexicon/lexicon.js';
 import { normalizeLabelText, startsWithLabel } from '../page/labels.js';
 import { type Box, type PageLayout, type Put, type Segment, union } from '../page/layout.js';
 import {
+  afterSalutation,
   cleanName,
   companyWords,
   isName,
@@ -20,8 +21,9 @@ import {
 } from './party-lines.js';
 
 /** Separators of a one-line sender address: "ACME GmbH · Str. 1 · 12345 Ort", "A, Str. 1, 12345 Ort"
+ * (also without a space after the comma: "K&K GmbH,Haunstetter Str 19,86161 Augsburg")
  * (OCR reads a middle dot as a colon, " : ", now and then). */
-const SENDER_SEP = new RegExp(`\\s*[${PART_MARKS}]\\s*|\\s+[-–:]\\s+|,\\s+`, 'u');
+const SENDER_SEP = new RegExp(`\\s*[${PART_MARKS}]\\s*|\\s+[-–:]\\s+|,\\s+|,(?=\\p{Lu}|\\d{4,5}\\s)`, 'u');
 
 /** A line's segments in runs that stand close together: a sender line is one run, never the text
  * of two columns side by side ("SIRET : 123 - DUNS : 456" beside the window's "06000 Nice"). */
@@ -39,11 +41,13 @@ function closeRuns(line: Segment[]): Segment[][] {
 /**
  * A sender line's first part cut into the company's name, its street and its place where they
  * run on without separators ("TENNISMEHL GmbH Hundsberg 13 97950 Großrinderfeld"): the name ends
- * at its legal form, the place is the tail that reads as one after a street with a number. The
- * part as it is otherwise.
+ * at its legal form, or is one of the letterhead's names (`heads`) the line opens with ("Samy
+ * Hajar Dampfbadgasse 1/5/3 1160 Wien" under "Samy Hajar"); the place is the tail that reads as
+ * one after a street with a number. The part as it is otherwise.
  */
-function nameStreetPlace(part: string): string[] {
-  const name = nameUpToLegalForm(part);
+function nameStreetPlace(part: string, heads: string[] = []): string[] {
+  const head = heads.find((h) => part.startsWith(`${h} `) && /\d/.test(part.slice(h.length)));
+  const name = nameUpToLegalForm(part) !== part ? nameUpToLegalForm(part) : (head ?? part);
   if (name === part) return part ? [part] : [];
   const rest = part.slice(name.length).trim();
   for (const space of rest.matchAll(/\s+/g)) {
@@ -130,6 +134,27 @@ export interface SenderLine {
   box: Box;
   /** The first part as a segment, where it is the sender's whole name. */
   name?: Segment;
+  /** The next line, where the sender line wrapped there (its town alone). */
+  continued?: number;
+}
+
+/**
+ * The town a sender line wrapped onto the next line, its postcode ending the line ("Silas
+ * Rathgeber - Bürgermeister-Martin-Donandt-Platz 22 - 27568" / "Bremerhaven"): the next line's one
+ * segment of a word or two flush under the line's start, right under it.
+ */
+function wrappedTown(layout: PageLayout, li: number, run: Segment[]): Segment | undefined {
+  const next = layout.lines[li + 1];
+  const [first, last] = [run[0]!, run[run.length - 1]!];
+  if (next?.length !== 1 || !/[-–·•|,]\s*\d{4,5}$/u.test(last.text.trim())) return undefined;
+  const town = next[0]!;
+  const height = first.bbox[3] - first.bbox[1];
+  const words = town.text.trim();
+  return Math.abs(town.bbox[0] - first.bbox[0]) < 0.01 &&
+    town.bbox[1] - first.bbox[3] < height &&
+    /^\p{Lu}[\p{L}.'-]*(?:\s[\p{L}.'-]+)?$/u.test(words)
+    ? town
+    : undefined;
 }
 
 /**
@@ -138,16 +163,22 @@ export interface SenderLine {
  */
 export function senderLines(layout: PageLayout): SenderLine[] {
   const senders: SenderLine[] = [];
+  // The names the letterhead prints on lines of their own, which a sender line may repeat.
+  const heads = layout.lines
+    .flat()
+    .filter((s) => s.bbox[1] < LETTERHEAD_BAND && isName(s.text))
+    .map((s) => s.text.trim());
   for (const [li, whole] of layout.lines.entries()) {
     if (!whole.length || whole[0]!.bbox[1] > 0.45) continue;
     for (const line of closeRuns(whole)) {
-      const parts = line
+      const town = wrappedTown(layout, li, line);
+      const parts = [...line, ...(town ? [town] : [])]
         .map((s) => s.text)
         .join(' | ')
         .split(SENDER_SEP)
         .map((p) => p.trim())
         .filter(Boolean);
-      parts.splice(0, 1, ...nameStreetPlace(parts[0] ?? ''));
+      parts.splice(0, 1, ...nameStreetPlace(parts[0] ?? '', heads));
       // A street after the name and a place after the street ("1242 chemin de l'olive" reads as
       // a place too: the place is the one after a part with a number).
       // Or a place ending a line of three parts or more: a street may go without a number
@@ -178,6 +209,7 @@ export function senderLines(layout: PageLayout): SenderLine[] {
         text: normalizeLabelText(line.map((s) => s.text).join(' ')),
         first: normalizeLabelText(parts[0]!),
         box: union(line.map((s) => s.bbox)),
+        ...(town ? { continued: town.line } : {}),
         // The name ends where the street begins: a street with a number next, or a legal form
         // ending the first part ("Klline - Freude am Arbeitsplatz - Technologiepark - 8510 Stainz"
         // says no more than that the name is one or two parts).
@@ -262,7 +294,7 @@ export function recipientBlock(
       // (an empty line before the place, as older letters leave it, included)
       if (top.bbox[1] - s.bbox[3] > height * 3 || lines.length >= 4) break;
       // (nor the place line ending the block above: another address)
-      if (senders.some((x) => x.line === s.line) || placeLine(s)) break;
+      if (senders.some((x) => x.line === s.line || x.continued === s.line) || placeLine(s)) break;
       lines.unshift(s);
       top = s;
       if (SALUTATION.test(s.text)) break;
@@ -299,7 +331,9 @@ export function recipientBlock(
       place,
     };
     blocks.push(block);
-    if (salutation || sender || besideLetterhead) found.push(block);
+    // A salutation before the name on its line greets the recipient as one standing above it does.
+    const greeted = !!salutation || afterSalutation(name.text) !== undefined;
+    if (greeted || sender || besideLetterhead) found.push(block);
   }
   // Blocks of one street and place are one recipient: the window and a box of the customer's
   // details repeating its address ("Nom de l'abonné" / "Adresse de l'installation"); the window is
@@ -322,7 +356,7 @@ export function recipientBlock(
 }
 
 export function readRecipient(r: Recipient, put: Put): void {
-  put('buyer.name', cleanName(r.name.text), r.name.bbox, r.name.page, 0.85);
+  put('buyer.name', cleanName(afterSalutation(r.name.text) ?? r.name.text), r.name.bbox, r.name.page, 0.85);
   const street = r.segments.slice(r.segments.indexOf(r.name) + 1, -1).filter((s) => /\d/.test(s.text));
   putAddress('buyer', street, r.place, put);
 }

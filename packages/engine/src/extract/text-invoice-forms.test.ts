@@ -1,0 +1,472 @@
+// The text reader on label families and page forms of further billing programs: Spanish and
+// Italian totals' labels, a stamp duty that is no VAT, a label set on two lines, the date of a
+// title block without a label, the seller named in the first column of the page's foot, and the
+// wording of a due date in a sentence.
+import { describe, expect, it } from 'vitest';
+import { CONFIDENCE_BAR } from '../project/field-sets.js';
+import { line, page, row } from '../test-support/layout-pages.js';
+import { readText as read } from '../test-support/text-invoices.js';
+
+describe('label families', () => {
+  it('reads Spanish totals as "total parcial", "total impuestos", "saldo adeudado", and "cobrar a"', () => {
+    const d = read([
+      page([
+        line(row(0), ['FACTURA', 0.12, 0.25]),
+        line(row(1), ['INV/2024/00005', 0.12, 0.3]),
+        line(row(2), ['Fecha: 05/07/2024', 0.7, 0.9]),
+        line(row(6), ['COBRAR A', 0.12, 0.22], ['ENVIE A', 0.51, 0.6]),
+        line(row(7), ['Anita Oliver', 0.12, 0.25], ['Pedro Ruiz', 0.51, 0.62]),
+        line(row(8), ['Calle Mayor 5', 0.12, 0.25], ['Calle Mayor 7', 0.51, 0.62]),
+        line(row(9), ['28013 Madrid', 0.12, 0.25], ['28013 Madrid', 0.51, 0.62]),
+        line(row(20), ['TOTAL PARCIAL', 0.65, 0.78], ['1419.00', 0.82, 0.9]),
+        line(row(21), ['TOTAL IMPUESTOS', 0.63, 0.78], ['298.00', 0.83, 0.9]),
+        line(row(22), ['Saldo adeudado', 0.6, 0.75], ['1717.00', 0.82, 0.9]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '1419.00', vat: '298.00', gross: '1717.00' });
+    // "Envíe a" (ship to) heads a delivery address, not the buyer's.
+    expect(d.buyer.name).toBe('Anita Oliver');
+  });
+
+  it('reads Italian totals written "Tot." and a due date under "Scadenze"', () => {
+    const d = read([
+      page([
+        line(row(0), ['Fattura n. 145 del 31/05/2024', 0.05, 0.4]),
+        line(row(20), ['Pagamento', 0.07, 0.2], ['Scadenze', 0.39, 0.5]),
+        line(
+          row(21),
+          ['Bonifico vista fattura', 0.07, 0.3],
+          ['30/06/2024', 0.39, 0.5],
+          ['€ 72.430,67', 0.55, 0.65],
+        ),
+        line(row(24), ['Tot. imponibile', 0.59, 0.7], ['€ 59.369,40', 0.84, 0.95]),
+        line(row(25), ['Tot. Iva', 0.59, 0.7], ['€ 13.061,27', 0.84, 0.95]),
+        line(row(26), ['Tot. documento', 0.59, 0.7], ['€ 72.430,67', 0.84, 0.95]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '59369.40', vat: '13061.27', gross: '72430.67' });
+    expect(d.due_date).toBe('2024-06-30');
+  });
+
+  it('reads "Endsumme" as the gross', () => {
+    const d = read([
+      page([
+        line(row(0), ['Rechnung 2022-3002138', 0.08, 0.3]),
+        line(row(20), ['Nettobetrag', 0.5, 0.62], ['43,08', 0.84, 0.9]),
+        line(row(21), ['MwSt. 19,00 %', 0.5, 0.62], ['8,18', 0.85, 0.9]),
+        line(row(22), ['Endsumme EUR', 0.66, 0.76], ['51,26', 0.84, 0.9]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '43.08', vat: '8.18', gross: '51.26' });
+  });
+
+  it('takes no stamp duty ("Imposta di bollo") for the VAT of an invoice free of VAT', () => {
+    const d = read([
+      page([
+        line(row(0), ['Fattura n° 15 del 09/06/2023', 0.6, 0.95]),
+        line(row(8), ['Voce', 0.1, 0.15], ['IVA', 0.71, 0.74], ['Importo €', 0.79, 0.86]),
+        line(row(9), ['Consulenza informatica', 0.1, 0.4], ['ES', 0.71, 0.73], ['336,00', 0.8, 0.86]),
+        line(row(10), ['Manutenzione server', 0.1, 0.4], ['ES', 0.71, 0.73], ['160,00', 0.8, 0.86]),
+        line(row(36), ['Imponibile', 0.67, 0.75], ['496,00', 0.8, 0.86]),
+        line(row(37), ['Totale', 0.71, 0.76], ['496,00', 0.8, 0.86]),
+        line(row(38), ['Pagare €', 0.67, 0.75], ['496,00', 0.8, 0.86]),
+        line(row(43), ['Imposta di bollo assolta sull’originale id: 01211590700507', 0.1, 0.6]),
+        line(row(46), ['0% - In franchigia da IVA art. 1, c. 54-89, L 190/2014', 0.1, 0.6]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '496.00', gross: '496.00' });
+    expect(d.totals?.vat ?? '0.00').toBe('0.00');
+  });
+
+  it('reads a Croatian invoice free of VAT: "Ukupni iznos", a dash for the VAT of a rate', () => {
+    const invoice = (vat: string) =>
+      read([
+        page([
+          line(row(0), ['RAČUN br. 1-1-1', 0.1, 0.3]),
+          line(row(20), ['OSNOVICA', 0.65, 0.75], ['513,17 EUR', 0.85, 0.95]),
+          line(row(21), ['PDV (25%)', 0.65, 0.75], [vat, 0.86, 0.95]),
+          line(row(22), ['UKUPNI IZNOS', 0.65, 0.78], ['513,17 EUR', 0.85, 0.95]),
+          line(row(24), ['Napomena: Oslobođeno PDV-a temeljem članka 90. st. 1 Zakona o PDV-u', 0.08, 0.7]),
+        ]),
+      ]);
+    const free = invoice('- EUR');
+    expect(free.totals).toMatchObject({ net: '513.17', gross: '513.17' });
+    expect(free.provenance['totals.gross']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    // (an amount beside the rate is VAT charged: totals that do not add up stay below the bar)
+    expect(invoice('128,29 EUR').provenance['totals.gross']!.confidence).toBeLessThan(CONFIDENCE_BAR);
+  });
+
+  it('reads a due date in a sentence: "überweise … bis", "régler d’ici le"', () => {
+    const de = read([
+      page([
+        line(row(0), ['Rechnung Nr. 12 vom 23.08.2019', 0.3, 0.7]),
+        line(row(20), ['Bitte überweise den Betrag bis 2019-09-06 auf folgendes Konto:', 0.12, 0.7]),
+      ]),
+    ]);
+    expect(de.due_date).toBe('2019-09-06');
+    const fr = read([
+      page([
+        line(row(0), ['Facture N° 7 du 10/03/2024', 0.3, 0.7]),
+        line(row(20), ['Merci de régler d’ici le 20/03/2024 par virement', 0.12, 0.7]),
+      ]),
+    ]);
+    expect(fr.due_date).toBe('2024-03-20');
+    // Terms that name the net amount's date and a discount's: the net one is the candidate, for a
+    // person to confirm (below the bar, as any date out of a sentence with other numbers).
+    const terms = (sentence: string) =>
+      read([
+        page([
+          line(row(0), ['Rechnung Nr. 471102 vom 05.03.2013', 0.3, 0.7]),
+          line(row(20), [sentence, 0.12, 0.9]),
+        ]),
+      ]);
+    for (const sentence of [
+      'Zahlbar innerhalb 30 Tagen netto bis 04.04.2013, 3% Skonto innerhalb 10 Tagen bis 15.03.2013',
+      'Zahlbar mit 3% Skonto bis 15.03.2013 oder netto bis 04.04.2013',
+    ]) {
+      const d = terms(sentence);
+      expect(d.due_date, sentence).toBe('2013-04-04');
+      expect(d.provenance.due_date!.confidence).toBeLessThan(CONFIDENCE_BAR);
+    }
+  });
+
+  it('reads the number of a Czech or Slovak tax document ("Daňový doklad č. 4")', () => {
+    const title = read([page([line(row(0), ['Daňový doklad č. 4', 0.08, 0.3])])]);
+    expect(title.number).toBe('4');
+    const noted = read([
+      page([
+        line(
+          row(10),
+          ['Daňový doklad č. (Invoice No): 2406000590', 0.1, 0.45],
+          ['Datum: 3.10.2006', 0.6, 0.9],
+        ),
+      ]),
+    ]);
+    expect(noted.number).toBe('2406000590');
+  });
+
+  it('reads a Lithuanian date of issue ("Išrašyta") and total ("VISO")', () => {
+    const d = read([
+      page([
+        line(row(0), ['SĄSKAITA FAKTŪRA', 0.36, 0.6]),
+        line(row(1), ['Serija: VVP, Nr. 00001', 0.07, 0.3], ['Išrašyta: 2015-03-31', 0.53, 0.75]),
+        line(row(20), ['Prekės pavadinimas', 0.1, 0.3], ['SUMA', 0.85, 0.92]),
+        line(row(21), ['Svetainės programavimo darbai', 0.1, 0.4], ['180,00 €', 0.84, 0.92]),
+        line(row(22), ['Kitos paslaugos', 0.1, 0.4], ['20,00 €', 0.85, 0.92]),
+        line(row(23), ['VISO:', 0.75, 0.8], ['200,00 €', 0.84, 0.92]),
+      ]),
+    ]);
+    expect(d.issue_date).toBe('2015-03-31');
+    expect(d.totals?.gross).toBe('200.00');
+  });
+
+  it('takes the issuer ("Aussteller") for the seller', () => {
+    const d = read([
+      page([
+        line(row(0), ['Rechnung Nr. 12 vom 23.08.2019', 0.3, 0.7]),
+        line(row(4), ['Empfänger', 0.12, 0.2], ['Aussteller', 0.51, 0.6]),
+        line(row(5), ['Gyro Gearloose', 0.12, 0.25], ['Scrooge McDuck', 0.51, 0.65]),
+        line(row(6), ['Inventor Drive 23', 0.12, 0.25], ['Killmotor Hill 1', 0.51, 0.65]),
+        line(row(7), ['12345 Duckburg', 0.12, 0.25], ['12345 Duckburg', 0.51, 0.65]),
+      ]),
+    ]);
+    expect([d.seller.name, d.buyer.name]).toEqual(['Scrooge McDuck', 'Gyro Gearloose']);
+  });
+});
+
+describe('page forms', () => {
+  it('reads the value under a label set on two lines ("DATE" / "D’ÉMISSION" / the date)', () => {
+    const d = read([
+      page([
+        line(row(0), ['FACTURE', 0.82, 0.95]),
+        line(row(1), ['FAC-2026-001', 0.84, 0.95]),
+        line(row(3), ['DATE', 0.04, 0.09], ['RÉF. DEVIS', 0.15, 0.24]),
+        line(row(3.8), ["D'ÉMISSION", 0.04, 0.12], ['DEV-2026-001', 0.15, 0.25]),
+        line(row(4.6), ['15/01/2026', 0.04, 0.12]),
+      ]),
+    ]);
+    expect(d.issue_date).toBe('2026-01-15');
+  });
+
+  it('reads the value under a grid heading that goes on in small letters ("Data documento" / "destinatario")', () => {
+    const d = read([
+      page([
+        line(row(0), ['Cedente/prestatore (fornitore)', 0.08, 0.35]),
+        line(row(8), ['Tipologia', 0.09, 0.18], ['Numero', 0.55, 0.61], ['Data documento', 0.73, 0.84]),
+        line(row(8.7), ['documento', 0.09, 0.18], ['documento', 0.54, 0.62], ['destinatario', 0.75, 0.84]),
+        line(row(9.6), ['TD01 (fattura)', 0.07, 0.2], ['123', 0.56, 0.58], ['18-12-2014', 0.74, 0.82]),
+      ]),
+    ]);
+    expect(d.issue_date).toBe('2014-12-18');
+  });
+
+  it('reads the date standing alone under the number of a title block', () => {
+    const block = (under: string) =>
+      read([
+        page([
+          line(row(0), ['FACTURE', 0.86, 0.95]),
+          line(row(0.4), ['Jane Doe', 0.07, 0.16]),
+          line(row(1), ['2026F02-001', 0.76, 0.95]),
+          line(row(2), [under, 0.85, 0.95]),
+          line(row(2.4), ['12 rue de la Paix', 0.07, 0.2]),
+          line(row(3.4), ['69001 Lyon', 0.07, 0.16]),
+        ]),
+      ]);
+    expect(block('02/03/2026').issue_date).toBe('2026-03-02');
+    // Not a date with other words beside it in its cell.
+    expect(block('Livré le 02/03/2026').issue_date).toBeUndefined();
+  });
+
+  it('reads a sender line wrapped onto a second line, its town alone there', () => {
+    const d = read([
+      page([
+        line(row(0), ['Silas Rathgeber', 0.19, 0.35]),
+        line(row(6), ['Silas Rathgeber - Bürgermeister-Martin-Donandt-Platz 22 - 27568', 0.13, 0.48]),
+        line(row(6.7), ['Bremerhaven', 0.13, 0.2]),
+        line(row(9), ['Claus Middelhuß', 0.13, 0.24]),
+        line(row(10), ['Van Heukelum Straße 12a', 0.13, 0.28]),
+        line(row(11), ['27568 Bremerhaven', 0.13, 0.25]),
+        line(row(12), ['Rechnungsdatum', 0.55, 0.66], ['21.05.2025', 0.81, 0.9]),
+      ]),
+    ]);
+    expect([d.seller.name, d.buyer.name]).toEqual(['Silas Rathgeber', 'Claus Middelhuß']);
+  });
+
+  it('reads the recipient greeted on its name\'s own line ("Mevrouw M.S. Post")', () => {
+    const window = (name: string) =>
+      read([
+        page([
+          line(row(0), ['factuur', 0.05, 0.15]),
+          line(row(4), [name, 0.05, 0.2], ['contactpersoon', 0.6, 0.75]),
+          line(row(5), ['Fugastraat 10', 0.05, 0.16]),
+          line(row(6), ['7534 GC ENSCHEDE', 0.05, 0.18]),
+          line(row(9), ['factuurnummer', 0.05, 0.16], ['2209058', 0.3, 0.37]),
+        ]),
+      ]).buyer.name;
+    expect(window('Mevrouw M.S. Post')).toBe('M.S. Post');
+    // A company's short name in capitals is no salutation ("MS" is not "Ms"): no one greets it.
+    expect(window('MS Solutions B.V.')).toBeUndefined();
+  });
+
+  it('takes the BIC printed beside the IBAN where the page gives the account a second time', () => {
+    const d = read([
+      page([
+        line(row(0), ['factuurnummer 2209058', 0.05, 0.3]),
+        line(row(30), [
+          'Graag binnen 30 dagen overmaken op IBAN: NL62 INGB 0651 7722 65 o.v.v. het',
+          0.05,
+          0.8,
+        ]),
+        line(row(32), ['Regel 0 van de voorwaarden', 0.05, 0.5]),
+        line(row(33), ['Regel 1 van de voorwaarden', 0.05, 0.5]),
+        line(row(34), ['Regel 2 van de voorwaarden', 0.05, 0.5]),
+        line(row(35), ['Regel 3 van de voorwaarden', 0.05, 0.5]),
+        line(row(36), ['Regel 4 van de voorwaarden', 0.05, 0.5]),
+        line(row(37), ['Regel 5 van de voorwaarden', 0.05, 0.5]),
+        line(row(48), [
+          'IBAN: NL62 INGB 0651 7722 65 / BIC: INGBNL2A / KvK Enschede nr. 08126099',
+          0.05,
+          0.9,
+        ]),
+      ]),
+    ]);
+    expect(d.payment?.accounts?.[0]).toMatchObject({ iban: 'NL62INGB0651772265', bic: 'INGBNL2A' });
+  });
+
+  it("names the seller by the first column of the page's foot, beside its ids or over its address", () => {
+    const ids = read([
+      page([
+        line(row(0), ['FACTUUR', 0.37, 0.5], ['Factuurnummer: F-2026-0002', 0.68, 0.95]),
+        line(row(1), ['Datum: 28-01-2026', 0.76, 0.95]),
+        line(
+          row(48),
+          ['E&U TRANSPORT', 0.1, 0.25],
+          ['T : 0636129223', 0.45, 0.6],
+          ['BTW : NL851349985B01', 0.74, 0.95],
+        ),
+      ]),
+    ]);
+    expect(ids.seller.name).toBe('E&U TRANSPORT');
+    const address = read([
+      page([
+        line(row(0), ['KONTANTFAKTURA', 0.48, 0.7]),
+        line(row(1), ['Faktura nr. 776959', 0.81, 0.95]),
+        line(row(48), ['Naprapatlandslaget', 0.05, 0.2], ['E-post:', 0.62, 0.68]),
+        line(row(49), ['Surbrunnsgatan 34, 113 48 Stockholm', 0.05, 0.35]),
+      ]),
+    ]);
+    expect(address.seller.name).toBe('Naprapatlandslaget');
+    // A footer's column headings name no one ("Anschrift" over the address, "Bankverbindung").
+    const headings = read([
+      page([
+        line(row(0), ['Rechnung Nr. 776959', 0.6, 0.95]),
+        line(row(48), ['Anschrift', 0.05, 0.15], ['Kontakt', 0.4, 0.5], ['Bankverbindung', 0.7, 0.85]),
+        line(row(49), ['Hauptstraße 34, 10115 Berlin', 0.05, 0.3], ['USt-IdNr. DE136695976', 0.4, 0.6]),
+      ]),
+    ]);
+    expect(headings.seller.name).toBeUndefined();
+  });
+});
+
+describe('further forms', () => {
+  it('reads "Verkauft an" as the buyer\'s heading and "Versand an" as a delivery address', () => {
+    const d = read([
+      page([
+        line(row(0), ['Rechnung', 0.8, 0.9]),
+        line(row(3), ['CALCUSO GmbH', 0.08, 0.2], ['Rechnungsnummer', 0.51, 0.62], ['CAO995406', 0.83, 0.93]),
+        line(
+          row(4),
+          ['MwSt./USt-ID: DE815357189', 0.08, 0.3],
+          ['Rechnungsdatum', 0.51, 0.62],
+          ['05.11.2024', 0.83, 0.92],
+        ),
+        line(row(6), ['Verkauft an', 0.08, 0.16], ['Versand an', 0.51, 0.58]),
+        line(row(7), ['Sadan Akbari', 0.08, 0.18], ['Lisa Akbari', 0.51, 0.6]),
+        line(row(8), ['Fasanenweg 15', 0.08, 0.18], ['Fasanenweg 15', 0.51, 0.6]),
+        line(row(9), ['63303 Dreieichenhain', 0.08, 0.22], ['63303 Dreieichenhain', 0.51, 0.65]),
+      ]),
+    ]);
+    expect([d.buyer.name, d.seller.vat_id]).toEqual(['Sadan Akbari', 'DE815357189']);
+  });
+
+  it('reads a number whose parts a spaced slash sets apart, and no month of a year for one', () => {
+    const number = (text: string) =>
+      read([page([line(row(0), ['Rechnung', 0.1, 0.2]), line(row(3), [text, 0.1, 0.4])])]).number;
+    expect(number('Rechnungs-Nr. 2022 / 053')).toBe('2022/053');
+    expect(number('Rechnungs-Nr. 5 / 12.03.2024')).toBe('5');
+    const period = read([
+      page([line(row(0), ['Fatura', 0.22, 0.3]), line(row(3), ['Fevereiro/2026', 0.22, 0.35])]),
+    ]);
+    expect(period.number).toBeUndefined();
+  });
+
+  it('reads a number after a leader of dots, after "Facture N :", and under an Austrian "Honorarnote"', () => {
+    const number = (text: string) => read([page([line(row(3), [text, 0.08, 0.5])])]).number;
+    expect(number('Nº FACTURA ................: 25/030840')).toBe('25/030840');
+    expect(number('Facture N : 2026-001')).toBe('2026-001');
+    expect(number('Honorarnote 2021-03')).toBe('2021-03');
+  });
+
+  it('takes no register number on the title\'s line for the invoice number ("Factuur … KvK-nummer")', () => {
+    const d = read([
+      page([
+        line(row(0), ['SD Solutions BV', 0.68, 0.85]),
+        line(row(2), ['Factuur', 0.12, 0.22], ['KvK-nummer: 27124701', 0.68, 0.9]),
+      ]),
+    ]);
+    expect(d.number).toBeUndefined();
+  });
+
+  it("reads the sum of an amount column headed as the net's for the net, not the gross", () => {
+    const d = read([
+      page([
+        line(row(0), ['Factuur 2001-106', 0.12, 0.3]),
+        line(row(10), ['omschrijving', 0.24, 0.35], ['totaal excl. btw', 0.68, 0.8]),
+        line(row(11), ['Oracle Java SE', 0.24, 0.4], ['€ 2480.30', 0.68, 0.76]),
+        line(row(12), ['Oracle VM', 0.24, 0.4], ['€ 630.24', 0.68, 0.76]),
+        line(row(13), ['totaal', 0.6, 0.66], ['€ 3110.54', 0.68, 0.76]),
+      ]),
+    ]);
+    expect(d.totals?.net).toBe('3110.54');
+    expect(d.totals?.gross).toBeUndefined();
+  });
+
+  it("reads a sender line that repeats the letterhead's name without separators", () => {
+    const d = read([
+      page([
+        line(row(0), ['Samy Hajar', 0.67, 0.8]),
+        line(row(1), ['Dampfbadgasse 1/5/3', 0.67, 0.82]),
+        line(row(2), ['1160 Wien', 0.67, 0.75]),
+        line(row(8), ['Samy Hajar Dampfbadgasse 1/5/3 1160 Wien', 0.16, 0.45]),
+        line(row(11), ['getsby GmbH', 0.12, 0.22]),
+        line(row(12), ['Maria Jacobi Gasse 1', 0.12, 0.26]),
+        line(row(13), ['1030 Wien', 0.12, 0.2]),
+        line(row(16), ['Wien, 08.03.2021', 0.77, 0.9]),
+      ]),
+    ]);
+    expect([d.seller.name, d.buyer.name]).toEqual(['Samy Hajar', 'getsby GmbH']);
+  });
+
+  it('reads a sender line whose commas have no space after them', () => {
+    const d = read([
+      page([
+        line(row(8), ['K&K Kommunikationssysteme GmbH,Haunstetter Str 19,86161 Augsburg', 0.1, 0.5]),
+        line(row(9), ['Salamander Industrieprodukte GmbH', 0.1, 0.35]),
+        line(row(10), ['Jakob-Siegle-Str. 58', 0.1, 0.25]),
+        line(row(11), ['86842 Türkheim', 0.1, 0.2]),
+        line(row(16), ['Rechnung Nr. 202430095', 0.1, 0.3], ['Datum: 01.02.2024', 0.69, 0.9]),
+      ]),
+    ]);
+    expect([d.seller.name, d.buyer.name]).toEqual([
+      'K&K Kommunikationssysteme GmbH',
+      'Salamander Industrieprodukte GmbH',
+    ]);
+  });
+
+  it("reads the page's opening name over its address past a line of its register number", () => {
+    const d = read([
+      page([
+        line(row(0), ['Atelier Bois & Co', 0.11, 0.3], ['FACTURE', 0.78, 0.92]),
+        line(row(1), ['SIRET 123 456 789 00012', 0.11, 0.3]),
+        line(row(2), ['12 rue des Artisans, 75011 Paris', 0.11, 0.4]),
+        line(row(5), ['Facturé à', 0.11, 0.2], ["Date d'émission : 15/07/2026", 0.71, 0.95]),
+        line(row(6), ['Julie Marchand', 0.11, 0.25]),
+      ]),
+    ]);
+    expect(d.seller.name).toBe('Atelier Bois & Co');
+  });
+
+  it('reads a party after its heading up to the register number run on after a dash', () => {
+    const d = read([
+      page([
+        line(row(0), ['Facture N° FAC-2024-0042', 0.17, 0.45]),
+        line(row(2), ['Fournisseur: ACME SAS - SIREN 123456789', 0.17, 0.55]),
+      ]),
+    ]);
+    expect(d.seller.name).toBe('ACME SAS');
+  });
+
+  it('reads the sender named after "Remite:", its legal form after a comma', () => {
+    const d = read([
+      page([
+        line(row(0), ['FACTURA DE ELECTRICIDAD', 0.17, 0.4]),
+        line(row(8), [
+          'Remite: IBERDROLA CLIENTES, S.A.U. Apartado de Correos 61175 28080 Madrid',
+          0.6,
+          0.98,
+        ]),
+        line(row(10), ['MECANIZADOS SINC, S.L.', 0.6, 0.76]),
+        line(row(11), ['C/ DELS PLANS, 8', 0.6, 0.72]),
+        line(row(12), ['03802 ALCOI', 0.6, 0.7]),
+      ]),
+    ]);
+    expect(d.seller.name).toBe('IBERDROLA CLIENTES, S.A.U.');
+  });
+
+  it('reads a short heading that needs its colon on a line of its own ("A:", "To:")', () => {
+    for (const heading of ['A:', 'To:', 'An:']) {
+      const d = read([
+        page([
+          line(row(0), ['FATTURA N. 001/2024', 0.74, 0.95]),
+          line(row(4), [heading, 0.1, 0.13]),
+          line(row(5), ['Mario Rossi', 0.1, 0.2]),
+          line(row(6), ['Via Garibaldi, 10', 0.1, 0.22]),
+          line(row(7), ['00184, Roma', 0.1, 0.18]),
+        ]),
+      ]);
+      expect(d.buyer.name, heading).toBe('Mario Rossi');
+    }
+  });
+
+  it('reads a Dutch recipient greeted "Dhr." on its name\'s line without the salutation', () => {
+    const d = read([
+      page([
+        line(row(0), ['bol.com b.v.', 0.05, 0.15], ['Dhr. M el Mathari', 0.5, 0.65]),
+        line(row(1), ['Papendorpseweg 100, 3528 BJ Utrecht', 0.05, 0.35], ['Kapittelweg 409', 0.5, 0.62]),
+        line(row(2), ['KvK Utrecht: 32147382', 0.05, 0.25], ['1216 JD HILVERSUM', 0.5, 0.64]),
+        line(row(8), ['Factuurnummer: 8587333880016', 0.05, 0.4]),
+      ]),
+    ]);
+    expect(d.buyer.name).toBe('M el Mathari');
+  });
+});
