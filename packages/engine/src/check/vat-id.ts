@@ -52,6 +52,24 @@ function atCheck(body: string): boolean {
   return (10 - ((sum + 4) % 10)) % 10 === digit(body, 8);
 }
 
+/**
+ * Czech Republic: a company's eight digits end in 11 - (weights 8..2 sum mod 11), 10 read as 0
+ * and 11 as 1; a person's ten (the birth number) divide by 11, or, in old numbers, the first nine
+ * leave 10 and the last digit is 0. Nine digits (birth numbers before 1954) carry no check.
+ */
+function czCheck(body: string): boolean {
+  if (body.length === 8)
+    return (11 - (weightedSum(body, [8, 7, 6, 5, 4, 3, 2]) % 11)) % 10 === digit(body, 7);
+  if (body.length === 10)
+    return Number(body) % 11 === 0 || (Number(body.slice(0, 9)) % 11 === 10 && body[9] === '0');
+  return true;
+}
+
+function siCheck(body: string): boolean {
+  const check = 11 - (weightedSum(body, [8, 7, 6, 5, 4, 3, 2]) % 11);
+  return check !== 10 && (check === 11 ? 0 : check) === digit(body, 7);
+}
+
 const ES_DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 
 /** Spain: DNI/NIE/K-L-M letters are number mod 23; CIF is a Luhn digit or its letter J,A..I. */
@@ -102,7 +120,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   },
   BG: { format: /^\d{9,10}$/ },
   CY: { format: /^\d{8}[A-Z]$/ },
-  CZ: { format: /^\d{8,10}$/ },
+  CZ: { format: /^\d{8,10}$/, checksum: czCheck },
   DE: { format: /^[1-9]\d{8}$/, checksum: iso7064Mod11_10 },
   DK: { format: /^\d{8}$/, checksum: (b) => weightedSum(b, [2, 7, 6, 5, 4, 3, 2, 1]) % 11 === 0 },
   EE: { format: /^\d{9}$/ },
@@ -119,7 +137,11 @@ const RULES: Readonly<Record<string, Rule>> = {
   FR: { format: /^[0-9A-HJ-NP-Z]{2}\d{9}$/, checksum: frCheck },
   // Croatia: the OIB, ISO 7064 MOD 11,10 like the German id.
   HR: { format: /^\d{11}$/, checksum: iso7064Mod11_10 },
-  HU: { format: /^\d{8}$/ },
+  // Hungary: weights 9, 7, 3, 1 over the first seven digits, the sum's complement to ten.
+  HU: {
+    format: /^\d{8}$/,
+    checksum: (b) => (10 - (weightedSum(b, [9, 7, 3, 1, 9, 7, 3]) % 10)) % 10 === digit(b, 7),
+  },
   // Old form: 1 digit, letter/+/*, 5 digits, letter; current: 7 digits + 1-2 letters.
   IE: { format: /^(\d{7}[A-W][A-IW]?|\d[A-Z+*]\d{5}[A-W])$/ },
   IT: { format: /^\d{11}$/, checksum: luhnValid },
@@ -142,8 +164,10 @@ const RULES: Readonly<Record<string, Rule>> = {
   RO: { format: /^[1-9]\d{1,9}$/ },
   // Organisation number + "01"; the organisation number carries a Luhn digit.
   SE: { format: /^\d{10}01$/, checksum: (b) => luhnValid(b.slice(0, 10)) },
-  SI: { format: /^\d{8}$/ },
-  SK: { format: /^\d{10}$/ },
+  // Slovenia: 11 - (weights 8..2 sum mod 11), 11 read as 0; a remainder giving 10 is no id.
+  SI: { format: /^[1-9]\d{7}$/, checksum: siCheck },
+  // Slovakia: the ten digits divide by 11.
+  SK: { format: /^[1-9]\d{9}$/, checksum: (b) => Number(b) % 11 === 0 },
   // Switzerland: UID "CHE" + 9 digits (MWST/TVA/IVA/TPV suffix removed in normalisation).
   CH: { format: /^E\d{9}$/, checksum: (b) => mod11Check(b.slice(1), [5, 4, 3, 2, 7, 6, 5, 4]) },
   // Norway: organisation number, optionally followed by "MVA".

@@ -48,18 +48,6 @@ describe('label families', () => {
     expect(d.due_date).toBe('2024-06-30');
   });
 
-  it('reads "Endsumme" as the gross', () => {
-    const d = read([
-      page([
-        line(row(0), ['Rechnung 2022-3002138', 0.08, 0.3]),
-        line(row(20), ['Nettobetrag', 0.5, 0.62], ['43,08', 0.84, 0.9]),
-        line(row(21), ['MwSt. 19,00 %', 0.5, 0.62], ['8,18', 0.85, 0.9]),
-        line(row(22), ['Endsumme EUR', 0.66, 0.76], ['51,26', 0.84, 0.9]),
-      ]),
-    ]);
-    expect(d.totals).toMatchObject({ net: '43.08', vat: '8.18', gross: '51.26' });
-  });
-
   it('takes no stamp duty ("Imposta di bollo") for the VAT of an invoice free of VAT', () => {
     const d = read([
       page([
