@@ -325,3 +325,29 @@ describe('cleanWord: icons', () => {
     expect(cleanWord('©')).toBe('©');
   });
 });
+
+describe('extractText: an icon before a word', () => {
+  it("gives the word the icon's place when it stands right before it on its baseline", async () => {
+    const { PDFDocument, StandardFonts } = await import('pdf-lib');
+    const fontkit = (await import('@pdf-lib/fontkit')).default;
+    const pdf = await PDFDocument.create();
+    pdf.registerFontkit(fontkit);
+    // The icon in a font of its own, as web pages set them: its own text item.
+    const icons = await pdf.embedFont(readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'), {
+      subset: true,
+    });
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([595, 842]);
+    page.drawText('☎', { x: 327, y: 640, size: 10, font: icons });
+    page.drawText('Prejemnik', { x: 340, y: 640, size: 10, font });
+    page.drawText('☎', { x: 60, y: 600, size: 10, font: icons });
+    page.drawText('Telefon', { x: 200, y: 600, size: 10, font });
+    const [text] = await textOf(await pdf.save());
+    const word = (w: string) => text!.lines.flatMap((l) => l.words).find((x) => x.text === w)!;
+    // the icon's left edge, 327 pt
+    expect(word('Prejemnik').bbox[0]).toBeCloseTo(327 / 595, 2);
+    // an icon far from the next word leaves it where it is
+    expect(word('Telefon').bbox[0]).toBeCloseTo(200 / 595, 2);
+    expect(lineTexts(text!).join(' ')).not.toContain('☎');
+  });
+});

@@ -101,6 +101,7 @@ async function readPage(doc: PdfDocument, n: number): Promise<PageText> {
   const groups = new Map<number, Piece[]>();
   const weight = new Map<number, number>();
   let all = '';
+  let icon: { q: number; x0: number; x1: number; base: number; size: number } | undefined;
   const printed = content.items.filter((i): i is TextItem => 'str' in i && !!i.str.trim());
   for (const raw of [...content.items, ...formFieldItems(annotations, printed)]) {
     if (!('str' in raw)) continue;
@@ -126,7 +127,17 @@ async function readPage(doc: PdfDocument, n: number): Promise<PageText> {
     groups.set(q, list);
     // Some fonts (Type3, broken widths) report no advance; half an em per character keeps the words.
     const width = item.width > 0 ? item.width * scale : 0.5 * size * item.str.length;
+    const before = list.length;
     splitItem(item, style, ox, oy, size, width, list);
+    // An item of icons alone ("👤", an icon font's glyph) before a word on its baseline: the word
+    // takes the icon's place, so a heading stays flush with the block under it ("👤 Prejemnik").
+    const first = list[before];
+    if (list.length === before && item.str.trim() && !cleanWord(item.str).trim())
+      icon = { q, x0: ox, x1: ox + width, base: oy, size };
+    else if (first && icon?.q === q && Math.abs(first.base - icon.base) < 0.4 * size) {
+      if (first.x0 >= icon.x1 - 0.1 * size && first.x0 - icon.x1 < size) first.x0 = icon.x0;
+      icon = undefined;
+    } else if (list.length > before) icon = undefined;
     weight.set(q, (weight.get(q) ?? 0) + item.str.length);
   }
 
