@@ -3,7 +3,6 @@
 // and checksums decide between them. Every value records page, box and confidence.
 
 import { checkIban } from '../check/iban.js';
-import { checkVatId } from '../check/vat-id.js';
 import { type Document, emptyDocument } from '../document.js';
 import { setPath } from '../document-path.js';
 import { countryOf } from '../project/countries.js';
@@ -33,6 +32,7 @@ import {
   findVatIdsWithoutPrefix,
   nationalIban,
   PREFIXLESS_VAT_IDS,
+  prefixlessVatId,
 } from './identifiers/identifiers.js';
 import {
   BUYER_WORD_SOURCES,
@@ -364,10 +364,9 @@ function readIdentifiers(
     if (d.seller.vat_id || hit.field !== 'vat_id' || inRole(hit.seg, 'buyer')) continue;
     for (const form of PREFIXLESS_VAT_IDS) {
       if (!form.label.test(hit.seg.text)) continue;
-      const id = form.value.exec(hit.rest)?.[1]?.replace(/[ -]/g, '').toUpperCase();
-      // (one digit repeated, "0000000000", is a form's placeholder, though its check digit holds)
-      const check = id && !/^(\d)\1+$/.test(id) ? checkVatId(id, form.country) : undefined;
-      if (check?.ok) put('seller.vat_id', check.vatId, hit.seg.bbox, hit.seg.page, 0.86);
+      const id = form.value.exec(hit.rest)?.[1];
+      const check = id ? prefixlessVatId(id, form.country) : undefined;
+      if (check) put('seller.vat_id', check.vatId, hit.seg.bbox, hit.seg.page, 0.86);
     }
   }
   for (const seg of segments) {

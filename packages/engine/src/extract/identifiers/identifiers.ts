@@ -3,7 +3,7 @@
 // the caller can tell a typo (right shape, wrong checksum) from a clean value.
 import { checkBic } from '../../check/bic.js';
 import { checkIban, ibanLength } from '../../check/iban.js';
-import { checkVatId } from '../../check/vat-id.js';
+import { checkVatId, type VatIdCheck } from '../../check/vat-id.js';
 import { NATIONAL_ACCOUNTS, VAT_IDS_WITHOUT_PREFIX } from '../lexicon/lexicon.js';
 import { knownGermanBank } from './bank-bic.js';
 
@@ -204,23 +204,20 @@ function labelledIbans(text: string): IbanMatch[] {
  * its checksum then holds (misreadIbans).
  */
 export function findIbans(text: string, opts: { ocr?: boolean } = {}): IbanMatch[] {
-  const strict = strictIbans(text);
-  const spaced = labelledIbans(text).filter(
-    (l) => !strict.some((i) => i.valid && l.start < i.end && i.start < l.end),
-  );
-  const out = spaced.length
-    ? [...strict.filter((i) => !spaced.some((l) => l.start < i.end && i.start < l.end)), ...spaced].sort(
-        (a, b) => a.start - b.start,
-      )
-    : strict;
-  if (!opts.ocr) return out;
-  const repaired = misreadIbans(text).filter(
-    (r) => !out.some((i) => i.valid && r.start < i.end && i.start < r.end),
-  );
-  if (!repaired.length) return out;
-  // A repaired IBAN takes the place of any invalid reading of the same characters.
-  const kept = out.filter((i) => !repaired.some((r) => r.start < i.end && i.start < r.end));
-  return [...kept, ...repaired].sort((a, b) => a.start - b.start);
+  const out = withReadings(strictIbans(text), labelledIbans(text));
+  return opts.ocr ? withReadings(out, misreadIbans(text)) : out;
+}
+
+/**
+ * `found` with `more` readings of other characters or of characters only an invalid reading
+ * covers: such a reading (its checksum holds) takes the place of the invalid one.
+ */
+function withReadings(found: IbanMatch[], more: IbanMatch[]): IbanMatch[] {
+  const overlap = (a: IbanMatch, b: IbanMatch) => a.start < b.end && b.start < a.end;
+  const added = more.filter((m) => !found.some((i) => i.valid && overlap(i, m)));
+  if (!added.length) return found;
+  const kept = found.filter((i) => !added.some((m) => overlap(i, m)));
+  return [...kept, ...added].sort((a, b) => a.start - b.start);
 }
 
 /**
@@ -394,19 +391,25 @@ export const PREFIXLESS_VAT_IDS = VAT_IDS_WITHOUT_PREFIX.map(({ country, label, 
 }));
 
 /**
- * VAT ids a country prints without its prefix, right after its own VAT word, whose check digits
- * hold: the value with its prefix. One digit repeated ("00000000000") is a form's placeholder,
- * though its check digit holds.
+ * A VAT id printed without its country's prefix, as read after the country's VAT word: the id
+ * with its prefix when its check digits hold. One digit repeated ("00000000000") is a form's
+ * placeholder, though its check digit holds.
  */
+export function prefixlessVatId(raw: string, country: string): VatIdCheck | undefined {
+  const compact = raw.replace(/[ -]/g, '').toUpperCase();
+  if (/^(\d)\1+$/.test(compact)) return undefined;
+  const check = checkVatId(compact, country);
+  return check.ok ? check : undefined;
+}
+
+/** VAT ids a country prints without its prefix, right after its own VAT word (prefixlessVatId). */
 export function findVatIdsWithoutPrefix(text: string): VatIdMatch[] {
   const out: VatIdMatch[] = [];
   for (const form of PREFIXLESS_VAT_IDS) {
     for (const m of text.matchAll(form.afterWord)) {
       const raw = m[1]!;
-      const compact = raw.replace(/[ -]/g, '').toUpperCase();
-      if (/^(\d)\1+$/.test(compact)) continue;
-      const check = checkVatId(compact, form.country);
-      if (!check.ok) continue;
+      const check = prefixlessVatId(raw, form.country);
+      if (!check) continue;
       const start = m.index + m[0].length - raw.length;
       out.push({
         value: check.vatId,
