@@ -458,3 +458,291 @@ describe('further forms', () => {
     expect(d.buyer.name).toBe('M el Mathari');
   });
 });
+
+describe('abbreviated labels and wrapped values', () => {
+  it('reads French totals whose labels are dotted ("Total T.V.A") and "Total exc. VAT"', () => {
+    const french = read([
+      page([
+        line(row(0), ['Facture n° 21', 0.35, 0.5]),
+        line(row(30), ['Total H.T:', 0.77, 0.85], ['164,89€', 0.86, 0.94]),
+        line(row(31), ['Total T.V.A:', 0.76, 0.85], ['28,20€', 0.87, 0.94]),
+        line(row(32), ['Total T.T.C:', 0.75, 0.85], ['193,09€', 0.86, 0.94]),
+      ]),
+    ]);
+    expect(french.totals).toMatchObject({ net: '164.89', vat: '28.20', gross: '193.09' });
+    const issued = read([
+      page([
+        line(row(0), ['Facture : n° 221002', 0.72, 0.9]),
+        line(row(1), ['Émis le : 05/10/2022', 0.72, 0.9]),
+      ]),
+    ]);
+    expect(issued.issue_date).toBe('2022-10-05');
+    const english = read([
+      page([
+        line(row(0), ['Invoice date : 29/05/2018', 0.7, 0.95]),
+        line(row(40), ['Total exc. VAT', 0.53, 0.65], ['2599.18', 0.89, 0.95]),
+        line(row(41), ['Total VAT', 0.53, 0.62], ['472.72', 0.9, 0.95]),
+        line(row(42), ['Total inc. VAT', 0.53, 0.65], ['3071.90', 0.89, 0.95]),
+      ]),
+    ]);
+    expect(english.totals).toMatchObject({ net: '2599.18', vat: '472.72', gross: '3071.90' });
+    // "Gross Amount incl. VAT" under a "Total" that is the net by arithmetic.
+    const gross = read([
+      page([
+        line(row(0), ['Invoice No 123100401', 0.1, 0.3]),
+        line(row(40), ['Total', 0.51, 0.55], ['381,12 €', 0.89, 0.95]),
+        line(row(41), ['VAT 19 %', 0.51, 0.57], ['72,41 €', 0.9, 0.95]),
+        line(row(42), ['Gross Amount incl. VAT', 0.51, 0.66], ['453,53 €', 0.89, 0.95]),
+      ]),
+    ]);
+    expect(gross.totals).toMatchObject({ net: '381.12', vat: '72.41', gross: '453.53' });
+  });
+
+  it('reads Swedish "fakturabelopp" after a rounding row, and Portuguese "Montante total"', () => {
+    const swedish = read([
+      page([
+        line(row(0), ['FAKTURA', 0.55, 0.65]),
+        line(row(30), ['summa', 0.49, 0.53], ['96,887.24', 0.88, 0.95]),
+        line(row(31), ['moms', 0.49, 0.53], ['24,221.81', 0.88, 0.95]),
+        line(row(32), ['avrundning', 0.49, 0.56], ['-0.05', 0.92, 0.95]),
+        line(row(33), ['fakturabelopp', 0.49, 0.58], ['SEK 121,109.00', 0.74, 0.95]),
+      ]),
+    ]);
+    expect(swedish.totals?.gross).toBe('121109.00');
+    const portuguese = read([
+      page([
+        line(row(0), ['FATURA # 0018', 0.07, 0.2]),
+        line(
+          row(4),
+          ['DESCRIÇÃO', 0.07, 0.16],
+          ['QTD', 0.54, 0.58],
+          ['PREÇO', 0.68, 0.74],
+          ['TOTAL', 0.83, 0.88],
+        ),
+        line(
+          row(5),
+          ['Suite Familiar', 0.07, 0.2],
+          ['1', 0.56, 0.57],
+          ['120.00€', 0.68, 0.75],
+          ['120.00€', 0.83, 0.9],
+        ),
+        line(row(20), ['MONTANTE TOTAL:', 0.64, 0.78], ['120.00€', 0.87, 0.94]),
+        line(row(22), ['MONTANTE A PAGAR:', 0.62, 0.78], ['120.00€', 0.87, 0.94]),
+      ]),
+    ]);
+    expect(portuguese.totals?.gross).toBe('120.00');
+    expect(portuguese.provenance['totals.gross']?.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+  });
+
+  it('reads Slovenian "Neto vrednost" and Italian "Totale imposta"', () => {
+    const slovenian = read([
+      page([
+        line(row(0), ['RAČUN', 0.76, 0.85]),
+        line(row(30), ['Vrednost storitev:', 0.12, 0.3], ['9.900,00 €', 0.79, 0.9]),
+        line(row(31), ['Popust (60%):', 0.12, 0.3], ['-5.940,00 €', 0.79, 0.9]),
+        line(row(32), ['Neto vrednost:', 0.12, 0.3], ['3.960,00 €', 0.79, 0.9]),
+        line(row(33), ['DDV (0%):', 0.12, 0.3], ['0,00 €', 0.83, 0.9]),
+        line(row(34), ['SKUPAJ ZA PLAČILO:', 0.12, 0.35], ['3.960,00 €', 0.74, 0.9]),
+      ]),
+    ]);
+    expect(slovenian.totals).toMatchObject({ net: '3960.00', gross: '3960.00' });
+    const italian = read([
+      page([
+        line(row(0), ['Fattura n. 123 del 18/12/2014', 0.05, 0.4]),
+        line(row(30), ['Totale imponibile', 0.6, 0.75], ['25,00', 0.88, 0.94]),
+        line(row(31), ['Totale imposta', 0.6, 0.75], ['5,50', 0.89, 0.94]),
+        line(row(32), ['Totale documento', 0.6, 0.75], ['30,50', 0.88, 0.94]),
+      ]),
+    ]);
+    expect(italian.totals).toMatchObject({ net: '25.00', vat: '5.50', gross: '30.50' });
+  });
+
+  it('confirms a total printed over its item table by the rows that add up to it', () => {
+    const invoice = (second: string) =>
+      read([
+        page([
+          line(row(0), ['Tech Solutions SRL', 0.55, 0.75]),
+          line(row(4), ['Fattura #2024/001', 0.1, 0.3]),
+          line(row(10), ['Totale Fattura: €1,230.00', 0.1, 0.35]),
+          line(
+            row(14),
+            ['Descrizione', 0.09, 0.2],
+            ['Quantità', 0.38, 0.46],
+            ['Prezzo Unitario', 0.53, 0.66],
+            ['Totale', 0.78, 0.84],
+          ),
+          line(
+            row(16),
+            ['Servizio Consulenza', 0.09, 0.27],
+            ['10', 0.38, 0.4],
+            ['€100.00', 0.53, 0.6],
+            ['€1,000.00', 0.78, 0.86],
+          ),
+          line(
+            row(18),
+            ['Supporto Tecnico', 0.09, 0.25],
+            ['2', 0.38, 0.39],
+            [second, 0.53, 0.6],
+            ['€230.00', 0.78, 0.84],
+          ),
+        ]),
+      ]);
+    const d = invoice('€115.00');
+    expect(d.totals?.gross).toBe('1230.00');
+    expect(d.provenance['totals.gross']?.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+    // A row whose quantity times its price is not its amount: the rows prove nothing.
+    expect(invoice('€125.00').provenance['totals.gross']?.confidence).toBeLessThan(CONFIDENCE_BAR);
+  });
+
+  it('reads an amount to pay alone as the total where the item rows add up to it', () => {
+    const d = read([
+      page([
+        line(row(0), ["VILLE D'IVRY-SUR-SEINE", 0.07, 0.3]),
+        line(row(6), ['FACTURE N° 2026-ODP-6', 0.3, 0.5]),
+        line(
+          row(16),
+          ['DÉSIGNATION', 0.08, 0.22],
+          ['P.U. HT', 0.6, 0.66],
+          ['QTÉ', 0.72, 0.76],
+          ['MONTANT HT', 0.82, 0.92],
+        ),
+        line(
+          row(18),
+          ['Occupation sol chantier', 0.08, 0.3],
+          ['15.60 €', 0.6, 0.66],
+          ['20', 0.74, 0.76],
+          ['312.00 €', 0.84, 0.92],
+        ),
+        line(
+          row(20),
+          ['Poteau provisoire', 0.08, 0.25],
+          ['2.50 €', 0.61, 0.66],
+          ['12', 0.74, 0.76],
+          ['30.00 €', 0.85, 0.92],
+        ),
+        line(row(30), ['TOTAL À PAYER 342.00 €', 0.66, 0.92]),
+        line(row(34), [
+          "Opération exonérée de TVA en vertu de l'article 256 B du Code Général des Impôts.",
+          0.07,
+          0.7,
+        ]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '342.00', gross: '342.00' });
+  });
+
+  it('reads "À :" as the buyer\'s heading, and a street after "Esplanade" as no name', () => {
+    const d = read([
+      page([
+        line(row(0), ['Esplanade Georges Marrane', 0.73, 0.93]),
+        line(row(1), ['94200 Ivry-sur-Seine', 0.78, 0.93]),
+        line(row(2), ['SIRET: 219 400 413 00010', 0.74, 0.93]),
+        line(row(6), ['Facture', 0.43, 0.5]),
+        line(row(10), ['À:', 0.05, 0.07]),
+        line(row(12), ['Bureau Des Légendes', 0.05, 0.2]),
+        line(row(14), ['36 Boulevard Des Orfèvres', 0.05, 0.22]),
+        line(row(15), ['75000 PARIS', 0.05, 0.14]),
+      ]),
+    ]);
+    expect(d.buyer.name).toBe('Bureau Des Légendes');
+    expect(d.seller.name).toBeUndefined();
+  });
+
+  it('reads a number beside the title word in parts set apart by a slash ("2 / 2024")', () => {
+    const d = read([
+      page([
+        line(row(0), ['Company Name', 0.05, 0.2]),
+        line(
+          row(8),
+          ['Fattura', 0.57, 0.64],
+          ['2 / 2024', 0.66, 0.72],
+          ['Data', 0.78, 0.82],
+          ['23/10/2024', 0.85, 0.95],
+        ),
+      ]),
+    ]);
+    expect([d.number, d.issue_date]).toEqual(['2/2024', '2024-10-23']);
+  });
+
+  it('reads no number cut by a glyph the PDF maps to no character', () => {
+    const d = read([
+      page([
+        line(row(0), ['Invoice', 0.05, 0.15]),
+        line(row(2), ['Invoice number 2E9958F3\u00000010', 0.05, 0.35]),
+      ]),
+    ]);
+    expect(d.number).toBeUndefined();
+  });
+
+  it('reads the number after a title\'s "N" whose degree sign the font dropped', () => {
+    const d = read([
+      page([
+        line(row(0), ['FACTURE N FAC-2024-0042', 0.17, 0.45]),
+        line(row(2), ['Date: 15/03/2024', 0.17, 0.3]),
+      ]),
+    ]);
+    expect(d.number).toBe('FAC-2024-0042');
+  });
+
+  it('reads "n °" apart as a number word, and a date under the number after its day of the week', () => {
+    const d = read([
+      page([
+        line(row(0), ['LEB RESEAU', 0.1, 0.2], ['Facture n °03-02-104', 0.76, 0.95]),
+        line(row(1), ['04 allée de la treille', 0.1, 0.25], ['Vendredi 31 Aout 2023', 0.78, 0.95]),
+        line(row(30), ['Sous total', 0.69, 0.76], ['74 831.22€', 0.83, 0.93]),
+        line(row(31), ['TVA 20%', 0.7, 0.76], ['0.00', 0.88, 0.93]),
+        line(row(32), ['Total', 0.73, 0.77], ['74 831.22€', 0.83, 0.93]),
+      ]),
+    ]);
+    expect([d.number, d.issue_date]).toEqual(['03-02-104', '2023-08-31']);
+    expect(d.totals?.net).toBe('74831.22');
+  });
+
+  it("takes no date from a generic label repeated beside other documents' dates", () => {
+    const invoice = (second: string) =>
+      read([
+        page([
+          line(row(0), ['SINGH RANJIT - P.IVA 03796680043', 0.27, 0.7]),
+          line(row(8), ['Fattura', 0.16, 0.22]),
+          line(row(9), ['Numero: 03/AUTO', 0.1, 0.25]),
+          line(row(30), ['Documento di trasporto', 0.03, 0.2]),
+          line(
+            row(31),
+            ['Numero', 0.17, 0.23],
+            ['6', 0.31, 0.32],
+            ['Data', 0.46, 0.5],
+            ['04.08.2020', 0.6, 0.68],
+          ),
+          line(row(33), ['Numero', 0.17, 0.23], ['7', 0.31, 0.32], ['Data', 0.46, 0.5], [second, 0.6, 0.68]),
+        ]),
+      ]);
+    expect(invoice('05.08.2020').issue_date).toBeUndefined();
+    // One date beside the label, however often printed, is the invoice's.
+    expect(invoice('04.08.2020').issue_date).toBe('2020-08-04');
+  });
+
+  it('reads the tax code "C.F." as no part of a name', () => {
+    const d = read([
+      page([
+        line(row(0), ['Fattura n. 5 del 16/09/2020', 0.05, 0.4]),
+        line(row(3), ['Cessionario/committente', 0.41, 0.6]),
+        line(row(4), ['LA FAVORITA DI BRUN G. & G. SRL - C.F. 01588530236', 0.41, 0.9]),
+        line(row(5), ['Sede: VIA CA MAGRE 38 - 37063 ISOLA DELLA SCALA', 0.41, 0.9]),
+      ]),
+    ]);
+    expect(d.buyer.name).toBe('LA FAVORITA DI BRUN G. & G. SRL');
+  });
+
+  it('reads a date a narrow cell wrapped: its year on the next line, flush with the label', () => {
+    const d = read([
+      page([
+        line(row(0), ['RAČUN', 0.76, 0.85]),
+        line(row(8), ['Številka računa: 21', 0.14, 0.3], ['Datum izdaje: 12. avgust', 0.64, 0.86]),
+        line(row(9), ['2025', 0.64, 0.68]),
+        line(row(11), ['Datum zapadlosti: 27.', 0.14, 0.32]),
+        line(row(12), ['avgust 2025', 0.14, 0.24]),
+      ]),
+    ]);
+    expect([d.issue_date, d.due_date]).toEqual(['2025-08-12', '2025-08-27']);
+  });
+});

@@ -146,6 +146,8 @@ describe('readTextInvoice: numbers and dates', () => {
     expect(read([english('03/04/2024')], { country: 'us' }).issue_date).toBe('2024-03-04');
     expect(read([english('03/04/2024')], { lang: 'en-US' }).issue_date).toBe('2024-03-04');
     expect(read([english('03/04/2024')], { country: 'GB' }).issue_date).toBe('2024-04-03');
+    // A British business's invoice whose program writes month first, as its due date shows.
+    expect(read([english('5/1/2023', '5/31/2023')], { country: 'GB' }).issue_date).toBe('2023-05-01');
   });
 
   it("reads an ambiguous date in the order the page's unambiguous dates show", () => {

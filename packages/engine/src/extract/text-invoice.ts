@@ -7,8 +7,10 @@ import { type Document, emptyDocument } from '../document.js';
 import { setPath } from '../document-path.js';
 import { countryOf } from '../project/countries.js';
 import { readTotals } from './amounts/text-totals.js';
+import { compactDate, findDates } from './dates/dates.js';
 import {
   bareNumberLabel,
+  type DateReading,
   dateAlone,
   dateOf,
   dateOrder,
@@ -53,6 +55,7 @@ import {
   type Segment,
   segmentPage,
   segmentsAbove,
+  valuesNear,
 } from './page/layout.js';
 import { type PartyBlock, partyBlocks } from './page/party-blocks.js';
 import { readParties } from './parties/parties.js';
@@ -109,7 +112,15 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
     put('number', title.number, title.box, title.page, cut(title.text, title.number) ? 0.7 : 0.88);
   const bare = d.number ? undefined : (bareNumberLabel(layouts) ?? dateShapedNumber(hits, layouts));
   if (bare) put('number', bare.value, bare.box, bare.page, 0.82);
-  const date = firstValue(hits, layouts, 'invoice_date', (s) => dateOf(s, order));
+  const date = firstValue(
+    hits,
+    layouts,
+    'invoice_date',
+    (s) => dateOf(s, order) ?? compactDate(s, order.lang),
+    {
+      wraps: true,
+    },
+  );
   // A title with a date and no number ("Facture du 29/01/2021"), before the letter's date.
   const dated = titleDate(layouts, order);
   if (date && date.strength > 1) put('issue_date', date.value, date.box, date.page, 0.9);
@@ -120,7 +131,8 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
     // a generic "Datum" (which may be a print stamp in the footer: "Datum: 30.10.2024 Zeit: ...").
     const letter = letterDate(layouts, order);
     if (letter) put('issue_date', letter.value, letter.box, letter.page, 0.85);
-    else if (date) put('issue_date', date.value, date.box, date.page, 0.82);
+    else if (date && !otherDocumentsDates(hits, layouts, order))
+      put('issue_date', date.value, date.box, date.page, 0.82);
     else {
       const numbered = d.provenance.number;
       const under =
@@ -133,10 +145,16 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   // A due label's date equal to the invoice date inside longer text is another column's (a
   // grid's values run together: "17 października 2026 16 r. listopada 2026 r."): the next due
   // label is tried.
-  const labelledDue = firstValue(hits, layouts, 'due_date', (s) => {
-    const value = dateOf(s, order);
-    return value && (value !== d.issue_date || dateAlone(s, order)) ? value : undefined;
-  });
+  const labelledDue = firstValue(
+    hits,
+    layouts,
+    'due_date',
+    (s) => {
+      const value = dateOf(s, order) ?? compactDate(s, order.lang);
+      return value && (value !== d.issue_date || dateAlone(s, order)) ? value : undefined;
+    },
+    { wraps: true },
+  );
   // A date read out of a sentence of payment terms stays a candidate below the confidence bar:
   // a person confirms it (the sentence may name a discount date or a delivery date), unless the
   // sentence holds no other number ("Please remit until 2019-07-01.").
@@ -239,12 +257,38 @@ function bareDollar(detected: string | undefined, text: string, lang: string | u
   return (!!lang && DOLLAR_LANGUAGES.has(lang)) || accented >= ACCENTED_WORDS;
 }
 
+/**
+ * Whether a generic date label ("Data", "Datum") stands beside several different dates on their
+ * lines: a list of other documents' dates (the delivery notes an invoice collects: "Numero 6  Data
+ * 04.08.2020 / Numero 7  Data 05.08.2020"), none of them surely the invoice's. (An item table's
+ * "Date" column, its dates under the heading, says nothing of the invoice's own label.)
+ */
+function otherDocumentsDates(hits: LabelHit[], layouts: PageLayout[], order: DateReading): boolean {
+  const values = new Set<string>();
+  for (const h of hits) {
+    if (h.field !== 'invoice_date' || h.strength !== 1) continue;
+    // (the generic word alone: "Fecha de entrega" names its own date)
+    if (/^\p{L}/u.test(h.rest) && findDates(h.rest, order)[0]?.start !== 0) continue;
+    const layout = layouts.find((l) => l.page === h.seg.page)!;
+    const beside = [
+      h.rest,
+      ...valuesNear(layout, h.seg)
+        .filter((v) => v.where === 'right')
+        .map((v) => v.seg.text),
+    ];
+    const value = beside.map((t) => dateOf(t, order)).find(Boolean);
+    if (value) values.add(value);
+  }
+  return values.size > 1;
+}
+
 /** A value's text that is one number and nothing else ("# 350", "INV-100"). */
 function numberAlone(text: string | undefined): boolean {
   return (
     !!text &&
     /^[#№:]?\s*(?:\p{Lu}{1,4} )?[\p{L}\d][\p{L}\d\-\u2010-\u2015/._]*\d[\p{L}\d\-\u2010-\u2015/._]*$/u.test(
-      text.trim(),
+      // (a number's parts set apart by a slash with spaces are one number: "2 / 2024")
+      text.trim().replace(/(?<=\d) \/ (?=\d)/g, '/'),
     )
   );
 }

@@ -6,6 +6,7 @@ import { toUnits } from '../../decimal.js';
 import { CURRENCY_TOKEN } from '../identifiers/currency.js';
 import { findVatIds } from '../identifiers/identifiers.js';
 import { CREDIT_TITLE_SOURCES, VAT_ID_WORD_SOURCES } from '../lexicon/lexicon.js';
+import { lineChecks } from '../lines/read-lines.js';
 import type { ItemTable, TableRow } from '../lines/table.js';
 import type { LabelHit } from '../page/label-hits.js';
 import { columnBelow, type PageLayout, type Put, type Segment, spanBelow, union } from '../page/layout.js';
@@ -177,6 +178,10 @@ export function readTotals(
     const withRows = chooseTotals([...cands, ...breakdownCandidates(layouts)], { credit });
     if (withRows.balanced && withRows.gross && toUnits(withRows.gross.value) === labelled) t = withRows;
   }
+  // Only an amount to pay, which the item rows add up to ("TOTAL À PAYER 6791.20 €" under four
+  // items): nothing was added to the items nor paid before, and it is the invoice's total.
+  if (!t.balanced && !t.gross && !t.net && !t.vat && t.payable && tableSumsTo(items, t.payable))
+    t = { ...t, gross: { ...t.payable, kind: 'gross' } };
   const conf = t.balanced ? 0.93 : 0.7;
   // No sums that add up, but the item lines above the total add up to it: an invoice without VAT
   // ("Totaal € 1499.99" under its items) or whose VAT rows were not read.
@@ -185,7 +190,15 @@ export function readTotals(
     !!t.payable &&
     toUnits(t.payable.value) === toUnits(t.gross.value) &&
     t.payable.seg.line !== t.gross.seg.line;
-  const itemsSum = !t.balanced && !t.corroborated && t.gross && columnSumsTo(layouts, t.gross, payableToo);
+  const itemsSum =
+    !t.balanced &&
+    !t.corroborated &&
+    t.gross &&
+    (columnSumsTo(layouts, t.gross, payableToo) ||
+      // (not against an amount due that names another sum)
+      (tableSumsTo(items, t.gross) && (!t.payable || toUnits(t.payable.value) === toUnits(t.gross.value))
+        ? {}
+        : undefined));
   // An invoice without VAT (zero-rated, exempt, a reverse charge): its net is its gross.
   const untaxed = t.balanced ? undefined : withoutVat(hits, layouts, cands, t);
   if (untaxed) {
@@ -486,6 +499,20 @@ function columnSumsTo(
     items++;
   }
   return adds() ? {} : undefined;
+}
+
+/**
+ * Whether the rows of one item table add up to the total to the cent wherever the total stands
+ * (printed over the table: "Totale Fattura: €1,230.00" above its two items): every row priced as
+ * its quantity times its unit price where both are printed, and at least two rows, or one whose
+ * quantity and price are printed (so that no total is confirmed by a copy of itself).
+ */
+function tableSumsTo(tables: ItemTable[], total: AmountCandidate): boolean {
+  return tables.some((t) => {
+    if (t.rows.some((r) => r.allowance || lineChecks(r) === false)) return false;
+    if (t.rows.length < 2 && lineChecks(t.rows[0]!) !== true) return false;
+    return t.rows.reduce((sum, r) => sum + toUnits(r.net_amount), 0n) === toUnits(total.value);
+  });
 }
 
 /** The last amount in a totals row's text. `wholeVat`: a whole number is taken as the amount of

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDates, parseDate, slashedOrderShown } from './dates.js';
+import { compactDate, findDates, parseDate, slashedOrderShown } from './dates.js';
 
 describe('parseDate', () => {
   it.each([
@@ -155,5 +155,16 @@ describe('the Nordic short form', () => {
   it('reads day/month and the year after a space', () => {
     expect(findDates('Fakturadato 8/4 2026').map((d) => d.value)).toEqual(['2026-04-08']);
     expect(findDates('8/14 2026')).toEqual([]);
+  });
+});
+
+describe('compactDate: six digits, year first, in the languages that write dates so', () => {
+  it('reads "191231" on a Swedish page, nowhere else, and no impossible date', () => {
+    expect(compactDate('191231', 'sv')).toBe('2019-12-31');
+    expect(compactDate(' 200130 ', 'sv')).toBe('2020-01-30');
+    expect(compactDate('191231', 'de')).toBeUndefined();
+    expect(compactDate('191231', undefined)).toBeUndefined();
+    expect(compactDate('191331', 'sv')).toBeUndefined();
+    expect(compactDate('Order 191231', 'sv')).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
 // 2024", "14 марта 2024 г.") to ISO YYYY-MM-DD. A numeric date that reads validly both as day-month
 // and month-day needs an order (or a language that implies one): it is never guessed.
 import { isIsoDate } from '../../check/dates.js';
-import { MONTHS_OF_LANGUAGE, monthNames } from '../lexicon/lexicon.js';
+import { COMPACT_DATE_LANGUAGES, MONTHS_OF_LANGUAGE, monthNames } from '../lexicon/lexicon.js';
 
 export type DateOrder = 'dmy' | 'mdy' | 'ymd';
 
@@ -114,6 +114,16 @@ function monthOf(name: string, lang: string | undefined): number {
   const n = name.toLowerCase().replace(/\.$/, '');
   const own = lang ? MONTHS_OF_LANGUAGE.get(lang.toLowerCase().split(/[-_]/)[0]!) : undefined;
   return own?.get(n) ?? MONTHS.get(n) ?? 0;
+}
+
+/**
+ * A date printed as six digits, year first ("191231": 2019-12-31), in a language whose invoices
+ * write dates so (lexicon/words.json): only the whole text, the value of a date label, is read.
+ */
+export function compactDate(text: string, lang: string | undefined): string | undefined {
+  const m = /^\s*(\d{2})(\d{2})(\d{2})\s*$/.exec(text);
+  if (!m || !lang || !COMPACT_DATE_LANGUAGES.has(lang.toLowerCase().split(/[-_]/)[0]!)) return undefined;
+  return iso(year(m[1]!), Number(m[2]), Number(m[3]));
 }
 
 /** Two-digit years are this century: invoices are recent documents. */

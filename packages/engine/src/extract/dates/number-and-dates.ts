@@ -12,6 +12,7 @@ import {
   PAY_BY_SOURCES,
   PAY_WORD_SOURCES,
   TITLE_DATE_WORD_SOURCES,
+  WEEKDAY_SOURCES,
 } from '../lexicon/lexicon.js';
 import { type Found, firstValue, type LabelHit, longestLabel } from '../page/label-hits.js';
 import { labelLanguage } from '../page/label-language.js';
@@ -32,6 +33,9 @@ export function invoiceNumberOf(s: string): string | undefined {
   // A number printed in groups of digits, and nothing else ("726 752 5181"): all of it.
   if (DIGIT_GROUPS.test(text) && !parseDate(text)) return text;
   const m = NUMBER_TOKEN.exec(text);
+  // A glyph the PDF maps to no character (a control character) right after it: the number goes
+  // on past what can be read ("2E9958F3\u00000010", a hyphen without its Unicode), so none.
+  if (m && /^\p{Cc}/u.test(text.slice(m.index + m[0].length))) return undefined;
   // A number whose parts a slash sets apart with spaces ("2022 / 053") is one number (not one
   // and its date: "5 / 12.03.2024").
   const after = m && /^\s+\/\s+(\d[\p{L}\d\-/._]*)/u.exec(text.slice(m[0].length));
@@ -155,8 +159,14 @@ export function dateOf(s: string, order: DateReading): string | undefined {
 export function dateOrder(layouts: PageLayout[], opts: { country?: string; lang?: string }): DateReading {
   const lang = labelLanguage(layouts);
   const country = opts.country?.toUpperCase();
+  const shown = () =>
+    slashedOrderShown(
+      layouts.flatMap((l) => l.lines.map((segs) => segs.map((s) => s.text).join(' '))).join('\n'),
+    );
   if (opts.lang === 'en-US' || country === 'US') return { order: 'mdy', lang };
-  if (country === 'GB' || country === 'IE') return { order: 'dmy', lang };
+  // A British or Irish business reads its invoices day first, unless the page shows its own
+  // dates month first (a due date "5/31/2023": the seller's program writes the American way).
+  if (country === 'GB' || country === 'IE') return { order: shown() ?? 'dmy', lang };
   // Labels clearly of another language than English: every such language writes the day first
   // (a Portuguese "Data da fatura  12-01-2025" beside an English-looking "Total").
   if (lang && lang !== 'en') return { order: 'dmy', lang };
@@ -169,10 +179,7 @@ export function dateOrder(layouts: PageLayout[], opts: { country?: string; lang?
     text,
   );
   if (!english || continental) return { order: 'dmy', lang };
-  const order = slashedOrderShown(
-    layouts.flatMap((l) => l.lines.map((segs) => segs.map((s) => s.text).join(' '))).join('\n'),
-  );
-  return { order, lang };
+  return { order: shown(), lang };
 }
 
 // The last form: a document type code (UNTDID 1001) printed after the title, as e-invoice
@@ -284,12 +291,20 @@ export function dateUnderNumber(
   if (!number || !layout) return undefined;
   const [x0, , x1, y1] = number.box;
   const next = layout.lines.find((line) => line[0] && Math.min(...line.map((s) => s.bbox[1])) >= y1 - 0.002);
-  const seg = next?.find((s) => s.bbox[0] < x1 && s.bbox[2] > x0);
-  if (!seg || seg.bbox[1] - y1 > 2 * (seg.bbox[3] - seg.bbox[1])) return undefined;
-  const [found] = findDates(seg.text, order);
-  if (!found || found.raw.length < seg.text.trim().length - 1) return undefined;
-  return { value: found.value, box: seg.bbox, page: number.page, strength: 1 };
+  // (each segment under the number's box: a title line's box spans the letterhead beside it)
+  for (const seg of next?.filter((s) => s.bbox[0] < x1 && s.bbox[2] > x0) ?? []) {
+    if (seg.bbox[1] - y1 > 2 * (seg.bbox[3] - seg.bbox[1])) return undefined;
+    // (after the day of the week: "Vendredi 31 Aout 2023")
+    const text = seg.text.trim().replace(WEEKDAY_LEAD, '');
+    const [found] = findDates(text, order);
+    if (found && found.raw.length >= text.length - 1)
+      return { value: found.value, box: seg.bbox, page: number.page, strength: 1 };
+  }
+  return undefined;
 }
+
+/** A day of the week opening a written-out date, with its comma. */
+const WEEKDAY_LEAD = new RegExp(`^(?:${WEEKDAY_SOURCES.join('|')})\\.?,?\\s+`, 'iu');
 
 /** A word before a date that makes it some other date than the letter's ("Leistungsdatum", "Zeitraum"). */
 const OTHER_DATE_WORD =
@@ -349,6 +364,9 @@ export function titleLine(layouts: PageLayout[], order: DateReading) {
     }
     const m = TITLE_NUMBER.exec(text);
     if (!m) continue;
+    // (cut by a glyph mapped to no character: invoiceNumberOf)
+    const numberEnd = m.index + m[0].indexOf(m[1]!) + m[1]!.length;
+    if (/^\p{Cc}/u.test(text.slice(numberEnd))) continue;
     // The date may follow on the next line, the word before it ending the title line or starting
     // the next ("... Nr. 9314110911/00/M/00/N vom" / "01.01.2018"; "... Nr. 47110818" / "vom …").
     const next = (first.lines[li + 1]?.map((s) => s.text).join(' ') ?? '').trim();

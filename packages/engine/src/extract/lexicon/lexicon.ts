@@ -121,6 +121,8 @@ export const BUYER_WORD_SOURCES: readonly string[] = words.buyer_words;
 export const VAT_ID_WORD_SOURCES: readonly string[] = words.vat_id_words;
 /** Salutations standing alone above a recipient's name ("Herrn", "Spett.le", "Exmo.(s) Sr.(s)"). */
 export const SALUTATION_SOURCES: readonly string[] = words.salutations;
+/** Salutations only before a name in capitals ("M DE LATTRE ALEXIS"). */
+export const CAPITAL_SALUTATION_SOURCES: readonly string[] = words.salutations_in_capitals;
 /** VAT ids a country prints without their country prefix after its own VAT word ("Partita IVA
  * 12345670017", "BTW 813941155B01"): the word and the form of the id (a regular expression). Only
  * where the national number is the VAT id itself: a Polish "NIP" or a Spanish "NIF" without its
@@ -154,6 +156,10 @@ export const PAY_BY_AFTER_SOURCES: readonly string[] = words.pay_by_after;
 export const NET_TERMS_SOURCES: readonly string[] = words.net_terms_words;
 /** Languages whose invoices write decimals with a comma (a point only groups thousands). */
 export const DECIMAL_COMMA_LANGUAGES: ReadonlySet<string> = new Set(words.decimal_comma_languages);
+/** The names of the days of the week, which may open a written-out date ("Vendredi 31 août 2023"). */
+export const WEEKDAY_SOURCES: readonly string[] = words.weekdays;
+/** Languages whose invoices may print a date as six digits, year first ("191231"). */
+export const COMPACT_DATE_LANGUAGES: ReadonlySet<string> = new Set(words.compact_date_languages);
 
 /** Regular-expression sources of the item table's column headings by column, all languages
  * together (columns.json; `$comment` left out). */

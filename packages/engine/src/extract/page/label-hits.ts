@@ -31,7 +31,7 @@ const SEGMENT_LABELS: FieldLabel[] = [
  * prestation", "Date de fin").
  */
 const OTHER_DOCUMENT =
-  /^(?:(?:de\s+la|de|der|des|du|of(?:\s+the)?|della|del|dell'|di)\s+)?(?:associ[ée]e?s?|li[ée]e?s?|d'origine|origin(?:al|ale|e)|pr[ée]c[ée]dente?|preceding|previous|related|referenced|corrig[ée]e|rectifi[ée]e|ursprungs|vorherigen?|urspr[üu]nglichen?|bestellung|auftrag(?:s)?|lieferung|leistung|order|commande|livraison|delivery|ordine|consegna|contrat|contratto|vertrag|contract|angebot|offre|quote|quotation|offerta|zahlung|paiement|payment|pagamento|versand|shipment|exp[ée]dition|d[ée]but|fin|prestation|p[ée]riode|period|start|end|beginn|ende|inizio|fine)(?![\p{L}])/iu;
+  /^(?:(?:de\s+la|de|der|des|du|of(?:\s+the)?|della|del|dell'|di)\s+)?(?:associ[ée]e?s?|li[ée]e?s?|d'origine|origin(?:al|ale|e)|pr[ée]c[ée]dente?|preceding|previous|related|referenced|corrig[ée]e|rectifi[ée]e|ursprungs|vorherigen?|urspr[üu]nglichen?|bestellung|auftrag(?:s)?|lieferung|leistung|order|commande|livraison|delivery|ordine|consegna|entrega|contrat|contratto|vertrag|contract|angebot|offre|quote|quotation|offerta|zahlung|paiement|payment|pagamento|versand|shipment|exp[ée]dition|d[ée]but|fin|prestation|p[ée]riode|period|start|end|beginn|ende|inizio|fine)(?![\p{L}])/iu;
 
 /** After a currency label: the currency of the VAT accounting, not of the invoice. */
 const TAX_CURRENCY =
@@ -194,7 +194,7 @@ export function firstValue(
   layouts: PageLayout[],
   field: FieldLabel,
   parse: (s: string) => string | undefined,
-  opts: { belowFirst?: boolean } = {},
+  opts: { belowFirst?: boolean; wraps?: boolean } = {},
 ): Found | undefined {
   let weak: Found | undefined;
   for (const hit of hits.filter((h) => h.field === field)) {
@@ -203,6 +203,7 @@ export function firstValue(
     const near = valuesNear(layout, hit.seg, { column: opts.belowFirst });
     const options = [
       ...(hit.rest ? [{ text: hit.rest, seg: hit.seg }] : []),
+      ...(opts.wraps ? wrappedRest(hit, near) : []),
       ...near.map((v) => ({ text: v.seg.text, seg: v.seg })),
     ];
     for (const o of options) {
@@ -223,4 +224,19 @@ export function firstValue(
     }
   }
   return weak;
+}
+
+/**
+ * `wraps` (a date): a value after its label that a narrow cell wrapped onto the next line, which
+ * starts flush with the label ("Datum izdaje: 12. avgust" over "2025"). The two parts are offered
+ * as one text, after the part on the label's line alone.
+ */
+function wrappedRest(
+  hit: LabelHit,
+  near: Array<{ seg: Segment; where: 'right' | 'below' }>,
+): Array<{ text: string; seg: Segment }> {
+  const below = near.find((v) => v.where === 'below')?.seg;
+  if (!hit.rest || !/\d/.test(hit.rest) || !below || below.line !== hit.seg.line + 1) return [];
+  if (Math.abs(below.bbox[0] - hit.seg.bbox[0]) > 0.01 || below.text.length > 20) return [];
+  return [{ text: `${hit.rest} ${below.text}`, seg: below }];
 }

@@ -147,6 +147,21 @@ describe('valuesNear', () => {
     ]);
   });
 
+  it("takes the value in the label's column over another column's line that falls between them", () => {
+    // Lines 0.6 of a line height apart: the other column's text sits between label and value.
+    const layout = segmentPage(
+      page([
+        line(row(0), ['Nº FACTURA:', 0.28, 0.37]),
+        line(row(0) + LH * 0.6, ['Calcula y reduce la huella de carbono', 0.62, 0.86]),
+        line(row(0) + LH * 1.3, ['21260304010123448', 0.28, 0.4]),
+      ]),
+    );
+    expect(valuesNear(layout, seg(layout, 'Nº FACTURA:'))[0]).toMatchObject({
+      where: 'below',
+      seg: { text: '21260304010123448' },
+    });
+  });
+
   it('takes a value starting right of the label on the next line (a right-aligned value)', () => {
     const layout = segmentPage(
       page([line(row(0), ['Gesamtbetrag', 0.1, 0.25]), line(row(1), ['119,00 EUR', 0.4, 0.52])]),

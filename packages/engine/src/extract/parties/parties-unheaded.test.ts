@@ -513,6 +513,115 @@ describe('readParties: the recipient in the address window', () => {
   });
 });
 
+describe('readParties: windows without a street number', () => {
+  it('reads a street printed without its number under a sender line, as the address too', () => {
+    const window = (street: string) =>
+      read([
+        line(row(0), ['Kerstin Humm • Hafenweg 1 • 54321 Potsdam', 0.2, 0.6]),
+        line(row(2), ['Erika Mustermann', 0.2, 0.35]),
+        line(row(3), [street, 0.2, 0.3]),
+        line(row(4), ['12345 Musterstadt', 0.2, 0.34]),
+      ]);
+    const d = window('Musterallee');
+    expect(d.buyer.name).toBe('Erika Mustermann');
+    expect(d.buyer.address).toMatchObject({ lines: ['Musterallee'], postcode: '12345' });
+    // A line without a street word is the name's (a contact's): no street in the address.
+    expect(window('Am Musterblick').buyer.address?.lines ?? []).toEqual([]);
+  });
+
+  it("reads a contact's name in place of the street only under a sender line, never the sender's own block", () => {
+    const lines = [
+      line(row(0), ['MARSters', 0.68, 0.8]),
+      line(row(3), ['MARSters – Jungfernstieg 1 – 20354 Hamburg', 0.12, 0.45]),
+      line(row(5), ['MARSters GmbH', 0.69, 0.82]),
+      line(row(6), ['20354 Hamburg', 0.71, 0.84]),
+      line(row(7), ['NASAH AG', 0.12, 0.22]),
+      line(row(8), ['Ben Dover', 0.12, 0.22]),
+      line(row(9), ['80331 München', 0.12, 0.24]),
+    ];
+    expect(read(lines).buyer.name).toBe('NASAH AG');
+    // Without the sender line, nothing shows the block to be a window.
+    expect(read(lines.filter((_, i) => i !== 1)).buyer.name).toBeUndefined();
+  });
+
+  it("reads the window beside the letterhead's own address block (Odoo's layout)", () => {
+    const d = read([
+      line(row(0), ['GRANAINFO', 0.04, 0.16]),
+      line(row(1), ['Calle Primavera 26', 0.04, 0.2]),
+      line(row(2), ['18006 Granada', 0.04, 0.16]),
+      line(row(5), ['Pablo Carrascosa Delgado', 0.58, 0.8]),
+      line(row(6), ['calle malaga', 0.58, 0.68]),
+      line(row(7), ['18151 granada', 0.58, 0.69]),
+      line(row(10), ['Factura INV/2026/00002', 0.04, 0.3]),
+    ]);
+    expect([d.seller.name, d.buyer.name]).toEqual(['GRANAINFO', 'Pablo Carrascosa Delgado']);
+  });
+
+  it('reads a window set flush right, one name over its street only', () => {
+    const window = (names: string[]) =>
+      read([
+        line(row(0), ['MD Solutions · Šepera 29 · 31431 Čepin', 0.55, 0.9]),
+        ...names.map((n, i) => line(row(2 + i), [n, 0.9 - n.length * 0.011, 0.9])),
+        line(row(2 + names.length), ['Ivana Gundulića 62', 0.7, 0.9]),
+        line(row(3 + names.length), ['31000, Osijek', 0.76, 0.9]),
+      ]);
+    expect(window(['Sport Plus Osijek']).buyer.name).toBe('Sport Plus Osijek');
+    // A name run over two lines there would be cut: none.
+    expect(window(['DACHSER Netherlands Food', 'Logistics B.V']).buyer.name).toBeUndefined();
+  });
+
+  it('knows the headings of a page printed without diacritics ("Dodavatel", "Odberatel")', () => {
+    const d = read([
+      line(row(0), ['FAKTURA - DOKLAD C. 201900021', 0.11, 0.45]),
+      line(row(2), ['Dodavatel', 0.14, 0.24], ['Odberatel', 0.56, 0.66]),
+      line(row(4), ['Dodavatel Holding a.s.', 0.14, 0.34], ['Jan Novak', 0.56, 0.65]),
+      line(row(5), ['Kratka 2', 0.14, 0.22], ['Dlouha 1', 0.56, 0.64]),
+      line(row(6), ['60200 Brno', 0.14, 0.24], ['11000 Praha', 0.56, 0.67]),
+    ]);
+    expect([d.seller.name, d.buyer.name]).toEqual(['Dodavatel Holding a.s.', 'Jan Novak']);
+  });
+
+  it("takes a letterhead's own address set flush right for the sender's, not a window", () => {
+    const d = read([
+      line(row(0), ['Wagner & Krause AG', 0.65, 0.95]),
+      line(row(2), ['Schillerplatz 62', 0.83, 0.95]),
+      line(row(3), ['20095 Hamburg', 0.82, 0.95]),
+      line(row(7), ['Becker & Müller OHG', 0.08, 0.25]),
+      line(row(8), ['Attn. Thomas Becker', 0.08, 0.24]),
+      line(row(9), ['Bahnhofstraße 107', 0.08, 0.22]),
+      line(row(10), ['70173 Stuttgart', 0.08, 0.2]),
+    ]);
+    expect([d.seller.name, d.buyer.name]).toEqual(['Wagner & Krause AG', 'Becker & Müller OHG']);
+  });
+
+  it('reads one window from a Dutch postcode printed over its town', () => {
+    const d = read([
+      line(row(0), ['SD Solutions BV', 0.68, 0.82]),
+      line(row(1), ['Leerpark Promenade 100', 0.68, 0.88]),
+      line(row(2), ['3312 KW Dordrecht', 0.68, 0.84]),
+      line(row(4), ['BTW-nummer: NL123456789B01', 0.68, 0.95]),
+      line(row(6), ['PC Jupiter B.V.', 0.12, 0.25]),
+      line(row(7), ['Hoofdstraat 503', 0.12, 0.25]),
+      line(row(8), ['7947 AC', 0.12, 0.18]),
+      line(row(9), ['Rotterdam', 0.12, 0.2]),
+    ]);
+    expect(d.buyer.name).toBe('PC Jupiter B.V.');
+  });
+
+  it("takes the head's block that the footer's company names for the sender's, the other for the window", () => {
+    const d = read([
+      line(row(0), ['Invoice', 0.85, 0.95]),
+      line(row(8), ['Dim Solution', 0.06, 0.18]),
+      line(row(9), ['Will Jameson', 0.53, 0.65]),
+      line(row(10), ['15 Rue Jean Jaures', 0.06, 0.22], ['20 Rue Victor Hugo', 0.53, 0.7]),
+      line(row(11), ['75012 Paris', 0.06, 0.16], ['77340 Pontault-Combault', 0.53, 0.73]),
+      line(row(55), ['Dim Solution inc - Registration: 87564738493127', 0.35, 0.7]),
+    ]);
+    expect(d.seller.address).toMatchObject({ lines: ['15 Rue Jean Jaures'], postcode: '75012' });
+    expect(d.buyer.name).toBe('Will Jameson');
+  });
+});
+
 describe('readParties: the seller above its registration number', () => {
   it('reads the name over the address over a SIREN line, not the buyer under its heading', () => {
     const d = read([
@@ -530,6 +639,25 @@ describe('readParties: the seller above its registration number', () => {
 });
 
 describe("readParties: the seller's legal footer", () => {
+  it("takes the foot's first column, beside the company's ids, over another company at the head", () => {
+    const d = read([
+      line(row(1), ['Faktura', 0.53, 0.6]),
+      line(row(5), ['Plastal Industri AB', 0.53, 0.65]),
+      line(row(6), ['Mölndalsvägen 36', 0.53, 0.65]),
+      line(row(7), ['41263 Göteborg', 0.53, 0.63]),
+      line(
+        0.861,
+        ['Meridion AB', 0.06, 0.15],
+        ['031-149860', 0.32, 0.4],
+        ['556654-4499', 0.59, 0.67],
+        ['SE556654449901', 0.76, 0.88],
+      ),
+      line(0.875, ['Stigbergsliden 5B', 0.06, 0.18]),
+      line(0.889, ['41463 GÖTEBORG', 0.06, 0.17]),
+    ]);
+    expect(d.seller.name).toBe('Meridion AB');
+  });
+
   it("takes no statement of share capital for the seller's name", () => {
     const d = read([
       line(row(0), ['ALEXINUX', 0.65, 0.75]),

@@ -16,11 +16,13 @@ import { matchInlineHeading, matchNumberedHeading } from './party-headings.js';
 import {
   ADDRESS_LABEL,
   cleanName,
+  companyWords,
   GREETING,
   isName,
   LEGAL_FORM,
   looksLikeName,
   NOT_ADDRESS,
+  namedByLegalForm,
   nameUpToLegalForm,
   notAName,
   PART_MARKS,
@@ -69,7 +71,11 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     // The footer's legal line names the sender ("MixCont AB, 23145, Sankta gertrudsvag 10."):
     // a company name on the first page's head that is another company stands in the address
     // window, and is the buyer's.
-    const footer = footerLegalName(layouts);
+    // (or the first column of the page's foot, beside the company's ids: "Meridion AB | 031-149860
+    // | 556654-4499 | SE556654449901", where the head's company is the window's)
+    // (a company by its legal form: a town's line may stand there beside the register number)
+    const column = head ? footColumnName(layouts, elsewhere) : undefined;
+    const footer = footerLegalName(layouts) ?? (column && namedByLegalForm(column.text) ? column : undefined);
     if (footer && head && !sameCompany(footer.text, head.text)) {
       put('seller.name', footer.text, footer.bbox, footer.page, 0.84);
       if (!d.buyer.name && !buyerBlock && !recipient && head.bbox[0] < 0.5)
@@ -82,7 +88,20 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     } else if (head) {
       put('seller.name', head.text, head.bbox, head.page, 0.84);
       named = head;
-    } else if (footer) put('seller.name', footer.text, footer.bbox, footer.page, 0.82);
+    } else if (footer) {
+      put('seller.name', footer.text, footer.bbox, footer.page, 0.82);
+      // The footer's company named again over an address in the first page's upper half: the
+      // sender's own block, whose column tells the recipient's window from it.
+      named = layouts[0]?.lines
+        .flat()
+        .find(
+          (s) =>
+            s.bbox[1] < 0.5 &&
+            !elsewhere.has(s) &&
+            companyWords(s.text) === companyWords(footer.text) &&
+            !!addressBelow(layouts[0]!, s, elsewhere),
+        );
+    }
     // Or the sender line over the buyer's block or the address window, which names the sender first.
     else {
       const top = recipient?.segments[0] ?? buyerBlock?.heading;
@@ -138,8 +157,11 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
   if (address) putAddress('seller', address.street, address.place, put);
   // No sender line over the address window (on a photo OCR loses that tiny print): the
   // letterhead found shows which address block is the sender's, and the other is the buyer's.
-  if (!recipient && !buyerNamed && !d.buyer.name && named) {
-    const window = recipientBlock(layouts[0], headed, named);
+  // (The seller's name read otherwise, from its block or beside its VAT id, does so too where it
+  // stands in the first page's upper half.)
+  const sellerSeg = named ?? upperSegmentOf(layouts[0], d.provenance['seller.name']);
+  if (!recipient && !buyerNamed && !d.buyer.name && sellerSeg) {
+    const window = recipientBlock(layouts[0], headed, sellerSeg);
     if (window) readRecipient(window, put);
   }
   // An address of its place line alone still has its street lines (none): an Address always does.
@@ -729,7 +751,7 @@ function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>)
       const text = ruLegalForm(seg.text.trim());
       const sender = senderLineName(text);
       if (sender && !elsewhere.has(seg)) return { ...seg, text: sender };
-      if (text.length > 60 || !LEGAL_FORM.test(text)) continue;
+      if (text.length > 60 || !namedByLegalForm(text)) continue;
       if (/[:@]|www\.|https?:/.test(text) || notAName(text)) continue;
       // A legal form alone is no name ("oy" is OCR's reading of a logo as often as a Finnish Oy).
       if (!/\p{L}{2}/u.test(text.replace(LEGAL_FORM, ' '))) continue;
@@ -740,4 +762,14 @@ function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>)
     }
   }
   return undefined;
+}
+
+/** The first page's segment in its upper half that a value was read from (its box). */
+function upperSegmentOf(
+  layout: PageLayout | undefined,
+  where: { page?: number; bbox?: Box } | undefined,
+): Segment | undefined {
+  const box = where?.bbox;
+  if (!layout || !box || where.page !== layout.page || box[1] > 0.5) return undefined;
+  return layout.lines.flat().find((s) => s.bbox.every((v, i) => Math.abs(v - box[i]!) < 1e-3));
 }

@@ -14,6 +14,17 @@ const HEADING_RE = Object.fromEntries(
   Object.entries(PARTY_HEADINGS).map(([k, v]) => [k, new RegExp(`^(?:${v.join('|')})\\s*:?$`, 'u')]),
 ) as Record<'seller' | 'buyer' | 'other' | 'recipient', RegExp>;
 
+/** Text without its diacritics: a page printed without them ("Odberatel", "Prijemce") heads its
+ * blocks with the lexicon's words all the same. */
+const bare = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '');
+
+const HEADING_BARE_RE = Object.fromEntries(
+  Object.entries(PARTY_HEADINGS).map(([k, v]) => [
+    k,
+    new RegExp(`^(?:${v.map(bare).join('|')})\\s*:?$`, 'u'),
+  ]),
+) as Record<'seller' | 'buyer' | 'other' | 'recipient', RegExp>;
+
 const INLINE_HEADING_RE = Object.fromEntries(
   Object.entries(PARTY_HEADINGS).map(([k, v]) => [
     k,
@@ -87,6 +98,9 @@ export function isRecipientHeading(text: string): boolean {
 
 function headingRole(norm: string): 'seller' | 'buyer' | 'other' | undefined {
   for (const role of ['other', 'seller', 'buyer'] as const) if (HEADING_RE[role].test(norm)) return role;
+  // (a word printed without its diacritics: only where the text has none at all)
+  if (bare(norm) !== norm) return undefined;
+  for (const role of ['other', 'seller', 'buyer'] as const) if (HEADING_BARE_RE[role].test(norm)) return role;
   return undefined;
 }
 

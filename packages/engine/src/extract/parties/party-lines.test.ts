@@ -1,7 +1,7 @@
 // The place line of an address in each country's form (lexicon/places.json), and what is never a
 // name in an address window.
 import { describe, expect, it } from 'vitest';
-import { isName, placeOf, postcodeAlone } from './party-lines.js';
+import { afterSalutation, isName, namedByLegalForm, placeOf, postcodeAlone } from './party-lines.js';
 
 describe('placeOf: a postcode and its town in the forms of lexicon/places.json', () => {
   it.each([
@@ -15,6 +15,9 @@ describe('placeOf: a postcode and its town in the forms of lexicon/places.json',
     ['SW1A 1AA London', { postcode: 'SW1A 1AA', city: 'London', country: 'GB' }],
     ['M1 1AE Manchester', { postcode: 'M1 1AE', city: 'Manchester', country: 'GB' }],
     ['20121 Milano (MI)', { postcode: '20121', city: 'Milano' }],
+    ['31000, Osijek', { postcode: '31000', city: 'Osijek' }],
+    ['75008, Paris,', { postcode: '75008', city: 'Paris' }],
+    ['03802 ALCOI/ALCOY (ALICANTE)', { postcode: '03802', city: 'ALCOI/ALCOY' }],
     ['NL-3011AD Rotterdam', { postcode: '3011AD', city: 'Rotterdam', country: 'NL' }],
     ['CH-8000 Zürich', { postcode: '8000', city: 'Zürich', country: 'CH' }],
     ['L-1118 Luxembourg', { postcode: '1118', city: 'Luxembourg', country: 'LU' }],
@@ -56,5 +59,40 @@ describe('isName: a name in an address window', () => {
     expect(isName('www.firma.fi')).toBe(false);
     expect(isName('Kunde 123456')).toBe(false);
     expect(isName('Laine Sähkö Ky')).toBe(true);
+  });
+});
+
+describe('afterSalutation: the name after a salutation on its line', () => {
+  it.each([
+    ['Mevrouw M.S. Post', 'M.S. Post'],
+    ['M DE LATTRE ALEXIS', 'DE LATTRE ALEXIS'],
+    ['MLLE DUPONT CLAIRE', 'DUPONT CLAIRE'],
+    // A lone M opens a name in small letters or of one more word: the name's own.
+    ['M Plus Consulting', undefined],
+    ['M DUPONT', undefined],
+    ['MS Solutions', undefined],
+  ])('%s', (text, name) => {
+    expect(afterSalutation(text)).toBe(name);
+  });
+});
+
+describe('isName: what is never a name', () => {
+  it("takes no barcode font's text (control characters among its letters) for a name", () => {
+    expect(isName('jg\u0007\u001a<T\u001a\u0001"\\\u0001\'')).toBe(false);
+    expect(isName('MECANIZADOS SINC, S.L.')).toBe(true);
+  });
+});
+
+describe('namedByLegalForm: a company named by its legal form', () => {
+  it.each([
+    ['Müller & Partner OG', true],
+    ['ACME AS Oslo', true],
+    ['Finns Auto-Service ApS', true],
+    ['nordic tools as', true],
+    // A form's letters as a word of another language, in small letters inside the text.
+    ['Solgt Højre og venstre forhjulsleje', false],
+    ['Beskrivelse as follows', false],
+  ])('%s', (text, named) => {
+    expect(namedByLegalForm(text)).toBe(named);
   });
 });

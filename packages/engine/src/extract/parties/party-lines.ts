@@ -5,6 +5,7 @@
 
 import {
   ADDRESS_WORD_SOURCES,
+  CAPITAL_SALUTATION_SOURCES,
   CONTACT_WORD_SOURCES,
   COUNTRY_PREFIXES,
   DOCUMENT_TITLE_SOURCES,
@@ -21,6 +22,20 @@ import type { Put, Segment } from '../page/layout.js';
 export const LEGAL_FORM = new RegExp(`(?:^|[\\s,])(?:${LEGAL_FORM_SOURCES.join('|')})(?=$|[\\s,.])`, 'iu');
 
 const LEGAL_FORM_ALL = new RegExp(LEGAL_FORM.source, 'giu');
+
+/**
+ * Whether a text names a company by its legal form: one ending the text, or printed with a
+ * capital or a point ("Müller & Partner OG", "ACME AS Oslo"). A form in small letters inside the
+ * text may be a word of another language ("Solgt Højre og venstre forhjulsleje": Danish "and").
+ */
+export function namedByLegalForm(text: string): boolean {
+  const t = text.trim();
+  return [...t.matchAll(LEGAL_FORM_ALL)].some((m) => {
+    const form = m[0].replace(/^[\s,]+/, '');
+    const end = m.index + m[0].length;
+    return /[\p{Lu}.]/u.test(form) || !/\p{L}/u.test(t.slice(end));
+  });
+}
 
 /** A company's name without its legal forms, in the form labels are compared in. */
 export function companyWords(name: string): string {
@@ -91,6 +106,11 @@ function addressAlone(text: string): boolean {
 /** A salutation standing alone above a person's or a company's name ("Herrn", "Spett.le:"). */
 export const SALUTATION = new RegExp(`^\\s*(?:${SALUTATION_SOURCES.join('|')})\\s*[:,]?\\s*$`, 'iu');
 
+/** A salutation before a name in capitals and at least two words of it ("M DE LATTRE ALEXIS"). */
+const CAPITAL_SALUTATION_LEAD = new RegExp(
+  `^\\s*(?:${CAPITAL_SALUTATION_SOURCES.join('|')})\\s+(?=\\p{L}{2,}\\s+\\p{L})`,
+  'iu',
+);
 const SALUTATION_LEAD = new RegExp(`^\\s*(?:${SALUTATION_SOURCES.join('|')})[:,]?\\s+(?=\\p{Lu})`, 'iu');
 
 /**
@@ -98,6 +118,8 @@ const SALUTATION_LEAD = new RegExp(`^\\s*(?:${SALUTATION_SOURCES.join('|')})[:,]
  * undefined when none does. A short word in capitals is a company's ("MS Solutions"), not "Ms".
  */
 export function afterSalutation(text: string): string | undefined {
+  const capital = CAPITAL_SALUTATION_LEAD.exec(text)?.[0];
+  if (capital && text === text.toUpperCase()) return text.slice(capital.length).trim();
   const lead = SALUTATION_LEAD.exec(text)?.[0];
   if (!lead || /^\s*\p{Lu}{2,3}\b/u.test(lead)) return undefined;
   return text.slice(lead.length).trim();
@@ -124,11 +146,14 @@ export function notAName(text: string): boolean {
  * a street word first ("rue d'ici"), or a German street with its number ("Lieferantenstraße 20").
  */
 const STREET_LINE =
-  /^\s*(?:\d+\s*[a-z]?\s*,?\s+)?(?:rue|avenue|boulevard|chemin|all[ée]e|impasse|quai|via|viale|piazza|corso|calle|avenida)\s|^\s*\d+\s*[a-z]?\s*,?\s+\p{L}+(?:\s+\p{L}+)?\s+(?:street|road|avenue|lane|drive)\b|\p{L}(?:straße|strasse|str\.|weg|gasse|allee)\s+\d+\s*[a-z]?\s*$/iu;
+  /^\s*(?:\d+\s*[a-z]?\s*,?\s+)?(?:rue|avenue|boulevard|chemin|all[ée]e|impasse|quai|esplanade|via|viale|piazza|corso|strada|calle|avenida|paseo|carrer|rua|travessa)\s|^\s*\d+\s*[a-z]?\s*,?\s+\p{L}+(?:\s+\p{L}+)?\s+(?:street|road|avenue|lane|drive)\b|\p{L}(?:straße|strasse|str\.|weg|gasse|allee)\s+\d+\s*[a-z]?\s*$/iu;
 
-/** Whether a line is a street line (STREET_LINE). */
-export function streetLine(text: string): boolean {
-  return STREET_LINE.test(text.trim());
+/** A German street printed without its house number, alone on its line ("Musterallee"). */
+const STREET_UNNUMBERED = /^\s*\p{L}[\p{L}-]*(?:straße|strasse|str\.|weg|gasse|allee|platz|ring)\s*$/iu;
+
+/** Whether a line is a street line, or (`unnumbered`) one printed without a house number too. */
+export function streetLine(text: string, opts: { unnumbered?: boolean } = {}): boolean {
+  return STREET_LINE.test(text.trim()) || (!!opts.unnumbered && STREET_UNNUMBERED.test(text));
 }
 
 /**
@@ -152,6 +177,8 @@ export function looksLikeName(text: string): boolean {
   return (
     /\p{L}{2}/u.test(t) &&
     !t.includes(':') &&
+    // (nor the text of a barcode font: control characters among its letters)
+    !/\p{Cc}/u.test(t) &&
     !NOT_ADDRESS.test(t) &&
     !notAName(t) &&
     !COLUMN_WORD.test(t) &&

@@ -18,6 +18,7 @@ import {
   postcodeAlone,
   putAddress,
   SALUTATION,
+  streetLine,
 } from './party-lines.js';
 
 /** Separators of a one-line sender address: "ACME GmbH · Str. 1 · 12345 Ort", "A, Str. 1, 12345 Ort"
@@ -283,10 +284,11 @@ export function recipientBlock(
     const place = split.place;
     // The lines above it in its column, while they follow one another closely.
     const height = seg.bbox[3] - seg.bbox[1];
+    // (or set flush right, as a window at the page's right edge may be: its right edges)
+    const flushLeft = (s: Segment) => Math.abs(s.bbox[0] - seg.bbox[0]) < 0.015;
+    const flushRight = (s: Segment) => Math.abs(s.bbox[2] - seg.bbox[2]) < 0.015;
     const column = all
-      .filter(
-        (s) => s.line < seg.line && Math.abs(s.bbox[0] - seg.bbox[0]) < 0.015 && !split.town?.includes(s),
-      )
+      .filter((s) => s.line < seg.line && (flushLeft(s) || flushRight(s)) && !split.town?.includes(s))
       .sort((a, b) => b.bbox[1] - a.bbox[1]);
     const lines: Segment[] = [];
     let top = seg;
@@ -300,9 +302,24 @@ export function recipientBlock(
       if (SALUTATION.test(s.text)) break;
     }
     const street = split.street ?? lines[lines.length - 1];
-    if (!street || !lines.length || !/\d/.test(street.text) || lines.some((s) => headed.has(s))) continue;
+    if (!street || !lines.length || lines.some((s) => headed.has(s))) continue;
+    // A block set flush right is read as one name over its street only: a name run over two lines
+    // there would be cut.
+    const flushRightOnly = lines.some((s) => !flushLeft(s));
+    if (flushRightOnly && (lines.length !== 2 || split.street)) continue;
+    // A street without a house number ("Musterallee", "calle Málaga") only by its street word, and
+    // only where a sender line, a salutation or the letterhead's other column shows the window
+    // (below).
+    const numbered = /\d/.test(street.text);
+    // Or no street at all, a contact's name over the place ("NASAH AG / Ben Dover / 80331
+    // München"): only under a sender line (below).
+    // (a postcode and town on one line, and no label among the lines: "80723" over "Nr" is none)
+    const streetless = !numbered && !streetLine(street.text, { unnumbered: true });
+    if (streetless && (split.town || lines.some((s) => startsWithLabel(s.text)))) continue;
     const salutation = SALUTATION.test(lines[0]!.text) ? lines[0] : undefined;
-    const name = (split.street ? lines : lines.slice(0, -1)).find((s) => isName(s.text) && s !== salutation);
+    const name = (split.street || streetless ? lines : lines.slice(0, -1)).find(
+      (s) => isName(s.text) && s !== salutation,
+    );
     if (!name) continue;
     const postcode = placeOf(place.text)!.postcode;
     // A sender line above the sender's own block repeats its name, or its street and postcode; a
@@ -319,7 +336,7 @@ export function recipientBlock(
     const besideLetterhead =
       !!letterhead &&
       letterhead.page === seg.page &&
-      !lines.includes(letterhead) &&
+      !lines.some((s) => s.line === letterhead.line && s.index === letterhead.index) &&
       (Math.abs(letterhead.bbox[0] - seg.bbox[0]) >= 0.015 ||
         (letterhead.line < lines[0]!.line &&
           senderPlaces.some((p) => p.line >= letterhead.line && p.line < lines[0]!.line) &&
@@ -330,23 +347,29 @@ export function recipientBlock(
       name,
       place,
     };
-    blocks.push(block);
     // A salutation before the name on its line greets the recipient as one standing above it does.
     const greeted = !!salutation || afterSalutation(name.text) !== undefined;
-    if (greeted || sender || besideLetterhead) found.push(block);
+    // (a block set flush right is no window for the count of the page's address blocks below: a
+    // letterhead's own address is often set so)
+    if (numbered && !flushRightOnly) blocks.push(block);
+    // (a streetless block in the sender's own postcode is the sender's: "MARSters GmbH / 20354 Hamburg")
+    const otherPlace = !!sender && !sender.postcodes.has(postcode);
+    if (streetless ? otherPlace : greeted || sender || besideLetterhead) found.push(block);
   }
   // Blocks of one street and place are one recipient: the window and a box of the customer's
   // details repeating its address ("Nom de l'abonné" / "Adresse de l'installation"); the window is
   // the upper.
+  // (A postcode over its town is read from both lines: one block, the fuller reading kept.)
+  const distinct = found.filter((b, i) => !found.some((o, j) => j > i && o.name === b.name));
   const addresses = new Set(
-    found.map((b) =>
+    distinct.map((b) =>
       b.segments
         .slice(-2)
         .map((s) => normalizeLabelText(s.text))
         .join('\n'),
     ),
   );
-  if (found.length) return addresses.size === 1 ? found[0] : undefined;
+  if (distinct.length) return addresses.size === 1 ? distinct[0] : undefined;
   // Under the sender's address printed in its column, only as the one named address block there
   // is: a third party's block (a tax representative's, "SELLER TAX REP") stands there too, the
   // buyer's in another column.
@@ -357,6 +380,8 @@ export function recipientBlock(
 
 export function readRecipient(r: Recipient, put: Put): void {
   put('buyer.name', cleanName(afterSalutation(r.name.text) ?? r.name.text), r.name.bbox, r.name.page, 0.85);
-  const street = r.segments.slice(r.segments.indexOf(r.name) + 1, -1).filter((s) => /\d/.test(s.text));
+  const street = r.segments
+    .slice(r.segments.indexOf(r.name) + 1, -1)
+    .filter((s) => /\d/.test(s.text) || streetLine(s.text, { unnumbered: true }));
   putAddress('buyer', street, r.place, put);
 }
