@@ -717,8 +717,63 @@ describe('abbreviated labels and wrapped values', () => {
         ]),
       ]);
     expect(invoice('05.08.2020').issue_date).toBeUndefined();
+    // Nor a generic date word another word qualifies: that thing's date.
+    const work = read([
+      page([
+        line(row(0), ['Invoice', 0.57, 0.62], ['89973', 0.88, 0.93]),
+        line(row(2), ['Invoice Date:', 0.57, 0.66]),
+        line(row(4), ['Date of Work', 0.57, 0.65], ['04/02/2026', 0.87, 0.95]),
+        line(row(9), ['Date Reg', 0.64, 0.7]),
+        line(row(10), ['14/02/2018', 0.64, 0.7]),
+      ]),
+    ]);
+    expect(work.issue_date).toBeUndefined();
+    // Nor a date column headed on two lines as another date ("Date" / "délivrance").
+    const column = read([
+      page([
+        line(row(0), ['JUSTIFICATIF DE VENTE (valant facture)', 0.06, 0.4]),
+        line(row(8), ['Date', 0.48, 0.52], ['Montant / Taux', 0.7, 0.8]),
+        line(
+          row(8) + 0.005,
+          ['Référence Qté Libellé', 0.04, 0.2],
+          ['Total HT', 0.61, 0.68],
+          ['Total TTC', 0.88, 0.95],
+        ),
+        line(row(9), ['délivrance', 0.46, 0.53], ['TVA', 0.79, 0.82]),
+        line(
+          row(10),
+          ['3857433', 0.05, 0.11],
+          ['KCOOK RECHAUD HPV240', 0.18, 0.4],
+          ['01/02/2021', 0.46, 0.53],
+          ['77,49 €', 0.62, 0.68],
+        ),
+      ]),
+    ]);
+    expect(column.issue_date).toBeUndefined();
     // One date beside the label, however often printed, is the invoice's.
     expect(invoice('04.08.2020').issue_date).toBe('2020-08-04');
+  });
+
+  it("reads a block's name without its salutation, and no form's word for a value it has not", () => {
+    const d = read([
+      page([
+        line(row(0), ['FACTURE N° : 12345', 0.71, 0.9]),
+        line(row(4), ['ÉMETTEUR :', 0.1, 0.2], ['DESTINATAIRE :', 0.78, 0.92]),
+        line(row(6), ['01 23 45 67 89', 0.1, 0.2], ['M. ANTOINE DUMAS', 0.75, 0.92]),
+        line(row(7), ['12 Rue des Lilas', 0.11, 0.25], ['3 Allée du Château', 0.75, 0.92]),
+        line(row(8), ['75014 Paris, France', 0.11, 0.26], ['33000 Bordeaux, France', 0.71, 0.92]),
+      ]),
+    ]);
+    expect(d.buyer.name).toBe('ANTOINE DUMAS');
+    const none = read([
+      page([
+        line(row(0), ['Invoice Number: 123456XX', 0.03, 0.4]),
+        line(row(8), ['Customer:', 0.03, 0.12]),
+        line(row(9), ['Name: nicht vorhanden', 0.03, 0.25]),
+        line(row(10), ['Phone: +49 1234-5678', 0.03, 0.25]),
+      ]),
+    ]);
+    expect(none.buyer.name).toBeUndefined();
   });
 
   it('reads the tax code "C.F." as no part of a name', () => {

@@ -112,15 +112,9 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
     put('number', title.number, title.box, title.page, cut(title.text, title.number) ? 0.7 : 0.88);
   const bare = d.number ? undefined : (bareNumberLabel(layouts) ?? dateShapedNumber(hits, layouts));
   if (bare) put('number', bare.value, bare.box, bare.page, 0.82);
-  const date = firstValue(
-    hits,
-    layouts,
-    'invoice_date',
-    (s) => dateOf(s, order) ?? compactDate(s, order.lang),
-    {
-      wraps: true,
-    },
-  );
+  // A label's date: in the page's forms, or six digits in a language that writes dates so.
+  const labelDate = (s: string) => dateOf(s, order) ?? compactDate(s, order.lang);
+  const date = firstValue(hits, layouts, 'invoice_date', labelDate, { wraps: true });
   // A title with a date and no number ("Facture du 29/01/2021"), before the letter's date.
   const dated = titleDate(layouts, order);
   if (date && date.strength > 1) put('issue_date', date.value, date.box, date.page, 0.9);
@@ -150,7 +144,7 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
     layouts,
     'due_date',
     (s) => {
-      const value = dateOf(s, order) ?? compactDate(s, order.lang);
+      const value = labelDate(s);
       return value && (value !== d.issue_date || dateAlone(s, order)) ? value : undefined;
     },
     { wraps: true },
@@ -267,7 +261,7 @@ function otherDocumentsDates(hits: LabelHit[], layouts: PageLayout[], order: Dat
   const values = new Set<string>();
   for (const h of hits) {
     if (h.field !== 'invoice_date' || h.strength !== 1) continue;
-    // (the generic word alone: "Fecha de entrega" names its own date)
+    // (the generic word alone: a word after it names another date, "Datum dobave")
     if (/^\p{L}/u.test(h.rest) && findDates(h.rest, order)[0]?.start !== 0) continue;
     const layout = layouts.find((l) => l.page === h.seg.page)!;
     const beside = [

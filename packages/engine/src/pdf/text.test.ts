@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openPdf } from './open.js';
 import {
   cleanWord,
+  euroSignsReadAsE,
   extractText,
   type PageText,
   pageLinesText,
@@ -349,5 +350,28 @@ describe('extractText: an icon before a word', () => {
     // an icon far from the next word leaves it where it is
     expect(word('Telefon').bbox[0]).toBeCloseTo(200 / 595, 2);
     expect(lineTexts(text!).join(' ')).not.toContain('☎');
+  });
+});
+
+describe('euroSignsReadAsE', () => {
+  const lineOf = (text: string) => ({
+    text,
+    words: text
+      .split(' ')
+      .map((t) => ({ text: t, bbox: [0, 0, 1, 1] as [number, number, number, number], fontSize: 10 })),
+  });
+  it('writes the euro sign a font mapped to "e" beside amounts, seen twice on the page', () => {
+    const lines = [lineOf('Zwischensumme 2 900,00 e'), lineOf('Total: e207,00')];
+    euroSignsReadAsE(lines);
+    expect(lines.map((l) => l.text)).toEqual(['Zwischensumme 2 900,00 €', 'Total: €207,00']);
+  });
+
+  it('leaves an "e" beside an amount once, and every "e" on a page that prints "€"', () => {
+    const once = [lineOf('Totale 10,00 e 20,00 IVA'), lineOf('Fattura n. 5')];
+    euroSignsReadAsE(once);
+    expect(once[0]!.text).toBe('Totale 10,00 e 20,00 IVA');
+    const euro = [lineOf('Summe 2 900,00 e'), lineOf('Total: e207,00'), lineOf('Brutto 10,00 €')];
+    euroSignsReadAsE(euro);
+    expect(euro[0]!.text).toBe('Summe 2 900,00 e');
   });
 });

@@ -177,6 +177,7 @@ async function readPage(doc: PdfDocument, n: number): Promise<PageText> {
     }
   }
   lines.sort((x, y) => x.key - y.key || x.line.bbox[0] - y.line.bbox[0]);
+  euroSignsReadAsE(lines.map((l) => l.line));
 
   // Text that yields no line on the page (all of it off the page or diagonal) is no text to read.
   const quality: TextQuality = lines.length ? textQuality(all) : { usable: false, reason: 'no_text' };
@@ -189,6 +190,37 @@ async function readPage(doc: PdfDocument, n: number): Promise<PageText> {
     chars: all.replace(/\s+/g, '').length,
     ...quality,
   };
+}
+
+/** An amount with two decimals ("207,00", "1.710,00"). */
+const AMOUNT_WORD = /^\d[\d.,']*[.,]\d{2}$/;
+/** The letter glued to an amount ("e207,00", "207,00e"). */
+const GLUED_E = /^e(?=\d[\d.,']*[.,]\d{2}$)|(?<=^\d[\d.,']*[.,]\d{2})e$/;
+
+/**
+ * A euro sign whose font maps it to the letter "e" (LaTeX's eurosym and marvosym fonts carry no
+ * Unicode for it: "Zwischensumme 2 900,00 e", "Total: e207,00", "Αξία: e 1 710,00"), written as
+ * "€" where a page prints no "€" and puts such an "e" beside an amount at least twice: a
+ * letter "e" beside amounts once may be a word ("10,00 e 20,00" in Italian).
+ */
+export function euroSignsReadAsE(lines: Array<{ text: string; words: TextWord[] }>): void {
+  if (lines.some((l) => l.text.includes('€'))) return;
+  const hits: Array<() => void> = [];
+  for (const line of lines) {
+    const { words } = line;
+    for (const [i, w] of words.entries()) {
+      if (GLUED_E.test(w.text)) hits.push(() => (w.text = w.text.replace(GLUED_E, '€')));
+      else if (
+        w.text === 'e' &&
+        (AMOUNT_WORD.test(words[i - 1]?.text ?? '') || /^\d/.test(words[i + 1]?.text ?? '')) &&
+        words.slice(i - 1, i + 4).some((x) => AMOUNT_WORD.test(x.text))
+      )
+        hits.push(() => (w.text = '€'));
+    }
+  }
+  if (hits.length < 2) return;
+  for (const hit of hits) hit();
+  for (const line of lines) line.text = line.words.map((w) => w.text).join(' ');
 }
 
 /** A form field's annotation as pdf.js gives it: the parts read here. */

@@ -17,6 +17,7 @@ describe('detectCurrency', () => {
     ['Сумма 1234 р. 56 коп.', 'RUB'],
     ['Всего к оплате: двадцать тысяч рублей 00 копеек', 'RUB'],
     ['Razem 12,50 zł', 'PLN'],
+    ['Razem do zapłaty: 701.10 zl', 'PLN'],
     ['Forma płatności: gotówka, waluta: polski złoty', 'PLN'],
     ['BTW 21,00 % over 319,03    Eur 67,00', 'EUR'],
     ['Celkem 1 234,50 Kč', 'CZK'],
@@ -26,6 +27,10 @@ describe('detectCurrency', () => {
     ['Amount SEK 1 000,00', 'SEK'],
   ])('%s -> %s', (text, code) => {
     expect(detectCurrency(text)).toBe(code);
+  });
+
+  it('reads "zl" as the złoty only beside a number', () => {
+    expect(detectCurrency('Sklep zl. Kwiatowa')).toBeUndefined();
   });
 
   it('chooses the most frequent explicit currency and refuses a tie', () => {

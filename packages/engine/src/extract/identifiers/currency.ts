@@ -46,6 +46,8 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   złoty: 'PLN',
   złote: 'PLN',
   złotych: 'PLN',
+  // (the złoty's sign written without its ł, beside a number only)
+  zl: 'PLN',
   eur: 'EUR',
   kč: 'CZK',
   ft: 'HUF',
@@ -55,7 +57,7 @@ const SYMBOLS: Readonly<Record<string, string>> = {
 };
 
 /** Tokens that are also plain words or abbreviations: only a currency right beside a number. */
-const NEEDS_NUMBER = new Set(['р.', 'fr.', 'ft', 'lei', 'kr', 'kr.']);
+const NEEDS_NUMBER = new Set(['р.', 'fr.', 'ft', 'lei', 'kr', 'kr.', 'zl']);
 
 /** Countries whose currency is called "kr" (Faroe Islands and Greenland use the Danish krone). */
 const KRONA: Readonly<Record<string, string>> = {
@@ -71,7 +73,7 @@ const KRONA: Readonly<Record<string, string>> = {
  * A currency token as a regex source (no groups): ISO codes, then symbols, longest alternatives
  * first so "руб." wins over "р.". Callers add their own boundaries.
  */
-export const CURRENCY_TOKEN = `(?:${[...CODES, 'Euros?', 'EUROS?', 'euros?', 'Eur', 'US\\$', 'C\\$', 'A\\$', 'NZ\\$', 'HK\\$', 'S\\$', 'R\\$', '[€$£₽₴₺₹]', '[Рр]убл(?:ей|я|ь)', '[Рр]уб\\.?', 'р\\.', 'S?Fr\\.', 'zł(?:ot(?:y|e|ych))?', 'Kč', 'Ft', 'lei', 'лв\\.?', '[Kk]r\\.?'].join('|')})`;
+export const CURRENCY_TOKEN = `(?:${[...CODES, 'Euros?', 'EUROS?', 'euros?', 'Eur', 'US\\$', 'C\\$', 'A\\$', 'NZ\\$', 'HK\\$', 'S\\$', 'R\\$', '[€$£₽₴₺₹]', '[Рр]убл(?:ей|я|ь)', '[Рр]уб\\.?', 'р\\.', 'S?Fr\\.', 'zł(?:ot(?:y|e|ych))?', 'zl', 'Kč', 'Ft', 'lei', 'лв\\.?', '[Kk]r\\.?'].join('|')})`;
 
 /** ISO code for a token matched by CURRENCY_TOKEN; undefined for an unresolvable "kr". */
 export function currencyOfToken(token: string, country?: string): string | undefined {

@@ -121,6 +121,8 @@ export const BUYER_WORD_SOURCES: readonly string[] = words.buyer_words;
 export const VAT_ID_WORD_SOURCES: readonly string[] = words.vat_id_words;
 /** Salutations standing alone above a recipient's name ("Herrn", "Spett.le", "Exmo.(s) Sr.(s)"). */
 export const SALUTATION_SOURCES: readonly string[] = words.salutations;
+/** What a form prints for a value it has not ("N/A", "nicht vorhanden"): never a name. */
+export const NO_VALUE_SOURCES: readonly string[] = words.no_value_words;
 /** Salutations only before a name in capitals ("M DE LATTRE ALEXIS"). */
 export const CAPITAL_SALUTATION_SOURCES: readonly string[] = words.salutations_in_capitals;
 /** VAT ids a country prints without their country prefix after its own VAT word ("Partita IVA

@@ -31,7 +31,7 @@ const SEGMENT_LABELS: FieldLabel[] = [
  * prestation", "Date de fin").
  */
 const OTHER_DOCUMENT =
-  /^(?:(?:de\s+la|de|der|des|du|of(?:\s+the)?|della|del|dell'|di)\s+)?(?:associ[ée]e?s?|li[ée]e?s?|d'origine|origin(?:al|ale|e)|pr[ée]c[ée]dente?|preceding|previous|related|referenced|corrig[ée]e|rectifi[ée]e|ursprungs|vorherigen?|urspr[üu]nglichen?|bestellung|auftrag(?:s)?|lieferung|leistung|order|commande|livraison|delivery|ordine|consegna|entrega|contrat|contratto|vertrag|contract|angebot|offre|quote|quotation|offerta|zahlung|paiement|payment|pagamento|versand|shipment|exp[ée]dition|d[ée]but|fin|prestation|p[ée]riode|period|start|end|beginn|ende|inizio|fine)(?![\p{L}])/iu;
+  /^(?:(?:de\s+la|de|der|des|du|of(?:\s+the)?|della|del|dell'|di)\s+)?(?:associ[ée]e?s?|li[ée]e?s?|d'origine|origin(?:al|ale|e)|pr[ée]c[ée]dente?|preceding|previous|related|referenced|corrig[ée]e|rectifi[ée]e|ursprungs|vorherigen?|urspr[üu]nglichen?|bestellung|auftrag(?:s)?|lieferung|leistung|order|commande|livraison|d[ée]livrance|delivery|ordine|consegna|entrega|contrat|contratto|vertrag|contract|angebot|offre|quote|quotation|offerta|zahlung|paiement|payment|pagamento|versand|shipment|exp[ée]dition|d[ée]but|fin|prestation|p[ée]riode|period|start|end|beginn|ende|inizio|fine|work|services?|supply|reg|registration|zulassung|immatriculation)(?![\p{L}])/iu;
 
 /** After a currency label: the currency of the VAT accounting, not of the invoice. */
 const TAX_CURRENCY =
@@ -207,6 +207,13 @@ export function firstValue(
       ...near.map((v) => ({ text: v.seg.text, seg: v.seg })),
     ];
     for (const o of options) {
+      // A label's second line that makes it another document's ("Date" / "délivrance"): none.
+      if (
+        (field === 'invoice_no' || field === 'invoice_date') &&
+        !/\d/.test(o.text) &&
+        OTHER_DOCUMENT.test(o.text.trim())
+      )
+        break;
       const value = parse(o.text);
       if (!value) continue;
       const found = {

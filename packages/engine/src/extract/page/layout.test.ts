@@ -162,6 +162,21 @@ describe('valuesNear', () => {
     });
   });
 
+  it("reads a label set on two lines past another column's heading that falls between them", () => {
+    const layout = segmentPage(
+      page([
+        line(row(0), ['Data', 0.6, 0.625]),
+        line(row(0) + LH * 0.4, ['Numero documento', 0.4, 0.52], ['Codice destinatario', 0.71, 0.82]),
+        line(row(0) + LH * 0.9, ['documento', 0.58, 0.65]),
+        line(row(0) + LH * 2, ['2/AUTO', 0.43, 0.48], ['31-08-2020', 0.57, 0.64]),
+      ]),
+    );
+    expect(valuesNear(layout, seg(layout, 'Data')).map((v) => v.seg.text)).toEqual([
+      'documento',
+      '31-08-2020',
+    ]);
+  });
+
   it('takes a value starting right of the label on the next line (a right-aligned value)', () => {
     const layout = segmentPage(
       page([line(row(0), ['Gesamtbetrag', 0.1, 0.25]), line(row(1), ['119,00 EUR', 0.4, 0.52])]),

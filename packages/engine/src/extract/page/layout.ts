@@ -176,22 +176,21 @@ export function valuesNear(
     // Höchberg" beside "RECHNUNG / 2503001"): a segment under the label on about the same height
     // is the label's value, not the other column's.
     // Nor does another column's text without a digit on a line that falls between the label and
-    // the value under it in small type (a value with a digit, its top within two label heights of
-    // the label).
+    // the value under it in small type (a value with a digit, or the label's second line, its top
+    // within two label heights of the label: "Data" / "documento" beside "Codice destinatario").
     const twin = layout.lines[li + 1];
     const under = twin && inColumn(twin);
     const between =
       !!under &&
       !/\d/.test(below?.text ?? '') &&
-      /\d/.test(under.text) &&
+      (/\d/.test(under.text) || (!opts.column && secondLabelLine(label, under))) &&
       under.bbox[1] - label.bbox[3] < height * 2;
-    if (
-      below &&
-      !inColumn(line) &&
-      twin &&
-      (Math.abs(twin[0]!.bbox[1] - below.bbox[1]) < height / 2 || between)
-    )
+    if (below && !inColumn(line) && twin && Math.abs(twin[0]!.bbox[1] - below.bbox[1]) < height / 2)
       below = under ?? below;
+    else if (below && !inColumn(line) && between) {
+      below = under;
+      li++;
+    }
     if (below) {
       out.push({ seg: below, where: 'below' });
       // A label set on two lines ("DATE" / "D'ÉMISSION" / "15/01/2026"): its second line is

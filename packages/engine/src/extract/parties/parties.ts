@@ -15,6 +15,7 @@ import { footerDomains, spellsDomain } from './company-domain.js';
 import { matchInlineHeading, matchNumberedHeading } from './party-headings.js';
 import {
   ADDRESS_LABEL,
+  afterSalutation,
   cleanName,
   companyWords,
   GREETING,
@@ -71,9 +72,9 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     // The footer's legal line names the sender ("MixCont AB, 23145, Sankta gertrudsvag 10."):
     // a company name on the first page's head that is another company stands in the address
     // window, and is the buyer's.
-    // (or the first column of the page's foot, beside the company's ids: "Meridion AB | 031-149860
-    // | 556654-4499 | SE556654449901", where the head's company is the window's)
-    // (a company by its legal form: a town's line may stand there beside the register number)
+    // Or the first column of the page's foot beside the company's ids, when it names a company by
+    // its legal form ("Meridion AB | 031-149860 | 556654-4499 | SE556654449901"; a town's line may
+    // stand there too, beside the register number).
     const column = head ? footColumnName(layouts, elsewhere) : undefined;
     const footer = footerLegalName(layouts) ?? (column && namedByLegalForm(column.text) ? column : undefined);
     if (footer && head && !sameCompany(footer.text, head.text)) {
@@ -92,13 +93,15 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
       put('seller.name', footer.text, footer.bbox, footer.page, 0.82);
       // The footer's company named again over an address in the first page's upper half: the
       // sender's own block, whose column tells the recipient's window from it.
+      const words = companyWords(footer.text);
       named = layouts[0]?.lines
         .flat()
         .find(
           (s) =>
+            !!words &&
             s.bbox[1] < 0.5 &&
             !elsewhere.has(s) &&
-            companyWords(s.text) === companyWords(footer.text) &&
+            companyWords(s.text) === words &&
             !!addressBelow(layouts[0]!, s, elsewhere),
         );
     }
@@ -433,7 +436,9 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
   // A line ending with its street and place that gave no name ("452, Herr Hans Weber,
   // Rämistrasse 28, 8001 Zürich") is an address, no name.
   if (!nameEnd && placeLine({ ...nameSeg, text: name })) return;
-  put(`${role}.name`, cleanName(beforeIds(name)), nameSeg.bbox, nameSeg.page, confidence);
+  // (without a salutation opening the line: "M. ANTOINE DUMAS" under "DESTINATAIRE :")
+  const bare = beforeIds(name);
+  put(`${role}.name`, cleanName(afterSalutation(bare) ?? bare), nameSeg.bbox, nameSeg.page, confidence);
 
   // Address: the lines after the name in the block's value column, until a non-address line.
   const lines: Segment[] = [];

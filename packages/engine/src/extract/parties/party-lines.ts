@@ -11,6 +11,7 @@ import {
   DOCUMENT_TITLE_SOURCES,
   GREETING_SOURCES,
   LEGAL_FORM_SOURCES,
+  NO_VALUE_SOURCES,
   PLACE_FORMS,
   POSTCODE_ALONE_FORMS,
   SALUTATION_SOURCES,
@@ -81,6 +82,9 @@ export const NOT_ADDRESS =
 const NOT_A_NAME_FORMS =
   /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount|name|nom|nome|nombre)\s*[.:]?\s*$|^\s*#|\b(?:cont[aeo]ct|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of)\s*$|^\s*(?:page|seite|pagina|p[áa]gina|blatt)\s+\d+(?:\s*(?:\/|of|von|de|di|sur)\s*\d+)?\s*$|\b(?:on\s+behalf\s+of|issued\s+by|powered\s+by|generated\s+(?:by|with)|created\s+(?:by|with)|im\s+auftrag\s+(?:von|der|des))\b|^\s*\S+@\S+\s*$|\b(?:au\s+capital|capital\s+social|capitale\s+sociale|share\s+capital|stammkapital|grundkapital)\b/i;
 
+/** What a form prints for a value it has not ("N/A", "nicht vorhanden"; lexicon/words.json). */
+const NO_VALUE = new RegExp(`^\\s*(?:${NO_VALUE_SOURCES.join('|')})\\s*[.]?\\s*$`, 'iu');
+
 /** A contact or attention line of a party's block, in every language (lexicon/words.json). */
 const CONTACT_LINE = new RegExp(`^\\s*(?:${CONTACT_WORD_SOURCES.join('|')})(?=$|[\\s.:,])`, 'iu');
 
@@ -133,6 +137,7 @@ export const GREETING = new RegExp(`^\\s*(?:${GREETING_SOURCES.join('|')})\\s`, 
 export function notAName(text: string): boolean {
   return (
     NOT_A_NAME_FORMS.test(text) ||
+    NO_VALUE.test(text) ||
     GREETING.test(text) ||
     addressAlone(text) ||
     CONTACT_LINE.test(text) ||
