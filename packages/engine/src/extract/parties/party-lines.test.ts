@@ -80,6 +80,8 @@ describe('isName: what is never a name', () => {
   it("takes no barcode font's text (control characters among its letters) for a name", () => {
     expect(isName('jg\u0007\u001a<T\u001a\u0001"\\\u0001\'')).toBe(false);
     expect(isName('MECANIZADOS SINC, S.L.')).toBe(true);
+    // Nor a page counter, however abbreviated ("Pag. 1/2").
+    expect(isName('Pag. 1/2')).toBe(false);
   });
 });
 

@@ -284,28 +284,32 @@ export function recipientBlock(
     const place = split.place;
     // The lines above it in its column, while they follow one another closely.
     const height = seg.bbox[3] - seg.bbox[1];
-    // (or set flush right, as a window at the page's right edge may be: its right edges)
-    const flushLeft = (s: Segment) => Math.abs(s.bbox[0] - seg.bbox[0]) < 0.015;
-    const flushRight = (s: Segment) => Math.abs(s.bbox[2] - seg.bbox[2]) < 0.015;
-    const column = all
-      .filter((s) => s.line < seg.line && (flushLeft(s) || flushRight(s)) && !split.town?.includes(s))
-      .sort((a, b) => b.bbox[1] - a.bbox[1]);
-    const lines: Segment[] = [];
-    let top = seg;
-    for (const s of column) {
-      // (an empty line before the place, as older letters leave it, included)
-      if (top.bbox[1] - s.bbox[3] > height * 3 || lines.length >= 4) break;
-      // (nor the place line ending the block above: another address)
-      if (senders.some((x) => x.line === s.line || x.continued === s.line) || placeLine(s)) break;
-      lines.unshift(s);
-      top = s;
-      if (SALUTATION.test(s.text)) break;
-    }
+    // The lines flush left above it; or, where none is, flush right, as a window at the page's
+    // right edge may be set.
+    const linesAbove = (inColumn: (s: Segment) => boolean): Segment[] => {
+      const column = all
+        .filter((s) => s.line < seg.line && inColumn(s) && !split.town?.includes(s))
+        .sort((a, b) => b.bbox[1] - a.bbox[1]);
+      const lines: Segment[] = [];
+      let top = seg;
+      for (const s of column) {
+        // (an empty line before the place, as older letters leave it, included)
+        if (top.bbox[1] - s.bbox[3] > height * 3 || lines.length >= 4) break;
+        // (nor the place line ending the block above: another address)
+        if (senders.some((x) => x.line === s.line || x.continued === s.line) || placeLine(s)) break;
+        lines.unshift(s);
+        top = s;
+        if (SALUTATION.test(s.text)) break;
+      }
+      return lines;
+    };
+    const flushLeft = linesAbove((s) => Math.abs(s.bbox[0] - seg.bbox[0]) < 0.015);
+    const flushRightOnly = !flushLeft.length;
+    const lines = flushRightOnly ? linesAbove((s) => Math.abs(s.bbox[2] - seg.bbox[2]) < 0.015) : flushLeft;
     const street = split.street ?? lines[lines.length - 1];
     if (!street || !lines.length || lines.some((s) => headed.has(s))) continue;
     // A block set flush right is read as one name over its street only: a name run over two lines
     // there would be cut.
-    const flushRightOnly = lines.some((s) => !flushLeft(s));
     if (flushRightOnly && (lines.length !== 2 || split.street)) continue;
     // A street without a house number ("Musterallee", "calle Málaga") only by its street word, and
     // only where a sender line, a salutation or the letterhead's other column shows the window
@@ -315,7 +319,12 @@ export function recipientBlock(
     // München"): only under a sender line (below).
     // (a postcode and town on one line, and no label among the lines: "80723" over "Nr" is none)
     const streetless = !numbered && !streetLine(street.text, { unnumbered: true });
-    if (streetless && (split.town || lines.some((s) => startsWithLabel(s.text)))) continue;
+    // (nor text of the place's width between it and the line over it: the line is no part of it)
+    const last = lines[lines.length - 1]!;
+    const gap = all.some(
+      (s) => s.line > last.line && s.line < seg.line && s.bbox[0] < seg.bbox[2] && seg.bbox[0] < s.bbox[2],
+    );
+    if (streetless && (split.town || gap || lines.some((s) => startsWithLabel(s.text)))) continue;
     const salutation = SALUTATION.test(lines[0]!.text) ? lines[0] : undefined;
     const name = (split.street || streetless ? lines : lines.slice(0, -1)).find(
       (s) => isName(s.text) && s !== salutation,
