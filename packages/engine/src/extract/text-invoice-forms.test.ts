@@ -664,6 +664,40 @@ describe('abbreviated labels and wrapped values', () => {
     expect([d.number, d.issue_date]).toEqual(['2/2024', '2024-10-23']);
   });
 
+  it('reads "Factura Nro:" and a Czech title\'s "C." printed without its háček', () => {
+    const spanish = read([
+      page([
+        line(row(0), ['DESGUAZAME S.L.', 0.39, 0.55]),
+        line(row(12), ['Factura Nro: 1', 0.05, 0.18], ['Fecha: 2024-12-11', 0.77, 0.95]),
+      ]),
+    ]);
+    expect([spanish.number, spanish.issue_date]).toEqual(['1', '2024-12-11']);
+    const czech = read([page([line(row(0), ['FAKTURA - DOKLAD C. 201900021', 0.11, 0.45])])]);
+    expect(czech.number).toBe('201900021');
+  });
+
+  it('reads the number under a bare "Numero" in a row of headings (a FatturaPA print\'s grid)', () => {
+    const d = read([
+      page([
+        line(
+          row(0),
+          ['Cedente/prestatore (fornitore)', 0.08, 0.35],
+          ['Cessionario/committente (cliente)', 0.51, 0.8],
+        ),
+        line(row(8), ['Tipologia', 0.09, 0.16], ['Numero', 0.66, 0.7], ['Codice', 0.86, 0.9]),
+        line(
+          row(8) + 0.005,
+          ['Causale', 0.35, 0.41],
+          ['Art. 73', 0.59, 0.64],
+          ['Data documento', 0.73, 0.83],
+        ),
+        line(row(9), ['documento', 0.09, 0.16], ['documento', 0.65, 0.71], ['destinatario', 0.85, 0.93]),
+        line(row(10), ['TD01 (fattura)', 0.07, 0.16], ['123', 0.67, 0.69], ['18-12-2014', 0.74, 0.81]),
+      ]),
+    ]);
+    expect([d.number, d.issue_date]).toEqual(['123', '2014-12-18']);
+  });
+
   it('reads no number cut by a glyph the PDF maps to no character', () => {
     const d = read([
       page([

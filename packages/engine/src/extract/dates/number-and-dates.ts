@@ -440,10 +440,12 @@ export function bareNumberLabel(layouts: PageLayout[]): Found | undefined {
     if (!line[0] || line[0].bbox[1] > 0.5) break;
     if (line.some((s) => TABLE_HEAD.test(normalizeLabelText(s.text)))) continue;
     // (first on its line: after other text, "Dépannage électricité : n° 1234567890", it numbers
-    // that)
-    const seg = line[0];
-    const bare = BARE_NUMBER.exec(seg.text.trim());
-    if (!bare) continue;
+    // that; or in a row of headings with no value among them, "Tipologia | Numero | Codice", the
+    // values under them)
+    const heads = !line.some((s) => /\d/.test(s.text));
+    const seg = heads ? line.find((s) => BARE_NUMBER.test(s.text.trim())) : line[0];
+    const bare = seg && BARE_NUMBER.exec(seg.text.trim());
+    if (!seg || !bare) continue;
     const options = bare[1]
       ? [{ text: bare[1], box: seg.bbox }]
       : valuesNear(first, seg).map((v) => ({ text: v.seg.text.trim(), box: union([seg.bbox, v.seg.bbox]) }));
