@@ -364,6 +364,10 @@ describe('euroSignsReadAsE', () => {
     const lines = [lineOf('Zwischensumme 2 900,00 e'), lineOf('Total: e207,00')];
     euroSignsReadAsE(lines);
     expect(lines.map((l) => l.text)).toEqual(['Zwischensumme 2 900,00 €', 'Total: €207,00']);
+    // (also an "e" opening its line: "e 1 710,00")
+    const opening = [lineOf('e 1 710,00'), lineOf('e 0,00')];
+    euroSignsReadAsE(opening);
+    expect(opening.map((l) => l.text)).toEqual(['€ 1 710,00', '€ 0,00']);
   });
 
   it('leaves an "e" beside an amount once, and every "e" on a page that prints "€"', () => {

@@ -205,21 +205,18 @@ const GLUED_E = /^e(?=\d[\d.,']*[.,]\d{2}$)|(?<=^\d[\d.,']*[.,]\d{2})e$/;
  */
 export function euroSignsReadAsE(lines: Array<{ text: string; words: TextWord[] }>): void {
   if (lines.some((l) => l.text.includes('€'))) return;
-  const hits: Array<() => void> = [];
-  for (const line of lines) {
-    const { words } = line;
+  const signs: TextWord[] = [];
+  for (const { words } of lines) {
     for (const [i, w] of words.entries()) {
-      if (GLUED_E.test(w.text)) hits.push(() => (w.text = w.text.replace(GLUED_E, '€')));
-      else if (
+      const beside =
         w.text === 'e' &&
         (AMOUNT_WORD.test(words[i - 1]?.text ?? '') || /^\d/.test(words[i + 1]?.text ?? '')) &&
-        words.slice(i - 1, i + 4).some((x) => AMOUNT_WORD.test(x.text))
-      )
-        hits.push(() => (w.text = '€'));
+        words.slice(Math.max(0, i - 1), i + 4).some((x) => AMOUNT_WORD.test(x.text));
+      if (beside || GLUED_E.test(w.text)) signs.push(w);
     }
   }
-  if (hits.length < 2) return;
-  for (const hit of hits) hit();
+  if (signs.length < 2) return;
+  for (const w of signs) w.text = w.text === 'e' ? '€' : w.text.replace(GLUED_E, '€');
   for (const line of lines) line.text = line.words.map((w) => w.text).join(' ');
 }
 

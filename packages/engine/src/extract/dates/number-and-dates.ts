@@ -33,9 +33,7 @@ export function invoiceNumberOf(s: string): string | undefined {
   // A number printed in groups of digits, and nothing else ("726 752 5181"): all of it.
   if (DIGIT_GROUPS.test(text) && !parseDate(text)) return text;
   const m = NUMBER_TOKEN.exec(text);
-  // A glyph the PDF maps to no character (a control character) right after it: the number goes
-  // on past what can be read ("2E9958F3\u00000010", a hyphen without its Unicode), so none.
-  if (m && /^\p{Cc}/u.test(text.slice(m.index + m[0].length))) return undefined;
+  if (m && cutByUnmappedGlyph(text, m.index + m[0].length)) return undefined;
   // A number whose parts a slash sets apart with spaces ("2022 / 053") is one number (not one
   // and its date: "5 / 12.03.2024").
   const after = m && /^\s+\/\s+(\d[\p{L}\d\-/._]*)/u.exec(text.slice(m[0].length));
@@ -47,6 +45,15 @@ export function invoiceNumberOf(s: string): string | undefined {
   // (nor a date, nor a month of a year: the billing period under the title, "Fevereiro/2026")
   if (parseDate(v) || monthAndYear(v)) return undefined;
   return v;
+}
+
+/**
+ * Whether a number read up to `end` goes on past a glyph the PDF maps to no character (a control
+ * character: "2E9958F3\u00000010", a hyphen without its Unicode): what can be read of it is no
+ * number.
+ */
+function cutByUnmappedGlyph(text: string, end: number): boolean {
+  return /^\p{Cc}/u.test(text.slice(end));
 }
 
 /**
@@ -364,9 +371,7 @@ export function titleLine(layouts: PageLayout[], order: DateReading) {
     }
     const m = TITLE_NUMBER.exec(text);
     if (!m) continue;
-    // (cut by a glyph mapped to no character: invoiceNumberOf)
-    const numberEnd = m.index + m[0].indexOf(m[1]!) + m[1]!.length;
-    if (/^\p{Cc}/u.test(text.slice(numberEnd))) continue;
+    if (cutByUnmappedGlyph(text, m.index + m[0].indexOf(m[1]!) + m[1]!.length)) continue;
     // The date may follow on the next line, the word before it ending the title line or starting
     // the next ("... Nr. 9314110911/00/M/00/N vom" / "01.01.2018"; "... Nr. 47110818" / "vom …").
     const next = (first.lines[li + 1]?.map((s) => s.text).join(' ') ?? '').trim();
