@@ -161,7 +161,15 @@ const RULES: Readonly<Record<string, Rule>> = {
       return (check >= 10 ? 0 : check) === digit(b, 8);
     },
   },
-  RO: { format: /^[1-9]\d{1,9}$/ },
+  // Romania: the CIF's last digit is ten times the weighted sum (7, 5, 3, 2, 1, 7, 5, 3, 2 over the
+  // other digits, right-aligned) mod 11, 10 read as 0.
+  RO: {
+    format: /^[1-9]\d{1,9}$/,
+    checksum: (b) => {
+      const body = b.slice(0, -1).padStart(9, '0');
+      return ((weightedSum(body, [7, 5, 3, 2, 1, 7, 5, 3, 2]) * 10) % 11) % 10 === digit(b, b.length - 1);
+    },
+  },
   // Organisation number + "01"; the organisation number carries a Luhn digit.
   SE: { format: /^\d{10}01$/, checksum: (b) => luhnValid(b.slice(0, 10)) },
   // Slovenia: 11 - (weights 8..2 sum mod 11), 11 read as 0; a remainder giving 10 is no id.

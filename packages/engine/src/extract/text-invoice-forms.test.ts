@@ -293,6 +293,17 @@ describe('page forms', () => {
       ]),
     ]);
     expect(headings.seller.name).toBeUndefined();
+    // Scoro's foot: the name over its street and place, the country under them beside the VAT id.
+    const scoro = read([
+      page([
+        line(row(0), ['Invoice No. 15293', 0.07, 0.3]),
+        line(row(47), ['Sound and Vision OÜ', 0.07, 0.25], ['Phone: 3726512238', 0.35, 0.5]),
+        line(row(48), ['Laki põik 6', 0.07, 0.15], ['E-mail: info@soundandvision.ee', 0.35, 0.6]),
+        line(row(49), ['12919 Tallinn', 0.07, 0.17], ['Reg. No.: 11327069', 0.35, 0.5]),
+        line(row(50), ['Estonia', 0.07, 0.12], ['Tax/VAT No.: EE101103673', 0.35, 0.53]),
+      ]),
+    ]);
+    expect(scoro.seller.name).toBe('Sound and Vision OÜ');
   });
 });
 
@@ -508,7 +519,8 @@ describe('abbreviated labels and wrapped values', () => {
         line(row(33), ['fakturabelopp', 0.49, 0.58], ['SEK 121,109.00', 0.74, 0.95]),
       ]),
     ]);
-    expect(swedish.totals?.gross).toBe('121109.00');
+    // (the gross before the rounding, EN 16931's BT-112; the rounded total is the amount payable)
+    expect(swedish.totals).toMatchObject({ gross: '121109.05', rounding: '-0.05', payable: '121109.00' });
     const portuguese = read([
       page([
         line(row(0), ['FATURA # 0018', 0.07, 0.2]),
@@ -674,6 +686,44 @@ describe('abbreviated labels and wrapped values', () => {
     expect([spanish.number, spanish.issue_date]).toEqual(['1', '2024-12-11']);
     const czech = read([page([line(row(0), ['FAKTURA - DOKLAD C. 201900021', 0.11, 0.45])])]);
     expect(czech.number).toBe('201900021');
+  });
+
+  it('reads a Romanian series and number under the title ("Seria Z Nr. 4 din 17/01/2021") as the number', () => {
+    const romanian = (title: string) =>
+      read([
+        page([
+          line(row(0), [title, 0.08, 0.2]),
+          line(row(1), ['Seria Z Nr. 4 din 17/01/2021', 0.08, 0.3], ['Scadentă la 17/01/2021', 0.74, 0.92]),
+        ]),
+      ]);
+    const d = romanian('FACTURĂ');
+    expect([d.number, d.issue_date]).toEqual(['Z 4', '2021-01-17']);
+    // Under anything but the title, a series names no invoice (a delivery note's line, say).
+    expect(romanian('AVIZ DE ÎNSOȚIRE').number).toBeUndefined();
+  });
+
+  it('reads a title\'s number with its series set apart and its date after a slash ("FACTURA PROD 69420 / 2024-09-10")', () => {
+    const title = (text: string) => read([page([line(row(1), [text, 0.12, 0.4])])]);
+    const d = title('FACTURA PROD 69420 / 2024-09-10');
+    expect([d.number, d.issue_date]).toEqual(['PROD 69420', '2024-09-10']);
+    // A number word is no series.
+    expect(title('RECHNUNG NR 12345').number).not.toBe('NR 12345');
+  });
+
+  it('reads a total\'s label wrapped by a narrow cell with the words under it ("TOTAL" / "fără TVA")', () => {
+    // Romania's e-invoice viewer: a grid of labels over values at the page's foot.
+    const grid = (second: string) =>
+      read([
+        page([
+          line(row(0), ['FACTURA PROD 69420 / 2024-09-10', 0.12, 0.4]),
+          line(row(40), ['TVA TOTAL', 0.58, 0.66]),
+          line(row(41), ['TOTAL', 0.11, 0.16]),
+          line(row(41) + 0.004, ['19.05', 0.59, 0.63], ['TOTAL', 0.83, 0.88]),
+          line(row(42), [second, 0.12, 0.18]),
+          line(row(43), ['108.95', 0.11, 0.15], ['128', 0.84, 0.86]),
+        ]),
+      ]).totals;
+    expect(grid('fără TVA')).toEqual({ net: '108.95', vat: '19.05', gross: '128' });
   });
 
   it('reads the number under a bare "Numero" in a row of headings (a FatturaPA print\'s grid)', () => {

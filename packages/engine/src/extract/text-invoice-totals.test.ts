@@ -102,7 +102,7 @@ describe('readTextInvoice: totals', () => {
     expect(d.provenance['totals.gross']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
     // Not another sum, nor an amount with words (a label of its own), nor one set apart.
     expect(under('120,00 €').totals.gross).toBeUndefined();
-    expect(under('Summe 119,00 €', 0.5).totals.gross).toBeUndefined();
+    expect(under('Übertrag 119,00 €', 0.5).totals.gross).toBeUndefined();
     expect(under('119,00 €', 0.3, 0.42).totals.gross).toBeUndefined();
   });
 
@@ -652,6 +652,126 @@ describe('readTextInvoice: OCR slips in totals rows', () => {
     // Columns that do not add up to the total name no net or VAT.
     expect(upd('20 000,00').totals.net).toBeUndefined();
   });
+
+  it('reads the columns of a total\'s row with their currency ("Celkem  324,23 Kč  46,97 Kč  371,20 Kč")', () => {
+    const d = read([
+      page([
+        line(row(0), ['Faktura - daňový doklad 20250001', 0.5, 0.9]),
+        line(
+          row(6),
+          ['Celkem', 0.48, 0.55],
+          ['324,23 Kč', 0.64, 0.7],
+          ['46,97 Kč', 0.76, 0.8],
+          ['371,20 Kč', 0.87, 0.93],
+        ),
+      ]),
+    ]);
+    expect(d.totals).toEqual({ net: '324.23', vat: '46.97', gross: '371.20' });
+  });
+
+  it('reads "Endsumme", a VAT "incl. MwSt." and a net, VAT and total that add up as printed', () => {
+    // A mail-order invoice: its subtotal is the gross already, the VAT contained in it.
+    const shop = read([
+      page([
+        line(row(20), ['Zwischensumme EUR', 0.62, 0.75], ['51,26', 0.84, 0.88]),
+        line(
+          row(21),
+          ['incl. MwSt. mit Steuercode', 0.31, 0.5],
+          ['19,00', 0.57, 0.6],
+          ['% von', 0.63, 0.66],
+          ['43,08', 0.73, 0.77],
+          ['8,18', 0.85, 0.88],
+        ),
+        line(row(22), ['Endsumme EUR', 0.66, 0.75], ['51,26', 0.84, 0.88]),
+      ]),
+    ]).totals;
+    expect(shop).toEqual({ net: '43.08', vat: '8.18', gross: '51.26' });
+    // A holiday flat's Word form: "SUMME", the contained VAT and the net, which add up although
+    // 7,35 is not 7 % of 105,00 to the cent.
+    const flat = (net: string) =>
+      read([
+        page([
+          line(row(20), ['SUMME', 0.4, 0.46], ['105,00 €', 0.8, 0.86]),
+          line(row(21), ['enthaltene MwSt.', 0.36, 0.48], ['7 %', 0.7, 0.72], ['7,35 €', 0.82, 0.86]),
+          line(row(22), ['Netto', 0.41, 0.45], [net, 0.81, 0.86]),
+        ]),
+      ]).totals;
+    expect(flat('97,65 €')).toEqual({ net: '97.65', vat: '7.35', gross: '105.00' });
+    expect(flat('96,65 €').vat).toBeUndefined();
+  });
+
+  it('reads an Italian professional\'s totals: the VAT row\'s base, the withholding no VAT, "nostro avere" to pay', () => {
+    // Architects' fee with the 4 % pension surcharge, VAT on both, then the 20 % withholding tax.
+    const d = read([
+      page([
+        line(row(0), ['FATTURA', 0.22, 0.3], ['37/2026', 0.59, 0.65], ['30/07/2026', 0.71, 0.78]),
+        line(row(20), ['TOTALE IMPONIBILE', 0.22, 0.38], ['€', 0.79, 0.8], ['3.000,00', 0.84, 0.9]),
+        line(
+          row(21),
+          ['Maggiorazione 4% C.N.P.A.I.A.', 0.22, 0.45],
+          ['€', 0.79, 0.8],
+          ['120,00 +', 0.86, 0.9],
+        ),
+        line(row(22), ['€', 0.79, 0.8], ['3.120,00', 0.84, 0.9]),
+        line(row(23), ['I.V.A. 22% su € 3.120,00', 0.22, 0.42], ['€', 0.79, 0.8], ['686,40 +', 0.86, 0.9]),
+        line(row(24), ['TOTALE', 0.22, 0.28], ['€', 0.79, 0.8], ['3.806,40', 0.84, 0.9]),
+        line(
+          row(25),
+          ['Ritenuta Acconto 20% su € 3.000,00', 0.22, 0.48],
+          ['€', 0.79, 0.8],
+          ['600,00 -', 0.86, 0.9],
+        ),
+        line(
+          row(27),
+          ['TOTALE NOSTRO AVERE S.E.& O.', 0.22, 0.45],
+          ['€', 0.79, 0.8],
+          ['3.206,40', 0.84, 0.9],
+        ),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '3120.00', vat: '686.40', gross: '3806.40', payable: '3206.40' });
+  });
+
+  it('reads a total to pay rounded to the whole unit, with its rounding printed, as gross + rounding', () => {
+    // Visma's Swedish layout: the rounding and the amount to pay side by side on the last row.
+    const sv = (rounding: string, payable: string) =>
+      read([
+        page([
+          line(row(0), ['Faktura', 0.6, 0.7]),
+          line(row(1), ['Fakturanummer', 0.6, 0.7], ['20877', 0.85, 0.9]),
+          line(row(20), ['Exkl. moms', 0.45, 0.52], ['10 650,00', 0.6, 0.66]),
+          line(row(21), ['Moms (25 %)', 0.45, 0.52], ['2 662,50', 0.6, 0.66]),
+          line(
+            row(22),
+            ['Avrundning', 0.45, 0.52],
+            [rounding, 0.62, 0.66],
+            ['Att betala', 0.7, 0.76],
+            [payable, 0.88, 0.94],
+          ),
+        ]),
+      ]).totals;
+    // EN 16931's gross (BT-112) is before the rounding; the printed total is the amount payable.
+    expect(sv('0,50', '13 313,00')).toEqual({
+      net: '10650.00',
+      vat: '2662.50',
+      gross: '13312.50',
+      rounding: '0.50',
+      payable: '13313.00',
+    });
+    // A rounding that does not make the sums add up, or one too large to be a rounding, is none.
+    expect(sv('0,40', '13 313,00').gross).not.toBe('13312.50');
+    expect(sv('0,40', '13 313,00').rounding).toBeUndefined();
+    const large = read([
+      page([
+        line(row(20), ['Summa', 0.45, 0.52], ['100,00', 0.6, 0.66]),
+        line(row(21), ['Moms', 0.45, 0.52], ['25,00', 0.6, 0.66]),
+        line(row(22), ['Avrundning', 0.45, 0.52], ['3,00', 0.6, 0.66]),
+        line(row(23), ['Att betala', 0.45, 0.52], ['128,00', 0.6, 0.66]),
+      ]),
+    ]).totals;
+    expect(large.rounding).toBeUndefined();
+    expect(large.gross).not.toBe('125.00');
+  });
 });
 
 describe('readTextInvoice: totals in whole amounts and shared labels', () => {
@@ -669,6 +789,20 @@ describe('readTextInvoice: totals in whole amounts and shared labels', () => {
     expect(hu('166 370').totals).toMatchObject({ net: '131000', vat: '35370', gross: '166370' });
     // Whole numbers that do not add up are no totals.
     expect(hu('166 371').totals.gross).toBeUndefined();
+  });
+
+  it('knows a Greek page by its labels with their accents or set in capitals without them', () => {
+    const greek = (net: string, vat: string, gross: string) =>
+      read([
+        page([
+          line(row(18), [net, 0.49, 0.6], ['49.500 EUR', 0.83, 0.92]),
+          line(row(19), [vat, 0.49, 0.6], ['11.880 EUR', 0.83, 0.92]),
+          line(row(20), [gross, 0.49, 0.6], ['61.380 EUR', 0.81, 0.92]),
+        ]),
+      ]).totals;
+    const whole = { net: '49500', vat: '11880', gross: '61380' };
+    expect(greek('Καθαρό ποσό', 'ΦΠΑ 24 %', 'Γενικό σύνολο')).toEqual(whole);
+    expect(greek('ΚΑΘΑΡΟ ΠΟΣΟ', 'ΦΠΑ 24 %', 'ΓΕΝΙΚΟ ΣΥΝΟΛΟ')).toEqual(whole);
   });
 
   it('reads "9.700" as thousands where the labels are of languages that all write decimal commas', () => {

@@ -557,6 +557,20 @@ describe('readTextInvoice: numbers and dates of other documents', () => {
     expect(d.issue_date).toBeUndefined();
   });
 
+  it('does not take the end of an offer or a contract for the due date (an Italian bill\'s "Data scadenza offerta")', () => {
+    const bill = (label: string) =>
+      read([
+        page([
+          line(row(1), ['Bolletta n. KE-26-E59593BF-004', 0.1, 0.4]),
+          line(row(10), [label, 0.07, 0.3]),
+          line(row(11), ['31/12/2026', 0.07, 0.15]),
+        ]),
+      ]);
+    expect(bill('DATA SCADENZA OFFERTA:').due_date).toBeUndefined();
+    expect(bill('DATA SCADENZA CONTRATTO:').due_date).toBeUndefined();
+    expect(bill('DATA SCADENZA:').due_date).toBe('2026-12-31');
+  });
+
   it('does not take an order number from a sentence that mentions the invoice', () => {
     const d = read([
       page([
@@ -632,6 +646,31 @@ describe('readTextInvoice: currency, letter date, policy numbers and the payer a
     // Letters of a word are joined only in a run of four or more of one case.
     const codes = read([page([line(row(2), ['Rechnung Nr. A B C', 0.1, 0.4])])]);
     expect(codes.number).not.toBe('ABC');
+  });
+
+  it('reads an IBAN set with letter-spacing, its groups apart by wider gaps ("F R 7 6   1 0 2 7")', () => {
+    // Chrome's print of CSS letter-spacing: a space after every character, a wider one between
+    // the groups; each character a word of the line.
+    const spaced = (groups: string[]) => {
+      const words: Array<[string, number, number]> = [];
+      let x = 0.1;
+      for (const g of groups) {
+        for (const ch of g) {
+          words.push([ch, x, x + 0.006]);
+          x += 0.01;
+        }
+        x += 0.012;
+      }
+      return words;
+    };
+    const d = read([
+      page([
+        line(row(1), ['Facture N° FA-2025-12-002', 0.6, 0.9]),
+        line(row(20), ['BIC', 0.09, 0.12], ['CMCIFR2A', 0.45, 0.52]),
+        line(row(21), ...spaced(['FR76', '1027', '8060', '2000', '0200', '0750', '590'])),
+      ]),
+    ]);
+    expect(d.payment.accounts[0]).toMatchObject({ iban: 'FR7610278060200002000750590', bic: 'CMCIFR2A' });
   });
 
   it('reads a short number with its date on the next line ("Fattura n° 15" / "del 09/06/2023")', () => {

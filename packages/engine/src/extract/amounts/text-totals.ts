@@ -11,7 +11,13 @@ import type { ItemTable, TableRow } from '../lines/table.js';
 import type { LabelHit } from '../page/label-hits.js';
 import { columnBelow, type PageLayout, type Put, type Segment, spanBelow, union } from '../page/layout.js';
 import { type AmountHint, parseAmount } from './amounts.js';
-import { type AmountCandidate, chooseTotals, MAX_VAT_SHARE, type TotalKind } from './totals.js';
+import {
+  type AmountCandidate,
+  chooseTotals,
+  MAX_VAT_SHARE,
+  roundedTotals,
+  type TotalKind,
+} from './totals.js';
 import { breakdownCandidates } from './vat-rows.js';
 import { statesNoVat, withoutVat } from './without-vat.js';
 
@@ -32,10 +38,19 @@ export function readTotals(
   // Whole numbers beside total labels ("Nettó érték:  131 000"): counted only in a triple that
   // adds up (a lone whole number could be a count or a code).
   const wholes: AmountCandidate[] = [];
+  // The printed rounding of a total to pay ("Avrundning 0,50"), tried when nothing else adds up.
+  const roundings: AmountCandidate[] = [];
   const otherRows = new Set(
-    hits.filter((h) => h.field === 'other_amount').map((h) => `${h.seg.page}:${h.seg.line}`),
+    hits
+      .filter((h) => h.field === 'other_amount' || h.field === 'rounding')
+      .map((h) => `${h.seg.page}:${h.seg.line}`),
   );
   for (const hit of hits) {
+    if (hit.field === 'rounding') {
+      const r = rowAmount(hit, layouts, hits, hint);
+      if (r) roundings.push({ kind: 'payable', value: r.value, seg: r.seg, strength: hit.strength });
+      continue;
+    }
     if (!['net', 'vat', 'vat_included', 'gross', 'payable'].includes(hit.field)) continue;
     // "TVA : FR11999999998 - SIRET : … - SARL au capital de 120 000,00 €": the label of a VAT id,
     // whose line's amount is the company's share capital, not a tax.
@@ -43,18 +58,10 @@ export function readTotals(
     // "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet": a statement that no VAT is charged.
     if (hit.field === 'vat' && statesNoVat(hit.seg.text)) continue;
     const layout = layouts.find((l) => l.page === hit.seg.page)!;
-    const line = layout.lines[hit.seg.line]!;
-    // The amount of a totals row is the last amount on it (a rate or a base may come first),
-    // up to the next label on the row (a second column of label and amount).
-    const nextLabel = line.findIndex((s, i) => i > hit.seg.index && hits.some((h) => h.seg === s));
-    const right = line.slice(hit.seg.index + 1, nextLabel < 0 ? undefined : nextLabel);
-    const texts = [hit.rest, ...right.map((s) => s.text)];
-    let value: string | undefined;
-    let seg = hit.seg;
-    for (let i = texts.length - 1; i >= 0 && !value; i--) {
-      value = lastAmount(texts[i]!, hit.field === 'vat', hint);
-      if (value) seg = i === 0 ? hit.seg : right[i - 1]!;
-    }
+    const { right, texts } = labelRow(hit, layout, hits);
+    const rowValue = rowAmount(hit, layouts, hits, hint);
+    let value = rowValue?.value;
+    let seg = rowValue?.seg ?? hit.seg;
     if (!value) {
       const beside = besideTwoLineLabel(layout, hit, hits);
       value = beside && lastAmount(beside.text, hit.field === 'vat', hint);
@@ -145,17 +152,17 @@ export function readTotals(
   // A generic "Total" over the VAT row ("Total 69,93 € / TVA 5.5% 4,07 € / Montant total 74,00 €"):
   // the sum without VAT, where the total under the VAT then adds up. Only on a row of its own: a
   // summary grid's rows hold the net, the VAT and the total side by side.
-  if (!t.balanced) {
-    const sameRow = (a: AmountCandidate, b: AmountCandidate) =>
-      a.seg.page === b.seg.page && a.seg.line === b.seg.line;
-    const nets = cands
-      .filter((c) => c.kind === 'gross' && c.strength === 1)
-      .filter((c) =>
-        cands.some((v) => v.kind === 'vat' && v.seg.page === c.seg.page && v.seg.line > c.seg.line),
-      )
-      .filter((c) => !cands.some((o) => o !== c && sameRow(o, c) && o.value !== c.value))
-      .map((c) => ({ ...c, kind: 'net' as const }));
-    const withNet = nets.length ? chooseTotals([...cands, ...nets], { credit }) : t;
+  const sameRow = (a: AmountCandidate, b: AmountCandidate) =>
+    a.seg.page === b.seg.page && a.seg.line === b.seg.line;
+  const genericNets = cands
+    .filter((c) => c.kind === 'gross' && c.strength === 1)
+    .filter((c) =>
+      cands.some((v) => v.kind === 'vat' && v.seg.page === c.seg.page && v.seg.line > c.seg.line),
+    )
+    .filter((c) => !cands.some((o) => o !== c && sameRow(o, c) && o.value !== c.value))
+    .map((c) => ({ ...c, kind: 'net' as const }));
+  if (!t.balanced && genericNets.length) {
+    const withNet = chooseTotals([...cands, ...genericNets], { credit });
     if (withNet.balanced) t = withNet;
   }
   if (!t.balanced && wholes.length) {
@@ -178,6 +185,12 @@ export function readTotals(
     const withRows = chooseTotals([...cands, ...breakdownCandidates(layouts)], { credit });
     if (withRows.balanced && withRows.gross && toUnits(withRows.gross.value) === labelled) t = withRows;
   }
+  // A total to pay rounded to the whole unit, with its rounding printed: net + VAT + rounding.
+  const rounded = t.balanced ? undefined : roundedTotals([...cands, ...genericNets], roundings);
+  if (rounded) t = rounded;
+  // (and a rounding printed as the difference of a gross and an amount payable that add up)
+  const toPay = t.balanced && t.gross && t.payable && toUnits(t.payable.value) - toUnits(t.gross.value);
+  if (toPay && !t.rounding) t = { ...t, rounding: roundings.find((r) => toUnits(r.value) === toPay) };
   // Only an amount to pay, which the item rows add up to ("TOTAL À PAYER 6791.20 €" under four
   // items): nothing was added to the items nor paid before, and it is the invoice's total.
   if (!t.balanced && !t.gross && !t.net && !t.vat && t.payable && tableSumsTo(items, t.payable))
@@ -228,6 +241,35 @@ export function readTotals(
     if (c) put(`totals.${k}`, c.value, union([c.seg.bbox]), c.seg.page, c.strength > 1 ? conf : conf - 0.05);
   }
   if (t.payable) put('totals.payable', t.payable.value, t.payable.seg.bbox, t.payable.seg.page, 0.8);
+  if (t.rounding) put('totals.rounding', t.rounding.value, t.rounding.seg.bbox, t.rounding.seg.page, conf);
+}
+
+/** The segments right of a label on its row, up to the next label (a second column of label
+ * and amount), and the texts to look for its amount in: the label's own rest first. */
+function labelRow(
+  hit: LabelHit,
+  layout: PageLayout,
+  hits: LabelHit[],
+): { right: Segment[]; texts: string[] } {
+  const line = layout.lines[hit.seg.line]!;
+  const nextLabel = line.findIndex((s, i) => i > hit.seg.index && hits.some((h) => h.seg === s));
+  const right = line.slice(hit.seg.index + 1, nextLabel < 0 ? undefined : nextLabel);
+  return { right, texts: [hit.rest, ...right.map((s) => s.text)] };
+}
+
+/** The amount of a label's row: the last amount on it (a rate or a base may come first). */
+function rowAmount(
+  hit: LabelHit,
+  layouts: PageLayout[],
+  hits: LabelHit[],
+  hint: AmountHint,
+): { value: string; seg: Segment } | undefined {
+  const { right, texts } = labelRow(hit, layouts.find((l) => l.page === hit.seg.page)!, hits);
+  for (let i = texts.length - 1; i >= 0; i--) {
+    const value = lastAmount(texts[i]!, hit.field === 'vat', hint);
+    if (value) return { value, seg: i === 0 ? hit.seg : right[i - 1]! };
+  }
+  return undefined;
 }
 
 /**
@@ -378,7 +420,8 @@ function rowParts(segs: Segment[], total: string): Array<Omit<AmountCandidate, '
   const amounts = segs.flatMap((seg) =>
     seg.text
       .split(/\s{2,}|\t/)
-      .filter((t) => /\d[.,]\d{2}$/.test(t.trim()))
+      // (with its currency or without: "324,23 Kč")
+      .filter((t) => /\d[.,]\d{2}$/.test(t.trim()) || (WITH_CURRENCY.test(t.trim()) && /\d[.,]\d{2}/.test(t)))
       .map((t) => ({ value: parseAmount(t.trim()), seg }))
       .filter((a): a is { value: string; seg: Segment } => a.value !== undefined),
   );

@@ -28,6 +28,8 @@ export interface ChosenTotals {
   balanced: boolean;
   /** Without a balanced triple: several strong total labels that name the same gross amount. */
   corroborated?: boolean;
+  /** The printed rounding between the gross and the amount payable (roundedTotals). */
+  rounding?: AmountCandidate;
 }
 
 /** One cent in decimal.ts units (10^-6). */
@@ -50,8 +52,58 @@ export function chooseTotals(cands: AmountCandidate[], ctx: TotalsContext = {}):
   const summed = balancedTriple(cands, summedVat(cands));
   if (summed.balanced) return summed;
   return (
-    includedTriple(cands) ?? negativeTriple(cands, ctx) ?? rateTriple(cands) ?? vatRateTriple(cands) ?? single
+    includedTriple(cands) ??
+    netAndIncluded(cands) ??
+    negativeTriple(cands, ctx) ??
+    rateTriple(cands) ??
+    vatRateTriple(cands) ??
+    single
   );
+}
+
+/**
+ * A printed net, the VAT its total contains and that total, the three as printed adding up ("SUMME
+ * 105,00 € / enthaltene MwSt. 7 % 7,35 € / Netto 97,65 €") where the VAT is not the rate's share
+ * to the rounding (includedTriple): the page's own sums, as with a VAT total.
+ */
+function netAndIncluded(cands: AmountCandidate[]): ChosenTotals | undefined {
+  const included = cands.filter((c) => c.kind === 'vat_included' && !c.restored && toUnits(c.value) > 0n);
+  const t = included.length ? balancedTriple(cands, included) : undefined;
+  return t?.balanced && t.vat ? { ...t, vat: { ...t.vat, kind: 'vat' } } : undefined;
+}
+
+/** The largest rounding of a total to pay: to the whole unit, or to five of the smallest coin. */
+const MAX_ROUNDING = 250n * CENT;
+
+/**
+ * A total to pay rounded to the whole unit or coin ("Moms 2 662,50 / Avrundning 0,50 / Att betala
+ * 13 313,00", "Zaokrouhlení -0,20"): net + VAT + the printed rounding is that total to the cent.
+ * The gross is then net + VAT (EN 16931's BT-112, before rounding) and the printed total the
+ * amount payable. Only sums that add up as printed; no rate is assumed.
+ */
+export function roundedTotals(
+  cands: AmountCandidate[],
+  roundings: AmountCandidate[],
+): ChosenTotals | undefined {
+  const parts = cands.filter((c) => c.kind !== 'gross' && c.kind !== 'payable');
+  for (const r of roundings) {
+    const ru = toUnits(r.value);
+    if (ru === 0n || (ru < 0n ? -ru : ru) > MAX_ROUNDING) continue;
+    const printed = new Map<AmountCandidate, AmountCandidate>();
+    for (const c of cands) {
+      if ((c.kind !== 'gross' && c.kind !== 'payable') || c.restored || c.seg.page !== r.seg.page) continue;
+      // (a rounding is a few cents of the total, never a twentieth of it)
+      if (toUnits(c.value) <= (ru < 0n ? -ru : ru) * 20n) continue;
+      printed.set({ ...c, kind: 'gross', value: formatAmount(fromUnits(toUnits(c.value) - ru)) }, c);
+    }
+    const shifted = [...parts, ...printed.keys()];
+    for (const vats of [shifted.filter((c) => c.kind === 'vat'), summedVat(shifted)]) {
+      const t = balancedTriple(shifted, vats);
+      const total = t.balanced && t.gross && printed.get(t.gross);
+      if (total) return { ...t, payable: { ...total, kind: 'payable' }, rounding: r };
+    }
+  }
+  return undefined;
 }
 
 /** VAT rates (per cent) a VAT-included amount is tried with when its row names none: the
@@ -250,6 +302,8 @@ function balancedTriple(cands: AmountCandidate[], vats: AmountCandidate[]): Chos
   for (const g of grosses) {
     const gu = toUnits(g.value);
     for (const n of nets) {
+      // (one printed amount is not both: a generic "Summe" read as the net too, beside a zero VAT)
+      if (n.seg === g.seg && n.value === g.value) continue;
       const nu = toUnits(n.value);
       for (const v of vats) {
         // A restored decimal is a guess that only a compact summary confirms: one guess at most,

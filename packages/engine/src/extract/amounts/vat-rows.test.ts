@@ -33,6 +33,27 @@ describe('totals from a VAT breakdown whose rows check themselves', () => {
     expect(totals(d)).toEqual({ net: '473.00', vat: '56.87', gross: '529.87', confirmed: true });
   });
 
+  it('takes no rows of one rate rounded one by one to other than the rate of their joint base', () => {
+    // A ZUGFeRD hybrid's page: goods and shipping each taxed at 19 % and rounded apart; its XML
+    // taxes the joint base once (153,77), the page's rows make 153,78 and an "Endsumme" a cent on.
+    const page2 = (shipping: string) => [
+      page([
+        line(row(0), ['Rechnung Nr. 471102 vom 05.03.2018', 0.1, 0.6]),
+        line(row(10), ['Positionen netto', 0.43, 0.55], ['804,35 €', 0.88, 0.95]),
+        line(row(11), ['Positionen USt. 19,00% auf 804,35 €', 0.43, 0.7], ['152,83 €', 0.88, 0.95]),
+        line(row(12), [`Versandkosten USt. 19,00% auf ${shipping}`, 0.43, 0.7], ['0,95 €', 0.89, 0.95]),
+        line(row(13), ['Endsumme', 0.43, 0.5], [shipping === '4,99 €' ? '963,12 €' : '963,13 €', 0.88, 0.95]),
+      ]),
+    ];
+    expect(breakdownCandidates(page2('4,99 €').map(segmentPage))).toEqual([]);
+    // Rows that round to the joint base's tax count as before.
+    expect(breakdownCandidates(page2('5,00 €').map(segmentPage)).map((c) => c.value)).toEqual([
+      '809.35',
+      '153.78',
+      '963.13',
+    ]);
+  });
+
   it('reads a row in either order, rate first or base first, and a credit note negative', () => {
     const rateFirst = read([photo(['19% 198,00 37,62'], 'Summe 235,62')], { source: 'ocr' });
     expect(totals(rateFirst)).toEqual({ net: '198.00', vat: '37.62', gross: '235.62', confirmed: true });

@@ -17,10 +17,12 @@
 // base is a line item's amount too, so a breakdown of such rows alone counts only when its sum is
 // printed on two other lines (the net and the gross, say).
 import { formatAmount, fromUnits, toUnits } from '../../decimal.js';
+import { WITHHOLDING_SOURCES } from '../lexicon/lexicon.js';
 import { type PageLayout, type Segment, union } from '../page/layout.js';
 import { parseAmount } from './amounts.js';
 import { type AmountCandidate, CENT, VAT_RATES } from './totals.js';
 
+const WITHHOLDING = new RegExp(`(?<![\\p{L}])(?:${WITHHOLDING_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 /** An amount with two decimals as one word: "198,00", "14.100,00", "1,234.50", "-7,67". */
 const AMOUNT_WORD = /^[-\u2212]?\d{1,3}(?:[.,']?\d{3})*[.,]\d{2}$/;
 /** A VAT rate as one word: "19", "19%", "7,0", "5.5 %" is two words (the sign is dropped). */
@@ -41,6 +43,8 @@ interface VatRow {
   tax: bigint;
   /** A zero-rated row (tax 0,00), which its arithmetic does not check. */
   zero: boolean;
+  /** The rate the tax checks at, per cent. */
+  rate?: number;
   /** Its base read as digits alone, the decimal comma lost ("841" for 8,41), its rate perhaps
    * unread: a guess the printed gross has to confirm (`breakdownCandidates`). */
   guessed?: boolean;
@@ -50,6 +54,8 @@ interface VatRow {
 /** The row's base and tax, when its words hold a base, a rate and the tax at that rate: with a
  * base split at its thousands joined first ("1 163,40" is 1163,40, not 163,40), else as read. */
 function checkedRow(line: Segment[]): VatRow | undefined {
+  // (a tax withheld, "Ritenuta Acconto 20% su € 3.000,00  € 600,00 -", is a base at a rate too)
+  if (line.some((s) => WITHHOLDING.test(s.text))) return undefined;
   const words = line.flatMap((s) => s.text.split(/\s+/)).filter(Boolean);
   const joined: string[] = [];
   for (const w of words) {
@@ -87,7 +93,8 @@ function rowOfWords(words: string[]): Omit<VatRow, 'seg'> | undefined {
     if (tax.units === 0n || base.units > 0n !== tax.units > 0n) continue;
     for (const { at, rate } of rates) {
       if (at === base.at || at === tax.at) continue;
-      if (taxAtRate(base.units, tax.units, rate)) return { base: base.units, tax: tax.units, zero: false };
+      if (taxAtRate(base.units, tax.units, rate))
+        return { base: base.units, tax: tax.units, zero: false, rate };
     }
   }
   // Only a row that checks at no other rate is zero-rated (a "0,00" discount column is no tax).
@@ -143,7 +150,7 @@ export function breakdownCandidates(layouts: PageLayout[]): AmountCandidate[] {
   const out: AmountCandidate[] = [];
   for (const layout of layouts) {
     const rows = layout.lines.map(checkedRow).filter((r): r is VatRow => !!r);
-    if (!rows.length) continue;
+    if (!rows.length || !roundedOnce(rows)) continue;
     const net = rows.reduce((a, r) => a + r.base, 0n);
     const vat = rows.reduce((a, r) => a + r.tax, 0n);
     const own = new Set(rows.map((r) => `${r.seg.page}:${r.seg.line}`));
@@ -178,6 +185,24 @@ export function breakdownCandidates(layouts: PageLayout[]): AmountCandidate[] {
 }
 
 const amount = (units: bigint) => formatAmount(fromUnits(units));
+
+/**
+ * Whether the rows of each rate, where several share one ("Positionen USt. 19,00% auf 804,35 €
+ * 152,83 €" / "Versandkosten USt. 19,00% auf 4,99 € 0,95 €"), tax their joint base at that rate to
+ * the cent: rounded row by row they may not (152,83 + 0,95 = 153,78 where 19 % of 809,34 is
+ * 153,77), and then the page's VAT is not the document's (EN 16931 rounds once per rate).
+ */
+function roundedOnce(rows: VatRow[]): boolean {
+  const byRate = new Map<number, VatRow[]>();
+  for (const r of rows) if (r.rate !== undefined) byRate.set(r.rate, [...(byRate.get(r.rate) ?? []), r]);
+  return [...byRate].every(([rate, same]) => {
+    if (same.length < 2) return true;
+    const base = Number(same.reduce((a, r) => a + r.base, 0n));
+    const tax = Number(same.reduce((a, r) => a + r.tax, 0n));
+    // (rounded to the cent: within half a cent of the exact tax)
+    return Math.abs((base * rate) / 100 - tax) <= Number(CENT) / 2;
+  });
+}
 
 /**
  * The segments of the document, outside the rows' lines, that print the amount as a word, in

@@ -11,6 +11,7 @@ import {
   PAY_BY_AFTER_SOURCES,
   PAY_BY_SOURCES,
   PAY_WORD_SOURCES,
+  SERIES_WORD_SOURCES,
   TITLE_DATE_WORD_SOURCES,
   WEEKDAY_SOURCES,
 } from '../lexicon/lexicon.js';
@@ -209,6 +210,12 @@ const TITLE_NUMBER = new RegExp(
   `(?:(?<![\\p{L}\\p{N}])(?:${NUMBER_WORD_SOURCES.join('|')})\\.?|#|№)\\s*:?\\s*(?:[${MISREAD_FIRST}](?=[A-Za-z0-9]))?${NUMBER}(?:\\s+(?:${TITLE_DATE_WORD_SOURCES.join('|')})\\s+(.{6,24}))?`,
   'iu',
 );
+/** The invoice's series and its number, the date maybe after them ("Seria Z Nr. 4 din
+ * 17/01/2021", "Factura Serie A Nº 123"): the two together are its number. */
+const SERIES_NUMBER = new RegExp(
+  `^(?:(?:${DOCUMENT_TITLE_SOURCES.join('|')})\\s+)?(?:${SERIES_WORD_SOURCES.join('|')})\\s*:?\\s+([A-Z0-9]{1,8})\\s*,?\\s+(?:${NUMBER_WORD_SOURCES.join('|')})\\.?\\s*:?\\s*${NUMBER}(?:\\s+(?:${TITLE_DATE_WORD_SOURCES.join('|')})\\s+(.{6,24}))?`,
+  'iu',
+);
 /** A heading that is the document word and its date alone: "Facture du 29/01/2021", "Rechnung
  * vom 14.03.2024", "Invoice dated 1 March 2024". */
 const TITLE_DATED = new RegExp(
@@ -222,9 +229,13 @@ const TITLE_ONLY = new RegExp(`^(?:${DOC_WORD})(?:\\s+[-–]\\s+[\\p{L}\\s]+)?$`
 const NUMBER_ALONE = new RegExp(`^${NUMBER}$`, 'u');
 /** A page counter after a title's number ("Invoice INV-5, Page 1 of 2"). */
 const PAGE_COUNTER = `(?:${PAGE_WORD_SOURCES.join('|')})\\s*\\d{1,3}\\s*(?:/|\\p{L}{1,3})\\s*\\d{1,3}`;
-/** A heading that is the document word and its number alone: "Rechnung RE1001", "Facture FA-2017-0010". */
+/** A number word and nothing else ("Nr", "NO"). */
+const NUMBER_WORD_ALONE = new RegExp(`^(?:${NUMBER_WORD_SOURCES.join('|')})$`, 'iu');
+/** A heading that is the document word and its number alone: "Rechnung RE1001", "Facture FA-2017-0010";
+ * the number's series in capitals set apart and its date after a slash ("FACTURA PROD 69420 /
+ * 2024-09-10", as Romania's e-invoice viewers print it). */
 const TITLE_ALONE = new RegExp(
-  `^(?:\\p{L}*(?:${DOC_WORD}))\\s*[:#]?\\s+${NUMBER}(?:,?\\s+${PAGE_COUNTER})?$`,
+  `^(?:\\p{L}*(?:${DOC_WORD}))\\s*[:#]?\\s+(?:([A-Z]{1,6})\\s+(?=\\d))?${NUMBER}(?:,?\\s+${PAGE_COUNTER}|\\s+/\\s+(\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[./]\\d{1,2}[./]\\d{4}))?$`,
   'iu',
 );
 
@@ -351,12 +362,37 @@ export function titleLine(layouts: PageLayout[], order: DateReading) {
   if (!first) return undefined;
   for (const [li, line] of first.lines.entries()) {
     const text = line.map((s) => s.text).join(' ');
-    if (!DOC_WORD_RE.test(text)) continue;
     const box = union(line.map((s) => s.bbox));
+    // A series and number on the title's line or under the title alone ("FACTURĂ" / "Seria Z Nr. 4
+    // din 17/01/2021").
+    const series = SERIES_NUMBER.exec(text);
+    const above =
+      first.lines[li - 1]
+        ?.map((s) => s.text)
+        .join(' ')
+        .trim() ?? '';
+    if (series && (DOC_WORD_RE.test(text) || TITLE_ONLY.test(above)))
+      return {
+        number: `${series[1]} ${series[2]}`,
+        date: series[3] ? findDates(series[3], order)[0]?.value : undefined,
+        box,
+        page: first.page,
+        text,
+      };
+    if (!DOC_WORD_RE.test(text)) continue;
     for (const [i, seg] of line.entries()) {
       const alone = TITLE_ALONE.exec(seg.text.trim());
-      if (alone && plausibleNumber(alone[1]!))
-        return { number: alone[1]!, date: undefined, box: seg.bbox, page: first.page, text: seg.text };
+      // (a series in capitals, not a number word: "Rechnung Nr 12345" is the title line's below)
+      const series = alone?.[1];
+      if (series && (series !== series.toUpperCase() || NUMBER_WORD_ALONE.test(series))) continue;
+      if (alone && plausibleNumber(alone[2]!))
+        return {
+          number: alone[1] ? `${alone[1]} ${alone[2]}` : alone[2]!,
+          date: alone[3] ? findDates(alone[3], order)[0]?.value : undefined,
+          box: seg.bbox,
+          page: first.page,
+          text: seg.text,
+        };
       // The title and its number set apart on the line ("Faktura - daňový doklad      20250001").
       const next = line[i + 1]?.text.trim() ?? '';
       const number = NUMBER_ALONE.exec(next)?.[1];

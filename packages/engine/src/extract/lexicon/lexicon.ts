@@ -115,6 +115,10 @@ export const NUMBER_WORD_SOURCES: readonly string[] = words.number_words;
 export const PAGE_WORD_SOURCES: readonly string[] = words.page_words;
 /** The word between a title's number (or its title word) and its date ("vom", "du", "dated"). */
 export const TITLE_DATE_WORD_SOURCES: readonly string[] = words.title_date_words;
+/** The word before an invoice's series ("Seria Z Nr. 4"): series and number are its number. */
+export const SERIES_WORD_SOURCES: readonly string[] = words.series_words;
+/** The words of a tax withheld from the amount to pay ("Ritenuta d'acconto 20%", "IRPF"): no VAT. */
+export const WITHHOLDING_SOURCES: readonly string[] = words.withholding_words;
 /** Words for the buyer, inflected, as they stand beside a VAT id's label ("Kundens CVR-nr."). */
 export const BUYER_WORD_SOURCES: readonly string[] = words.buyer_words;
 /** The short words VAT id labels are made of in each language ("USt", "TVA", "NIP", "DIČ"). */

@@ -2,7 +2,14 @@
 // with the field it names and how surely, and the first value next to a label that parses.
 
 import { WEAK_LABEL_SOURCES } from '../lexicon/lexicon.js';
-import { type FieldLabel, garbledLabel, labelSpan, startsWithLabel } from './labels.js';
+import {
+  type FieldLabel,
+  foldGreekAccents,
+  garbledLabel,
+  labelKey,
+  labelSpan,
+  startsWithLabel,
+} from './labels.js';
 import { type Box, type PageLayout, type Segment, union, valuesNear } from './layout.js';
 
 /** Labels in the order they are tried on a segment; the longest match wins (most specific). */
@@ -20,6 +27,7 @@ const SEGMENT_LABELS: FieldLabel[] = [
   'vat',
   'vat_included',
   'other_amount',
+  'rounding',
   'tax_number',
   'buyer_name',
 ];
@@ -33,12 +41,16 @@ const SEGMENT_LABELS: FieldLabel[] = [
 const OTHER_DOCUMENT =
   /^(?:(?:de\s+la|de|der|des|du|of(?:\s+the)?|della|del|dell'|di)\s+)?(?:associ[ée]e?s?|li[ée]e?s?|d'origine|origin(?:al|ale|e)|pr[ée]c[ée]dente?|preceding|previous|related|referenced|corrig[ée]e|rectifi[ée]e|ursprungs|vorherigen?|urspr[üu]nglichen?|bestellung|auftrag(?:s)?|lieferung|leistung|order|commande|livraison|d[ée]livrance|delivery|ordine|consegna|entrega|contrat|contratto|vertrag|contract|angebot|offre|quote|quotation|offerta|zahlung|paiement|payment|pagamento|versand|shipment|exp[ée]dition|d[ée]but|fin|prestation|p[ée]riode|period|start|end|beginn|ende|inizio|fine|work|services?|supply|reg|registration|zulassung|immatriculation)(?![\p{L}])/iu;
 
+/** Words after a due date's label that make it the end of an offer or a contract, not a payment's. */
+const OTHER_DUE =
+  /^(?:(?:dell'|della|del|de\s+la|de|des|der|du|of(?:\s+the)?)\s*)?(?:offert[ae]|offre|offer|angebot(?:s|es)?|contratt[oi]|contrat|contract|vertrag(?:s|es)?)(?![\p{L}])/iu;
+
 /** After a currency label: the currency of the VAT accounting, not of the invoice. */
 const TAX_CURRENCY =
   /^(?:(?:der|des|de\s+la|de|of(?:\s+the)?|for|dell[a']?|dell')\s*)?(?:umsatzsteuer|steuer|mwst|ust|vat|tax|tva|iva|btw)/iu;
 
 /** Labels that name the field unambiguously ("Rechnungsdatum") rather than generically ("Datum"). */
-const WEAK = new RegExp(`^(?:${WEAK_LABEL_SOURCES.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+const WEAK = new RegExp(`^(?:${WEAK_LABEL_SOURCES.map(foldGreekAccents).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
 
 export interface LabelHit {
   field: FieldLabel;
@@ -65,11 +77,34 @@ export function labelHits(layouts: PageLayout[], opts: { misread?: boolean } = {
           const m = misreadLabel(seg.text) ?? garbledWord(seg.text);
           if (m) found.push({ field: m.field, seg, rest: seg.text.slice(m.end).trim(), strength: 1 });
         }
+        const [only] = found;
+        const wrapped = found.length === 1 && !only!.rest ? wrappedLabel(layout, seg) : undefined;
+        if (wrapped && wrapped !== only!.field) found[0] = { ...only!, field: wrapped, strength: 2 };
         hits.push(...found);
       }
     }
   }
   return hits;
+}
+
+/**
+ * The field a label names with the words a narrow cell wrapped onto the next line ("TOTAL" / "fără
+ * TVA", "Total" / "excl. VAT"): the words under it, set flush with it and holding no digit, make
+ * with it one longer label of another field.
+ */
+function wrappedLabel(layout: PageLayout, seg: Segment): FieldLabel | undefined {
+  const height = seg.bbox[3] - seg.bbox[1];
+  const below = layout.lines
+    .slice(seg.line + 1, seg.line + 3)
+    .flat()
+    .find((s) => Math.abs(s.bbox[0] - seg.bbox[0]) < 0.015 && s.bbox[1] - seg.bbox[3] < height);
+  // (neither line has its value beside it: "summa 96,887.24" over "moms 24,221.81" are two labels)
+  const valueBeside = (s: Segment) =>
+    layout.lines[s.line]!.some((o) => o.index >= s.index && o.bbox[0] >= s.bbox[0] && /\d/.test(o.text));
+  if (!below || valueBeside(seg) || valueBeside(below)) return undefined;
+  const joined = `${seg.text.trim()} ${below.text.trim()}`;
+  const label = longestLabel(joined);
+  return label && label.end >= joined.replace(/[\s:]+$/, '').length ? label.field : undefined;
 }
 
 /** A segment whose first word is a long label word read with two or three letters wrong. */
@@ -143,11 +178,13 @@ function segmentHits(seg: Segment): LabelHit[] {
     const rest = part.text.slice(best.end).trim();
     // "N° de facture associée", "Datum der Bestellung": a label about another document.
     if ((best.field === 'invoice_no' || best.field === 'invoice_date') && OTHER_DOCUMENT.test(rest)) break;
+    // "Data scadenza offerta", "Data scadenza contratto": the end of an offer or a contract.
+    if (best.field === 'due_date' && OTHER_DUE.test(rest)) break;
     // "Vencimiento NCF: 31/12/2026": a date label qualified by an acronym is that thing's date.
     if (best.field.endsWith('_date') && /^[A-Z]{2,5}\s*:/.test(rest)) break;
     // "Währung der Umsatzsteuerbuchung : EUR": the currency the VAT is booked in, not the invoice's.
     if (best.field === 'currency' && TAX_CURRENCY.test(rest)) break;
-    const strength = WEAK.test(labelText.trim()) && labelText.trim().split(/\s+/).length === 1 ? 1 : 2;
+    const strength = WEAK.test(labelKey(labelText)) && labelText.trim().split(/\s+/).length === 1 ? 1 : 2;
     const next = rest && !/\d/.test(seg.text) ? longestLabel(rest) : undefined;
     if (!next) {
       out.push({ field: best.field, seg: part, rest, strength });

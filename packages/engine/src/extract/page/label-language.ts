@@ -3,21 +3,25 @@
 // by several currencies or forms has ("$" on a French or Spanish invoice is no sure US dollar).
 
 import { labelSourcesByLanguage, WEAK_LABEL_SOURCES } from '../lexicon/lexicon.js';
-import { normalizeLabelText } from './labels.js';
+import { foldGreekAccents, labelKey } from './labels.js';
 import type { PageLayout } from './layout.js';
 
 const BY_LANGUAGE = [...labelSourcesByLanguage()].map(
-  ([lang, sources]) => [lang, new RegExp(`^(?:${sources.join('|')})(?=$|[\\s:.#/,;(|\\]-])`, 'u')] as const,
+  ([lang, sources]) =>
+    [
+      lang,
+      new RegExp(`^(?:${sources.map(foldGreekAccents).join('|')})(?=$|[\\s:.#/,;(|\\]-])`, 'u'),
+    ] as const,
 );
 
 /** A label that is one generic word ("Total", "IVA", "Datum"), shared by many languages. */
-const GENERIC = new RegExp(`^(?:${WEAK_LABEL_SOURCES.join('|')})[\\s:.]*$`, 'iu');
+const GENERIC = new RegExp(`^(?:${WEAK_LABEL_SOURCES.map(foldGreekAccents).join('|')})[\\s:.]*$`, 'iu');
 
 /** How many of the page's segments open with each language's labels, most first. */
 function labelCounts(layouts: PageLayout[]): Array<[string, number]> {
   const counts = new Map<string, number>();
   for (const seg of layouts.flatMap((l) => l.lines.flat())) {
-    const text = normalizeLabelText(seg.text);
+    const text = labelKey(seg.text);
     for (const [lang, re] of BY_LANGUAGE) {
       const m = re.exec(text);
       // (a generic label, "Total", "IVA", "Data", is every language's and says nothing)

@@ -112,6 +112,18 @@ describe('matchLabel', () => {
     // the same as English-only OCR reads it
     ['Factura N@ 2024-117', 'invoice_no', '2024-117'],
     ['Factura N2 2024-117', 'invoice_no', '2024-117'],
+    // sv (the payment reference that is the invoice's number too)
+    ['OCR/Fakturanummer 1499993040', 'invoice_no', '1499993040'],
+    ['Fakturanummer/OCR: 1499993040', 'invoice_no', '1499993040'],
+    ['Avrundning 0,50', 'rounding', '0,50'],
+    // el, set in capitals without its accents
+    ['ΗΜΕΡΟΜΗΝΙΑ: 31/01/2020', 'invoice_date', '31/01/2020'],
+    ['Ημερομηνία: 31/01/2020', 'invoice_date', '31/01/2020'],
+    ['ΚΑΘΑΡΗ ΑΞΙΑ: 1 710,00', 'net', '1 710,00'],
+    // de, cs
+    ['Endsumme EUR 51,26', 'gross', 'EUR 51,26'],
+    ['incl. MwSt. 8,18', 'vat_included', '8,18'],
+    ['Zaokrouhlení -0,20', 'rounding', '-0,20'],
   ])('%s: %s, value %s', (text, field, value) => {
     expect(valueAfter(text, field)).toBe(value);
   });

@@ -22,13 +22,41 @@ export type FieldLabel =
   | 'name'
   | 'buyer_name'
   | 'tax_number'
-  | 'other_amount';
+  | 'other_amount'
+  | 'rounding';
 
 /** Each field's labels as regular-expression sources, every language (lexicon/labels.json). */
 const LABELS = labelSources() as Record<FieldLabel, string[]>;
 
+/** Greek vowels with their accent (tonos, dialytika), which text set in capitals drops
+ * ("ΗΜΕΡΟΜΗΝΙΑ" for "Ημερομηνία"): labels are matched without them. One letter for one, so
+ * offsets into the text stay as they are. */
+const GREEK_ACCENTED = /[άέήίόύώΐΰϊϋ]/gu;
+const GREEK_BARE: Record<string, string> = {
+  ά: 'α',
+  έ: 'ε',
+  ή: 'η',
+  ί: 'ι',
+  ό: 'ο',
+  ύ: 'υ',
+  ώ: 'ω',
+  ΐ: 'ι',
+  ΰ: 'υ',
+  ϊ: 'ι',
+  ϋ: 'υ',
+};
+export function foldGreekAccents(s: string): string {
+  return s.replace(GREEK_ACCENTED, (c) => GREEK_BARE[c] ?? c);
+}
+
+/** Text as labels are matched against it: normalised, Greek accents folded. */
+export function labelKey(s: string): string {
+  return foldGreekAccents(normalizeLabelText(s));
+}
+
 // A label ends at a space, punctuation, or a table rule OCR read as '|' or ']' ("Total HT|").
-const compile = (sources: string[]) => new RegExp(`^(?:${sources.join('|')})(?=$|[\\s:.#/,;(|\\]-])`, 'u');
+const compile = (sources: string[]) =>
+  new RegExp(`^(?:${sources.map(foldGreekAccents).join('|')})(?=$|[\\s:.#/,;(|\\]-])`, 'u');
 
 const FIELD_PATTERNS = Object.fromEntries(
   Object.entries(LABELS).map(([k, v]) => [k, v.map((source) => compile([source]))]),
@@ -42,7 +70,7 @@ const ANY_LABEL_RE = compile(Object.values(LABELS).flat());
 
 /** Whether `text` starts with any field's label (matchLabel then says which, and where it ends). */
 export function startsWithLabel(text: string): boolean {
-  return ANY_LABEL_RE.test(normalizeLabelText(text.replace(LEADING_MARKS, '')));
+  return ANY_LABEL_RE.test(labelKey(text.replace(LEADING_MARKS, '')));
 }
 
 /** Lower case, typographic quotes and dashes folded, runs of spaces as one. */
@@ -75,7 +103,7 @@ export function matchLabel(whole: string, field: FieldLabel): number | undefined
 export function labelSpan(whole: string, field: FieldLabel): { own: number; end: number } | undefined {
   const lead = LEADING_MARKS.exec(whole)?.[0].length ?? 0;
   const text = whole.slice(lead);
-  const norm = normalizeLabelText(text);
+  const norm = labelKey(text);
   if (!FIELD_RE[field].test(norm)) return undefined;
   // Alternation takes the first label that matches, not the longest ("Total" before "Total TTC"):
   // when the field matches at all, its labels are tried one by one and the longest wins.

@@ -79,36 +79,43 @@ export function segmentPage(p: LayoutPage): PageLayout {
 
 /**
  * A segment's words as text, a word set letter by letter ("R E C H N U N G   Nr. 6866", a title
- * spaced out for emphasis) joined into one: four or more letters in a row, all capitals or all
- * small letters, each alone but for a pair the type kept together ("É M E T TE U R"). A gap a
- * quarter wider than the run's usual one parts two words ("F A C T U R É   À").
+ * spaced out for emphasis) joined into one: four or more letters in a row, all capitals (digits
+ * among them: "F R 7 6   1 0 2 7", an IBAN set with letter-spacing) or all small letters, each
+ * alone but for a pair the type kept together ("É M E T TE U R"). A gap a quarter wider than the
+ * run's usual one parts two words ("F A C T U R É   À").
  */
 function unspaced(words: LayoutWord[]): string {
   const out: string[] = [];
   let run: LayoutWord[] = [];
-  const join = (part: LayoutWord[]) => {
+  const spelled = (part: LayoutWord[], least: number) => {
     const single = part.filter((w) => w.text.length === 1).length;
-    if (part.length >= 4 && single >= part.length - 1 && single >= 3)
-      out.push(part.map((w) => w.text).join(''));
-    else out.push(...part.map((w) => w.text));
+    return part.length >= least && single >= part.length - 1 && single >= least - 1;
   };
   const end = () => {
     const gaps = run.slice(1).map((w, k) => w.bbox[0] - run[k]!.bbox[2]);
     const usual = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 0;
+    const parts: LayoutWord[][] = [];
     let from = 0;
     gaps.forEach((g, k) => {
       if (usual > 0 && g > 1.25 * usual) {
-        join(run.slice(from, k + 1));
+        parts.push(run.slice(from, k + 1));
         from = k + 1;
       }
     });
-    join(run.slice(from));
+    parts.push(run.slice(from));
+    // (beside a word of four letters or more spelled out, a shorter one is too: an IBAN's last
+    // group, "5 9 0")
+    const least = parts.some((p) => spelled(p, 4)) ? 2 : 4;
+    for (const part of parts)
+      if (spelled(part, least)) out.push(part.map((w) => w.text).join(''));
+      else out.push(...part.map((w) => w.text));
     run = [];
   };
   for (const w of words) {
     const letter =
-      /^\p{L}{1,2}$/u.test(w.text) && (w.text.length === 1 || /^\p{Lu}+$|^\p{Ll}+$/u.test(w.text));
-    const sameCase = !run.length || /\p{Lu}/u.test(w.text) === /\p{Lu}/u.test(run[0]!.text);
+      /^[\p{L}\d]{1,2}$/u.test(w.text) && (w.text.length === 1 || /^[\p{Lu}\d]+$|^\p{Ll}+$/u.test(w.text));
+    // (digits go with capitals: an IBAN or a code spaced out, "F R 7 6   1 0 2 7")
+    const sameCase = !run.length || /\p{Ll}/u.test(w.text) === /\p{Ll}/u.test(run[0]!.text);
     if (!letter || !sameCase) end();
     if (letter) run.push(w);
     else out.push(w.text);

@@ -47,19 +47,24 @@ export function footerDomains(layouts: PageLayout[]): Set<string> {
   const labels = new Set<string>();
   for (const layout of layouts)
     for (const line of layout.lines)
-      for (const seg of line) {
-        if (seg.bbox[1] < FOOTER_TOP) continue;
-        const hosts = [
-          ...findEmails(seg.text).map((e) => e.value.slice(e.value.indexOf('@') + 1)),
-          ...[...seg.text.matchAll(WEB_HOST)].map((m) => m[1]!),
-        ];
-        for (const host of hosts) {
-          const parts = host.toLowerCase().split('.').slice(0, -1);
-          while (parts.length > 1 && SUFFIX_LABELS.has(parts.at(-1)!)) parts.pop();
-          const label = parts.at(-1);
-          if (label && label.length >= 4 && !MAIL_PROVIDERS.has(label)) labels.add(label);
-        }
-      }
+      for (const seg of line)
+        if (seg.bbox[1] >= FOOTER_TOP) for (const l of hostLabels(seg.text)) labels.add(l);
+  return labels;
+}
+
+/** The company labels of the mail and web hosts in a text ("acme-tools" of "www.acme-tools.de"). */
+export function hostLabels(text: string): string[] {
+  const hosts = [
+    ...findEmails(text).map((e) => e.value.slice(e.value.indexOf('@') + 1)),
+    ...[...text.matchAll(WEB_HOST)].map((m) => m[1]!),
+  ];
+  const labels: string[] = [];
+  for (const host of hosts) {
+    const parts = host.toLowerCase().split('.').slice(0, -1);
+    while (parts.length > 1 && SUFFIX_LABELS.has(parts.at(-1)!)) parts.pop();
+    const label = parts.at(-1);
+    if (label && label.length >= 4 && !MAIL_PROVIDERS.has(label)) labels.push(label);
+  }
   return labels;
 }
 

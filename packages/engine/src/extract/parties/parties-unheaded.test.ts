@@ -764,4 +764,74 @@ describe("readParties: the sender's block named by its footer's domain", () => {
     // Both blocks unnamed by anything: neither is taken.
     expect(read(businessCentral('Tel. 040 123456')).buyer.name).toBeUndefined();
   });
+
+  it("takes the block whose name spells the host of its own contact lines (a Danish garage's iText form)", () => {
+    const garage = (web: string) =>
+      read([
+        line(row(0), ['CVR: 67517717', 0.78, 0.9]),
+        line(row(1), ['Finns Auto-Service', 0.78, 0.92]),
+        line(row(2), ['Bluhmesgade 4', 0.78, 0.88]),
+        line(row(3), ['9510 - Arden', 0.78, 0.87]),
+        line(row(4), ['TLF: 98561106', 0.78, 0.88]),
+        line(row(5), ['Nick Pedersen', 0.08, 0.2], ['FAX: 98562314', 0.78, 0.88]),
+        line(row(6), ['Flemmingsvej 13', 0.08, 0.2]),
+        line(row(7), ['8210 Aarhus V', 0.08, 0.2], [web, 0.78, 0.95]),
+        line(row(8), ['Faktura: 2', 0.78, 0.88]),
+      ]);
+    const d = garage('http://www.finns-autoservice.dk/');
+    expect(d.seller.name).toBe('Finns Auto-Service');
+    expect(d.seller.address).toMatchObject({ lines: ['Bluhmesgade 4'], postcode: '9510', city: 'Arden' });
+    expect(d.buyer.name).toBe('Nick Pedersen');
+    expect(garage('http://www.arden-biler.dk/').seller.name).toBeUndefined();
+  });
+
+  it('reads a window\'s name wrapped after a joining sign ("Raiffeisen Bezug +" / "Absatz eG")', () => {
+    const window = (first: string) =>
+      read([
+        line(row(0), ['Rechnung (Original)', 0.53, 0.7]),
+        line(row(2), ['Dachdecker-Einkauf Süd eG - Postfach 710252 - 68222 Mannheim', 0.08, 0.45]),
+        line(row(3), ['Firma', 0.08, 0.12]),
+        line(row(4), [first, 0.08, 0.22]),
+        line(row(5), ['Absatz eG', 0.08, 0.15]),
+        line(row(6), ['Gossetsweiler 101', 0.08, 0.2]),
+        line(row(7), ['88263 Horgenzell', 0.08, 0.2]),
+      ]);
+    const d = window('Raiffeisen Bezug +');
+    expect(d.buyer.name).toBe('Raiffeisen Bezug + Absatz eG');
+    expect(d.buyer.address).toMatchObject({ lines: ['Gossetsweiler 101'], postcode: '88263' });
+    expect(window('Max Mustermann').buyer.name).toBe('Max Mustermann');
+  });
+
+  it("never takes the block named as the sender line's sender for the recipient", () => {
+    // A Typst template: the sender's block at the top right, its sender line over the window.
+    const d = read([
+      line(row(0), ['Alex Mueller', 0.81, 0.9]),
+      line(row(1), ['Musterstraße 1', 0.8, 0.9]),
+      line(row(2), ['12345 Musterstadt', 0.78, 0.9]),
+      line(row(3), ['alex@mustermail.de', 0.76, 0.9]),
+      line(row(8), ['Alex Mueller, Musterstraße 1, 12345 Musterstadt', 0.12, 0.35]),
+      line(row(11), ['Erika Mustermann', 0.12, 0.25]),
+      line(row(12), ['Musterstraße 1', 0.12, 0.22]),
+      line(row(13), ['12345 Musterstadt', 0.12, 0.24]),
+      line(row(17), ['Rechnung #invoice 12/25-001', 0.12, 0.35], ['Musterstadt, 15.11.2025', 0.73, 0.9]),
+    ]);
+    expect(d.seller.name).toBe('Alex Mueller');
+    expect(d.buyer.name).not.toBe('Alex Mueller');
+  });
+
+  it('reads a seller\'s address under its registration number line ("JKLM / Org. Nr. 989 858 300")', () => {
+    const d = read([
+      line(row(0), ['INVOICE', 0.78, 0.9]),
+      line(row(2), ['JKLM', 0.1, 0.16], ['INVOICE # 001', 0.82, 0.95]),
+      line(row(3), ['Org. Nr. 989 858 300', 0.1, 0.25]),
+      line(row(4), ['Fruens Alle 6, 4623 Kristiansand', 0.1, 0.35]),
+      line(row(5), ['post@jklm.no', 0.1, 0.2]),
+    ]);
+    expect(d.seller.name).toBe('JKLM');
+    expect(d.seller.address).toMatchObject({
+      lines: ['Fruens Alle 6'],
+      postcode: '4623',
+      city: 'Kristiansand',
+    });
+  });
 });

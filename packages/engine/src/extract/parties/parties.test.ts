@@ -495,6 +495,15 @@ describe('readParties', () => {
     for (const heading of ['Odbiorca', 'Příjemce', 'Destinatario']) {
       expect(sideBySide(heading).buyer.name, heading).toBe('Kowalski S.A.');
     }
+    // Garp's Swedish layout: "adressat" over the customer number, then the addressee's block.
+    const garp = read([
+      line(row(0), ['leveransadress', 0.03, 0.12], ['adressat', 0.45, 0.52]),
+      line(row(1), ['5070', 0.45, 0.49]),
+      line(row(2), ['House of Dagmar AB', 0.45, 0.62]),
+      line(row(3), ['Nybrogatan 34', 0.45, 0.57]),
+      line(row(4), ['114 39 Stockholm', 0.45, 0.58]),
+    ]);
+    expect(garp.buyer.name).toBe('House of Dagmar AB');
     // Beside a buyer's heading, the recipient is another party (the goods' receiver).
     const both = read([
       line(row(0), ['Sprzedawca', 0.08, 0.2], ['Nabywca', 0.4, 0.5], ['Odbiorca', 0.7, 0.8]),
@@ -513,6 +522,18 @@ describe('readParties', () => {
       ),
     ]);
     expect(both.buyer.name).toBe('Kowalski S.A.');
+  });
+
+  it('takes the company under an Italian "Spett." for the recipient, never for the letterhead', () => {
+    const d = read([
+      line(row(0), ['Spett.', 0.54, 0.58]),
+      line(row(1), ['3 ESSE S.A.S. DI SALETTI CARLO & C.', 0.53, 0.8]),
+      line(row(1.7), ['Vantini Oliosi Nardon Architetti', 0.13, 0.4]),
+      line(row(2.5), ['Via Crivelin 7 - 37010 - Affi (VR)', 0.13, 0.42]),
+      line(row(3), ['VIA G. ROSSINI, 1', 0.53, 0.66]),
+      line(row(4.5), ['37017 LAZISE (VR)', 0.53, 0.66]),
+    ]);
+    expect(d.seller.name).not.toBe('3 ESSE S.A.S. DI SALETTI CARLO & C.');
   });
 
   it('takes the seller from a letterhead sender line when there is no seller heading', () => {

@@ -11,7 +11,7 @@ import { BUYER_WORD_SOURCES, LEGAL_FORM_SOURCES } from '../lexicon/lexicon.js';
 import { matchLabel, normalizeLabelText, startsWithLabel } from '../page/labels.js';
 import { type Box, type PageLayout, type Put, type Segment, valuesNear } from '../page/layout.js';
 import type { PartyBlock } from '../page/party-blocks.js';
-import { footerDomains, spellsDomain } from './company-domain.js';
+import { footerDomains, hostLabels, spellsDomain } from './company-domain.js';
 import { matchInlineHeading, matchNumberedHeading } from './party-headings.js';
 import {
   ADDRESS_LABEL,
@@ -20,6 +20,7 @@ import {
   companyWords,
   GREETING,
   isName,
+  JOINS_ON,
   LEGAL_FORM,
   looksLikeName,
   NOT_ADDRESS,
@@ -113,7 +114,8 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     }
   }
   if (!d.seller.name && !greeted) {
-    // Or the address block whose name spells the company's domain of the footer's contact.
+    // Or the address block whose name spells the company's domain of the footer's contact, or of
+    // its own.
     const spelled = domainName(layouts[0], footerDomains(layouts), elsewhere);
     if (spelled) put('seller.name', spelled.text.trim(), spelled.bbox, spelled.page, 0.82);
     named = spelled;
@@ -197,9 +199,12 @@ function addressBelow(
     const split = placeLine(seg);
     if (split) return { street: split.street ? [...street, split.street] : street, place: split.place };
     const text = seg.text.trim();
+    bottom = seg.bbox[3];
+    // (a registration number between the name and its street: "JKLM / Org. Nr. 989 858 300 /
+    // Fruens Alle 6, 4623 Kristiansand")
+    if (startsWithLabel(text) && street.length === 0) continue;
     if (!/\d/.test(text) || NOT_ADDRESS.test(text) || text.includes(':')) return undefined;
     street.push(seg);
-    bottom = seg.bbox[3];
   }
   return undefined;
 }
@@ -273,14 +278,34 @@ function domainName(
   domains: Set<string>,
   elsewhere: Set<Segment>,
 ): Segment | undefined {
-  if (!layout || !domains.size) return undefined;
+  if (!layout) return undefined;
   for (const seg of layout.lines.flat()) {
     const text = seg.text.trim();
     if (seg.bbox[1] > 0.3 || elsewhere.has(seg) || /[\d:@]/.test(text) || text.split(/\s+/).length > 6)
       continue;
-    if (spellsDomain(text, domains) && placeBelow(layout, seg)) return seg;
+    if (!placeBelow(layout, seg)) continue;
+    // (or the host of a contact line of the block itself: "Finns Auto-Service" over its address,
+    // its mail and "http://www.finns-autoservice.dk/")
+    if (spellsDomain(text, domains) || spellsDomain(text, new Set(blockHosts(layout, seg)))) return seg;
   }
   return undefined;
+}
+
+/** The host labels of the lines under `name` in its column, down to the next gap of a line. */
+function blockHosts(layout: PageLayout, name: Segment): string[] {
+  const labels: string[] = [];
+  let bottom = name.bbox[3];
+  const height = name.bbox[3] - name.bbox[1];
+  for (const line of layout.lines.slice(name.line + 1, name.line + 9)) {
+    const s = line.find(
+      (x) => Math.abs(x.bbox[0] - name.bbox[0]) < 0.02 || Math.abs(x.bbox[2] - name.bbox[2]) < 0.02,
+    );
+    if (!s) continue;
+    if (s.bbox[1] - bottom > height * 2) break;
+    labels.push(...hostLabels(s.text));
+    bottom = s.bbox[3];
+  }
+  return labels;
 }
 
 /**
@@ -401,7 +426,7 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
       !/\d/.test(next.text) &&
       !NOT_ADDRESS.test(next.text.trim())
     ) {
-      if (wrapped(nameSeg!, next, segs)) {
+      if (wrapped(nameSeg!, next, segs) || JOINS_ON.test(name)) {
         name = `${name} ${next.text}`;
         nameEnd = next;
       } else if (looksLikeName(next.text)) [name, nameSeg] = [next.text, next];
@@ -628,8 +653,20 @@ function footColumnName(layouts: PageLayout[], elsewhere: Set<Segment>): Segment
             matchLabel(s.text, 'tax_number') !== undefined ||
             REGISTRATION.test(s.text.trim()),
         );
-      const under = layout.lines[seg.line + 1]?.find((s) => Math.abs(s.bbox[0] - seg.bbox[0]) < 0.02);
-      const address = !!under && !!placeLine(under) && /\p{L}{3}.*\d/u.test(under.text);
+      const inColumn = (n: number) =>
+        layout.lines[seg.line + n]?.find((s) => Math.abs(s.bbox[0] - seg.bbox[0]) < 0.02);
+      // (a line under a place is the block's country, "12919 Tallinn" / "Estonia", no name)
+      const over = inColumn(-1);
+      if (over && placeLine(over)) continue;
+      // (over its address: the place on the next line, or after a street line)
+      const [under, next] = [inColumn(1), inColumn(2)];
+      const address =
+        (!!under && !!placeLine(under) && /\p{L}{3}.*\d/u.test(under.text)) ||
+        (!!under &&
+          !!next &&
+          /^\p{L}{3}.*\d/u.test(under.text) &&
+          !startsWithLabel(under.text) &&
+          !!placeLine(next));
       if (ids || address) return seg;
     }
   }

@@ -44,6 +44,10 @@ export function companyWords(name: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
+/** A name line ending in a word or sign that joins it to the next ("Raiffeisen Bezug +" / "Absatz
+ * eG", "Müller &" / "Söhne GmbH"): the name goes on there. */
+export const JOINS_ON = /(?:\s[+&]|\s(?:und|and|et|og|och|en|y|e))\s*$/iu;
+
 /** What may follow a name's legal form on its line without being part of the name: an address
  * with a number ("TENNISMEHL GmbH Hundsberg 13 97950 Großrinderfeld", a sender line without
  * separators) or the document's title ("Övningsbolaget AB   Faktura"). */

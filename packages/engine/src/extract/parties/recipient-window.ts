@@ -10,6 +10,7 @@ import {
   cleanName,
   companyWords,
   isName,
+  JOINS_ON,
   LEGAL_FORM,
   nameUpToLegalForm,
   PART_MARKS,
@@ -346,6 +347,9 @@ export function recipientBlock(
       !!letterhead &&
       letterhead.page === seg.page &&
       !lines.some((s) => s.line === letterhead.line && s.index === letterhead.index) &&
+      // (a block under the letterhead's own name is the sender's: "Alex Mueller" over its address
+      // at the top right, "Alex Mueller, Musterstraße 1, …" the sender line over the window)
+      !normalizeLabelText(letterhead.text).startsWith(normalizeLabelText(name.text)) &&
       (Math.abs(letterhead.bbox[0] - seg.bbox[0]) >= 0.015 ||
         (letterhead.line < lines[0]!.line &&
           senderPlaces.some((p) => p.line >= letterhead.line && p.line < lines[0]!.line) &&
@@ -388,9 +392,14 @@ export function recipientBlock(
 }
 
 export function readRecipient(r: Recipient, put: Put): void {
-  put('buyer.name', cleanName(afterSalutation(r.name.text) ?? r.name.text), r.name.bbox, r.name.page, 0.85);
+  const after = r.segments.indexOf(r.name) + 1;
+  // (a name wrapped after a joining sign or word: "Raiffeisen Bezug +" / "Absatz eG")
+  const next = r.segments[after];
+  const on = !!next && next !== r.place && JOINS_ON.test(r.name.text) && !/\d/.test(next.text);
+  const text = on ? `${r.name.text.trim()} ${next!.text.trim()}` : r.name.text;
+  put('buyer.name', cleanName(afterSalutation(text) ?? text), r.name.bbox, r.name.page, 0.85);
   const street = r.segments
-    .slice(r.segments.indexOf(r.name) + 1, -1)
+    .slice(on ? after + 1 : after, -1)
     .filter((s) => /\d/.test(s.text) || streetLine(s.text, { unnumbered: true }));
   putAddress('buyer', street, r.place, put);
 }
