@@ -304,6 +304,18 @@ describe('page forms', () => {
       ]),
     ]);
     expect(scoro.seller.name).toBe('Sound and Vision OÜ');
+    // A legal form wrapped onto the next line of the column goes on with the name over it.
+    const wrappedForm = read([
+      page([
+        line(row(0), ['Martins Instalações Unipessoal Lda.', 0.44, 0.7]),
+        line(row(2), ['Fatura FT 2026/178', 0.58, 0.8]),
+        line(row(47), ['Martins Instalações Unipessoal', 0.08, 0.25], ['Tel. +351 468 221 153', 0.28, 0.45]),
+        line(row(47.7), ['Lda.', 0.08, 0.1], ['Email', 0.28, 0.32]),
+        line(row(48.4), ['Rua Augusta, 173', 0.08, 0.2], ['office@martinsinstalacoes.pt', 0.28, 0.45]),
+        line(row(49.1), ['8000-078 Faro', 0.08, 0.18]),
+      ]),
+    ]);
+    expect(wrappedForm.seller.name).toBe('Martins Instalações Unipessoal Lda.');
   });
 });
 
@@ -686,6 +698,52 @@ describe('abbreviated labels and wrapped values', () => {
     expect([spanish.number, spanish.issue_date]).toEqual(['1', '2024-12-11']);
     const czech = read([page([line(row(0), ['FAKTURA - DOKLAD C. 201900021', 0.11, 0.45])])]);
     expect(czech.number).toBe('201900021');
+  });
+
+  it('reads the date after a labelled number ("Nr. Documento 5752579729 del 13/04/2026") and "Da pagare entro il"', () => {
+    const d = read([
+      page([
+        line(
+          row(14),
+          ['Nr. Documento 5752579729 del 13/04/2026', 0.07, 0.35],
+          ['DA PAGARE ENTRO IL', 0.48, 0.6],
+          ['25/05/2026', 0.78, 0.85],
+        ),
+      ]),
+    ]);
+    expect([d.number, d.issue_date, d.due_date]).toEqual(['5752579729', '2026-04-13', '2026-05-25']);
+    // A date after other words is not the number's.
+    const other = read([page([line(row(14), ['Nr. Documento 5752579729 scaduto 13/04/2026', 0.07, 0.4])])]);
+    expect(other.issue_date).toBeUndefined();
+  });
+
+  it('reads a Dutch FPDF form: the sender named by its own host over its ids, "Uw gegevens", "over te maken"', () => {
+    const d = read([
+      page([
+        line(row(0), ['De Kaag Watersport', 0.48, 0.7]),
+        line(row(1), ['http://www.dekaag.nl | info@dekaag.nl', 0.48, 0.75]),
+        line(row(2), ['KvK 28102735 | BTW 813666181B01 | IBAN NL08 RABO 0102575568', 0.48, 0.95]),
+        line(row(3), ['FACTUUR', 0.48, 0.6]),
+        line(row(7), ['Uw gegevens', 0.05, 0.15]),
+        line(row(8), ['Ricardo Matters', 0.05, 0.17]),
+        line(row(12), ['Factuurdatum', 0.05, 0.15], ['04-12-2014', 0.24, 0.32]),
+        line(row(13), ['Factuurnummer', 0.05, 0.15], ['ZDK140501', 0.24, 0.32]),
+        line(row(40), ['Totaal exclusief BTW', 0.67, 0.8], ['€ 99,17', 0.86, 0.92]),
+        line(row(41), ['21% BTW', 0.67, 0.72], ['€ 20,83', 0.86, 0.92]),
+        line(row(42), ['Totaal', 0.67, 0.72], ['€ 120,-', 0.86, 0.92]),
+        line(row(46), [
+          'Wij verzoeken u vriendelijk het volledige bedrag voor 11-12-2014 over te maken op bankrekening',
+          0.15,
+          0.9,
+        ]),
+      ]),
+    ]);
+    expect([d.seller.name, d.buyer.name, d.due_date]).toEqual([
+      'De Kaag Watersport',
+      'Ricardo Matters',
+      '2014-12-11',
+    ]);
+    expect(d.totals).toMatchObject({ net: '99.17', vat: '20.83', gross: '120' });
   });
 
   it('reads a Romanian series and number under the title ("Seria Z Nr. 4 din 17/01/2021") as the number', () => {

@@ -732,6 +732,55 @@ describe('readTextInvoice: OCR slips in totals rows', () => {
     expect(d.totals).toMatchObject({ net: '3120.00', vat: '686.40', gross: '3806.40', payable: '3206.40' });
   });
 
+  it('reads a Norwegian item table\'s "Sum" row of net, VAT and total columns', () => {
+    const d = read([
+      page([
+        line(row(0), ['FAKTURA', 0.69, 0.78]),
+        line(
+          row(18),
+          ['Enh.pris', 0.57, 0.62],
+          ['Beløp', 0.71, 0.75],
+          ['Mva', 0.8, 0.83],
+          ['Beløp', 0.9, 0.94],
+        ),
+        line(row(19), ['Beskrivelse', 0.06, 0.14], ['Antall', 0.48, 0.52]),
+        line(
+          row(20),
+          ['(ekskl. mva)', 0.54, 0.6],
+          ['(ekskl. mva)', 0.65, 0.71],
+          ['(25 %)', 0.78, 0.81],
+          ['(inkl. mva)', 0.86, 0.92],
+        ),
+        line(
+          row(21),
+          ['Arbeid etter avtale.', 0.06, 0.3],
+          ['1', 0.51, 0.52],
+          ['22 000,00', 0.56, 0.62],
+          ['22 000,00', 0.67, 0.73],
+          ['5 500,00', 0.77, 0.82],
+          ['27 500,00', 0.86, 0.92],
+        ),
+        line(
+          row(22),
+          ['Materialet.', 0.06, 0.2],
+          ['1', 0.51, 0.52],
+          ['13 311,41', 0.56, 0.62],
+          ['13 311,41', 0.67, 0.73],
+          ['3 327,85', 0.77, 0.82],
+          ['16 639,26', 0.86, 0.92],
+        ),
+        line(
+          row(24),
+          ['Sum', 0.06, 0.09],
+          ['35 311,41', 0.67, 0.73],
+          ['8 827,85', 0.77, 0.82],
+          ['44 139,26', 0.86, 0.92],
+        ),
+      ]),
+    ]);
+    expect(d.totals).toEqual({ net: '35311.41', vat: '8827.85', gross: '44139.26' });
+  });
+
   it('reads a total to pay rounded to the whole unit, with its rounding printed, as gross + rounding', () => {
     // Visma's Swedish layout: the rounding and the amount to pay side by side on the last row.
     const sv = (rounding: string, payable: string) =>

@@ -11,6 +11,7 @@ import { compactDate, findDates } from './dates/dates.js';
 import {
   bareNumberLabel,
   type DateReading,
+  dateAfterNumber,
   dateAlone,
   dateOf,
   dateOrder,
@@ -117,8 +118,10 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   const date = firstValue(hits, layouts, 'invoice_date', labelDate, { wraps: true });
   // A title with a date and no number ("Facture du 29/01/2021"), before the letter's date.
   const dated = titleDate(layouts, order);
+  const afterNumber = number && dateAfterNumber(number.text, number.value, order);
   if (date && date.strength > 1) put('issue_date', date.value, date.box, date.page, 0.9);
   else if (title?.date) put('issue_date', title.date, title.box, title.page, 0.88);
+  else if (afterNumber) put('issue_date', afterNumber, number.box, number.page, 0.88);
   else if (dated) put('issue_date', dated.value, dated.box, dated.page, 0.86);
   else {
     // The date of the letter ("München, den 01.11.2024", or set right of the title line) before

@@ -216,6 +216,25 @@ const SERIES_NUMBER = new RegExp(
   `^(?:(?:${DOCUMENT_TITLE_SOURCES.join('|')})\\s+)?(?:${SERIES_WORD_SOURCES.join('|')})\\s*:?\\s+([A-Z0-9]{1,8})\\s*,?\\s+(?:${NUMBER_WORD_SOURCES.join('|')})\\.?\\s*:?\\s*${NUMBER}(?:\\s+(?:${TITLE_DATE_WORD_SOURCES.join('|')})\\s+(.{6,24}))?`,
   'iu',
 );
+/** The word before a date right after an invoice's number: "5752579729 del 13/04/2026". */
+const DATED_AFTER = new RegExp(`^\\s*,?\\s+(?:${TITLE_DATE_WORD_SOURCES.join('|')})\\s+(.{6,24})`, 'iu');
+
+/**
+ * The date printed right after a labelled invoice number, set off by the word before a date
+ * ("Nr. Documento 5752579729 del 13/04/2026", "Rechnungsnummer 4711 vom 05.03.2024"): the
+ * invoice's date, as in a title line.
+ */
+export function dateAfterNumber(
+  text: string | undefined,
+  value: string,
+  order: DateReading,
+): string | undefined {
+  const at = text?.indexOf(value) ?? -1;
+  const m = at < 0 ? null : DATED_AFTER.exec(text!.slice(at + value.length));
+  const [found] = m ? findDates(m[1]!, order) : [];
+  return found && m![1]!.startsWith(found.raw.trim()) ? found.value : undefined;
+}
+
 /** A heading that is the document word and its date alone: "Facture du 29/01/2021", "Rechnung
  * vom 14.03.2024", "Invoice dated 1 March 2024". */
 const TITLE_DATED = new RegExp(

@@ -116,6 +116,12 @@ describe('matchLabel', () => {
     ['OCR/Fakturanummer 1499993040', 'invoice_no', '1499993040'],
     ['Fakturanummer/OCR: 1499993040', 'invoice_no', '1499993040'],
     ['Avrundning 0,50', 'rounding', '0,50'],
+    // nl (SAP's Dutch form), it, de
+    ['BTW plichtig bedrag 554,82', 'net', '554,82'],
+    ['Af te dragen BTW 21,00 % 116,51', 'vat', '21,00 % 116,51'],
+    ['Rekeningsbedrag 671,33', 'gross', '671,33'],
+    ['TOTALE NOSTRO AVERE 3.206,40', 'payable', '3.206,40'],
+    ['Firmenname: EntServ GmbH', 'name', 'EntServ GmbH'],
     // el, set in capitals without its accents
     ['ΗΜΕΡΟΜΗΝΙΑ: 31/01/2020', 'invoice_date', '31/01/2020'],
     ['Ημερομηνία: 31/01/2020', 'invoice_date', '31/01/2020'],

@@ -524,6 +524,57 @@ describe('readParties', () => {
     expect(both.buyer.name).toBe('Kowalski S.A.');
   });
 
+  it('reads the XRechnung viewer\'s party sections ("Informationen zum Käufer", "Firmenname:")', () => {
+    const kosit = (sellerName: string) =>
+      read([
+        line(row(2), ['Informationen zum Käufer', 0.11, 0.3]),
+        line(
+          row(3),
+          ['Leitweg-ID:', 0.1, 0.18],
+          ['99000000-01514-29', 0.23, 0.4],
+          ['Land:', 0.55, 0.6],
+          ['CN', 0.68, 0.7],
+        ),
+        line(
+          row(4),
+          ['Name:', 0.1, 0.14],
+          ['Deutsches Patent - und Markenamt', 0.23, 0.5],
+          ['Kennung:', 0.55, 0.62],
+        ),
+        line(row(5), ['Adresszeile 1:', 0.1, 0.2], ['Straße Rechnungsempfänger 1', 0.23, 0.45]),
+        line(row(7), ['Informationen zum Verkäufer', 0.11, 0.32]),
+        line(
+          row(8),
+          ['Firmenname:', 0.1, 0.19],
+          [sellerName, 0.23, 0.45],
+          ['Ländercode:', 0.55, 0.63],
+          ['DK', 0.68, 0.7],
+        ),
+        line(
+          row(9),
+          ['Adresszeile 1:', 0.1, 0.2],
+          ['Straße Rechnungssteller 1', 0.23, 0.43],
+          ['Kennung:', 0.55, 0.62],
+        ),
+        line(
+          row(10),
+          ['Adresszeile 2:', 0.1, 0.2],
+          ['Erweiterte Anschrift', 0.23, 0.4],
+          ['Name:', 0.55, 0.6],
+          ['EntServ Deutschland', 0.68, 0.85],
+        ),
+        line(row(11), ['PLZ:', 0.1, 0.14], ['12345', 0.23, 0.28]),
+        line(row(13), ['Rechnungsdaten', 0.11, 0.25]),
+      ]);
+    const d = kosit('EntServ Deutschland GmbH');
+    expect([d.seller.name, d.buyer.name]).toEqual([
+      'EntServ Deutschland GmbH',
+      'Deutsches Patent - und Markenamt',
+    ]);
+    // A letter and its point before a company's name is its initial, no salutation.
+    expect(kosit('M. Meier Handwerk GbR').seller.name).toBe('M. Meier Handwerk GbR');
+  });
+
   it('takes the company under an Italian "Spett." for the recipient, never for the letterhead', () => {
     const d = read([
       line(row(0), ['Spett.', 0.54, 0.58]),

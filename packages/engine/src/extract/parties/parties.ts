@@ -7,7 +7,7 @@
 // under a salutation) gives the buyer.
 import type { Document } from '../../document.js';
 import { findVatIds } from '../identifiers/identifiers.js';
-import { BUYER_WORD_SOURCES, LEGAL_FORM_SOURCES } from '../lexicon/lexicon.js';
+import { BUYER_WORD_SOURCES, LEGAL_FORM_SOURCES, VAT_ID_WORD_SOURCES } from '../lexicon/lexicon.js';
 import { matchLabel, normalizeLabelText, startsWithLabel } from '../page/labels.js';
 import { type Box, type PageLayout, type Put, type Segment, valuesNear } from '../page/layout.js';
 import type { PartyBlock } from '../page/party-blocks.js';
@@ -283,12 +283,36 @@ function domainName(
     const text = seg.text.trim();
     if (seg.bbox[1] > 0.3 || elsewhere.has(seg) || /[\d:@]/.test(text) || text.split(/\s+/).length > 6)
       continue;
-    if (!placeBelow(layout, seg)) continue;
+    if (spellsDomain(text, domains) && placeBelow(layout, seg)) return seg;
     // (or the host of a contact line of the block itself: "Finns Auto-Service" over its address,
-    // its mail and "http://www.finns-autoservice.dk/")
-    if (spellsDomain(text, domains) || spellsDomain(text, new Set(blockHosts(layout, seg)))) return seg;
+    // its mail and "http://www.finns-autoservice.dk/"; or over its ids, "De Kaag Watersport" over
+    // "http://www.dekaag.nl | info@dekaag.nl" and "KvK 28102735 | BTW 813666181B01")
+    if (
+      spellsDomain(text, new Set(blockHosts(layout, seg))) &&
+      (placeBelow(layout, seg) || idsBelow(layout, seg))
+    )
+      return seg;
   }
   return undefined;
+}
+
+/** A VAT id after its word anywhere in a line, its country prefix printed or not ("BTW 813666181B01"). */
+const VAT_ID_IN_LINE = new RegExp(
+  `(?<![\\p{L}])(?:${VAT_ID_WORD_SOURCES.join('|')})\\.?\\s*:?\\s*[A-Z]{0,2}\\d[\\d .]{5,}`,
+  'iu',
+);
+
+/** Whether a VAT id stands within three lines under `name`, in its column. */
+function idsBelow(layout: PageLayout, name: Segment): boolean {
+  return layout.lines
+    .slice(name.line + 1, name.line + 4)
+    .some((line) =>
+      line.some(
+        (s) =>
+          Math.abs(s.bbox[0] - name.bbox[0]) < 0.02 &&
+          (findVatIds(s.text).length > 0 || VAT_ID_IN_LINE.test(s.text)),
+      ),
+    );
 }
 
 /** The host labels of the lines under `name` in its column, down to the next gap of a line. */
@@ -655,9 +679,11 @@ function footColumnName(layouts: PageLayout[], elsewhere: Set<Segment>): Segment
         );
       const inColumn = (n: number) =>
         layout.lines[seg.line + n]?.find((s) => Math.abs(s.bbox[0] - seg.bbox[0]) < 0.02);
-      // (a line under a place is the block's country, "12919 Tallinn" / "Estonia", no name)
+      // (the block's first line only: a line right under another of its column goes on with it,
+      // a legal form wrapped, "Martins Instalações Unipessoal" / "Lda.", or a country under its
+      // place, "12919 Tallinn" / "Estonia")
       const over = inColumn(-1);
-      if (over && placeLine(over)) continue;
+      if (over && seg.bbox[1] - over.bbox[3] < seg.bbox[3] - seg.bbox[1]) continue;
       // (over its address: the place on the next line, or after a street line)
       const [under, next] = [inColumn(1), inColumn(2)];
       const address =

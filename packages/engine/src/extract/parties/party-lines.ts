@@ -130,7 +130,10 @@ export function afterSalutation(text: string): string | undefined {
   if (capital && text === text.toUpperCase()) return text.slice(capital.length).trim();
   const lead = SALUTATION_LEAD.exec(text)?.[0];
   if (!lead || /^\s*\p{Lu}{2,3}\b/u.test(lead)) return undefined;
-  return text.slice(lead.length).trim();
+  // (a letter and its point before a company's name is its initial: "M. Meier Handwerk GbR")
+  const rest = text.slice(lead.length).trim();
+  if (/^\s*\p{L}\.\s*$/u.test(lead) && LEGAL_FORM.test(rest)) return undefined;
+  return rest;
 }
 
 /** A letter's greeting ("Sehr geehrte Familie Berger", "Dear customer,"). */
