@@ -316,6 +316,26 @@ describe('page forms', () => {
       ]),
     ]);
     expect(wrappedForm.seller.name).toBe('Martins Instalações Unipessoal Lda.');
+    // A payment slip's payer at the foot, its address with no ids beside it, names no seller.
+    const slip = read([
+      page([
+        line(row(0), ['Faktura', 0.53, 0.6], ['Fakturadatum 2014-09-29', 0.75, 0.95]),
+        line(
+          row(47),
+          ['DEMO DEMOSSON', 0.1, 0.2],
+          ['OCR/FAKTURANUMMER', 0.54, 0.7],
+          ['1499993040', 0.77, 0.88],
+        ),
+        line(row(48), ['Tallbacksvägen 20', 0.1, 0.22]),
+        line(
+          row(49),
+          ['633 69 Skogstorp', 0.1, 0.22],
+          ['FÖRFALLODATUM', 0.54, 0.66],
+          ['2014-10-13', 0.77, 0.86],
+        ),
+      ]),
+    ]);
+    expect(slip.seller.name).toBeUndefined();
   });
 });
 

@@ -47,7 +47,7 @@ export function readTotals(
   );
   for (const hit of hits) {
     if (hit.field === 'rounding') {
-      const r = rowAmount(hit, layouts, hits, hint);
+      const r = rowAmount(hit, labelRow(hit, layouts, hits), hint);
       if (r) roundings.push({ kind: 'payable', value: r.value, seg: r.seg, strength: hit.strength });
       continue;
     }
@@ -58,8 +58,9 @@ export function readTotals(
     // "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet": a statement that no VAT is charged.
     if (hit.field === 'vat' && statesNoVat(hit.seg.text)) continue;
     const layout = layouts.find((l) => l.page === hit.seg.page)!;
-    const { right, texts } = labelRow(hit, layout, hits);
-    const rowValue = rowAmount(hit, layouts, hits, hint);
+    const row = labelRow(hit, layouts, hits);
+    const { right, texts } = row;
+    const rowValue = rowAmount(hit, row, hint);
     let value = rowValue?.value;
     let seg = rowValue?.seg ?? hit.seg;
     if (!value) {
@@ -248,10 +249,10 @@ export function readTotals(
  * and amount), and the texts to look for its amount in: the label's own rest first. */
 function labelRow(
   hit: LabelHit,
-  layout: PageLayout,
+  layouts: PageLayout[],
   hits: LabelHit[],
 ): { right: Segment[]; texts: string[] } {
-  const line = layout.lines[hit.seg.line]!;
+  const line = layouts.find((l) => l.page === hit.seg.page)!.lines[hit.seg.line]!;
   const nextLabel = line.findIndex((s, i) => i > hit.seg.index && hits.some((h) => h.seg === s));
   const right = line.slice(hit.seg.index + 1, nextLabel < 0 ? undefined : nextLabel);
   return { right, texts: [hit.rest, ...right.map((s) => s.text)] };
@@ -260,11 +261,9 @@ function labelRow(
 /** The amount of a label's row: the last amount on it (a rate or a base may come first). */
 function rowAmount(
   hit: LabelHit,
-  layouts: PageLayout[],
-  hits: LabelHit[],
+  { right, texts }: { right: Segment[]; texts: string[] },
   hint: AmountHint,
 ): { value: string; seg: Segment } | undefined {
-  const { right, texts } = labelRow(hit, layouts.find((l) => l.page === hit.seg.page)!, hits);
   for (let i = texts.length - 1; i >= 0; i--) {
     const value = lastAmount(texts[i]!, hit.field === 'vat', hint);
     if (value) return { value, seg: i === 0 ? hit.seg : right[i - 1]! };

@@ -22,6 +22,7 @@ import {
   isName,
   JOINS_ON,
   LEGAL_FORM,
+  LEGAL_FORM_ALL,
   looksLikeName,
   NOT_ADDRESS,
   namedByLegalForm,
@@ -668,23 +669,26 @@ function footColumnName(layouts: PageLayout[], elsewhere: Set<Segment>): Segment
       const text = seg.text.trim();
       if (!isName(text) || /\d/.test(text) || text.split(/\s+/).length > 5) continue;
       if (startsWithLabel(text) || BANK_WORDS.test(text) || GREETING.test(text)) continue;
-      const ids = line
-        .slice(1)
-        .some(
+      // The company's ids in the line's further cells.
+      const idsBeside = (l: Segment[] | undefined) =>
+        !!l?.some(
           (s) =>
-            findVatIds(s.text).length > 0 ||
-            matchLabel(s.text, 'vat_id') !== undefined ||
-            matchLabel(s.text, 'tax_number') !== undefined ||
-            REGISTRATION.test(s.text.trim()),
+            s.bbox[0] > seg.bbox[2] &&
+            (findVatIds(s.text).length > 0 ||
+              matchLabel(s.text, 'vat_id') !== undefined ||
+              matchLabel(s.text, 'tax_number') !== undefined ||
+              REGISTRATION.test(s.text.trim())),
         );
+      const ids = idsBeside(line);
       const inColumn = (n: number) =>
         layout.lines[seg.line + n]?.find((s) => Math.abs(s.bbox[0] - seg.bbox[0]) < 0.02);
-      // (the block's first line only: a line right under another of its column goes on with it,
-      // a legal form wrapped, "Martins Instalações Unipessoal" / "Lda.", or a country under its
-      // place, "12919 Tallinn" / "Estonia")
+      // (no line under a place, the block's country: "12919 Tallinn" / "Estonia"; nor a legal form
+      // alone, wrapped under its name: "Martins Instalações Unipessoal" / "Lda.")
       const over = inColumn(-1);
-      if (over && seg.bbox[1] - over.bbox[3] < seg.bbox[3] - seg.bbox[1]) continue;
-      // (over its address: the place on the next line, or after a street line)
+      if (over && seg.bbox[1] - over.bbox[3] < seg.bbox[3] - seg.bbox[1] && placeLine(over)) continue;
+      if (!/\p{L}{2}/u.test(text.replace(LEGAL_FORM_ALL, ' '))) continue;
+      // (over its address: the place on the next line; or after a street line, with the company's
+      // ids beside the block, which a payment slip's payer has not)
       const [under, next] = [inColumn(1), inColumn(2)];
       const address =
         (!!under && !!placeLine(under) && /\p{L}{3}.*\d/u.test(under.text)) ||
@@ -692,7 +696,8 @@ function footColumnName(layouts: PageLayout[], elsewhere: Set<Segment>): Segment
           !!next &&
           /^\p{L}{3}.*\d/u.test(under.text) &&
           !startsWithLabel(under.text) &&
-          !!placeLine(next));
+          !!placeLine(next) &&
+          [1, 2, 3].some((n) => idsBeside(layout.lines[seg.line + n])));
       if (ids || address) return seg;
     }
   }

@@ -22,7 +22,7 @@ import type { Put, Segment } from '../page/layout.js';
 /** A company's legal form as a word of its own (GmbH, SARL, S.p.A., Ltd, ООО, ...): a company's name. */
 export const LEGAL_FORM = new RegExp(`(?:^|[\\s,])(?:${LEGAL_FORM_SOURCES.join('|')})(?=$|[\\s,.])`, 'iu');
 
-const LEGAL_FORM_ALL = new RegExp(LEGAL_FORM.source, 'giu');
+export const LEGAL_FORM_ALL = new RegExp(LEGAL_FORM.source, 'giu');
 
 /**
  * Whether a text names a company by its legal form: one ending the text, or printed with a
