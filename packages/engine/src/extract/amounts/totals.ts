@@ -1,7 +1,7 @@
 // Totals chosen by arithmetic: among the amounts standing next to net, VAT and gross labels, the
 // (net, VAT, gross) triple that adds up with a plausible VAT share wins; labels alone are weaker
 // evidence. No template per supplier: the numbers have to agree with each other.
-import { formatAmount, fromUnits, toUnits } from '../../decimal.js';
+import { absUnits, formatAmount, fromUnits, toUnits } from '../../decimal.js';
 import { type Segment, union } from '../page/layout.js';
 
 export type TotalKind = 'net' | 'vat' | 'vat_included' | 'gross' | 'payable';
@@ -88,12 +88,12 @@ export function roundedTotals(
   const parts = cands.filter((c) => c.kind !== 'gross' && c.kind !== 'payable');
   for (const r of roundings) {
     const ru = toUnits(r.value);
-    if (ru === 0n || (ru < 0n ? -ru : ru) > MAX_ROUNDING) continue;
+    if (ru === 0n || absUnits(ru) > MAX_ROUNDING) continue;
     const printed = new Map<AmountCandidate, AmountCandidate>();
     for (const c of cands) {
       if ((c.kind !== 'gross' && c.kind !== 'payable') || c.restored || c.seg.page !== r.seg.page) continue;
       // (a rounding is a few cents of the total, never a twentieth of it)
-      if (toUnits(c.value) <= (ru < 0n ? -ru : ru) * 20n) continue;
+      if (toUnits(c.value) <= absUnits(ru) * 20n) continue;
       printed.set({ ...c, kind: 'gross', value: formatAmount(fromUnits(toUnits(c.value) - ru)) }, c);
     }
     const shifted = [...parts, ...printed.keys()];

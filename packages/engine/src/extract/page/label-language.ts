@@ -3,15 +3,11 @@
 // by several currencies or forms has ("$" on a French or Spanish invoice is no sure US dollar).
 
 import { labelSourcesByLanguage, WEAK_LABEL_SOURCES } from '../lexicon/lexicon.js';
-import { foldGreekAccents, labelKey } from './labels.js';
+import { compileLabels, foldGreekAccents, labelKey } from './labels.js';
 import type { PageLayout } from './layout.js';
 
 const BY_LANGUAGE = [...labelSourcesByLanguage()].map(
-  ([lang, sources]) =>
-    [
-      lang,
-      new RegExp(`^(?:${sources.map(foldGreekAccents).join('|')})(?=$|[\\s:.#/,;(|\\]-])`, 'u'),
-    ] as const,
+  ([lang, sources]) => [lang, compileLabels(sources)] as const,
 );
 
 /** A label that is one generic word ("Total", "IVA", "Datum"), shared by many languages. */

@@ -29,24 +29,11 @@ export type FieldLabel =
 const LABELS = labelSources() as Record<FieldLabel, string[]>;
 
 /** Greek vowels with their accent (tonos, dialytika), which text set in capitals drops
- * ("ΗΜΕΡΟΜΗΝΙΑ" for "Ημερομηνία"): labels are matched without them. One letter for one, so
- * offsets into the text stay as they are. */
+ * ("ΗΜΕΡΟΜΗΝΙΑ" for "Ημερομηνία"): labels are matched without them, each vowel its base letter
+ * (one letter for one, so offsets into the text stay as they are). */
 const GREEK_ACCENTED = /[άέήίόύώΐΰϊϋ]/gu;
-const GREEK_BARE: Record<string, string> = {
-  ά: 'α',
-  έ: 'ε',
-  ή: 'η',
-  ί: 'ι',
-  ό: 'ο',
-  ύ: 'υ',
-  ώ: 'ω',
-  ΐ: 'ι',
-  ΰ: 'υ',
-  ϊ: 'ι',
-  ϋ: 'υ',
-};
 export function foldGreekAccents(s: string): string {
-  return s.replace(GREEK_ACCENTED, (c) => GREEK_BARE[c] ?? c);
+  return s.replace(GREEK_ACCENTED, (c) => c.normalize('NFD')[0]!);
 }
 
 /** Text as labels are matched against it: normalised, Greek accents folded. */
@@ -54,19 +41,20 @@ export function labelKey(s: string): string {
   return foldGreekAccents(normalizeLabelText(s));
 }
 
-// A label ends at a space, punctuation, or a table rule OCR read as '|' or ']' ("Total HT|").
-const compile = (sources: string[]) =>
+/** Labels as one expression matched at the start of `labelKey` text. A label ends at a space,
+ * punctuation, or a table rule OCR read as '|' or ']' ("Total HT|"). */
+export const compileLabels = (sources: readonly string[]) =>
   new RegExp(`^(?:${sources.map(foldGreekAccents).join('|')})(?=$|[\\s:.#/,;(|\\]-])`, 'u');
 
 const FIELD_PATTERNS = Object.fromEntries(
-  Object.entries(LABELS).map(([k, v]) => [k, v.map((source) => compile([source]))]),
+  Object.entries(LABELS).map(([k, v]) => [k, v.map((source) => compileLabels([source]))]),
 ) as Record<FieldLabel, RegExp[]>;
-const FIELD_RE = Object.fromEntries(Object.entries(LABELS).map(([k, v]) => [k, compile(v)])) as Record<
+const FIELD_RE = Object.fromEntries(Object.entries(LABELS).map(([k, v]) => [k, compileLabels(v)])) as Record<
   FieldLabel,
   RegExp
 >;
 /** Every field's labels in one: a quick test of a text before matchLabel tries field by field. */
-const ANY_LABEL_RE = compile(Object.values(LABELS).flat());
+const ANY_LABEL_RE = compileLabels(Object.values(LABELS).flat());
 
 /** Whether `text` starts with any field's label (matchLabel then says which, and where it ends). */
 export function startsWithLabel(text: string): boolean {

@@ -671,14 +671,7 @@ function footColumnName(layouts: PageLayout[], elsewhere: Set<Segment>): Segment
       if (startsWithLabel(text) || BANK_WORDS.test(text) || GREETING.test(text)) continue;
       // The company's ids in the line's further cells.
       const idsBeside = (l: Segment[] | undefined) =>
-        !!l?.some(
-          (s) =>
-            s.bbox[0] > seg.bbox[2] &&
-            (findVatIds(s.text).length > 0 ||
-              matchLabel(s.text, 'vat_id') !== undefined ||
-              matchLabel(s.text, 'tax_number') !== undefined ||
-              REGISTRATION.test(s.text.trim())),
-        );
+        !!l?.some((s) => s.bbox[0] > seg.bbox[2] && (findVatIds(s.text).length > 0 || idLine(s.text)));
       const ids = idsBeside(line);
       const inColumn = (n: number) =>
         layout.lines[seg.line + n]?.find((s) => Math.abs(s.bbox[0] - seg.bbox[0]) < 0.02);
