@@ -205,3 +205,67 @@ describe('readTextInvoice: the seller-side IBAN label', () => {
     expect(d.payment.accounts[0]?.iban).toBe('DE89370400440532013000');
   });
 });
+
+describe('readTextInvoice: the BIC beside an IBAN', () => {
+  const footer = (...lines: ReturnType<typeof line>[]) =>
+    read([page([line(row(0), ['Rechnung Nr. 4711 vom 01.02.2024', 0.08, 0.45]), ...lines])]).payment.accounts;
+
+  it('takes an unlabelled BIC only when it is the bank’s of the IBAN', () => {
+    // The bank code in the IBAN's letters (NL, LV, GB, …), or the Bundesbank's BIC for a German one.
+    expect(
+      footer(
+        line(row(20), ['ABN AMRO Bank, ABNANL2A', 0.08, 0.4]),
+        line(row(21), ['NL91ABNA0417164300', 0.08, 0.3]),
+      ),
+    ).toEqual([{ iban: 'NL91ABNA0417164300', bic: 'ABNANL2A' }]);
+    expect(
+      footer(line(row(20), ['DE02120300000000202051', 0.6, 0.9]), line(row(21), ['BYLADEM1001', 0.6, 0.75])),
+    ).toEqual([{ iban: 'DE02120300000000202051', bic: 'BYLADEM1001' }]);
+    // Another bank's word of a BIC's shape, with no BIC label on the page: none.
+    expect(
+      footer(line(row(20), ['INGBNL2A', 0.08, 0.2]), line(row(21), ['NL91ABNA0417164300', 0.08, 0.3])),
+    ).toEqual([{ iban: 'NL91ABNA0417164300' }]);
+  });
+
+  it('reads a BIC printed in its parts after its label, and under "Kod SWIFT"', () => {
+    expect(
+      footer(
+        line(row(20), ['IBAN DE89 3704 0044 0532 0130 00, BIC (S.W.I.F.T.-Code) COBA DE FF XXX', 0.08, 0.9]),
+      ),
+    ).toEqual([{ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }]);
+    expect(
+      footer(
+        line(row(20), ['Pełny numer rachunku', 0.08, 0.2], ['PL61109010140000071219812874', 0.22, 0.45]),
+        line(row(21), ['Kod SWIFT', 0.08, 0.15], ['WBKPPLPP', 0.22, 0.3]),
+      ),
+    ).toEqual([{ iban: 'PL61109010140000071219812874', bic: 'WBKPPLPP' }]);
+  });
+
+  it('reads a German IBAN printed as bank code and account number', () => {
+    expect(
+      footer(line(row(20), ['IBAN', 0.5, 0.55]), line(row(21), ['DE89 37040044 0532013000', 0.5, 0.8])),
+    ).toEqual([{ iban: 'DE89370400440532013000' }]);
+  });
+
+  it('takes the BIC that ends a label wrapped over its narrow cell', () => {
+    expect(
+      footer(
+        line(row(20), ['IBAN: EE382200221020145685', 0.6, 0.9]),
+        line(row(21), ['Bank identification code', 0.6, 0.85]),
+        line(row(22), ['(SWIFT/BIC/Sort', 0.6, 0.8]),
+        line(row(23), ['code/BSB/ABA routing', 0.6, 0.85]),
+        line(row(24), ['number): HABAEE2X', 0.6, 0.8]),
+      ),
+    ).toEqual([{ iban: 'EE382200221020145685', bic: 'HABAEE2X' }]);
+  });
+
+  it('takes no masked account, nor its BIC: the payer’s own, shown in part', () => {
+    expect(
+      footer(
+        line(row(20), ['Forma de pago: DOMICILIACION BANCARIA', 0.08, 0.5]),
+        line(row(21), ['IBAN: ES55 0182 2495 5002 0157 ****', 0.08, 0.5]),
+        line(row(22), ['BIC: BBVAESMMXXX', 0.08, 0.3]),
+      ),
+    ).toEqual([]);
+  });
+});

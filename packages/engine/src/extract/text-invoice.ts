@@ -26,7 +26,7 @@ import {
   titleDate,
   titleLine,
 } from './dates/number-and-dates.js';
-import { bicOfIbanBank } from './identifiers/bank-bic.js';
+import { bankBic, bicOfIbanBank } from './identifiers/bank-bic.js';
 import { detectCurrency, isCurrencyCode } from './identifiers/currency.js';
 import {
   findBics,
@@ -432,7 +432,7 @@ function readIdentifiers(
       /[.:]\s*$/.test(line) || /[.!?]\s+\p{Lu}/u.test(fromIban) ? '' : lineText(seg.page, seg.line + 1);
     if (DEBTOR_ACCOUNT.test(line) || (next && /^\p{Ll}/u.test(next) && DEBTOR_ACCOUNT.test(next))) continue;
     // A valid IBAN first; one that fails its checksum is still reported (and flagged).
-    const found = findIbans(seg.text, { ocr });
+    const found = findIbans(seg.text, { ocr }).filter((i) => !MASKED_REST.test(seg.text.slice(i.end)));
     // One that fails its checksum is taken only under an IBAN label (a meter or contract number
     // can look like an IBAN), or, when the page has no other, from OCR with its country's exact
     // length (a digit misread, the label too perhaps: "(BAN:"), flagged and without a BIC: such
@@ -450,7 +450,7 @@ function readIdentifiers(
         s !== seg && !inRole(s, 'buyer') && findIbans(s.text, { ocr }).some((i) => i.value === iban.value),
     );
     const bic =
-      [seg, ...again].map((s) => nearestBic(segments, s, hits)).find(Boolean) ??
+      [seg, ...again].map((s) => nearestBic(segments, s, hits, iban.valid ? iban.value : '')).find(Boolean) ??
       (ocr && iban.valid ? bankBicNear(segments, seg, iban.value) : undefined);
     // A BIC has no check digit: read by OCR with a letter O or I beside a digit in its location
     // or branch code ("GENODEF1MO4" for M04), either glyph may be meant, so a person decides,
@@ -481,6 +481,12 @@ function readIdentifiers(
   if (misreadOne)
     put('payment.accounts.0.iban', misreadOne.value, misreadOne.seg.bbox, misreadOne.seg.page, 0.9);
 }
+
+/**
+ * Masking right after an IBAN ("ES55 0182 2495 5002 0157 ****"): the payer's own account, shown
+ * in part for its safety (a direct debit's), never the account a seller asks to be paid to.
+ */
+const MASKED_REST = /^[ \u00a0]?(?:[*•]{2,}|X{3,}(?![A-Za-z]))/;
 
 /** A line whose last word is the IBAN label: the account follows on the next line. */
 const LABEL_ENDS_LINE = /\bIBAN\s*:?\s*$/;
@@ -526,16 +532,54 @@ function nearIban(segments: Segment[], ibanSeg: Segment): Segment[] {
   return segments.filter((s) => s.page === ibanSeg.page && Math.abs(s.line - ibanSeg.line) <= 3);
 }
 
-/** A BIC on the IBAN's line or the lines just around it; labelled ones first. */
-function nearestBic(segments: Segment[], ibanSeg: Segment, hits: LabelHit[]) {
+/**
+ * A BIC on the IBAN's line or the lines just around it; labelled ones first. One without a label
+ * counts when the page labels a BIC somewhere, or when it is the bank's of the IBAN (`iban`, its
+ * checksum holding): see bankOfIban.
+ */
+function nearestBic(segments: Segment[], ibanSeg: Segment, hits: LabelHit[], iban: string) {
   const near = nearIban(segments, ibanSeg);
   const labelled = new Set(hits.filter((h) => h.field === 'bic').map((h) => h.seg.line));
   let fallback: { value: string; seg: Segment } | undefined;
   for (const seg of near) {
     for (const bic of findBics(seg.text)) {
       if (bic.labelled || labelled.has(seg.line)) return { value: bic.value, seg };
+      if (!labelled.size && !(bic.valid && bankOfIban(bic.value, iban))) continue;
       fallback ??= { value: bic.value, seg };
     }
   }
-  return fallback && labelled.size ? fallback : undefined;
+  return fallback ?? wrappedCellBic(segments, near, hits);
+}
+
+/**
+ * The BIC that ends a BIC label's narrow cell, the label wrapped over up to three lines under
+ * itself ("Bank identification code" / "(SWIFT/BIC/Sort" / "code/BSB/ABA routing" / "number):
+ * HABAEE2X"): lines set flush with the label, one after another.
+ */
+function wrappedCellBic(segments: Segment[], near: Segment[], hits: LabelHit[]) {
+  for (const hit of hits) {
+    if (hit.field !== 'bic' || !near.includes(hit.seg)) continue;
+    for (let line = hit.seg.line + 1; line <= hit.seg.line + 3; line++) {
+      const cell = segments.find(
+        (s) => s.page === hit.seg.page && s.line === line && Math.abs(s.bbox[0] - hit.seg.bbox[0]) < 0.015,
+      );
+      if (!cell) break;
+      const last = findBics(cell.text).at(-1);
+      if (last?.valid && last.end === cell.text.trimEnd().length) return { value: last.value, seg: cell };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether `bic` names the bank that keeps `iban`: the IBAN's country, and the bank code the IBAN
+ * carries in letters where its country's has them ("LV96RIKO…" and RIKOLV2X, "NL91ABNA…" and
+ * ABNANL2A), or the BIC the Bundesbank lists for a German IBAN's bank code. An unlabelled
+ * BIC-shaped word beside an IBAN is the account's BIC only then.
+ */
+function bankOfIban(bic: string, iban: string): boolean {
+  if (!iban || bic.slice(4, 6) !== iban.slice(0, 2)) return false;
+  if (/^[A-Z]{4}$/.test(iban.slice(4, 8))) return bic.slice(0, 4) === iban.slice(4, 8);
+  const listed = bankBic(iban);
+  return !!listed && bic.padEnd(11, 'X') === listed.padEnd(11, 'X');
 }

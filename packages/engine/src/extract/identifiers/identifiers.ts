@@ -221,13 +221,14 @@ function withReadings(found: IbanMatch[], more: IbanMatch[]): IbanMatch[] {
 }
 
 /**
- * An IBAN printed in its national parts rather than in fours ("AT32 12000 52110 109901": bank
- * code, then account): groups of up to eight after single spaces that make up the country's
- * length exactly, taken only when the checksum holds.
+ * An IBAN printed in its national parts rather than in fours ("AT32 12000 52110 109901", "DE95
+ * 67040031 0370848400": bank code, then account): groups of up to ten (a German account number)
+ * after single spaces that make up the country's length exactly, taken only when the checksum
+ * holds.
  */
 function nationalGroups(text: string, start: number): IbanMatch | undefined {
   const length = ibanLength(text.slice(start, start + 2));
-  const m = /^[A-Z]{2}\d{2}(?:[ \u00a0][A-Z0-9]{1,8})+/.exec(text.slice(start, start + 50));
+  const m = /^[A-Z]{2}\d{2}(?:[ \u00a0][A-Z0-9]{1,10})+/.exec(text.slice(start, start + 50));
   if (!length || !m) return undefined;
   let raw = '';
   for (const part of m[0].split(/(?=[ \u00a0])/)) {
@@ -321,11 +322,18 @@ const BIC_RE = /(?<![A-Za-z0-9])[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?(?![A-Za-z0-9
 const BIC_LABEL =
   /(?<![A-Za-z])(?:BIC|SWIFT|S\.W\.I\.F\.T\.?)(?:[\s\-/()]*(?:BIC|SWIFT|code|kod))*[\s.:#()]*$/i;
 
-/** BIC-shaped tokens that pass checkBic, plus labelled ones that do not (a misread BIC). */
+/** A BIC printed in its parts, bank, country, location and branch ("DEUT DE SS"). */
+const SPACED_BIC_RE = /(?<![A-Za-z0-9])[A-Z]{4} [A-Z]{2} [A-Z0-9]{2}(?: [A-Z0-9]{3})?(?![A-Za-z0-9])/g;
+
+/**
+ * BIC-shaped tokens that pass checkBic, plus labelled ones that do not (a misread BIC), plus one
+ * printed in its parts right after its label (only there: "BANK DE AG" would be one otherwise).
+ */
 export function findBics(text: string): BicMatch[] {
   const out: BicMatch[] = [];
+  const labelledAt = (index: number) => BIC_LABEL.test(text.slice(Math.max(0, index - 24), index));
   for (const m of text.matchAll(BIC_RE)) {
-    const labelled = BIC_LABEL.test(text.slice(Math.max(0, m.index - 24), m.index));
+    const labelled = labelledAt(m.index);
     const check = checkBic(m[0]);
     if (!check.ok && !labelled) continue;
     out.push({
@@ -337,7 +345,19 @@ export function findBics(text: string): BicMatch[] {
       labelled,
     });
   }
-  return out;
+  for (const m of text.matchAll(SPACED_BIC_RE)) {
+    const check = checkBic(m[0]);
+    if (!check.ok || !labelledAt(m.index)) continue;
+    out.push({
+      value: check.bic,
+      raw: m[0],
+      start: m.index,
+      end: m.index + m[0].length,
+      valid: true,
+      labelled: true,
+    });
+  }
+  return out.sort((a, b) => a.start - b.start);
 }
 
 // VAT prefixes: EU (EL for Greece, GR tolerated), XI for Northern Ireland, GB, CH (CHE-...), NO,
