@@ -3,14 +3,14 @@
 // decimals OCR lost and a VAT breakdown whose rows check themselves; arithmetic then picks the
 // net, VAT and gross that add up (totals.ts).
 import { toUnits } from '../../decimal.js';
-import { CURRENCY_TOKEN } from '../identifiers/currency.js';
 import { findVatIds } from '../identifiers/identifiers.js';
 import { CREDIT_TITLE_SOURCES, VAT_ID_WORD_SOURCES } from '../lexicon/lexicon.js';
-import { lineChecks } from '../lines/read-lines.js';
-import type { ItemTable, TableRow } from '../lines/table.js';
+import type { ItemTable } from '../lines/table.js';
 import type { LabelHit } from '../page/label-hits.js';
 import { columnBelow, type PageLayout, type Put, type Segment, spanBelow, union } from '../page/layout.js';
 import { type AmountHint, parseAmount } from './amounts.js';
+import { amountHeading, columnSumsTo, onRow, tableSumsTo } from './item-sums.js';
+import { lastAmount, WITH_CURRENCY, wholeAmount } from './row-amounts.js';
 import {
   type AmountCandidate,
   chooseTotals,
@@ -436,43 +436,6 @@ function rowParts(segs: Segment[], total: string): Array<Omit<AmountCandidate, '
   return [];
 }
 
-/** A whole number ending a totals row, grouped in thousands or not ("131 000", "9.700" on a page
- * writing decimal commas, "166370"), as an amount. */
-function wholeAmount(text: string, hint: AmountHint): string | undefined {
-  const m = /(?:^|\s)(-?\d{1,3}(?:[ .\u00a0\u202f']\d{3})+|-?\d{1,9})\s*$/u.exec(text.trim());
-  if (!m) return undefined;
-  const read = parseAmount(m[1]!, hint);
-  // "Kč 10.000" on a page of two languages: a point before three digits groups thousands or marks
-  // three decimals; read as grouping, the whole number counts only in a triple that adds up.
-  if (read !== undefined || !DOT_GROUPED.test(m[1]!)) return read;
-  return parseAmount(m[1]!, { decimal: ',' });
-}
-
-/**
- * Whether a heading is the amount column's of an item table's header: a header with a description
- * column (a VAT breakdown's header has none), the heading on its lines and over its amount column.
- * (A table that runs on to the next page carries that page as its header's.)
- */
-function amountHeading(seg: Segment, t: ItemTable): boolean {
-  const h = t.header;
-  return (
-    (h.page === seg.page || t.rows[0]?.page === seg.page) &&
-    h.columns.some((c) => c.kind === 'description') &&
-    seg.bbox[3] <= h.bottom + h.lineHeight / 2 &&
-    seg.bbox[1] >= h.bottom - 4 * h.lineHeight &&
-    h.columns.some((c) => c.kind === 'amount' && seg.bbox[0] < c.x1 && c.x0 < seg.bbox[2])
-  );
-}
-
-/** Whether a segment stands on an item row: its page, within the row's height. */
-function onRow(seg: Segment, row: TableRow): boolean {
-  const mid = (seg.bbox[1] + seg.bbox[3]) / 2;
-  return seg.page === row.page && mid >= row.box[1] && mid <= row.box[3];
-}
-
-/** A number grouped in thousands by points only ("10.000", "1.250.000"). */
-const DOT_GROUPED = /^-?\d{1,3}(?:\.\d{3})+$/;
-
 /** Whether a label's text goes on with a VAT id ("TVA : FR11999999998", "USt-IdNr. DE123456789"). */
 function vatIdFirst(rest: string): boolean {
   const id = findVatIds(rest)[0];
@@ -491,91 +454,8 @@ const CREDIT_TITLE = new RegExp(`^\\s*(?:${CREDIT_TITLE_SOURCES.join('|')})(?![\
 /** A segment that is a whole number and nothing else ("38290", "131 000"). */
 const WHOLE_ONLY = /^\s*-?\d[\d .\u00a0\u202f']*$/u;
 
-/** A number with a currency written beside it ("€6", "550000 USD"): an amount though whole. */
-const WITH_CURRENCY = new RegExp(`^-?${CURRENCY_TOKEN}\\s?-?\\d|\\d\\s?${CURRENCY_TOKEN}$`, 'u');
-
 /** A word that says an amount is without VAT ("netto", "HT", "excl.", "zzgl."). */
 const WITHOUT_VAT_WORD =
   /(?<![\p{L}])(?:netto|net|ht|excl|exkl|zzgl|hors|senza|sin|bez|ohne|without)(?![\p{L}])/iu;
 /** A VAT word of any language of the lexicon ("btw", "MwSt", "TVA"). */
 const VAT_WORD = new RegExp(`(?<![\\p{L}])(?:${VAT_ID_WORD_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
-
-/** Items above a total at most this many lines up are added (a long table is read page by page). */
-const MAX_ITEM_LINES = 60;
-
-/**
- * Whether the amounts in the total's column above it, up to the column's heading (the first
- * segment there without an amount), add up to the total to the cent: the item lines of a table
- * whose last row is its total. At least two lines, so a total is not confirmed by itself; one
- * line when `corroborated` (a payable amount on another row names the same sum: "Total: 259,00 $"
- * under one item of 259,00 $ and "Balance Due: 259,00 $"). Undefined when they do not; else the
- * column's heading where the walk stopped at one.
- */
-function columnSumsTo(
-  layouts: PageLayout[],
-  total: AmountCandidate,
-  corroborated = false,
-): { heading?: Segment } | undefined {
-  const layout = layouts.find((l) => l.page === total.seg.page);
-  if (!layout) return undefined;
-  const [x0, , x1] = total.seg.bbox;
-  const adds = () => items >= (corroborated ? 1 : 2) && sum === toUnits(total.value);
-  let sum = 0n;
-  let items = 0;
-  let headingPassed = false;
-  for (let li = total.seg.line - 1; li >= 0 && li >= total.seg.line - MAX_ITEM_LINES; li--) {
-    const inColumn = layout.lines[li]!.filter((s) => s.bbox[0] < x1 && x0 < s.bbox[2]);
-    if (!inColumn.length) continue;
-    const value = inColumn.length === 1 ? lastAmount(inColumn[0]!.text) : undefined;
-    if (value === undefined) {
-      // The column's heading: the items under it are all there are. One heading of a second
-      // table in the column (items, then expenses) is passed.
-      if (adds()) return { heading: inColumn[0] };
-      if (!headingPassed && items && !/\d/.test(inColumn[0]!.text)) {
-        headingPassed = true;
-        continue;
-      }
-      return undefined;
-    }
-    sum += toUnits(value);
-    items++;
-  }
-  return adds() ? {} : undefined;
-}
-
-/**
- * Whether the rows of one item table add up to the total to the cent wherever the total stands
- * (printed over the table: "Totale Fattura: €1,230.00" above its two items): every row priced as
- * its quantity times its unit price where both are printed, and at least two rows, or one whose
- * quantity and price are printed (so that no total is confirmed by a copy of itself).
- */
-function tableSumsTo(tables: ItemTable[], total: AmountCandidate): boolean {
-  return tables.some((t) => {
-    if (t.rows.some((r) => r.allowance || lineChecks(r) === false)) return false;
-    if (t.rows.length < 2 && lineChecks(t.rows[0]!) !== true) return false;
-    return t.rows.reduce((sum, r) => sum + toUnits(r.net_amount), 0n) === toUnits(total.value);
-  });
-}
-
-/** The last amount in a totals row's text. `wholeVat`: a whole number is taken as the amount of
- * a VAT row ("Steuerbetrag in EUR   0", "… 70": some renderers drop the decimals of the tax
- * total), though elsewhere a number without decimals is no amount; arithmetic still decides. */
-function lastAmount(text: string, wholeVat = false, hint: AmountHint = {}): string | undefined {
-  const tokens = text.split(/\s{2,}|\t/).reverse();
-  if (wholeVat && /^\d{1,7}$/.test(tokens[0]?.trim() ?? '')) return parseAmount(tokens[0]!.trim());
-  for (const raw of tokens) {
-    if (/%\s*$/.test(raw.trim())) continue;
-    // OCR's stray space after the decimal comma of a totals row: "18310, 63".
-    const tok = raw.trim().replace(/^(-?\d[\d.']*[.,]) (\d{2})$/, '$1$2');
-    const v = parseAmount(tok, hint);
-    if (v !== undefined && (/[.,]\d{1,2}\b|[.,]-/.test(tok) || WITH_CURRENCY.test(tok))) return v;
-  }
-  // (never two digits out of three: "440.000 HUF" is no 440.00)
-  const m = text.match(/-?\(?[\d][\d.,'\u00a0\u202f ]*[.,]\d{2}(?!\d)\)?-?/g);
-  if (m)
-    for (const raw of m.reverse()) {
-      const v = parseAmount(raw.trim());
-      if (v !== undefined) return v;
-    }
-  return undefined;
-}
