@@ -18,7 +18,7 @@ import {
 import { type Found, firstValue, type LabelHit, longestLabel } from '../page/label-hits.js';
 import { labelLanguage } from '../page/label-language.js';
 import { normalizeLabelText } from '../page/labels.js';
-import { type Box, type PageLayout, union, valuesNear } from '../page/layout.js';
+import { type Box, type PageLayout, type Segment, union, valuesNear } from '../page/layout.js';
 import { findDates, monthAndYear, parseDate, slashedOrderShown } from './dates.js';
 
 // A number may open with a short series in capitals set apart by a space ("FV 3/05/2021").
@@ -241,9 +241,10 @@ const TITLE_DATED = new RegExp(
   `^(?:${DOCUMENT_TITLE_SOURCES.join('|')})\\s+(?:${TITLE_DATE_WORD_SOURCES.join('|')})\\s+(.{6,24})$`,
   'iu',
 );
-/** A segment that is the document's title and nothing else: its word, maybe a subtitle of words
- * after a dash ("Faktura - daňový doklad"), no digit, no colon. */
-const TITLE_ONLY = new RegExp(`^(?:${DOC_WORD})(?:\\s+[-–]\\s+[\\p{L}\\s]+)?$`, 'iu');
+/** A segment that is the document's title and nothing else: its word, maybe one word before it
+ * ("Zálohová faktúra", "Tax Invoice") and a subtitle of words after a dash ("Faktura - daňový
+ * doklad"), no digit, no colon. */
+const TITLE_ONLY = new RegExp(`^(?:\\p{L}+\\s+)?(?:${DOC_WORD})(?:\\s+[-–]\\s+[\\p{L}\\s]+)?$`, 'iu');
 /** A segment that is a number and nothing else. */
 const NUMBER_ALONE = new RegExp(`^${NUMBER}$`, 'u');
 /** A page counter after a title's number ("Invoice INV-5, Page 1 of 2"). */
@@ -423,6 +424,9 @@ export function titleLine(layouts: PageLayout[], order: DateReading) {
           page: first.page,
           text: `${seg.text} ${next}`,
         };
+      const under = numberUnderTitle(first.lines[li + 1] ?? [], seg);
+      if (under)
+        return { number: under.number, date: undefined, box: under.box, page: first.page, text: seg.text };
     }
     const m = TITLE_NUMBER.exec(text);
     if (!m) continue;
@@ -456,6 +460,22 @@ export function titleLine(layouts: PageLayout[], order: DateReading) {
     };
   }
   return undefined;
+}
+
+/**
+ * The number alone on the line right under a title that is alone on its own ("Zálohová faktúra"
+ * / "MSK22000006"), set flush with it at its left or its right edge: the title's number. (A
+ * number elsewhere under a title is a customer's or an order's as often.)
+ */
+function numberUnderTitle(next: Segment[], title: Segment): { number: string; box: Box } | undefined {
+  if (!TITLE_ONLY.test(title.text.trim())) return undefined;
+  const height = title.bbox[3] - title.bbox[1];
+  const flush = (s: Segment) =>
+    Math.abs(s.bbox[0] - title.bbox[0]) < 0.015 || Math.abs(s.bbox[2] - title.bbox[2]) < 0.015;
+  const seg = next.find((s) => flush(s) && s.bbox[1] - title.bbox[3] < height);
+  const number = seg && NUMBER_ALONE.exec(seg.text.trim())?.[1];
+  if (!seg || !number || !plausibleNumber(number) || !/\d{3}/.test(number)) return undefined;
+  return { number, box: union([title.bbox, seg.bbox]) };
 }
 
 /**
