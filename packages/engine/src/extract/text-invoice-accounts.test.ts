@@ -263,9 +263,47 @@ describe('readTextInvoice: the BIC beside an IBAN', () => {
     expect(
       footer(
         line(row(20), ['Forma de pago: DOMICILIACION BANCARIA', 0.08, 0.5]),
-        line(row(21), ['IBAN: ES55 0182 2495 5002 0157 ****', 0.08, 0.5]),
+        line(row(21), ['IBAN: ES91 2100 0418 4502 0005 ****', 0.08, 0.5]),
         line(row(22), ['BIC: BBVAESMMXXX', 0.08, 0.3]),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('readTextInvoice: a VAT id beside the seller’s block', () => {
+  it('takes none from a column that repeats the seller block’s labels (the other party’s, its heading lost)', () => {
+    const d = read([
+      page([
+        line(row(0), ['Számla', 0.06, 0.15], ['Sorszám', 0.71, 0.78], ['2017/22', 0.84, 0.92]),
+        line(row(2), ['Szállító', 0.06, 0.14]),
+        line(row(3), ['Minta Bt.', 0.06, 0.14]),
+        line(row(4), ['4024 Debrecen', 0.06, 0.17]),
+        line(row(5), ['Adószám: 12345676-1-09', 0.06, 0.25], ['Adószám: 87654323-2-44', 0.51, 0.7]),
+        line(row(6), ['Bankszámlaszám:', 0.06, 0.18], ['Eu-adószám: HU87654323', 0.51, 0.7]),
+      ]),
+    ]);
+    expect(d.seller.vat_id).toBeUndefined();
+  });
+});
+
+describe('readTextInvoice: the seller’s VAT id printed with its account', () => {
+  it('takes the VAT id beside the IBAN in the foot, and the block at the head with another for the customer’s', () => {
+    const d = read([
+      page([
+        line(row(0), ['Schoonmaak Voorbeeld', 0.11, 0.2]),
+        line(row(3), ['PRAKTIJK VOORBEELD BV', 0.11, 0.3]),
+        line(row(4), ['BE0456.789.034', 0.11, 0.25]),
+        line(row(5), ['Voorbeeldstraat, 12', 0.11, 0.3]),
+        line(row(6), ['3000 Leuven', 0.11, 0.22]),
+        line(row(9), ['FACTUUR', 0.11, 0.2]),
+        line(row(10), ['Volgnummer', 0.12, 0.22], ['Factuurdatum', 0.33, 0.45]),
+        line(row(11), ['2025/042/0117', 0.12, 0.25], ['2025-05-04', 0.33, 0.42]),
+        line(row(48), ['BTW BE0876.543.270', 0.4, 0.6]),
+        line(row(49), ['IBAN BE68 5390 0754 7034', 0.37, 0.62]),
+      ]),
+    ]);
+    expect(d.seller.vat_id).toBe('BE0876543270');
+    expect(d.buyer.name).toBe('PRAKTIJK VOORBEELD BV');
+    expect(d.seller.name).not.toBe('PRAKTIJK VOORBEELD BV');
   });
 });

@@ -963,3 +963,128 @@ describe('abbreviated labels and wrapped values', () => {
     expect([d.issue_date, d.due_date]).toEqual(['2025-08-12', '2025-08-27']);
   });
 });
+
+describe('a Belgian form and further labels', () => {
+  // A distributor's form (Dynamic Gear): the seller's block, a grid of dates right of it, the
+  // delivery and billing addresses, a grid row "Klant nummer | Betalingsvoorwaarden" and totals
+  // as "Totaal zonder BTW", "Bedrag BTW", "Te betalen".
+  const d = read([
+    page([
+      line(row(0), ['Factuur', 0.77, 0.85]),
+      line(row(1), ['Factuurnr.', 0.68, 0.75], ['19-2025-00042', 0.84, 0.95]),
+      line(row(2), ['Voorbeeldlaan 7', 0.06, 0.25]),
+      line(row(3), ['9000 Gent', 0.06, 0.2], ['Datum', 0.68, 0.73], ['01-Jul-2025', 0.85, 0.95]),
+      line(
+        row(4),
+        ['E-mail info@example.be', 0.06, 0.3],
+        ['Vervaldag', 0.68, 0.76],
+        ['31-Jul-2025', 0.85, 0.95],
+      ),
+      line(row(6), ['Leveringadres', 0.06, 0.17], ['Facturatieadres', 0.81, 0.92]),
+      line(row(7), ['JANSSENS PIETER', 0.06, 0.2], ['V.C. VOORBEELD', 0.83, 0.95]),
+      line(row(8), ['KERKSTRAAT 5', 0.06, 0.2], ['MARKT 1', 0.83, 0.95]),
+      line(row(9), ['8500 KORTRIJK', 0.06, 0.2], ['8800 ROESELARE', 0.83, 0.95]),
+      line(row(11), ['Klant nummer Betalingsvoorwaarden', 0.06, 0.35]),
+      line(row(12), ['512.345', 0.08, 0.13], ['30 DAGEN NETTO', 0.15, 0.27]),
+      line(row(30), ['Totaal zonder BTW', 0.71, 0.83], ['54,44', 0.89, 0.95]),
+      line(row(31), ['ACCOUNT BE 68 539007547034 | BIC OF SWIFT KREDBEBB', 0.06, 0.6]),
+      line(row(32), ['Bedrag BTW', 0.71, 0.8], ['11,43', 0.89, 0.95]),
+      line(row(33), ['Te betalen', 0.71, 0.8], ['EUR 65,87', 0.86, 0.95]),
+    ]),
+  ]);
+
+  it('reads "Vervaldag" as the due date, not as the letter’s date', () => {
+    expect([d.issue_date, d.due_date]).toEqual(['2025-07-01', '2025-07-31']);
+  });
+
+  it('takes "Facturatieadres" for the buyer’s heading and "Klant nummer" for no heading', () => {
+    expect(d.buyer.name).toBe('V.C. VOORBEELD');
+  });
+
+  it('reads "Totaal zonder BTW" and "Bedrag BTW", and the IBAN after "ACCOUNT"', () => {
+    expect(d.totals).toMatchObject({ net: '54.44', vat: '11.43', gross: '65.87' });
+    expect(d.payment.accounts[0]).toMatchObject({ iban: 'BE68539007547034', bic: 'KREDBEBB' });
+  });
+});
+
+describe('a letter’s date after its place', () => {
+  it('reads the Polish "Wrocław, dnia 13.05.2025 r." before a sale date', () => {
+    const d = read([
+      page([
+        line(row(0), ['Uniwersytet Przykładowy', 0.05, 0.3], ['Wrocław, dnia 13.05.2025 r.', 0.7, 0.95]),
+        line(row(6), ['Faktura VAT nr FV-2025/05/0026', 0.3, 0.6]),
+        line(row(12), ['Data sprzedaży: 02.05.2025 r.', 0.05, 0.3]),
+      ]),
+    ]);
+    expect(d.issue_date).toBe('2025-05-13');
+  });
+});
+
+describe('the Belgian "Volgnummer"', () => {
+  it('reads the sequence number under its heading as the invoice’s number', () => {
+    const d = read([
+      page([
+        line(row(0), ['FACTUUR', 0.11, 0.2]),
+        line(row(2), ['Volgnummer', 0.12, 0.22], ['Factuurdatum', 0.33, 0.45], ['Vervaldatum', 0.55, 0.65]),
+        line(row(3), ['2025/042/0117', 0.12, 0.25], ['2025-05-04', 0.33, 0.42], ['2025-05-19', 0.55, 0.64]),
+      ]),
+    ]);
+    expect([d.number, d.issue_date, d.due_date]).toEqual(['2025/042/0117', '2025-05-04', '2025-05-19']);
+  });
+});
+
+describe('due dates under further labels', () => {
+  it('reads "Data di scadenza" and the Spanish "Vencimientos" column', () => {
+    const it_ = read([
+      page([
+        line(row(0), ['Fattura n. 100000000042', 0.05, 0.4]),
+        line(row(2), ['Data di emissione', 0.05, 0.2], ['17/07/2026', 0.45, 0.55]),
+        line(row(3), ['Data di scadenza', 0.6, 0.75], ['06/08/2026', 0.85, 0.95]),
+      ]),
+    ]);
+    expect(it_.due_date).toBe('2026-08-06');
+    const es = read([
+      page([
+        line(row(0), ['Factura', 0.55, 0.62], ['250042', 0.73, 0.8], ['12/11/2025', 0.9, 0.98]),
+        line(row(30), ['Vencimientos', 0.05, 0.15], ['Importe', 0.2, 0.27]),
+        line(row(31), ['14/11/2025', 0.05, 0.13], ['548,02', 0.23, 0.28]),
+      ]),
+    ]);
+    expect(es.due_date).toBe('2025-11-14');
+    const et = read([
+      page([
+        line(row(0), ['Arve number', 0.6, 0.7], ['A-100042', 0.75, 0.85]),
+        line(row(2), ['Arve kuupäev', 0.6, 0.7], ['1.01.2016', 0.75, 0.85]),
+        line(row(3), ['Arve maksetähtaeg', 0.6, 0.72], ['30.01.2016', 0.75, 0.85]),
+      ]),
+    ]);
+    expect(et.due_date).toBe('2016-01-30');
+  });
+});
+
+describe('an issue date under the Italian "Emessa in data"', () => {
+  it('reads the date written out after it', () => {
+    const d = read([
+      page([
+        line(row(0), ['Bolletta n. 100000000042', 0.05, 0.4]),
+        line(row(1), ['Emessa in data: 07 luglio 2026', 0.05, 0.35]),
+      ]),
+    ]);
+    expect(d.issue_date).toBe('2026-07-07');
+  });
+});
+
+describe('SAP’s number and date under one label, and its net terms', () => {
+  it('reads "Rechnungsnummer / Datum" over "94165608 / 30.08.2018" and the date "ohne Abzug"', () => {
+    const d = read([
+      page([
+        line(row(0), ['Rechnung (Original)', 0.6, 0.8]),
+        line(row(2), ['Rechnungsnummer / Datum', 0.6, 0.8]),
+        line(row(3), ['94165608 / 30.08.2018', 0.6, 0.75]),
+        line(row(30), ['Zahlungsbedingung: Bis zum 09.09.2018 erhalten Sie 3,000 % Skonto.', 0.2, 0.7]),
+        line(row(31), ['Bis zum 29.09.2018 ohne Abzug eingehend bei uns.', 0.35, 0.7]),
+      ]),
+    ]);
+    expect([d.number, d.issue_date, d.due_date]).toEqual(['94165608', '2018-08-30', '2018-09-29']);
+  });
+});

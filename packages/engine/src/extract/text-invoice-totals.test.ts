@@ -968,3 +968,66 @@ describe('readTextInvoice: totals in whole amounts and shared labels', () => {
     expect(pl.totals).toMatchObject({ net: '126600', vat: '22653', gross: '149253' });
   });
 });
+
+describe('readTextInvoice: totals of further forms', () => {
+  it('reads whole amounts under a rate with decimals, never the rate as an amount ("TVA 19.25%")', () => {
+    const d = read([
+      page([
+        line(row(0), ['FACTURE N° FAC006', 0.1, 0.4]),
+        line(row(20), ['TOTAL HT', 0.4, 0.5], ['3 248 500', 0.8, 0.9]),
+        line(row(21), ['TVA 19.25%', 0.4, 0.5], ['625 336', 0.8, 0.9]),
+        line(row(22), ['TOTAL TTC', 0.4, 0.5], ['3 873 836', 0.8, 0.9]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '3248500', vat: '625336', gross: '3873836' });
+  });
+
+  it('reads a balance’s net ("SOLDE HT") under the order’s total', () => {
+    const d = read([
+      page([
+        line(row(0), ['FACTURE N° FAC004', 0.1, 0.4]),
+        line(row(20), ['TOTAL HT', 0.4, 0.5], ['14 228 000', 0.8, 0.9]),
+        line(row(21), ['SOLDE HT', 0.4, 0.5], ['7 114 000', 0.8, 0.9]),
+        line(row(22), ['TVA SUR SOLDE 19.25%', 0.35, 0.5], ['1 369 445', 0.8, 0.9]),
+        line(row(23), ['TOTAL TTC', 0.4, 0.5], ['8 483 445', 0.8, 0.9]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '7114000', vat: '1369445', gross: '8483445' });
+  });
+
+  it('reads a subtotal’s row that carries the net, the rate, the VAT and the total', () => {
+    const d = read([
+      page([
+        line(row(0), ['FACTURA Seria SRV nr. 1499', 0.1, 0.4]),
+        line(
+          row(20),
+          ['Subtotaluri –RON–', 0.24, 0.4],
+          ['16.310,00', 0.59, 0.66],
+          ['19,0', 0.68, 0.71],
+          ['3.098,90', 0.75, 0.82],
+          ['19.408,90', 0.86, 0.94],
+        ),
+        line(
+          row(21),
+          ['Valoare totală de plată factura curentă – incl. TVA –RON–', 0.07, 0.6],
+          ['19.408,90', 0.86, 0.94],
+        ),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '16310.00', vat: '3098.90', gross: '19408.90' });
+  });
+
+  it('reads the net after a discount ("Net HT" under "Total HT" and "Remise")', () => {
+    const d = read([
+      page([
+        line(row(0), ['FACTURE', 0.08, 0.2]),
+        line(row(20), ['Total HT', 0.71, 0.78], ['16,256.86 €', 0.87, 0.95]),
+        line(row(21), ['Remise', 0.71, 0.76], ['200.00 €', 0.89, 0.95]),
+        line(row(22), ['Net HT', 0.71, 0.76], ['16,056.86 €', 0.87, 0.95]),
+        line(row(23), ['TVA (20%)', 0.71, 0.78], ['3,211.37 €', 0.88, 0.95]),
+        line(row(24), ['Total TTC', 0.71, 0.78], ['19,268.23 €', 0.85, 0.95]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '16056.86', vat: '3211.37', gross: '19268.23' });
+  });
+});

@@ -118,7 +118,7 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   const date = firstValue(hits, layouts, 'invoice_date', labelDate, { wraps: true });
   // A title with a date and no number ("Facture du 29/01/2021"), before the letter's date.
   const dated = titleDate(layouts, order);
-  const afterNumber = number && dateAfterNumber(number.text, number.value, order);
+  const afterNumber = number && dateAfterNumber(number.text, number.value, order, number.label);
   if (date && date.strength > 1) put('issue_date', date.value, date.box, date.page, 0.9);
   else if (title?.date) put('issue_date', title.date, title.box, title.page, 0.88);
   else if (afterNumber) put('issue_date', afterNumber, number.box, number.page, 0.88);
@@ -335,6 +335,30 @@ function buyersVatId(layouts: PageLayout[], seg: Segment, raw: string): boolean 
   return !!above && BUYERS_VAT_LABEL.test(above.text.trim());
 }
 
+/**
+ * Whether a segment stands in a column beside the seller's headed block that repeats the block's
+ * row labels ("Adószám: 22265348-1-09   |   Adószám: 12964493-2-44"): the other party's block,
+ * whose heading the text layer lost. A VAT id there is not the seller's.
+ */
+function mirrorsSellerBlock(layouts: PageLayout[], blocks: PartyBlock[], seg: Segment): boolean {
+  const layout = layouts.find((l) => l.page === seg.page);
+  const labelOf = (t: string) => /^\s*([^:\d]{3,30}):/.exec(t)?.[1]?.trim().toLowerCase();
+  return blocks.some((b) => {
+    if (b.role !== 'seller' || b.heading.page !== seg.page || b.segments.includes(seg)) return false;
+    const right = Math.max(...b.segments.map((s) => s.bbox[2]));
+    if (seg.bbox[0] <= right) return false;
+    return b.segments.some((own) => {
+      const label = labelOf(own.text);
+      return (
+        !!label &&
+        (layout?.lines[own.line] ?? []).some(
+          (m) => m !== own && Math.abs(m.bbox[0] - seg.bbox[0]) < 0.02 && labelOf(m.text) === label,
+        )
+      );
+    });
+  });
+}
+
 /** A label of the customer's number at the seller (lexicon `customer_number_words`). */
 const CUSTOMER_NUMBER = new RegExp(`^(?:${CUSTOMER_NUMBER_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 
@@ -381,7 +405,7 @@ function readIdentifiers(
   // VAT ids: the seller's is the first outside the buyer's and other parties' blocks, and not
   // labelled as the buyer's (a photo whose block headings OCR lost: "N° TVA client FR19...").
   const vats = segments.flatMap((seg) => {
-    if (inRole(seg, 'buyer') || inRole(seg, 'other')) return [];
+    if (inRole(seg, 'buyer') || inRole(seg, 'other') || mirrorsSellerBlock(layouts, blocks, seg)) return [];
     const [vat] = findVatIds(seg.text).concat(findVatIdsWithoutPrefix(seg.text));
     return vat && !buyersVatId(layouts, seg, vat.raw) ? [{ seg, vat }] : [];
   });
@@ -389,7 +413,18 @@ function readIdentifiers(
   // over "Btw-nummer : NL004…", a grid's "N° Client | N° TVA Intracommunautaire"), where the page
   // prints another VAT id: that one is the seller's.
   const several = new Set(vats.map((v) => v.vat.value)).size > 1;
-  const seller = vats.find((v) => !several || !besideCustomerNumber(layouts, v.seg));
+  // Of several, the one printed with the account to pay to, on the IBAN's line or the next to it
+  // ("BTW BE0703.928.505" / "IBAN BE03 …" in the foot), when the other stands in an address block
+  // at the head without a heading (a reverse-charge invoice's customer block).
+  const ibanSegs = several
+    ? segments.filter((s) => !inRole(s, 'buyer') && findIbans(s.text).some((i) => i.valid))
+    : [];
+  const byAccount = vats.filter((v) =>
+    ibanSegs.some((i) => i.page === v.seg.page && Math.abs(i.line - v.seg.line) <= 1),
+  );
+  const seller =
+    (new Set(byAccount.map((v) => v.vat.value)).size === 1 ? byAccount[0] : undefined) ??
+    vats.find((v) => !several || !besideCustomerNumber(layouts, v.seg));
   if (seller && !d.seller.vat_id)
     put(
       'seller.vat_id',

@@ -86,6 +86,15 @@ export function readTotals(
     if (value && (hit.field === 'gross' || hit.field === 'payable')) {
       for (const c of rowParts(right, value)) cands.push({ ...c, strength: hit.strength });
     }
+    // A subtotal's row that carries the table's net, VAT and total columns ("Subtotaluri –RON–
+    // 16.310,00  19,0  3.098,90  19.408,90"): its last amount is the gross, the two before it
+    // that add up to it the net and the VAT.
+    const subtotalParts = value && hit.field === 'net' ? rowParts(right, value) : [];
+    if (subtotalParts.length) {
+      for (const c of subtotalParts) cands.push({ ...c, strength: hit.strength });
+      cands.push({ kind: 'gross', value: value!, seg, strength: hit.strength });
+      continue;
+    }
     // The sum row of a VAT table printed in whole amounts ("Summa   138100   34525   172625",
     // "Összesen   517.500   73.860   591.360"): three amounts that add up, the middle one under
     // the table's VAT heading.

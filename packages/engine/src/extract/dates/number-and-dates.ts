@@ -5,6 +5,7 @@
 import {
   columnSources,
   DOCUMENT_TITLE_SOURCES,
+  LETTER_DATE_WORD_SOURCES,
   NET_TERMS_SOURCES,
   NUMBER_WORD_SOURCES,
   PAGE_WORD_SOURCES,
@@ -17,7 +18,7 @@ import {
 } from '../lexicon/lexicon.js';
 import { type Found, firstValue, type LabelHit, longestLabel } from '../page/label-hits.js';
 import { labelLanguage } from '../page/label-language.js';
-import { normalizeLabelText } from '../page/labels.js';
+import { matchLabel, normalizeLabelText } from '../page/labels.js';
 import { type Box, type PageLayout, type Segment, union, valuesNear } from '../page/layout.js';
 import { findDates, monthAndYear, parseDate, slashedOrderShown } from './dates.js';
 
@@ -102,6 +103,8 @@ const NET_BY = new RegExp(
 );
 /** The word for "by" after the date ("Kérjük, az összeget 2025.01.31. napjáig utalja át."). */
 const BY_AFTER = new RegExp(`^\\.?\\s*(?:${PAY_BY_AFTER_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
+/** The net's word right after a date ("… 29.09.2018 ohne Abzug", "… 30.04.2024 netto"). */
+const NET_AFTER = new RegExp(`^\\s*(?:${NET_TERMS_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 const PAY_WORD = new RegExp(`(?<![\\p{L}])(?:${PAY_WORD_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 /** "by" right before a date, and the word for paying after it, at most two words on with no
  * punctuation between ("Der Rechnungsbetrag ist bis zum 26.03.2026 fällig", "bis 01.04.2026 zu
@@ -124,6 +127,11 @@ export function dueInTerms(layouts: PageLayout[], order: DateReading): Found | u
         );
         value = (before ?? framed)?.value;
       }
+      // "by" a date and the net's word right after it, a discount's terms on the line before ("Bis
+      // zum 09.09.2018 erhalten Sie 3 % Skonto." / "Bis zum 29.09.2018 ohne Abzug …").
+      value ||= findDates(text, order).find(
+        (d) => BY_BEFORE.test(text.slice(0, d.start)) && NET_AFTER.test(text.slice(d.end)),
+      )?.value;
       if (!value) continue;
       const dates = findDates(text, order);
       const box = union(line.map((s) => s.bbox));
@@ -228,11 +236,22 @@ export function dateAfterNumber(
   text: string | undefined,
   value: string,
   order: DateReading,
+  label?: string,
 ): string | undefined {
   const at = text?.indexOf(value) ?? -1;
-  const m = at < 0 ? null : DATED_AFTER.exec(text!.slice(at + value.length));
+  const rest = at < 0 ? '' : text!.slice(at + value.length);
+  // Or a label of both after a slash, its value the number and the date so ("Rechnungsnummer /
+  // Datum" over "94165608 / 30.08.2018").
+  const slashed = label && namesDateToo(label) ? /^\s*\/\s*(.{6,24})/.exec(rest) : null;
+  const m = DATED_AFTER.exec(rest) ?? slashed;
   const [found] = m ? findDates(m[1]!, order) : [];
   return found && m![1]!.startsWith(found.raw.trim()) ? found.value : undefined;
+}
+
+/** Whether a number's label names a date after a slash ("Rechnungsnummer / Datum", "Nr./Data"). */
+function namesDateToo(label: string): boolean {
+  const after = /\/\s*([^/]+)$/.exec(label.trim())?.[1];
+  return !!after && matchLabel(after.replace(/[:\s]+$/, ''), 'invoice_date') !== undefined;
 }
 
 /** A heading that is the document word and its date alone: "Facture du 29/01/2021", "Rechnung
@@ -270,7 +289,10 @@ function plausibleNumber(s: string): boolean {
 }
 
 /** "<Ort>, den" / "<ville>, le" right before the date of a letter. */
-const PLACE_COMMA = /\p{Lu}[\p{L}.\- ]*,\s*(?:den|le|il|am)\s*$/u;
+const LETTER_DATE_WORD = `(?:${LETTER_DATE_WORD_SOURCES.join('|')})`;
+const PLACE_COMMA = new RegExp(`\\p{Lu}[\\p{L}.\\- ]*,\\s*${LETTER_DATE_WORD}\\s*$`, 'u');
+/** A place's comma, the word before a letter's date and the date, ending a segment. */
+const INLINE_LETTER_DATE = new RegExp(`,\\s*${LETTER_DATE_WORD}\\s+(.{6,22})$`, 'u');
 /** A place, its postcode before it or not, a comma and the rest (a date): "69469 Weinheim, 01.10.2025". */
 const PLACE_DATE = /^(?:\d{4,5}\s+)?\p{Lu}[\p{L}.\- ]*,\s*(\d.{5,19})$/u;
 
@@ -284,7 +306,7 @@ export function letterDate(layouts: PageLayout[], order: DateReading): Found | u
   for (const [li, line] of first.lines.entries()) {
     if (line[0] && line[0].bbox[1] > 0.45) break;
     for (const [i, seg] of line.entries()) {
-      const inline = /,\s*(?:den|le|il|am)\s+(.{6,20})$/u.exec(seg.text);
+      const inline = INLINE_LETTER_DATE.exec(seg.text);
       if (
         inline &&
         PLACE_COMMA.test(seg.text.slice(0, inline.index + inline[0].length - inline[1]!.length))

@@ -112,3 +112,13 @@ describe('currencyOfCountry', () => {
     expect(currencyOfCountry('')).toBeUndefined();
   });
 });
+
+describe('detectCurrency: the krona by its country’s letter', () => {
+  it('reads "NKR", "SKR" and "DKR" beside an amount', () => {
+    expect(detectCurrency('TOTAL 3 000 NKR')).toBe('NOK');
+    expect(detectCurrency('Summa SKR 250,00')).toBe('SEK');
+    expect(detectCurrency('I alt 100,00 DKR')).toBe('DKK');
+    // Not a word of its own away from a number.
+    expect(detectCurrency('NKR Consulting')).toBeUndefined();
+  });
+});

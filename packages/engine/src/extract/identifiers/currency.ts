@@ -52,12 +52,16 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   kč: 'CZK',
   ft: 'HUF',
   lei: 'RON',
+  // (the Scandinavian kronor by their country's letter: "3 000 NKR", "SKR 250")
+  nkr: 'NOK',
+  skr: 'SEK',
+  dkr: 'DKK',
   лв: 'BGN',
   'лв.': 'BGN',
 };
 
 /** Tokens that are also plain words or abbreviations: only a currency right beside a number. */
-const NEEDS_NUMBER = new Set(['р.', 'fr.', 'ft', 'lei', 'kr', 'kr.', 'zl']);
+const NEEDS_NUMBER = new Set(['р.', 'fr.', 'ft', 'lei', 'kr', 'kr.', 'zl', 'nkr', 'skr', 'dkr']);
 
 /** Countries whose currency is called "kr" (Faroe Islands and Greenland use the Danish krone). */
 const KRONA: Readonly<Record<string, string>> = {
@@ -73,7 +77,7 @@ const KRONA: Readonly<Record<string, string>> = {
  * A currency token as a regex source (no groups): ISO codes, then symbols, longest alternatives
  * first so "руб." wins over "р.". Callers add their own boundaries.
  */
-export const CURRENCY_TOKEN = `(?:${[...CODES, 'Euros?', 'EUROS?', 'euros?', 'Eur', 'US\\$', 'C\\$', 'A\\$', 'NZ\\$', 'HK\\$', 'S\\$', 'R\\$', '[€$£₽₴₺₹]', '[Рр]убл(?:ей|я|ь)', '[Рр]уб\\.?', 'р\\.', 'S?Fr\\.', 'zł(?:ot(?:y|e|ych))?', 'zl', 'Kč', 'Ft', 'lei', 'лв\\.?', '[Kk]r\\.?'].join('|')})`;
+export const CURRENCY_TOKEN = `(?:${[...CODES, 'Euros?', 'EUROS?', 'euros?', 'Eur', 'US\\$', 'C\\$', 'A\\$', 'NZ\\$', 'HK\\$', 'S\\$', 'R\\$', '[€$£₽₴₺₹]', '[Рр]убл(?:ей|я|ь)', '[Рр]уб\\.?', 'р\\.', 'S?Fr\\.', 'zł(?:ot(?:y|e|ych))?', 'zl', 'Kč', 'Ft', 'lei', 'лв\\.?', '[NnSsDd][Kk][Rr]', '[Kk]r\\.?'].join('|')})`;
 
 /** ISO code for a token matched by CURRENCY_TOKEN; undefined for an unresolvable "kr". */
 export function currencyOfToken(token: string, country?: string): string | undefined {

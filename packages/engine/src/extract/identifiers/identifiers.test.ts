@@ -262,7 +262,10 @@ describe('an IBAN after its label, its groups set apart in an unusual way', () =
     ]);
     // one digit off, or no label: nothing valid
     expect(findIbans('IBAN: DE 02478601252009730501').filter((i) => i.valid)).toEqual([]);
-    expect(findIbans('Konto: NL67 RABO 0171.218.302').filter((i) => i.valid)).toEqual([]);
+    expect(findIbans('Ref.: NL67 RABO 0171.218.302').filter((i) => i.valid)).toEqual([]);
+    // An account's label in other words ("Konto", "Nr konta", "ACCOUNT") counts as the IBAN's.
+    expect(findIbans('Konto: NL67 RABO 0171.218.302').map((i) => i.value)).toEqual(['NL67RABO0171218302']);
+    expect(findIbans('ACCOUNT BE 68 539007547034 |').map((i) => i.value)).toEqual(['BE68539007547034']);
   });
 });
 

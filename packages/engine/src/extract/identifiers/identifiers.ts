@@ -4,7 +4,7 @@
 import { checkBic } from '../../check/bic.js';
 import { checkIban, ibanLength } from '../../check/iban.js';
 import { checkVatId, type VatIdCheck } from '../../check/vat-id.js';
-import { NATIONAL_ACCOUNTS, VAT_IDS_WITHOUT_PREFIX } from '../lexicon/lexicon.js';
+import { ACCOUNT_WORD_SOURCES, NATIONAL_ACCOUNTS, VAT_IDS_WITHOUT_PREFIX } from '../lexicon/lexicon.js';
 import { knownGermanBank } from './bank-bic.js';
 
 export interface IdMatch {
@@ -177,9 +177,14 @@ export function nationalIban(text: string): IbanMatch | undefined {
  * digits over single spaces or dots, nothing of the kind right after, taken only when the
  * checksum holds.
  */
+const ACCOUNT_LABEL = new RegExp(
+  `(?<![\\p{L}])(?:${ACCOUNT_WORD_SOURCES.join('|')})[\\s:.]*(?=[A-Z]{2}[ .\u00a0]?\\d)`,
+  'giu',
+);
+
 function labelledIbans(text: string): IbanMatch[] {
   const out: IbanMatch[] = [];
-  for (const m of text.matchAll(/(?<![A-Za-z])IBAN[\s:.]*(?=[A-Z]{2}[ .\u00a0]?\d)/g)) {
+  for (const m of text.matchAll(ACCOUNT_LABEL)) {
     const start = m.index + m[0].length;
     const length = ibanLength(text.slice(start, start + 2));
     if (!length) continue;

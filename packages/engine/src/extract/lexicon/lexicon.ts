@@ -113,6 +113,8 @@ export const DOCUMENT_TITLE_SOURCES: readonly string[] = words.document_titles;
 export const NUMBER_WORD_SOURCES: readonly string[] = words.number_words;
 /** The word for a page in a page counter ("Seite 1 von 2", "Page 1 of 2"). */
 export const PAGE_WORD_SOURCES: readonly string[] = words.page_words;
+/** The word between a letter's place and its date ("München, den", "Wrocław, dnia"). */
+export const LETTER_DATE_WORD_SOURCES: readonly string[] = words.letter_date_words;
 /** The word between a title's number (or its title word) and its date ("vom", "du", "dated"). */
 export const TITLE_DATE_WORD_SOURCES: readonly string[] = words.title_date_words;
 /** The word before an invoice's series ("Seria Z Nr. 4"): series and number are its number. */
@@ -135,6 +137,9 @@ export const CAPITAL_SALUTATION_SOURCES: readonly string[] = words.salutations_i
  * prefix is the tax number, left as such. */
 export const VAT_IDS_WITHOUT_PREFIX: ReadonlyArray<{ country: string; label: string; form: string }> =
   words.vat_ids_without_prefix;
+/** The words of an account's label ("IBAN", "Account", "Rekening"): an IBAN after one may set its
+ * country apart from its check digits ("ACCOUNT BE 73 734040667560"). */
+export const ACCOUNT_WORD_SOURCES: readonly string[] = words.account_words;
 /** Account numbers a country prints without its IBAN's country code (a Polish NRB: 26 digits),
  * by the labels they stand under, or by their own grouping where no other number is set so
  * (`grouped`, a regular expression: the NRB's "12 3456 7890 …", two digits and six fours). */

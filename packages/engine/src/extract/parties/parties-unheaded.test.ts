@@ -513,6 +513,38 @@ describe('readParties: the recipient in the address window', () => {
   });
 });
 
+describe('readParties: the window under a letterhead whose address is in the foot', () => {
+  it('reads the block under the letterhead’s lines as the recipient’s when the foot gives the sender’s address', () => {
+    const d = read([
+      line(row(0), ['Piet Muster', 0.09, 0.2]),
+      line(row(1), ['Teeltadvies en -verkoop', 0.09, 0.3]),
+      line(row(3.6), ['Voorbeeld Groep', 0.09, 0.22]),
+      line(row(4.6), ['Dorpsstraat 4', 0.09, 0.17]),
+      line(row(5.6), ['2771 AA Boskoop', 0.09, 0.22]),
+      line(row(8), ['Factuur', 0.09, 0.17]),
+      line(row(9), ['Factuurnummer', 0.09, 0.2], ['202500002', 0.47, 0.56]),
+      line(row(47), ['Piet Muster', 0.115, 0.2], ['KvK: 12345678', 0.57, 0.68]),
+      line(row(48), ['Kerklaan 1', 0.115, 0.23], ['Btw Id: NL000099998B57', 0.3, 0.5]),
+      line(row(49), ['2675 AA Honselersdijk', 0.115, 0.28], ['IBAN: NL91ABNA0417164300', 0.57, 0.79]),
+    ]);
+    expect(d.seller.name).toBe('Piet Muster');
+    expect(d.buyer.name).toBe('Voorbeeld Groep');
+  });
+});
+
+describe('readParties: the one address block at the right, the sender only a logo', () => {
+  it('reads it as the recipient’s window', () => {
+    const d = read([
+      line(row(5), ['FACTURE', 0.08, 0.2]),
+      line(row(6), ['Nº', 0.08, 0.1], ['F10042', 0.18, 0.25], ['RELAIS DE LA PLACE', 0.52, 0.7]),
+      line(row(7), ['Date', 0.08, 0.12], ['20-03-2025', 0.18, 0.27], ['14 Place du Marché', 0.52, 0.68]),
+      line(row(8), ['RCS / VAT 818534919', 0.08, 0.25], ['83310 GRIMAUD FRANCE', 0.52, 0.7]),
+    ]);
+    expect(d.buyer.name).toBe('RELAIS DE LA PLACE');
+    expect(d.seller.name).toBeUndefined();
+  });
+});
+
 describe('readParties: windows without a street number', () => {
   it('reads a street printed without its number under a sender line, as the address too', () => {
     const window = (street: string) =>

@@ -36,6 +36,28 @@ describe('readParties', () => {
     expect(d.provenance['seller.address.city']).toMatchObject({ page: 1, confidence: 0.85 });
   });
 
+  it('takes a form block\'s name from its name row only ("Identificatorul TVA   RO…" over "Nume   …")', () => {
+    const form = (name: string) =>
+      read([
+        line(row(0), ['Factura Nr. 4711', 0.6, 0.85]),
+        line(row(2), ['VANZATOR', 0.02, 0.12]),
+        line(row(3), ['Identificatorul TVA', 0.02, 0.12], ['RO0000000', 0.13, 0.25]),
+        line(row(4), ['Nume', 0.02, 0.06], [name, 0.12, 0.3]),
+        line(row(5), ['Oras', 0.02, 0.05], ['Cluj-Napoca', 0.12, 0.2]),
+      ]).seller.name;
+    expect(form('Lemnul Verde S.R.L.')).toBe('Lemnul Verde S.R.L.');
+    // A name whose letters the font could not map ("?") is none, and the row above is no name.
+    expect(form('S.C. Vnz?tor S.R.L.')).toBeUndefined();
+    // A street's label beside its street is no name either.
+    const street = read([
+      line(row(0), ['Factura Nr. 4711', 0.6, 0.85]),
+      line(row(2), ['CUMPARATOR', 0.02, 0.12]),
+      line(row(3), ['Strada', 0.02, 0.06], ['Str. Viorelelor, nr. 13', 0.12, 0.3]),
+      line(row(4), ['Oras', 0.02, 0.05], ['SECTOR6', 0.12, 0.2]),
+    ]);
+    expect(street.buyer.name).toBeUndefined();
+  });
+
   it('takes no heading of a table of the buyer\'s details for its name ("Šifra | Naziv kupca | Mjesto")', () => {
     const d = readTextInvoice(
       [
@@ -800,6 +822,43 @@ describe("readParties: a party named on its heading's line", () => {
       line(row(1), ['Lieferant: Tel. 030 1234', 0.08, 0.4]),
     ]);
     expect(d.buyer.name).toBeUndefined();
+    expect(d.seller.name).toBeUndefined();
+  });
+});
+
+describe('readParties: headings and names of further forms', () => {
+  it('reads "Sprzedawca/podatnik" as the seller’s heading and a legal form the line broke', () => {
+    const d = read([
+      line(row(0), ['Faktura nr F/2025/12/MG/0042', 0.05, 0.4]),
+      line(row(2), ['Sprzedawca/podatnik', 0.05, 0.2], ['Nabywca/płatnik', 0.6, 0.72]),
+      line(row(3), ['Przykład Dystrybucja Spółka z ograniczoną', 0.05, 0.35], ['Anna Nowak', 0.6, 0.72]),
+      line(row(4), ['odpowiedzialnością Sp.k', 0.05, 0.2]),
+      line(row(5), ['Polna 7/12', 0.05, 0.15], ['Leśna 3', 0.6, 0.7]),
+      line(row(6), ['05-800 Pruszków', 0.05, 0.17], ['85-001 Bydgoszcz', 0.6, 0.72]),
+    ]);
+    expect(d.seller.name).toBe('Przykład Dystrybucja Spółka z ograniczoną odpowiedzialnością Sp.k');
+    expect(d.buyer.name).toBe('Anna Nowak');
+  });
+
+  it('reads a consignee’s block as the buyer’s where no block is headed as the buyer’s', () => {
+    const d = read([
+      line(row(0), ['Näidis Baltic OY', 0.05, 0.25], ['INVOICE 000100042', 0.6, 0.85]),
+      line(row(2), ['Consignee', 0.05, 0.13], ['Example Stores Ltd', 0.2, 0.4]),
+      line(row(3), ['1 High Street', 0.2, 0.35]),
+      line(row(4), ['London, SW1A 1AA', 0.2, 0.35]),
+    ]);
+    expect(d.buyer.name).toBe('Example Stores Ltd');
+  });
+
+  it('takes no copy of the buyer’s block for the letterhead’s seller', () => {
+    const d = read([
+      line(row(0), ['FACTURA', 0.04, 0.15]),
+      line(row(1), ['CLIENTE', 0.04, 0.12]),
+      line(row(2), ['TASCA EJEMPLO S.L.', 0.04, 0.16], ['TASCA EJEMPLO S.L.', 0.52, 0.64]),
+      line(row(3), ['C/ MAYOR 2', 0.04, 0.12], ['C/ MAYOR 2', 0.52, 0.6]),
+      line(row(4), ['28005 MADRID', 0.04, 0.13], ['28005 MADRID', 0.52, 0.61]),
+    ]);
+    expect(d.buyer.name).toBe('TASCA EJEMPLO S.L.');
     expect(d.seller.name).toBeUndefined();
   });
 });

@@ -70,7 +70,18 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
   if (!d.seller.name) {
     // The letterhead, never a line of the buyer's or another party's block (an invoice whose
     // sender is only a logo shows no company name above the buyer's address).
-    const head = letterheadName(layouts[0], elsewhere);
+    // (nor the buyer's name printed a second time, a window's copy of its block: "CLIENTE / TASCA
+    // BAREA S.L." and the same lines beside it)
+    const lettered = letterheadName(layouts[0], elsewhere);
+    // Nor a name over another company's VAT id than the seller's (read by its account in the foot):
+    // the customer's block at the head of a reverse-charge invoice, the recipient.
+    const customers = !!lettered && othersVatBelow(layouts[0]!, lettered, d.seller.vat_id);
+    if (customers && !d.buyer.name && !buyerBlock && !recipient)
+      put('buyer.name', lettered!.text, lettered!.bbox, lettered!.page, 0.82);
+    const head =
+      lettered && !customers && !(d.buyer.name && companyWords(lettered.text) === companyWords(d.buyer.name))
+        ? lettered
+        : undefined;
     // The footer's legal line names the sender ("MixCont AB, 23145, Sankta gertrudsvag 10."):
     // a company name on the first page's head that is another company stands in the address
     // window, and is the buyer's.
@@ -165,7 +176,9 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
   // letterhead found shows which address block is the sender's, and the other is the buyer's.
   // (The seller's name read otherwise, from its block or beside its VAT id, does so too where it
   // stands in the first page's upper half.)
-  const sellerSeg = named ?? upperSegmentOf(layouts[0], d.provenance['seller.name']);
+  // (or read from the page's foot, its name printed again at the head: "Piet Damen" over its trade)
+  const sellerSeg =
+    named ?? upperSegmentOf(layouts[0], d.provenance['seller.name']) ?? nameAtHead(layouts[0], d.seller.name);
   if (!recipient && !buyerNamed && !d.buyer.name && sellerSeg) {
     const window = recipientBlock(layouts[0], headed, sellerSeg);
     if (window) readRecipient(window, put);
@@ -384,6 +397,9 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
   /** The line of a table's headings in the block ("Šifra | Naziv kupca | Mjesto"): it and the
    * table's rows name no one. */
   let columnHeads: number | undefined;
+  /** The block labels its name ("Nume", "Name:"): a form, whose name is that row's value or none
+   * (its first line is another row's label: "Identificatorul TVA   RO123456"). */
+  let nameRow = false;
   // (above the block's place line: below it, a table's "Наименование" column ran into the block)
   const placeAt = segs.findIndex((s) => placeOf(s.text.trim()));
   for (const seg of placeAt < 0 ? segs : segs.slice(0, placeAt)) {
@@ -400,18 +416,19 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
       columnHeads = seg.line;
       continue;
     }
+    nameRow = true;
     if (rest) [name, nameSeg] = [rest, seg];
     else {
-      // The value of a form row, never the next row's label.
-      const v = valuesNear(layout, seg).find((c) => !/:\s*$/.test(c.seg.text) && looksLikeName(c.seg.text));
-      if (v) [name, nameSeg] = [v.seg.text, v.seg];
+      // The value of a form row, never the next row's label; none when that value is no name.
+      const v = valuesNear(layout, seg).find((c) => !/:\s*$/.test(c.seg.text));
+      if (v && looksLikeName(v.seg.text)) [name, nameSeg] = [v.seg.text, v.seg];
     }
     break;
   }
   let confidence = 0.9;
   /** The name's second line, when it runs over two: the address starts after it. */
   let nameEnd: Segment | undefined;
-  if (!name) {
+  if (!name && !nameRow) {
     // Otherwise the first line of the block that is text, not a label or a number.
     // A name stands above the address: below the block's place line ("29000 Quimper, FR") are
     // its contacts and whatever else ran into the block, no name.
@@ -433,7 +450,8 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
         looksLikeName(s.text) &&
         (columnHeads === undefined || s.line < columnHeads) &&
         !labelled(layout, s, block.heading) &&
-        !labelsNext(layout, s),
+        !labelsNext(layout, s) &&
+        !labelsStreet(layout, s),
     );
     name = nameSeg?.text;
     confidence = 0.85;
@@ -451,7 +469,7 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
       !/\d/.test(next.text) &&
       !NOT_ADDRESS.test(next.text.trim())
     ) {
-      if (wrapped(nameSeg!, next, segs) || JOINS_ON.test(name)) {
+      if (wrapped(nameSeg!, next, segs) || JOINS_ON.test(name) || splitsLegalForm(name, next.text)) {
         name = `${name} ${next.text}`;
         nameEnd = next;
       } else if (looksLikeName(next.text)) [name, nameSeg] = [next.text, next];
@@ -557,6 +575,14 @@ function partyOnOneLine(
 
 /** Whether `line` was wrapped before `next`: it and the next line's first word (its width
  * estimated by its share of the letters) come near the block's widest line. */
+/** Whether a line break falls inside a legal form written out ("Angara Distribution Spółka z
+ * ograniczoną" / "odpowiedzialnością Sp.k"): the two lines are one name. */
+function splitsLegalForm(line: string, next: string): boolean {
+  const joined = `${line.trimEnd()} ${next.trim()}`;
+  const at = line.trimEnd().length;
+  return [...joined.matchAll(LEGAL_FORM_ALL)].some((m) => m.index < at && m.index + m[0].length > at + 1);
+}
+
 function wrapped(line: Segment, next: Segment, segs: Segment[]): boolean {
   const text = next.text.trim();
   const firstWord = text.split(/\s+/)[0]!;
@@ -582,6 +608,13 @@ function labelled(layout: PageLayout, seg: Segment, heading?: Segment): boolean 
 function labelsNext(layout: PageLayout, seg: Segment): boolean {
   const right = layout.lines[seg.line]?.[seg.index + 1];
   return !!right && /^\s*:/.test(right.text);
+}
+
+/** One word, no legal form, with a street beside it on its line: the street's label in a form
+ * ("Strada   Str. Viorelelor, nr. 13"), no name. */
+function labelsStreet(layout: PageLayout, seg: Segment): boolean {
+  const right = layout.lines[seg.line]?.[seg.index + 1];
+  return !!right && /^\s*\p{L}+\s*$/u.test(seg.text) && !LEGAL_FORM.test(seg.text) && streetLine(right.text);
 }
 
 /**
@@ -829,6 +862,29 @@ function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>)
   }
   return undefined;
 }
+
+/** Whether the lines right under a name, in its column, give a VAT id other than the seller's. */
+function othersVatBelow(layout: PageLayout, name: Segment, sellerVat: string | undefined): boolean {
+  if (!sellerVat) return false;
+  return layout.lines
+    .slice(name.line + 1, name.line + 4)
+    .flat()
+    .some(
+      (s) =>
+        Math.abs(s.bbox[0] - name.bbox[0]) < 0.015 &&
+        findVatIds(s.text).some((v) => v.valid && v.value !== sellerVat),
+    );
+}
+
+/** The segment in the first page's letterhead band that prints the seller's name read elsewhere. */
+function nameAtHead(layout: PageLayout | undefined, name: string | undefined): Segment | undefined {
+  const words = name && companyWords(name);
+  if (!layout || !words) return undefined;
+  return layout.lines.flat().find((s) => s.bbox[1] < HEAD_BAND && companyWords(s.text) === words);
+}
+
+/** The letterhead's band at the top of the first page (page heights). */
+const HEAD_BAND = 0.15;
 
 /** The first page's segment in its upper half that a value was read from (its box). */
 function upperSegmentOf(

@@ -3,7 +3,7 @@
 // with the party after a colon, and the misreadings OCR makes of the long ones. Matched against
 // text normalised as labels are (labels.ts).
 
-import { headingSources } from '../lexicon/lexicon.js';
+import { headingSources, NUMBER_WORD_SOURCES } from '../lexicon/lexicon.js';
 import { editDistance } from '../page/edit-distance.js';
 import { LEADING_MARKS, mapOffset, normalizeLabelText } from '../page/labels.js';
 
@@ -63,10 +63,21 @@ export function matchLeadingHeading(
     const end = words[n]!.index;
     const role = matchHeading(text.slice(0, end));
     const rest = text.slice(end);
-    if (role && /^\p{L}/u.test(rest) && /\p{L}{2}/u.test(rest) && !/[:\d]/.test(rest)) return { role, end };
+    if (
+      role &&
+      /^\p{L}/u.test(rest) &&
+      /\p{L}{2}/u.test(rest) &&
+      !/[:\d]/.test(rest) &&
+      !NUMBER_WORD_FIRST.test(rest)
+    )
+      return { role, end };
   }
   return undefined;
 }
+
+/** A number word opening the text after a party's word: "Klant nummer" is the customer number's
+ * label (a grid's heading, "Klant nummer Betalingsvoorwaarden"), no party's heading. */
+const NUMBER_WORD_FIRST = new RegExp(`^\\s*(?:${NUMBER_WORD_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 
 /** Whether the whole text is a party heading, and which party. */
 export function matchHeading(text: string): 'seller' | 'buyer' | 'other' | undefined {
@@ -79,7 +90,7 @@ export function matchHeading(text: string): 'seller' | 'buyer' | 'other' | undef
   // (Client):"): each part names the same party.
   const paren = /^(.+?)\s*\(([^()]+)\)$/.exec(norm);
   const parts = paren ? [paren[1]!, paren[2]!.trim()] : norm.split(/\s+[/|]\s+/);
-  if (parts.length < 2) return undefined;
+  if (parts.length < 2) return qualified(norm);
   // (a recipient's word beside the buyer's names the buyer: "Rechnungsempfänger | Recipient")
   const buyerToo = parts.some((p) => headingRole(p) === 'buyer');
   const roles = new Set(
@@ -87,6 +98,18 @@ export function matchHeading(text: string): 'seller' | 'buyer' | 'other' | undef
   );
   const [role] = roles;
   return roles.size === 1 ? role : undefined;
+}
+
+/**
+ * A party's word and a word of what else it is after a slash ("Sprzedawca/podatnik",
+ * "Nabywca/płatnik": seller and taxpayer, buyer and payer): the party's heading, when the word
+ * after the slash is one word that names no other party.
+ */
+function qualified(norm: string): 'seller' | 'buyer' | 'other' | undefined {
+  const m = /^([\p{L}\s]+?)\s*\/\s*(\p{L}+)$/u.exec(norm);
+  const role = m ? headingRole(m[1]!) : undefined;
+  const other = m ? headingRole(m[2]!) : undefined;
+  return role && (!other || other === role) ? role : undefined;
 }
 
 /** Whether a heading names the recipient ("Odbiorca", "Příjemce"): the buyer where no block is

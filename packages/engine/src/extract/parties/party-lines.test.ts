@@ -1,7 +1,15 @@
 // The place line of an address in each country's form (lexicon/places.json), and what is never a
 // name in an address window.
 import { describe, expect, it } from 'vitest';
-import { afterSalutation, isName, namedByLegalForm, placeOf, postcodeAlone } from './party-lines.js';
+import {
+  afterSalutation,
+  isName,
+  namedByLegalForm,
+  nameUpToLegalForm,
+  placeOf,
+  postcodeAlone,
+  streetLine,
+} from './party-lines.js';
 
 describe('placeOf: a postcode and its town in the forms of lexicon/places.json', () => {
   it.each([
@@ -97,5 +105,27 @@ describe('namedByLegalForm: a company named by its legal form', () => {
     ['Beskrivelse as follows', false],
   ])('%s', (text, named) => {
     expect(namedByLegalForm(text)).toBe(named);
+  });
+});
+
+describe('streetLine: street words of further languages', () => {
+  it.each([
+    ['C/ MAYOR 2 - LOCAL', true],
+    ['Camino del Molino 2', true],
+    ['Str. Viorelelor, nr. 13', true],
+    ['ul. Sadowa 1', true],
+    ['Strada', false],
+  ])('%s: %s', (text, street) => {
+    expect(streetLine(text)).toBe(street);
+  });
+
+  it('knows a cooperative’s and a Polish company’s legal form', () => {
+    expect(namedByLegalForm('LA CONSERVERA DEL EJEMPLO, S.COOP.P')).toBe(true);
+    expect(namedByLegalForm('odpowiedzialnością Sp.k')).toBe(true);
+  });
+
+  it('cuts a name after its legal form where its street follows without a number', () => {
+    expect(nameUpToLegalForm('Esempio S.p.A. Via dei Mille')).toBe('Esempio S.p.A.');
+    expect(nameUpToLegalForm('Via Roma S.r.l.')).toBe('Via Roma S.r.l.');
   });
 });

@@ -58,7 +58,10 @@ const AFTER_NAME = new RegExp(`^\\s+(?:\\S.*\\d|(?:${DOCUMENT_TITLE_SOURCES.join
 export function nameUpToLegalForm(text: string): string {
   for (const m of text.matchAll(LEGAL_FORM_ALL)) {
     const end = m.index + m[0].length;
-    if (m.index > 0 && AFTER_NAME.test(text.slice(end))) return text.slice(0, end).trim();
+    const rest = text.slice(end);
+    // (or into its street without the number, cut off by a comma: "Illumia S.p.A. Via de' Carracci")
+    if (m.index > 0 && (AFTER_NAME.test(rest) || (/^\s/.test(rest) && streetLine(rest))))
+      return text.slice(0, end).trim();
   }
   return text;
 }
@@ -140,10 +143,12 @@ export function afterSalutation(text: string): string | undefined {
 export const GREETING = new RegExp(`^\\s*(?:${GREETING_SOURCES.join('|')})\\s`, 'iu');
 
 /** Whether a line is never a party's name (NOT_A_NAME_FORMS, a contact line, the title alone, a
- * sentence, the word "address" alone, a greeting). */
+ * sentence, the word "address" alone, a greeting, a name whose letters its font could not map and
+ * the text layer gives as "?": "S.C. Vnz?tor S.R.L."). */
 export function notAName(text: string): boolean {
   return (
     NOT_A_NAME_FORMS.test(text) ||
+    /\p{L}\?\p{L}/u.test(text) ||
     NO_VALUE.test(text) ||
     GREETING.test(text) ||
     addressAlone(text) ||
@@ -155,10 +160,11 @@ export function notAName(text: string): boolean {
 
 /**
  * A street line: a house number before a street word ("1, rue du fournisseur", "12 Main Street"),
- * a street word first ("rue d'ici"), or a German street with its number ("Lieferantenstraße 20").
+ * a street word first ("rue d'ici", "Str. Viorelelor, nr. 13", "ul. Sadowa 1", "C/ Rodas 2"), or a German street
+ * with its number ("Lieferantenstraße 20").
  */
 const STREET_LINE =
-  /^\s*(?:\d+\s*[a-z]?\s*,?\s+)?(?:rue|avenue|boulevard|chemin|all[ée]e|impasse|quai|esplanade|via|viale|piazza|corso|strada|calle|avenida|paseo|carrer|rua|travessa)\s|^\s*\d+\s*[a-z]?\s*,?\s+\p{L}+(?:\s+\p{L}+)?\s+(?:street|road|avenue|lane|drive)\b|\p{L}(?:straße|strasse|str\.|weg|gasse|allee)\s+\d+\s*[a-z]?\s*$/iu;
+  /^\s*(?:\d+\s*[a-z]?\s*,?\s+)?(?:rue|avenue|boulevard|chemin|all[ée]e|impasse|quai|esplanade|via|viale|piazza|corso|strada|str\.|bd\.|bulevardul|calea|aleea|ul\.|calle|c\/|avenida|avda\.|paseo|plaza|camino|carretera|ronda|carrer|rua|travessa)\s|^\s*\d+\s*[a-z]?\s*,?\s+\p{L}+(?:\s+\p{L}+)?\s+(?:street|road|avenue|lane|drive)\b|\p{L}(?:straße|strasse|str\.|weg|gasse|allee)\s+\d+\s*[a-z]?\s*$/iu;
 
 /** A German street printed without its house number, alone on its line ("Musterallee"). */
 const STREET_UNNUMBERED = /^\s*\p{L}[\p{L}-]*(?:straße|strasse|str\.|weg|gasse|allee|platz|ring)\s*$/iu;

@@ -262,6 +262,31 @@ const LETTERHEAD_BAND = 0.15;
  * letterhead's band (a photo whose letterhead and buyer's heading OCR lost). Two such blocks (one
  * could be the sender's own) give none.
  */
+/** The page's foot starts here (page heights). */
+const FOOT_BAND = 0.75;
+
+/**
+ * Whether the letterhead's name stands again in the page's foot over its own place line ("Piet
+ * Damen" / "Oostheullaan 1" / "2675 KR Honselersdijk"): the sender's address is there, and an
+ * address block under the letterhead at the head is another's, the recipient's.
+ */
+function addressInFoot(all: Segment[], letterhead: Segment): boolean {
+  const words = companyWords(letterhead.text);
+  return all.some(
+    (s) =>
+      s.bbox[1] > FOOT_BAND &&
+      !!words &&
+      companyWords(s.text) === words &&
+      all.some(
+        (p) =>
+          p.line > s.line &&
+          p.line <= s.line + 3 &&
+          Math.abs(p.bbox[0] - s.bbox[0]) < 0.015 &&
+          !!placeLine(p),
+      ),
+  );
+}
+
 export function recipientBlock(
   layout: PageLayout | undefined,
   headed: Set<Segment>,
@@ -293,9 +318,15 @@ export function recipientBlock(
         .sort((a, b) => b.bbox[1] - a.bbox[1]);
       const lines: Segment[] = [];
       let top = seg;
+      /** The block's line pitch, from the place to the line over it. */
+      let pitch: number | undefined;
       for (const s of column) {
         // (an empty line before the place, as older letters leave it, included)
         if (top.bbox[1] - s.bbox[3] > height * 3 || lines.length >= 4) break;
+        // (nor over a gap of more than two of the block's lines: the letterhead's lines above a
+        // window set under it, "Piet Damen" / "Teeltadvies en -verkoop" over "Van Lint Group")
+        if (pitch !== undefined && top.bbox[1] - s.bbox[1] > 2.5 * pitch) break;
+        pitch ??= top.bbox[1] - s.bbox[1];
         // (nor the place line ending the block above: another address)
         if (senders.some((x) => x.line === s.line || x.continued === s.line) || placeLine(s)) break;
         lines.unshift(s);
@@ -352,7 +383,8 @@ export function recipientBlock(
       !normalizeLabelText(letterhead.text).startsWith(normalizeLabelText(name.text)) &&
       (Math.abs(letterhead.bbox[0] - seg.bbox[0]) >= 0.015 ||
         (letterhead.line < lines[0]!.line &&
-          senderPlaces.some((p) => p.line >= letterhead.line && p.line < lines[0]!.line) &&
+          (senderPlaces.some((p) => p.line >= letterhead.line && p.line < lines[0]!.line) ||
+            addressInFoot(all, letterhead)) &&
           spaceAbove(all, name) >= 1.5 * (name.bbox[3] - name.bbox[1]) &&
           companyWords(letterhead.text) !== companyWords(name.text)));
     const block = {
@@ -388,8 +420,16 @@ export function recipientBlock(
   // buyer's in another column.
   const underSender = (b: Recipient) =>
     senderPlaces.some((s) => s.line < b.segments[0]!.line && Math.abs(s.bbox[0] - b.place.bbox[0]) < 0.015);
-  return blocks.length === 1 && underSender(blocks[0]!) ? blocks[0] : undefined;
+  // Or the page's one address block, set in its right half with no sender's address printed at the
+  // head at all: the window of a page whose sender is only a logo ("RELAIS DES COCHES BOUTIQUE /
+  // 14 Place Du Marché / 83310 PORT GRIMAUD" right of the invoice's number and date).
+  const aloneAtRight = (b: Recipient) =>
+    b.place.bbox[0] > RIGHT_HALF && !senderPlaces.length && !senders.length;
+  return blocks.length === 1 && (underSender(blocks[0]!) || aloneAtRight(blocks[0]!)) ? blocks[0] : undefined;
 }
+
+/** A window set right of this (page widths) is in the page's right half. */
+const RIGHT_HALF = 0.45;
 
 export function readRecipient(r: Recipient, put: Put): void {
   const after = r.segments.indexOf(r.name) + 1;
