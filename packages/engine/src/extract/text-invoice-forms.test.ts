@@ -1088,3 +1088,33 @@ describe('SAP’s number and date under one label, and its net terms', () => {
     expect([d.number, d.issue_date, d.due_date]).toEqual(['94165608', '2018-08-30', '2018-09-29']);
   });
 });
+
+describe('the Belgian reverse charge’s statement', () => {
+  it('reads "Verlegging van heffing" as no VAT: the net is the total', () => {
+    const d = read([
+      page([
+        line(row(0), ['FACTUUR', 0.11, 0.2]),
+        line(
+          row(8),
+          ['OMSCHRIJVING', 0.11, 0.25],
+          ['AANTAL', 0.39, 0.45],
+          ['PRIJS', 0.54, 0.6],
+          ['BTW', 0.68, 0.72],
+          ['SUBTOTAAL', 0.77, 0.9],
+        ),
+        line(
+          row(9),
+          ['wekelijkse schoonmaak', 0.11, 0.3],
+          ['1.00', 0.42, 0.46],
+          ['€ 1740.0', 0.54, 0.6],
+          ['0.0*', 0.69, 0.72],
+          ['€ 1740.00', 0.8, 0.88],
+        ),
+        line(row(20), ['* Verlegging van heffing. Bij gebrek aan schriftelijke betwisting …', 0.11, 0.8]),
+        line(row(24), ['Totaal excl BTW:', 0.44, 0.6], ['€ 1740.00', 0.73, 0.85]),
+        line(row(25), ['Totaal incl BTW:', 0.44, 0.6], ['€ 1740.00', 0.73, 0.85]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '1740.00', gross: '1740.00' });
+  });
+});

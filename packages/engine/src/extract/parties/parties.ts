@@ -75,7 +75,10 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     const lettered = letterheadName(layouts[0], elsewhere);
     // Nor a name over another company's VAT id than the seller's (read by its account in the foot):
     // the customer's block at the head of a reverse-charge invoice, the recipient.
-    const customers = !!lettered && othersVatBelow(layouts[0]!, lettered, d.seller.vat_id);
+    // (a name alone on its line: a sender line's first part stands over the window's ids)
+    const alone =
+      !!lettered && layouts[0]!.lines[lettered.line]?.[lettered.index]?.text.trim() === lettered.text.trim();
+    const customers = alone && othersVatBelow(layouts[0]!, lettered!, d.seller.vat_id);
     if (customers && !d.buyer.name && !buyerBlock && !recipient)
       put('buyer.name', lettered!.text, lettered!.bbox, lettered!.page, 0.82);
     const head =
