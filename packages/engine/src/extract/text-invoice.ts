@@ -26,7 +26,7 @@ import {
   titleDate,
   titleLine,
 } from './dates/number-and-dates.js';
-import { bankBic, bicOfIbanBank } from './identifiers/bank-bic.js';
+import { bicOfIbanBank, isIbanBanksBic } from './identifiers/bank-bic.js';
 import { detectCurrency, isCurrencyCode } from './identifiers/currency.js';
 import {
   findBics,
@@ -570,7 +570,7 @@ function nearIban(segments: Segment[], ibanSeg: Segment): Segment[] {
 /**
  * A BIC on the IBAN's line or the lines just around it; labelled ones first. One without a label
  * counts when the page labels a BIC somewhere, or when it is the bank's of the IBAN (`iban`, its
- * checksum holding): see bankOfIban.
+ * checksum holding): see isIbanBanksBic.
  */
 function nearestBic(segments: Segment[], ibanSeg: Segment, hits: LabelHit[], iban: string) {
   const near = nearIban(segments, ibanSeg);
@@ -579,7 +579,7 @@ function nearestBic(segments: Segment[], ibanSeg: Segment, hits: LabelHit[], iba
   for (const seg of near) {
     for (const bic of findBics(seg.text)) {
       if (bic.labelled || labelled.has(seg.line)) return { value: bic.value, seg };
-      if (!labelled.size && !(bic.valid && bankOfIban(bic.value, iban))) continue;
+      if (!labelled.size && !(bic.valid && isIbanBanksBic(bic.value, iban))) continue;
       fallback ??= { value: bic.value, seg };
     }
   }
@@ -604,17 +604,4 @@ function wrappedCellBic(segments: Segment[], near: Segment[], hits: LabelHit[]) 
     }
   }
   return undefined;
-}
-
-/**
- * Whether `bic` names the bank that keeps `iban`: the IBAN's country, and the bank code the IBAN
- * carries in letters where its country's has them ("LV96RIKO…" and RIKOLV2X, "NL91ABNA…" and
- * ABNANL2A), or the BIC the Bundesbank lists for a German IBAN's bank code. An unlabelled
- * BIC-shaped word beside an IBAN is the account's BIC only then.
- */
-function bankOfIban(bic: string, iban: string): boolean {
-  if (!iban || bic.slice(4, 6) !== iban.slice(0, 2)) return false;
-  if (/^[A-Z]{4}$/.test(iban.slice(4, 8))) return bic.slice(0, 4) === iban.slice(4, 8);
-  const listed = bankBic(iban);
-  return !!listed && bic.padEnd(11, 'X') === listed.padEnd(11, 'X');
 }

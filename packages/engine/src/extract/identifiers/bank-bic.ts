@@ -30,8 +30,23 @@ export function knownGermanBank(iban: string): boolean {
 export function bicOfIbanBank(read: string, iban: string): string | undefined {
   const listed = bankBic(iban);
   if (!listed) return undefined;
-  const eleven = (bic: string) => (bic.length === 8 ? `${bic}XXX` : bic);
   const fold = (bic: string) => eleven(bic).replace(/O/g, '0').replace(/I/g, '1');
   if (fold(read) !== fold(listed)) return undefined;
   return eleven(listed).slice(0, read.length);
+}
+
+/** A BIC in its 11-character form (the branch code "XXX" of an 8-character one written out). */
+const eleven = (bic: string) => (bic.length === 8 ? `${bic}XXX` : bic);
+
+/**
+ * Whether `bic` names the bank that keeps `iban` (its checksum holding): the IBAN's country, and
+ * the bank code the IBAN carries in letters where its country's has them ("LV96RIKO…" and
+ * RIKOLV2X, "NL91ABNA…" and ABNANL2A), or the BIC the Bundesbank lists for a German IBAN's bank
+ * code. An unlabelled BIC-shaped word beside an IBAN is the account's BIC only then.
+ */
+export function isIbanBanksBic(bic: string, iban: string): boolean {
+  if (!iban || bic.slice(4, 6) !== iban.slice(0, 2)) return false;
+  if (/^[A-Z]{4}$/.test(iban.slice(4, 8))) return bic.slice(0, 4) === iban.slice(4, 8);
+  const listed = bankBic(iban);
+  return !!listed && eleven(bic) === eleven(listed);
 }

@@ -70,8 +70,6 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
   if (!d.seller.name) {
     // The letterhead, never a line of the buyer's or another party's block (an invoice whose
     // sender is only a logo shows no company name above the buyer's address).
-    // (nor the buyer's name printed a second time, a window's copy of its block: "CLIENTE / TASCA
-    // BAREA S.L." and the same lines beside it)
     const lettered = letterheadName(layouts[0], elsewhere);
     // Nor a name over another company's VAT id than the seller's (read by its account in the foot):
     // the customer's block at the head of a reverse-charge invoice, the recipient.
@@ -81,6 +79,8 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     const customers = alone && othersVatBelow(layouts[0]!, lettered!, d.seller.vat_id);
     if (customers && !d.buyer.name && !buyerBlock && !recipient)
       put('buyer.name', lettered!.text, lettered!.bbox, lettered!.page, 0.82);
+    // (nor the buyer's name printed a second time, a window's copy of its block: "CLIENTE / TASCA
+    // BAREA S.L." and the same lines beside it)
     const head =
       lettered && !customers && !(d.buyer.name && companyWords(lettered.text) === companyWords(d.buyer.name))
         ? lettered
@@ -576,8 +576,6 @@ function partyOnOneLine(
   return undefined;
 }
 
-/** Whether `line` was wrapped before `next`: it and the next line's first word (its width
- * estimated by its share of the letters) come near the block's widest line. */
 /** Whether a line break falls inside a legal form written out ("Angara Distribution Spółka z
  * ograniczoną" / "odpowiedzialnością Sp.k"): the two lines are one name. */
 function splitsLegalForm(line: string, next: string): boolean {
@@ -586,6 +584,8 @@ function splitsLegalForm(line: string, next: string): boolean {
   return [...joined.matchAll(LEGAL_FORM_ALL)].some((m) => m.index < at && m.index + m[0].length > at + 1);
 }
 
+/** Whether `line` was wrapped before `next`: it and the next line's first word (its width
+ * estimated by its share of the letters) come near the block's widest line. */
 function wrapped(line: Segment, next: Segment, segs: Segment[]): boolean {
   const text = next.text.trim();
   const firstWord = text.split(/\s+/)[0]!;

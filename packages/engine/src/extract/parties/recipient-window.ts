@@ -251,17 +251,6 @@ export interface Recipient {
 /** The top of a page, above a letter's address window (45 mm of A4's 297): the sender's band. */
 const LETTERHEAD_BAND = 0.15;
 
-/**
- * The recipient's address in the window of a letter: NAME / [contact] / STREET 1 / POSTCODE CITY
- * in the upper half of the first page, outside any block under a heading, shown to be the
- * recipient by the one-line sender address printed above it ("ACME GmbH · Str. 1 · 12345 Ort",
- * the letterhead whose place it does not share) or by a salutation over the name ("Herrn"); or,
- * given the `letterhead` name already found (a photo whose tiny sender line OCR lost), by being
- * the one such block outside the letterhead's column; or, the one named address block of the
- * page's upper half, by the sender's own address printed in its column above it, in the
- * letterhead's band (a photo whose letterhead and buyer's heading OCR lost). Two such blocks (one
- * could be the sender's own) give none.
- */
 /** The page's foot starts here (page heights). */
 const FOOT_BAND = 0.75;
 
@@ -287,6 +276,17 @@ function addressInFoot(all: Segment[], letterhead: Segment): boolean {
   );
 }
 
+/**
+ * The recipient's address in the window of a letter: NAME / [contact] / STREET 1 / POSTCODE CITY
+ * in the upper half of the first page, outside any block under a heading, shown to be the
+ * recipient by the one-line sender address printed above it ("ACME GmbH · Str. 1 · 12345 Ort",
+ * the letterhead whose place it does not share) or by a salutation over the name ("Herrn"); or,
+ * given the `letterhead` name already found (a photo whose tiny sender line OCR lost), by being
+ * the one such block outside the letterhead's column; or, the one named address block of the
+ * page's upper half, by the sender's own address printed in its column above it, in the
+ * letterhead's band (a photo whose letterhead and buyer's heading OCR lost). Two such blocks (one
+ * could be the sender's own) give none.
+ */
 export function recipientBlock(
   layout: PageLayout | undefined,
   headed: Set<Segment>,
