@@ -7,25 +7,20 @@ import { type Document, emptyDocument } from '../document.js';
 import { setPath } from '../document-path.js';
 import { countryOf } from '../project/countries.js';
 import { readTotals } from './amounts/text-totals.js';
-import { compactDate, findDates } from './dates/dates.js';
+import { compactDate, type DateReading, findDates } from './dates/dates.js';
+import { firstLetterMisread, invoiceNumberOf, numberMayGoOn } from './dates/invoice-number.js';
 import {
   bareNumberLabel,
-  type DateReading,
-  dateAfterNumber,
   dateAlone,
   dateOf,
   dateOrder,
   dateShapedNumber,
   dateUnderNumber,
   dueInTerms,
-  firstLetterMisread,
-  invoiceNumberOf,
   letterDate,
-  numberMayGoOn,
   onlyDate,
-  titleDate,
-  titleLine,
 } from './dates/number-and-dates.js';
+import { dateAfterNumber, titleDate, titleLine } from './dates/title-line.js';
 import { bicOfIbanBank, isIbanBanksBic } from './identifiers/bank-bic.js';
 import { detectCurrency, isCurrencyCode } from './identifiers/currency.js';
 import {

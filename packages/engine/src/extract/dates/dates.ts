@@ -12,6 +12,14 @@ export interface DateOptions {
   order?: DateOrder;
 }
 
+/** How a page writes its dates: day or month first where a date reads either way (undefined:
+ * such a date is left unread), and the language of its labels, whose month names win where two
+ * languages spell a month alike. */
+export interface DateReading {
+  order?: 'dmy' | 'mdy';
+  lang?: string;
+}
+
 export interface DateMatch {
   /** ISO YYYY-MM-DD. */
   value: string;

@@ -1,0 +1,220 @@
+// The document's title line and what it names: "Rechnung Nr. X vom <date>", "Facture FA-2017-0010",
+// a series and its number ("Seria Z Nr. 4 din 17/01/2021"), a number alone under a title alone,
+// a title dated without a number ("Facture du 29/01/2021"), and the date printed right after a
+// labelled number ("5752579729 del 13/04/2026").
+
+import {
+  DOCUMENT_TITLE_SOURCES,
+  NUMBER_WORD_SOURCES,
+  PAGE_WORD_SOURCES,
+  SERIES_WORD_SOURCES,
+  TITLE_DATE_WORD_SOURCES,
+} from '../lexicon/lexicon.js';
+import type { Found } from '../page/label-hits.js';
+import { matchLabel } from '../page/labels.js';
+import { type Box, type PageLayout, type Segment, union } from '../page/layout.js';
+import { type DateReading, findDates } from './dates.js';
+import { cutByUnmappedGlyph, plausibleNumber } from './invoice-number.js';
+
+// The last form: a document type code (UNTDID 1001) printed after the title, as e-invoice
+// viewers do ("BUCHUNGSHILFE (751) Nr. 471102 vom 05.03.2020").
+const DOC_WORD = `${DOCUMENT_TITLE_SOURCES.join('|')}|\\(\\d{3}\\)(?=\\s+(?:nr|no|n°)\\.?\\s)`;
+export const DOC_WORD_RE = new RegExp(DOC_WORD, 'iu');
+// (a single digit too: plausibleNumber lets it through only with its date after it)
+/** A title line ending with, or a next line starting with, the word before a date ("vom"). */
+const DATE_WORD = 'vom|von|du|del|dated';
+const DATE_WORD_ENDS = new RegExp(`\\b(?:${DATE_WORD})\\s*$`, 'i');
+const DATE_WORD_STARTS = new RegExp(`^(?:${DATE_WORD})\\s`, 'i');
+const NUMBER = String.raw`([A-Za-z0-9][A-Za-z0-9\-\/._]*\d[A-Za-z0-9\-\/._]*|\d)`;
+/** A symbol OCR reads for a number's first letter (`£2018092011804` for `E2018092011804`). */
+const MISREAD_FIRST = '£€§';
+/**
+ * "Handelsrechnung (380) Nr. KR876 vom 06.10.2018", "Rechnung # RE-5 von 09.05.2017", "Invoice No. 42
+ * dated 1 March 2024"; the number may start with a symbol OCR put for its first letter.
+ */
+export const TITLE_NUMBER = new RegExp(
+  `(?:(?<![\\p{L}\\p{N}])(?:${NUMBER_WORD_SOURCES.join('|')})\\.?|#|№)\\s*:?\\s*(?:[${MISREAD_FIRST}](?=[A-Za-z0-9]))?${NUMBER}(?:\\s+(?:${TITLE_DATE_WORD_SOURCES.join('|')})\\s+(.{6,24}))?`,
+  'iu',
+);
+/** The invoice's series and its number, the date maybe after them ("Seria Z Nr. 4 din
+ * 17/01/2021", "Factura Serie A Nº 123"): the two together are its number. */
+const SERIES_NUMBER = new RegExp(
+  `^(?:(?:${DOCUMENT_TITLE_SOURCES.join('|')})\\s+)?(?:${SERIES_WORD_SOURCES.join('|')})\\s*:?\\s+([A-Z0-9]{1,8})\\s*,?\\s+(?:${NUMBER_WORD_SOURCES.join('|')})\\.?\\s*:?\\s*${NUMBER}(?:\\s+(?:${TITLE_DATE_WORD_SOURCES.join('|')})\\s+(.{6,24}))?`,
+  'iu',
+);
+/** The word before a date right after an invoice's number: "5752579729 del 13/04/2026". */
+const DATED_AFTER = new RegExp(`^\\s*,?\\s+(?:${TITLE_DATE_WORD_SOURCES.join('|')})\\s+(.{6,24})`, 'iu');
+
+/**
+ * The date printed right after a labelled invoice number, set off by the word before a date
+ * ("Nr. Documento 5752579729 del 13/04/2026", "Rechnungsnummer 4711 vom 05.03.2024"): the
+ * invoice's date, as in a title line.
+ */
+export function dateAfterNumber(
+  text: string | undefined,
+  value: string,
+  order: DateReading,
+  label?: string,
+): string | undefined {
+  const at = text?.indexOf(value) ?? -1;
+  const rest = at < 0 ? '' : text!.slice(at + value.length);
+  // Or a label of both after a slash, its value the number and the date so ("Rechnungsnummer /
+  // Datum" over "94165608 / 30.08.2018").
+  const slashed = label && namesDateToo(label) ? /^\s*\/\s*(.{6,24})/.exec(rest) : null;
+  const m = DATED_AFTER.exec(rest) ?? slashed;
+  const [found] = m ? findDates(m[1]!, order) : [];
+  return found && m![1]!.startsWith(found.raw.trim()) ? found.value : undefined;
+}
+
+/** Whether a number's label names a date after a slash ("Rechnungsnummer / Datum", "Nr./Data"). */
+function namesDateToo(label: string): boolean {
+  const after = /\/\s*([^/]+)$/.exec(label.trim())?.[1];
+  return !!after && matchLabel(after.replace(/[:\s]+$/, ''), 'invoice_date') !== undefined;
+}
+
+/** A heading that is the document word and its date alone: "Facture du 29/01/2021", "Rechnung
+ * vom 14.03.2024", "Invoice dated 1 March 2024". */
+const TITLE_DATED = new RegExp(
+  `^(?:${DOCUMENT_TITLE_SOURCES.join('|')})\\s+(?:${TITLE_DATE_WORD_SOURCES.join('|')})\\s+(.{6,24})$`,
+  'iu',
+);
+/** A segment that is the document's title and nothing else: its word, maybe one word before it
+ * ("Zálohová faktúra", "Tax Invoice") and a subtitle of words after a dash ("Faktura - daňový
+ * doklad"), no digit, no colon. */
+const TITLE_ONLY = new RegExp(`^(?:\\p{L}+\\s+)?(?:${DOC_WORD})(?:\\s+[-–]\\s+[\\p{L}\\s]+)?$`, 'iu');
+/** A segment that is a number and nothing else. */
+const NUMBER_ALONE = new RegExp(`^${NUMBER}$`, 'u');
+/** A page counter after a title's number ("Invoice INV-5, Page 1 of 2"). */
+const PAGE_COUNTER = `(?:${PAGE_WORD_SOURCES.join('|')})\\s*\\d{1,3}\\s*(?:/|\\p{L}{1,3})\\s*\\d{1,3}`;
+/** A number word and nothing else ("Nr", "NO"). */
+const NUMBER_WORD_ALONE = new RegExp(`^(?:${NUMBER_WORD_SOURCES.join('|')})$`, 'iu');
+/** A heading that is the document word and its number alone: "Rechnung RE1001", "Facture FA-2017-0010";
+ * the number's series in capitals set apart and its date after a slash ("FACTURA PROD 69420 /
+ * 2024-09-10", as Romania's e-invoice viewers print it). */
+const TITLE_ALONE = new RegExp(
+  `^(?:\\p{L}*(?:${DOC_WORD}))\\s*[:#]?\\s+(?:([A-Z]{1,6})\\s+(?=\\d))?${NUMBER}(?:,?\\s+${PAGE_COUNTER}|\\s+/\\s+(\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[./]\\d{1,2}[./]\\d{4}))?$`,
+  'iu',
+);
+
+/** A document other than the invoice named between the title word and the number, or a
+ * company's register or tax number (another column's "KvK-nummer: 27124701" on the title's line). */
+const OTHER_BEFORE_NUMBER =
+  /bestell|auftrag|liefer|vertrag|angebot|kunden|order|delivery|contract|quot|customer|commande|livraison|contrat|client|devis|ordine|consegna|contratto|cliente|заказ|договор|накладн|bestelling|levering|pedido|albar|associ|li[ée]e|ursprung|origin|preceding|previous|versicherung|police|policy|polizza|mandat|kvk|handelsregister|registr|hrb|steuer|siret|siren/iu;
+
+export function titleLine(layouts: PageLayout[], order: DateReading) {
+  const first = layouts[0];
+  if (!first) return undefined;
+  for (const [li, line] of first.lines.entries()) {
+    const text = line.map((s) => s.text).join(' ');
+    const box = union(line.map((s) => s.bbox));
+    // A series and number on the title's line or under the title alone ("FACTURĂ" / "Seria Z Nr. 4
+    // din 17/01/2021").
+    const series = SERIES_NUMBER.exec(text);
+    const above =
+      first.lines[li - 1]
+        ?.map((s) => s.text)
+        .join(' ')
+        .trim() ?? '';
+    if (series && (DOC_WORD_RE.test(text) || TITLE_ONLY.test(above)))
+      return {
+        number: `${series[1]} ${series[2]}`,
+        date: series[3] ? findDates(series[3], order)[0]?.value : undefined,
+        box,
+        page: first.page,
+        text,
+      };
+    if (!DOC_WORD_RE.test(text)) continue;
+    for (const [i, seg] of line.entries()) {
+      const alone = TITLE_ALONE.exec(seg.text.trim());
+      // (a series in capitals, not a number word: "Rechnung Nr 12345" is the title line's below)
+      const series = alone?.[1];
+      if (series && (series !== series.toUpperCase() || NUMBER_WORD_ALONE.test(series))) continue;
+      if (alone && plausibleNumber(alone[2]!))
+        return {
+          number: alone[1] ? `${alone[1]} ${alone[2]}` : alone[2]!,
+          date: alone[3] ? findDates(alone[3], order)[0]?.value : undefined,
+          box: seg.bbox,
+          page: first.page,
+          text: seg.text,
+        };
+      // The title and its number set apart on the line ("Faktura - daňový doklad      20250001").
+      const next = line[i + 1]?.text.trim() ?? '';
+      const number = NUMBER_ALONE.exec(next)?.[1];
+      if (number && TITLE_ONLY.test(seg.text.trim()) && plausibleNumber(number) && /\d{3}/.test(number))
+        return {
+          number,
+          date: undefined,
+          box: union([seg.bbox, line[i + 1]!.bbox]),
+          page: first.page,
+          text: `${seg.text} ${next}`,
+        };
+      const under = numberUnderTitle(first.lines[li + 1] ?? [], seg);
+      if (under)
+        return { number: under.number, date: undefined, box: under.box, page: first.page, text: seg.text };
+    }
+    const m = TITLE_NUMBER.exec(text);
+    if (!m) continue;
+    if (cutByUnmappedGlyph(text, m.index + m[0].indexOf(m[1]!) + m[1]!.length)) continue;
+    // The date may follow on the next line, the word before it ending the title line or starting
+    // the next ("... Nr. 9314110911/00/M/00/N vom" / "01.01.2018"; "... Nr. 47110818" / "vom …").
+    const next = (first.lines[li + 1]?.map((s) => s.text).join(' ') ?? '').trim();
+    const wordBefore = DATE_WORD_ENDS.test(text) || DATE_WORD_STARTS.test(next);
+    // A short number ("Счёт на оплату № 17 от 5 апреля 2024 г.", "Fattura n° 15" / "del
+    // 09/06/2023") only with its date after it.
+    const dated = m[2]
+      ? findDates(m[2], order)[0]?.value
+      : wordBefore
+        ? findDates(next.slice(0, 28), order)[0]?.value
+        : undefined;
+    if (!plausibleNumber(m[1]!) && !(dated && /^\d{1,2}$/.test(m[1]!))) continue;
+    // "Rechnung gemäß Bestellung Nr. 2013-471331": the number of the order, not of the invoice.
+    // "... aus der Lieferung Nr. 2013-51112 in Rechnung zu stellen": the title word comes first.
+    const doc = DOC_WORD_RE.exec(text)!;
+    if (doc.index > m.index || OTHER_BEFORE_NUMBER.test(text.slice(doc.index + doc[0].length, m.index)))
+      continue;
+    // A number whose first letter OCR read as a symbol has no letter to put back with any
+    // certainty: only its date is taken.
+    const misread = MISREAD_FIRST.includes(m[0][m[0].indexOf(m[1]!) - 1] ?? '');
+    return {
+      number: misread ? undefined : m[1]!,
+      date: dated,
+      box,
+      page: first.page,
+      text,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * The number alone on the line right under a title that is alone on its own ("Zálohová faktúra"
+ * / "MSK22000006"), set flush with it at its left or its right edge: the title's number. (A
+ * number elsewhere under a title is a customer's or an order's as often.)
+ */
+function numberUnderTitle(next: Segment[], title: Segment): { number: string; box: Box } | undefined {
+  if (!TITLE_ONLY.test(title.text.trim())) return undefined;
+  const height = title.bbox[3] - title.bbox[1];
+  const flush = (s: Segment) =>
+    Math.abs(s.bbox[0] - title.bbox[0]) < 0.015 || Math.abs(s.bbox[2] - title.bbox[2]) < 0.015;
+  const seg = next.find((s) => flush(s) && s.bbox[1] - title.bbox[3] < height);
+  const number = seg && NUMBER_ALONE.exec(seg.text.trim())?.[1];
+  if (!seg || !number || !plausibleNumber(number) || !/\d{3}/.test(number)) return undefined;
+  return { number, box: union([title.bbox, seg.bbox]) };
+}
+
+/**
+ * The date of a title that names no number ("Facture du 29/01/2021", the number set on a line of
+ * its own): a segment in the upper half of the first page that is the document word, the word
+ * before a date, and one date, nothing else.
+ */
+export function titleDate(layouts: PageLayout[], order: DateReading): Found | undefined {
+  const first = layouts[0];
+  for (const seg of first?.lines.flat() ?? []) {
+    if (seg.bbox[1] > 0.5) continue;
+    const m = TITLE_DATED.exec(seg.text.trim());
+    const dates = m ? findDates(m[1]!, order) : [];
+    if (dates.length === 1 && dates[0]!.raw.trim() === m![1]!.trim().replace(/[.,;:]+$/, ''))
+      return { value: dates[0]!.value, box: seg.bbox, page: first!.page, strength: 2, text: seg.text };
+  }
+  return undefined;
+}
