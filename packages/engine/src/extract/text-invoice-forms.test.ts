@@ -1118,3 +1118,70 @@ describe('the Belgian reverse charge’s statement', () => {
     expect(d.totals).toMatchObject({ net: '1740.00', gross: '1740.00' });
   });
 });
+
+describe('the Romanian number in the genitive, and a label glued behind a value', () => {
+  it('reads "Seria și numărul facturii" and "Nr. facturii" as the invoice number', () => {
+    for (const label of ['Seria și numărul facturii:', 'Numărul facturii:', 'Nr. facturii:']) {
+      const d = read([
+        page([
+          line(row(0), ['FACTURĂ', 0.06, 0.15]),
+          line(row(1), [`${label} ABC-0417`, 0.06, 0.4]),
+          line(row(2), ['Data facturii: 12.02.2025', 0.06, 0.4]),
+        ]),
+      ]);
+      expect(d.number, label).toBe('ABC-0417');
+    }
+  });
+
+  it('reads a date label set so close behind a bank name that the two are one segment', () => {
+    const d = read([
+      page([
+        line(row(0), ['ZÁLOHOVÁ FAKTURA', 0.26, 0.5]),
+        line(row(1), ['Daňový doklad číslo: 70315', 0.6, 0.95]),
+        line(
+          row(8),
+          ['Peněžní ústav:', 0.07, 0.2],
+          ['Horní Banka Datum vystavení dokladu:', 0.36, 0.75],
+          ['14. 03. 2025', 0.8, 0.92],
+        ),
+        line(
+          row(9),
+          ['Číslo účtu:', 0.07, 0.2],
+          ['123456789/0100 Datum splatnosti:', 0.36, 0.75],
+          ['28. 03. 2025', 0.8, 0.92],
+        ),
+      ]),
+    ]);
+    expect(d.issue_date).toBe('2025-03-14');
+    expect(d.due_date).toBe('2025-03-28');
+  });
+
+  it('takes no generic word glued behind a value for a label, nor one that ends in no colon', () => {
+    const d = read([
+      page([
+        line(row(0), ['FAKTURA', 0.26, 0.5]),
+        line(row(8), ['Objednávka Datum:', 0.07, 0.3], ['14. 03. 2025', 0.8, 0.92]),
+        line(row(9), ['Horní Banka Datum vystavení dokladu', 0.07, 0.5], ['15. 03. 2025', 0.8, 0.92]),
+      ]),
+    ]);
+    expect(d.issue_date).toBeUndefined();
+  });
+});
+
+describe('the totals of an e-invoice viewer under the syntax’s own names', () => {
+  it('reads "Tax Exclusive Amount", "Tax Inclusive Amount" and "Payable Amount", decimals as printed', () => {
+    const d = read([
+      page([
+        line(row(0), ['Invoice', 0.03, 0.15]),
+        line(row(1), ['Invoice Number: 2024-17', 0.03, 0.4]),
+        line(row(30), ['Totals:', 0.03, 0.12]),
+        line(row(31), ['Line Extension Amount: 120.00 EUR', 0.03, 0.4]),
+        line(row(32), ['Tax Exclusive Amount: 120.00 EUR', 0.03, 0.4]),
+        line(row(33), ['Tax Inclusive Amount: 142.8 EUR', 0.03, 0.4]),
+        line(row(34), ['Total Tax: 22.80 EUR', 0.03, 0.4]),
+        line(row(35), ['Payable Amount: 142.8 EUR', 0.03, 0.4]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '120.00', vat: '22.80', gross: '142.8', payable: '142.8' });
+  });
+});

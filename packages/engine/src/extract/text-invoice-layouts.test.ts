@@ -182,6 +182,20 @@ describe('the Polish KSeF printout', () => {
       ]),
     ]);
     expect(real.seller.vat_id).toBe('IT13255720966');
+    // The label alone in its cell and the number in the next ("C.F. | … | P.IVA | 13255720966").
+    const cells = read([
+      page([
+        line(row(0), ['Fattura n. 118', 0.6, 0.9]),
+        line(
+          row(1),
+          ['C.F.', 0.04, 0.07],
+          ['13255720966', 0.11, 0.2],
+          ['P.IVA', 0.26, 0.3],
+          ['13255720966', 0.33, 0.42],
+        ),
+      ]),
+    ]);
+    expect(cells.seller.vat_id).toBe('IT13255720966');
   });
 
   it('takes no 26 digits for an account without its label, nor with a checksum that fails', () => {

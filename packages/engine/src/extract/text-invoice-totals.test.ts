@@ -669,6 +669,25 @@ describe('readTextInvoice: OCR slips in totals rows', () => {
     expect(d.totals).toEqual({ net: '324.23', vat: '46.97', gross: '371.20' });
   });
 
+  it("reads a total's row whose net and VAT, summed line by line, are a cent off its gross", () => {
+    const total = (gross: string) =>
+      read([
+        page([
+          line(row(0), ['JUSTIFICATIF DE VENTE (valant facture)', 0.05, 0.5]),
+          line(
+            row(6),
+            ['Total facturé :', 0.42, 0.55],
+            ['135,81 €', 0.61, 0.67],
+            ['27,16 €', 0.76, 0.8],
+            [gross, 0.89, 0.95],
+          ),
+        ]),
+      ]).totals;
+    expect(total('162,98 €')).toEqual({ net: '135.81', vat: '27.16', gross: '162.98' });
+    // Two cents off is no rounding: no net, no VAT.
+    expect(total('162,99 €').net).toBeUndefined();
+  });
+
   it('reads "Endsumme", a VAT "incl. MwSt." and a net, VAT and total that add up as printed', () => {
     // A mail-order invoice: its subtotal is the gross already, the VAT contained in it.
     const shop = read([
@@ -1029,5 +1048,74 @@ describe('readTextInvoice: totals of further forms', () => {
       ]),
     ]);
     expect(d.totals).toMatchObject({ net: '16056.86', vat: '3211.37', gross: '19268.23' });
+  });
+});
+
+describe('readTextInvoice: a breakdown of several rates under the totals’ headings', () => {
+  const breakdown = (sum: LayoutLine[]) =>
+    read([
+      page([
+        line(row(0), ['Rechnung RE-4711', 0.45, 0.7]),
+        line(row(2), ['Rechnungsdatum: 10.01.2025', 0.52, 0.8]),
+        line(row(20), ['Summe nach Steuersatz', 0.1, 0.35]),
+        line(
+          row(21),
+          ['Steuersatz', 0.1, 0.2],
+          ['Nettobetrag', 0.45, 0.56],
+          ['MwSt. Betrag', 0.59, 0.7],
+          ['Gesamtbetrag', 0.81, 0.93],
+        ),
+        line(
+          row(22),
+          ['A = 19%', 0.1, 0.17],
+          ['30,00 €', 0.49, 0.55],
+          ['5,70 €', 0.65, 0.7],
+          ['35,70 €', 0.87, 0.93],
+        ),
+        line(
+          row(23),
+          ['B = 7%', 0.1, 0.16],
+          ['50,00 €', 0.49, 0.55],
+          ['3,50 €', 0.65, 0.7],
+          ['53,50 €', 0.87, 0.93],
+        ),
+        ...sum,
+      ]),
+    ]).totals;
+
+  it("takes no single rate's row for the totals: its rows added up, when the total is printed", () => {
+    const sum = [line(row(24), ['Summe:', 0.63, 0.7], ['89,20 €', 0.87, 0.93])];
+    expect(breakdown(sum)).toMatchObject({ net: '80.00', vat: '9.20', gross: '89.20' });
+  });
+
+  it('leaves the totals unread when no total says that no row was lost', () => {
+    const t = breakdown([]);
+    expect(t.net).toBeUndefined();
+    expect(t.vat).toBeUndefined();
+  });
+});
+
+describe('readTextInvoice: an item row and the sum row of one rate', () => {
+  it("keeps the sum row's totals where the one item's row checks at the same rate", () => {
+    const d = read([
+      page([
+        line(row(0), ['Faktura VAT nr 1/2025', 0.3, 0.7]),
+        line(
+          row(10),
+          ['netto', 0.53, 0.58],
+          ['netto', 0.62, 0.67],
+          ['VAT', 0.77, 0.8],
+          ['brutto', 0.85, 0.9],
+        ),
+        line(
+          row(11),
+          ['Usługi programistyczne', 0.07, 0.3],
+          ['1 usł. 2845,53 2845,53 23% 654,47', 0.45, 0.8],
+          ['3500,00', 0.84, 0.9],
+        ),
+        line(row(12), ['Razem', 0.52, 0.58], ['2845,53 23% 654,47 3500,00', 0.61, 0.9]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '2845.53', vat: '654.47', gross: '3500.00' });
   });
 });

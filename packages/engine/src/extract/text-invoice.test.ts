@@ -461,6 +461,8 @@ describe('readTextInvoice: numbers and dates', () => {
       ['Facture du 29/01/2021', '2021-01-29'],
       ['Rechnung vom 29.01.2021', '2021-01-29'],
       ['Invoice dated 29 January 2021', '2021-01-29'],
+      // (after a pictogram a symbol font maps to a capital letter)
+      ['K Facture du 29/01/2021', '2021-01-29'],
     ] as const) {
       const d = dated(text);
       expect(d.issue_date, text).toBe(want);
@@ -469,6 +471,15 @@ describe('readTextInvoice: numbers and dates', () => {
     // Another invoice named in a sentence, or a title low on the page (a detail page's heading).
     expect(dated('Korrektur zur Rechnung vom 29.01.2021').issue_date).toBeUndefined();
     expect(dated('Facture du 29/01/2021', row(40)).issue_date).not.toBe('2021-01-29');
+    // The number under it after "n°", printed in groups of digits.
+    const grouped = read([
+      page([
+        line(row(0), ['FICTIOCORP', 0.08, 0.3]),
+        line(row(6), ['K Facture du 29/01/2021', 0.36, 0.6]),
+        line(row(7), ['N° 12 345 678 901', 0.39, 0.55], ['146,62 €', 0.82, 0.9]),
+      ]),
+    ]);
+    expect(grouped.number).toBe('12 345 678 901');
   });
 
   it("takes the title's date but not a number whose first letter OCR read as a symbol", () => {
@@ -708,6 +719,22 @@ describe('readTextInvoice: currency, letter date, policy numbers and the payer a
     // Not one set elsewhere under it, nor a date.
     expect(under('Zálohová faktúra', ['MSK22000042', 0.6, 0.75])).toBeUndefined();
     expect(under('Rechnung', ['12.03.2024', 0.8, 0.9])).toBeUndefined();
+  });
+
+  it('reads the number under "FAKTURA VAT", another column\'s line set a little higher between them', () => {
+    const d = read([
+      page([
+        line(row(0), ['FAKTURA VAT', 0.7, 0.92]),
+        line(row(0.8), ['Nabywca:', 0.09, 0.2]),
+        line(row(0.9), ['31415/BR/2025', 0.68, 0.92]),
+      ]),
+    ]);
+    expect(d.number).toBe('31415/BR/2025');
+    // A total's label over an amount is no title: "Invoice Total" / "1234.00".
+    const total = read([
+      page([line(row(0), ['Invoice Total', 0.7, 0.92]), line(row(1), ['1234.00', 0.8, 0.92])]),
+    ]);
+    expect(total.number).toBeUndefined();
   });
 
   it('reads a date set right of the title line, and not a policy number as the invoice number', () => {

@@ -428,14 +428,19 @@ function readIdentifiers(
       seller.seg.page,
       inRole(seller.seg, 'seller') ? 0.92 : 0.86,
     );
-  // An Italian "Partita IVA" whose number stands apart from its label, in the next cell or
-  // under it: the country's form after the label, its check digits holding, is its VAT id
+  // An Italian "Partita IVA" whose number stands apart from its label, in the next cell right of
+  // it: the country's form after the label, its check digits holding, is its VAT id
   // (lexicon/words.json vat_ids_without_prefix; on the label's own segment it was found above).
   for (const hit of hits) {
     if (d.seller.vat_id || hit.field !== 'vat_id' || inRole(hit.seg, 'buyer')) continue;
+    const layout = layouts.find((l) => l.page === hit.seg.page)!;
+    // (the label alone in its cell: the value in the next cell right of it, "P.IVA | 00556440576")
+    const next = hit.rest ? undefined : valuesNear(layout, hit.seg).find((v) => v.where === 'right');
+    if (next && inRole(next.seg, 'buyer')) continue;
+    const value = hit.rest || next?.seg.text || '';
     for (const form of PREFIXLESS_VAT_IDS) {
       if (!form.label.test(hit.seg.text)) continue;
-      const id = form.value.exec(hit.rest)?.[1];
+      const id = form.value.exec(value)?.[1];
       const check = id ? prefixlessVatId(id, form.country) : undefined;
       if (check) put('seller.vat_id', check.vatId, hit.seg.bbox, hit.seg.page, 0.86);
     }

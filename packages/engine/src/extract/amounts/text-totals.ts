@@ -13,12 +13,13 @@ import { amountHeading, columnSumsTo, onRow, tableSumsTo } from './item-sums.js'
 import { lastAmount, WITH_CURRENCY, wholeAmount } from './row-amounts.js';
 import {
   type AmountCandidate,
+  CENT,
   chooseTotals,
   MAX_VAT_SHARE,
   roundedTotals,
   type TotalKind,
 } from './totals.js';
-import { breakdownCandidates } from './vat-rows.js';
+import { breakdownCandidates, rateRowLines } from './vat-rows.js';
 import { statesNoVat, withoutVat } from './without-vat.js';
 
 /**
@@ -159,6 +160,17 @@ export function readTotals(
   if (ocr) cands.push(...breakdownCandidates(layouts));
   const credit = layouts[0]?.lines.some((l) => l.some((seg) => CREDIT_TITLE.test(seg.text))) ?? false;
   let t = chooseTotals(cands, { credit });
+  // A triple read off one rate's row of a breakdown of several rates, under the table's net, VAT
+  // and total headings ("B = 7%  57,39 €  4,02 €  61,41 €" under "Nettobetrag | MwSt. Betrag |
+  // Gesamtbetrag"): that rate's share. The rows added up are the totals when a printed total
+  // says no row was lost; else none of that table's amounts is.
+  const rateRows = rateRowLines(layouts);
+  const onRateRow = (c: AmountCandidate | undefined) => !!c && rateRows.has(`${c.seg.page}:${c.seg.line}`);
+  if (t.balanced && onRateRow(t.net) && onRateRow(t.vat) && onRateRow(t.gross)) {
+    const others = cands.filter((c) => !onRateRow(c));
+    const summed = chooseTotals([...others, ...breakdownCandidates(layouts)], { credit });
+    t = summed.balanced ? summed : chooseTotals(others, { credit });
+  }
   // A generic "Total" over the VAT row ("Total 69,93 € / TVA 5.5% 4,07 € / Montant total 74,00 €"):
   // the sum without VAT, where the total under the VAT then adds up. Only on a row of its own: a
   // summary grid's rows hold the net, the VAT and the total side by side.
@@ -379,10 +391,13 @@ function restoredDecimals(text: string): { value: string; guessed: boolean } | u
  * (net first) adding up to it, the VAT a plausible share of the net. */
 /** Net and VAT that add up to a gross, with a plausible VAT share: both of the gross's sign (a
  * credit note's rows are negative). */
-function addsUp(n: bigint, v: bigint, gross: bigint): boolean {
+function addsUp(n: bigint, v: bigint, gross: bigint, slack = 0n): boolean {
   const sign = gross < 0n ? -1n : 1n;
   const [an, av] = [n * sign, v * sign];
-  return an > 0n && av >= 0n && n + v === gross && Number(av) <= Number(an) * MAX_VAT_SHARE;
+  const diff = n + v - gross;
+  return (
+    an > 0n && av >= 0n && (diff < 0n ? -diff : diff) <= slack && Number(av) <= Number(an) * MAX_VAT_SHARE
+  );
 }
 
 /** The last three amounts of a row printed as whole numbers, when they add up (net + VAT = gross)
@@ -434,13 +449,17 @@ function rowParts(segs: Segment[], total: string): Array<Omit<AmountCandidate, '
       .filter((a): a is { value: string; seg: Segment } => a.value !== undefined),
   );
   const gross = toUnits(total);
-  for (let i = amounts.length - 3; i >= 0; i--) {
-    const [net, vat] = [amounts[i]!, amounts[i + 1]!];
-    if (addsUp(toUnits(net.value), toUnits(vat.value), gross))
-      return [
-        { kind: 'net', value: net.value, seg: net.seg },
-        { kind: 'vat', value: vat.value, seg: vat.seg },
-      ];
+  // To the cent, else a cent off (the row sums lines rounded one by one: "135,81 € 27,16 €
+  // 162,98 €"), as the totals' own check allows.
+  for (const slack of [0n, CENT]) {
+    for (let i = amounts.length - 3; i >= 0; i--) {
+      const [net, vat] = [amounts[i]!, amounts[i + 1]!];
+      if (addsUp(toUnits(net.value), toUnits(vat.value), gross, slack))
+        return [
+          { kind: 'net', value: net.value, seg: net.seg },
+          { kind: 'vat', value: vat.value, seg: vat.seg },
+        ];
+    }
   }
   return [];
 }

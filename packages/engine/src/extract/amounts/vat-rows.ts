@@ -184,6 +184,21 @@ export function breakdownCandidates(layouts: PageLayout[]): AmountCandidate[] {
   return out;
 }
 
+/**
+ * The lines ("page:line") of the pages whose rows that check themselves tax at two rates or more:
+ * each of them is one rate's share of the invoice ("B = 7 %  57,39 €  4,02 €  61,41 €"), never its
+ * totals. (Rows of one rate may be an item's and the sum's of a one-item invoice.)
+ */
+export function rateRowLines(layouts: PageLayout[]): Set<string> {
+  const out = new Set<string>();
+  for (const layout of layouts) {
+    const rows = layout.lines.map(checkedRow).filter((r): r is VatRow => !!r && !r.zero);
+    if (new Set(rows.map((r) => r.rate)).size >= 2)
+      for (const r of rows) out.add(`${r.seg.page}:${r.seg.line}`);
+  }
+  return out;
+}
+
 const amount = (units: bigint) => formatAmount(fromUnits(units));
 
 /**

@@ -241,8 +241,11 @@ function spelledAtRight(
 }
 
 /** A number word alone as a label ("Nr.", "No:", "Nº"), and the value after it in its segment
- * ("Nr.: PVM44340"). */
-const BARE_NUMBER = new RegExp(`^(?:${NUMBER_WORD_SOURCES.join('|')})\\.?\\s*:?(?:\\s+(\\S+))?$`, 'iu');
+ * ("Nr.: PVM44340", or in groups of digits: "N° 26 614 600 353"). */
+const BARE_NUMBER = new RegExp(
+  `^(?:${NUMBER_WORD_SOURCES.join('|')})\\.?\\s*:?(?:\\s+(\\d{2,6}(?: \\d{3,6}){1,4}|\\S+))?$`,
+  'iu',
+);
 /** The headings of an item table's description, quantity and price columns: a line holding one is
  * the table's head, whose "Nr." numbers its rows. */
 const TABLE_HEAD = (() => {

@@ -9,6 +9,7 @@ import {
   PAGE_WORD_SOURCES,
   SERIES_WORD_SOURCES,
   TITLE_DATE_WORD_SOURCES,
+  VAT_ID_WORD_SOURCES,
 } from '../lexicon/lexicon.js';
 import type { Found } from '../page/label-hits.js';
 import { matchLabel } from '../page/labels.js';
@@ -73,15 +74,19 @@ function namesDateToo(label: string): boolean {
 }
 
 /** A heading that is the document word and its date alone: "Facture du 29/01/2021", "Rechnung
- * vom 14.03.2024", "Invoice dated 1 March 2024". */
+ * vom 14.03.2024", "Invoice dated 1 March 2024"; after a pictogram that a symbol font maps to a
+ * capital letter ("K Facture du 29/07/2021", as the page's other headings: "F Par téléphone"). */
 const TITLE_DATED = new RegExp(
-  `^(?:${DOCUMENT_TITLE_SOURCES.join('|')})\\s+(?:${TITLE_DATE_WORD_SOURCES.join('|')})\\s+(.{6,24})$`,
+  `^(?:\\p{Lu}\\s+)?(?:${DOCUMENT_TITLE_SOURCES.join('|')})\\s+(?:${TITLE_DATE_WORD_SOURCES.join('|')})\\s+(.{6,24})$`,
   'iu',
 );
 /** A segment that is the document's title and nothing else: its word, maybe one word before it
- * ("Zálohová faktúra", "Tax Invoice") and a subtitle of words after a dash ("Faktura - daňový
- * doklad"), no digit, no colon. */
-const TITLE_ONLY = new RegExp(`^(?:\\p{L}+\\s+)?(?:${DOC_WORD})(?:\\s+[-–]\\s+[\\p{L}\\s]+)?$`, 'iu');
+ * ("Zálohová faktúra", "Tax Invoice"), the word for VAT after it ("Faktura VAT"), and a subtitle of
+ * words after a dash ("Faktura - daňový doklad"), no digit, no colon. */
+const TITLE_ONLY = new RegExp(
+  `^(?:\\p{L}+\\s+)?(?:${DOC_WORD})(?:\\s+(?:${VAT_ID_WORD_SOURCES.join('|')}))?(?:\\s+[-–]\\s+[\\p{L}\\s]+)?$`,
+  'iu',
+);
 /** A segment that is a number and nothing else. */
 const NUMBER_ALONE = new RegExp(`^${NUMBER}$`, 'u');
 /** A page counter after a title's number ("Invoice INV-5, Page 1 of 2"). */
@@ -148,7 +153,9 @@ export function titleLine(layouts: PageLayout[], order: DateReading) {
           page: first.page,
           text: `${seg.text} ${next}`,
         };
-      const under = numberUnderTitle(first.lines[li + 1] ?? [], seg);
+      // (the lines under it: another column's line set a little higher comes first, "Nabywca:"
+      // beside the number)
+      const under = numberUnderTitle([...(first.lines[li + 1] ?? []), ...(first.lines[li + 2] ?? [])], seg);
       if (under)
         return { number: under.number, date: undefined, box: under.box, page: first.page, text: seg.text };
     }

@@ -122,3 +122,14 @@ describe('detectCurrency: the krona by its country’s letter', () => {
     expect(detectCurrency('NKR Consulting')).toBeUndefined();
   });
 });
+
+describe('detectCurrency: the Croatian kuna', () => {
+  it('reads "kn" beside an amount or in brackets in the label before it, and HRK as written', () => {
+    expect(detectCurrency('Ukupno: 84,96 kn')).toBe('HRK');
+    expect(detectCurrency('Iznos (kn): 84,96')).toBe('HRK');
+    expect(detectCurrency('Ukupno HRK 84,96')).toBe('HRK');
+    // (a "kn" with no amount beside it is no currency)
+    expect(detectCurrency('Izdao: kn Horvat')).toBeUndefined();
+    expect(detectCurrency('Summa (kr): 500,00', { country: 'SE' })).toBe('SEK');
+  });
+});

@@ -5,7 +5,7 @@ import { countryOf } from '../../project/countries.js';
 
 /** ISO 4217 codes recognised as written: the supported countries' currencies and common others. */
 const CODES = (
-  'EUR USD CHF GBP RUB SEK NOK DKK PLN CZK HUF RON BGN ISK ' +
+  'EUR USD CHF GBP RUB SEK NOK DKK PLN CZK HUF RON BGN ISK HRK ' +
   'JPY CNY CAD AUD NZD HKD SGD UAH TRY BYN KZT INR BRL'
 ).split(' ');
 
@@ -52,6 +52,8 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   kč: 'CZK',
   ft: 'HUF',
   lei: 'RON',
+  // (the Croatian kuna, before the euro in 2023: "Iznos (kn): 84,96")
+  kn: 'HRK',
   // (the Scandinavian kronor by their country's letter: "3 000 NKR", "SKR 250")
   nkr: 'NOK',
   skr: 'SEK',
@@ -61,7 +63,7 @@ const SYMBOLS: Readonly<Record<string, string>> = {
 };
 
 /** Tokens that are also plain words or abbreviations: only a currency right beside a number. */
-const NEEDS_NUMBER = new Set(['р.', 'fr.', 'ft', 'lei', 'kr', 'kr.', 'zl', 'nkr', 'skr', 'dkr']);
+const NEEDS_NUMBER = new Set(['р.', 'fr.', 'ft', 'lei', 'kn', 'kr', 'kr.', 'zl', 'nkr', 'skr', 'dkr']);
 
 /** Countries whose currency is called "kr" (Faroe Islands and Greenland use the Danish krone). */
 const KRONA: Readonly<Record<string, string>> = {
@@ -77,7 +79,7 @@ const KRONA: Readonly<Record<string, string>> = {
  * A currency token as a regex source (no groups): ISO codes, then symbols, longest alternatives
  * first so "руб." wins over "р.". Callers add their own boundaries.
  */
-export const CURRENCY_TOKEN = `(?:${[...CODES, 'Euros?', 'EUROS?', 'euros?', 'Eur', 'US\\$', 'C\\$', 'A\\$', 'NZ\\$', 'HK\\$', 'S\\$', 'R\\$', '[€$£₽₴₺₹]', '[Рр]убл(?:ей|я|ь)', '[Рр]уб\\.?', 'р\\.', 'S?Fr\\.', 'zł(?:ot(?:y|e|ych))?', 'zl', 'Kč', 'Ft', 'lei', 'лв\\.?', '[NnSsDd][Kk][Rr]', '[Kk]r\\.?'].join('|')})`;
+export const CURRENCY_TOKEN = `(?:${[...CODES, 'Euros?', 'EUROS?', 'euros?', 'Eur', 'US\\$', 'C\\$', 'A\\$', 'NZ\\$', 'HK\\$', 'S\\$', 'R\\$', '[€$£₽₴₺₹]', '[Рр]убл(?:ей|я|ь)', '[Рр]уб\\.?', 'р\\.', 'S?Fr\\.', 'zł(?:ot(?:y|e|ych))?', 'zl', 'Kč', 'Ft', 'lei', 'kn', 'лв\\.?', '[NnSsDd][Kk][Rr]', '[Kk]r\\.?'].join('|')})`;
 
 /** ISO code for a token matched by CURRENCY_TOKEN; undefined for an unresolvable "kr". */
 export function currencyOfToken(token: string, country?: string): string | undefined {
@@ -118,11 +120,13 @@ export function detectCurrency(text: string, opts: { country?: string } = {}): s
   return tie ? undefined : best;
 }
 
-/** A digit within one space before the token or after it. */
+/** A digit within one space before the token or after it, or the token in brackets in the label
+ * right before its amount ("Iznos (kn): 84,96", "Summa (kr) 500,00"). */
 function besideNumber(text: string, start: number, end: number): boolean {
   return (
     /\d[^\S\n]?$/.test(text.slice(Math.max(0, start - 2), start)) ||
-    /^[^\S\n]?\d/.test(text.slice(end, end + 2))
+    /^[^\S\n]?\d/.test(text.slice(end, end + 2)) ||
+    (text[start - 1] === '(' && /^\)[^\S\n]?:?[^\S\n]?\d/.test(text.slice(end, end + 5)))
   );
 }
 

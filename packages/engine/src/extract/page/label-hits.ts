@@ -77,6 +77,10 @@ export function labelHits(layouts: PageLayout[], opts: { misread?: boolean } = {
           const m = misreadLabel(seg.text) ?? garbledWord(seg.text);
           if (m) found.push({ field: m.field, seg, rest: seg.text.slice(m.end).trim(), strength: 1 });
         }
+        if (!found.length && i < lastDigit) {
+          const trailing = trailingLabel(seg);
+          if (trailing) found.push(trailing);
+        }
         const [only] = found;
         const wrapped = found.length === 1 && !only!.rest ? wrappedLabel(layout, seg) : undefined;
         if (wrapped && wrapped !== only!.field) found[0] = { ...only!, field: wrapped, strength: 2 };
@@ -105,6 +109,26 @@ function wrappedLabel(layout: PageLayout, seg: Segment): FieldLabel | undefined 
   const joined = `${seg.text.trim()} ${below.text.trim()}`;
   const label = longestLabel(joined);
   return label && label.end >= joined.replace(/[\s:]+$/, '').length ? label.field : undefined;
+}
+
+/**
+ * A label set so close behind the previous column's value that the two read as one segment
+ * ("ČSOB Pardubice Datum vystavení dokladu:", its date the next segment): a label of more than one
+ * word or of a compound word (never a generic "Datum"), from a capital to the segment's closing
+ * colon, its value right of it. (Words before a label that qualify it, "Bestellung Datum:", start
+ * no new phrase with a capital of their own label.)
+ */
+function trailingLabel(seg: Segment): LabelHit | undefined {
+  const text = seg.text.trimEnd();
+  if (!text.endsWith(':')) return undefined;
+  for (const m of text.matchAll(/(?<=\s)\p{Lu}/gu)) {
+    const tail = text.slice(m.index);
+    const best = longestLabel(tail);
+    if (!best || best.end < tail.length) continue;
+    if (WEAK.test(labelKey(tail)) && tail.trim().split(/\s+/).length === 1) return undefined;
+    return { field: best.field, seg: slice(seg, m.index, text.length), rest: '', strength: 2 };
+  }
+  return undefined;
 }
 
 /** A segment whose first word is a long label word read with two or three letters wrong. */

@@ -178,6 +178,13 @@ describe('matchLabel', () => {
     expect(matchLabel('Käufer-IBAN: DE02 1203 0000 0000 2020 51', 'iban')).toBeUndefined();
   });
 
+  it('reads the Nordic net "without VAT" and the Swedish amount to pay', () => {
+    expect(valueAfter('Belopp utan moms: 10500 kr', 'net')).toBe('10500 kr');
+    expect(valueAfter('Sum uten mva 800,00', 'net')).toBe('800,00');
+    expect(valueAfter('Beløb uden moms 800,00', 'net')).toBe('800,00');
+    expect(valueAfter('Belopp att betala: 13125 kr', 'payable')).toBe('13125 kr');
+  });
+
   it('names the seller side of a labelled account', () => {
     expect(valueAfter('Verkäufer-IBAN: DE89 3704', 'iban')).toBe('DE89 3704');
     expect(valueAfter('Beneficiary BIC: COBADEFFXXX', 'bic')).toBe('COBADEFFXXX');

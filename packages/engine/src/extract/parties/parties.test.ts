@@ -620,6 +620,28 @@ describe('readParties', () => {
     expect(d.provenance['seller.name']).toMatchObject({ source: 'text', page: 1, confidence: 0.84 });
   });
 
+  it("takes the sender line's company for a letterhead that names it after other words (a division)", () => {
+    const d = read([
+      line(row(6), ['Geschäftsbereich Muster Technik GmbH', 0.67, 0.88]),
+      line(row(7), ['Muster Technik GmbH - Industriestraße 7 - 48527 Nordhorn', 0.06, 0.42]),
+      line(row(10), ['Kunden AG', 0.1, 0.25], ['Belegnummer: RE1234', 0.53, 0.75]),
+      line(row(11), ['Marktplatz 5', 0.1, 0.22]),
+      line(row(12), ['27639 Wurster Nordseeküste', 0.1, 0.3]),
+    ]);
+    expect(d.seller.name).toBe('Muster Technik GmbH');
+  });
+
+  it("reads the window's name on the line of the seller's one-line address in the other column", () => {
+    const d = read([
+      line(row(0), ['Fattura n. 73 del 14/11/2022', 0.65, 0.95]),
+      line(row(6), ['ROSSI E BIANCHI S.R.L.', 0.04, 0.3], ['Spettabile', 0.58, 0.68]),
+      line(row(8), ['VIA ROMA snc, 02021 Borgorose (RI)', 0.04, 0.35], ['VERDI MARIO', 0.58, 0.7]),
+      line(row(9.5), ['Via delle Fiocine, 45', 0.58, 0.8]),
+      line(row(11), ['00054 Fiumicino (RM)', 0.58, 0.75]),
+    ]);
+    expect(d.buyer.name).toBe('VERDI MARIO');
+  });
+
   it('takes a short letterhead line with a legal form whole', () => {
     const d = read([
       line(row(0), ['Muster Software AG', 0.08, 0.3]),

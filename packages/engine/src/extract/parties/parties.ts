@@ -37,7 +37,7 @@ import {
   streetLine,
   titleFirst,
 } from './party-lines.js';
-import { readRecipient, recipientBlock, senderOver } from './recipient-window.js';
+import { readRecipient, recipientBlock, senderLines, senderOver } from './recipient-window.js';
 
 export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlock[], put: Put): void {
   const [sellerBlock, buyerBlock] = (['seller', 'buyer'] as const).map((role) =>
@@ -103,7 +103,14 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
       put('buyer.name', head.text, head.bbox, head.page, 0.82);
       greeted = true;
     } else if (head) {
-      put('seller.name', head.text, head.bbox, head.page, 0.84);
+      // A letterhead naming the company after other words ("Geschäftsbereich CA Brill GmbH", a
+      // division) over a sender line that names the company alone ("CA Brill GmbH - Twentestraße
+      // 7 - 48527 Nordhorn"): the sender line's is the company's own name.
+      const own = senderLines(layouts[0]!)
+        .map((x) => x.name && cleanName(x.name.text))
+        .find((n) => !!n && head.text.trim().endsWith(` ${n}`));
+      const company = own ?? head.text;
+      put('seller.name', company, head.bbox, head.page, 0.84);
       named = head;
     } else if (footer) {
       put('seller.name', footer.text, footer.bbox, footer.page, 0.82);

@@ -91,6 +91,18 @@ describe('isName: what is never a name', () => {
     expect(isName('MECANIZADOS SINC, S.L.')).toBe(true);
     // Nor a page counter, however abbreviated ("Pag. 1/2").
     expect(isName('Pag. 1/2')).toBe(false);
+    // Nor the heading of a page column alone, in a row of headings beside the customer's.
+    expect(isName('PAGE')).toBe(false);
+    expect(isName('Seite')).toBe(false);
+    // Nor a template's placeholder for an address line left in the customer's block.
+    for (const text of ['Street Address', 'Address line 1', 'Address 2'])
+      expect(isName(text), text).toBe(false);
+    expect(isName('Address Solutions Ltd')).toBe(true);
+  });
+
+  it('takes no payment instruction cut before its payee for a name ("Überweisung an", "Payable to")', () => {
+    for (const text of ['Überweisung an', 'Payable to', 'Paiement à']) expect(isName(text), text).toBe(false);
+    expect(isName('Studio Otto')).toBe(true);
   });
 });
 

@@ -79,15 +79,16 @@ export const NOT_ADDRESS =
  * contoct nome"), nor a field's label alone ("Name.", "Nom :"), nor a
  * copyright notice ("(c) AWV e.V. 2020": its "e.V." reads as a legal form; on a photo OCR drops
  * the "(c)", so no name ends in a year either), nor a line cut off after a preposition or a
- * conjunction ("SARL au" of "SARL au capital de ..."), nor a heading of references ("Nos
+ * conjunction ("SARL au" of "SARL au capital de ...", a payment's "Überweisung an", "Payable to"), nor a heading of references ("Nos
  * références", "Références sur la facture"), nor a street line (STREET_LINE) that stands first in
- * a block whose name line OCR lost, nor a page number ("Page 1 / 1", "Seite 2 von 3"), nor a
+ * a block whose name line OCR lost, nor a page number ("Page 1 / 1", "Seite 2 von 3") or the
+ * page column's heading alone ("PAGE"), nor a
  * sentence about who issued the invoice ("Issued by Platform Inc. on behalf of ABC Inc."), nor an
  * e-mail address alone (a shop's domain may be its name: "weclapp.com"), nor a statement of the
  * company's share capital ("Sarl au capital de 10 000€", "Stammkapital 25.000 EUR").
  */
 const NOT_A_NAME_FORMS =
-  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount|name|nom|nome|nombre)\s*[.:]?\s*$|^\s*#|\b(?:cont[aeo]ct|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of)\s*$|^\s*(?:page|seite|pagina|pag\.|p[áa]gina|blatt)\s*\d+(?:\s*(?:\/|of|von|de|di|sur)\s*\d+)?\s*$|\b(?:on\s+behalf\s+of|issued\s+by|powered\s+by|generated\s+(?:by|with)|created\s+(?:by|with)|im\s+auftrag\s+(?:von|der|des))\b|^\s*\S+@\S+\s*$|\b(?:au\s+capital|capital\s+social|capitale\s+sociale|share\s+capital|stammkapital|grundkapital)\b/i;
+  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount|name|nom|nome|nombre)\s*[.:]?\s*$|^\s*#|\b(?:cont[aeo]ct|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of|an|to|à)\s*$|^\s*(?:page|seite|pagina|pag\.|p[áa]gina|blatt)\s*(?:\d+(?:\s*(?:\/|of|von|de|di|sur)\s*\d+)?)?\s*$|\b(?:on\s+behalf\s+of|issued\s+by|powered\s+by|generated\s+(?:by|with)|created\s+(?:by|with)|im\s+auftrag\s+(?:von|der|des))\b|^\s*\S+@\S+\s*$|\b(?:au\s+capital|capital\s+social|capitale\s+sociale|share\s+capital|stammkapital|grundkapital)\b/i;
 
 /** What a form prints for a value it has not ("N/A", "nicht vorhanden"; lexicon/words.json). */
 const NO_VALUE = new RegExp(`^\\s*(?:${NO_VALUE_SOURCES.join('|')})\\s*[.]?\\s*$`, 'iu');
@@ -107,11 +108,18 @@ const SENTENCE = /^\s*\S+(?:\s+\S+){3,}\s+\p{Ll}{3,}[.!]\s*$/u;
 /** The word "address" as the label opening a block's line ("Anschrift: Hauptstraße 1", "Adres"). */
 export const ADDRESS_LABEL = new RegExp(`^(?:${ADDRESS_WORD_SOURCES.join('|')})(?![\\p{L}])\\s*:?\\s*`, 'iu');
 
-/** The word "address" alone, a block's label ("Adres", "Anschrift:"). */
+/** A template's placeholder for an address's line ("Street Address", "Address line 1"). */
+const ADDRESS_PLACEHOLDER = new RegExp(
+  `^(?:street\\s+)?(?:${ADDRESS_WORD_SOURCES.join('|')})(?:\\s+line)?\\s*\\d?$`,
+  'iu',
+);
+
+/** The word "address" alone, a block's label ("Adres", "Anschrift:"), or a template's placeholder
+ * for an address's line left in place of the customer's ("Street Address", "Address line 1"). */
 function addressAlone(text: string): boolean {
   const t = text.trim();
   const label = ADDRESS_LABEL.exec(t);
-  return !!label && /^\.?$/.test(t.slice(label[0].length));
+  return (!!label && /^\.?$/.test(t.slice(label[0].length))) || ADDRESS_PLACEHOLDER.test(t);
 }
 
 /** A salutation standing alone above a person's or a company's name ("Herrn", "Spett.le:"). */

@@ -327,8 +327,11 @@ export function recipientBlock(
         // window set under it, "Piet Damen" / "Teeltadvies en -verkoop" over "Van Lint Group")
         if (pitch !== undefined && top.bbox[1] - s.bbox[1] > 2.5 * pitch) break;
         pitch ??= top.bbox[1] - s.bbox[1];
-        // (nor the place line ending the block above: another address)
-        if (senders.some((x) => x.line === s.line || x.continued === s.line) || placeLine(s)) break;
+        // (nor the place line ending the block above: another address; a sender line in another
+        // column of the same line, the seller's one-line address left of the window, is none)
+        const across = (x: SenderLine) => x.box[0] < s.bbox[2] && s.bbox[0] < x.box[2];
+        if (senders.some((x) => (x.line === s.line || x.continued === s.line) && across(x)) || placeLine(s))
+          break;
         lines.unshift(s);
         top = s;
         if (SALUTATION.test(s.text)) break;
