@@ -786,6 +786,34 @@ describe('abbreviated labels and wrapped values', () => {
     expect([d.number, d.issue_date]).toEqual(['PROD 69420', '2024-09-10']);
     // A number word is no series.
     expect(title('RECHNUNG NR 12345').number).not.toBe('NR 12345');
+    // Portugal's certified programs: the document's type code, its series and the number after a
+    // slash ("FATURA FT ESTG-2021-A/17859").
+    expect(title('FATURA FT ESTG-2021-A/17859').number).toBe('FT ESTG-2021-A/17859');
+    expect(title('FATURA FR A/412').number).toBe('FR A/412');
+  });
+
+  it("reads a title of the number and its date after the word before a date, and no car's registration date", () => {
+    const d = read([
+      page([
+        line(row(0), ['FACTURE 2025092631 du 19/09/2025', 0.09, 0.4]),
+        line(row(20), ['Vente de véhicule', 0.1, 0.3]),
+        line(row(21), ['Date de 1ère mise en circulation : 09/05/2018', 0.1, 0.5]),
+      ]),
+    ]);
+    expect([d.number, d.issue_date]).toEqual(['2025092631', '2025-09-19']);
+    const car = read([page([line(row(21), ['Date de 1ère mise en circulation : 09/05/2018', 0.1, 0.5])])]);
+    expect(car.issue_date).toBeUndefined();
+  });
+
+  it('reads the Portuguese "Data limite pag." as the due date, not the issue date', () => {
+    const d = read([
+      page([
+        line(row(1), ['FATURA FT A/412', 0.6, 0.9]),
+        line(row(2), ['Data: 2021-11-02', 0.8, 0.95]),
+        line(row(30), ['DATA LIMITE PAG.', 0.41, 0.55], ['2021-11-05', 0.6, 0.7]),
+      ]),
+    ]);
+    expect([d.issue_date, d.due_date]).toEqual(['2021-11-02', '2021-11-05']);
   });
 
   it('reads a total\'s label wrapped by a narrow cell with the words under it ("TOTAL" / "fără TVA")', () => {
@@ -1017,6 +1045,45 @@ describe('a letter’s date after its place', () => {
       ]),
     ]);
     expect(d.issue_date).toBe('2025-05-13');
+  });
+
+  it('reads a letter\'s date without its place, alone on its line under the title ("Le 04/03/2021")', () => {
+    const dated = (text: string, beside?: string) =>
+      read([
+        page([
+          line(row(0), ['ÉLECTRO GRAND OUEST', 0.1, 0.35]),
+          line(row(8), ['JUSTIFICATIF DE VENTE (valant facture)', 0.05, 0.45]),
+          line(row(9), [text, 0.2, 0.32], ...(beside ? ([[beside, 0.6, 0.8]] as const) : [])),
+        ]),
+      ]).issue_date;
+    expect(dated('Le 04/03/2021')).toBe('2021-03-04');
+    // Not beside another column's text on its line, nor with words after the date.
+    expect(dated('Le 04/03/2021', 'Livraison prévue')).toBeUndefined();
+    expect(dated('Le 04/03/2021 à Paris')).toBeUndefined();
+  });
+});
+
+describe('a label wrapped by a narrow cell, its value beside the second line', () => {
+  it('reads "Rechnungsdatum" / "/Lieferdatum   06.02.2025" as the invoice date', () => {
+    const d = read([
+      page([
+        line(row(0), ['Rechnung', 0.84, 0.95]),
+        line(row(5), ['Rechnungsdatum', 0.58, 0.69]),
+        line(row(5.7), ['/Lieferdatum', 0.58, 0.67], ['06.02.2025', 0.71, 0.79]),
+        line(row(6.7), ['Rechnungsnummer', 0.58, 0.7], ['RE-2025-0042', 0.71, 0.85]),
+      ]),
+    ]);
+    expect(d.issue_date).toBe('2025-02-06');
+    expect(d.number).toBe('RE-2025-0042');
+    // A line of its own under a label with no value is another row: "Lieferdatum   05.02.2025".
+    const other = read([
+      page([
+        line(row(0), ['Rechnung', 0.84, 0.95]),
+        line(row(5), ['Rechnungsdatum', 0.58, 0.69]),
+        line(row(5.7), ['Lieferdatum', 0.58, 0.67], ['05.02.2025', 0.71, 0.79]),
+      ]),
+    ]);
+    expect(other.issue_date).not.toBe('2025-02-05');
   });
 });
 

@@ -706,6 +706,8 @@ describe('readTextInvoice: currency, letter date, policy numbers and the payer a
     const counted = (text: string) => read([page([line(row(1), [text, 0.04, 0.4])])]).number;
     expect(counted('Invoice INV-5, Page 1 of 2')).toBe('INV-5');
     expect(counted('Rechnung 4711 Seite 1/2')).toBe('4711');
+    // Its year after a slash set apart with spaces: one number.
+    expect(counted('Faktura br. 1 / 2020')).toBe('1/2020');
     expect(number('Rechnung', 'RE-2024-17')).toBe('RE-2024-17');
     // Not a date beside the title.
     expect(number('Invoice', '12.03.2024')).toBeUndefined();
@@ -719,6 +721,8 @@ describe('readTextInvoice: currency, letter date, policy numbers and the payer a
     // Not one set elsewhere under it, nor a date.
     expect(under('Zálohová faktúra', ['MSK22000042', 0.6, 0.75])).toBeUndefined();
     expect(under('Rechnung', ['12.03.2024', 0.8, 0.9])).toBeUndefined();
+    // Nor the start of a reference made of an e-mail address ("REG3@EXAMPLE.COM-BEST2-FACT1").
+    expect(under('Factuur', ['REG3@EXAMPLE.COM-BEST2-FACT1', 0.8, 0.99])).toBeUndefined();
   });
 
   it('reads the number under "FAKTURA VAT", another column\'s line set a little higher between them', () => {

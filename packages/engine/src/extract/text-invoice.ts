@@ -54,8 +54,8 @@ import {
   valuesNear,
 } from './page/layout.js';
 import { type PartyBlock, partyBlocks } from './page/party-blocks.js';
-import { readParties } from './parties/parties.js';
-import { cleanName, isName } from './parties/party-lines.js';
+import { DELIVERY, readParties } from './parties/parties.js';
+import { cleanName, companyWords, isName } from './parties/party-lines.js';
 import { readRuRequisites } from './parties/ru-requisites.js';
 
 export interface TextReadOptions {
@@ -331,6 +331,28 @@ function buyersVatId(layouts: PageLayout[], seg: Segment, raw: string): boolean 
 }
 
 /**
+ * Whether a segment stands under the name of the company a delivery address names, in that
+ * name's column up to six lines down ("CERALDI GROUP SRL / … / P.IVA / C.F. IT04523831214" beside
+ * "INDIRIZZO DI SPEDIZIONE / CERALDI GROUP SRL"): the customer's details, not the seller's.
+ */
+function underDeliveredName(layouts: PageLayout[], blocks: PartyBlock[], seg: Segment): boolean {
+  const layout = layouts.find((l) => l.page === seg.page);
+  const delivered = new Set(
+    blocks
+      .filter(
+        (b) =>
+          b.role === 'other' && b.heading.page === seg.page && b.segments[0] && DELIVERY.test(b.heading.text),
+      )
+      .map((b) => companyWords(b.segments[0]!.text)),
+  );
+  if (!layout || !delivered.size) return false;
+  return layout.lines
+    .slice(Math.max(0, seg.line - 6), seg.line)
+    .flat()
+    .some((s) => Math.abs(s.bbox[0] - seg.bbox[0]) < 0.015 && delivered.has(companyWords(s.text)));
+}
+
+/**
  * Whether a segment stands in a column beside the seller's headed block that repeats the block's
  * row labels ("Adószám: 22265348-1-09   |   Adószám: 12964493-2-44"): the other party's block,
  * whose heading the text layer lost. A VAT id there is not the seller's.
@@ -400,7 +422,13 @@ function readIdentifiers(
   // VAT ids: the seller's is the first outside the buyer's and other parties' blocks, and not
   // labelled as the buyer's (a photo whose block headings OCR lost: "N° TVA client FR19...").
   const vats = segments.flatMap((seg) => {
-    if (inRole(seg, 'buyer') || inRole(seg, 'other') || mirrorsSellerBlock(layouts, blocks, seg)) return [];
+    if (
+      inRole(seg, 'buyer') ||
+      inRole(seg, 'other') ||
+      mirrorsSellerBlock(layouts, blocks, seg) ||
+      underDeliveredName(layouts, blocks, seg)
+    )
+      return [];
     const [vat] = findVatIds(seg.text).concat(findVatIdsWithoutPrefix(seg.text));
     return vat && !buyersVatId(layouts, seg, vat.raw) ? [{ seg, vat }] : [];
   });

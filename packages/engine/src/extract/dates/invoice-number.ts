@@ -17,6 +17,9 @@ export function invoiceNumberOf(s: string): string | undefined {
   if (DIGIT_GROUPS.test(text) && !parseDate(text)) return text;
   const m = NUMBER_TOKEN.exec(text);
   if (m && cutByUnmappedGlyph(text, m.index + m[0].length)) return undefined;
+  // A reference that goes on past a sign no number holds ("REG3@EXAMPLE.COM-BEST2-…", an order
+  // reference made of an e-mail address): what came before it is no number.
+  if (m && /^[@]/.test(text.slice(m.index + m[0].length))) return undefined;
   // A number whose parts a slash sets apart with spaces ("2022 / 053") is one number (not one
   // and its date: "5 / 12.03.2024").
   const after = m && /^\s+\/\s+(\d[\p{L}\d\-/._]*)/u.exec(text.slice(m[0].length));

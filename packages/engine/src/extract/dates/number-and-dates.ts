@@ -134,6 +134,8 @@ const LETTER_DATE_WORD = `(?:${LETTER_DATE_WORD_SOURCES.join('|')})`;
 const PLACE_COMMA = new RegExp(`\\p{Lu}[\\p{L}.\\- ]*,\\s*${LETTER_DATE_WORD}\\s*$`, 'u');
 /** A place's comma, the word before a letter's date and the date, ending a segment. */
 const INLINE_LETTER_DATE = new RegExp(`,\\s*${LETTER_DATE_WORD}\\s+(.{6,22})$`, 'u');
+/** The word before a letter's date and the date, alone on a line: "Le 04/03/2021" (no place). */
+const BARE_LETTER_DATE = new RegExp(`^${LETTER_DATE_WORD}\\s+(.{6,22})$`, 'iu');
 /** A place, its postcode before it or not, a comma and the rest (a date): "69469 Weinheim, 01.10.2025". */
 const PLACE_DATE = /^(?:\d{4,5}\s+)?\p{Lu}[\p{L}.\- ]*,\s*(\d.{5,19})$/u;
 
@@ -155,6 +157,11 @@ export function letterDate(layouts: PageLayout[], order: DateReading): Found | u
         const value = dateOf(inline[1]!, order);
         if (value) return { value, box: seg.bbox, page: first.page, strength: 1 };
       }
+      // "Le 04/03/2021" alone on its line under the title: the letter's date without its place.
+      const bare = line.length === 1 ? BARE_LETTER_DATE.exec(seg.text.trim()) : null;
+      const [bareDate] = bare ? findDates(bare[1]!, order) : [];
+      if (bareDate && bareDate.raw.trim() === bare![1]!.trim())
+        return { value: bareDate.value, box: seg.bbox, page: first.page, strength: 1 };
       // "69469 Weinheim, 01.10.2025": the whole segment a place (its postcode before it) and a date.
       const placeDate = PLACE_DATE.exec(seg.text.trim());
       const [dated] = placeDate ? findDates(placeDate[1]!, order) : [];

@@ -95,9 +95,11 @@ const PAGE_COUNTER = `(?:${PAGE_WORD_SOURCES.join('|')})\\s*\\d{1,3}\\s*(?:/|\\p
 const NUMBER_WORD_ALONE = new RegExp(`^(?:${NUMBER_WORD_SOURCES.join('|')})$`, 'iu');
 /** A heading that is the document word and its number alone: "Rechnung RE1001", "Facture FA-2017-0010";
  * the number's series in capitals set apart and its date after a slash ("FACTURA PROD 69420 /
- * 2024-09-10", as Romania's e-invoice viewers print it). */
+ * 2024-09-10", as Romania's e-invoice viewers print it), or after the word before a date
+ * ("FACTURE 2025092631 du 19/09/2025"); or the document's type code before a series and its
+ * number after a slash ("FATURA FT ESTG-2021-A/17859", as Portugal's certified programs number). */
 const TITLE_ALONE = new RegExp(
-  `^(?:\\p{L}*(?:${DOC_WORD}))\\s*[:#]?\\s+(?:([A-Z]{1,6})\\s+(?=\\d))?${NUMBER}(?:,?\\s+${PAGE_COUNTER}|\\s+/\\s+(\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[./]\\d{1,2}[./]\\d{4}))?$`,
+  `^(?:\\p{L}*(?:${DOC_WORD}))\\s*[:#]?\\s+(?:([A-Z]{1,6})\\s+(?=\\d|[A-Z0-9][A-Z0-9.-]*\\/\\d))?${NUMBER}(?:,?\\s+${PAGE_COUNTER}|\\s+/\\s+(\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[./]\\d{1,2}[./]\\d{4})|\\s+(?:${TITLE_DATE_WORD_SOURCES.join('|')})\\s+(.{6,24}))?$`,
   'iu',
 );
 
@@ -137,7 +139,7 @@ export function titleLine(layouts: PageLayout[], order: DateReading) {
       if (alone && plausibleNumber(alone[2]!))
         return {
           number: alone[1] ? `${alone[1]} ${alone[2]}` : alone[2]!,
-          date: alone[3] ? findDates(alone[3], order)[0]?.value : undefined,
+          date: dateOfTitle(alone[3] ?? alone[4], order),
           box: seg.bbox,
           page: first.page,
           text: seg.text,
@@ -161,7 +163,11 @@ export function titleLine(layouts: PageLayout[], order: DateReading) {
     }
     const m = TITLE_NUMBER.exec(text);
     if (!m) continue;
-    if (cutByUnmappedGlyph(text, m.index + m[0].indexOf(m[1]!) + m[1]!.length)) continue;
+    const end = m.index + m[0].indexOf(m[1]!) + m[1]!.length;
+    if (cutByUnmappedGlyph(text, end)) continue;
+    // Its year after a slash set apart with spaces ("Faktura br. 1 / 2020"): one number.
+    const year = /^\s+\/\s+(\d{4})(?![\d./])/.exec(text.slice(end))?.[1];
+    const number = year && !m[2] ? `${m[1]}/${year}` : m[1]!;
     // The date may follow on the next line, the word before it ending the title line or starting
     // the next ("... Nr. 9314110911/00/M/00/N vom" / "01.01.2018"; "... Nr. 47110818" / "vom …").
     const next = (first.lines[li + 1]?.map((s) => s.text).join(' ') ?? '').trim();
@@ -173,7 +179,7 @@ export function titleLine(layouts: PageLayout[], order: DateReading) {
       : wordBefore
         ? findDates(next.slice(0, 28), order)[0]?.value
         : undefined;
-    if (!plausibleNumber(m[1]!) && !(dated && /^\d{1,2}$/.test(m[1]!))) continue;
+    if (!plausibleNumber(number) && !(dated && /^\d{1,2}$/.test(number))) continue;
     // "Rechnung gemäß Bestellung Nr. 2013-471331": the number of the order, not of the invoice.
     // "... aus der Lieferung Nr. 2013-51112 in Rechnung zu stellen": the title word comes first.
     const doc = DOC_WORD_RE.exec(text)!;
@@ -181,9 +187,10 @@ export function titleLine(layouts: PageLayout[], order: DateReading) {
       continue;
     // A number whose first letter OCR read as a symbol has no letter to put back with any
     // certainty: only its date is taken.
-    const misread = MISREAD_FIRST.includes(m[0][m[0].indexOf(m[1]!) - 1] ?? '');
+    const before = m[0][m[0].indexOf(m[1]!) - 1];
+    const misread = !!before && MISREAD_FIRST.includes(before);
     return {
-      number: misread ? undefined : m[1]!,
+      number: misread ? undefined : number,
       date: dated,
       box,
       page: first.page,
@@ -191,6 +198,12 @@ export function titleLine(layouts: PageLayout[], order: DateReading) {
     };
   }
   return undefined;
+}
+
+/** The date after a title's number, read whole ("19/09/2025"; not "19/09/2025 à Paris"). */
+function dateOfTitle(text: string | undefined, order: DateReading): string | undefined {
+  const [found] = text ? findDates(text, order) : [];
+  return found && found.raw.trim() === text!.trim() ? found.value : undefined;
 }
 
 /**

@@ -105,6 +105,10 @@ export const MONTHS_OF_LANGUAGE: ReadonlyMap<string, ReadonlyMap<string, number>
 export const LEGAL_FORM_SOURCES: readonly string[] = words.legal_forms;
 /** One-word labels too generic to name a field surely ("Datum", "Total", "Summa"). */
 export const WEAK_LABEL_SOURCES: readonly string[] = words.weak_labels;
+/** Words of a delivery address's heading ("Lieferadresse", "Ship to"): its company is the customer. */
+export const DELIVERY_WORD_SOURCES: readonly string[] = words.delivery_words;
+/** Titles of an invoice the customer issues for its supplier ("Self-Billing Invoice"). */
+export const SELF_BILLING_SOURCES: readonly string[] = words.self_billing_titles;
 /** Titles of credit notes and invoice corrections. */
 export const CREDIT_TITLE_SOURCES: readonly string[] = words.credit_titles;
 /** Words a document calls itself by in its title ("Rechnung", "Invoice", "Faktura"). */

@@ -35,11 +35,12 @@ const SEGMENT_LABELS: FieldLabel[] = [
 /**
  * Words right after an invoice-number or date label that make it name another document: the
  * invoice corrected or referred to, the order, the delivery ("N° de facture associée : F2026",
- * "Datum der Bestellung", "Date de livraison"), or a date of the service period ("Date de début de
- * prestation", "Date de fin").
+ * "Datum der Bestellung", "Date de livraison"), a date of the service period ("Date de début de
+ * prestation", "Date de fin"), or a vehicle's first registration ("Date de 1ère mise en
+ * circulation", "Erstzulassung").
  */
 const OTHER_DOCUMENT =
-  /^(?:(?:de\s+la|de|der|des|du|of(?:\s+the)?|della|del|dell'|di)\s+)?(?:associ[ée]e?s?|li[ée]e?s?|d'origine|origin(?:al|ale|e)|pr[ée]c[ée]dente?|preceding|previous|related|referenced|corrig[ée]e|rectifi[ée]e|ursprungs|vorherigen?|urspr[üu]nglichen?|bestellung|auftrag(?:s)?|lieferung|leistung|order|commande|livraison|d[ée]livrance|delivery|ordine|consegna|entrega|contrat|contratto|vertrag|contract|angebot|offre|quote|quotation|offerta|zahlung|paiement|payment|pagamento|versand|shipment|exp[ée]dition|d[ée]but|fin|prestation|p[ée]riode|period|start|end|beginn|ende|inizio|fine|work|services?|supply|reg|registration|zulassung|immatriculation)(?![\p{L}])/iu;
+  /^(?:(?:de\s+la|de|der|des|du|of(?:\s+the)?|della|del|dell'|di)\s+)?(?:associ[ée]e?s?|li[ée]e?s?|d'origine|origin(?:al|ale|e)|pr[ée]c[ée]dente?|preceding|previous|related|referenced|corrig[ée]e|rectifi[ée]e|ursprungs|vorherigen?|urspr[üu]nglichen?|bestellung|auftrag(?:s)?|lieferung|leistung|order|commande|livraison|d[ée]livrance|delivery|ordine|consegna|entrega|contrat|contratto|vertrag|contract|angebot|offre|quote|quotation|offerta|zahlung|paiement|payment|pagamento|versand|shipment|exp[ée]dition|d[ée]but|fin|prestation|p[ée]riode|period|start|end|beginn|ende|inizio|fine|work|services?|supply|reg|registration|zulassung|immatriculation|1(?:[èe]re|st)|premi[èe]re|mise\s+en\s+circulation|erstzulassung)(?![\p{L}])/iu;
 
 /** Words after a due date's label that make it the end of an offer or a contract, not a payment's. */
 const OTHER_DUE =
@@ -265,7 +266,9 @@ export function firstValue(
     const options = [
       ...(hit.rest ? [{ text: hit.rest, seg: hit.seg }] : []),
       ...(opts.wraps ? wrappedRest(hit, near) : []),
-      ...near.map((v) => ({ text: v.seg.text, seg: v.seg })),
+      ...near.filter((v) => v.where === 'right').map((v) => ({ text: v.seg.text, seg: v.seg })),
+      ...(hit.rest ? [] : besideLabelsSecondLine(layout, hit.seg)),
+      ...near.filter((v) => v.where !== 'right').map((v) => ({ text: v.seg.text, seg: v.seg })),
     ];
     for (const o of options) {
       // A label's second line that makes it another document's ("Date" / "délivrance"): none.
@@ -292,6 +295,32 @@ export function firstValue(
     }
   }
   return weak;
+}
+
+/**
+ * The value beside a label's second line, the label wrapped by a narrow cell and its value set on
+ * the line where the label ends ("Rechnungsdatum" / "/Lieferdatum   06.02.2025"): the next line's
+ * segment flush under the label, words without a digit that go on with it, and the segment right
+ * of it.
+ */
+function besideLabelsSecondLine(layout: PageLayout, label: Segment): Array<{ text: string; seg: Segment }> {
+  // (a label ending with its colon is whole; a line that is a label of its own is the next row's)
+  if (/:\s*$/.test(label.text)) return [];
+  const next = layout.lines[label.line + 1] ?? [];
+  const i = next.findIndex(
+    (s) =>
+      Math.abs(s.bbox[0] - label.bbox[0]) < 0.01 &&
+      !/\d/.test(s.text) &&
+      s.text.trim().length <= 30 &&
+      // (a line that goes on with the label: after a slash, an ampersand or a bracket, or in small
+      // letters; "Lieferdatum" alone would be a row of its own, another date)
+      /^\s*(?:[/&+(]|\p{Ll})/u.test(s.text) &&
+      !startsWithLabel(s.text),
+  );
+  const value = i >= 0 ? next[i + 1] : undefined;
+  const height = label.bbox[3] - label.bbox[1];
+  if (!value || next[i]!.bbox[1] - label.bbox[3] > height) return [];
+  return [{ text: value.text, seg: value }];
 }
 
 /**

@@ -185,6 +185,26 @@ describe('matchLabel', () => {
     expect(valueAfter('Belopp att betala: 13125 kr', 'payable')).toBe('13125 kr');
   });
 
+  it('reads German "Erstellt" and "Erstellt am" as the invoice date', () => {
+    expect(valueAfter('ERSTELLT: 15 JULI 2023', 'invoice_date')).toBe('15 JULI 2023');
+    expect(valueAfter('Erstellt am 15.07.2023', 'invoice_date')).toBe('15.07.2023');
+  });
+
+  it('reads the tax base and the total VAT in Croatian and Serbian ("Porezna osnovica", "Ukupan PDV")', () => {
+    expect(valueAfter('Porezna osnovica: 1560,00', 'net')).toBe('1560,00');
+    expect(valueAfter('Poreska osnovica: 1560.0', 'net')).toBe('1560.0');
+    expect(valueAfter('Ukupan PDV: 156.0', 'vat')).toBe('156.0');
+  });
+
+  it('reads the Nordic "Dokumentdato" as the invoice date', () => {
+    expect(valueAfter('Dokumentdato: 08.03.2019', 'invoice_date')).toBe('08.03.2019');
+    expect(valueAfter('Dokumentdatum 2019-03-08', 'invoice_date')).toBe('2019-03-08');
+  });
+
+  it('reads French "Montant facturé" as the total', () => {
+    expect(valueAfter('Montant facturé : 36,98 €', 'gross')).toBe('36,98 €');
+  });
+
   it('names the seller side of a labelled account', () => {
     expect(valueAfter('Verkäufer-IBAN: DE89 3704', 'iban')).toBe('DE89 3704');
     expect(valueAfter('Beneficiary BIC: COBADEFFXXX', 'bic')).toBe('COBADEFFXXX');
@@ -221,6 +241,21 @@ describe('matchHeading', () => {
     ['Kunde', 'buyer'],
     ['Client.', 'buyer'],
     ['Cessionario / Committente', 'buyer'],
+    // The customer as the one the invoice is for, and a service provider as the seller.
+    ['Fattura per', 'buyer'],
+    ['Solgt til:', 'buyer'],
+    ['Račun izdao:', 'seller'],
+    ['Racun izdao:', 'seller'],
+    ['Såld till', 'buyer'],
+    ['Invoice for:', 'buyer'],
+    ['Factuur voor', 'buyer'],
+    ['Dienstverlener:', 'seller'],
+    ['Service provider', 'seller'],
+    ['Prestataire', 'seller'],
+    ['Dienstleister', 'seller'],
+    // A delivery address in Italian.
+    ['INDIRIZZO DI SPEDIZIONE', 'other'],
+    ['Luogo di consegna', 'other'],
     ['Покупатель', 'buyer'],
     ['Klant', 'buyer'],
     ['Aan:', 'buyer'],

@@ -642,6 +642,66 @@ describe('readParties', () => {
     expect(d.buyer.name).toBe('VERDI MARIO');
   });
 
+  it('reads the supplier under "Dienstverlener:", its name beside a label of the other column', () => {
+    const d = read([
+      line(row(0), ['FACTUUR', 0.83, 0.95]),
+      line(row(8), ['Bedrijfsnaam:', 0.07, 0.18]),
+      line(row(9), ['Klant Handel B.V.', 0.07, 0.3], ['Dienstverlener:', 0.5, 0.62]),
+      line(row(10), ['Zakelijk adres:', 0.07, 0.19], ['Muster Services GmbH', 0.5, 0.7]),
+      line(row(11), ['Hauptstraße 1, Hanau,', 0.07, 0.3], ['Adres van dienstverlener:', 0.5, 0.7]),
+      line(row(12), ['Hessen, 63456, DE', 0.07, 0.2], ['Marktplatz 12, 80807 München, Duitsland', 0.5, 0.9]),
+    ]);
+    expect(d.seller.name).toBe('Muster Services GmbH');
+  });
+
+  it('takes the company a delivery address repeats for the customer, never the seller, nor its VAT id', () => {
+    const d = read([
+      line(row(0), ['DATA', 0.55, 0.6], ['N. DOCUMENTO', 0.68, 0.78]),
+      line(row(1), ['17/01/2026', 0.53, 0.6], ['INR0012345', 0.68, 0.77]),
+      line(
+        row(3),
+        ['FATTURA', 0.03, 0.12],
+        ['INDIRIZZO LEGALE', 0.2, 0.33],
+        ['INDIRIZZO DI SPEDIZIONE', 0.49, 0.66],
+      ),
+      line(row(4), ['ROSSI TRASPORTI SRL', 0.2, 0.33], ['ROSSI TRASPORTI SRL', 0.49, 0.62]),
+      line(row(5), ['PIAZZA NAZIONALE 46', 0.2, 0.33], ['PIAZZA NAZIONALE 46', 0.49, 0.62]),
+      line(row(6), ['80143 NAPOLI', 0.2, 0.28], ['80143 NAPOLI', 0.49, 0.57]),
+      line(row(7), ['P.IVA / C.F. IT13255720966', 0.2, 0.38]),
+    ]);
+    expect(d.seller.name).toBeUndefined();
+    expect(d.seller.vat_id).toBeUndefined();
+    expect(d.buyer.name).toBe('ROSSI TRASPORTI SRL');
+  });
+
+  it('keeps the letterhead the seller where a payee block, no delivery address, names it again', () => {
+    const d = read([
+      line(row(0), ['Muster Technik GmbH', 0.08, 0.3]),
+      line(row(1), ['Industriestraße 7, 48527 Nordhorn', 0.08, 0.35]),
+      line(row(4), ['Rechnung Nr. RE-2025-7', 0.08, 0.35]),
+      line(row(30), ['Zahlungsempfänger', 0.08, 0.25]),
+      line(row(31), ['Muster Technik GmbH', 0.08, 0.3]),
+      line(row(32), ['IBAN DE89 3704 0044 0532 0130 00', 0.08, 0.4]),
+    ]);
+    expect(d.seller.name).toBe('Muster Technik GmbH');
+  });
+
+  it("reads a self-billing invoice's letterhead as the buyer and its named supplier as the seller", () => {
+    const doc = (title: string) =>
+      read([
+        line(row(4), ['Foodrides Limited', 0.65, 0.85]),
+        line(row(5), ['1 Cousin Lane', 0.65, 0.8]),
+        line(row(6), ['London', 0.65, 0.72]),
+        line(row(7), ['EC4R 3TE', 0.65, 0.72]),
+        line(row(10), ['Name: Anna Rider', 0.06, 0.25]),
+        line(row(11), ['Address: L8 0QX, Liverpool, UK', 0.06, 0.35]),
+        line(row(13), [title, 0.06, 0.3]),
+        line(row(16), ['Invoice Date: 22 February 2022', 0.06, 0.35]),
+      ]);
+    const d = doc('Self-Billing Invoice');
+    expect([d.seller.name, d.buyer.name]).toEqual(['Anna Rider', 'Foodrides Limited']);
+  });
+
   it('takes a short letterhead line with a legal form whole', () => {
     const d = read([
       line(row(0), ['Muster Software AG', 0.08, 0.3]),

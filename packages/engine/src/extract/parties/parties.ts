@@ -7,7 +7,13 @@
 // under a salutation) gives the buyer.
 import type { Document } from '../../document.js';
 import { findVatIds } from '../identifiers/identifiers.js';
-import { BUYER_WORD_SOURCES, LEGAL_FORM_SOURCES, VAT_ID_WORD_SOURCES } from '../lexicon/lexicon.js';
+import {
+  BUYER_WORD_SOURCES,
+  DELIVERY_WORD_SOURCES,
+  LEGAL_FORM_SOURCES,
+  SELF_BILLING_SOURCES,
+  VAT_ID_WORD_SOURCES,
+} from '../lexicon/lexicon.js';
 import { matchLabel, normalizeLabelText, startsWithLabel } from '../page/labels.js';
 import { type Box, type PageLayout, type Put, type Segment, valuesNear } from '../page/layout.js';
 import type { PartyBlock } from '../page/party-blocks.js';
@@ -65,6 +71,17 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
   }
   /** The seller's name found outside any block, so its address can be looked for under it. */
   let named: Segment | undefined;
+  // The company a delivery address names is the customer, never the seller ("INDIRIZZO DI
+  // SPEDIZIONE / CERALDI GROUP SRL": the goods go to it), wherever else its name stands.
+  const delivered = new Set(
+    blocks
+      .filter((b) => b.role === 'other' && b.segments[0] && DELIVERY.test(b.heading.text))
+      .map((b) => companyWords(b.segments[0]!.text)),
+  );
+  const deliveredTo = (text: string) => delivered.has(companyWords(text));
+  const selfBilled = layouts[0]?.lines.some((l) =>
+    l.some((seg) => seg.bbox[1] < 0.5 && SELF_BILLING.test(seg.text)),
+  );
   /** The page's one address is the recipient's (greeted): no other line names the seller. */
   let greeted = false;
   if (!d.seller.name) {
@@ -79,10 +96,24 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     const customers = alone && othersVatBelow(layouts[0]!, lettered!, d.seller.vat_id);
     if (customers && !d.buyer.name && !buyerBlock && !recipient)
       put('buyer.name', lettered!.text, lettered!.bbox, lettered!.page, 0.82);
+    // A company at the head whose name the delivery address repeats is the customer, named there
+    // for its invoice and for its goods ("INDIRIZZO LEGALE" and "INDIRIZZO DI SPEDIZIONE").
+    if (lettered && deliveredTo(lettered.text) && !d.buyer.name && !buyerBlock && !recipient)
+      put('buyer.name', lettered.text, lettered.bbox, lettered.page, 0.82);
     // (nor the buyer's name printed a second time, a window's copy of its block: "CLIENTE / TASCA
     // BAREA S.L." and the same lines beside it)
+    // An invoice the customer issues for its supplier ("Self-Billing Invoice"): its letterhead is
+    // the customer's, and the supplier the one it names on its "Name:" row.
+    if (lettered && selfBilled && !d.buyer.name && !buyerBlock && !recipient)
+      put('buyer.name', lettered.text, lettered.bbox, lettered.page, 0.82);
+    const supplier = selfBilled ? namedRow(layouts[0]!, elsewhere) : undefined;
+    if (supplier) put('seller.name', supplier.text, supplier.bbox, supplier.page, 0.84);
     const head =
-      lettered && !customers && !(d.buyer.name && companyWords(lettered.text) === companyWords(d.buyer.name))
+      lettered &&
+      !selfBilled &&
+      !customers &&
+      !deliveredTo(lettered.text) &&
+      !(d.buyer.name && companyWords(lettered.text) === companyWords(d.buyer.name))
         ? lettered
         : undefined;
     // The footer's legal line names the sender ("MixCont AB, 23145, Sankta gertrudsvag 10."):
@@ -135,49 +166,50 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
       if (sender) put('seller.name', cleanName(sender.text), sender.bbox, sender.page, 0.84);
     }
   }
-  if (!d.seller.name && !greeted) {
+  if (!d.seller.name && !greeted && !selfBilled) {
     // Or the address block whose name spells the company's domain of the footer's contact, or of
     // its own.
     const spelled = domainName(layouts[0], footerDomains(layouts), elsewhere);
-    if (spelled) put('seller.name', spelled.text.trim(), spelled.bbox, spelled.page, 0.82);
+    if (spelled && !deliveredTo(spelled.text))
+      put('seller.name', spelled.text.trim(), spelled.bbox, spelled.page, 0.82);
     named = spelled;
   }
   const vat = d.provenance['seller.vat_id'];
-  if (!d.seller.name && !greeted && vat?.bbox && vat.page) {
+  if (!d.seller.name && !greeted && !selfBilled && vat?.bbox && vat.page) {
     const layout = layouts.find((l) => l.page === vat.page);
     const name = layout && nameAboveAddress(layout, vat.bbox);
-    if (name && !elsewhere.has(name)) {
+    if (name && !elsewhere.has(name) && !deliveredTo(name.text)) {
       put('seller.name', name.text.trim(), name.bbox, name.page, 0.82);
       named = name;
     }
   }
-  if (!d.seller.name && !greeted && layouts[0]) {
+  if (!d.seller.name && !greeted && !selfBilled && layouts[0]) {
     // Or above the company's registration number (SIREN, HRB, ...) printed under its address
     // in the upper half of the first page, outside the buyer's and other parties' blocks.
     const layout = layouts[0];
     for (const seg of layout.lines.flat()) {
       if (seg.bbox[1] > 0.5 || elsewhere.has(seg) || !REGISTRATION.test(seg.text.trim())) continue;
       const name = nameAboveAddress(layout, seg.bbox);
-      if (name && !elsewhere.has(name)) {
+      if (name && !elsewhere.has(name) && !deliveredTo(name.text)) {
         put('seller.name', name.text.trim(), name.bbox, name.page, 0.82);
         named = name;
         break;
       }
     }
   }
-  if (!d.seller.name && !greeted && layouts[0]) {
+  if (!d.seller.name && !greeted && !selfBilled && layouts[0]) {
     // Or the page's opening line when an address follows it in its column: the letterhead of a
     // company whose name carries no legal form ("Amazing Company" / "Amazing Street 12").
     const head = openingName(layouts[0], elsewhere);
-    if (head) {
+    if (head && !deliveredTo(head.text)) {
       put('seller.name', head.text.trim(), head.bbox, head.page, 0.82);
       named = head;
     }
   }
-  if (!d.seller.name && !greeted) {
+  if (!d.seller.name && !greeted && !selfBilled) {
     // Or the first column of the page's foot, beside the company's ids or over its address.
     const foot = footColumnName(layouts, elsewhere);
-    if (foot) put('seller.name', foot.text.trim(), foot.bbox, foot.page, 0.82);
+    if (foot && !deliveredTo(foot.text)) put('seller.name', foot.text.trim(), foot.bbox, foot.page, 0.82);
   }
   const layout = named && layouts.find((l) => l.page === named!.page);
   const address = layout && !d.seller.address && addressBelow(layout, named!, elsewhere);
@@ -261,6 +293,23 @@ function inlineParty(
         if (name && looksLikeName(name) && !/^\d/.test(name)) return { name, seg };
       }
     }
+  }
+  return undefined;
+}
+
+/** A delivery address's heading (lexicon `delivery_words`): its company is the customer. */
+export const DELIVERY = new RegExp(`(?:${DELIVERY_WORD_SOURCES.join('|')})`, 'iu');
+
+/** The title of an invoice the customer issues for its supplier (lexicon `self_billing_titles`). */
+const SELF_BILLING = new RegExp(`^\\s*(?:${SELF_BILLING_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
+
+/** The name on a "Name:" row in the first page's upper half, outside any party's block. */
+function namedRow(layout: PageLayout, elsewhere: Set<Segment>): Segment | undefined {
+  for (const seg of layout.lines.flat()) {
+    if (seg.bbox[1] > 0.5 || elsewhere.has(seg)) continue;
+    const end = matchLabel(seg.text, 'name');
+    const rest = end === undefined ? '' : seg.text.slice(end).trim();
+    if (rest && looksLikeName(rest) && !notAName(rest)) return { ...seg, text: rest };
   }
   return undefined;
 }
@@ -610,6 +659,9 @@ function labelled(layout: PageLayout, seg: Segment, heading?: Segment): boolean 
   const left = layout.lines[seg.line]?.[seg.index - 1];
   // (the block's own heading set as the row's label, "Kunde:   Contoso AG", names the party)
   if (!left || left === heading) return false;
+  // (nor a label of the column left of the block's: "Zakelijk adres:" of the customer's column
+  // beside the supplier's name under "Dienstverlener:")
+  if (heading && left.bbox[2] < heading.bbox[0] - 0.02) return false;
   return /:\s*$/.test(left.text) || NOT_ADDRESS.test(left.text.trim());
 }
 

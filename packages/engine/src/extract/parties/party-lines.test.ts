@@ -76,6 +76,7 @@ describe('afterSalutation: the name after a salutation on its line', () => {
     ['Mevrouw M.S. Post', 'M.S. Post'],
     ['M DE LATTRE ALEXIS', 'DE LATTRE ALEXIS'],
     ['MLLE DUPONT CLAIRE', 'DUPONT CLAIRE'],
+    ['MME DURAND ELISA', 'DURAND ELISA'],
     // A lone M opens a name in small letters or of one more word: the name's own.
     ['M Plus Consulting', undefined],
     ['M DUPONT', undefined],
