@@ -1,5 +1,6 @@
-// Labels on a page: every segment that starts with one (in any of the languages of labels.ts),
-// with the field it names and how surely, and the first value next to a label that parses.
+// Labels on a page: every segment that starts with one (in any of the languages of labels.ts), or
+// ends with one glued behind another column's value, with the field it names and how surely, and
+// the first value next to a label that parses.
 
 import { WEAK_LABEL_SOURCES } from '../lexicon/lexicon.js';
 import {
@@ -62,9 +63,10 @@ export interface LabelHit {
 }
 
 /**
- * Every segment that starts with a label, with the field it names. With `misread` (OCR'd pages),
- * also a segment whose first word is a label OCR misread by one letter (misreadLabel), as a weak
- * label, on a line that carries a value (a digit).
+ * Every segment that starts with a label, with the field it names, or that ends with one before a
+ * value right of it (trailingLabel). With `misread` (OCR'd pages), also a segment whose first word
+ * is a label OCR misread by one letter (misreadLabel), as a weak label, on a line that carries a
+ * value (a digit).
  */
 export function labelHits(layouts: PageLayout[], opts: { misread?: boolean } = {}): LabelHit[] {
   const hits: LabelHit[] = [];

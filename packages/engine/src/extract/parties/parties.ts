@@ -100,14 +100,14 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
     // for its invoice and for its goods ("INDIRIZZO LEGALE" and "INDIRIZZO DI SPEDIZIONE").
     if (lettered && deliveredTo(lettered.text) && !d.buyer.name && !buyerBlock && !recipient)
       put('buyer.name', lettered.text, lettered.bbox, lettered.page, 0.82);
-    // (nor the buyer's name printed a second time, a window's copy of its block: "CLIENTE / TASCA
-    // BAREA S.L." and the same lines beside it)
     // An invoice the customer issues for its supplier ("Self-Billing Invoice"): its letterhead is
     // the customer's, and the supplier the one it names on its "Name:" row.
     if (lettered && selfBilled && !d.buyer.name && !buyerBlock && !recipient)
       put('buyer.name', lettered.text, lettered.bbox, lettered.page, 0.82);
     const supplier = selfBilled ? namedRow(layouts[0]!, elsewhere) : undefined;
     if (supplier) put('seller.name', supplier.text, supplier.bbox, supplier.page, 0.84);
+    // (nor the buyer's name printed a second time, a window's copy of its block: "CLIENTE / TASCA
+    // BAREA S.L." and the same lines beside it)
     const head =
       lettered &&
       !selfBilled &&
@@ -169,9 +169,9 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
   if (!d.seller.name && !greeted && !selfBilled) {
     // Or the address block whose name spells the company's domain of the footer's contact, or of
     // its own.
-    const spelled = domainName(layouts[0], footerDomains(layouts), elsewhere);
-    if (spelled && !deliveredTo(spelled.text))
-      put('seller.name', spelled.text.trim(), spelled.bbox, spelled.page, 0.82);
+    const found = domainName(layouts[0], footerDomains(layouts), elsewhere);
+    const spelled = found && !deliveredTo(found.text) ? found : undefined;
+    if (spelled) put('seller.name', spelled.text.trim(), spelled.bbox, spelled.page, 0.82);
     named = spelled;
   }
   const vat = d.provenance['seller.vat_id'];
