@@ -1053,7 +1053,7 @@ describe('a letter’s date after its place', () => {
         page([
           line(row(0), ['ÉLECTRO GRAND OUEST', 0.1, 0.35]),
           line(row(8), ['JUSTIFICATIF DE VENTE (valant facture)', 0.05, 0.45]),
-          line(row(9), [text, 0.2, 0.32], ...(beside ? ([[beside, 0.6, 0.8]] as const) : [])),
+          beside ? line(row(9), [text, 0.2, 0.32], [beside, 0.6, 0.8]) : line(row(9), [text, 0.2, 0.32]),
         ]),
       ]).issue_date;
     expect(dated('Le 04/03/2021')).toBe('2021-03-04');
