@@ -54,7 +54,7 @@ import {
   valuesNear,
 } from './page/layout.js';
 import { type PartyBlock, partyBlocks } from './page/party-blocks.js';
-import { DELIVERY, readParties } from './parties/parties.js';
+import { deliveredCompanies, readParties } from './parties/parties.js';
 import { cleanName, companyWords, isName } from './parties/party-lines.js';
 import { readRuRequisites } from './parties/ru-requisites.js';
 
@@ -337,14 +337,7 @@ function buyersVatId(layouts: PageLayout[], seg: Segment, raw: string): boolean 
  */
 function underDeliveredName(layouts: PageLayout[], blocks: PartyBlock[], seg: Segment): boolean {
   const layout = layouts.find((l) => l.page === seg.page);
-  const delivered = new Set(
-    blocks
-      .filter(
-        (b) =>
-          b.role === 'other' && b.heading.page === seg.page && b.segments[0] && DELIVERY.test(b.heading.text),
-      )
-      .map((b) => companyWords(b.segments[0]!.text)),
-  );
+  const delivered = deliveredCompanies(blocks, seg.page);
   if (!layout || !delivered.size) return false;
   return layout.lines
     .slice(Math.max(0, seg.line - 6), seg.line)

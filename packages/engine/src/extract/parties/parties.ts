@@ -73,11 +73,7 @@ export function readParties(d: Document, layouts: PageLayout[], blocks: PartyBlo
   let named: Segment | undefined;
   // The company a delivery address names is the customer, never the seller ("INDIRIZZO DI
   // SPEDIZIONE / CERALDI GROUP SRL": the goods go to it), wherever else its name stands.
-  const delivered = new Set(
-    blocks
-      .filter((b) => b.role === 'other' && b.segments[0] && DELIVERY.test(b.heading.text))
-      .map((b) => companyWords(b.segments[0]!.text)),
-  );
+  const delivered = deliveredCompanies(blocks);
   const deliveredTo = (text: string) => delivered.has(companyWords(text));
   const selfBilled = layouts[0]?.lines.some((l) =>
     l.some((seg) => seg.bbox[1] < 0.5 && SELF_BILLING.test(seg.text)),
@@ -298,7 +294,22 @@ function inlineParty(
 }
 
 /** A delivery address's heading (lexicon `delivery_words`): its company is the customer. */
-export const DELIVERY = new RegExp(`(?:${DELIVERY_WORD_SOURCES.join('|')})`, 'iu');
+const DELIVERY = new RegExp(`(?:${DELIVERY_WORD_SOURCES.join('|')})`, 'iu');
+
+/** The companies (companyWords) the delivery addresses name, on `page` or on every page. */
+export function deliveredCompanies(blocks: PartyBlock[], page?: number): Set<string> {
+  return new Set(
+    blocks
+      .filter(
+        (b) =>
+          b.role === 'other' &&
+          (page === undefined || b.heading.page === page) &&
+          b.segments[0] &&
+          DELIVERY.test(b.heading.text),
+      )
+      .map((b) => companyWords(b.segments[0]!.text)),
+  );
+}
 
 /** The title of an invoice the customer issues for its supplier (lexicon `self_billing_titles`). */
 const SELF_BILLING = new RegExp(`^\\s*(?:${SELF_BILLING_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
