@@ -126,6 +126,23 @@ describe('readTextInvoice: accounts', () => {
     expect([d.seller.vat_id, d.buyer.vat_id]).toEqual(['DE136695976', undefined]);
   });
 
+  it("takes a VAT id under the address in the letter's window for the buyer's, and the foot's for the seller's", () => {
+    const d = read([
+      page([
+        line(row(0), ['Invoice: 4711', 0.6, 0.8]),
+        line(row(6), ['Muster Hosting GmbH · Hauptstraße 32 · 81549 München', 0.1, 0.45]),
+        line(row(8), ['Kunde Digital', 0.1, 0.2]),
+        line(row(9), ['Marktplatz 5', 0.1, 0.2]),
+        line(row(10), ['48143 Münster', 0.1, 0.19]),
+        line(row(11), ['VAT-ID: DE136695976', 0.1, 0.23]),
+        line(row(50), ['Muster Hosting GmbH', 0.1, 0.25], ['IBAN: DE89 3704 0044 0532 0130 00', 0.5, 0.85]),
+        line(row(51), ['Hauptstraße 32', 0.1, 0.2], ['VAT-ID: DE811569869', 0.5, 0.65]),
+      ]),
+    ]);
+    expect(d.buyer.name).toBe('Kunde Digital');
+    expect([d.seller.vat_id, d.buyer.vat_id]).toEqual(['DE811569869', 'DE136695976']);
+  });
+
   it('knows the buyer’s VAT id under its label in a grid, and with other text between', () => {
     // Labels in one row, values in the row under them: the buyer's id comes first.
     const grid = read([
@@ -135,6 +152,15 @@ describe('readTextInvoice: accounts', () => {
       ]),
     ]);
     expect([grid.seller.vat_id, grid.buyer.vat_id]).toEqual(['SE521612837001', 'SE580612742801']);
+    // The buyer's id run together with the previous cell's date, under its own label.
+    const runTogether = read([
+      page([
+        line(row(0), ['Fecha de entrega', 0.42, 0.58], ['NIF cliente', 0.75, 0.85]),
+        line(row(1), ['16 de febrero de 2026', 0.59, 0.74], ['ES B32502460', 0.741, 0.84]),
+        line(row(3), ['NIF:', 0.09, 0.12], ['ESB05840954', 0.28, 0.4]),
+      ]),
+    ]);
+    expect([runTogether.seller.vat_id, runTogether.buyer.vat_id]).toEqual(['ESB05840954', 'ESB32502460']);
     // The seller's label over a value is no buyer's.
     const sellers = read([
       page([

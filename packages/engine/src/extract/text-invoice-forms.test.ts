@@ -1252,3 +1252,68 @@ describe('the totals of an e-invoice viewer under the syntax’s own names', () 
     expect(d.totals).toMatchObject({ net: '120.00', vat: '22.80', gross: '142.8', payable: '142.8' });
   });
 });
+
+describe('a title block of the title, its date and its number', () => {
+  it('reads the date alone under a title alone, flush with it, the number under the date', () => {
+    const d = read([
+      page([
+        line(row(0), ['FACTURE', 0.79, 0.93]),
+        line(row(1), ['20/09/2023', 0.84, 0.93]),
+        line(row(2), ['nº 2023-6013', 0.83, 0.93]),
+        line(row(40), ['Date limite de règlement : 19/10/2023', 0.07, 0.31]),
+      ]),
+    ]);
+    expect([d.number, d.issue_date, d.due_date]).toEqual(['2023-6013', '2023-09-20', '2023-10-19']);
+    // Not a date set apart from the title's edges, nor one with words after it.
+    const apart = read([
+      page([line(row(0), ['FACTURE', 0.79, 0.93]), line(row(1), ['20/09/2023', 0.5, 0.6])]),
+    ]);
+    expect(apart.issue_date).toBeUndefined();
+    const worded = read([
+      page([line(row(0), ['FACTURE', 0.79, 0.93]), line(row(1), ['20/09/2023 Paris', 0.79, 0.93])]),
+    ]);
+    expect(worded.issue_date).toBeUndefined();
+  });
+
+  it('reads "FAKTURA VAT 1/20/S": the VAT word is the title\'s, not the number\'s series', () => {
+    const d = read([page([line(row(4), ['FAKTURA VAT 1/20/S', 0.36, 0.6])])]);
+    expect(d.number).toBe('1/20/S');
+    // A series in capitals before the number stays with it.
+    const series = read([page([line(row(4), ['FACTURA PROD 69420', 0.36, 0.6])])]);
+    expect(series.number).toBe('PROD 69420');
+  });
+});
+
+describe('payment terms over an abbreviation', () => {
+  it('reads "Zahlen Sie den o.g. Betrag bis zum 26.07.2024." as the due date', () => {
+    const d = read([
+      page([
+        line(row(0), ['Rechnung Nr. 4711 vom 16.07.2024', 0.1, 0.5]),
+        line(row(30), ['Zahlen Sie den o.g. Betrag bis zum 26.07.2024.', 0.1, 0.6]),
+      ]),
+    ]);
+    expect(d.due_date).toBe('2024-07-26');
+    // A sentence that ended before "bis" names no due date.
+    const ended = read([
+      page([
+        line(row(0), ['Rechnung Nr. 4711 vom 16.07.2024', 0.1, 0.5]),
+        line(row(30), ['Zahlen Sie den Betrag. Gültig bis 26.07.2024.', 0.1, 0.6]),
+      ]),
+    ]);
+    expect(ended.due_date).toBeUndefined();
+  });
+});
+
+describe("the Canary Islands' IGIC", () => {
+  it('reads "Total IGIC" as the VAT, its rows as the breakdown\'s', () => {
+    const d = read([
+      page([
+        line(row(0), ['FACTURA', 0.1, 0.2], ['Nº F-2024/020', 0.77, 0.9]),
+        line(row(10), ['Base Imponible:', 0.58, 0.7], ['4.600,00 €', 0.83, 0.92]),
+        line(row(11), ['Total IGIC:', 0.62, 0.7], ['271,50 €', 0.85, 0.92]),
+        line(row(12), ['TOTAL FACTURA:', 0.52, 0.7], ['4.871,50 €', 0.81, 0.92]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '4600.00', vat: '271.50', gross: '4871.50' });
+  });
+});

@@ -20,7 +20,7 @@ import {
   letterDate,
   onlyDate,
 } from './dates/number-and-dates.js';
-import { dateAfterNumber, titleDate, titleLine } from './dates/title-line.js';
+import { dateAfterNumber, dateUnderTitle, titleDate, titleLine } from './dates/title-line.js';
 import { bicOfIbanBank, isIbanBanksBic } from './identifiers/bank-bic.js';
 import { detectCurrency, isCurrencyCode } from './identifiers/currency.js';
 import {
@@ -36,6 +36,7 @@ import {
   BUYER_WORD_SOURCES,
   CUSTOMER_NUMBER_SOURCES,
   DECIMAL_COMMA_LANGUAGES,
+  LEGAL_MENTION_SOURCES,
   VAT_ID_WORD_SOURCES,
 } from './lexicon/lexicon.js';
 import { readLineItems } from './lines/read-lines.js';
@@ -56,6 +57,7 @@ import {
 import { type PartyBlock, partyBlocks } from './page/party-blocks.js';
 import { deliveredCompanies, readParties } from './parties/parties.js';
 import { cleanName, companyWords, isName } from './parties/party-lines.js';
+import { recipientBlock } from './parties/recipient-window.js';
 import { readRuRequisites } from './parties/ru-requisites.js';
 
 export interface TextReadOptions {
@@ -113,11 +115,14 @@ export function readTextInvoice(pages: LayoutPage[], opts: TextReadOptions): Doc
   const date = firstValue(hits, layouts, 'invoice_date', labelDate, { wraps: true });
   // A title with a date and no number ("Facture du 29/01/2021"), before the letter's date.
   const dated = titleDate(layouts, order);
+  // Or the date alone under a title alone ("FACTURE" / "20/09/2023").
+  const underTitle = dated ? undefined : dateUnderTitle(layouts, order);
   const afterNumber = number && dateAfterNumber(number.text, number.value, order, number.label);
   if (date && date.strength > 1) put('issue_date', date.value, date.box, date.page, 0.9);
   else if (title?.date) put('issue_date', title.date, title.box, title.page, 0.88);
   else if (afterNumber) put('issue_date', afterNumber, number.box, number.page, 0.88);
   else if (dated) put('issue_date', dated.value, dated.box, dated.page, 0.86);
+  else if (underTitle) put('issue_date', underTitle.value, underTitle.box, underTitle.page, 0.85);
   else {
     // The date of the letter ("München, den 01.11.2024", or set right of the title line) before
     // a generic "Datum" (which may be a print stamp in the footer: "Datum: 30.10.2024 Zeit: ...").
@@ -325,8 +330,16 @@ function buyersVatId(layouts: PageLayout[], seg: Segment, raw: string): boolean 
     .reverse()
     .find((s) => VAT_LABEL_WORD.test(s.text));
   if (left) return BUYERS_VAT_LABEL.test(left.text.trim());
-  if (!layout || /[\p{L}]{3}/u.test(own)) return false;
-  const above = segmentsAbove(layout, seg).find((s) => VAT_LABEL_WORD.test(s.text));
+  if (!layout) return false;
+  // (above the id's own part of its segment, its place estimated from its share of the text: a
+  // grid's cells set close enough to run together, "16 de febrero de 2026 ES B32502460" under
+  // "Fecha de entrega | NIF cliente"; words before it in its segment are another cell's value)
+  const width = seg.bbox[2] - seg.bbox[0];
+  const x0 = seg.bbox[0] + (width * own.length) / Math.max(1, seg.text.length);
+  const part: Segment = { ...seg, bbox: [x0, seg.bbox[1], seg.bbox[2], seg.bbox[3]] };
+  const above = segmentsAbove(layout, /[\p{L}]{3}/u.test(own) ? part : seg).find((s) =>
+    VAT_LABEL_WORD.test(s.text),
+  );
   return !!above && BUYERS_VAT_LABEL.test(above.text.trim());
 }
 
@@ -369,6 +382,11 @@ function mirrorsSellerBlock(layouts: PageLayout[], blocks: PartyBlock[], seg: Se
   });
 }
 
+/** A page's foot starts here (page heights). */
+const FOOT = 0.75;
+/** A company's legal mention (lexicon `legal_mentions`): its share capital, its registration. */
+const LEGAL_MENTION = new RegExp(`(?<![\\p{L}])(?:${LEGAL_MENTION_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
+
 /** A label of the customer's number at the seller (lexicon `customer_number_words`). */
 const CUSTOMER_NUMBER = new RegExp(`^(?:${CUSTOMER_NUMBER_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 
@@ -395,6 +413,25 @@ function besideCustomerNumber(layouts: PageLayout[], seg: Segment): boolean {
   return !!above && (layout.lines[above.line] ?? []).some((s) => CUSTOMER_NUMBER.test(s.text.trim()));
 }
 
+/**
+ * Whether a segment belongs to the recipient's address in the first page's window (found as
+ * `readParties` finds it, where no block is headed as the buyer's): the block's lines, or one of
+ * the two lines under its place line, flush left with it.
+ */
+function recipientsWindow(layouts: PageLayout[], blocks: PartyBlock[]): (seg: Segment) => boolean {
+  if (blocks.some((b) => b.role === 'buyer')) return () => false;
+  const headed = new Set(blocks.flatMap((b) => [b.heading, ...b.segments]));
+  const window = recipientBlock(layouts[0], headed);
+  if (!window) return () => false;
+  const { place } = window;
+  return (seg) =>
+    window.segments.includes(seg) ||
+    (seg.page === place.page &&
+      seg.line > place.line &&
+      seg.line <= place.line + 2 &&
+      Math.abs(seg.bbox[0] - place.bbox[0]) < 0.02);
+}
+
 function readIdentifiers(
   d: Document,
   layouts: PageLayout[],
@@ -403,8 +440,12 @@ function readIdentifiers(
   put: Put,
   ocr = false,
 ): void {
+  // Without a buyer's heading, the recipient's address in the letter's window is the buyer's
+  // block, and so is a row printed right under its place line ("48143 Münster" over "VAT-ID:
+  // DE288606978"): the customer's VAT id there, never the seller's.
+  const windowed = recipientsWindow(layouts, blocks);
   const inRole = (seg: Segment, role: 'seller' | 'buyer' | 'other') =>
-    blocks.some((b) => b.role === role && b.segments.includes(seg));
+    blocks.some((b) => b.role === role && b.segments.includes(seg)) || (role === 'buyer' && windowed(seg));
   const segments = layouts.flatMap((l) => l.lines.flat());
   const lineText = (pageNo: number, index: number) =>
     layouts
@@ -438,8 +479,17 @@ function readIdentifiers(
   const byAccount = vats.filter((v) =>
     ibanSegs.some((i) => i.page === v.seg.page && Math.abs(i.line - v.seg.line) <= 1),
   );
+  // Or the one of the company's legal mention in a page's foot ("SASU au capital de 200000€ –
+  // SIRET … – TVA FR40…"), when the other stands in an address block at the head: the issuer
+  // prints its own ids there, never its customer's.
+  const byLegalMention = several
+    ? vats.filter((v) => v.seg.bbox[1] > FOOT && LEGAL_MENTION.test(lineOf(v.seg)))
+    : [];
+  const one = (found: typeof vats) =>
+    new Set(found.map((v) => v.vat.value)).size === 1 ? found[0] : undefined;
   const seller =
-    (new Set(byAccount.map((v) => v.vat.value)).size === 1 ? byAccount[0] : undefined) ??
+    one(byAccount) ??
+    one(byLegalMention) ??
     vats.find((v) => !several || !besideCustomerNumber(layouts, v.seg));
   if (seller && !d.seller.vat_id)
     put(

@@ -116,6 +116,19 @@ describe('extractText on generated PDFs', () => {
     expect(pageLinesText(page!)).toBe(lineTexts(page!).join('\n'));
   });
 
+  it('ends a word at a space pdf.js gives as an item of its own, however narrow', async () => {
+    // A report designer's tight word spacing: each space advances 0.06 em, which pdf.js gives as a
+    // " " item of its own between the words; the words are never joined across it. A font change
+    // inside a word (no space between) still joins.
+    const content = [
+      'BT /F1 10 Tf -2.2 Tw 1 0 0 1 72 700 Tm (VPS XL SSD) Tj 0 Tw ET',
+      'BT /F1 10 Tf 1 0 0 1 72 650 Tm (VPS) Tj ET',
+      'BT /F2 10 Tf 1 0 0 1 92.5 650 Tm (XL) Tj ET',
+    ].join('\n');
+    const [page] = await textOf(makePdf([{ content }]));
+    expect(lineTexts(page!)).toEqual(['VPS XL SSD', 'VPSXL']);
+  });
+
   it('turns a /Rotate page upright through the viewport', async () => {
     const [page] = await textOf(makePdf([{ content: SIDEWAYS, rotate: 90 }]));
     expect(page!.rotation).toBe(0);

@@ -102,12 +102,18 @@ async function readPage(doc: PdfDocument, n: number): Promise<PageText> {
   const weight = new Map<number, number>();
   let all = '';
   let icon: { q: number; x0: number; x1: number; base: number; size: number } | undefined;
+  let lastPiece: Piece | undefined;
   const printed = content.items.filter((i): i is TextItem => 'str' in i && !!i.str.trim());
   for (const raw of [...content.items, ...formFieldItems(annotations, printed)]) {
     if (!('str' in raw)) continue;
     const item = raw as TextItem;
     all += `${item.str} `;
-    if (!item.str.trim()) continue;
+    if (!item.str.trim()) {
+      // A space drawn as an item of its own ends the word before it, however narrow its advance
+      // (a report designer's " " 0.08 em wide between "VPS" and "XL"): never joined across it.
+      if (lastPiece) lastPiece.openEnd = false;
+      continue;
+    }
     const style: TextStyle | undefined = content.styles[item.fontName];
     // Vertical writing (CJK) is outside the supported languages; its geometry differs.
     if (style?.vertical) continue;
@@ -132,6 +138,7 @@ async function readPage(doc: PdfDocument, n: number): Promise<PageText> {
     // An item of icons alone ("👤", an icon font's glyph) before a word on its baseline: the word
     // takes the icon's place, so a heading stays flush with the block under it ("👤 Prejemnik").
     const first = list[before];
+    lastPiece = list[list.length - 1] ?? lastPiece;
     if (list.length === before && item.str.trim() && !cleanWord(item.str).trim())
       icon = { q, x0: ox, x1: ox + width, base: oy, size };
     else if (first && icon?.q === q && Math.abs(first.base - icon.base) < 0.4 * size) {

@@ -22,9 +22,11 @@ import { invoiceNumberOf, plausibleNumber } from './invoice-number.js';
 import { DOC_WORD_RE, TITLE_NUMBER } from './title-line.js';
 
 /** Payment terms in a sentence: "Zahlbar innerhalb 30 Tagen netto bis 04.04.2013, 3% Skonto ...",
- * "Моля, платете до 06.12.2026 г.", "Betales senest 19/3 2026" (lexicon/words.json). */
+ * "Моля, платете до 06.12.2026 г.", "Betales senest 19/3 2026" (lexicon/words.json). The sentence
+ * goes on over an abbreviation's points ("Zahlen Sie den o.g. Betrag bis zum 26.07.2024"): a point
+ * after a letter standing alone. */
 const TERMS_DUE = new RegExp(
-  `(?<![\\p{L}])(?:${PAY_WORD_SOURCES.join('|')})(?![\\p{L}])[^.;]*?(?<![\\p{L}])(?:${PAY_BY_SOURCES.join('|')})\\s+`,
+  `(?<![\\p{L}])(?:${PAY_WORD_SOURCES.join('|')})(?![\\p{L}])(?:[^.;]|(?<=(?<![\\p{L}])\\p{L})\\.)*?(?<![\\p{L}])(?:${PAY_BY_SOURCES.join('|')})\\s+`,
   'iu',
 );
 /** The net amount's date named by its word before "by" ("netto bis", "net by"). */

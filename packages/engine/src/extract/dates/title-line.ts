@@ -93,6 +93,8 @@ const NUMBER_ALONE = new RegExp(`^${NUMBER}$`, 'u');
 const PAGE_COUNTER = `(?:${PAGE_WORD_SOURCES.join('|')})\\s*\\d{1,3}\\s*(?:/|\\p{L}{1,3})\\s*\\d{1,3}`;
 /** A number word and nothing else ("Nr", "NO"). */
 const NUMBER_WORD_ALONE = new RegExp(`^(?:${NUMBER_WORD_SOURCES.join('|')})$`, 'iu');
+/** A VAT id's word ("VAT", "IVA", "DPH") and nothing else. */
+const VAT_WORD_ALONE = new RegExp(`^(?:${VAT_ID_WORD_SOURCES.join('|')})$`, 'iu');
 /** A heading that is the document word and its number alone: "Rechnung RE1001", "Facture FA-2017-0010";
  * the number's series in capitals set apart and its date after a slash ("FACTURA PROD 69420 /
  * 2024-09-10", as Romania's e-invoice viewers print it), or after the word before a date
@@ -136,9 +138,11 @@ export function titleLine(layouts: PageLayout[], order: DateReading) {
       // (a series in capitals, not a number word: "Rechnung Nr 12345" is the title line's below)
       const series = alone?.[1];
       if (series && (series !== series.toUpperCase() || NUMBER_WORD_ALONE.test(series))) continue;
+      // (a VAT word after the document word is the title's, never a series: "FAKTURA VAT 1/20/S")
+      const ofTitle = !!series && VAT_WORD_ALONE.test(series);
       if (alone && plausibleNumber(alone[2]!))
         return {
-          number: alone[1] ? `${alone[1]} ${alone[2]}` : alone[2]!,
+          number: alone[1] && !ofTitle ? `${alone[1]} ${alone[2]}` : alone[2]!,
           date: dateOfTitle(alone[3] ?? alone[4], order),
           box: seg.bbox,
           page: first.page,
@@ -220,6 +224,31 @@ function numberUnderTitle(next: Segment[], title: Segment): { number: string; bo
   const number = seg && NUMBER_ALONE.exec(seg.text.trim())?.[1];
   if (!seg || !number || !plausibleNumber(number) || !/\d{3}/.test(number)) return undefined;
   return { number, box: union([title.bbox, seg.bbox]) };
+}
+
+/**
+ * The date alone on a line right under a title that is alone on its own, set flush with it at its
+ * left or its right edge, the number perhaps under the date ("FACTURE" / "20/09/2023" / "nº
+ * 2023-6013"): the title's date.
+ */
+export function dateUnderTitle(layouts: PageLayout[], order: DateReading): Found | undefined {
+  const first = layouts[0];
+  if (!first) return undefined;
+  for (const [li, line] of first.lines.entries()) {
+    for (const title of line) {
+      if (title.bbox[1] > 0.5 || !TITLE_ONLY.test(title.text.trim())) continue;
+      const height = title.bbox[3] - title.bbox[1];
+      const seg = [...(first.lines[li + 1] ?? []), ...(first.lines[li + 2] ?? [])].find(
+        (s) =>
+          (Math.abs(s.bbox[0] - title.bbox[0]) < 0.015 || Math.abs(s.bbox[2] - title.bbox[2]) < 0.015) &&
+          s.bbox[1] - title.bbox[3] < height,
+      );
+      const [found] = seg ? findDates(seg.text, order) : [];
+      if (seg && found && found.raw.trim() === seg.text.trim())
+        return { value: found.value, box: seg.bbox, page: first.page, strength: 1, text: seg.text };
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -109,6 +109,9 @@ export const WEAK_LABEL_SOURCES: readonly string[] = words.weak_labels;
 export const DELIVERY_WORD_SOURCES: readonly string[] = words.delivery_words;
 /** Titles of an invoice the customer issues for its supplier ("Self-Billing Invoice"). */
 export const SELF_BILLING_SOURCES: readonly string[] = words.self_billing_titles;
+/** Words of a company's legal mention, its share capital or its registration ("au capital de",
+ * "SIRET", "Amtsgericht", "HRB"). */
+export const LEGAL_MENTION_SOURCES: readonly string[] = words.legal_mentions;
 /** Titles of credit notes and invoice corrections. */
 export const CREDIT_TITLE_SOURCES: readonly string[] = words.credit_titles;
 /** Words a document calls itself by in its title ("Rechnung", "Invoice", "Faktura"). */

@@ -9,7 +9,7 @@ import { project } from '../../project/field-sets.js';
 import { line, page, row } from '../../test-support/layout-pages.js';
 import type { LayoutLine } from '../page/layout.js';
 import { readTextInvoice } from '../text-invoice.js';
-import { ruLegalForm } from './party-lines.js';
+import { isName, ruLegalForm } from './party-lines.js';
 
 const read = (lines: LayoutLine[]): Document => {
   return readTextInvoice([page(lines)], { source: 'text', reader: 'test', country: 'DE' });
@@ -942,5 +942,89 @@ describe('readParties: headings and names of further forms', () => {
     ]);
     expect(d.buyer.name).toBe('TASCA EJEMPLO S.L.');
     expect(d.seller.name).toBeUndefined();
+  });
+});
+
+describe('readParties: a centred foot naming the company over its legal mention', () => {
+  // A French letter: the sender's block at the head's left, the customer's window at the right
+  // with its own VAT id and SIRET, and the foot: NAME / ADDRESS / "SASU au capital … – TVA …".
+  const pacano = (foot: boolean) =>
+    read([
+      line(row(0), ['FACTURE', 0.79, 0.93]),
+      line(row(8), ['Société Hôtelière du Pacano', 0.07, 0.29]),
+      line(row(9), ['2, rue de la Paix', 0.07, 0.2]),
+      line(row(10), ['75000 Paris', 0.07, 0.16]),
+      line(row(11), ['info@hotel-du-pacano.fr', 0.07, 0.25]),
+      line(row(14), ['Securibox SARL', 0.67, 0.78]),
+      line(row(15), ['27, Rue de Bassano', 0.67, 0.82]),
+      line(row(16), ['75008 Paris', 0.67, 0.76]),
+      line(row(18), ['TVA : FR38500003710', 0.67, 0.83]),
+      line(row(19), ['SIRET : 50000371000034', 0.67, 0.87]),
+      ...(foot
+        ? [
+            line(row(63), ['Société Hôtelière du Pacano', 0.43, 0.57]),
+            line(row(64), ['2, rue de la Paix – 75000 Paris – Tel: +33 1 01 12 34 56', 0.35, 0.65]),
+            line(row(65), [
+              'SASU au capital de 200000€ - SIRET 12345682400016 – R.C.S Paris 123 456 789 – TVA FR40123456824',
+              0.17,
+              0.83,
+            ]),
+          ]
+        : []),
+    ]);
+
+  it("takes the foot's name and VAT id for the seller's, and the window for the buyer", () => {
+    const d = pacano(true);
+    expect([d.seller.name, d.seller.vat_id]).toEqual(['Société Hôtelière du Pacano', 'FR40123456824']);
+    expect(d.buyer.name).toBe('Securibox SARL');
+  });
+
+  it("without the foot, takes no company for the seller by the customer's SIRET alone", () => {
+    // (the guard: the head's block with its own ids is read as before)
+    const d = pacano(false);
+    expect(d.seller.vat_id).toBe('FR38500003710');
+  });
+});
+
+describe('readParties: more blocks and names', () => {
+  it('reads a name with its VAT id after it on its line ("Vivero Plantas del Atlántico NIF/CIF: B38667788")', () => {
+    const d = read([
+      line(row(0), ['FACTURA', 0.1, 0.2], ['Nº F-2024/020', 0.77, 0.9]),
+      line(row(6), ['PROVEEDOR', 0.1, 0.2], ['CLIENTE', 0.51, 0.6]),
+      line(
+        row(7),
+        ['Vivero Plantas del Atlántico NIF/CIF: B38667788', 0.1, 0.45],
+        ['Pepita Gómez NIF: 125478938W', 0.51, 0.7],
+      ),
+      line(row(9), ['DETALLE DE CONCEPTOS', 0.1, 0.3]),
+    ]);
+    expect([d.seller.name, d.buyer.name]).toEqual(['Vivero Plantas del Atlántico', 'Pepita Gómez']);
+  });
+
+  it('reads the buyer under "Verkauf an:"', () => {
+    const d = read([
+      line(row(6), ['Verkaufsbeleg für BIO-Rindfleisch', 0.13, 0.45]),
+      line(row(8), ['Verkauf an: Renate Pichler', 0.13, 0.4]),
+    ]);
+    expect(d.buyer.name).toBe('Renate Pichler');
+  });
+
+  it("reads the page's opening name over its owners' names and its address", () => {
+    const opening = (address: boolean) =>
+      read([
+        line(row(3.5), ['Biohof Hansal', 0.42, 0.55]),
+        line(row(5), ['Tanja und Andreas Kienegger', 0.42, 0.65]),
+        ...(address
+          ? [line(row(6), ['Hohenau 17/2', 0.42, 0.52]), line(row(7), ['A-8241 Dechantskirchen', 0.42, 0.6])]
+          : []),
+        line(row(20), ['Belegnummer: 10724', 0.13, 0.3]),
+      ]).seller.name;
+    expect(opening(true)).toBe('Biohof Hansal');
+    // Not two lines of names without an address under them.
+    expect(opening(false)).toBeUndefined();
+  });
+
+  it('takes no tax registration statement for a name ("Godkänd för F-skatt")', () => {
+    expect(isName('Godkänd för F-skatt')).toBe(false);
   });
 });

@@ -325,6 +325,26 @@ function namedRow(layout: PageLayout, elsewhere: Set<Segment>): Segment | undefi
   return undefined;
 }
 
+/**
+ * The text before a VAT id's or tax number's label set after it on its line, the label followed
+ * by its number ("Pepita Gómez NIF: 125478938W" gives "Pepita Gómez"); undefined when the line
+ * has none, or nothing of two letters before it.
+ */
+function beforeIdLabel(text: string): string | undefined {
+  for (const m of text.matchAll(/(?<=\S\s+)[\p{L}]/gu)) {
+    const tail = text.slice(m.index);
+    const end = matchLabel(tail, 'vat_id') ?? matchLabel(tail, 'tax_number');
+    // (the label's other words and the id's letters before its digits: "NIF/CIF: B38667788")
+    if (end === undefined || !/^[^\d]{0,12}\d/.test(tail.slice(end))) continue;
+    const before = text
+      .slice(0, m.index)
+      .replace(/[\s,;:|·•/–-]+$/u, '')
+      .trim();
+    return /\p{L}{2}/u.test(before) ? before : undefined;
+  }
+  return undefined;
+}
+
 /** A company's registration number: it names the party whose address stands above it. */
 const REGISTRATION =
   /^(?:siren|siret|rcs|hrb|hra|handelsregister|registergericht|amtsgericht|registro\s+imprese|rea|company\s+(?:no|number|reg(?:istration)?)|огрн)\b/i;
@@ -514,7 +534,12 @@ function readBlock(role: 'seller' | 'buyer', block: PartyBlock, layouts: PageLay
       street < 0 ? segs.length : street,
       numbered < 0 ? segs.length : numbered,
     );
-    const above = segs.slice(0, end);
+    // (a name with its VAT id or tax number after it on its line: "Vivero Plantas del Atlántico
+    // NIF/CIF: B38667788"; the name is the text before the id's label)
+    const above = segs.slice(0, end).map((s) => {
+      const before = beforeIdLabel(s.text);
+      return before ? { ...s, text: before } : s;
+    });
     nameSeg = above.find(
       (s) =>
         looksLikeName(s.text) &&
@@ -700,8 +725,8 @@ function partyBlock(b: PartyBlock): boolean {
   return !matchNumberedHeading(b.heading.text) || b.segments.slice(0, 5).some((s) => !!placeLine(s));
 }
 
-/** The opening lines of a page lie above this (page heights). */
-const OPENING_BAND = 0.1;
+/** The opening lines of a page lie above this (page heights; 36 mm of A4, a top margin of a letterhead). */
+const OPENING_BAND = 0.12;
 
 /**
  * The first line of the page, at its very top, when it reads as a name and the line under it, in
@@ -716,18 +741,25 @@ function openingName(layout: PageLayout, elsewhere: Set<Segment>): Segment | und
     Math.abs(s.bbox[0] - seg.bbox[0]) < 0.02 ||
     Math.abs(s.bbox[2] - seg.bbox[2]) < 0.02 ||
     Math.abs((s.bbox[0] + s.bbox[2]) / 2 - (seg.bbox[0] + seg.bbox[2]) / 2) < 0.02;
-  // (past a line of the company's register or tax number under the name: "SIRET 123 456 789 00012")
-  const next = layout.lines
+  // (past a line of the company's register or tax number under the name: "SIRET 123 456 789 00012";
+  // or of its owners' names, "Biohof Hansal" / "Tanja und Andreas Kienegger" / "Hohenau 17/2")
+  const column = layout.lines
     .slice(1, 5)
     .flat()
-    .filter(sameColumn)
-    .find((s) => !idLine(s.text));
+    .filter((s) => sameColumn(s) && !idLine(s.text));
+  const owners =
+    column[0] && !/\d/.test(column[0].text) && isName(column[0].text) && !LEGAL_FORM.test(column[0].text);
+  const next = owners && column[1] && /\d/.test(column[1].text) ? column[1] : column[0];
   const street = next?.text.replace(ADDRESS_LABEL, '').trim();
   if (!next || !street || !/\p{L}{2}/u.test(street) || !/\d/.test(street)) return undefined;
   // (nor the document's title under a heading: "Summary" / "Invoice INV-5, Page 1 of 2")
   if (NOT_ADDRESS.test(street) || notAName(street) || startsWithLabel(street) || titleFirst(street))
     return undefined;
-  return next.bbox[1] - seg.bbox[3] < 3 * (seg.bbox[3] - seg.bbox[1]) ? seg : undefined;
+  const first = column[0]!;
+  return first.bbox[1] - seg.bbox[3] < 3 * (seg.bbox[3] - seg.bbox[1]) &&
+    next.bbox[1] - first.bbox[3] < 3 * (seg.bbox[3] - seg.bbox[1])
+    ? seg
+    : undefined;
 }
 
 /** Words of a footer line about a bank account, not the company's legal line. */
@@ -750,6 +782,8 @@ function footerLegalName(layouts: PageLayout[]): Segment | undefined {
       if (!seg || !(seg.bbox[1] >= 0.8 || alongEdge(seg)) || BANK_WORDS.test(seg.text)) continue;
       const parts = seg.text.split(FOOTER_SEP).map((p) => p.trim());
       if (registerCourt(parts)) continue;
+      const over = nameOverLegalLine(layout, seg, parts);
+      if (over) return over;
       const name = legalLineName(parts);
       if (!name || parts.length < 2 || name.split(/\s+/).length > 6) continue;
       if (!looksLikeName(name) || !parts.slice(1).some((p) => /\d/.test(p))) continue;
@@ -758,6 +792,37 @@ function footerLegalName(layouts: PageLayout[]): Segment | undefined {
   }
   return undefined;
 }
+
+/**
+ * The name over a foot's legal line that opens with its legal form alone ("SASU au capital de
+ * 200000€ – SIRET … – TVA FR40…"): a centred foot of NAME / ADDRESS – PLACE – TEL / LEGAL LINE,
+ * the name on the line over it or over its address line, centred with it.
+ */
+function nameOverLegalLine(layout: PageLayout, seg: Segment, parts: string[]): Segment | undefined {
+  const first = parts[0] ?? '';
+  if (
+    !LEGAL_FORM_FIRST.test(first) ||
+    /\p{L}{2}/u.test(first.replace(LEGAL_FORM_ALL, ' ').replace(CAPITAL, ' '))
+  )
+    return undefined;
+  if (parts.length < 2 || !parts.slice(1).some((p) => /\d/.test(p))) return undefined;
+  const centre = (s: Segment) => (s.bbox[0] + s.bbox[2]) / 2;
+  const height = seg.bbox[3] - seg.bbox[1];
+  let below = seg;
+  for (const line of layout.lines.slice(Math.max(0, seg.line - 2), seg.line).reverse()) {
+    const above = line.length === 1 ? line[0]! : undefined;
+    if (!above || below.bbox[1] - above.bbox[3] > height || Math.abs(centre(above) - centre(seg)) > 0.05)
+      return undefined;
+    const text = above.text.trim();
+    if (!/\d/.test(text) && isName(text) && !notAName(text) && text.split(/\s+/).length <= 6)
+      return { ...above, text };
+    below = above;
+  }
+  return undefined;
+}
+
+/** A share capital's words after a legal form ("au capital de 200000€"). */
+const CAPITAL = /\b(?:au|with|mit|con|a)?\s*capital[e]?\b.*$/iu;
 
 /**
  * The seller named in the first column of a page's foot: a name alone in its cell at the bottom

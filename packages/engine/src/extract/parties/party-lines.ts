@@ -85,10 +85,11 @@ export const NOT_ADDRESS =
  * page column's heading alone ("PAGE"), nor a
  * sentence about who issued the invoice ("Issued by Platform Inc. on behalf of ABC Inc."), nor an
  * e-mail address alone (a shop's domain may be its name: "weclapp.com"), nor a statement of the
- * company's share capital ("Sarl au capital de 10 000€", "Stammkapital 25.000 EUR").
+ * company's share capital ("Sarl au capital de 10 000€", "Stammkapital 25.000 EUR") or its tax registration
+ * ("Godkänd för F-skatt").
  */
 const NOT_A_NAME_FORMS =
-  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount|name|nom|nome|nombre)\s*[.:]?\s*$|^\s*#|\b(?:cont[aeo]ct|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of|an|to|à)\s*$|^\s*(?:page|seite|pagina|pag\.|p[áa]gina|blatt)\s*(?:\d+(?:\s*(?:\/|of|von|de|di|sur)\s*\d+)?)?\s*$|\b(?:on\s+behalf\s+of|issued\s+by|powered\s+by|generated\s+(?:by|with)|created\s+(?:by|with)|im\s+auftrag\s+(?:von|der|des))\b|^\s*\S+@\S+\s*$|\b(?:au\s+capital|capital\s+social|capitale\s+sociale|share\s+capital|stammkapital|grundkapital)\b/i;
+  /^\s*(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|m\.|mme|sig\.?(?:ra)?|beschreibung|bezeichnung|description|d[ée]signation|descrizione|artikel|menge|quantity|quantit[ée]|einheit|(?:netto|brutto|einzel|gesamt)?preis|betrag|summe|steuersatz|unit\s+price|prix\s+unitaire|montant|amount|name|nom|nome|nombre)\s*[.:]?\s*$|^\s*#|\b(?:cont[aeo]ct|attn|z\.\s?hd\.?|c\/o)\b|^[\s.,:;|'"·•*_-]*\d{8,}|^\s*(?:\(c\)|©|copyright\b)|^\s*(?:(?:nos|vos|our|your|unsere|ihre)\s+)?r[ée]f[ée]ren(?:ces?|zen?)\b|\s(?:19|20)\d{2}\s*$|\s(?:au|de|du|des|et|und|and|of|an|to|à)\s*$|^\s*(?:page|seite|pagina|pag\.|p[áa]gina|blatt)\s*(?:\d+(?:\s*(?:\/|of|von|de|di|sur)\s*\d+)?)?\s*$|\b(?:on\s+behalf\s+of|issued\s+by|powered\s+by|generated\s+(?:by|with)|created\s+(?:by|with)|im\s+auftrag\s+(?:von|der|des))\b|^\s*\S+@\S+\s*$|\b(?:au\s+capital|capital\s+social|capitale\s+sociale|share\s+capital|stammkapital|grundkapital)\b|\bf-skatt(?:sedel)?\b/i;
 
 /** What a form prints for a value it has not ("N/A", "nicht vorhanden"; lexicon/words.json). */
 const NO_VALUE = new RegExp(`^\\s*(?:${NO_VALUE_SOURCES.join('|')})\\s*[.]?\\s*$`, 'iu');
