@@ -1317,3 +1317,20 @@ describe("the Canary Islands' IGIC", () => {
     expect(d.totals).toMatchObject({ net: '4600.00', vat: '271.50', gross: '4871.50' });
   });
 });
+
+describe('a due date under "Datum valute", with its time of day', () => {
+  it('reads the Serbian and Croatian "Datum valute" as the due date, the time after it no other text', () => {
+    const d = read(
+      [
+        page([
+          line(row(0), ['Racun izdao:', 0.14, 0.25], ['S.Z.T.R. Primjer V', 0.3, 0.45]),
+          line(row(0.4), ['Faktura br. 1 / 2020', 0.56, 0.75]),
+          line(row(7), ['Datum fakture:', 0.56, 0.66], ['11/29/20 12:00 AM', 0.68, 0.82]),
+          line(row(10), ['Datum valute:', 0.56, 0.66], ['11/29/20 12:00 AM', 0.68, 0.82]),
+        ]),
+      ],
+      { country: 'HR' },
+    );
+    expect([d.issue_date, d.due_date]).toEqual(['2020-11-29', '2020-11-29']);
+  });
+});

@@ -1119,3 +1119,39 @@ describe('readTextInvoice: an item row and the sum row of one rate', () => {
     expect(d.totals).toMatchObject({ net: '2845.53', vat: '654.47', gross: '3500.00' });
   });
 });
+
+describe('readTextInvoice: Norwegian totals', () => {
+  it('reads "Delsum", "MVA", "Totalsum" and "Totalbeløp forfaller"', () => {
+    const d = read([
+      page([
+        line(row(0), ['FAKTURA', 0.4, 0.5]),
+        line(row(2), ['Fakturanummer:', 0.36, 0.5], ['E08007UINW', 0.6, 0.75]),
+        line(row(20), ['Delsum', 0.05, 0.1], ['84,00', 0.89, 0.93]),
+        line(row(21), ['MVA', 0.05, 0.08], ['(0,000%)', 0.11, 0.16], ['0,00', 0.9, 0.93]),
+        line(row(22), ['Totalsum', 0.05, 0.12], ['84,00', 0.89, 0.93], ['NOK', 0.94, 0.97]),
+        line(row(24), ['Totalbeløp forfaller:', 0.12, 0.3], ['84,00', 0.58, 0.62], ['NOK', 0.63, 0.66]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '84.00', vat: '0.00', gross: '84.00', payable: '84.00' });
+  });
+});
+
+describe('readTextInvoice: Bulgarian totals', () => {
+  it('reads "Размер на данъка" as the VAT, its value glued to the colon', () => {
+    const d = read(
+      [
+        page([
+          line(row(0), ['ФАКТУРА', 0.46, 0.56]),
+          line(row(20), ['Данъчна основа: 741.67', 0.84, 0.97]),
+          line(row(21), ['Дан. ставка(ДДС) 20%', 0.85, 0.97]),
+          line(row(22), ['Размер на данъка:148.33', 0.83, 0.97]),
+          line(row(23), ['Сума за плащане:890.00', 0.83, 0.97]),
+        ]),
+      ],
+      { country: 'BG' },
+    );
+    expect(d.totals).toMatchObject({ net: '741.67', vat: '148.33', payable: '890.00' });
+    // read on its own row, not worked out from the others
+    expect(d.provenance['totals.vat']!.bbox![1]).toBeCloseTo(row(22));
+  });
+});

@@ -87,8 +87,13 @@ export function dueInTerms(layouts: PageLayout[], order: DateReading): Found | u
 /** Text that is one date and no words after it (read in the page's date order). */
 export function dateAlone(text: string, order: DateReading): boolean {
   const dates = findDates(text, order);
-  return dates.length === 1 && !/\p{L}{2}/u.test(text.slice(dates[0]!.end));
+  // (its time of day after it is no other text: "11/29/20 12:00 AM")
+  const after = text.slice(dates[0]?.end ?? 0).replace(TIME_OF_DAY, '');
+  return dates.length === 1 && !/\p{L}{2}/u.test(after);
 }
+
+/** A time of day after a date: "12:00 AM", "14:30:00", "9.30 Uhr". */
+const TIME_OF_DAY = /^\s*\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:[ap]\.?\s?m\.?|uhr|h)?(?![\p{L}])/iu;
 
 /** A value that is a date alone under a strong label, not a date inside running text. */
 export function onlyDate(f: Found, order: DateReading): boolean {

@@ -4,6 +4,7 @@
 import {
   isRecipientHeading,
   matchHeading,
+  matchInlineHeading,
   matchLeadingHeading,
   matchNumberedHeading,
   misreadHeading,
@@ -38,7 +39,7 @@ export function partyBlocks(layouts: PageLayout[], opts: { ocr?: boolean } = {})
           (opts.ocr ? misreadHeading(seg.text) : undefined);
         if (role) headings.push({ seg, role });
         else {
-          const run = runTogetherHeading(layout, seg);
+          const run = runTogetherHeading(layout, seg) ?? colonHeading(layout, seg);
           if (run) headings.push(run);
         }
       }
@@ -114,6 +115,36 @@ function runTogetherHeading(
     bbox: [below.bbox[0], seg.bbox[1], seg.bbox[2], seg.bbox[3]] as Box,
   };
   return { seg, role: lead.role, name };
+}
+
+/**
+ * A heading and its colon opening a segment, the party's name after it on the line, glued or
+ * spaced ("Получател:МИКРО ВИЖЪН ЕООД", "Käufer: Muster GmbH"): the block is that name and the
+ * lines under the heading, flush with it. The name is a segment of its own from the heading's
+ * left edge, so the block's column is the heading's. A block opens with it: nothing stands right
+ * over it in its column.
+ */
+function colonHeading(
+  layout: PageLayout,
+  seg: Segment,
+): { seg: Segment; role: PartyRole; name: Segment } | undefined {
+  // (not a line inside an address block, under its name: "Sähkö Mäkinen, Ky" over
+  // "Vastaanottaja: Laura Virtanen" names the company's contact)
+  const height = seg.bbox[3] - seg.bbox[1];
+  const over = layout.lines[seg.line - 1]?.find((s) => Math.abs(s.bbox[0] - seg.bbox[0]) < 0.02);
+  if (over && seg.bbox[1] - over.bbox[3] < height) return undefined;
+  const heading = matchInlineHeading(seg.text);
+  const rest = heading ? seg.text.slice(heading.end).trim() : '';
+  // (a name, opening with a capital: "Livraison: adresse, références" heads a column of words)
+  if (
+    !heading ||
+    !/^\p{Lu}/u.test(rest) ||
+    !/\p{L}{2}/u.test(rest) ||
+    /[:\d]/.test(rest) ||
+    startsWithLabel(rest)
+  )
+    return undefined;
+  return { seg, role: heading.role, name: { ...seg, text: rest } };
 }
 
 /** A party right of its heading at most this far (page widths) is the heading's row's value;

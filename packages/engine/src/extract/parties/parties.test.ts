@@ -1028,3 +1028,51 @@ describe('readParties: more blocks and names', () => {
     expect(isName('Godkänd för F-skatt')).toBe(false);
   });
 });
+
+describe('readParties: a heading glued to its name by its colon', () => {
+  it('reads the blocks under "Получател:NAME" and "Доставчик:NAME", each with its own VAT id', () => {
+    const d = read([
+      line(row(0), ['Получател:МИКРО ВИЖЪН ЕООД', 0.08, 0.3], ['Доставчик:МИСТРАЛ СОФТУЕР ЕООД', 0.5, 0.75]),
+      line(row(1), ['Град: 1220 СОФИЯ', 0.08, 0.2], ['Град: 1510 София', 0.5, 0.62]),
+      line(row(2), ['Адрес:Ж.К. НАДЕЖДА 1 БЛ. 150', 0.08, 0.3], ['Адрес:ул. Васил Кънчев No 26', 0.5, 0.72]),
+      line(row(3), ['ДДС Ном.: BG203594528', 0.08, 0.25], ['ДДС Ном.: BG175213853', 0.5, 0.67]),
+      line(row(8), ['ФАКТУРА', 0.46, 0.56]),
+    ]);
+    expect([d.seller.name, d.seller.vat_id]).toEqual(['МИСТРАЛ СОФТУЕР ЕООД', 'BG175213853']);
+    expect([d.buyer.name, d.buyer.vat_id]).toEqual(['МИКРО ВИЖЪН ЕООД', 'BG203594528']);
+  });
+
+  it('takes no block under a heading whose words after the colon are no name ("Livraison: adresse, références")', () => {
+    const d = read([
+      line(row(0), ['FACTURE N° F20260023', 0.5, 0.8]),
+      line(row(2), ['Vendeur', 0.14, 0.25], ['Acheteur', 0.5, 0.6]),
+      line(row(3), ['LE FOURNISSEUR SARL', 0.14, 0.3], ['LE CLIENT SAS', 0.5, 0.62]),
+      line(row(12), ['Livraison: adresse, références', 0.5, 0.7]),
+      line(row(13), ['DEL Name', 0.5, 0.6]),
+      line(row(14), ['DEL ADRESSE LIGNE 1', 0.5, 0.7]),
+    ]);
+    expect([d.seller.name, d.buyer.name]).toEqual(['LE FOURNISSEUR SARL', 'LE CLIENT SAS']);
+  });
+
+  it('reads "Vastaanottaja: NAME" under a company in its address block as its contact, no block of its own', () => {
+    const d = read([
+      line(row(0), ['NIEMINEN RAKENNUS KY', 0.31, 0.5]),
+      line(row(2), ['Mannerheimintie 173 · 02100 Espoo', 0.36, 0.6]),
+      line(row(7), ['Sähkö Mäkinen, Ky', 0.07, 0.2]),
+      line(row(8), ['Vastaanottaja: Laura Virtanen', 0.07, 0.28]),
+      line(row(9), ['Mannerheimintie 115', 0.07, 0.22]),
+      line(row(10), ['20100 Turku', 0.07, 0.16]),
+      line(row(13), ['Lasku', 0.83, 0.9]),
+    ]);
+    expect(d.buyer.name).toBe('Sähkö Mäkinen, Ky');
+  });
+
+  it('reads the seller after "Von:" on a one-line address', () => {
+    const d = read([
+      line(row(0), ['RECHNUNG', 0.08, 0.2]),
+      line(row(3), ['Von: Mustermann GmbH, Hauptstrasse 10, 10115 Berlin', 0.08, 0.5]),
+      line(row(4), ['An: Schmidt AG, Industrieweg 5, 80333 Muenchen', 0.08, 0.5]),
+    ]);
+    expect([d.seller.name, d.buyer.name]).toEqual(['Mustermann GmbH', 'Schmidt AG']);
+  });
+});
