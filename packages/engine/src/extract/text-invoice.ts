@@ -57,7 +57,7 @@ import {
 import { type PartyBlock, partyBlocks } from './page/party-blocks.js';
 import { deliveredCompanies, readParties } from './parties/parties.js';
 import { cleanName, companyWords, isName } from './parties/party-lines.js';
-import { recipientBlock } from './parties/recipient-window.js';
+import { FOOT_BAND, recipientBlock } from './parties/recipient-window.js';
 import { readRuRequisites } from './parties/ru-requisites.js';
 
 export interface TextReadOptions {
@@ -382,8 +382,6 @@ function mirrorsSellerBlock(layouts: PageLayout[], blocks: PartyBlock[], seg: Se
   });
 }
 
-/** A page's foot starts here (page heights). */
-const FOOT = 0.75;
 /** A company's legal mention (lexicon `legal_mentions`): its share capital, its registration. */
 const LEGAL_MENTION = new RegExp(`(?<![\\p{L}])(?:${LEGAL_MENTION_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 
@@ -479,11 +477,10 @@ function readIdentifiers(
   const byAccount = vats.filter((v) =>
     ibanSegs.some((i) => i.page === v.seg.page && Math.abs(i.line - v.seg.line) <= 1),
   );
-  // Or the one of the company's legal mention in a page's foot ("SASU au capital de 200000€ –
-  // SIRET … – TVA FR40…"), when the other stands in an address block at the head: the issuer
-  // prints its own ids there, never its customer's.
+  // Or, of several, the one on the company's legal mention in a page's foot ("SASU au capital de
+  // 200000€ – SIRET … – TVA FR40…"): the issuer prints its own ids there, never its customer's.
   const byLegalMention = several
-    ? vats.filter((v) => v.seg.bbox[1] > FOOT && LEGAL_MENTION.test(lineOf(v.seg)))
+    ? vats.filter((v) => v.seg.bbox[1] > FOOT_BAND && LEGAL_MENTION.test(lineOf(v.seg)))
     : [];
   const one = (found: typeof vats) =>
     new Set(found.map((v) => v.vat.value)).size === 1 ? found[0] : undefined;

@@ -252,7 +252,7 @@ export interface Recipient {
 const LETTERHEAD_BAND = 0.15;
 
 /** The page's foot starts here (page heights). */
-const FOOT_BAND = 0.75;
+export const FOOT_BAND = 0.75;
 
 /**
  * Whether the letterhead's name stands again in the page's foot over its own place line ("Piet
