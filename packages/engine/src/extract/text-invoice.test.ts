@@ -684,6 +684,20 @@ describe('readTextInvoice: currency, letter date, policy numbers and the payer a
     expect(d.payment.accounts[0]).toMatchObject({ iban: 'FR7610278060200002000750590', bic: 'CMCIFR2A' });
   });
 
+  it('reads an amount set with letter-spacing, its decimal comma among its digits ("2 5 , 0 0 €")', () => {
+    const spaced = (text: string, x0: number): Array<[string, number, number]> =>
+      [...text].map((ch, k) => [ch, x0 + k * 0.01, x0 + k * 0.01 + 0.006]);
+    const d = read([
+      page([
+        line(row(1), ['Rechnung Nr. 4711 vom 15.07.2023', 0.05, 0.4]),
+        line(row(20), ['Nettobetrag', 0.6, 0.75], ...spaced('20,00', 0.85), ['€', 0.91, 0.92]),
+        line(row(21), ['MwSt. 25 %', 0.6, 0.75], ...spaced('5,00', 0.86), ['€', 0.91, 0.92]),
+        line(row(22), ['Gesamtbetrag', 0.6, 0.75], ...spaced('25,00', 0.85), ['€', 0.91, 0.92]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '20.00', vat: '5.00', gross: '25.00' });
+  });
+
   it('reads a short number with its date on the next line ("Fattura n° 15" / "del 09/06/2023")', () => {
     const d = read([
       page([

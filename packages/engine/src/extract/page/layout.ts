@@ -81,8 +81,9 @@ export function segmentPage(p: LayoutPage): PageLayout {
  * A segment's words as text, a word set letter by letter ("R E C H N U N G   Nr. 6866", a title
  * spaced out for emphasis) joined into one: four or more letters in a row, all capitals (digits
  * among them: "F R 7 6   1 0 2 7", an IBAN set with letter-spacing) or all small letters, each
- * alone but for a pair the type kept together ("É M E T TE U R"). A gap a quarter wider than the
- * run's usual one parts two words ("F A C T U R É   À").
+ * alone but for a pair the type kept together ("É M E T TE U R"), an amount's decimal mark among
+ * its digits ("2 5 , 0 0 €"). A gap a quarter wider than the run's usual one parts two words ("F A
+ * C T U R É   À").
  */
 function unspaced(words: LayoutWord[]): string {
   const out: string[] = [];
@@ -112,8 +113,11 @@ function unspaced(words: LayoutWord[]): string {
     run = [];
   };
   for (const w of words) {
+    // (an amount's decimal comma or point after a digit goes with it: "2 5 , 0 0 €")
+    const mark = /^[,.]$/.test(w.text) && /\d$/.test(run[run.length - 1]?.text ?? '');
     const letter =
-      /^[\p{L}\d]{1,2}$/u.test(w.text) && (w.text.length === 1 || /^[\p{Lu}\d]+$|^\p{Ll}+$/u.test(w.text));
+      mark ||
+      (/^[\p{L}\d]{1,2}$/u.test(w.text) && (w.text.length === 1 || /^[\p{Lu}\d]+$|^\p{Ll}+$/u.test(w.text)));
     // (digits go with capitals: an IBAN or a code spaced out, "F R 7 6   1 0 2 7")
     const sameCase = !run.length || /\p{Ll}/u.test(w.text) === /\p{Ll}/u.test(run[0]!.text);
     if (!letter || !sameCase) end();
