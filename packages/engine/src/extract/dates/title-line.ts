@@ -217,13 +217,19 @@ function dateOfTitle(text: string | undefined, order: DateReading): string | und
  */
 function numberUnderTitle(next: Segment[], title: Segment): { number: string; box: Box } | undefined {
   if (!TITLE_ONLY.test(title.text.trim())) return undefined;
-  const height = title.bbox[3] - title.bbox[1];
-  const flush = (s: Segment) =>
-    Math.abs(s.bbox[0] - title.bbox[0]) < 0.015 || Math.abs(s.bbox[2] - title.bbox[2]) < 0.015;
-  const seg = next.find((s) => flush(s) && s.bbox[1] - title.bbox[3] < height);
+  const seg = flushUnder(next, title);
   const number = seg && NUMBER_ALONE.exec(seg.text.trim())?.[1];
   if (!seg || !number || !plausibleNumber(number) || !/\d{3}/.test(number)) return undefined;
   return { number, box: union([title.bbox, seg.bbox]) };
+}
+
+/** Of the segments under a title, the first set flush with it at its left or its right edge, less
+ * than the title's height below it. */
+function flushUnder(next: Segment[], title: Segment): Segment | undefined {
+  const height = title.bbox[3] - title.bbox[1];
+  const flush = (s: Segment) =>
+    Math.abs(s.bbox[0] - title.bbox[0]) < 0.015 || Math.abs(s.bbox[2] - title.bbox[2]) < 0.015;
+  return next.find((s) => flush(s) && s.bbox[1] - title.bbox[3] < height);
 }
 
 /**
@@ -237,12 +243,7 @@ export function dateUnderTitle(layouts: PageLayout[], order: DateReading): Found
   for (const [li, line] of first.lines.entries()) {
     for (const title of line) {
       if (title.bbox[1] > 0.5 || !TITLE_ONLY.test(title.text.trim())) continue;
-      const height = title.bbox[3] - title.bbox[1];
-      const seg = [...(first.lines[li + 1] ?? []), ...(first.lines[li + 2] ?? [])].find(
-        (s) =>
-          (Math.abs(s.bbox[0] - title.bbox[0]) < 0.015 || Math.abs(s.bbox[2] - title.bbox[2]) < 0.015) &&
-          s.bbox[1] - title.bbox[3] < height,
-      );
+      const seg = flushUnder([...(first.lines[li + 1] ?? []), ...(first.lines[li + 2] ?? [])], title);
       const [found] = seg ? findDates(seg.text, order) : [];
       if (seg && found && found.raw.trim() === seg.text.trim())
         return { value: found.value, box: seg.bbox, page: first.page, strength: 1, text: seg.text };
