@@ -12,6 +12,7 @@ import {
   DELIVERY_WORD_SOURCES,
   LEGAL_FORM_SOURCES,
   SELF_BILLING_SOURCES,
+  SHARE_CAPITAL_SOURCES,
   VAT_ID_WORD_SOURCES,
 } from '../lexicon/lexicon.js';
 import { matchLabel, normalizeLabelText, startsWithLabel } from '../page/labels.js';
@@ -822,7 +823,7 @@ function nameOverLegalLine(layout: PageLayout, seg: Segment, parts: string[]): S
 }
 
 /** A share capital's words after a legal form ("au capital de 200000€"). */
-const CAPITAL = /\b(?:au|with|mit|con|a)?\s*capital[e]?\b.*$/iu;
+const CAPITAL = new RegExp(`(?<!\\p{L})(?:${SHARE_CAPITAL_SOURCES.join('|')})(?!\\p{L}).*$`, 'iu');
 
 /**
  * The seller named in the first column of a page's foot: a name alone in its cell at the bottom
