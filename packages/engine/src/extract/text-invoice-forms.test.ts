@@ -4,8 +4,10 @@
 // wording of a due date in a sentence.
 import { describe, expect, it } from 'vitest';
 import { CONFIDENCE_BAR } from '../project/field-sets.js';
-import { line, page, row } from '../test-support/layout-pages.js';
+import { LINE_H, line, page, row } from '../test-support/layout-pages.js';
 import { readText as read } from '../test-support/text-invoices.js';
+import { lastAmount } from './amounts/row-amounts.js';
+import { matchLabel } from './page/labels.js';
 
 describe('label families', () => {
   it('reads Spanish totals as "total parcial", "total impuestos", "saldo adeudado", and "cobrar a"', () => {
@@ -1301,6 +1303,267 @@ describe('payment terms over an abbreviation', () => {
       ]),
     ]);
     expect(ended.due_date).toBeUndefined();
+  });
+});
+
+describe('payment terms wrapped over two lines', () => {
+  const terms = (first: string, second: string, x2 = 0.1) =>
+    read([
+      page([
+        line(row(0), ['Rechnung Nr. 4711 vom 26.05.2024', 0.1, 0.5]),
+        line(row(30), [first, 0.1, 0.9]),
+        line(row(31), [second, x2, 0.8]),
+      ]),
+    ]).due_date;
+
+  it('reads the date after "bis zum" on the line under the word of paying', () => {
+    expect(
+      terms(
+        'Bitte zahlen Sie den unten',
+        'aufgeführten Gesamtbetrag unter Angabe der Rechnungsnummer (4711) bis zum 26.06.2024',
+      ),
+    ).toBe('2024-06-26');
+    // "Zahlung" is a word of paying too.
+    expect(terms('Wir bitten um Zahlung des Betrags', 'bis spätestens 29.11.2025 auf unser Konto.')).toBe(
+      '2025-11-29',
+    );
+  });
+
+  it('reads none when the first line ends its sentence or the second is not of its paragraph', () => {
+    expect(terms('Bitte zahlen Sie sofort.', 'Leistungszeitraum bis 26.06.2024')).toBeUndefined();
+    expect(terms('Bitte zahlen Sie den unten', 'Leistungszeitraum bis 26.06.2024', 0.5)).toBeUndefined();
+  });
+});
+
+describe('"Payment until:" labels the due date', () => {
+  it('reads it', () => {
+    const d = read([
+      page([
+        line(row(0), ['Invoice UZH-5', 0.07, 0.3]),
+        line(row(2), ['Date:', 0.07, 0.12], ['30.06.2023', 0.29, 0.38]),
+        line(row(3), ['Payment until:', 0.07, 0.17], ['30.07.2023', 0.29, 0.38]),
+      ]),
+    ]);
+    expect(d.due_date).toBe('2023-07-30');
+  });
+});
+
+describe("title lines and the letter's date", () => {
+  it('reads the number after the Spanish abbreviation "N.º" under the title', () => {
+    const d = read([
+      page([
+        line(row(0), ['FACTURA', 0.08, 0.2]),
+        line(row(2), ['N.º VF-2026-0001', 0.08, 0.25]),
+        line(row(3), ['Fecha: 2026-05-01', 0.08, 0.25]),
+      ]),
+    ]);
+    expect(d.number).toBe('VF-2026-0001');
+  });
+
+  it('knows a Greek title in capitals, which carry no accents', () => {
+    const d = read([
+      page([
+        line(row(9), ['ΤΙΜΟΛΟΓΙΟ', 0.14, 0.3], ['ΑΡΙΘΜΟΣ: 117', 0.43, 0.6]),
+        line(row(10), ['ΗΜΕΡΟΜΗΝΙΑ: 31/01/2020', 0.43, 0.7]),
+      ]),
+    ]);
+    expect(d.number).toBe('117');
+  });
+
+  it("reads the number and date of a title segment that runs on into the date's label", () => {
+    const d = read([
+      page([line(row(10), ['Factura F-2026000242 Fecha: 05/02/2026 Cliente Nº 00002905', 0.02, 0.6])]),
+    ]);
+    expect(d.number).toBe('F-2026000242');
+    expect(d.issue_date).toBe('2026-02-05');
+    // Another label after the number names no date of the invoice.
+    const other = read([
+      page([line(row(10), ['Factura F-2026000242 Pedido: 05/02/2026 Cliente Nº 00002905', 0.02, 0.6])]),
+    ]);
+    expect(other.issue_date).toBeUndefined();
+  });
+
+  it("reads the date beside the letter's place, the town an address on the page names", () => {
+    const page1 = (town: string) =>
+      page([
+        line(row(8), ['Rechnung', 0.6, 0.7]),
+        line(
+          row(9),
+          ['Muster GmbH • Am Acker 23 • 91244 Reichenschwand', 0.11, 0.5],
+          [town, 0.6, 0.72],
+          ['04.07.2023', 0.82, 0.9],
+        ),
+        line(row(10), ['Rechnungs-Nr', 0.6, 0.68], ['02581', 0.85, 0.9]),
+      ]);
+    expect(read([page1('Reichenschwand')]).issue_date).toBe('2023-07-04');
+    // (a town's name with a hyphen or a point: "Saint-Denis", "St. Gallen")
+    const hyphened = read([
+      page([
+        line(row(8), ['Facture', 0.6, 0.7]),
+        line(
+          row(9),
+          ['Dupont SARL • 2 rue Haute • 93200 Saint-Denis', 0.11, 0.5],
+          ['Saint-Denis', 0.6, 0.72],
+          ['04.07.2023', 0.82, 0.9],
+        ),
+      ]),
+    ]);
+    expect(hyphened.issue_date).toBe('2023-07-04');
+    // A word no address names is no place.
+    expect(read([page1('Lieferung')]).issue_date).toBeUndefined();
+  });
+});
+
+describe('total labels: "Total with tax", "Total Neto", "Importe IVA"', () => {
+  it('reads the English gross and the Spanish net and VAT', () => {
+    const en = read([
+      page([
+        line(row(0), ['INVOICE', 0.7, 0.8]),
+        line(row(20), ['TOTAL', 0.69, 0.75], ['€ 1 000.00', 0.78, 0.9]),
+        line(row(21), ['TAX', 0.71, 0.75], ['€ 200.00', 0.78, 0.9]),
+        line(row(22), ['TOTAL WITH TAX', 0.61, 0.75], ['€ 1 200.00', 0.78, 0.9]),
+      ]),
+    ]);
+    expect(en.totals).toMatchObject({ vat: '200.00', gross: '1200.00' });
+    const es = read([
+      page([
+        line(row(0), ['Factura F-1', 0.02, 0.2]),
+        line(row(20), ['Total Neto', 0.68, 0.8], ['132,38 €', 0.86, 0.93]),
+        line(row(21), ['Importe IVA', 0.67, 0.8], ['13,55 €', 0.87, 0.93]),
+        line(row(22), ['TOTAL', 0.69, 0.8], ['145,93 €', 0.84, 0.93]),
+      ]),
+    ]);
+    expect(es.totals).toMatchObject({ net: '132.38', vat: '13.55', gross: '145.93' });
+  });
+
+  it('reads the amount set a little lower than its label, right of it, and a minus before "€"', () => {
+    const d = read([
+      page([
+        line(row(0), ['INVOICE 42', 0.7, 0.8]),
+        line(row(20), ['TOTAL', 0.69, 0.75], ['€ 744 210.99', 0.78, 0.9]),
+        line(row(22), ['TOTAL DISCOUNTED', 0.58, 0.75]),
+        line(row(22) + 0.6 * LINE_H, ['€ 742 870.99', 0.78, 0.9]),
+        line(row(23), ['-€ 1 340.00 / -0.18 %', 0.62, 0.76]),
+        line(row(25), ['TAX', 0.71, 0.75], ['€ 120 236.35', 0.78, 0.9]),
+        line(row(27), ['TOTAL WITH TAX', 0.61, 0.75], ['€ 863 107.34', 0.78, 0.9]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '742870.99', vat: '120236.35', gross: '863107.34' });
+    expect(lastAmount('-€ 1 340.00 / -0.18 %')).toBe('-1340.00');
+    // A hyphen set apart before the amount is a separator, not its sign.
+    expect(lastAmount('Total - 1 340.00 x')).toBe('1340.00');
+  });
+
+  it('reads "Payment term:" with a date as the due date', () => {
+    const d = read([
+      page([
+        line(row(0), ['INVOICE 42', 0.7, 0.8]),
+        line(row(2), ['Date: 2021-03-02', 0.7, 0.9]),
+        line(row(40), ['Payment term: 2021-04-02', 0.74, 0.9]),
+      ]),
+    ]);
+    expect(d.due_date).toBe('2021-04-02');
+  });
+});
+
+describe('a public benefit corporation ("PBC")', () => {
+  it('reads its name with its legal form at the head of the page', () => {
+    const d = read([
+      page([
+        line(row(0), ['Invoice', 0.05, 0.15]),
+        line(row(2), ['Invoice number', 0.05, 0.15], ['EXMPL-0004', 0.18, 0.3]),
+        line(row(6), ['Example Labs, PBC', 0.05, 0.2], ['Bill to', 0.41, 0.48]),
+        line(row(7), ['548 Market Street', 0.05, 0.2], ['Jane Roe', 0.41, 0.5]),
+        line(row(8), ['San Francisco, California 94104', 0.05, 0.3], ['10020 Rabat', 0.41, 0.5]),
+      ]),
+    ]);
+    expect(d.seller?.name).toBe('Example Labs, PBC');
+  });
+});
+
+describe("a fourteenth set's classes", () => {
+  it('reads "Totaal ex. BTW" as the net, never the gross', () => {
+    // (the longest label wins: "Totaal" alone names the gross)
+    expect(matchLabel('Totaal ex. BTW', 'net')).toBeGreaterThan(matchLabel('Totaal ex. BTW', 'gross') ?? 0);
+  });
+
+  it('reads the total whose label stands a little under its amount', () => {
+    const d = read([
+      page([
+        line(row(0), ['Factuur 2021-0040', 0.08, 0.3]),
+        line(row(15), ['Totaal exclusief BTW', 0.12, 0.3], ['€ 300,00', 0.7, 0.78]),
+        line(row(17), ['Totaal BTW', 0.12, 0.22], ['€ 63,00', 0.7, 0.76]),
+        // (the amount in a larger type, its top a little over the label's)
+        {
+          text: '€ 363,00',
+          bbox: [0.7, row(19), 0.8, row(19) + 1.6 * LINE_H],
+          words: [{ text: '€363,00', bbox: [0.7, row(19), 0.8, row(19) + 1.6 * LINE_H], fontSize: 16 }],
+        },
+        line(row(19) + 0.1 * LINE_H, ['Totaal te betalen', 0.12, 0.3]),
+      ]),
+    ]);
+    expect(d.totals).toMatchObject({ net: '300.00', vat: '63.00', gross: '363.00' });
+  });
+
+  it("takes the VAT id under the window's address, past its region and country, for the customer's", () => {
+    const d = read([
+      page([
+        line(row(0), ['My Company', 0.04, 0.2]),
+        line(row(1), ['España', 0.04, 0.12]),
+        line(row(8), ['Innovaciones S.L.', 0.58, 0.75]),
+        line(row(9), ['Calle de la Alcarria 14', 0.58, 0.8]),
+        line(row(10), ['28041 Madrid', 0.58, 0.7]),
+        line(row(11), ['Madrid', 0.58, 0.65]),
+        line(row(12), ['España', 0.58, 0.65]),
+        line(row(14), ['NIF: ESA12345674', 0.58, 0.75]),
+        line(row(16), ['Factura INV/2026/00001', 0.04, 0.3]),
+      ]),
+    ]);
+    expect(d.seller?.vat_id).toBeUndefined();
+  });
+
+  it('takes no name from the second line of a name wrapped after "Y" ("and")', () => {
+    const d = read([
+      page([
+        line(
+          row(2),
+          ['HOJA: 1 / 1', 0.06, 0.2],
+          ['ARAGONESA DE CONDUCCIONES Y', 0.55, 0.8],
+          ['J99198285', 0.87, 0.95],
+        ),
+        line(row(3), ['Pol. Ind. Argualas, Nave 50', 0.06, 0.3], ['REFRIGERACION, S.C.', 0.55, 0.72]),
+        line(row(4), ['50012 Zaragoza', 0.06, 0.2], ['MAYOR, 43', 0.55, 0.65]),
+        line(row(8), ['FACTURA RECTIFICATIVA', 0.06, 0.28], ['10095637', 0.3, 0.38]),
+      ]),
+    ]);
+    expect(d.seller?.name).toBeUndefined();
+  });
+
+  it('reads "Warenwert brutto" as the gross, and "begleichen" as a word of paying', () => {
+    expect(matchLabel('Warenwert brutto', 'gross')).toBeGreaterThan(
+      matchLabel('Warenwert brutto', 'net') ?? 0,
+    );
+    const d = read([
+      page([
+        line(row(4), ['Rechnung 000001', 0.11, 0.3], ['Rechnungsdatum: 29.12.2020', 0.56, 0.8]),
+        line(row(30), ['Bitte begleichen Sie den offenen Betrag bis zum 12.01.2021.', 0.11, 0.7]),
+      ]),
+    ]);
+    expect(d.due_date).toBe('2021-01-12');
+  });
+
+  it('reads "Re-Nr.", "Número de la factura" and the Italian "P.I." in a foot', () => {
+    expect(read([page([line(row(5), ['Re-Nr. 20250807-001', 0.11, 0.3])])]).number).toBe('20250807-001');
+    expect(
+      read([page([line(row(5), ['Número de la factura', 0.58, 0.75], ['ES61DXYAABEI', 0.82, 0.95])])]).number,
+    ).toBe('ES61DXYAABEI');
+    const it = read([
+      page([
+        line(row(2), ['Copia di cortesia Fattura', 0.55, 0.8]),
+        line(row(56), ['MP TECHNOLOGIES SRL - P.I.: 11463300969 - Cap.Soc.: 900', 0.27, 0.8]),
+      ]),
+    ]);
+    expect(it.seller?.vat_id).toBe('IT11463300969');
   });
 });
 

@@ -414,20 +414,25 @@ function besideCustomerNumber(layouts: PageLayout[], seg: Segment): boolean {
 /**
  * Whether a segment belongs to the recipient's address in the first page's window (found as
  * `readParties` finds it, where no block is headed as the buyer's): the block's lines, or one of
- * the two lines under its place line, flush left with it.
+ * the lines under its place line flush left with it, up to four and a blank line apart at most
+ * (its region and country, then "NIF: ESA12345674", as Odoo prints a customer's address).
  */
 function recipientsWindow(layouts: PageLayout[], blocks: PartyBlock[]): (seg: Segment) => boolean {
   if (blocks.some((b) => b.role === 'buyer')) return () => false;
   const headed = new Set(blocks.flatMap((b) => [b.heading, ...b.segments]));
   const window = recipientBlock(layouts[0], headed);
-  if (!window) return () => false;
+  if (!window || !layouts[0]) return () => false;
   const { place } = window;
-  return (seg) =>
-    window.segments.includes(seg) ||
-    (seg.page === place.page &&
-      seg.line > place.line &&
-      seg.line <= place.line + 2 &&
-      Math.abs(seg.bbox[0] - place.bbox[0]) < 0.02);
+  const under = new Set<Segment>();
+  const height = place.bbox[3] - place.bbox[1];
+  let bottom = place.bbox[3];
+  for (const line of layouts[0].lines.slice(place.line + 1, place.line + 5)) {
+    const flush = line.find((s) => Math.abs(s.bbox[0] - place.bbox[0]) < 0.02);
+    if (!flush || flush.bbox[1] - bottom > 2.5 * height) break;
+    under.add(flush);
+    bottom = flush.bbox[3];
+  }
+  return (seg) => window.segments.includes(seg) || under.has(seg);
 }
 
 function readIdentifiers(

@@ -366,6 +366,32 @@ describe('extractText: an icon before a word', () => {
   });
 });
 
+describe('extractText: glyphs the PDF maps to no character', () => {
+  it("reads a hyphen and a colon from their outlines, as Stripe's invoices need", async () => {
+    const { PDFDocument, PDFRawStream, decodePDFRawStream } = await import('pdf-lib');
+    const fontkit = (await import('@pdf-lib/fontkit')).default;
+    const made = await PDFDocument.create();
+    made.registerFontkit(fontkit);
+    const font = await made.embedFont(readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'), {
+      subset: true,
+    });
+    made.addPage([595, 842]).drawText('Invoice number: JBAIETAU-0004', { x: 60, y: 760, size: 10, font });
+    // The font's ToUnicode map then loses the hyphen and the colon (maps them to U+0000).
+    const pdf = await PDFDocument.load(await made.save({ useObjectStreams: false }));
+    for (const [ref, obj] of pdf.context.enumerateIndirectObjects()) {
+      if (!(obj instanceof PDFRawStream)) continue;
+      const cmap = Buffer.from(decodePDFRawStream(obj).decode()).toString('latin1');
+      if (!cmap.includes('begincmap')) continue;
+      pdf.context.assign(
+        ref,
+        pdf.context.flateStream(cmap.replace('<002D>', '<0000>').replace('<003A>', '<0000>')),
+      );
+    }
+    const [text] = await textOf(await pdf.save({ useObjectStreams: false }));
+    expect(lineTexts(text!)).toEqual(['Invoice number: JBAIETAU-0004']);
+  });
+});
+
 describe('euroSignsReadAsE', () => {
   const lineOf = (text: string) => ({
     text,

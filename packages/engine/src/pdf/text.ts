@@ -3,6 +3,7 @@
 // needs OCR instead (image-only scans, or fonts whose glyphs map to garbage).
 import type { TextItem, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
 import type { PdfDocument } from './open.js';
+import { mapUnmapped, UNMAPPED, unmappedGlyphs } from './unmapped-glyphs.js';
 
 /** x0, y0 (top left), x1, y1 (bottom right) as fractions of the page's upright width and height. */
 export type BBox = [number, number, number, number];
@@ -87,6 +88,13 @@ async function readPage(doc: PdfDocument, n: number): Promise<PageText> {
   if (!page) return emptyPage(n, 0, 0);
   const vp = page.getViewport({ scale: 1 });
   const content = await page.getTextContent().catch(() => undefined);
+  // Glyphs the PDF maps to no character (a control character in the text): read from their
+  // outlines where those show a hyphen, a dash, a colon or a point (unmapped-glyphs.ts).
+  const items = content?.items.filter((i): i is TextItem => 'str' in i) ?? [];
+  if (items.some((i) => UNMAPPED.test(i.str))) {
+    const glyphs = await unmappedGlyphs(page).catch(() => undefined);
+    if (glyphs) mapUnmapped(items, glyphs);
+  }
   // A filled-in form's values stand in its fields' appearance, not in the page's text.
   const annotations: unknown[] = content
     ? await page.getAnnotations({ intent: 'display' }).catch(() => [])

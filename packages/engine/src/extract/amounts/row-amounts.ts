@@ -34,8 +34,9 @@ export function lastAmount(text: string, wholeVat = false, hint: AmountHint = {}
     const v = parseAmount(tok, hint);
     if (v !== undefined && (/[.,]\d{1,2}\b|[.,]-/.test(tok) || WITH_CURRENCY.test(tok))) return v;
   }
-  // (never two digits out of three: "440.000 HUF" is no 440.00; nor a rate: "TVA 19.25%")
-  const m = text.match(/-?\(?[\d][\d.,'\u00a0\u202f ]*[.,]\d{2}(?![\d%]|\s%)\)?-?/g);
+  // (never two digits out of three: "440.000 HUF" is no 440.00; nor a rate: "TVA 19.25%"; its
+  // minus before a currency sign is its own: "-€ 1 340.00 / -0.18 %")
+  const m = text.match(/(?:-(?:[€$£]\s?)?)?\(?[\d][\d.,'\u00a0\u202f ]*[.,]\d{2}(?![\d%]|\s%)\)?-?/g);
   if (m)
     for (const raw of m.reverse()) {
       const v = parseAmount(raw.trim());

@@ -65,7 +65,7 @@ export function readTotals(
     let value = rowValue?.value;
     let seg = rowValue?.seg ?? hit.seg;
     if (!value) {
-      const beside = besideTwoLineLabel(layout, hit, hits);
+      const beside = besideTwoLineLabel(layout, hit, hits) ?? besideShifted(layout, hit, hits);
       value = beside && lastAmount(beside.text, hit.field === 'vat', hint);
       if (value) seg = beside!;
     }
@@ -370,6 +370,23 @@ function besideTwoLineLabel(layout: PageLayout, hit: LabelHit, hits: LabelHit[])
       s.bbox[1] < more.bbox[1] &&
       !hits.some((h) => h.seg.line === s.line),
   );
+}
+
+/**
+ * The amount right of a label alone on its line but set a little lower or higher, overlapping the
+ * label's height, so that it fell on the next or the previous line ("TOTAL DISCOUNTED" beside
+ * "€ 742 870.99" in a larger type; "Totaal te betalen" a hair under its "€ 363,-"): that line's
+ * segment right of the label, on a line with no label of its own.
+ */
+function besideShifted(layout: PageLayout, hit: LabelHit, hits: LabelHit[]): Segment | undefined {
+  const [, y0, x1, y1] = hit.seg.bbox;
+  if (layout.lines[hit.seg.line]!.some((s) => s.bbox[0] > x1)) return undefined;
+  for (const li of [hit.seg.line + 1, hit.seg.line - 1]) {
+    if (hits.some((h) => h.seg.page === hit.seg.page && h.seg.line === li)) continue;
+    const seg = layout.lines[li]?.find((s) => s.bbox[0] > x1 && s.bbox[1] < y1 && s.bbox[3] > y0);
+    if (seg) return seg;
+  }
+  return undefined;
 }
 
 /**

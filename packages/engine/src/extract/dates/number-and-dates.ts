@@ -47,7 +47,7 @@ const PAY_AFTER = new RegExp(`^\\s+(?:\\p{L}+\\s+){0,2}(?:${PAY_WORD_SOURCES.joi
 
 export function dueInTerms(layouts: PageLayout[], order: DateReading): Found | undefined {
   for (const layout of layouts) {
-    for (const line of layout.lines) {
+    for (const [li, line] of layout.lines.entries()) {
       const text = line.map((s) => s.text).join(' ');
       const m = TERMS_DUE.exec(text);
       // The first date after the keyword: a discount date (Skonto) comes later in the sentence.
@@ -65,23 +65,53 @@ export function dueInTerms(layouts: PageLayout[], order: DateReading): Found | u
       value ||= findDates(text, order).find(
         (d) => BY_BEFORE.test(text.slice(0, d.start)) && NET_AFTER.test(text.slice(d.end)),
       )?.value;
-      if (!value) continue;
-      const dates = findDates(text, order);
-      const box = union(line.map((s) => s.bbox));
-      // Terms that name the net amount's date and a discount's ("… 30 Tagen netto bis 04.04.2013,
-      // 3% Skonto innerhalb 10 Tagen bis 15.03.2013"): the net one is the due date's candidate,
-      // wherever it stands in the sentence. Still a person's to confirm: an e-invoice whose terms
-      // say so may carry no due date of its own (BT-9), and the sentence is no field.
-      const net = dates.find((d) => NET_BY.test(text.slice(0, d.start)));
-      if (net) return { value: net.value, box, page: layout.page, strength: 1 };
-      // A sentence that says nothing but the date ("Please remit until 2019-07-01.") names the due
-      // date as surely as a label; one with days, rates or a second date (Skonto) does not.
-      // (in the page's date order: "07-10-2025" reads either way, and unread would count as none)
-      const alone = dates.length === 1 && !/\d/.test(text.replace(dates[0]!.raw, ''));
-      return { value, box, page: layout.page, strength: alone ? 2 : 1 };
+      if (value) return termsDate(value, text, union(line.map((s) => s.bbox)), layout.page, order);
+      const wrapped = wrappedTerms(layout, li, order);
+      if (wrapped) return termsDate(wrapped.value, wrapped.text, wrapped.box, layout.page, order);
     }
   }
   return undefined;
+}
+
+/** The due date read in a sentence of terms (`text`), and how surely. */
+function termsDate(value: string, text: string, box: Box, page: number, order: DateReading): Found {
+  const dates = findDates(text, order);
+  // Terms that name the net amount's date and a discount's ("… 30 Tagen netto bis 04.04.2013,
+  // 3% Skonto innerhalb 10 Tagen bis 15.03.2013"): the net one is the due date's candidate,
+  // wherever it stands in the sentence. Still a person's to confirm: an e-invoice whose terms
+  // say so may carry no due date of its own (BT-9), and the sentence is no field.
+  const net = dates.find((d) => NET_BY.test(text.slice(0, d.start)));
+  if (net) return { value: net.value, box, page, strength: 1 };
+  // A sentence that says nothing but the date ("Please remit until 2019-07-01.") names the due
+  // date as surely as a label; one with days, rates or a second date (Skonto) does not.
+  // (in the page's date order: "07-10-2025" reads either way, and unread would count as none)
+  const alone = dates.length === 1 && !/\d/.test(text.replace(dates[0]!.raw, ''));
+  return { value, box, page, strength: alone ? 2 : 1 };
+}
+
+/**
+ * Terms whose sentence a paragraph wraps after its word of paying, "by" and the date on the next
+ * line ("Bitte zahlen Sie den unten" / "aufgeführten Gesamtbetrag … bis zum 26.06.2024"): the
+ * first date after "by", on the next line, when both lines are one segment each, flush left and
+ * a line apart, and the first does not end its sentence.
+ */
+function wrappedTerms(
+  layout: PageLayout,
+  li: number,
+  order: DateReading,
+): { value: string; text: string; box: Box } | undefined {
+  const first = layout.lines[li]!;
+  const next = layout.lines[li + 1];
+  if (first.length !== 1 || next?.length !== 1) return undefined;
+  const [a, b] = [first[0]!, next[0]!];
+  const height = a.bbox[3] - a.bbox[1];
+  if (Math.abs(a.bbox[0] - b.bbox[0]) > 0.01 || b.bbox[1] - a.bbox[3] > height || /[.;:!?]\s*$/.test(a.text))
+    return undefined;
+  const text = `${a.text} ${b.text}`;
+  const m = TERMS_DUE.exec(text);
+  if (!m || m.index >= a.text.length) return undefined;
+  const value = dateOf(text.slice(m.index + m[0].length, m.index + m[0].length + 30), order);
+  return value ? { value, text, box: union([a.bbox, b.bbox]) } : undefined;
 }
 
 /** Text that is one date and no words after it (read in the page's date order). */
@@ -185,11 +215,29 @@ export function letterDate(layouts: PageLayout[], order: DateReading): Found | u
         DOC_WORD_RE.test(prev.text) &&
         TITLE_NUMBER.test(prev.text) &&
         !longestLabel(prev.text);
-      if (PLACE_COMMA.test(prev.text) || titled || spelledAtRight(line, i, found.raw, first.lines[li - 1]))
+      if (
+        PLACE_COMMA.test(prev.text) ||
+        titled ||
+        spelledAtRight(line, i, found.raw, first.lines[li - 1]) ||
+        townOfPage(prev.text, first)
+      )
         return { value: alone, box: union([prev.bbox, seg.bbox]), page: first.page, strength: 1 };
     }
   }
   return undefined;
+}
+
+/**
+ * Whether a segment is a town alone that an address on the page names after its postcode
+ * ("Reichenschwand" beside the date, the sender line's "91244 Reichenschwand"): the letter's
+ * place, its date in the next segment.
+ */
+function townOfPage(text: string, layout: PageLayout): boolean {
+  const town = text.trim().replace(/,$/, '');
+  if (!/^\p{Lu}[\p{L}.-]+(?: \p{Lu}[\p{L}.-]+)?$/u.test(town)) return false;
+  const escaped = town.replace(/\./g, '\\.');
+  const addressed = new RegExp(`(?<!\\d)\\d{4,5}\\s+${escaped}(?![\\p{L}])`, 'u');
+  return layout.lines.some((line) => line.some((s) => addressed.test(s.text)));
 }
 
 /**

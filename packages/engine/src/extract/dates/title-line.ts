@@ -140,6 +140,15 @@ export function titleLine(layouts: PageLayout[], order: DateReading) {
       if (series && (series !== series.toUpperCase() || NUMBER_WORD_ALONE.test(series))) continue;
       // (a VAT word after the document word is the title's, never a series: "FAKTURA VAT 1/20/S")
       const ofTitle = !!series && VAT_WORD_ALONE.test(series);
+      const labelled = alone ? undefined : labelledDateAfter(seg.text.trim(), order);
+      if (labelled)
+        return {
+          number: labelled.number,
+          date: labelled.date,
+          box: seg.bbox,
+          page: first.page,
+          text: seg.text,
+        };
       if (alone && plausibleNumber(alone[2]!))
         return {
           number: alone[1] && !ofTitle ? `${alone[1]} ${alone[2]}` : alone[2]!,
@@ -205,6 +214,24 @@ export function titleLine(layouts: PageLayout[], order: DateReading) {
 }
 
 /** The date after a title's number, read whole ("19/09/2025"; not "19/09/2025 à Paris"). */
+/** The document word and its number, then a label and its value ("Factura F-2026000242 Fecha:
+ * 05/02/2026 Cliente Nº 00002905", a report's header row set as one run of text). */
+const TITLE_THEN_LABEL = new RegExp(
+  `^(?:\\p{L}*(?:${DOC_WORD}))\\s*[:#]?\\s+${NUMBER}\\s+(\\p{L}[\\p{L}.\\s]{1,30}?)\\s*:\\s*(.{6,24})`,
+  'iu',
+);
+
+/**
+ * The title's number and date where the invoice date's own label follows the number on the
+ * title's segment, its date right after it: the labels after it are other fields'.
+ */
+function labelledDateAfter(text: string, order: DateReading): { number: string; date: string } | undefined {
+  const m = TITLE_THEN_LABEL.exec(text);
+  if (!m || !plausibleNumber(m[1]!) || matchLabel(m[2]!, 'invoice_date') === undefined) return undefined;
+  const [found] = findDates(m[3]!, order);
+  return found?.start === 0 ? { number: m[1]!, date: found.value } : undefined;
+}
+
 function dateOfTitle(text: string | undefined, order: DateReading): string | undefined {
   const [found] = text ? findDates(text, order) : [];
   return found && found.raw.trim() === text!.trim() ? found.value : undefined;

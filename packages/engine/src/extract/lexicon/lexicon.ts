@@ -112,6 +112,8 @@ export const SELF_BILLING_SOURCES: readonly string[] = words.self_billing_titles
 /** Words of a company's legal mention, its share capital or its registration ("au capital de",
  * "SIRET", "Amtsgericht", "HRB"). */
 export const LEGAL_MENTION_SOURCES: readonly string[] = words.legal_mentions;
+/** Words for "and" that may end the first line of a name wrapped over two ("… CONDUCCIONES Y"). */
+export const NAME_CONJUNCTIONS: readonly string[] = words.name_conjunctions;
 /** Words of a share capital after a legal form ("au capital", "con capitale"). */
 export const SHARE_CAPITAL_SOURCES: readonly string[] = words.share_capital_words;
 /** Titles of credit notes and invoice corrections. */

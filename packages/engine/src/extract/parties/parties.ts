@@ -11,6 +11,7 @@ import {
   BUYER_WORD_SOURCES,
   DELIVERY_WORD_SOURCES,
   LEGAL_FORM_SOURCES,
+  NAME_CONJUNCTIONS,
   SELF_BILLING_SOURCES,
   SHARE_CAPITAL_SOURCES,
   VAT_ID_WORD_SOURCES,
@@ -986,6 +987,7 @@ function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>)
       // (a place line is no name, though a postcode's letters may read as a legal form: "1012 AB";
       // nor is the name under a salutation, "Spett.le:" / "Lucus Informatica srl": the recipient's)
       if (elsewhere.has(seg) || belowPlace || placeOf(seg.text.trim()) || saluted(layout, seg)) continue;
+      if (wrappedTail(layout, seg)) continue;
       const text = ruLegalForm(seg.text.trim());
       const sender = senderLineName(text);
       if (sender && !elsewhere.has(seg)) return { ...seg, text: sender };
@@ -1001,6 +1003,19 @@ function letterheadName(layout: PageLayout | undefined, elsewhere: Set<Segment>)
   }
   return undefined;
 }
+
+/**
+ * Whether a segment goes on from a name wrapped over two lines, the line right above it, flush left
+ * with it, ending with a word for "and" ("ARAGONESA DE CONDUCCIONES Y" / "REFRIGERACION, S.C."):
+ * no name of its own.
+ */
+function wrappedTail(layout: PageLayout, seg: Segment): boolean {
+  const above = layout.lines[seg.line - 1]?.find((s) => Math.abs(s.bbox[0] - seg.bbox[0]) < 0.01);
+  if (!above || seg.bbox[1] - above.bbox[3] > seg.bbox[3] - seg.bbox[1]) return false;
+  return ENDS_WITH_CONJUNCTION.test(above.text);
+}
+
+const ENDS_WITH_CONJUNCTION = new RegExp(`(?:^|\\s)(?:${NAME_CONJUNCTIONS.join('|')})\\s*$`, 'iu');
 
 /** Whether the lines right under a name, in its column, give a VAT id other than the seller's. */
 function othersVatBelow(layout: PageLayout, name: Segment, sellerVat: string | undefined): boolean {
