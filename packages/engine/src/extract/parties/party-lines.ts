@@ -16,7 +16,7 @@ import {
   POSTCODE_ALONE_FORMS,
   SALUTATION_SOURCES,
 } from '../lexicon/lexicon.js';
-import { normalizeLabelText, startsWithLabel } from '../page/labels.js';
+import { matchLabel, normalizeLabelText, startsWithLabel } from '../page/labels.js';
 import type { Put, Segment } from '../page/layout.js';
 
 /** A company's legal form as a word of its own (GmbH, SARL, S.p.A., Ltd, ООО, ...): a company's name. */
@@ -301,3 +301,18 @@ export function cleanName(s: string): string {
   const quoted = /^["“„«»”](?<inner>[^"“„«»”]+)["”“»«]$/u.exec(name);
   return quoted?.groups?.inner?.trim() ?? name;
 }
+
+/** A company's registration number: it names the party whose address stands above it. */
+export const REGISTRATION =
+  /^(?:siren|siret|rcs|hrb|hra|handelsregister|registergericht|amtsgericht|registro\s+imprese|rea|company\s+(?:no|number|reg(?:istration)?)|огрн)\b/i;
+
+/** A line of a company's register, tax or VAT number ("SIRET 123 456 789 00012", "USt-IdNr. DE…"). */
+export function idLine(text: string): boolean {
+  const t = text.trim();
+  return (
+    REGISTRATION.test(t) || matchLabel(t, 'tax_number') !== undefined || matchLabel(t, 'vat_id') !== undefined
+  );
+}
+
+/** A part of a legal line that opens with a legal form ("Société Anonyme au capital de …"). */
+export const LEGAL_FORM_FIRST = new RegExp(`^(?:${LEGAL_FORM_SOURCES.join('|')})(?=$|[\\s,.])`, 'iu');
