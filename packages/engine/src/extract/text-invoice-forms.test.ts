@@ -1567,6 +1567,59 @@ describe("a fourteenth set's classes", () => {
   });
 });
 
+describe("a fifteenth set's classes", () => {
+  it('reads the name of a party whose name, street and place run on in one line', () => {
+    const d = read([
+      page([
+        line(row(2), ['Rechnung DEMO-001', 0.13, 0.3]),
+        line(row(6), ['Rechnungssteller', 0.07, 0.2], ['Rechnungsempfänger', 0.5, 0.65]),
+        line(
+          row(8),
+          ['Friseursalon Schneidekunst', 0.07, 0.3],
+          ['Max Mustermann Musterstraße 456 54321 Hamburg', 0.5, 0.85],
+        ),
+        line(row(9), ['Hauptstraße 123 12345 Berlin', 0.07, 0.3]),
+      ]),
+    ]);
+    expect(d.buyer?.name).toBe('Max Mustermann');
+    expect(d.buyer?.address).toMatchObject({ postcode: '54321', city: 'Hamburg' });
+  });
+
+  it('reads the block under "Intestatario contratto" as the customer\'s', () => {
+    const d = read([
+      page([
+        line(row(2), ['ENEL ENERGIA SPA', 0.37, 0.6]),
+        line(row(8), ['FATTURA N. FT123456789', 0.13, 0.4]),
+        line(row(12), ['INTESTATARIO CONTRATTO', 0.13, 0.4]),
+        line(row(13), ['Mario Rossi', 0.13, 0.25]),
+        line(row(14), ['Via Roma 123', 0.13, 0.25]),
+        line(row(15), ['20121 Milano (MI)', 0.13, 0.3]),
+      ]),
+    ]);
+    expect(d.buyer?.name).toBe('Mario Rossi');
+  });
+
+  it("takes no country under the foot's place for the seller, past another column's lines", () => {
+    const d = read([
+      page([
+        line(row(10), ['Rechnung', 0.1, 0.2]),
+        line(row(11), ['Rechnungsnummer: 153879764', 0.1, 0.3]),
+        line(0.93, ['Parfümerie Akzente GmbH', 0.14, 0.27]),
+        line(0.94, ['Ferdinand-Braun-Str. 28/3', 0.14, 0.27], ['T 0800 - 1 750 780 1', 0.4, 0.55]),
+        line(0.95, ['74074 Heilbronn', 0.14, 0.22], ['E service@example.de', 0.4, 0.55]),
+        line(0.9555, ['Nina Pütz', 0.29, 0.36]),
+        line(
+          0.962,
+          ['Deutschland', 0.14, 0.2],
+          ['W www.example.de', 0.4, 0.55],
+          ['Amtsgericht Stuttgart HRB 581012', 0.75, 0.95],
+        ),
+      ]),
+    ]);
+    expect(d.seller?.name).not.toBe('Deutschland');
+  });
+});
+
 describe("the Canary Islands' IGIC", () => {
   it('reads "Total IGIC" as the VAT, its rows as the breakdown\'s', () => {
     const d = read([

@@ -106,7 +106,9 @@ export function footColumnName(layouts: PageLayout[], elsewhere: Set<Segment>): 
         layout.lines[seg.line + n]?.find((s) => Math.abs(s.bbox[0] - seg.bbox[0]) < 0.02);
       // (no line under a place, the block's country: "12919 Tallinn" / "Estonia"; nor a legal form
       // alone, wrapped under its name: "Martins Instalações Unipessoal" / "Lda.")
-      const over = inColumn(-1);
+      // (the column's line above, past another column's lines set between: "74074 Heilbronn" /
+      // "Nina Pütz" / "Deutschland")
+      const over = [-1, -2, -3].map(inColumn).find((x) => x);
       if (over && seg.bbox[1] - over.bbox[3] < seg.bbox[3] - seg.bbox[1] && placeLine(over)) continue;
       if (!/\p{L}{2}/u.test(text.replace(LEGAL_FORM_ALL, ' '))) continue;
       // (over its address: the place on the next line; or after a street line, with the company's

@@ -664,6 +664,31 @@ function partyOnOneLine(
     if (split?.street && !split.street.text.includes(',') && words && looksLikeName(name))
       return { name, street: split.street, place: split.place };
   }
+  return runOnParty(seg, text);
+}
+
+/**
+ * The party on one line without commas, its name run on into its street and place ("Max
+ * Mustermann Musterstraße 456 54321 Hamburg"): a street line (its street word and house number)
+ * and a place line after the name, the three making the whole line.
+ */
+function runOnParty(
+  seg: Segment,
+  text: string,
+): { name: string; street: Segment; place: Segment } | undefined {
+  const words = text.trim().split(/\s+/);
+  for (let p = words.length - 1; p >= 3; p--) {
+    const place = words.slice(p).join(' ');
+    if (!placeOf(place)) continue;
+    for (let k = p - 1; k >= 1; k--) {
+      const street = words.slice(k, p).join(' ');
+      if (!streetLine(street)) continue;
+      const name = words.slice(0, k).join(' ');
+      return looksLikeName(name) && !/\d/.test(name)
+        ? { name, street: { ...seg, text: street }, place: { ...seg, text: place } }
+        : undefined;
+    }
+  }
   return undefined;
 }
 
