@@ -111,7 +111,7 @@ async function readPage(doc: PdfDocument, n: number): Promise<PageText> {
   let all = '';
   let icon: { q: number; x0: number; x1: number; base: number; size: number } | undefined;
   let lastPiece: Piece | undefined;
-  const printed = content.items.filter((i): i is TextItem => 'str' in i && !!i.str.trim());
+  const printed = items.filter((i) => !!i.str.trim());
   for (const raw of [...content.items, ...formFieldItems(annotations, printed)]) {
     if (!('str' in raw)) continue;
     const item = raw as TextItem;

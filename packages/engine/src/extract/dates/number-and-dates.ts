@@ -49,9 +49,7 @@ export function dueInTerms(layouts: PageLayout[], order: DateReading): Found | u
   for (const layout of layouts) {
     for (const [li, line] of layout.lines.entries()) {
       const text = line.map((s) => s.text).join(' ');
-      const m = TERMS_DUE.exec(text);
-      // The first date after the keyword: a discount date (Skonto) comes later in the sentence.
-      let value = m && dateOf(text.slice(m.index + m[0].length, m.index + m[0].length + 30), order);
+      let value = termsDue(text, order)?.value;
       if (!value && PAY_WORD.test(text)) {
         const dates = findDates(text, order);
         const before = dates.find((d) => BY_AFTER.test(text.slice(d.end)));
@@ -108,10 +106,20 @@ function wrappedTerms(
   if (Math.abs(a.bbox[0] - b.bbox[0]) > 0.01 || b.bbox[1] - a.bbox[3] > height || /[.;:!?]\s*$/.test(a.text))
     return undefined;
   const text = `${a.text} ${b.text}`;
+  // (the word of paying on the first line: else the second line alone says it all)
+  const due = termsDue(text, order);
+  return due && due.at < a.text.length ? { value: due.value, text, box: union([a.bbox, b.bbox]) } : undefined;
+}
+
+/**
+ * The date a sentence of terms names after its word of paying and its "by": the first date
+ * after "by" (a discount's date, Skonto, comes later in the sentence); `at`, where the word of
+ * paying stands.
+ */
+function termsDue(text: string, order: DateReading): { value: string; at: number } | undefined {
   const m = TERMS_DUE.exec(text);
-  if (!m || m.index >= a.text.length) return undefined;
-  const value = dateOf(text.slice(m.index + m[0].length, m.index + m[0].length + 30), order);
-  return value ? { value, text, box: union([a.bbox, b.bbox]) } : undefined;
+  const value = m && dateOf(text.slice(m.index + m[0].length, m.index + m[0].length + 30), order);
+  return value ? { value, at: m.index } : undefined;
 }
 
 /** Text that is one date and no words after it (read in the page's date order). */

@@ -213,7 +213,6 @@ export function titleLine(layouts: PageLayout[], order: DateReading) {
   return undefined;
 }
 
-/** The date after a title's number, read whole ("19/09/2025"; not "19/09/2025 à Paris"). */
 /** The document word and its number, then a label and its value ("Factura F-2026000242 Fecha:
  * 05/02/2026 Cliente Nº 00002905", a report's header row set as one run of text). */
 const TITLE_THEN_LABEL = new RegExp(
@@ -232,6 +231,7 @@ function labelledDateAfter(text: string, order: DateReading): { number: string; 
   return found?.start === 0 ? { number: m[1]!, date: found.value } : undefined;
 }
 
+/** The date after a title's number, read whole ("19/09/2025"; not "19/09/2025 à Paris"). */
 function dateOfTitle(text: string | undefined, order: DateReading): string | undefined {
   const [found] = text ? findDates(text, order) : [];
   return found && found.raw.trim() === text!.trim() ? found.value : undefined;
