@@ -331,6 +331,28 @@ describe('readTextInvoice: numbers and dates', () => {
     expect(d.number).toBe('726 752 5181');
   });
 
+  it('reads a number of short and long digit groups, ten digits or more in all, whole ("1 24 0005 0001201345")', () => {
+    const d = read([page([line(row(0), ['Factura', 0.06, 0.15], ['1 24 0005 0001201345', 0.25, 0.45])])]);
+    expect(d.number).toBe('1 24 0005 0001201345');
+    // (not a short run of small groups: an amount or a date's parts)
+    expect(
+      read([page([line(row(0), ['Factura', 0.06, 0.15], ['1 24 05', 0.25, 0.45])])]).number,
+    ).toBeUndefined();
+  });
+
+  it("reads a platform's long reference or a UUID as the number, up to 40 signs", () => {
+    const uber = read([
+      page([line(row(0), ['Numéro de facture: UBERFRAEATS-FIFCCEJA-01-2025-0000038', 0.06, 0.6])]),
+    ]);
+    expect(uber.number).toBe('UBERFRAEATS-FIFCCEJA-01-2025-0000038');
+    const uuid = read([page([line(row(0), ['Beleg-Nr.: 458c10e4-fbd7-4a7f-948a-e22c8c3a00c1', 0.5, 0.95])])]);
+    expect(uuid.number).toBe('458c10e4-fbd7-4a7f-948a-e22c8c3a00c1');
+    const long = read([
+      page([line(row(0), ['Rechnungsnummer: A1234567890123456789012345678901234567890', 0.3, 0.95])]),
+    ]);
+    expect(long.number).toBeUndefined();
+  });
+
   it('takes no first group of a number that goes on after a comma ("00,00,0001")', () => {
     const d = read([page([line(row(0), ['Rechnungsnummer: 00,00,0001', 0.58, 0.85])])]);
     expect(d.number).toBeUndefined();

@@ -7,7 +7,7 @@ import { setPath } from '../document-path.js';
 import { countryOf } from '../project/countries.js';
 import { readTotals } from './amounts/text-totals.js';
 import { compactDate, type DateReading, findDates } from './dates/dates.js';
-import { firstLetterMisread, invoiceNumberOf, numberMayGoOn } from './dates/invoice-number.js';
+import { digitGroups, firstLetterMisread, invoiceNumberOf, numberMayGoOn } from './dates/invoice-number.js';
 import {
   bareNumberLabel,
   dateAlone,
@@ -257,9 +257,11 @@ function otherDocumentsDates(hits: LabelHit[], layouts: PageLayout[], order: Dat
 function numberAlone(text: string | undefined): boolean {
   return (
     !!text &&
-    /^[#№:]?\s*(?:\p{Lu}{1,4} )?[\p{L}\d][\p{L}\d\-\u2010-\u2015/._]*\d[\p{L}\d\-\u2010-\u2015/._]*$/u.test(
-      // (a number's parts set apart by a slash with spaces are one number: "2 / 2024")
-      text.trim().replace(/(?<=\d) \/ (?=\d)/g, '/'),
-    )
+    // (or in groups of digits: "Factura   1 24 0005 0001201345")
+    (digitGroups(text) ||
+      /^[#№:]?\s*(?:\p{Lu}{1,4} )?[\p{L}\d][\p{L}\d\-\u2010-\u2015/._]*\d[\p{L}\d\-\u2010-\u2015/._]*$/u.test(
+        // (a number's parts set apart by a slash with spaces are one number: "2 / 2024")
+        text.trim().replace(/(?<=\d) \/ (?=\d)/g, '/'),
+      ))
   );
 }

@@ -4,17 +4,26 @@
 import { monthAndYear, parseDate } from './dates.js';
 
 // A number may open with a short series in capitals set apart by a space ("FV 3/05/2021").
-// Letters of any script ("ΤΔΑ-9812") and any dash ("A–7146") may be part of it.
-const NUMBER_TOKEN = /^[#:№]?\s*((?:\p{Lu}{1,4} (?=\p{Lu}?\d))?[\p{L}\d][\p{L}\d\-\u2010-\u2015/._]{0,30})/u;
+// Letters of any script ("ΤΔΑ-9812") and any dash ("A–7146") may be part of it. Up to 40 signs:
+// a platform's reference or a UUID is the number of its invoices ("UBERFRAEATS-FIFCCEJA-01-2025-
+// 0000038", "458c10e4-fbd7-4a7f-948a-e22c8c3a00c1").
+const NUMBER_TOKEN = /^[#:№]?\s*((?:\p{Lu}{1,4} (?=\p{Lu}?\d))?[\p{L}\d][\p{L}\d\-\u2010-\u2015/._]{0,40})/u;
+const NUMBER_MAX = 40;
 
-/** Groups of digits set apart by single spaces, the later ones of three digits or more. */
-const DIGIT_GROUPS = /^\d{2,6}(?: \d{3,6}){1,4}$/;
+/** Groups of digits set apart by single spaces, the later ones of three digits or more; or, ten
+ * digits or more in all, of any size with a long one last ("1 24 0005 0001201345"). */
+const DIGIT_GROUPS = /^\d{2,6}(?: \d{3,6}){1,4}$|^(?=(?:\d ?){10,}$)\d{1,6}(?: \d{1,6}){1,4} \d{6,12}$/;
+
+/** Whether a text is a number printed in groups of digits and nothing else ("726 752 5181"). */
+export function digitGroups(text: string): boolean {
+  return DIGIT_GROUPS.test(text.trim()) && !parseDate(text.trim());
+}
 
 export function invoiceNumberOf(s: string): string | undefined {
   // (after a leader of dots from the label: "Nº FACTURA ................: 25/030840")
   const text = s.trim().replace(/^[.…]{3,}\s*:?\s*/u, '');
   // A number printed in groups of digits, and nothing else ("726 752 5181"): all of it.
-  if (DIGIT_GROUPS.test(text) && !parseDate(text)) return text;
+  if (digitGroups(text)) return text;
   const m = NUMBER_TOKEN.exec(text);
   if (m && cutByUnmappedGlyph(text, m.index + m[0].length)) return undefined;
   // A reference that goes on past a sign no number holds ("REG3@EXAMPLE.COM-BEST2-…", an order
@@ -25,7 +34,7 @@ export function invoiceNumberOf(s: string): string | undefined {
   const after = m && /^\s+\/\s+(\d[\p{L}\d\-/._]*)/u.exec(text.slice(m[0].length));
   const spaced = after && !parseDate(after[1]!.replace(/[.,;:]+$/, '')) ? after : undefined;
   const v = (spaced && m ? `${m[1]}/${spaced[1]}` : m?.[1])?.replace(/[.,;:]+$/, '');
-  if (!m || !v || !/\d/.test(v) || v.length > 30) return undefined;
+  if (!m || !v || !/\d/.test(v) || v.length > NUMBER_MAX) return undefined;
   // A number that goes on after a comma ("00,00,0001"): its first group alone is none.
   if (/^,\d/.test(text.slice(m[0].length))) return undefined;
   // (nor a date, nor a month of a year: the billing period under the title, "Fevereiro/2026")

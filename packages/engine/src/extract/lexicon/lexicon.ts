@@ -109,9 +109,10 @@ export const WEAK_LABEL_SOURCES: readonly string[] = words.weak_labels;
 export const DELIVERY_WORD_SOURCES: readonly string[] = words.delivery_words;
 /** Titles of an invoice the customer issues for its supplier ("Self-Billing Invoice"). */
 export const SELF_BILLING_SOURCES: readonly string[] = words.self_billing_titles;
-/** Words of a company's legal mention, its share capital or its registration ("au capital de",
- * "SIRET", "Amtsgericht", "HRB"). */
-export const LEGAL_MENTION_SOURCES: readonly string[] = words.legal_mentions;
+/** Words of a company's registration ("SIRET", "Amtsgericht", "HRB", "KvK"). */
+export const REGISTRATION_SOURCES: readonly string[] = words.registration_words;
+/** Words of a company's legal mention, its share capital ("au capital de") or its registration. */
+export const LEGAL_MENTION_SOURCES: readonly string[] = [...words.legal_mentions, ...REGISTRATION_SOURCES];
 /** Words for "and" that may end the first line of a name wrapped over two ("… CONDUCCIONES Y"). */
 export const NAME_CONJUNCTIONS: readonly string[] = words.name_conjunctions;
 /** Words of a share capital after a legal form ("au capital", "con capitale"). */

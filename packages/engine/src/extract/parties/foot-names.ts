@@ -142,10 +142,12 @@ const registerCourt = (parts: string[]): boolean =>
   /^(?:AG|Amtsgericht|Registergericht)\s+\p{L}/u.test(parts[0] ?? '') && REGISTER_ENTRY.test(parts[1] ?? '');
 
 /** The name a legal line's parts open with: up to its legal form, or the whole first part when
- * the legal form opens the next ("BOUYGUES TELECOM" - "Société Anonyme au capital …"). */
+ * the legal form opens the next ("BOUYGUES TELECOM" - "Société Anonyme au capital …"); a legal
+ * form before the name, up to its share capital ("SAS A&C CARROSSERIE au capital de 1000 Euros"). */
 function legalLineName(parts: string[]): string | undefined {
-  const name = nameUpToLegalForm(parts[0] ?? '');
-  if (LEGAL_FORM.test(name)) return name;
+  const first = parts[0] ?? '';
+  const name = nameUpToLegalForm(LEGAL_FORM_FIRST.test(first) ? first.replace(CAPITAL, '').trim() : first);
+  if (LEGAL_FORM.test(name) && /\p{L}{2}/u.test(name.replace(LEGAL_FORM_ALL, ' '))) return name;
   return LEGAL_FORM_FIRST.test(parts[1] ?? '') ? parts[0] : undefined;
 }
 

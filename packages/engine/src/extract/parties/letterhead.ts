@@ -23,6 +23,7 @@ import {
   placeOf,
   ruLegalForm,
   SALUTATION,
+  streetLine,
   titleFirst,
 } from './party-lines.js';
 
@@ -56,7 +57,9 @@ export function nameAboveAddress(layout: PageLayout, anchor: Box): Segment | und
   const place = above.findIndex((s) => placeOf(s.text));
   const street = above[place + 1];
   const name = above[place + 2];
-  if (place < 0 || !street || !name || !/\d/.test(street.text)) return undefined;
+  // (a street with its number, or with its street word where it has none: "C/ SALVADOR DE
+  // MADARIAGA S/N", sin número)
+  if (place < 0 || !street || !name || !(/\d/.test(street.text) || streetLine(street.text))) return undefined;
   if (name.text.includes(':') || NOT_ADDRESS.test(name.text.trim()) || notAName(name.text)) return undefined;
   return /\p{L}{2}/u.test(name.text) ? name : undefined;
 }

@@ -668,6 +668,20 @@ describe('readParties: the seller above its registration number', () => {
     expect(d.seller.name).toBe('LE FOURNISSEUR');
     expect(d.buyer.name).toBe('LE CLIENT');
   });
+
+  it('reads it over a Dutch chamber of commerce line as over a SIREN line ("KvK 12345678")', () => {
+    const d = read([
+      line(row(0), ['LOGO HANDELSNAAM', 0.06, 0.3]),
+      line(row(2), ['HANDELSNAAM', 0.06, 0.3], ['Factuuradres', 0.6, 0.8]),
+      line(row(3), ['De Leverancier', 0.06, 0.25]),
+      line(row(4), ['Keizersgracht 12', 0.06, 0.2], ['De Klant', 0.6, 0.72]),
+      line(row(5), ['1015 CS Amsterdam', 0.06, 0.2], ['Dorpsstraat 5', 0.6, 0.75]),
+      line(row(6), ['info@leverancier.nl', 0.06, 0.3], ['3512 AB Utrecht', 0.6, 0.72]),
+      line(row(7), ['KvK 12345678', 0.06, 0.25]),
+    ]);
+    expect(d.seller.name).toBe('De Leverancier');
+    expect(d.buyer.name).toBe('De Klant');
+  });
 });
 
 describe("readParties: the seller's legal footer", () => {
@@ -701,6 +715,42 @@ describe("readParties: the seller's legal footer", () => {
       line(0.963, ['Sarl au capital de 10 000€ - RSC Paris B 530 848 134 – Siret 53084813400017', 0.26, 0.8]),
     ]);
     expect(d.seller.name ?? '').not.toMatch(/capital/);
+  });
+
+  it("takes the name between a legal form and its share capital in a foot's legal line", () => {
+    const d = read([
+      line(row(0), ['FACTURE 2025092631 du 19/09/2025', 0.09, 0.4]),
+      line(row(2), ['A&C CARROSSERIE', 0.09, 0.25], ['martinez cassandra', 0.57, 0.7]),
+      line(
+        row(3),
+        ['ZA LA GLEBE 15 IMPASSE DU CAYROU', 0.09, 0.35],
+        ['6 Cheminement du Général Dugua', 0.57, 0.85],
+      ),
+      line(row(4), ['12200 SAVIGNAC', 0.09, 0.2], ['31400 Toulouse', 0.57, 0.68]),
+      line(0.957, [
+        'SAS A&C CARROSSERIE au capital de 1000 Euros – 15 impasse du cayrou 12200 savignac - Siret: 94824331600015',
+        0.05,
+        0.95,
+      ]),
+    ]);
+    expect(d.seller.name).toBe('SAS A&C CARROSSERIE');
+    // (a legal form with nothing after it but the capital names no one)
+    const bare = read([
+      line(row(0), ['FACTURE 2025092631 du 19/09/2025', 0.09, 0.4]),
+      line(0.957, ['SAS au capital de 1000 Euros – 15 impasse du cayrou 12200 savignac', 0.05, 0.95]),
+    ]);
+    expect(bare.seller.name).toBeUndefined();
+  });
+
+  it("takes the name over a street without its number (Spanish 's/n') over the place over the VAT id", () => {
+    const d = read([
+      line(row(0), ['FACTURA', 0.06, 0.15]),
+      line(row(2), ['DECATHLON ESPANA SAU', 0.78, 0.95]),
+      line(row(3), ['C/ SALVADOR DE MADARIAGA S/N', 0.73, 0.95]),
+      line(row(4), ['28702 SAN SEBASTIAN DE LOS REYES', 0.71, 0.95]),
+      line(row(5), ['ESA79935607', 0.85, 0.95]),
+    ]);
+    expect(d.seller.name).toBe('DECATHLON ESPANA SAU');
   });
 
   it('takes the company under a salutation ("Spett.le:") for the recipient, not the letterhead', () => {
@@ -831,7 +881,25 @@ describe("readParties: the sender's block named by its footer's domain", () => {
     const d = window('Raiffeisen Bezug +');
     expect(d.buyer.name).toBe('Raiffeisen Bezug + Absatz eG');
     expect(d.buyer.address).toMatchObject({ lines: ['Gossetsweiler 101'], postcode: '88263' });
-    expect(window('Max Mustermann').buyer.name).toBe('Max Mustermann');
+    // Without the joining sign the two lines are no one name: a person over a company, whose
+    // company is the customer (as under a heading).
+    expect(window('Max Mustermann').buyer.name).toBe('Absatz eG');
+    expect(window('Max Mustermann').buyer.address).toMatchObject({ lines: ['Gossetsweiler 101'] });
+  });
+
+  it('takes the company under a person in the window for the customer, not a company it is reached through', () => {
+    const window = (company: string) =>
+      read([
+        line(row(0), ['FACTURE', 0.53, 0.7]),
+        line(row(2), ['Date de facture : 02/11/2019', 0.05, 0.3]),
+        line(row(6), ['N° de ligne : 06 99 XX YY ZZ', 0.05, 0.3], ['M DE LATTRE ALEXIS', 0.53, 0.7]),
+        line(row(7), [company, 0.53, 0.66]),
+        line(row(8), ['35 B RUE MONTGOLFIER', 0.53, 0.74]),
+        line(row(9), ['69100 VILLEURBANNE', 0.53, 0.72]),
+      ]);
+    expect(window('ALEXINUX SARL').buyer.name).toBe('ALEXINUX SARL');
+    expect(window('c/o ALEXINUX SARL').buyer.name).toBe('DE LATTRE ALEXIS');
+    expect(window('Bâtiment B').buyer.name).toBe('DE LATTRE ALEXIS');
   });
 
   it("never takes the block named as the sender line's sender for the recipient", () => {

@@ -909,6 +909,18 @@ describe("readParties: a party named on its heading's line", () => {
 });
 
 describe('readParties: headings and names of further forms', () => {
+  it('reads the customer under a Spanish or Portuguese billing address heading', () => {
+    for (const heading of ['DIRECCIÓN DE FACTURACIÓN', 'Morada de faturação']) {
+      const d = read([
+        line(row(2), [heading, 0.06, 0.3], ['DIRECCIÓN DE ENVÍO', 0.35, 0.55]),
+        line(row(3), ['Josep GUARDIOLA', 0.06, 0.2], ['JOSEP Guardiola', 0.35, 0.5]),
+        line(row(4), ['C/ Saleretes 10', 0.06, 0.2], ['C/ Saleretes 10', 0.35, 0.5]),
+        line(row(5), ["12110 Alcora (l'), España", 0.06, 0.25], ["12110 Alcora (l'), España", 0.35, 0.55]),
+      ]);
+      expect(d.buyer.name).toBe('Josep GUARDIOLA');
+    }
+  });
+
   it('reads "Sprzedawca/podatnik" as the seller’s heading and a legal form the line broke', () => {
     const d = read([
       line(row(0), ['Faktura nr F/2025/12/MG/0042', 0.05, 0.4]),

@@ -14,6 +14,7 @@ import {
   NO_VALUE_SOURCES,
   PLACE_FORMS,
   POSTCODE_ALONE_FORMS,
+  REGISTRATION_SOURCES,
   SALUTATION_SOURCES,
 } from '../lexicon/lexicon.js';
 import { matchLabel, normalizeLabelText, startsWithLabel } from '../page/labels.js';
@@ -302,9 +303,9 @@ export function cleanName(s: string): string {
   return quoted?.groups?.inner?.trim() ?? name;
 }
 
-/** A company's registration number: it names the party whose address stands above it. */
-export const REGISTRATION =
-  /^(?:siren|siret|rcs|hrb|hra|handelsregister|registergericht|amtsgericht|registro\s+imprese|rea|company\s+(?:no|number|reg(?:istration)?)|огрн)\b/i;
+/** A company's registration number (lexicon `registration_words`): it names the party whose
+ * address stands above it. */
+export const REGISTRATION = new RegExp(`^(?:${REGISTRATION_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 
 /** A line of a company's register, tax or VAT number ("SIRET 123 456 789 00012", "USt-IdNr. DE…"). */
 export function idLine(text: string): boolean {

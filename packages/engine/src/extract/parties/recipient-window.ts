@@ -12,6 +12,7 @@ import {
   isName,
   JOINS_ON,
   LEGAL_FORM,
+  namedByLegalForm,
   nameUpToLegalForm,
   PART_MARKS,
   placeLine,
@@ -439,10 +440,22 @@ export function readRecipient(r: Recipient, put: Put): void {
   // (a name wrapped after a joining sign or word: "Raiffeisen Bezug +" / "Absatz eG")
   const next = r.segments[after];
   const on = !!next && next !== r.place && JOINS_ON.test(r.name.text) && !/\d/.test(next.text);
-  const text = on ? `${r.name.text.trim()} ${next!.text.trim()}` : r.name.text;
-  put('buyer.name', cleanName(afterSalutation(text) ?? text), r.name.bbox, r.name.page, 0.85);
+  // A person over the company ("M DE LATTRE ALEXIS" / "ALEXINUX SARL"): the company is the
+  // customer, the person its contact, as in a block under a heading (party-block.ts); not a
+  // company the person is reached through ("c/o Firma GmbH").
+  const company =
+    !on &&
+    !!next &&
+    next !== r.place &&
+    !/\d/.test(next.text) &&
+    !/^\s*c\s*\/\s*o\b/i.test(next.text) &&
+    !LEGAL_FORM.test(r.name.text) &&
+    namedByLegalForm(next.text);
+  const text = on ? `${r.name.text.trim()} ${next!.text.trim()}` : company ? next!.text : r.name.text;
+  const seg = company ? next! : r.name;
+  put('buyer.name', cleanName(afterSalutation(text) ?? text), seg.bbox, seg.page, 0.85);
   const street = r.segments
-    .slice(on ? after + 1 : after, -1)
+    .slice(on || company ? after + 1 : after, -1)
     .filter((s) => /\d/.test(s.text) || streetLine(s.text, { unnumbered: true }));
   putAddress('buyer', street, r.place, put);
 }
