@@ -353,6 +353,25 @@ describe('readTextInvoice: numbers and dates', () => {
     expect(long.number).toBeUndefined();
   });
 
+  it('reads the document\'s own number and date under their "document" labels, also stacked in several languages', () => {
+    const d = read([
+      page([
+        line(row(0), ['INVOICE', 0.06, 0.2]),
+        line(row(2), ['Document No.: 9400012345', 0.55, 0.85]),
+        line(row(3), ['Document Date: 14.03.2024', 0.55, 0.85]),
+      ]),
+    ]);
+    expect([d.number, d.issue_date]).toEqual(['9400012345', '2024-03-14']);
+    const stacked = read([
+      page([
+        line(row(2), ['Beleg-Nr../Document No./', 0.61, 0.85]),
+        line(row(3), ['No. du document/Num. de comprobante', 0.61, 0.9]),
+        line(row(4), ['458c10e4-fbd7-4a7f-948a-e22c8c3a00c1', 0.61, 0.9]),
+      ]),
+    ]);
+    expect(stacked.number).toBe('458c10e4-fbd7-4a7f-948a-e22c8c3a00c1');
+  });
+
   it('takes no first group of a number that goes on after a comma ("00,00,0001")', () => {
     const d = read([page([line(row(0), ['Rechnungsnummer: 00,00,0001', 0.58, 0.85])])]);
     expect(d.number).toBeUndefined();
