@@ -17,12 +17,11 @@ import { deliveredCompanies } from '../parties/parties.js';
 import { companyWords } from '../parties/party-lines.js';
 import { FOOT_BAND, recipientBlock } from '../parties/recipient-window.js';
 import { bicOfIbanBank, isIbanBanksBic } from './bank-bic.js';
+import { findIbans, nationalIban } from './ibans.js';
 import {
   findBics,
-  findIbans,
   findVatIds,
   findVatIdsWithoutPrefix,
-  nationalIban,
   PREFIXLESS_VAT_IDS,
   prefixlessVatId,
 } from './identifiers.js';
