@@ -3,9 +3,8 @@
 // Candidates carry their check result so the caller can tell a typo (right shape, wrong checksum)
 // from a clean value.
 import { checkBic } from '../../check/bic.js';
-import { checkIban, ibanLength } from '../../check/iban.js';
 import { checkVatId, type VatIdCheck } from '../../check/vat-id.js';
-import { ACCOUNT_WORD_SOURCES, NATIONAL_ACCOUNTS, VAT_IDS_WITHOUT_PREFIX } from '../lexicon/lexicon.js';
+import { VAT_IDS_WITHOUT_PREFIX } from '../lexicon/lexicon.js';
 import { findIbans } from './ibans.js';
 import type { IdMatch } from './id-match.js';
 
