@@ -40,8 +40,8 @@ export function namedRow(layout: PageLayout, elsewhere: Set<Segment>): Segment |
 
 /**
  * The seller's address block above its VAT id, in the same column: NAME / STREET 12 /
- * POSTCODE CITY. The name is the line two above the postcode line, when the line between
- * carries a house number.
+ * POSTCODE CITY. The name is the line two above the postcode line, when the line between is a
+ * street (a house number, or its street word where it has none).
  */
 export function nameAboveAddress(layout: PageLayout, anchor: Box): Segment | undefined {
   const above = layout.lines
@@ -57,8 +57,7 @@ export function nameAboveAddress(layout: PageLayout, anchor: Box): Segment | und
   const place = above.findIndex((s) => placeOf(s.text));
   const street = above[place + 1];
   const name = above[place + 2];
-  // (a street with its number, or with its street word where it has none: "C/ SALVADOR DE
-  // MADARIAGA S/N", sin número)
+  // ("C/ SALVADOR DE MADARIAGA S/N": sin número)
   if (place < 0 || !street || !name || !(/\d/.test(street.text) || streetLine(street.text))) return undefined;
   if (name.text.includes(':') || NOT_ADDRESS.test(name.text.trim()) || notAName(name.text)) return undefined;
   return /\p{L}{2}/u.test(name.text) ? name : undefined;
