@@ -150,7 +150,7 @@ describe('the Polish KSeF printout', () => {
           ['17 115,45', 0.89, 0.95],
         ),
         line(row(27), ['Termin płatności: 2023-12-14', 0.05, 0.3]),
-        line(row(29), ['Numer rachunku bankowego', 0.06, 0.25], ['73111111111111111111111111', 0.41, 0.7]),
+        line(row(29), ['Numer rachunku bankowego', 0.06, 0.25], ['57114020040000300201234567', 0.41, 0.7]),
       ]),
     ]);
     expect([d.seller.name, d.buyer.name]).toEqual(['ABC Developex S.A.', 'F.H.U. Jan Kowalski']);
@@ -161,7 +161,7 @@ describe('the Polish KSeF printout', () => {
     });
     expect(d.totals).toMatchObject({ net: '13915.00', vat: '3200.45', gross: '17115.45' });
     expect(d.provenance['totals.gross']!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
-    expect(d.payment?.accounts?.[0]?.iban).toBe('PL73111111111111111111111111');
+    expect(d.payment?.accounts?.[0]?.iban).toBe('PL57114020040000300201234567');
     // A NIP without its "PL" is the tax number, not the VAT id as the EU writes it.
     expect(d.seller.vat_id).toBeUndefined();
   });
@@ -206,9 +206,9 @@ describe('the Polish KSeF printout', () => {
           line(row(3), [label, 0.06, 0.25], [digits, 0.41, 0.7]),
         ]),
       ]).payment?.accounts?.[0]?.iban;
-    expect(lines('Numer zamówienia', '73111111111111111111111111')).toBeUndefined();
-    expect(lines('Numer rachunku bankowego', '74111111111111111111111111')).toBeUndefined();
-    expect(lines('Nr rachunku:', '73 1111 1111 1111 1111 1111 1111')).toBe('PL73111111111111111111111111');
+    expect(lines('Numer zamówienia', '57114020040000300201234567')).toBeUndefined();
+    expect(lines('Numer rachunku bankowego', '58114020040000300201234567')).toBeUndefined();
+    expect(lines('Nr rachunku:', '57 1140 2004 0000 3002 0123 4567')).toBe('PL57114020040000300201234567');
   });
 });
 

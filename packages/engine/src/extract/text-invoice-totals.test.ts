@@ -123,6 +123,10 @@ describe('readTextInvoice: totals', () => {
       net: '100.00',
       gross: '100.00',
     });
+    expect(stated("Operazione non soggetta a Iva e ritenuta d'acconto", gross)).toEqual({
+      net: '100.00',
+      gross: '100.00',
+    });
     // Without the statement one amount is no triple; with a VAT amount printed, the statement
     // speaks of something else.
     expect(stated('Vielen Dank für Ihren Auftrag.', net).gross).toBeUndefined();

@@ -668,6 +668,27 @@ describe('readTextInvoice: currency, letter date, policy numbers and the payer a
     expect(d.issue_date).toBe('2024-11-01');
   });
 
+  it('reads a letter\'s date with its month named first, as English letters write it ("Musterstadt, November 2, 2015")', () => {
+    const letter = (place: string) =>
+      read(
+        [
+          page([
+            line(row(0), ['Max Mustermann • Musterstraße 37 • 12345 Musterstadt', 0.1, 0.6]),
+            line(row(2), ['Erika Mustermann', 0.1, 0.3]),
+            line(row(3), ['Musterallee 1', 0.1, 0.25]),
+            line(row(4), ['12345 Musterstadt', 0.1, 0.28]),
+            line(row(7), [place, 0.55, 0.85]),
+            line(row(9), ['Invoice #2015-117', 0.1, 0.3]),
+          ]),
+        ],
+        { country: 'DE' },
+      ).issue_date;
+    expect(letter('Musterstadt, November 2, 2015')).toBe('2015-11-02');
+    expect(letter('London, Nov. 2, 2015')).toBe('2015-11-02');
+    // A place and a country is no date.
+    expect(letter('Berlin, Germany')).toBeUndefined();
+  });
+
   it('reads the letter\'s "place, date" line and a title spaced out letter by letter', () => {
     // A fuel station's collective invoice: "69469 Weinheim, 01.10.2025" over "R E C H N U N G  Nr.
     // 6866", then receipts each with its own date ("Bon 377457 vom 03.09.2025") and, on the
@@ -780,6 +801,16 @@ describe('readTextInvoice: currency, letter date, policy numbers and the payer a
     expect(under('Factuur', ['REG3@EXAMPLE.COM-BEST2-FACT1', 0.8, 0.99])).toBeUndefined();
   });
 
+  it('reads the number after a number word under a title alone ("FAKTURA VAT" / "Numer: #FV 27/09/2024")', () => {
+    const under = (title: string, value: [string, number, number]) =>
+      read([page([line(row(0), [title, 0.69, 0.85]), line(row(1), value)])]).number;
+    expect(under('FAKTURA VAT', ['Numer: #FV 27/09/2024', 0.69, 0.92])).toBe('FV 27/09/2024');
+    expect(under('Rechnung', ['Nr. RE-2024-17', 0.69, 0.85])).toBe('RE-2024-17');
+    // Not another number's label after the number word ("Nr. klienta: 4711"), nor a date.
+    expect(under('FAKTURA VAT', ['Nr klienta: 4711', 0.69, 0.85])).toBeUndefined();
+    expect(under('Rechnung', ['Nr. 12.03.2024', 0.69, 0.85])).toBeUndefined();
+  });
+
   it('reads the number under "FAKTURA VAT", another column\'s line set a little higher between them', () => {
     const d = read([
       page([
@@ -835,5 +866,16 @@ describe('readTextInvoice: currency, letter date, policy numbers and the payer a
       ]),
     ]);
     expect(d.payment.accounts).toEqual([]);
+  });
+
+  it("takes no template's placeholder account, one digit repeated, though its checksum holds", () => {
+    const account = (text: string) =>
+      read([page([line(row(1), ['Faktura VAT nr 2/11/2023', 0.1, 0.5]), line(row(20), [text, 0.1, 0.9])])])
+        .payment.accounts[0]?.iban;
+    expect(account('Numer rachunku bankowego 73111111111111111111111111')).toBeUndefined();
+    expect(account('IBAN: PL73 1111 1111 1111 1111 1111 1111')).toBeUndefined();
+    expect(account('Numer rachunku bankowego 42114020040000350274778440')).toBe(
+      'PL42114020040000350274778440',
+    );
   });
 });

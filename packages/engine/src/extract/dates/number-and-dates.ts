@@ -181,8 +181,9 @@ const PLACE_COMMA = new RegExp(`\\p{Lu}[\\p{L}.\\- ]*,\\s*${LETTER_DATE_WORD}\\s
 const INLINE_LETTER_DATE = new RegExp(`,\\s*${LETTER_DATE_WORD}\\s+(.{6,22})$`, 'u');
 /** The word before a letter's date and the date, alone on a line: "Le 04/03/2021" (no place). */
 const BARE_LETTER_DATE = new RegExp(`^${LETTER_DATE_WORD}\\s+(.{6,22})$`, 'iu');
-/** A place, its postcode before it or not, a comma and the rest (a date): "69469 Weinheim, 01.10.2025". */
-const PLACE_DATE = /^(?:\d{4,5}\s+)?\p{Lu}[\p{L}.\- ]*,\s*(\d.{5,19})$/u;
+/** A place, its postcode before it or not, a comma and the rest (a date): "69469 Weinheim, 01.10.2025",
+ * or a date with its month named first, as English letters write it ("Musterstadt, November 2, 2015"). */
+const PLACE_DATE = /^(?:\d{4,5}\s+)?\p{Lu}[\p{L}.\- ]*,\s*(\d.{5,19}|\p{L}{3,9}\.?\s+\d{1,2},?\s+\d{4})$/u;
 
 /**
  * The date of the letter in the top part of the first page: after "<place>, den", or a date

@@ -15,7 +15,7 @@ import type { Found } from '../page/label-hits.js';
 import { matchLabel } from '../page/labels.js';
 import { type Box, type PageLayout, type Segment, union } from '../page/layout.js';
 import { type DateReading, findDates } from './dates.js';
-import { cutByUnmappedGlyph, plausibleNumber } from './invoice-number.js';
+import { cutByUnmappedGlyph, invoiceNumberOf, plausibleNumber } from './invoice-number.js';
 
 // The last form: a document type code (UNTDID 1001) printed after the title, as e-invoice
 // viewers do ("BUCHUNGSHILFE (751) Nr. 471102 vom 05.03.2020").
@@ -93,6 +93,11 @@ const NUMBER_ALONE = new RegExp(`^${NUMBER}$`, 'u');
 const PAGE_COUNTER = `(?:${PAGE_WORD_SOURCES.join('|')})\\s*\\d{1,3}\\s*(?:/|\\p{L}{1,3})\\s*\\d{1,3}`;
 /** A number word and nothing else ("Nr", "NO"). */
 const NUMBER_WORD_ALONE = new RegExp(`^(?:${NUMBER_WORD_SOURCES.join('|')})$`, 'iu');
+/** A number word, its colon maybe, and the rest of the text ("Numer: #FV 27/09/2024", "Nr. 2024-17"). */
+const NUMBER_WORD_FIRST = new RegExp(
+  `^(?:${NUMBER_WORD_SOURCES.join('|')})\\.?(?![\\p{L}])\\s*:?\\s*(.+)$`,
+  'iu',
+);
 /** A VAT id's word ("VAT", "IVA", "DPH") and nothing else. */
 const VAT_WORD_ALONE = new RegExp(`^(?:${VAT_ID_WORD_SOURCES.join('|')})$`, 'iu');
 /** A heading that is the document word and its number alone: "Rechnung RE1001", "Facture FA-2017-0010";
@@ -239,13 +244,17 @@ function dateOfTitle(text: string | undefined, order: DateReading): string | und
 
 /**
  * The number alone on the line right under a title that is alone on its own ("Zálohová faktúra"
- * / "MSK22000006"), set flush with it at its left or its right edge: the title's number. (A
+ * / "MSK22000006"), or after a number word there ("FAKTURA VAT" / "Numer: #FV 27/09/2024"), set
+ * flush with it at its left or its right edge: the title's number. (A
  * number elsewhere under a title is a customer's or an order's as often.)
  */
 function numberUnderTitle(next: Segment[], title: Segment): { number: string; box: Box } | undefined {
   if (!TITLE_ONLY.test(title.text.trim())) return undefined;
   const seg = flushUnder(next, title);
-  const number = seg && NUMBER_ALONE.exec(seg.text.trim())?.[1];
+  const text = seg?.text.trim() ?? '';
+  // (or after a number word: "FAKTURA VAT" / "Numer: #FV 27/09/2024")
+  const worded = NUMBER_WORD_FIRST.exec(text);
+  const number = worded ? invoiceNumberOf(worded[1]!) : NUMBER_ALONE.exec(text)?.[1];
   if (!seg || !number || !plausibleNumber(number) || !/\d{3}/.test(number)) return undefined;
   return { number, box: union([title.bbox, seg.bbox]) };
 }

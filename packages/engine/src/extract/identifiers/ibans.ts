@@ -130,7 +130,7 @@ const NATIONAL = NATIONAL_ACCOUNTS.flatMap(({ country, digits, grouped, labels }
 
 /**
  * An account printed in its country's national form, the IBAN without its country code, under
- * an account label ("Numer rachunku bankowego 73 1111 1111 …", a Polish NRB) or in the form's
+ * an account label ("Numer rachunku bankowego 57 1140 2004 …", a Polish NRB) or in the form's
  * own grouping under a bank's name ("Alior Bank S.A." / "91 2490 0005 0000 4530 8214 0275"): the
  * IBAN, taken only when its checksum holds with the country's code put in front.
  */
@@ -176,6 +176,12 @@ function labelledIbans(text: string): IbanMatch[] {
       out.push({ value: check.iban, raw: text.slice(start, end), start, end, valid: true });
   }
   return out;
+}
+
+/** Whether an IBAN's account part is one digit repeated ("PL73 1111 1111 1111 …"): a template's
+ * placeholder, whose checksum may hold, never an account to pay to. */
+export function placeholderIban(iban: string): boolean {
+  return /^(\d)\1+$/.test(iban.replace(/\s/g, '').slice(4));
 }
 
 /**

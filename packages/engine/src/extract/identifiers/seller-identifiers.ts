@@ -17,7 +17,7 @@ import { deliveredCompanies } from '../parties/parties.js';
 import { companyWords } from '../parties/party-lines.js';
 import { FOOT_BAND, recipientBlock } from '../parties/recipient-window.js';
 import { bicOfIbanBank, isIbanBanksBic } from './bank-bic.js';
-import { findIbans, nationalIban } from './ibans.js';
+import { findIbans, nationalIban, placeholderIban } from './ibans.js';
 import {
   findBics,
   findVatIds,
@@ -276,7 +276,10 @@ export function readIdentifiers(
       /[.:]\s*$/.test(line) || /[.!?]\s+\p{Lu}/u.test(fromIban) ? '' : lineText(seg.page, seg.line + 1);
     if (DEBTOR_ACCOUNT.test(line) || (next && /^\p{Ll}/u.test(next) && DEBTOR_ACCOUNT.test(next))) continue;
     // A valid IBAN first; one that fails its checksum is still reported (and flagged).
-    const found = findIbans(seg.text, { ocr }).filter((i) => !MASKED_REST.test(seg.text.slice(i.end)));
+    // (nor a template's placeholder, an account of one digit repeated: "PL73 1111 1111 …")
+    const found = findIbans(seg.text, { ocr }).filter(
+      (i) => !MASKED_REST.test(seg.text.slice(i.end)) && !placeholderIban(i.value),
+    );
     // One that fails its checksum is taken only under an IBAN label (a meter or contract number
     // can look like an IBAN), or, when the page has no other, from OCR with its country's exact
     // length (a digit misread, the label too perhaps: "(BAN:"), flagged and without a BIC: such
@@ -317,7 +320,11 @@ export function readIdentifiers(
   for (const seg of segments) {
     if (inRole(seg, 'buyer') || !/\d{4}/.test(seg.text)) continue;
     const national = nationalIban(lineOf(seg));
-    if (national && seg.text.replace(/\s/g, '').includes(national.raw.replace(/\s/g, '').slice(0, 8))) {
+    if (
+      national &&
+      !placeholderIban(national.value) &&
+      seg.text.replace(/\s/g, '').includes(national.raw.replace(/\s/g, '').slice(0, 8))
+    ) {
       put('payment.accounts.0.iban', national.value, seg.bbox, seg.page, 0.88);
       return;
     }

@@ -111,6 +111,8 @@ export const DELIVERY_WORD_SOURCES: readonly string[] = words.delivery_words;
 export const SELF_BILLING_SOURCES: readonly string[] = words.self_billing_titles;
 /** Words of a company's registration ("SIRET", "Amtsgericht", "HRB", "KvK"). */
 export const REGISTRATION_SOURCES: readonly string[] = words.registration_words;
+/** Labels of a party block's lines that are neither its name nor its address ("Tel", "IBAN", "Kunden-Nr"). */
+export const PARTY_BLOCK_LABEL_SOURCES: readonly string[] = words.party_block_labels;
 /** Words of a company's legal mention, its share capital ("au capital de") or its registration. */
 export const LEGAL_MENTION_SOURCES: readonly string[] = [...words.legal_mentions, ...REGISTRATION_SOURCES];
 /** Words for "and" that may end the first line of a name wrapped over two ("… CONDUCCIONES Y"). */

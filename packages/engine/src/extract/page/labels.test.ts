@@ -129,7 +129,16 @@ describe('matchLabel', () => {
     // de, cs
     ['Endsumme EUR 51,26', 'gross', 'EUR 51,26'],
     ['incl. MwSt. 8,18', 'vat_included', '8,18'],
+    // "of which VAT" under a total: pl, nl, cs, sv, da, no
+    ['w tym VAT 736,00 zł', 'vat_included', '736,00 zł'],
+    ['waarvan btw 21,00', 'vat_included', '21,00'],
+    ['z toho DPH 210,00', 'vat_included', '210,00'],
+    ['varav moms 25,00', 'vat_included', '25,00'],
+    ['heraf moms 25,00', 'vat_included', '25,00'],
+    ['herav mva 25,00', 'vat_included', '25,00'],
     ['Zaokrouhlení -0,20', 'rounding', '-0,20'],
+    // an equals sign after the label, as a program's plain text writes it
+    ['Total = £319', 'gross', '£319'],
   ])('%s: %s, value %s', (text, field, value) => {
     expect(valueAfter(text, field)).toBe(value);
   });

@@ -85,8 +85,9 @@ export function matchLabel(whole: string, field: FieldLabel): number | undefined
 
 /**
  * matchLabel's label at the start of `text`: `own`, the characters of the label's words alone,
- * and `end`, with a note in brackets and a colon after it ("Total (EUR):"). Fields compete by
- * `own`: "Total (excl. tax)" is the net's label in full, not the gross's "Total" with a note.
+ * and `end`, with a note in brackets and a colon or an equals sign after it ("Total (EUR):",
+ * "Total = £319"). Fields compete by `own`: "Total (excl. tax)" is the net's label in full, not
+ * the gross's "Total" with a note.
  */
 export function labelSpan(whole: string, field: FieldLabel): { own: number; end: number } | undefined {
   const lead = LEADING_MARKS.exec(whole)?.[0].length ?? 0;
@@ -97,7 +98,7 @@ export function labelSpan(whole: string, field: FieldLabel): { own: number; end:
   // when the field matches at all, its labels are tried one by one and the longest wins.
   let own = 0;
   for (const re of FIELD_PATTERNS[field]) own = Math.max(own, re.exec(norm)?.[0].length ?? 0);
-  const after = /^\s*(?:\([^)]{0,24}\))?\s*[:#]?\s*/.exec(norm.slice(own));
+  const after = /^\s*(?:\([^)]{0,24}\))?\s*[:#=]?\s*/.exec(norm.slice(own));
   const end = own + (after?.[0].length ?? 0);
   return { own: lead + mapOffset(text, norm, own), end: lead + mapOffset(text, norm, end) };
 }

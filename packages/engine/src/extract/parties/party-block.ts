@@ -2,6 +2,7 @@
 // row, or the first line that is a name, wrapped over two lines or run on with its ids, street and
 // place) and its address lines down to the place.
 import { BUYER_WORD_SOURCES } from '../lexicon/lexicon.js';
+import { headingAt } from '../lines/header.js';
 import { matchLabel } from '../page/labels.js';
 import { type PageLayout, type Put, type Segment, valuesNear } from '../page/layout.js';
 import type { PartyBlock } from '../page/party-blocks.js';
@@ -10,6 +11,7 @@ import {
   ADDRESS_LABEL,
   afterSalutation,
   cleanName,
+  idLine,
   JOINS_ON,
   LEGAL_FORM,
   LEGAL_FORM_ALL,
@@ -39,6 +41,29 @@ function beforeIdLabel(text: string): string | undefined {
     return /\p{L}{2}/u.test(before) ? before : undefined;
   }
   return undefined;
+}
+
+/**
+ * A name run on into its street after a comma, with no place on the line ("Condominio Azzurro,
+ * via Anzio 15 – scala B"): the name before the comma and the street after it; undefined when no
+ * part after a comma is a street with its number.
+ */
+function nameAndStreet(text: string): { name: string; street: string } | undefined {
+  for (const m of text.matchAll(/,\s+/g)) {
+    const street = text.slice(m.index + m[0].length).trim();
+    const name = text.slice(0, m.index).trim();
+    if (streetLine(street) && /\d/.test(street)) return looksLikeName(name) ? { name, street } : undefined;
+  }
+  return undefined;
+}
+
+/** Whether a segment's line holds two or more other headings of an item table's columns
+ * (quantity, price, VAT rate, amount): the line is the table's heading row. */
+function itemHeadings(layout: PageLayout, seg: Segment): boolean {
+  if (seg.page !== layout.page) return false;
+  const others = (layout.lines[seg.line] ?? []).filter((s) => s.index !== seg.index);
+  const kinds = new Set(['quantity', 'unit_price', 'vat_rate', 'amount', 'discount']);
+  return others.filter((s) => kinds.has(headingAt(s.text.trim())?.kind ?? '')).length >= 2;
 }
 
 /** A row opening with a label and its colon ("CIF:23453212", "Reg. com.: Z022018"). */
@@ -83,8 +108,9 @@ export function readBlock(
     // "Name: Lief-Nr: 549910": the row's value is another label's, and the name is elsewhere.
     if (rest && !looksLikeName(rest)) continue;
     // "Naziv kupca", "Name des Kunden": the heading of a table's name column, no name; nor are
-    // the other headings of its row or the table's rows under it.
-    if (PARTY_WORD.test(rest)) {
+    // the other headings of its row or the table's rows under it. So is a row of an item table's
+    // headings ("Nazwa towaru/usługi | Ilość | Cena netto | VAT"), its name word the item's.
+    if (PARTY_WORD.test(rest) || itemHeadings(layout, seg)) {
       columnHeads = seg.line;
       continue;
     }
@@ -181,12 +207,14 @@ export function readBlock(
   // A line ending with its street and place that gave no name ("452, Herr Hans Weber,
   // Rämistrasse 28, 8001 Zürich") is an address, no name.
   if (!nameEnd && placeLine({ ...nameSeg, text: name })) return;
+  const runOn = nameEnd ? undefined : nameAndStreet(name);
   // (without a salutation opening the line: "M. ANTOINE DUMAS" under "DESTINATAIRE :")
-  const bare = beforeIds(name);
+  const bare = beforeIds(runOn?.name ?? name);
   put(`${role}.name`, cleanName(afterSalutation(bare) ?? bare), nameSeg.bbox, nameSeg.page, confidence);
 
-  // Address: the lines after the name in the block's value column, until a non-address line.
-  const lines: Segment[] = [];
+  // Address: the lines after the name in the block's value column, until a non-address line;
+  // the street run on after the name first.
+  const lines: Segment[] = runOn ? [{ ...nameSeg, text: runOn.street }] : [];
   const last = nameEnd ?? nameSeg;
   const after = segs.filter((s) => s.line > last.line || (s.line === last.line && s.index > last.index));
   for (const seg of after) {
@@ -197,8 +225,15 @@ export function readBlock(
       continue;
     }
     // (nor a line without a word: a form's date or number, "2026. 01. 21.", is no street)
-    // (a labelled row, "CIF: 23453212", "Reg. com.: Z022018", is no street)
-    if (/:\s*$/.test(text) || NOT_ADDRESS.test(text) || LABELLED_ROW.test(text) || !/\p{L}{2}/u.test(text)) {
+    // (a labelled row, "CIF: 23453212", "Reg. com.: Z022018", is no street; nor a line of the
+    // party's ids without a colon, "c.f./p.iva 90004670775")
+    if (
+      /:\s*$/.test(text) ||
+      NOT_ADDRESS.test(text) ||
+      LABELLED_ROW.test(text) ||
+      idLine(text) ||
+      !/\p{L}{2}/u.test(text)
+    ) {
       if (lines.length) break;
       continue;
     }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   afterSalutation,
   isName,
+  looksLikeName,
   namedByLegalForm,
   nameUpToLegalForm,
   placeOf,
@@ -104,6 +105,23 @@ describe('isName: what is never a name', () => {
   it('takes no payment instruction cut before its payee for a name ("Überweisung an", "Payable to")', () => {
     for (const text of ['Überweisung an', 'Payable to', 'Paiement à']) expect(isName(text), text).toBe(false);
     expect(isName('Studio Otto')).toBe(true);
+  });
+});
+
+describe('looksLikeName: a registration line is no name (lexicon registration_words)', () => {
+  it('knows the register lines of every language the lexicon names, not only the German and French', () => {
+    for (const text of [
+      'KvK 12345678',
+      'Registro Imprese Milano 1234567',
+      'Company No. 01234567',
+      'Registered in England 01234567',
+      'KRS 0000123456',
+      'Handelsregisternummer HRB 1234',
+      'SIRET 123 456 789 00012',
+    ])
+      expect(looksLikeName(text), text).toBe(false);
+    expect(looksLikeName('Kvikk Regnskap AS')).toBe(true);
+    expect(looksLikeName('Company Store GmbH')).toBe(true);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   GREETING_SOURCES,
   LEGAL_FORM_SOURCES,
   NO_VALUE_SOURCES,
+  PARTY_BLOCK_LABEL_SOURCES,
   PLACE_FORMS,
   POSTCODE_ALONE_FORMS,
   REGISTRATION_SOURCES,
@@ -67,9 +68,13 @@ export function nameUpToLegalForm(text: string): string {
   return text;
 }
 
-/** Labels of lines inside a party block that are not its name or address. */
-export const NOT_ADDRESS =
-  /^(?:tel(?:efon|\.)?|phone|fax|e-?mail|mail|web|www|https?|ust|vat|tva|iva|steuer|st\.-?nr|uid|iban|bic|swift|bank|konto|kunden-?\s?(?:nr|nummer)|customer\s+(?:no|number|id)|client\s*(?:no|n°)|contact|ansprechpartner|nummer|number|globale|gln|id|siren|siret|rcs|hrb|amtsgericht|registergericht|handelsregister|geschäftsführ\S*|abteilung|department|kontakt|z\.\s?hd|attn|handelsname)\b|^[:@]/i;
+/** Labels of lines inside a party block that are not its name or address (lexicon
+ * `party_block_labels`: contact, bank and tax labels), a company's registration (`registration_words`),
+ * or a line opening with a colon or an at sign. */
+export const NOT_ADDRESS = new RegExp(
+  `^(?:${PARTY_BLOCK_LABEL_SOURCES.join('|')})\\b|^(?:${REGISTRATION_SOURCES.join('|')})(?![\\p{L}])|^[:@]`,
+  'iu',
+);
 
 /**
  * Lines of a party block that are a salutation, a contact or a label, never the party's name; nor

@@ -1,7 +1,8 @@
 // The recipient in a letter's address window, found without a heading (through readTextInvoice,
 // on hand-made A4 pages in 10 pt type): under a sender line, a salutation or beside the letterhead,
-// under a letterhead whose address is in the foot, the one block at the right, and windows whose
-// street has no number. The other parties without a heading: parties-unheaded.test.ts.
+// under a letterhead whose address is in the foot, the one block at the right or under a logo with
+// the sender's address in the foot, and windows whose street has no number. The other parties
+// without a heading: parties-unheaded.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { Document } from '../../document.js';
 import { line, page, row } from '../../test-support/layout-pages.js';
@@ -286,6 +287,22 @@ describe('readParties: the recipient in the address window', () => {
     expect(d.seller.name).toBe('Versicherungsverein Musterstadt a.G.');
   });
 
+  it("reads the name under a salutation over an address line with no number nor street word (an industrial area's)", () => {
+    const window = (salutation: string) =>
+      read([
+        line(row(0), ['Regololab di Lo Tito Leonardo', 0.67, 0.9]),
+        line(row(1), ['Via dei Confinati Politici 75020', 0.67, 0.92]),
+        line(row(3), ['P.IVA: 01335720775', 0.75, 0.92]),
+        line(row(7), [salutation, 0.1, 0.16]),
+        line(row(8), ['COS.MET. S.R.L. FRATELLI RUBOLINO', 0.1, 0.4]),
+        line(row(9), ["Svincolo Val d'Agri Area Artigianale", 0.1, 0.38]),
+        line(row(10), ['75020 SCANZANO JONICO (MT)', 0.1, 0.33]),
+      ]).buyer.name;
+    expect(window('Spett.le:')).toBe('COS.MET. S.R.L. FRATELLI RUBOLINO');
+    // Without the salutation nothing shows the block is a window.
+    expect(window('Progetto:')).toBeUndefined();
+  });
+
   it("reads the window beside the letterhead's column as the buyer when OCR lost the sender line", () => {
     const page = (recipientX: number) => [
       line(row(0), ['Bei Spiel GmbH', 0.75, 0.86]),
@@ -433,6 +450,35 @@ describe('readParties: the one address block at the right, the sender only a log
     ]);
     expect(d.buyer.name).toBe('RELAIS DE LA PLACE');
     expect(d.seller.name).toBeUndefined();
+  });
+});
+
+describe("readParties: the one address block under a logo, the sender's address in the foot", () => {
+  it('reads it as the recipient’s window when the foot prints an address of another postcode', () => {
+    const lines = (foot: string) => [
+      line(row(8), ['Bouwbedrijf De Vries B.V.', 0.08, 0.3]),
+      line(row(9), ['Industrieweg 12', 0.08, 0.2]),
+      line(row(10), ['3771 MB Barneveld', 0.08, 0.22]),
+      line(row(14), ['Factuur', 0.08, 0.16]),
+      line(row(15), ['Factuurnummer', 0.08, 0.2], ['2024-118', 0.3, 0.38]),
+      line(row(16), ['Factuurdatum', 0.08, 0.2], ['12-03-2024', 0.3, 0.39]),
+      line(row(55), [foot, 0.08, 0.6]),
+    ];
+    const d = readTextInvoice([page(lines('Voorbeeldweg 6, 3851 SR Ermelo, T 0341 36 33 12'))], {
+      source: 'text',
+      reader: 'test',
+      country: 'NL',
+    });
+    expect(d.buyer.name).toBe('Bouwbedrijf De Vries B.V.');
+    expect(d.buyer.address).toMatchObject({ postcode: '3771 MB', city: 'Barneveld' });
+    expect(d.seller.name).not.toBe('Bouwbedrijf De Vries B.V.');
+    // A foot without an address (a page number, a bank line) shows no sender: the block stays unread.
+    const bare = readTextInvoice([page(lines('Pagina 1 van 1'))], {
+      source: 'text',
+      reader: 'test',
+      country: 'NL',
+    });
+    expect(bare.buyer.name).toBeUndefined();
   });
 });
 

@@ -277,6 +277,16 @@ function addressInFoot(all: Segment[], letterhead: Segment): boolean {
   );
 }
 
+/** The postcodes of the addresses a foot's line prints, a street (a part with a digit) before its
+ * place: "Voorbeeldweg 6, 3851 SR Ermelo, T 0341 36 33 12" gives "3851 SR". */
+function footAddressPostcodes(text: string): string[] {
+  const parts = text.split(SENDER_SEP);
+  return parts.flatMap((part, i) => {
+    const place = i > 0 && /\d/.test(parts[i - 1]!) ? placeOf(part) : undefined;
+    return place ? [place.postcode] : [];
+  });
+}
+
 /**
  * The recipient's address in the window of a letter: NAME / [contact] / STREET 1 / POSTCODE CITY
  * in the upper half of the first page, outside any block under a heading, shown to be the
@@ -285,8 +295,9 @@ function addressInFoot(all: Segment[], letterhead: Segment): boolean {
  * given the `letterhead` name already found (a photo whose tiny sender line OCR lost), by being
  * the one such block outside the letterhead's column; or, the one named address block of the
  * page's upper half, by the sender's own address printed in its column above it, in the
- * letterhead's band (a photo whose letterhead and buyer's heading OCR lost). Two such blocks (one
- * could be the sender's own) give none.
+ * letterhead's band (a photo whose letterhead and buyer's heading OCR lost); or the one such block
+ * of a page whose head prints no sender's address and whose foot prints one of another postcode
+ * (the sender only a logo at the head). Two such blocks (one could be the sender's own) give none.
  */
 export function recipientBlock(
   layout: PageLayout | undefined,
@@ -403,7 +414,12 @@ export function recipientBlock(
     if (numbered && !flushRightOnly) blocks.push(block);
     // (a streetless block in the sender's own postcode is the sender's: "MARSters GmbH / 20354 Hamburg")
     const otherPlace = !!sender && !sender.postcodes.has(postcode);
-    if (streetless ? otherPlace : greeted || sender || besideLetterhead) found.push(block);
+    // (or one greeted by a salutation standing over its name and an address line without a
+    // number or a street word, an industrial area's: "Spett.le:" / "COS.MET. S.R.L." / "Svincolo
+    // Val d'Agri Area Artigianale" / "75020 SCANZANO JONICO (MT)")
+    const greetedOverAddress = !!salutation && lines.length >= 3 && name !== lines[lines.length - 1];
+    if (streetless ? otherPlace || greetedOverAddress : greeted || sender || besideLetterhead)
+      found.push(block);
   }
   // Blocks of one street and place are one recipient: the window and a box of the customer's
   // details repeating its address ("Nom de l'abonné" / "Adresse de l'installation"); the window is
@@ -429,7 +445,20 @@ export function recipientBlock(
   // 14 Place Du Marché / 83310 PORT GRIMAUD" right of the invoice's number and date).
   const aloneAtRight = (b: Recipient) =>
     b.place.bbox[0] > RIGHT_HALF && !senderPlaces.length && !senders.length;
-  return blocks.length === 1 && (underSender(blocks[0]!) || aloneAtRight(blocks[0]!)) ? blocks[0] : undefined;
+  // Or the page's one address block under the letterhead's band, with no sender's address at the
+  // head and the sender's own in the foot, of another postcode: a logo's page whose window is set
+  // at the left ("Voorbeeldweg 6, 3851 SR Ermelo, T 0341 …" at the foot).
+  const senderInFoot = (b: Recipient) =>
+    b.segments[0]!.bbox[1] >= LETTERHEAD_BAND &&
+    !senderPlaces.length &&
+    !senders.length &&
+    all.some(
+      (s) =>
+        s.bbox[1] > FOOT_BAND &&
+        footAddressPostcodes(s.text).some((p) => p !== placeOf(b.place.text)?.postcode),
+    );
+  const one = blocks.length === 1 ? blocks[0]! : undefined;
+  return one && (underSender(one) || aloneAtRight(one) || senderInFoot(one)) ? one : undefined;
 }
 
 /** A window set right of this (page widths) is in the page's right half. */
