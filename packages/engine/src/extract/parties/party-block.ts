@@ -57,13 +57,21 @@ function nameAndStreet(text: string): { name: string; street: string } | undefin
   return undefined;
 }
 
+/** The columns of an item table whose headings no party block has. */
+const ITEM_COLUMNS: ReadonlySet<string> = new Set([
+  'quantity',
+  'unit_price',
+  'vat_rate',
+  'amount',
+  'discount',
+]);
+
 /** Whether a segment's line holds two or more other headings of an item table's columns
  * (quantity, price, VAT rate, amount): the line is the table's heading row. */
 function itemHeadings(layout: PageLayout, seg: Segment): boolean {
   if (seg.page !== layout.page) return false;
   const others = (layout.lines[seg.line] ?? []).filter((s) => s.index !== seg.index);
-  const kinds = new Set(['quantity', 'unit_price', 'vat_rate', 'amount', 'discount']);
-  return others.filter((s) => kinds.has(headingAt(s.text.trim())?.kind ?? '')).length >= 2;
+  return others.filter((s) => ITEM_COLUMNS.has(headingAt(s.text.trim())?.kind ?? '')).length >= 2;
 }
 
 /** A row opening with a label and its colon ("CIF:23453212", "Reg. com.: Z022018"). */

@@ -68,11 +68,15 @@ export function nameUpToLegalForm(text: string): string {
   return text;
 }
 
+/** A company's registration number (lexicon `registration_words`): it names the party whose
+ * address stands above it. */
+export const REGISTRATION = new RegExp(`^(?:${REGISTRATION_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
+
 /** Labels of lines inside a party block that are not its name or address (lexicon
  * `party_block_labels`: contact, bank and tax labels), a company's registration (`registration_words`),
  * or a line opening with a colon or an at sign. */
 export const NOT_ADDRESS = new RegExp(
-  `^(?:${PARTY_BLOCK_LABEL_SOURCES.join('|')})\\b|^(?:${REGISTRATION_SOURCES.join('|')})(?![\\p{L}])|^[:@]`,
+  `^(?:${PARTY_BLOCK_LABEL_SOURCES.join('|')})\\b|${REGISTRATION.source}|^[:@]`,
   'iu',
 );
 
@@ -307,10 +311,6 @@ export function cleanName(s: string): string {
   const quoted = /^["“„«»”](?<inner>[^"“„«»”]+)["”“»«]$/u.exec(name);
   return quoted?.groups?.inner?.trim() ?? name;
 }
-
-/** A company's registration number (lexicon `registration_words`): it names the party whose
- * address stands above it. */
-export const REGISTRATION = new RegExp(`^(?:${REGISTRATION_SOURCES.join('|')})(?![\\p{L}])`, 'iu');
 
 /** A line of a company's register, tax or VAT number ("SIRET 123 456 789 00012", "USt-IdNr. DE…"). */
 export function idLine(text: string): boolean {
